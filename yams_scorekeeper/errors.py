@@ -1,0 +1,74 @@
+"""The one error family raised by the core; the CLI catches it in one place.
+
+Split by cause, like python-chess splits bad syntax from illegal moves:
+
+- ``EntryError``: what was typed cannot be read (dice, roll number, cell name, option).
+- ``IllegalMoveError``: what was typed is readable but the rules refuse it; names the rule.
+- ``ConfigError``: an unknown rule set, variant, column or option combination.
+- ``StoreError``: the record book cannot be read, written or locked.
+
+Every error carries its message in English and French (``text(lang)``); ``expected`` is a
+language-neutral example of what would be accepted, ``rule`` the ruling or seed that refuses.
+"""
+
+from __future__ import annotations
+
+
+class YamsError(Exception):
+    """Base of every error the core raises on purpose."""
+
+    exit_code = 1
+
+    def __init__(self, en: str, fr: str | None = None, *, expected: str | None = None,
+                 rule: str | None = None):
+        super().__init__(en)
+        self.en = en
+        self.fr = fr or en
+        self.expected = expected
+        self.rule = rule
+
+    def text(self, lang: str = "en") -> str:
+        """The full one-line message in ``lang`` ('en' or 'fr')."""
+        message = self.fr if lang == "fr" else self.en
+        if self.expected:
+            message += (" (attendu : " if lang == "fr" else " (expected: ") + self.expected + ")"
+        if self.rule:
+            message += f" [{self.rule}]"
+        return message
+
+    def __str__(self) -> str:
+        return self.text("en")
+
+
+class EntryError(YamsError, ValueError):
+    """Input that cannot be parsed: wrong dice count, value out of 1-6, unknown tag, bad roll."""
+
+    exit_code = 2
+
+
+class IllegalMoveError(YamsError):
+    """A well-formed entry that the rules refuse; ``rule`` cites the ruling or seed."""
+
+    exit_code = 3
+
+
+class ConfigError(YamsError):
+    """Unknown rule set, variant, column or option, or options that do not go together."""
+
+    exit_code = 2
+
+
+class StoreError(YamsError):
+    """The store cannot be used; nothing was changed."""
+
+    exit_code = 4
+
+
+class StoreCorruptError(StoreError):
+    """The store file cannot be read; it is never overwritten."""
+
+
+class StoreBusyError(StoreError):
+    """Another process holds the store lock for too long."""
+
+    exit_code = 5

@@ -1,0 +1,76 @@
+"""Duel au Yam (seeds/duel-au-yam.txt, rulings U1-U4)."""
+
+from __future__ import annotations
+
+from ..dice import Dice
+from .base import Figure, Row, RuleSet, Section, upper_figure
+from .five_dice import dice_sum, full, longest_run, of_a_kind, run_text, sum_text
+
+_UPPER = tuple(Row(str(v), str(v), "chiffres") for v in range(1, 7))
+
+
+class DuelRules(RuleSet):
+    """Duel au Yam: Yahtzee-like rows, three jokers a game (one a turn)."""
+
+    family = "duel"
+    title = "Duel au Yam"
+    aliases = ("duel-au-yam", "yahtzee")
+    source = "seeds/duel-au-yam.txt"
+    max_rolls = 3
+    rows = _UPPER + (
+        Row("brelan", "3 pareils", "figures"),
+        Row("carre", "4 pareils", "figures"),
+        Row("full", "Full", "figures"),
+        Row("petite-suite", "Petite suite", "figures"),
+        Row("grande-suite", "Grande suite", "figures"),
+        Row("yam", "Yam", "figures"),
+        Row("chance", "Chance", "figures"),
+    )
+    sections = (
+        Section("chiffres", "Chiffres", tuple(str(v) for v in range(1, 7))),
+        Section("figures", "Figures", ("brelan", "carre", "full", "petite-suite",
+                                       "grande-suite", "yam", "chance")),
+    )
+    defaults = {
+        "full": 25,              # U2
+        "petite_suite": 30,      # U2
+        "grande_suite": 40,      # U2
+        "yam": 50,               # U2 (lost from the page; a setting)
+        "bonus_threshold": 63,   # U3
+        "bonus": 35,             # U3
+        "jokers": 3,             # U4
+        "jokers_per_turn": 1,    # U4
+    }
+
+    def score_row(self, row_id: str, dice: Dice, roll: int) -> Figure:
+        s = self.settings
+        if row_id.isdigit():
+            return upper_figure(self, int(row_id), dice)
+        if row_id in ("brelan", "carre"):
+            n = 3 if row_id == "brelan" else 4
+            v = of_a_kind(dice, n)
+            name = self._name(row_id)
+            if v is None:
+                return self._fig(row_id, 0, f"Pas de {name.lower()} : 0")
+            return self._fig(row_id, n * v, f"{name} de {v} : {n} x {v} = {n * v}")
+        if row_id == "full":
+            f = full(dice)
+            if not f:
+                return self._fig(row_id, 0, "Pas de full (3 dés d'une valeur + 2 d'une autre) : 0")
+            return self._fig(row_id, s["full"], f"Full {f[0]}-{f[0]}-{f[0]} / {f[1]}-{f[1]} : "
+                                                f"{s['full']}")
+        if row_id in ("petite-suite", "grande-suite"):
+            need = 4 if row_id == "petite-suite" else 5
+            score = s["petite_suite"] if need == 4 else s["grande_suite"]
+            length, start = longest_run(dice)
+            if length >= need:
+                return self._fig(row_id, score, f"{self._name(row_id)} {run_text(start, length)} : "
+                                                f"{score}")
+            return self._fig(row_id, 0, f"Pas de suite de {need} dés : 0")
+        if row_id == "yam":
+            v = of_a_kind(dice, 5)
+            if v is None:
+                return self._fig(row_id, 0, "Pas de yam (5 dés identiques) : 0")
+            return self._fig(row_id, s["yam"], f"Yam de {v} : {s['yam']}")
+        total = dice_sum(dice)
+        return self._fig(row_id, total, f"Chance : {sum_text(dice)} = {total}")

@@ -1,0 +1,50 @@
+"""Shapes shared by the three five-dice families: n of a kind, full, runs."""
+
+from __future__ import annotations
+
+from ..dice import Dice
+from .base import counts
+
+
+def of_a_kind(dice: Dice, n: int) -> int | None:
+    """The highest value shown by at least ``n`` dice (rulings G1, "at least"), or None."""
+    values = [v for v, c in counts(dice).items() if c >= n]
+    return max(values) if values else None
+
+
+def full(dice: Dice) -> tuple[int, int] | None:
+    """(V1, V2) when the dice are 3 of V1 and 2 of V2 with V1 != V2 (rulings G2), else None."""
+    c = counts(dice)
+    if sorted(c.values()) != [2, 3]:
+        return None
+    v1 = next(v for v, n in c.items() if n == 3)
+    v2 = next(v for v, n in c.items() if n == 2)
+    return v1, v2
+
+
+def longest_run(dice: Dice) -> tuple[int, int]:
+    """(length, first value) of the longest run of consecutive values among the dice."""
+    values = sorted({d.value for d in dice})
+    best, best_start, length, start = 0, 0, 0, None
+    prev = None
+    for v in values:
+        if prev is not None and v == prev + 1:
+            length += 1
+        else:
+            length, start = 1, v
+        if length > best:
+            best, best_start = length, start
+        prev = v
+    return best, best_start
+
+
+def run_text(start: int, length: int) -> str:
+    return "-".join(str(v) for v in range(start, start + length))
+
+
+def dice_sum(dice: Dice) -> int:
+    return sum(d.value for d in dice)
+
+
+def sum_text(dice: Dice) -> str:
+    return " + ".join(str(d.value) for d in sorted(dice, reverse=True))
