@@ -1,0 +1,77 @@
+"""Which language the command line speaks: 'fr' or 'en'.
+
+The choice, first match wins:
+
+1. the ``--lang`` option (``fr`` or ``en``);
+2. the ``YAMS_LANG`` environment variable (same values);
+3. the locale: French when ``LC_ALL``, else ``LC_MESSAGES``, else ``LANG`` (the first one set
+   and not empty, as POSIX reads them) starts with ``fr``;
+4. English.
+
+Values are read loosely: ``FR``, ``fr_FR.UTF-8`` or ``français`` mean French, ``en_GB`` English.
+Anything else in the option or in ``YAMS_LANG`` is a :class:`~yams_scorekeeper.errors.ConfigError`
+rather than a silent guess. This module imports nothing heavy: every command may call it.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Mapping
+
+from ..errors import ConfigError
+
+LANGS = ("fr", "en")
+ENV_VAR = "YAMS_LANG"
+_LOCALE_VARS = ("LC_ALL", "LC_MESSAGES", "LANG")
+
+
+def _normalise(value: str) -> str | None:
+    text = value.strip().lower()
+    for lang in LANGS:
+        if text.startswith(lang):
+            return lang
+    return None
+
+
+def locale_lang(environ: Mapping[str, str] | None = None) -> str:
+    """'fr' when the POSIX locale is French, else 'en'. Never fails."""
+    env = os.environ if environ is None else environ
+    for name in _LOCALE_VARS:
+        value = env.get(name, "")
+        if value:
+            return "fr" if value.strip().lower().startswith("fr") else "en"
+    return "en"
+
+
+def resolve_lang(option: str | None = None, environ: Mapping[str, str] | None = None) -> str:
+    """The language to speak: ``option``, else ``$YAMS_LANG``, else the locale (see module doc)."""
+    env = os.environ if environ is None else environ
+    if option is not None and option.strip():
+        lang = _normalise(option)
+        if lang is None:
+            raise ConfigError(f"unknown language '{option}' for --lang",
+                              f"langue « {option} » inconnue pour --lang", expected="fr or en")
+        return lang
+    value = env.get(ENV_VAR, "")
+    if value.strip():
+        lang = _normalise(value)
+        if lang is None:
+            raise ConfigError(f"unknown language '{value}' in {ENV_VAR}",
+                              f"langue « {value} » inconnue dans {ENV_VAR}", expected="fr or en")
+        return lang
+    return locale_lang(env)
+
+
+def current_lang(ctx: object | None = None) -> str:
+    """The language chosen for this run: what the ``yams`` callback stored in ``ctx.obj``.
+
+    Falls back to ``resolve_lang(None)`` (and, if ``YAMS_LANG`` is unusable, to the locale), so
+    it never fails: the error reporter calls it too.
+    """
+    obj = getattr(ctx, "obj", None)
+    if isinstance(obj, dict) and obj.get("lang") in LANGS:
+        return obj["lang"]
+    try:
+        return resolve_lang(None)
+    except ConfigError:
+        return locale_lang()
