@@ -1,0 +1,119 @@
+"""The ``yams`` command line: one Typer app, thin commands, one place that reports errors.
+
+Adding a command
+----------------
+
+Write the command as a plain function in a module of this package (the function's docstring
+is its ``--help``; put an example in it), list it in that module's ``COMMANDS``, and add the
+module's name to :data:`COMMAND_MODULES` below. That is all::
+
+    # yams_scorekeeper/cli/records.py
+    import typer
+
+    from .lang import current_lang
+
+    def records(ctx: typer.Context, rules: str = typer.Option("classic", "--rules")) -> None:
+        \"\"\"Show the record book.
+
+        Example: yams records --rules gaby
+        \"\"\"
+        from ..rules import get_rules      # heavy imports go inside the function
+        ...
+
+    COMMANDS = (records,)
+    # or, with options for app.command():  COMMANDS = ((records, {"epilog": "..."}),)
+
+    # yams_scorekeeper/cli/app.py
+    COMMAND_MODULES = ("score", "records")
+
+A command name is its function name with ``_`` turned into ``-`` (Typer's rule) unless the
+options give ``name``. Rules for command modules:
+
+- Raise :class:`~yams_scorekeeper.errors.YamsError` (or a subclass) for anything the user got
+  wrong; never print it yourself. :class:`YamsGroup` catches it for every command, prints
+  ``error: <message>`` in the user's language on stderr and exits with ``err.exit_code``.
+- The user's language is ``current_lang(ctx)`` (``--lang``, ``YAMS_LANG``, locale).
+- Keep the module top light (``typer`` and the standard library): import ``rich``, the rules
+  and the store inside the function, so that ``yams score --json`` starts fast.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any, Optional
+
+import typer
+from typer.core import TyperGroup
+
+from .. import __version__
+from ..errors import YamsError
+from .lang import current_lang, resolve_lang
+from .render import print_error
+
+#: The command modules of this package, in ``--help`` order. Each one lists its commands in
+#: a module-level ``COMMANDS`` tuple (see the module docstring).
+COMMAND_MODULES: tuple[str, ...] = ("score",)
+
+
+class YamsGroup(TyperGroup):
+    """The ``yams`` group: runs a command and turns a :class:`YamsError` into one line."""
+
+    def invoke(self, ctx: typer.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except YamsError as err:
+            print_error(err, current_lang(ctx))
+            ctx.exit(err.exit_code)
+
+
+app = typer.Typer(
+    cls=YamsGroup,
+    name="yams",
+    help="Score keeper for the French dice game Yams, played with real dice.\n\n"
+         "Type the dice you rolled; yams tells what every row of the sheet is worth, and why.",
+    epilog="Example: yams score --rules gaby --roll 1 5 5 5 3 3",
+    no_args_is_help=True,
+    add_completion=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
+    pretty_exceptions_show_locals=False,
+)
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"yams {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    ctx: typer.Context,
+    lang: Optional[str] = typer.Option(
+        None, "--lang", metavar="fr|en",
+        help="Language of messages and tables. Default: $YAMS_LANG, else French when the "
+             "locale is French, else English."),
+    version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
+                                 help="Print the version and exit."),
+) -> None:
+    ctx.obj = {"lang": resolve_lang(lang)}
+
+
+def register(target: typer.Typer, module_name: str) -> None:
+    """Add the commands listed in ``COMMANDS`` of ``yams_scorekeeper.cli.<module_name>``."""
+    module = importlib.import_module(f"{__package__}.{module_name}")
+    for entry in module.COMMANDS:
+        func, options = entry if isinstance(entry, tuple) else (entry, {})
+        target.command(**options)(func)
+
+
+for _name in COMMAND_MODULES:
+    register(app, _name)
+
+
+def main() -> None:
+    """Console script ``yams``."""
+    app(prog_name="yams")
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

@@ -1,0 +1,96 @@
+"""Output of the command line: one-line errors, JSON lines, and Rich tables for people.
+
+The top of this module imports only the standard library: ``rich`` is imported inside the
+functions that draw tables, so the JSON and error paths never pay for it.
+
+Rich decides colours itself: none when the output is not a terminal, none when ``NO_COLOR``
+is set, and 80 columns when it cannot measure the terminal. The consoles made here leave those
+checks alone (no ``force_terminal``, no fixed colour system).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import TYPE_CHECKING, Any, Iterable, TextIO
+
+if TYPE_CHECKING:  # pragma: no cover
+    from rich.console import Console
+
+    from ..errors import YamsError
+    from ..rules.base import Figure, RuleSet
+
+#: Words of the tables, by language.
+WORDS = {
+    "en": {"row": "Row", "score": "Score", "why": "Why", "roll": "roll",
+           "made": "{made} of {total} rows made", "none": "No row made with these dice.",
+           "line": "line {n}: "},
+    "fr": {"row": "Ligne", "score": "Points", "why": "Pourquoi", "roll": "lancer",
+           "made": "{made} lignes réalisées sur {total}",
+           "none": "Aucune ligne réalisée avec ces dés.", "line": "ligne {n} : "},
+}
+
+
+def print_error(err: "YamsError", lang: str, line: int | None = None,
+                stream: TextIO | None = None) -> None:
+    """Print ``error: <message>`` on one line of stderr; ``line`` names an input line."""
+    where = WORDS[lang]["line"].format(n=line) if line is not None else ""
+    text = " ".join(err.text(lang).split())   # one line, whatever the message holds
+    out = stream if stream is not None else sys.stderr
+    out.write(f"error: {where}{text}\n")
+    out.flush()
+
+
+def print_json(obj: Any, stream: TextIO | None = None) -> None:
+    """One JSON object on one line (UTF-8 text, accents kept), flushed."""
+    out = stream if stream is not None else sys.stdout
+    out.write(json.dumps(obj, ensure_ascii=False) + "\n")
+    out.flush()
+
+
+def console(stderr: bool = False) -> "Console":
+    """A Rich console that follows the terminal: colour only on a terminal without NO_COLOR."""
+    from rich.console import Console
+
+    return Console(stderr=stderr, highlight=False)
+
+
+def figures_table(rules: "RuleSet", roll: int, dice_text: str, figures: Iterable["Figure"],
+                  lang: str, total_rows: int | None = None):
+    """A Rich table of ``figures`` (row name, score, why), one block per section of the sheet."""
+    from rich import box
+    from rich.table import Table
+    from rich.text import Text
+
+    words = WORDS[lang]
+    figures = list(figures)
+    made = sum(1 for f in figures if f.made)
+    total = len(rules.rows) if total_rows is None else total_rows
+    table = Table(
+        title=Text(f"{rules.title} · {words['roll']} {roll} · {dice_text}", style="bold"),
+        caption=words["made"].format(made=made, total=total),
+        box=box.SIMPLE_HEAD, pad_edge=False, expand=False,
+    )
+    table.add_column(words["row"], style="bold", no_wrap=True)
+    table.add_column(words["score"], justify="right", no_wrap=True)
+    table.add_column(words["why"], overflow="fold")
+    section = None
+    for fig in figures:
+        if section is not None and fig.section != section:
+            table.add_section()
+        section = fig.section
+        style = None if fig.made else "dim"
+        table.add_row(Text(rules.row(fig.row).name), Text(str(fig.score)), Text(fig.explain),
+                      style=style)
+    return table
+
+
+def print_figures(rules: "RuleSet", roll: int, dice_text: str, figures: list["Figure"],
+                  lang: str) -> None:
+    """Print the table of ``figures``, or one sentence when there is none."""
+    out = console()
+    if not figures:
+        out.print(f"{rules.title} · {WORDS[lang]['roll']} {roll} · {dice_text}", markup=False)
+        out.print(WORDS[lang]["none"], markup=False)
+        return
+    out.print(figures_table(rules, roll, dice_text, figures, lang))

@@ -1,0 +1,130 @@
+"""``yams score``: what every row of the sheet is worth with the dice on the table, and why.
+
+Nothing heavy at the top: the rules are imported in the command, ``rich`` only when a table
+is drawn (``render``), so ``yams score --json ...`` starts fast.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import TYPE_CHECKING, Any, Iterable, List, Optional
+
+import typer
+
+from ..errors import ConfigError, EntryError, YamsError
+from .lang import current_lang
+from .render import print_error, print_figures, print_json
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..rules.base import RuleSet
+
+EPILOG = """Examples:
+  yams score --rules gaby --roll 1 5 5 5 3 3
+  yams score --rules classic --roll 2 55533 --all
+  yams score -R double -r 1 --json 1cp 2cp 3cp 4fp 5fp 6cg 6cg 1fg 2fg 3fg
+  printf '1 5 5 5 3 3\\n2 12345\\n' | yams score --rules gaby -
+Exit status: 0 when every entry was read, 2 for a bad entry or option."""
+
+
+def score_entry(rules: "RuleSet", roll_text: str | int, dice_tokens: str | Iterable[str],
+                all_rows: bool = False) -> tuple[int, Any, list]:
+    """Read one entry and score it: (roll, dice, figures), the figures made or all of them."""
+    roll = rules.parse_roll(roll_text)
+    tokens = dice_tokens if isinstance(dice_tokens, str) else list(dice_tokens)
+    dice = rules.parse_dice(tokens)
+    figures = rules.figures(dice, roll)
+    if not all_rows:
+        figures = [f for f in figures if f.made]
+    return roll, dice, figures
+
+
+def entry_json(rules: "RuleSet", roll: int, dice: Any, figures: list) -> dict[str, Any]:
+    """The JSON object of one scored entry (the shape of ``yams score --json``)."""
+    return {"rules": rules.family, "roll": roll, "dice": [str(d) for d in dice],
+            "figures": [f.to_json() for f in figures]}
+
+
+def split_line(text: str) -> tuple[str, str] | None:
+    """``'2 55533  # note'`` -> ``('2', '55533')``; None for a blank or comment line."""
+    text = text.split("#", 1)[0].strip()
+    if not text:
+        return None
+    roll_text, _, dice_text = text.partition(" ")
+    return roll_text, dice_text.strip()
+
+
+def score_stream(rules: "RuleSet", lines: Iterable[str], all_rows: bool, lang: str) -> int:
+    """Score ``ROLL DICE...`` lines, one JSON object each; bad lines go to stderr.
+
+    Returns 0 when every line was read, else the exit code of the first bad line.
+    """
+    status = 0
+    for number, raw in enumerate(lines, 1):
+        parts = split_line(raw)
+        if parts is None:
+            continue
+        roll_text, dice_text = parts
+        try:
+            if not dice_text:
+                raise EntryError("no dice after the roll number", "aucun dé après le numéro de lancer",
+                                 expected=f"ROLL DICE..., e.g. 1 {rules.dice_example}")
+            roll, dice, figures = score_entry(rules, roll_text, dice_text, all_rows)
+        except YamsError as err:
+            print_error(err, lang, line=number)
+            status = status or err.exit_code
+            continue
+        print_json(entry_json(rules, roll, dice, figures))
+    return status
+
+
+def score(
+    ctx: typer.Context,
+    dice: Optional[List[str]] = typer.Argument(
+        None, metavar="DICE...", show_default=False,
+        help="The dice: '5 5 5 3 3' or '55533'; Double Yams: ten tagged dice such as 6cp 3fg "
+             "(value, colour c/f, size p/g). '-' reads 'ROLL DICE...' lines from stdin."),
+    rules_name: str = typer.Option(
+        "classic", "--rules", "-R", metavar="RULES",
+        help="Rule set: classic, gaby, double or duel (French names such as classique or "
+             "double-yams work too)."),
+    roll: Optional[str] = typer.Option(
+        None, "--roll", "-r", metavar="N", show_default=False,
+        help="Roll on which the dice were kept: 1 to 3 (Double Yams: 1 to 6). Required, "
+             "except with '-'."),
+    all_rows: bool = typer.Option(False, "--all", "-a", help="Also list the rows scoring 0."),
+    as_json: bool = typer.Option(False, "--json", help="Print one JSON object instead of a table."),
+) -> None:
+    """Show what every row is worth with these dice, and why.
+
+    Lists the rows of the sheet that the dice make (with --all, every row), each with its score and the reason, e.g. "Full 5-5-5 / 3-3 : 20 + 3x5 + 2x3 = 41".
+
+    With - in place of the dice, each line of standard input is ROLL DICE... (blank lines and # comments skipped) and one JSON object is printed per line; a bad line is reported on stderr with its number, the others are still scored, and the exit code is non-zero.
+    """
+    from ..rules import get_rules
+
+    lang = current_lang(ctx)
+    rules = get_rules(rules_name)
+    tokens = list(dice or [])
+    if tokens == ["-"]:
+        if roll is not None:
+            raise ConfigError("--roll does not go with '-': each input line starts with its roll",
+                              "--roll ne va pas avec « - » : chaque ligne commence par son lancer",
+                              expected="ROLL DICE... on each line")
+        status = score_stream(rules, sys.stdin, all_rows, lang)
+        if status:
+            raise typer.Exit(status)
+        return
+    if roll is None:
+        raise EntryError("say on which roll the dice were kept with --roll",
+                         "indiquez avec --roll à quel lancer les dés ont été gardés",
+                         expected=f"--roll 1 {rules.dice_example}")
+    roll_n, parsed, figures = score_entry(rules, roll, tokens, all_rows)
+    if as_json:
+        print_json(entry_json(rules, roll_n, parsed, figures))
+        return
+    from ..dice import format_dice
+
+    print_figures(rules, roll_n, format_dice(parsed), figures, lang)
+
+
+COMMANDS = ((score, {"epilog": EPILOG}),)
