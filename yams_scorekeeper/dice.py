@@ -48,7 +48,8 @@ def parse_plain(entry: str | list[str] | tuple[str, ...], count: int = 5) -> Dic
     chars = "".join(_tokens(entry))
     if not chars:
         raise EntryError("no dice typed", "aucun dé saisi", expected=example)
-    bad = [c for c in chars if not c.isdigit()]
+    # ASCII digits only: str.isdigit() also accepts '²' or '٥', which int() refuses or misreads
+    bad = [c for c in chars if c not in "0123456789"]
     if bad:
         raise EntryError(f"'{bad[0]}' is not a die value (1-6)",
                          f"« {bad[0]} » n'est pas une valeur de dé (1-6)", expected=example)
