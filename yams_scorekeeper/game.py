@@ -1,0 +1,726 @@
+"""A game: its settings plus an ordered log of events; everything else is derived by replay.
+
+Events are plain JSON-able dicts:
+
+- ``{"type": "enter", "player": NAME, "dice": [...], "roll": N}`` with optional
+  ``"joker": [FROM, TO]`` (Duel, U4) and ``"announce": ROW`` (Double Yams sixth roll, D9);
+- ``{"type": "mark", "player": NAME, "cells": [{"column", "row", "coup", "scratch"}, ...]}``
+  (two cells with a doblar, Y7);
+- ``{"type": "undo"}`` cancels the last event still in force; ``{"type": "end"}`` stops the game.
+
+:meth:`Game.legal_cells` is the first-class query (python-chess's ``legal_moves``): every cell
+the player may fill now, with its score and why. Every refusal is an ``IllegalMoveError``
+naming the rule, raised before anything changes.
+"""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from typing import Any, Iterable
+
+from .columns import Column
+from .config import GameConfig
+from .dice import Dice, format_dice
+from .errors import EntryError, IllegalMoveError
+from .rules import Figure, RuleSet
+from .totals import Totals, sheet_totals
+
+CHANCE_ROWS = ("petit", "nenette", "yam")     # Y8
+DRY_COLUMNS = ("sec", "demi-sec")
+
+
+@dataclass(frozen=True)
+class Coup:
+    """The dice a player kept, after how many rolls; ``dice`` is what is scored (after a joker)."""
+
+    rolled: Dice
+    dice: Dice
+    roll: int
+    joker: tuple[int, int] | None = None
+    announce: str | None = None
+
+
+@dataclass(frozen=True)
+class Mark:
+    """A filled cell."""
+
+    column: str
+    row: str
+    score: int
+    coup: int
+    scratch: bool
+    explain: str
+    dice: Dice = ()
+    roll: int = 0
+
+    @property
+    def ones(self) -> int:
+        """Dice showing 1 written in this cell (for the Double Yams difference, D3)."""
+        return 0 if self.scratch or self.row != "1" else sum(1 for d in self.dice if d.value == 1)
+
+
+@dataclass(frozen=True)
+class LegalCell:
+    """A cell the current player may fill now: what it would score and why."""
+
+    column: str
+    row: str
+    coup: int
+    score: int
+    explain: str
+    notes: tuple[str, ...] = ()
+    zero_only: bool = False
+    scratchable: bool = True
+    figure: Figure | None = field(default=None, compare=False)
+
+    @property
+    def why(self) -> str:
+        return " ; ".join((self.explain, *self.notes)) if self.notes else self.explain
+
+    def to_json(self) -> dict[str, Any]:
+        data = {"column": self.column, "row": self.row, "coup": self.coup, "score": self.score,
+                "why": self.why, "zero_only": self.zero_only, "scratchable": self.scratchable}
+        if self.figure is not None:
+            data["factors"] = dict(self.figure.factors)
+            data["base"] = self.figure.base
+        return data
+
+
+@dataclass
+class Sheet:
+    """One player's sheet and counters."""
+
+    name: str
+    marks: dict[tuple[str, str], Mark] = field(default_factory=dict)
+    doblars_left: int = 0
+    doblars_used: set[str] = field(default_factory=set)
+    jokers_left: int = 0
+    bank: int = 0
+    pool: int = 0
+    turns: int = 0
+
+
+class _Refusal(Exception):
+    def __init__(self, en: str, fr: str, rule: str):
+        super().__init__(en)
+        self.en, self.fr, self.rule = en, fr, rule
+
+    def error(self) -> IllegalMoveError:
+        return IllegalMoveError(self.en, self.fr, rule=self.rule)
+
+
+def effective_events(events: Iterable[dict]) -> list[dict]:
+    """The events still in force once every ``undo`` has cancelled the one before it."""
+    kept: list[dict] = []
+    for event in events:
+        if event.get("type") == "undo":
+            if kept:
+                kept.pop()
+        else:
+            kept.append(event)
+    return kept
+
+
+class Game:
+    """A game being played (or finished): settings, log, and the state derived from them."""
+
+    def __init__(self, config: GameConfig, events: Iterable[dict] = (), *, id: str | None = None,
+                 created: str | None = None):
+        self.config = config
+        self.id = id or uuid.uuid4().hex
+        self.created = created or datetime.now(timezone.utc).isoformat(timespec="seconds")
+        self.rules: RuleSet = config.rules
+        self.columns: tuple[Column, ...] = config.build_columns(self.rules)
+        self.rows: tuple[str, ...] = config.rows(self.rules)
+        self._columns = {c.id: c for c in self.columns}
+        self.events: list[dict] = []
+        self._reset()
+        self._replay(list(events))
+
+    # -- construction --------------------------------------------------------------------------
+
+    def _reset(self) -> None:
+        s = self.rules.settings
+        self.sheets = [Sheet(name) for name in self.config.players]
+        for sheet in self.sheets:
+            if self.config.has("doblar"):
+                sheet.doblars_left = int(s["doblars"])
+            if self.rules.family == "duel":
+                sheet.jokers_left = int(s["jokers"])
+            if self.config.variant == "165":
+                sheet.pool = int(s["pool"])
+        self.current = 0
+        self.coups: list[Coup] = []
+        self.stopped = False
+
+    @classmethod
+    def from_doc(cls, doc: dict) -> "Game":
+        """Rebuild a game from its stored document (settings + log)."""
+        return cls(GameConfig.from_json(doc["config"]), doc.get("events", ()), id=doc.get("id"),
+                   created=doc.get("created"))
+
+    def to_doc(self) -> dict:
+        return {"id": self.id, "created": self.created, "config": self.config.to_json(),
+                "events": list(self.events), "family": self.config.family,
+                "players": list(self.config.players), "label": self.config.label}
+
+    # -- state queries -------------------------------------------------------------------------
+
+    @property
+    def player(self) -> Sheet:
+        return self.sheets[self.current]
+
+    @property
+    def cells_per_sheet(self) -> int:
+        return len(self.columns) * len(self.rows)
+
+    def sheet_full(self, sheet: Sheet) -> bool:
+        return len(sheet.marks) >= self.cells_per_sheet
+
+    @property
+    def finished(self) -> bool:
+        return self.stopped or all(self.sheet_full(s) for s in self.sheets)
+
+    def totals(self, sheet: Sheet | int) -> Totals:
+        if isinstance(sheet, int):
+            sheet = self.sheets[sheet]
+        return sheet_totals(self.rules, self.columns, sheet.marks)
+
+    def ranking(self) -> list[tuple[int, Sheet, int]]:
+        """(rank, sheet, total), best first; equal totals share a rank."""
+        scored = sorted(((self.totals(s).grand, i, s) for i, s in enumerate(self.sheets)),
+                        key=lambda t: (-t[0], t[1]))
+        out, rank = [], 0
+        for pos, (total, _, sheet) in enumerate(scored):
+            if pos == 0 or total != out[-1][2]:
+                rank = pos + 1
+            out.append((rank, sheet, total))
+        return out
+
+    def max_roll(self) -> int:
+        """The most rolls the current coup may have taken (D9, D10: bank and pool)."""
+        s = self.rules.settings
+        if self.rules.family != "double":
+            return self.rules.max_rolls
+        if self.config.variant == "critique":
+            return int(s["rolls_per_turn"]) + self.player.bank
+        if self.config.variant == "165":
+            return self.player.pool
+        return int(s["rolls_per_turn"]) + 1     # the sixth roll, when announced
+
+    def coups_allowed(self) -> int:
+        return 2 if self.config.has("deux-coups") else 1
+
+    def next_cells(self, sheet: Sheet, column: Column, extra: Iterable[str] = ()) -> tuple[str, ...]:
+        """Rows of ``column`` the sheet may fill now (ordered columns: only the next one)."""
+        filled = {r for (c, r) in sheet.marks if c == column.id} | set(extra)
+        if column.ordered:
+            return column.next_rows(filled)
+        return tuple(r for r in column.rows if r not in filled)
+
+    # -- the query -----------------------------------------------------------------------------
+
+    def legal_cells(self) -> list[LegalCell]:
+        """Every cell the current player may fill now, with its score and why.
+
+        Empty before dice are entered, except in the 165 variant once the pool is empty
+        (every remaining cell may then be scratched, D10).
+        """
+        if self.finished:
+            return []
+        sheet = self.player
+        if not self.coups:
+            return self._pool_empty_cells(sheet) if self._pool_empty(sheet) else []
+        out: list[LegalCell] = []
+        for index, coup in enumerate(self.coups, start=1):
+            figures = {f.row: f for f in self.rules.figures(coup.dice, coup.roll)}
+            for column in self.columns:
+                for row in self.next_cells(sheet, column):
+                    try:
+                        out.append(self._judge(sheet, column, row, index, coup, figures[row]))
+                    except _Refusal:
+                        continue
+        return out
+
+    def _pool_empty(self, sheet: Sheet) -> bool:
+        return self.config.variant == "165" and sheet.pool <= 0
+
+    def _pool_empty_cells(self, sheet: Sheet) -> list[LegalCell]:
+        return [LegalCell(c.id, r, 0, 0, "Réserve de jets épuisée : case barrée (0)",
+                          zero_only=True) for c in self.columns for r in self.next_cells(sheet, c)]
+
+    def _judge(self, sheet: Sheet, column: Column, row: str, coup_no: int, coup: Coup,
+               figure: Figure, extra_filled: Iterable[str] = ()) -> LegalCell:
+        """The legal cell (column, row) for this coup, or a _Refusal naming the rule."""
+        col_name, row_name = column.name, self.rules.row(row).name
+        if (column.id, row) in sheet.marks:
+            raise _Refusal(f"{col_name}: {row_name} is already written",
+                           f"{col_name} : {row_name} est déjà rempli", "G3")
+        if column.ordered:
+            nxt = self.next_cells(sheet, column, extra_filled)
+            if row not in nxt:
+                want = self.rules.row(nxt[0]).name if nxt else "-"
+                raise _Refusal(f"{col_name}: next cell is {want}, not {row_name}",
+                               f"{col_name} : la prochaine case est {want}, pas {row_name}",
+                               column.rule or "C5")
+        notes: list[str] = []
+        score = figure.score
+        zero_only = False
+        if coup.announce:
+            if row != coup.announce:
+                ann = self.rules.row(coup.announce).name
+                raise _Refusal(f"sixth roll announced for {ann}: the score goes there",
+                               f"6e jet annoncé pour {ann} : la marque va là", "D9")
+            if figure.made:
+                notes.append("6e jet réussi")
+            else:
+                base = self._announce_base(row)
+                score = -base
+                return LegalCell(column.id, row, coup_no, score,
+                                 f"6e jet manqué : {row_name} non réalisé, -{base}",
+                                 zero_only=False, scratchable=False, figure=figure)
+            return LegalCell(column.id, row, coup_no, score, figure.explain, tuple(notes),
+                             scratchable=False, figure=figure)
+        if column.max_roll is not None:
+            if coup.roll > column.max_roll:
+                chance = (self.config.has("chance") and column.id in DRY_COLUMNS
+                          and row in CHANCE_ROWS)
+                if not chance:
+                    raise _Refusal(
+                        f"{col_name}: only a coup kept after at most {column.max_roll} "
+                        f"roll(s); this coup took {coup.roll}",
+                        f"{col_name} : seulement un coup gardé en {column.max_roll} lancer(s) "
+                        f"au plus ; ce coup en a pris {coup.roll}", "Y4")
+                zero_only = True
+                notes.append(f"case chance : 0 permis après {coup.roll} lancers (Y8)")
+            else:
+                notes.append(f"{col_name.lower()} : coup gardé en {coup.roll} lancer(s) (Y4)")
+        if column.factor != 1:
+            notes.append(f"colonne x{column.factor} au total (Y5)")
+        if score > 0 and not zero_only:
+            reason = self._blocked(sheet, column, row, score)
+            if reason:
+                zero_only = True
+                notes.append(reason)
+        if zero_only:
+            score = 0
+        return LegalCell(column.id, row, coup_no, score, figure.explain, tuple(notes),
+                         zero_only=zero_only and figure.made, figure=figure)
+
+    def _announce_base(self, row: str) -> int:
+        s = self.rules.settings
+        return int(s["bases"].get(row, s["geante_factor"]))
+
+    def _blocked(self, sheet: Sheet, column: Column, row: str, score: int) -> str | None:
+        """Why a non-zero score cannot be written here (C3 plus/moins, Y6 bloquant), or None."""
+        if self.rules.family == "classic" and row in ("plus", "moins"):
+            other = "moins" if row == "plus" else "plus"
+            mark = sheet.marks.get((column.id, other))
+            if mark is not None:
+                ok = score > mark.score if row == "plus" else score < mark.score
+                if not ok:
+                    rel = "au-dessus du" if row == "plus" else "en dessous du"
+                    return (f"0 seulement : le {row} doit rester {rel} {other} "
+                            f"({mark.score}) (C3)")
+        if self.config.has("bloquant"):
+            best = max((o.marks[(column.id, row)].score for o in self.sheets
+                        if o is not sheet and (column.id, row) in o.marks), default=None)
+            if best is not None and score < best:
+                holder = next(o.name for o in self.sheets if o is not sheet
+                              and (column.id, row) in o.marks
+                              and o.marks[(column.id, row)].score == best)
+                return f"bloquant : {holder} a {best} dans cette case, 0 seulement (Y6)"
+        return None
+
+    # -- events --------------------------------------------------------------------------------
+
+    def record(self, event: dict) -> None:
+        """Check ``event`` against the rules, apply it and append it to the log.
+
+        Raises EntryError / IllegalMoveError and leaves the game unchanged on refusal.
+        """
+        kind = event.get("type")
+        if kind == "undo":
+            kept = effective_events(self.events)
+            if not kept:
+                raise IllegalMoveError("nothing to undo", "rien à annuler", rule="G3")
+            log = self.events + [dict(event)]
+            self._replay(log)
+            return
+        if kind == "enter":
+            event = self._enter(event)
+        elif kind == "mark":
+            event = self._mark(event)
+        elif kind == "end":
+            if self.finished:
+                raise IllegalMoveError("the game is already over", "la partie est déjà finie")
+            if self.coups:
+                raise IllegalMoveError("a turn is under way: mark a cell or undo first",
+                                       "un tour est en cours : marquez une case ou annulez")
+            self.stopped = True
+        else:
+            raise EntryError(f"unknown event type '{kind}'", f"type d'événement « {kind} » inconnu",
+                             expected="enter, mark, undo, end")
+        self.events.append(event)
+
+    def _replay(self, log: list[dict]) -> None:
+        self._reset()
+        self.events = []
+        kept = effective_events(log)
+        for event in kept:
+            self.record(event)
+        self.events = list(log)
+
+    # -- entering dice ------------------------------------------------------------------------
+
+    def enter(self, dice: Dice | str | list[str], roll: int | str, *,
+              joker: tuple[int, int] | str | None = None, announce: str | None = None
+              ) -> list[LegalCell]:
+        """Record a coup (dice kept after ``roll`` rolls) and return the legal cells."""
+        if not isinstance(dice, tuple):
+            dice = self.rules.parse_dice(dice)
+        event: dict[str, Any] = {"type": "enter", "player": self.player.name,
+                                 "dice": [str(d) for d in dice], "roll": roll}
+        if joker is not None:
+            event["joker"] = list(parse_joker(joker)) if isinstance(joker, str) else list(joker)
+        if announce:
+            event["announce"] = announce
+        self.record(event)
+        return self.legal_cells()
+
+    def _enter(self, event: dict) -> dict:
+        if self.finished:
+            raise IllegalMoveError("the game is over", "la partie est finie")
+        sheet = self.player
+        self._check_player(event)
+        if len(self.coups) >= self.coups_allowed():
+            raise IllegalMoveError(
+                "this turn already has its coup(s): choose a cell, or undo to change the dice",
+                "ce tour a déjà son (ses) coup(s) : choisissez une case, ou annulez pour "
+                "corriger les dés", rule="Y7" if self.coups_allowed() == 2 else "G3")
+        if self._pool_empty(sheet):
+            raise IllegalMoveError("the pool of 165 rolls is empty: remaining cells can only be "
+                                   "scratched", "la réserve de 165 jets est vide : les cases "
+                                   "restantes ne peuvent qu'être barrées", rule="D10")
+        rolled = self.rules.parse_dice(event["dice"])
+        announce = event.get("announce")
+        roll = self.rules.parse_roll(event["roll"], self.max_roll())
+        if announce is not None:
+            announce = self._check_announce(sheet, announce, roll)
+        elif self._sixth_roll_allowed() and roll > int(self.rules.settings["rolls_per_turn"]):
+            raise IllegalMoveError("a sixth roll must be announced before it is rolled",
+                                   "un 6e jet doit être annoncé avant d'être lancé",
+                                   expected="--announce youpi", rule="D9")
+        dice = rolled
+        joker = event.get("joker")
+        if joker is not None:
+            dice = self._apply_joker(sheet, rolled, joker)
+            joker = [int(joker[0]), int(joker[1])]
+        self.coups.append(Coup(rolled, dice, roll, tuple(joker) if joker else None, announce))
+        normal = {"type": "enter", "player": sheet.name, "dice": [str(d) for d in rolled],
+                  "roll": roll}
+        if joker:
+            normal["joker"] = joker
+        if announce:
+            normal["announce"] = announce
+        return normal
+
+    def _sixth_roll_allowed(self) -> bool:
+        return self.rules.family == "double" and self.config.variant in ("classique", "force")
+
+    def _check_player(self, event: dict) -> None:
+        name = event.get("player")
+        if name is not None and name != self.player.name:
+            raise IllegalMoveError(f"it is {self.player.name}'s turn, not {name}'s",
+                                   f"c'est au tour de {self.player.name}, pas de {name}")
+
+    def _check_announce(self, sheet: Sheet, announce: str, roll: int) -> str:
+        if not self._sixth_roll_allowed():
+            raise IllegalMoveError("a sixth roll exists only in Double Yams classique and forcé",
+                                   "le 6e jet n'existe qu'au Double Yams classique et forcé",
+                                   rule="D9")
+        if roll != int(self.rules.settings["rolls_per_turn"]) + 1:
+            raise IllegalMoveError("an announced row goes with the sixth roll (roll 6)",
+                                   "une ligne annoncée va avec le 6e jet (lancer 6)", rule="D9")
+        row = self.rules.row(announce).id
+        if self.rules.section_of(row) not in self.rules.figure_sections:
+            raise IllegalMoveError("the sixth roll can never be made for chiffres or difference",
+                                   "le 6e jet ne peut jamais servir aux chiffres ni à la "
+                                   "différence", rule="D9")
+        column = self.columns[0]
+        if row not in self.next_cells(sheet, column):
+            raise IllegalMoveError(f"the announced row {self.rules.row(row).name} is not a cell "
+                                   "you may fill now",
+                                   f"la ligne annoncée {self.rules.row(row).name} n'est pas une "
+                                   "case jouable maintenant", rule="D9")
+        return row
+
+    def _apply_joker(self, sheet: Sheet, rolled: Dice, joker: list[int]) -> Dice:
+        if self.rules.family != "duel":
+            raise IllegalMoveError("jokers exist only in Duel au Yam",
+                                   "les jokers n'existent qu'au Duel au Yam", rule="U4")
+        if sheet.jokers_left <= 0:
+            raise IllegalMoveError(f"{sheet.name} has no joker left (3 a game)",
+                                   f"{sheet.name} n'a plus de joker (3 par partie)", rule="U4")
+        if any(c.joker for c in self.coups):
+            raise IllegalMoveError("one joker a turn at most", "un seul joker par tour", rule="U4")
+        try:
+            src, dst = int(joker[0]), int(joker[1])
+        except (TypeError, ValueError, IndexError):
+            raise EntryError("a joker is written FROM:TO", "un joker s'écrit DE:VERS",
+                             expected="4:6") from None
+        if not (1 <= src <= 6 and 1 <= dst <= 6) or src == dst:
+            raise EntryError("a joker turns one die into another face (1-6)",
+                             "un joker change un dé en une autre face (1-6)", expected="4:6")
+        dice = list(rolled)
+        for i, d in enumerate(dice):
+            if d.value == src:
+                dice[i] = type(d)(dst)
+                return tuple(sorted(dice))
+        raise EntryError(f"no die shows {src} to turn into {dst}",
+                         f"aucun dé ne montre {src} à changer en {dst}",
+                         expected=f"a value among {format_dice(rolled)}")
+
+    # -- marking -------------------------------------------------------------------------------
+
+    def mark(self, column: str | None, row: str, *, coup: int | None = None, scratch: bool = False,
+             second: tuple[str | None, str] | None = None) -> list[Mark]:
+        """Write the chosen cell (or scratch it). ``second`` = (column, row) of a doblar's
+        second cell, written from the other coup. Returns the marks written."""
+        cells = [{"column": column, "row": row, "coup": coup, "scratch": scratch}]
+        if second is not None:
+            cells.append({"column": second[0], "row": second[1], "coup": None, "scratch": False})
+        before = len(self.player.marks)
+        sheet = self.player
+        self.record({"type": "mark", "player": sheet.name, "cells": cells})
+        return list(sheet.marks.values())[before:]
+
+    def _resolve(self, column: str | None, row: str) -> tuple[Column, str]:
+        row_id = self.rules.row(row).id
+        if row_id not in self.rows:
+            raise EntryError(f"row {row_id} is not in this game", f"la ligne {row_id} n'est pas "
+                             "dans cette partie", expected=" ".join(self.rows))
+        if column is None:
+            if len(self.columns) == 1:
+                return self.columns[0], row_id
+            raise EntryError("say which column", "précisez la colonne",
+                             expected=" ".join(c.id for c in self.columns))
+        from .rules import normalise_id
+        key = normalise_id(column)
+        for col in self.columns:
+            if key in (col.id, normalise_id(col.name)):
+                return col, row_id
+        raise EntryError(f"no column '{column}' in this game",
+                         f"pas de colonne « {column} » dans cette partie",
+                         expected=" ".join(c.id for c in self.columns))
+
+    def _mark(self, event: dict) -> dict:
+        if self.finished:
+            raise IllegalMoveError("the game is over", "la partie est finie")
+        self._check_player(event)
+        sheet = self.player
+        cells = event.get("cells") or []
+        if not 1 <= len(cells) <= 2:
+            raise EntryError("a turn writes one cell (two with a doblar)",
+                             "un tour remplit une case (deux avec un doblar)")
+        if not self.coups:
+            if not self._pool_empty(sheet):
+                raise IllegalMoveError("enter the dice first", "saisissez d'abord les dés",
+                                       rule="G4")
+            if len(cells) != 1:
+                raise IllegalMoveError("one cell a turn", "une case par tour", rule="G3")
+            col, row = self._resolve(cells[0].get("column"), cells[0]["row"])
+            if row not in self.next_cells(sheet, col):
+                raise _order_error(self, sheet, col, row)
+            new = [Mark(col.id, row, 0, 0, True, "Réserve de jets épuisée : barré")]
+            self._commit(sheet, new, None)
+        elif len(cells) == 1:
+            new = [self._write_one(sheet, cells[0])]
+            self._commit(sheet, new, None)
+        else:
+            new = self._doblar(sheet, cells)
+        return {"type": "mark", "player": sheet.name,
+                "cells": [{"column": m.column, "row": m.row, "coup": m.coup, "scratch": m.scratch}
+                          for m in new]}
+
+    def _write_one(self, sheet: Sheet, cell: dict, extra: Iterable[str] = (),
+                   coup_no: int | None = None) -> Mark:
+        col, row = self._resolve(cell.get("column"), cell["row"])
+        coup_no = coup_no or cell.get("coup")
+        options: list[LegalCell] = []
+        refusal: _Refusal | None = None
+        coups = range(1, len(self.coups) + 1) if coup_no is None else [int(coup_no)]
+        for n in coups:
+            if not 1 <= n <= len(self.coups):
+                raise EntryError(f"there is no coup {n} this turn",
+                                 f"il n'y a pas de coup {n} ce tour",
+                                 expected=" or ".join(str(i) for i in range(1, len(self.coups) + 1)))
+            coup = self.coups[n - 1]
+            figure = self.rules.score_row(row, coup.dice, coup.roll)
+            try:
+                options.append(self._judge(sheet, col, row, n, coup, figure, extra))
+            except _Refusal as why:
+                refusal = refusal or why
+        if not options:
+            assert refusal is not None
+            raise refusal.error()
+        best = max(options, key=lambda o: (o.score, -o.coup))
+        scratch = bool(cell.get("scratch"))
+        if scratch and not best.scratchable:
+            raise IllegalMoveError("the announced sixth-roll row takes the result, it cannot be "
+                                   "scratched", "la ligne annoncée au 6e jet prend le résultat, "
+                                   "elle ne peut pas être barrée", rule="D9")
+        coup = self.coups[best.coup - 1]
+        score = 0 if scratch else best.score
+        explain = "Barré : 0 (G3)" if scratch else best.why
+        return Mark(col.id, row, score, best.coup, scratch, explain, coup.dice, coup.roll)
+
+    def _doblar(self, sheet: Sheet, cells: list[dict]) -> list[Mark]:
+        if not self.config.has("doblar"):
+            raise IllegalMoveError("two cells in one turn need the doblar option",
+                                   "deux cases en un tour demandent l'option doblar", rule="Y7")
+        if sheet.doblars_left <= 0:
+            raise IllegalMoveError(f"{sheet.name} has no doblar left",
+                                   f"{sheet.name} n'a plus de doblar", rule="Y7")
+        if len(self.coups) != 2:
+            raise IllegalMoveError("a doblar writes one score from each coup: enter the second "
+                                   "coup first", "un doblar inscrit une marque par coup : "
+                                   "saisissez d'abord le 2e coup", rule="Y7")
+        coups = [c.get("coup") for c in cells]
+        if coups[0] is None and coups[1] is None:
+            # the player named two cells: give each the coup that makes the better pair
+            tries = []
+            for order in ([1, 2], [2, 1]):
+                try:
+                    marks = self._doblar_marks(sheet, [dict(c, coup=n) for c, n in
+                                                       zip(cells, order)], order)
+                    tries.append((sum(m.score for m in marks[0]), order == [1, 2], marks))
+                except (IllegalMoveError, EntryError) as why:
+                    error = why
+            if not tries:
+                raise error
+            marks, special = max(tries, key=lambda t: (t[0], t[1]))[2]
+            self._commit(sheet, marks, special)
+            return marks
+        marks, special = self._doblar_marks(sheet, cells, coups)
+        self._commit(sheet, marks, special)
+        return marks
+
+    def _doblar_marks(self, sheet: Sheet, cells: list[dict], coups: list
+                      ) -> tuple[list[Mark], str]:
+        """The two marks of a doblar with the coups given (one None: the other coup)."""
+        if coups[0] is None:
+            coups[0] = 3 - int(coups[1])
+        elif coups[1] is None:
+            coups[1] = 3 - int(coups[0])
+        if sorted(int(c) for c in coups) != [1, 2]:
+            raise IllegalMoveError("a doblar writes one score from coup 1 and one from coup 2",
+                                   "un doblar inscrit une marque du coup 1 et une du coup 2",
+                                   rule="Y7")
+        (c1, r1), (c2, r2) = (self._resolve(c.get("column"), c["row"]) for c in cells)
+        if (c1.id, r1) == (c2.id, r2):
+            raise IllegalMoveError("a doblar writes two different cells",
+                                   "un doblar remplit deux cases différentes", rule="Y7")
+        special = None
+        if c1.id == c2.id and c1.ordered:
+            special = "descendant" if c1.id == "descente" else "montant"
+            if c1.id not in ("descente", "montee"):
+                raise IllegalMoveError("two scores in one ordered column need the doblar "
+                                       "descendant or montant", "deux marques dans une même "
+                                       "colonne ordonnée demandent le doblar descendant ou montant",
+                                       rule="Y7")
+            if special in sheet.doblars_used:
+                raise IllegalMoveError(f"the doblar {special} is already used this game",
+                                       f"le doblar {special} est déjà utilisé dans cette partie",
+                                       rule="Y7")
+            nxt = self.next_cells(sheet, c1)
+            pair = c1.next_rows({r for (c, r) in sheet.marks if c == c1.id}, 2)
+            if sorted((r1, r2)) != sorted(pair) or len(pair) < 2:
+                want = " + ".join(self.rules.row(r).name for r in pair) if nxt else "-"
+                raise IllegalMoveError(f"{c1.name}: a doblar {special} writes the next two cells "
+                                       f"({want})", f"{c1.name} : un doblar {special} remplit les "
+                                       f"deux cases suivantes ({want})", rule="Y7")
+            # write the earlier cell of the column first so the order check passes
+            if c1.sequence.index(r1) > c1.sequence.index(r2):
+                cells, coups, r1, r2 = cells[::-1], coups[::-1], r2, r1
+        first = self._write_one(sheet, cells[0], coup_no=int(coups[0]))
+        extra = [first.row] if c1.id == c2.id else []
+        sheet.marks[(first.column, first.row)] = first      # the second cell sees the first
+        try:
+            second = self._write_one(sheet, cells[1], extra, coup_no=int(coups[1]))
+        finally:
+            del sheet.marks[(first.column, first.row)]
+        return [first, second], special or "simple"
+
+    def _commit(self, sheet: Sheet, marks: list[Mark], doblar: str | None) -> None:
+        for m in marks:
+            sheet.marks[(m.column, m.row)] = m
+        if doblar:
+            sheet.doblars_left -= 1
+            if doblar != "simple":
+                sheet.doblars_used.add(doblar)
+        used = sum(c.roll for c in self.coups)
+        if self.config.variant == "critique":
+            sheet.bank += int(self.rules.settings["rolls_per_turn"]) - used
+        elif self.config.variant == "165":
+            sheet.pool -= used
+        if any(c.joker for c in self.coups):
+            sheet.jokers_left -= 1
+        sheet.turns += 1
+        self.coups = []
+        self._advance()
+
+    def _advance(self) -> None:
+        n = len(self.sheets)
+        for step in range(1, n + 1):
+            candidate = (self.current + step) % n
+            if not self.sheet_full(self.sheets[candidate]):
+                self.current = candidate
+                return
+
+    # -- convenience ---------------------------------------------------------------------------
+
+    def undo(self) -> None:
+        """Cancel the last event still in force (repeatable back to the start)."""
+        self.record({"type": "undo"})
+
+    def end(self) -> None:
+        """Stop the game before the sheets are full; the highest total wins (Y9)."""
+        self.record({"type": "end"})
+
+    def summary(self) -> dict[str, Any]:
+        """What the record book keeps of a finished (or stopped) game."""
+        ranks = self.ranking()
+        players = []
+        for rank, sheet, total in ranks:
+            players.append({"name": sheet.name, "total": total,
+                            "parts": self.totals(sheet).parts, "rank": rank})
+        return {"id": self.id, "family": self.config.family, "config_key": self.config.config_key,
+                "config_label": self.config.label,
+                "date": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+                "created": self.created, "stopped_early": self.stopped and not all(
+                    self.sheet_full(s) for s in self.sheets), "players": players}
+
+
+def _order_error(game: Game, sheet: Sheet, col: Column, row: str) -> IllegalMoveError:
+    nxt = game.next_cells(sheet, col)
+    want = game.rules.row(nxt[0]).name if nxt else "-"
+    name = game.rules.row(row).name
+    return IllegalMoveError(f"{col.name}: next cell is {want}, not {name}",
+                            f"{col.name} : la prochaine case est {want}, pas {name}",
+                            rule=col.rule or "G3")
+
+
+def parse_joker(text: str) -> tuple[int, int]:
+    """``4:6`` or ``4>6``: one die showing 4 becomes a 6 (U4)."""
+    for sep in (":", ">", "-"):
+        if sep in text:
+            a, _, b = text.partition(sep)
+            try:
+                return int(a), int(b)
+            except ValueError:
+                break
+    raise EntryError(f"cannot read the joker '{text}'", f"joker « {text} » illisible",
+                     expected="4:6 (a 4 becomes a 6)")
