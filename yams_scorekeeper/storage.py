@@ -1,0 +1,357 @@
+"""A TinyDB storage that never leaves a half-written file: atomic writes, backups, checksums.
+
+Every write goes to a temporary file in the same folder, which is written, flushed and fsynced,
+then renamed over the target with ``os.replace``; the folder is fsynced last so that the rename
+itself is durable. A crash or a failure at any step leaves either the old file or the new one,
+never a mixture; on failure the temporary file is removed and the original is untouched.
+
+Before the rename, the previous version is kept as ``<name>.bak1`` (older ones move up to
+``.bak2`` .. ``.bakN``; N is the ``backups`` setting, default 5).
+
+File format: a TinyDB JSON document (``{table: {doc_id: document}}``) with one extra table,
+``_meta``, which TinyDB never sees (it is removed on read and added on write)::
+
+    {"_meta": {"1": {"schema": 3, "sha256": "..."}}, "games": {"1": {...}}, ...}
+
+``sha256`` is the digest of ``"<schema>:"`` followed by the compact JSON of the other tables,
+so a file that still parses but was damaged or edited by hand (one digit of a total changed)
+is refused too. Reading never returns ``None`` or an empty store for a file that exists but
+cannot be read: it raises :class:`StoreCorruptError` and leaves the file alone, so nothing
+ever writes over it. Only a missing file reads as a new, empty store.
+
+Schemas (``SCHEMA`` is the current one; ``MIGRATIONS[n]`` turns schema n tables into schema
+n + 1 tables, and an older file is rewritten, atomically, in the current schema when read):
+
+1. ``_meta`` is ``{"schema": 1}``; archive entries (table ``games``) are ``{"doc", "summary"}``.
+2. archive entries also carry their game id at top level, ``{"id", "doc", "summary"}``, so
+   they can be looked up by id.
+3. ``_meta`` also carries the ``sha256`` checksum; the tables are unchanged.
+
+No file of schema 1 or 2 was ever published; ``tests/data/store_v1.json`` and
+``store_v2.json`` exercise the migration path that later schemas will use.
+
+The storage assumes one writer at a time; :mod:`yams_scorekeeper.store` holds a lock for that.
+"""
+
+from __future__ import annotations
+
+import errno
+import hashlib
+import json
+import os
+import shlex
+import shutil
+import tempfile
+from typing import Any, Callable
+
+from tinydb.storages import Storage
+
+from .errors import StoreCorruptError, StoreError
+
+#: The schema this version writes.
+SCHEMA = 3
+#: Number of previous versions kept next to each file by default.
+DEFAULT_BACKUPS = 5
+
+META = "_meta"
+TEMP_SUFFIX = ".tmp"
+
+Tables = dict[str, dict[str, dict[str, Any]]]
+
+
+def _v1_to_v2(tables: Tables) -> Tables:
+    """Schema 2: archive entries carry their game id at top level."""
+    for entry in tables.get("games", {}).values():
+        doc = entry.get("doc")
+        if "id" not in entry and isinstance(doc, dict) and "id" in doc:
+            entry["id"] = doc["id"]
+    return tables
+
+
+def _v2_to_v3(tables: Tables) -> Tables:
+    """Schema 3: the checksum in ``_meta``; the writer adds it, the tables do not change."""
+    return tables
+
+
+#: ``MIGRATIONS[n]`` turns the tables of a schema-n file into schema n + 1 tables.
+MIGRATIONS: dict[int, Callable[[Tables], Tables]] = {1: _v1_to_v2, 2: _v2_to_v3}
+
+
+class FileSystem:
+    """The file-system calls of a read and of an atomic write, one method per step.
+
+    Tests pass a subclass whose methods fail (``OSError``, ``KeyboardInterrupt``) to check
+    that every step can fail without damage.
+    """
+
+    def read_bytes(self, path: str) -> bytes:
+        with open(path, "rb") as handle:
+            return handle.read()
+
+    def mkstemp(self, folder: str, prefix: str) -> tuple[int, str]:
+        return tempfile.mkstemp(dir=folder, prefix=prefix, suffix=TEMP_SUFFIX)
+
+    def write(self, fd: int, data: bytes) -> None:
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view):]
+
+    def fsync(self, fd: int) -> None:
+        os.fsync(fd)
+
+    def close(self, fd: int) -> None:
+        os.close(fd)
+
+    def replace(self, src: str, dst: str) -> None:
+        os.replace(src, dst)
+
+    def link(self, src: str, dst: str) -> None:
+        """A second name for ``src`` (a copy where the file system has no hard links)."""
+        try:
+            os.link(src, dst)
+        except OSError as exc:
+            if exc.errno not in (errno.EPERM, errno.EXDEV, errno.EMLINK, errno.ENOSYS,
+                                 errno.EOPNOTSUPP, errno.ENOTSUP):
+                raise
+            shutil.copyfile(src, dst)
+
+    def fsync_dir(self, folder: str) -> None:
+        if os.name == "nt":  # Windows cannot open a folder; its renames are journaled
+            return
+        fd = os.open(folder, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+
+    def remove(self, path: str) -> None:
+        os.remove(path)
+
+    def exists(self, path: str) -> bool:
+        return os.path.exists(path)
+
+
+def backup_path(path: str, n: int) -> str:
+    """The n-th backup of ``path`` (1 is the newest)."""
+    return f"{path}.bak{n}"
+
+
+def temp_prefix(path: str) -> str:
+    """The name prefix of the temporary files written for ``path``."""
+    return "." + os.path.basename(path) + "."
+
+
+def _payload(tables: Tables) -> str:
+    return json.dumps(tables, ensure_ascii=False, separators=(",", ":"))
+
+
+def _checksum(schema: int, payload: str) -> str:
+    return hashlib.sha256(f"{schema}:{payload}".encode("utf-8")).hexdigest()
+
+
+def encode(tables: Tables) -> bytes:
+    """The bytes of a current-schema file holding ``tables``."""
+    tables = {name: table for name, table in tables.items() if name != META}
+    payload = _payload(tables)
+    meta = json.dumps({"1": {"schema": SCHEMA, "sha256": _checksum(SCHEMA, payload)}})
+    rest = "}" if payload == "{}" else "," + payload[1:]
+    return ('{"' + META + '":' + meta + rest).encode("utf-8")
+
+
+class _Corrupt(Exception):
+    """Internal: why a file cannot be read, in English and French."""
+
+    def __init__(self, en: str, fr: str):
+        super().__init__(en)
+        self.en, self.fr = en, fr
+
+
+def _check_shape(data: Any) -> None:
+    if not isinstance(data, dict):
+        raise _Corrupt("the top level is not a JSON object", "le premier niveau n'est pas un objet JSON")
+    for name, table in data.items():
+        if not isinstance(table, dict):
+            raise _Corrupt(f"table '{name}' is not an object", f"la table « {name} » n'est pas un objet")
+        for doc_id, doc in table.items():
+            if not doc_id.isdecimal() or not doc_id.isascii():
+                raise _Corrupt(f"table '{name}' has a bad document id '{doc_id}'",
+                               f"la table « {name} » a un identifiant de document invalide « {doc_id} »")
+            if not isinstance(doc, dict):
+                raise _Corrupt(f"document {doc_id} of table '{name}' is not an object",
+                               f"le document {doc_id} de la table « {name} » n'est pas un objet")
+
+
+def _read_meta(data: dict) -> dict:
+    meta_table = data.get(META)
+    if meta_table is None:
+        raise _Corrupt("the _meta table (schema version) is missing",
+                       "la table _meta (version du schéma) manque")
+    if list(meta_table) != ["1"]:
+        raise _Corrupt("the _meta table must hold exactly one document",
+                       "la table _meta doit contenir exactement un document")
+    meta = meta_table["1"]
+    schema = meta.get("schema")
+    if type(schema) is not int or schema < 1:
+        raise _Corrupt("the schema version is missing or not a positive integer",
+                       "la version du schéma manque ou n'est pas un entier positif")
+    if schema > SCHEMA:
+        raise _Corrupt(f"schema {schema} is newer than this program knows ({SCHEMA}): the file was "
+                       "written by a newer yams-scorekeeper, or it is damaged",
+                       f"le schéma {schema} est plus récent que celui que ce programme connaît "
+                       f"({SCHEMA}) : fichier écrit par une version plus récente, ou abîmé")
+    expected_keys = {"schema", "sha256"} if schema >= 3 else {"schema"}
+    if set(meta) != expected_keys:
+        raise _Corrupt(f"the _meta document of a schema {schema} file must have exactly the keys "
+                       f"{sorted(expected_keys)}",
+                       f"le document _meta d'un fichier de schéma {schema} doit avoir exactement "
+                       f"les clés {sorted(expected_keys)}")
+    return meta
+
+
+def decode(raw: bytes) -> tuple[Tables, int]:
+    """The tables (without ``_meta``) and schema of a file's bytes; raises ``_Corrupt``."""
+    if not raw:
+        raise _Corrupt("the file is empty", "le fichier est vide")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise _Corrupt(f"byte {exc.start} is not UTF-8", f"l'octet {exc.start} n'est pas de l'UTF-8")
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise _Corrupt(f"not valid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}",
+                       f"JSON invalide ligne {exc.lineno}, colonne {exc.colno} : {exc.msg}")
+    except (ValueError, RecursionError) as exc:
+        raise _Corrupt(f"not valid JSON: {exc}", f"JSON invalide : {exc}")
+    _check_shape(data)
+    meta = _read_meta(data)
+    schema = meta["schema"]
+    tables = {name: table for name, table in data.items() if name != META}
+    if "sha256" in meta and meta["sha256"] != _checksum(schema, _payload(tables)):
+        raise _Corrupt("the checksum does not match the content (damaged or edited by hand)",
+                       "la somme de contrôle ne correspond pas au contenu (abîmé ou modifié à la main)")
+    return tables, schema
+
+
+def migrate(tables: Tables, schema: int) -> Tables:
+    """``tables`` of a schema-``schema`` file brought up to :data:`SCHEMA`."""
+    for version in range(schema, SCHEMA):
+        tables = MIGRATIONS[version](tables)
+    return tables
+
+
+def corrupt_error(path: str, en: str, fr: str, backups: int = DEFAULT_BACKUPS) -> StoreCorruptError:
+    """The error for an unreadable ``path``: what is wrong, where the backups are, how to restore."""
+    found = [backup_path(path, n) for n in range(1, max(backups, 1) + 1)
+             if os.path.exists(backup_path(path, n))]
+    if found:
+        names = ", ".join(os.path.basename(b) for b in found)
+        folder = os.path.dirname(path) or "."
+        restore = f"cp {shlex.quote(found[0])} {shlex.quote(path)}"
+        en_help = (f"Backups in {folder}: {names} (.bak1 is the newest). "
+                   f"To restore the newest: {restore}")
+        fr_help = (f"Sauvegardes dans {folder} : {names} (.bak1 est la plus récente). "
+                   f"Pour restaurer la plus récente : {restore}")
+    else:
+        en_help, fr_help = "No backup of it exists.", "Il n'en existe aucune sauvegarde."
+    return StoreCorruptError(
+        f"cannot read {path}: {en}. The file was left as it is. {en_help}",
+        f"impossible de lire {path} : {fr}. Le fichier n'a pas été modifié. {fr_help}",
+        expected=f"a yams-scorekeeper store file, schema {SCHEMA}, with a valid checksum",
+    )
+
+
+class AtomicJSONStorage(Storage):
+    """TinyDB storage over one JSON file, written atomically with rotating backups.
+
+    ``TinyDB(path, storage=AtomicJSONStorage, fs=..., backups=...)`` passes the extra
+    arguments through. ``fs`` is the :class:`FileSystem` used for every call.
+    """
+
+    def __init__(self, path: str | os.PathLike, fs: FileSystem | None = None,
+                 backups: int = DEFAULT_BACKUPS):
+        super().__init__()
+        self.path = os.fspath(path)
+        self.fs = fs or FileSystem()
+        self.backups = backups
+
+    def read(self) -> Tables | None:
+        """The tables, ``None`` when the file does not exist; never ``None`` for an existing file."""
+        try:
+            raw = self.fs.read_bytes(self.path)
+        except FileNotFoundError:
+            return None
+        except OSError as exc:
+            raise StoreError(f"cannot read {self.path}: {exc.strerror}",
+                             f"impossible de lire {self.path} : {exc.strerror}") from exc
+        try:
+            tables, schema = decode(raw)
+        except _Corrupt as exc:
+            raise corrupt_error(self.path, exc.en, exc.fr, self.backups) from None
+        if schema < SCHEMA:
+            tables = migrate(tables, schema)
+            self.write(tables)
+        return tables
+
+    def write(self, data: Tables) -> None:
+        """Replace the file by ``data`` atomically, keeping the old version as ``.bak1``."""
+        try:
+            raw = encode(data)
+        except (TypeError, ValueError) as exc:
+            raise StoreError(f"cannot store this data in {self.path}: {exc}; nothing was changed",
+                             f"impossible d'enregistrer ces données dans {self.path} : {exc} ; "
+                             "rien n'a été modifié") from exc
+        folder = os.path.dirname(self.path) or "."
+        fs = self.fs
+        tmp = fd = None
+        try:
+            fd, tmp = fs.mkstemp(folder, temp_prefix(self.path))
+            fs.write(fd, raw)
+            fs.fsync(fd)
+            closing, fd = fd, None
+            fs.close(closing)
+            self._rotate_backups()
+            fs.replace(tmp, self.path)
+            tmp = None
+        except BaseException as exc:
+            if fd is not None:
+                _quietly(fs.close, fd)
+            if tmp is not None:
+                _quietly(fs.remove, tmp)
+            if isinstance(exc, OSError):
+                reason = "the disk is full" if exc.errno == errno.ENOSPC else exc.strerror
+                raison = "le disque est plein" if exc.errno == errno.ENOSPC else exc.strerror
+                raise StoreError(f"cannot write {self.path}: {reason}; nothing was changed",
+                                 f"impossible d'écrire {self.path} : {raison} ; rien n'a été "
+                                 "modifié") from exc
+            raise
+        try:
+            fs.fsync_dir(folder)
+        except OSError as exc:
+            raise StoreError(
+                f"wrote {self.path} but could not make sure it reached the disk ({exc.strerror}); "
+                "the change may be lost if the machine stops now",
+                f"{self.path} est écrit mais sans garantie qu'il soit sur le disque "
+                f"({exc.strerror}) ; la modification peut être perdue si la machine s'arrête",
+            ) from exc
+
+    def _rotate_backups(self) -> None:
+        if self.backups < 1 or not self.fs.exists(self.path):
+            return
+        for n in range(self.backups - 1, 0, -1):
+            if self.fs.exists(backup_path(self.path, n)):
+                self.fs.replace(backup_path(self.path, n), backup_path(self.path, n + 1))
+        newest = backup_path(self.path, 1)
+        if self.fs.exists(newest):  # only with backups=1: the loop above moved nothing
+            self.fs.remove(newest)
+        self.fs.link(self.path, newest)
+
+    def close(self) -> None:
+        pass
+
+
+def _quietly(call: Callable[..., Any], *args: Any) -> None:
+    try:
+        call(*args)
+    except OSError:
+        pass
