@@ -152,6 +152,12 @@ def test_batch_prints_one_json_per_good_line_and_names_the_bad_one():
     assert "Traceback" not in result.stderr
 
 
+def test_batch_accepts_tabs_and_commas():
+    result = run("score", "-R", "gaby", "-", input="1\t5,5,5,3,3\n  2   5 5 5 3 3  \n")
+    assert result.exit_code == 0, result.stderr
+    assert [json.loads(line)["roll"] for line in result.stdout.splitlines()] == [1, 2]
+
+
 def test_batch_matches_single_entries():
     single = json.loads(run("score", "-R", "gaby", "-r", "2", "--json", "55533").stdout)
     batch = json.loads(run("score", "-R", "gaby", "-", input="2 55533\n").stdout)

@@ -49,8 +49,8 @@ def split_line(text: str) -> tuple[str, str] | None:
     text = text.split("#", 1)[0].strip()
     if not text:
         return None
-    roll_text, _, dice_text = text.partition(" ")
-    return roll_text, dice_text.strip()
+    roll_text, *rest = text.split(None, 1)
+    return roll_text, rest[0] if rest else ""
 
 
 def score_stream(rules: "RuleSet", lines: Iterable[str], all_rows: bool, lang: str) -> int:
