@@ -29,8 +29,7 @@ _ALIASES = {
     "2-coups": "deux-coups", "2coups": "deux-coups", "cases-chance": "chance",
     "yams-bloquant": "bloquant", "asc": "croissant", "ascending": "croissant",
     "desc": "decroissant", "descending": "decroissant", "classic": "classique",
-    "forced": "force", "critical": "critique", "descendant": "decroissant",
-    "montant": "croissant",
+    "forced": "force", "critical": "critique",
 }
 PRESETS = ("gaby", "gaby-solo")
 

@@ -22,7 +22,7 @@ from typing import Any, Iterable
 
 from .columns import Column
 from .config import GameConfig
-from .dice import Dice, format_dice
+from .dice import Dice, format_dice, parse_roll
 from .errors import EntryError, IllegalMoveError
 from .rules import Figure, RuleSet
 from .totals import Totals, sheet_totals
@@ -202,6 +202,8 @@ class Game:
     def max_roll(self) -> int:
         """The most rolls the current coup may have taken (D9, D10: bank and pool)."""
         s = self.rules.settings
+        if self.rules.family == "gaby":
+            return min(self.rules.max_rolls, self._dry_cap(self.player))
         if self.rules.family != "double":
             return self.rules.max_rolls
         if self.config.variant == "critique":
@@ -209,6 +211,20 @@ class Game:
         if self.config.variant == "165":
             return self.player.pool
         return int(s["rolls_per_turn"]) + 1     # the sixth roll, when announced
+
+    def _dry_cap(self, sheet: Sheet) -> int:
+        """Most rolls a coup may take and still have a cell to go to (Y4: when only sec or
+        demi-sec cells are left, a coup of more rolls has nowhere to be written)."""
+        cap = 0
+        for column in self.columns:
+            rows = self.next_cells(sheet, column)
+            if not rows:
+                continue
+            if column.max_roll is None or (self.config.has("chance") and column.id in DRY_COLUMNS
+                                           and set(rows) & set(CHANCE_ROWS)):
+                return self.rules.max_rolls
+            cap = max(cap, column.max_roll)
+        return cap or self.rules.max_rolls
 
     def coups_allowed(self) -> int:
         return 2 if self.config.has("deux-coups") else 1
@@ -406,7 +422,15 @@ class Game:
                                    "restantes ne peuvent qu'être barrées", rule="D10")
         rolled = self.rules.parse_dice(event["dice"])
         announce = event.get("announce")
-        roll = self.rules.parse_roll(event["roll"], self.max_roll())
+        maximum = self.max_roll()
+        roll = parse_roll(event["roll"], None)
+        if roll > maximum and self.rules.family == "gaby":
+            raise IllegalMoveError(f"only sec/demi-sec cells are left: a coup of {roll} rolls "
+                                   f"has nowhere to go (at most {maximum})",
+                                   f"il ne reste que des cases sec/demi-sec : un coup en {roll} "
+                                   f"lancers n'a pas de case (au plus {maximum})",
+                                   expected=f"1 to {maximum}", rule="Y4")
+        roll = parse_roll(roll, maximum)
         if announce is not None:
             announce = self._check_announce(sheet, announce, roll)
         elif self._sixth_roll_allowed() and roll > int(self.rules.settings["rolls_per_turn"]):

@@ -118,6 +118,9 @@ class RuleSet:
 
     def row(self, row_id: str) -> Row:
         """The row with this id (accents and case forgiven), or an EntryError listing the ids."""
+        row = self._rows.get(row_id)
+        if row is not None:
+            return row
         key = normalise_id(row_id)
         for row in self.rows:
             if key in (row.id, normalise_id(row.name)):
@@ -154,8 +157,10 @@ class RuleSet:
 
 def normalise_id(text: str) -> str:
     """Lower-case ASCII form of a row or column name: 'Carré' -> 'carre', 'Demi sec' -> 'demi-sec'."""
-    table = str.maketrans("éèêëàâäîïôöûüùç _", "eeeeaaaiioouuuc--")
-    return text.strip().lower().translate(table)
+    return text.strip().lower().translate(_ASCII)
+
+
+_ASCII = str.maketrans("éèêëàâäîïôöûüùç _", "eeeeaaaiioouuuc--")
 
 
 def run_values(dice: Dice) -> set[int]:

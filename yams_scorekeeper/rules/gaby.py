@@ -14,7 +14,7 @@ class GabyRules(RuleSet):
 
     family = "gaby"
     title = "Yams Gaby"
-    aliases = ("yams-gaby", "gaby-solo")
+    aliases = ("yams-gaby",)
     source = "seeds/yams-gaby.txt"
     max_rolls = 3
     rows = _UPPER + (

@@ -1,0 +1,88 @@
+"""Random legal play: dice drawn by a seeded generator, choices among the legal cells.
+
+Used by the property tests, the benchmarks and ``yams demo``; nothing here is needed at the
+table, where the dice are real. Deterministic for a given ``random.Random`` seed.
+"""
+
+from __future__ import annotations
+
+import random
+
+from .config import GameConfig
+from .dice import DOUBLE_SET, Dice, Die
+from .errors import YamsError
+from .game import Game
+
+
+def random_dice(game: Game, rng: random.Random) -> Dice:
+    """A throw of the family's dice (for Double Yams, the physical tagged set, D1)."""
+    if game.rules.tagged:
+        dice = [Die(rng.randint(1, 6), c, s) for (c, s), n in sorted(DOUBLE_SET.items())
+                for _ in range(n)]
+        return tuple(sorted(dice))
+    return tuple(sorted(Die(rng.randint(1, 6)) for _ in range(game.rules.dice_count)))
+
+
+def _roll_count(game: Game, rng: random.Random) -> int:
+    if game.config.variant == "165":
+        return rng.randint(1, max(1, min(game.player.pool, 8)))
+    if game.rules.family == "double":
+        top = int(game.rules.settings["rolls_per_turn"])
+        if game.config.variant == "critique":
+            top += game.player.bank if rng.random() < 0.3 else 0
+        return rng.randint(1, top)
+    return rng.randint(1, game.max_roll())
+
+
+def _announce_row(game: Game, rng: random.Random) -> str | None:
+    if not game._sixth_roll_allowed() or rng.random() > 0.08:
+        return None
+    column = game.columns[0]
+    rows = [r for r in game.next_cells(game.player, column)
+            if game.rules.section_of(r) in game.rules.figure_sections]
+    return rng.choice(rows) if rows else None
+
+
+def play_turn(game: Game, rng: random.Random, *, scratch_rate: float = 0.1,
+              doblar_rate: float = 0.3) -> None:
+    """Play one random legal turn for the current player."""
+    cells = game.legal_cells()
+    if not cells:
+        announce = _announce_row(game, rng)
+        roll = int(game.rules.settings["rolls_per_turn"]) + 1 if announce else _roll_count(game, rng)
+        dice = random_dice(game, rng)
+        joker = None
+        if game.player.jokers_left and rng.random() < 0.2:
+            src = rng.choice(dice).value
+            joker = (src, rng.choice([v for v in range(1, 7) if v != src]))
+        game.enter(dice, roll, joker=joker, announce=announce)
+        if game.coups_allowed() == 2 and rng.random() < 0.5:
+            game.enter(random_dice(game, rng), _roll_count(game, rng))
+        cells = game.legal_cells()
+    if not cells:
+        raise AssertionError(f"no legal cell for {game.player.name}")
+    if len(game.coups) == 2 and game.player.doblars_left and rng.random() < doblar_rate:
+        one = [c for c in cells if c.coup == 1]
+        two = [c for c in cells if c.coup == 2]
+        if one and two:
+            a, b = rng.choice(one), rng.choice(two)
+            if (a.column, a.row) != (b.column, b.row):
+                try:
+                    game.mark(a.column, a.row, coup=1, second=(b.column, b.row))
+                    return
+                except YamsError:
+                    pass
+    cell = rng.choice(cells)
+    scratch = cell.scratchable and rng.random() < scratch_rate
+    game.mark(cell.column, cell.row, coup=cell.coup or None, scratch=scratch)
+
+
+def play_random_game(config: GameConfig, rng: random.Random, *, turns: int | None = None,
+                     **kw) -> Game:
+    """A game played by random legal turns, to the end (or for ``turns`` turns)."""
+    game = Game(config)
+    done = 0
+    while not game.finished and (turns is None or done < turns):
+        play_turn(game, rng, **kw)
+        done += 1
+    return game

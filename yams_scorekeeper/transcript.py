@@ -1,0 +1,218 @@
+"""The transcript: a plain-text, hand-writable record of a game, replayed through the rules.
+
+::
+
+    # a game of Yams Gaby
+    rules: gaby
+    players: Alice, Bob
+    columns: libre, sec
+    options: deux-coups, doblar, chance
+
+    Alice: 55533/2 -> libre.full
+    Bob: 12345/1 ; 66666/2 -> sec.suite@1 libre.yam@2
+    Alice: 11234/3 -> libre.yam=0
+
+Headers (``key: value``) come first: ``rules`` and ``players`` are required, then
+``columns``, ``rows`` (optional rows), ``options``, ``preset``, ``variant``, ``direction``,
+``imposed``, ``settings`` (JSON), ``id``, ``created``. Each turn is one line
+``PLAYER: COUP [; COUP] -> CELL [CELL]``: a coup is ``DICE/ROLL`` with ``joker FROM:TO`` (Duel)
+or ``announce ROW`` (Double Yams sixth roll) after it; a cell is ``[COLUMN.]ROW`` with
+``@N`` for the coup it is written from and ``=0`` when it is scratched. A line with no ``->``
+is a turn in progress; ``end`` stops the game early. ``#`` starts a comment.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Iterable
+
+from .config import GameConfig, make_config
+from .errors import EntryError, YamsError
+from .game import Game, effective_events
+
+HEADER_KEYS = ("rules", "players", "columns", "rows", "options", "preset", "variant", "direction",
+               "imposed", "settings", "id", "created")
+_HEADER = re.compile(r"^([a-z]+)\s*:\s*(.*)$")
+_COUP = re.compile(r"^(?P<dice>[^/]+?)\s*/\s*(?P<roll>\S+)(?P<rest>.*)$")
+_CELL = re.compile(r"^(?:(?P<column>[^.@=\s]+)\.)?(?P<row>[^.@=\s]+)(?:@(?P<coup>\d))?"
+                   r"(?P<scratch>=0)?$")
+
+
+def _at(line_no: int, err: YamsError) -> YamsError:
+    """The same error, prefixed with the transcript line it comes from."""
+    out = type(err)(f"line {line_no}: {err.en}", f"ligne {line_no} : {err.fr}",
+                    expected=err.expected, rule=err.rule)
+    out.line = line_no  # type: ignore[attr-defined]
+    return out
+
+
+def _split_list(value: str) -> list[str]:
+    return [v for v in re.split(r"[\s,]+", value.strip()) if v]
+
+
+def parse_transcript(text: str) -> Game:
+    """Replay a transcript through the rules; a broken line raises with its line number."""
+    headers: dict[str, str] = {}
+    game: Game | None = None
+    for line_no, raw in enumerate(text.splitlines(), start=1):
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        m = _HEADER.match(line)
+        if game is None and m and m.group(1) in HEADER_KEYS:
+            headers[m.group(1)] = m.group(2).strip()
+            continue
+        try:
+            if game is None:
+                game = _new_game(headers)
+            _play_line(game, line)
+        except YamsError as err:
+            raise _at(line_no, err) from None
+    if game is None:
+        try:
+            game = _new_game(headers)
+        except YamsError as err:
+            raise _at(len(text.splitlines()), err) from None
+    return game
+
+
+def _new_game(headers: dict[str, str]) -> Game:
+    for key in ("rules", "players"):
+        if key not in headers:
+            raise EntryError(f"the transcript needs a '{key}:' header before the first turn",
+                             f"la feuille doit commencer par un en-tête « {key}: »",
+                             expected="rules: gaby / players: Alice, Bob")
+    settings = None
+    if headers.get("settings"):
+        try:
+            settings = json.loads(headers["settings"])
+        except json.JSONDecodeError:
+            raise EntryError("settings must be a JSON object", "settings doit être un objet JSON",
+                             expected='settings: {"yam": 60}') from None
+    explicit = "columns" in headers or "options" in headers or "rows" in headers
+    config = make_config(
+        headers["rules"], [p.strip() for p in headers["players"].split(",")],
+        columns=_split_list(headers["columns"]) if "columns" in headers else None,
+        optional_rows=_split_list(headers.get("rows", "")),
+        options=_split_list(headers.get("options", "")),
+        variant=headers.get("variant") or None, direction=headers.get("direction") or None,
+        imposed=_split_list(headers["imposed"]) if "imposed" in headers else None,
+        settings=settings, preset=headers.get("preset") or None, explicit=explicit)
+    return Game(config, id=headers.get("id") or None, created=headers.get("created") or None)
+
+
+def _play_line(game: Game, line: str) -> None:
+    if line.lower() == "end":
+        game.end()
+        return
+    name, sep, rest = line.partition(":")
+    if not sep:
+        raise EntryError(f"cannot read '{line}': a turn is 'PLAYER: DICE/ROLL -> CELL'",
+                         f"« {line} » illisible : un tour s'écrit « JOUEUR: DÉS/LANCER -> CASE »",
+                         expected="Alice: 55533/2 -> libre.full")
+    name = name.strip()
+    if name != game.player.name:
+        raise EntryError(f"it is {game.player.name}'s turn, not {name}'s",
+                         f"c'est au tour de {game.player.name}, pas de {name}",
+                         expected=f"{game.player.name}: ...")
+    coups_text, arrow, cells_text = rest.partition("->")
+    for coup in (c.strip() for c in coups_text.split(";")):
+        if coup:
+            _enter(game, coup)
+    if arrow:
+        cells = [_cell(tok) for tok in cells_text.split()]
+        if not 1 <= len(cells) <= 2:
+            raise EntryError("write one cell after '->' (two with a doblar)",
+                             "écrivez une case après « -> » (deux avec un doblar)",
+                             expected="-> libre.full")
+        game.record({"type": "mark", "player": game.player.name, "cells": cells})
+
+
+def _enter(game: Game, text: str) -> None:
+    m = _COUP.match(text)
+    if not m:
+        raise EntryError(f"cannot read the coup '{text}'", f"coup « {text} » illisible",
+                         expected="55533/2 or 5 5 5 3 3/2")
+    rest = m.group("rest").split()
+    joker = announce = None
+    while rest:
+        word = rest.pop(0).lower()
+        if word == "joker" and rest:
+            joker = rest.pop(0)
+        elif word in ("announce", "annonce") and rest:
+            announce = rest.pop(0)
+        else:
+            raise EntryError(f"unexpected '{word}' after the roll",
+                             f"« {word} » inattendu après le lancer",
+                             expected="joker 4:6 or announce youpi")
+    game.enter(m.group("dice"), m.group("roll"), joker=joker, announce=announce)
+
+
+def _cell(token: str) -> dict:
+    m = _CELL.match(token.strip())
+    if not m:
+        raise EntryError(f"cannot read the cell '{token}'", f"case « {token} » illisible",
+                         expected="libre.full, sec.yam@2 or full=0")
+    return {"column": m.group("column"), "row": m.group("row"),
+            "coup": int(m.group("coup")) if m.group("coup") else None,
+            "scratch": bool(m.group("scratch"))}
+
+
+def format_transcript(game: Game, *, comment: str | None = None) -> str:
+    """The game as a transcript; replaying it gives the same sheets."""
+    cfg: GameConfig = game.config
+    lines = [f"# {comment or cfg.label}"]
+    lines += [f"rules: {cfg.family}", f"players: {', '.join(cfg.players)}",
+              f"columns: {', '.join(cfg.columns)}"]
+    if cfg.optional_rows:
+        lines.append(f"rows: {', '.join(cfg.optional_rows)}")
+    lines.append(f"options: {', '.join(cfg.options)}")
+    if cfg.variant:
+        lines.append(f"variant: {cfg.variant}")
+    if cfg.direction:
+        lines.append(f"direction: {cfg.direction}")
+    if cfg.imposed:
+        lines.append(f"imposed: {', '.join(cfg.imposed)}")
+    if cfg.settings:
+        lines.append(f"settings: {json.dumps(cfg.settings, sort_keys=True)}")
+    lines += [f"id: {game.id}", f"created: {game.created}", ""]
+    lines += turn_lines(game.events, single_column=len(game.columns) == 1)
+    return "\n".join(lines) + "\n"
+
+
+def turn_lines(events: Iterable[dict], single_column: bool = False) -> list[str]:
+    """One transcript line per turn of the events still in force."""
+    out: list[str] = []
+    pending: list[str] = []
+    player = None
+    for event in effective_events(events):
+        kind = event["type"]
+        if kind == "enter":
+            player = event.get("player", player)
+            coup = f"{' '.join(event['dice'])}/{event['roll']}"
+            if len(event["dice"]) == 5:
+                coup = f"{''.join(event['dice'])}/{event['roll']}"
+            if event.get("joker"):
+                coup += f" joker {event['joker'][0]}:{event['joker'][1]}"
+            if event.get("announce"):
+                coup += f" announce {event['announce']}"
+            pending.append(coup)
+        elif kind == "mark":
+            player = event.get("player", player)
+            cells = []
+            two = len(event["cells"]) == 2 or len(pending) == 2
+            for c in event["cells"]:
+                tok = c["row"] if single_column else f"{c['column']}.{c['row']}"
+                if two and c.get("coup"):
+                    tok += f"@{c['coup']}"
+                if c.get("scratch"):
+                    tok += "=0"
+                cells.append(tok)
+            out.append(f"{player}: {' ; '.join(pending)} -> {' '.join(cells)}".replace(":  ->", ": ->"))
+            pending = []
+        elif kind == "end":
+            out.append("end")
+    if pending:
+        out.append(f"{player}: {' ; '.join(pending)}")
+    return out
