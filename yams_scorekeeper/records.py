@@ -1,0 +1,221 @@
+"""The club's record book, player statistics and game history, from finished-game summaries.
+
+Pure functions over plain dicts; no I/O (the store keeps the book in ``records.json``).
+
+A *summary* describes one finished game::
+
+    {"id": "g42", "family": "double", "config_key": "double/force-asc",
+     "config_label": "Double Yams forcé (montant)", "date": "2024-05-01T21:30:00",
+     "stopped_early": False,
+     "players": [{"name": "Alice", "total": 760, "parts": {"chiffres": 120, "suites": 760},
+                  "rank": 1}, ...]}
+
+The *book* holds, for each ``config_key``, the best grand total (part ``"total"``) and the
+best total of each part (rulings D11: "the best suites total in a forcé game")::
+
+    {"format": "yams-scorekeeper-records", "version": 1, "counted": ["g1", "g42"],
+     "configs": {"double/force-asc": {"label": ..., "family": "double", "records": {
+         "total": {"value": 760, "player": "Alice", "date": ..., "game": "g42", "tied": []},
+         "suites": {...}}}}}
+
+Readings chosen here (the issue left them open):
+
+- "Best" is the highest value for every part, including parts that may be negative (the
+  Double Yams difference).
+- A record is broken only by a strictly higher value. An equal value later does not take the
+  record; its holder is added to the record's ``tied`` list (player, date, game).
+- Within one game, when several players reach the same best value, the first in the summary's
+  player order holds the record and the others are listed as tied.
+- The first game of a configuration sets its records, and :func:`update_records` reports them
+  as broken with ``"previous": None``; a caller that only wants beaten records keeps the entries
+  whose ``previous`` is not ``None``.
+- A game stopped early counts in a player's games, wins and history, but sets no record and is
+  left out of average, best and worst (its grid is not full).
+- A win is rank 1 in a game of two players or more; a solo game is never a win.
+- Player names are matched without regard to case or surrounding spaces.
+- ``counted`` lists the games the book includes, so applying a summary twice changes nothing.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+from numbers import Real
+from typing import Any, Iterable
+
+BOOK_FORMAT = "yams-scorekeeper-records"
+BOOK_VERSION = 1
+TOTAL = "total"
+
+
+def empty_book() -> dict:
+    """A book with no game in it."""
+    return {"format": BOOK_FORMAT, "version": BOOK_VERSION, "counted": [], "configs": {}}
+
+
+def summary_problem(summary: Any) -> str | None:
+    """Why ``summary`` cannot go into the book, or ``None`` when it can."""
+    if not isinstance(summary, dict):
+        return "a summary must be an object"
+    for key in ("id", "config_key", "date"):
+        if not isinstance(summary.get(key), str) or not summary[key]:
+            return f"summary field '{key}' must be a non-empty string"
+    players = summary.get("players")
+    if not isinstance(players, list) or not players:
+        return "summary field 'players' must be a non-empty list"
+    for player in players:
+        if not isinstance(player, dict) or not isinstance(player.get("name"), str):
+            return "each player needs a 'name'"
+        if not _is_number(player.get("total")):
+            return f"player '{player['name']}' needs a numeric 'total'"
+        if not isinstance(player.get("parts", {}), dict):
+            return f"the 'parts' of player '{player['name']}' must be an object"
+    return None
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, Real) and not isinstance(value, bool)
+
+
+def _same_name(a: str, b: str) -> bool:
+    return a.strip().casefold() == b.strip().casefold()
+
+
+def _holder(record: dict) -> dict:
+    return {key: record[key] for key in ("value", "player", "date", "game")}
+
+
+def _scores(summary: dict) -> dict[str, list[tuple[float, str]]]:
+    """For each part (``total`` first), the (value, player) pairs of the game, in player order."""
+    scores: dict[str, list[tuple[float, str]]] = {TOTAL: []}
+    for player in summary["players"]:
+        scores[TOTAL].append((player["total"], player["name"]))
+        for part, value in (player.get("parts") or {}).items():
+            if _is_number(value) and part != TOTAL:
+                scores.setdefault(part, []).append((value, player["name"]))
+    return scores
+
+
+def update_records(book: dict, summary: dict) -> tuple[dict, list[dict]]:
+    """The book with ``summary`` counted, and the records it broke (see the module notes).
+
+    Each broken record is ``{"config_key", "config_label", "part", "value", "player", "date",
+    "game", "tied_with", "previous"}``; ``previous`` is the record it replaced
+    (``{"value", "player", "date", "game"}``) or ``None`` for the first game of a
+    configuration. ``book`` itself is not changed.
+    """
+    if summary["id"] in book.get("counted", ()):
+        return book, []
+    new = {**book, "counted": [*book.get("counted", ()), summary["id"]],
+           "configs": dict(book.get("configs", {}))}
+    if summary.get("stopped_early"):
+        return new, []
+    key = summary["config_key"]
+    label = summary.get("config_label") or key
+    old = new["configs"].get(key) or {"records": {}}
+    config = {"label": label, "family": summary.get("family"), "records": dict(old["records"])}
+    new["configs"][key] = config
+    broken = []
+    for part, pairs in _scores(summary).items():
+        best = max(value for value, _ in pairs)
+        names = [name for value, name in pairs if value == best]
+        record = config["records"].get(part)
+        if record is None or best > record["value"]:
+            config["records"][part] = {"value": best, "player": names[0], "date": summary["date"],
+                                       "game": summary["id"],
+                                       "tied": [{"player": n, "date": summary["date"],
+                                                 "game": summary["id"]} for n in names[1:]]}
+            broken.append({"config_key": key, "config_label": label, "part": part,
+                           "value": best, "player": names[0], "date": summary["date"],
+                           "game": summary["id"], "tied_with": names[1:],
+                           "previous": None if record is None else _holder(record)})
+        elif best == record["value"]:
+            config["records"][part] = {**record, "tied": record["tied"] + [
+                {"player": n, "date": summary["date"], "game": summary["id"]} for n in names]}
+    return new, broken
+
+
+def _order(summaries: Iterable[dict]) -> list[dict]:
+    return sorted(summaries, key=lambda s: (s["date"], s["id"]))
+
+
+def recompute(summaries: Iterable[dict]) -> dict:
+    """The book of all ``summaries``, counted in date order (then game id)."""
+    book = empty_book()
+    for summary in _order(summaries):
+        book, _ = update_records(book, summary)
+    return book
+
+
+def _iso(value: str | _dt.date | None) -> str | None:
+    return value.isoformat() if isinstance(value, _dt.date) else value
+
+
+def matches(summary: dict, player: str | None = None, family: str | None = None,
+            since: str | _dt.date | None = None, until: str | _dt.date | None = None) -> bool:
+    """True when the game was played by ``player``, in ``family``, between the two dates.
+
+    Dates are ISO strings or ``date``/``datetime`` objects, both bounds included: ``until``
+    ``"2024-05-01"`` keeps every game of that day.
+    """
+    since, until = _iso(since), _iso(until)
+    if family is not None and summary.get("family") != family:
+        return False
+    if since is not None and summary["date"] < since:
+        return False
+    if until is not None and summary["date"][:len(until)] > until:
+        return False
+    return player is None or any(_same_name(p["name"], player) for p in summary["players"])
+
+
+def history(summaries: Iterable[dict], player: str | None = None, family: str | None = None,
+            since: str | _dt.date | None = None, until: str | _dt.date | None = None) -> list[dict]:
+    """The games, oldest first: one row per game, with the player's own total and rank when
+    ``player`` is given.
+
+    Row: ``{"game", "date", "family", "config_key", "config_label", "stopped_early",
+    "players": [{"name", "total", "rank"}]}``, plus ``"player", "total", "rank"`` for ``player``.
+    """
+    rows = []
+    for summary in _order(s for s in summaries if matches(s, player, family, since, until)):
+        row = {"game": summary["id"], "date": summary["date"], "family": summary.get("family"),
+               "config_key": summary["config_key"],
+               "config_label": summary.get("config_label") or summary["config_key"],
+               "stopped_early": bool(summary.get("stopped_early")),
+               "players": [{"name": p["name"], "total": p["total"], "rank": p.get("rank")}
+                           for p in summary["players"]]}
+        if player is not None:
+            mine = next(p for p in row["players"] if _same_name(p["name"], player))
+            row.update(player=mine["name"], total=mine["total"], rank=mine["rank"])
+        rows.append(row)
+    return rows
+
+
+def _stats(rows: list[dict]) -> dict:
+    complete = [row for row in rows if not row["stopped_early"]]
+    best = max(complete, key=lambda r: r["total"], default=None)
+    worst = min(complete, key=lambda r: r["total"], default=None)
+    return {
+        "games": len(rows),
+        "complete": len(complete),
+        "wins": sum(1 for row in rows if row["rank"] == 1 and len(row["players"]) > 1),
+        "average": sum(r["total"] for r in complete) / len(complete) if complete else None,
+        "best": best and {k: best[k] for k in ("total", "date", "game", "config_label")},
+        "worst": worst and {k: worst[k] for k in ("total", "date", "game", "config_label")},
+    }
+
+
+def player_stats(summaries: Iterable[dict], name: str) -> dict:
+    """A player's games, wins, average, best, worst and history, overall and per configuration.
+
+    ``{"name", "games", "complete", "wins", "average", "best", "worst", "history",
+    "by_config": {config_key: {"label", "games", "complete", "wins", "average", "best",
+    "worst"}}}``; ``best``/``worst`` are ``{"total", "date", "game", "config_label"}`` or
+    ``None``, ``average`` is ``None`` without a complete game. Totals of different families are
+    on different scales, so ``by_config`` is the fairer comparison.
+    """
+    rows = history(summaries, player=name)
+    by_config: dict[str, dict] = {}
+    for key in dict.fromkeys(row["config_key"] for row in rows):
+        mine = [row for row in rows if row["config_key"] == key]
+        by_config[key] = {"label": mine[-1]["config_label"], **_stats(mine)}
+    return {"name": name, **_stats(rows), "history": rows, "by_config": by_config}
