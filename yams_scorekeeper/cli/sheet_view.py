@@ -1,0 +1,172 @@
+"""Rich views of a game: the sheets laid out like the paper grid, and the numbered legal cells.
+
+Five-dice families with several columns (classic, Gaby) get one grid per player, rows down and
+columns across, as on the paper sheet; one-column families (Double Yams, Duel) get one grid
+with the players across. Every grid fits 80 columns. ``rich`` is imported here only.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rich import box
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..game import Game, LegalCell, Sheet
+
+WORDS = {
+    "en": {"subtotal": "Sub-total 1-6", "bonus": "Bonus", "total": "Total", "grand": "Grand total",
+           "doblars": "doblars left", "jokers": "jokers left", "bank": "rolls banked",
+           "pool": "rolls left in the pool", "turn": "to play", "cell": "Cell", "score": "Score",
+           "why": "Why", "coup": "coup", "factor": "factor", "diff": "Difference",
+           "scratch": "scratch with '{n}x'", "maxmin": "max <= min: both count 0",
+           "section": "Section", "stopped": "stopped", "over": "game over",
+           "used": "used: {what}"},
+    "fr": {"subtotal": "Sous-total 1-6", "bonus": "Bonus", "total": "Total",
+           "grand": "Total général", "doblars": "doblars restants", "jokers": "jokers restants",
+           "bank": "jets en réserve", "pool": "jets restants dans la réserve", "turn": "à jouer",
+           "cell": "Case", "score": "Points", "why": "Pourquoi", "coup": "coup",
+           "factor": "facteur", "diff": "Différence", "scratch": "barrer avec « {n}x »",
+           "maxmin": "max <= min : les deux comptent 0", "section": "Section",
+           "stopped": "arrêtée", "over": "partie finie", "used": "utilisé : {what}"},
+}
+
+
+def _cell_text(sheet: "Sheet", column: str, row: str) -> Text:
+    mark = sheet.marks.get((column, row))
+    if mark is None:
+        return Text("·", style="dim")
+    if mark.scratch:
+        return Text("X", style="red")
+    return Text(str(mark.score), style="red" if mark.score < 0 else "")
+
+
+def player_grid(game: "Game", index: int, lang: str) -> Table:
+    """One player's sheet: rows down, columns across, with sub-totals, bonus and totals."""
+    w = WORDS[lang]
+    sheet = game.sheets[index]
+    totals = game.totals(sheet)
+    current = not game.finished and index == game.current
+    title = f"{sheet.name}" + (f"  ← {w['turn']}" if current else "")
+    table = Table(title=Text(title, style="bold"), box=box.SIMPLE_HEAD, pad_edge=False,
+                  caption=_counters(game, sheet, lang) or None)
+    table.add_column("", no_wrap=True)
+    for col in game.columns:
+        label = col.name + (f" x{col.factor}" if col.factor != 1 else "")
+        table.add_column(label, justify="right", no_wrap=True)
+    upper = [r for r in game.rows if r in ("1", "2", "3", "4", "5", "6")]
+    for row in upper:
+        table.add_row(game.rules.row(row).name, *(_cell_text(sheet, c.id, row)
+                                                   for c in game.columns))
+    details = totals.details
+    table.add_section()
+    table.add_row(Text(w["subtotal"], style="italic"),
+                  *(str(details[c.id]["chiffres"]) for c in game.columns))
+    table.add_row(Text(w["bonus"], style="italic"),
+                  *(str(details[c.id]["bonus"]) for c in game.columns))
+    table.add_section()
+    for row in game.rows:
+        if row in upper:
+            continue
+        table.add_row(game.rules.row(row).name, *(_cell_text(sheet, c.id, row)
+                                                   for c in game.columns))
+    table.add_section()
+    table.add_row(Text(w["total"], style="bold"),
+                  *(Text(str(totals.parts[c.id]), style="bold") for c in game.columns))
+    notes = [c.name for c in game.columns if details[c.id].get("max_min_annules")]
+    grand = f"{w['grand']} : {totals.grand}" if lang == "fr" else f"{w['grand']}: {totals.grand}"
+    if notes:
+        grand += f"   ({', '.join(notes)} : {w['maxmin']})"
+    return Group(table, Text(grand, style="bold"))  # type: ignore[return-value]
+
+
+def players_grid(game: "Game", lang: str) -> Table:
+    """One-column families: every player's column side by side, grouped by section."""
+    w = WORDS[lang]
+    col = game.columns[0].id
+    totals = [game.totals(s) for s in game.sheets]
+    title = game.config.label
+    table = Table(title=Text(title, style="bold"), box=box.SIMPLE_HEAD, pad_edge=False,
+                  caption=" · ".join(filter(None, (f"{s.name}: {_counters(game, s, lang)}"
+                                                   if _counters(game, s, lang) else ""
+                                                   for s in game.sheets))) or None)
+    table.add_column("", no_wrap=True)
+    for i, sheet in enumerate(game.sheets):
+        mark = " ←" if not game.finished and i == game.current else ""
+        table.add_column(sheet.name + mark, justify="right", no_wrap=True)
+    for section in game.rules.sections:
+        rows = [r for r in section.rows if r in game.rows]
+        for row in rows:
+            table.add_row(game.rules.row(row).name,
+                          *(_cell_text(s, col, row) for s in game.sheets))
+        detail = [t.details[section.id] for t in totals]
+        if "bonus" in detail[0]:
+            table.add_row(Text(w["bonus"], style="italic"), *(str(d["bonus"]) for d in detail))
+        if section.id == "difference":
+            table.add_row(Text("x 1", style="italic"), *(str(d["nombre_de_1"]) for d in detail))
+        short = section.name.split(" ", 1)[-1]      # "Les suites" -> "suites"
+        table.add_row(Text(f"{w['total']} {short}", style="italic"),
+                      *(Text(str(t.parts[section.id]), style="italic") for t in totals))
+        table.add_section()
+    table.add_row(Text(w["grand"], style="bold"),
+                  *(Text(str(t.grand), style="bold") for t in totals))
+    return table
+
+
+def _counters(game: "Game", sheet: "Sheet", lang: str) -> str:
+    w = WORDS[lang]
+    parts = []
+    if game.config.has("doblar"):
+        used = ", ".join(sorted(sheet.doblars_used))
+        parts.append(f"{sheet.doblars_left} {w['doblars']}"
+                     + (f" ({w['used'].format(what=used)})" if used else ""))
+    if game.rules.family == "duel":
+        parts.append(f"{sheet.jokers_left} {w['jokers']}")
+    if game.config.variant == "critique":
+        parts.append(f"{sheet.bank} {w['bank']}")
+    if game.config.variant == "165":
+        parts.append(f"{sheet.pool} {w['pool']}")
+    return " · ".join(parts)
+
+
+def sheets_view(game: "Game", lang: str, player: int | None = None):
+    """Everything to print for ``yams sheet``: one player's grid, or all of them."""
+    if len(game.columns) == 1:
+        return players_grid(game, lang)
+    indexes = range(len(game.sheets)) if player is None else [player]
+    return Group(*(player_grid(game, i, lang) for i in indexes))
+
+
+def legal_table(game: "Game", cells: list["LegalCell"], lang: str) -> Table:
+    """The numbered list of cells the player may fill now, best score first within a column."""
+    w = WORDS[lang]
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
+    table.add_column("#", justify="right", no_wrap=True)
+    table.add_column(w["cell"], no_wrap=True)
+    table.add_column(w["score"], justify="right", no_wrap=True)
+    table.add_column(w["why"], overflow="fold")
+    two_coups = len(game.coups) > 1
+    for n, cell in enumerate(cells, start=1):
+        table.add_row(str(n), cell_label(game, cell, two_coups), Text(
+            str(cell.score), style="bold" if cell.score > 0 else ("red" if cell.score < 0 else "dim")),
+            cell.why)
+    return table
+
+
+def cell_label(game: "Game", cell: "LegalCell", with_coup: bool = False) -> str:
+    """``Libre · Full`` (or just ``Full`` on a one-column sheet), with the coup if two."""
+    row = game.rules.row(cell.row).name
+    text = row if len(game.columns) == 1 else f"{_column_name(game, cell.column)} · {row}"
+    if with_coup and cell.coup:
+        text += f" ({cell.coup})"
+    return text
+
+
+def _column_name(game: "Game", column: str) -> str:
+    for col in game.columns:
+        if col.id == column:
+            return col.name
+    return column
