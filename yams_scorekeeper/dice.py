@@ -38,7 +38,7 @@ Dice = tuple[Die, ...]
 
 
 def _tokens(entry: str | list[str] | tuple[str, ...]) -> list[str]:
-    text = entry if isinstance(entry, str) else " ".join(entry)
+    text = entry if isinstance(entry, str) else " ".join(str(t) for t in entry)
     return [t for t in _SPLIT.split(text.strip().lower()) if t]
 
 

@@ -1,0 +1,118 @@
+"""A game at the table: the rules check every event, the store keeps it before we answer.
+
+``TableSession`` joins :class:`~yams_scorekeeper.game.Game` (pure) and
+:class:`~yams_scorekeeper.store.Store` (files): an event is first recorded in the game, which
+raises and changes nothing if the rules refuse it, then appended to the store; when the last
+cell is filled (or the game is stopped) the game is archived and the record book updated.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .config import GameConfig
+from .errors import StoreError
+from .game import Game, LegalCell, Mark
+from .store import Store
+
+
+@dataclass
+class TableSession:
+    """A game loaded from the store; every change goes through :meth:`apply`."""
+
+    store: Store
+    game: Game
+    broken: list[dict] = field(default_factory=list)
+
+    @classmethod
+    def start(cls, store: Store, config: GameConfig) -> "TableSession":
+        game = Game(config)
+        store.create_game(game.to_doc())
+        return cls(store, game)
+
+    @classmethod
+    def resume(cls, store: Store, game_id: str | None = None) -> "TableSession":
+        """The game ``game_id`` (a unique prefix will do), or the only game in progress."""
+        game_id = resolve_game_id(store, game_id)
+        doc = store.load_game(game_id)
+        session = cls(store, Game.from_doc(doc))
+        if session.game.finished:       # a crash between the last mark and the archive
+            session._finish()
+        return session
+
+    def apply(self, event: dict) -> dict:
+        """Check ``event`` with the rules, store it, archive the game if it is over."""
+        before = len(self.game.events)
+        self.game.record(event)
+        stored = self.game.events[before]
+        try:
+            self.store.append_event(self.game.id, stored)
+        except BaseException:
+            # the store refused: forget the event in memory too, so both agree
+            self.game = Game(self.game.config, self.game.events[:before], id=self.game.id,
+                             created=self.game.created)
+            raise
+        if self.game.finished:
+            self._finish()
+        return stored
+
+    def _finish(self) -> None:
+        self.broken = self.store.finish_game(self.game.id, self.game.summary())
+
+    # -- the table's verbs -------------------------------------------------------------------
+
+    def enter(self, dice: Any, roll: Any, *, joker: Any = None,
+              announce: str | None = None) -> list[LegalCell]:
+        event: dict[str, Any] = {"type": "enter", "player": self.game.player.name,
+                                 "dice": dice if isinstance(dice, list) else
+                                 [str(d) for d in self.game.rules.parse_dice(dice)],
+                                 "roll": roll}
+        if joker is not None:
+            from .game import parse_joker
+            event["joker"] = list(parse_joker(joker)) if isinstance(joker, str) else list(joker)
+        if announce:
+            event["announce"] = announce
+        self.apply(event)
+        return self.game.legal_cells()
+
+    def mark(self, column: str | None, row: str, *, coup: int | None = None,
+             scratch: bool = False, second: tuple[str | None, str] | None = None) -> list[Mark]:
+        sheet = self.game.player
+        cells = [{"column": column, "row": row, "coup": coup, "scratch": scratch}]
+        if second is not None:
+            cells.append({"column": second[0], "row": second[1], "coup": None, "scratch": False})
+        before = dict(sheet.marks)
+        self.apply({"type": "mark", "player": sheet.name, "cells": cells})
+        return [m for k, m in sheet.marks.items() if k not in before]
+
+    def undo(self) -> None:
+        self.apply({"type": "undo"})
+
+    def end(self) -> None:
+        self.apply({"type": "end"})
+
+
+def resolve_game_id(store: Store, game_id: str | None) -> str:
+    """A full game id from a prefix, or the only game in progress when none is given."""
+    games = store.games_in_progress()
+    if game_id is None:
+        if len(games) == 1:
+            return games[0]["id"]
+        if not games:
+            raise StoreError("no game in progress: start one with 'yams new' or 'yams play'",
+                             "aucune partie en cours : commencez-en une avec « yams new » ou "
+                             "« yams play »")
+        ids = ", ".join(g["id"][:8] for g in games)
+        raise StoreError("several games in progress: say which with --game",
+                         "plusieurs parties en cours : précisez laquelle avec --game",
+                         expected=ids)
+    matches = [g["id"] for g in games if g["id"].startswith(game_id)]
+    if len(matches) == 1:
+        return matches[0]
+    if not matches:
+        raise StoreError(f"no game in progress with id '{game_id}'",
+                         f"aucune partie en cours avec l'identifiant « {game_id} »",
+                         expected="an id from 'yams games'")
+    raise StoreError(f"'{game_id}' matches several games", f"« {game_id} » désigne plusieurs parties",
+                     expected=", ".join(m[:12] for m in matches))
