@@ -61,10 +61,11 @@ Tables = dict[str, dict[str, dict[str, Any]]]
 
 def _v1_to_v2(tables: Tables) -> Tables:
     """Schema 2: archive entries carry their game id at top level."""
-    for entry in tables.get("games", {}).values():
+    games = tables.get("games", {})
+    for doc_id, entry in games.items():
         doc = entry.get("doc")
         if "id" not in entry and isinstance(doc, dict) and "id" in doc:
-            entry["id"] = doc["id"]
+            games[doc_id] = {"id": doc["id"], **entry}
     return tables
 
 
@@ -153,7 +154,8 @@ def encode(tables: Tables) -> bytes:
     """The bytes of a current-schema file holding ``tables``."""
     tables = {name: table for name, table in tables.items() if name != META}
     payload = _payload(tables)
-    meta = json.dumps({"1": {"schema": SCHEMA, "sha256": _checksum(SCHEMA, payload)}})
+    meta = json.dumps({"1": {"schema": SCHEMA, "sha256": _checksum(SCHEMA, payload)}},
+                      separators=(",", ":"))
     rest = "}" if payload == "{}" else "," + payload[1:]
     return ('{"' + META + '":' + meta + rest).encode("utf-8")
 

@@ -109,7 +109,7 @@ class Store:
             except OSError as exc:
                 raise StoreError(f"cannot create the store folder {self.path}: {exc.strerror}",
                                  f"impossible de créer le dossier {self.path} : {exc.strerror}") from exc
-            self._lock = FileLock(self.lock_path, timeout=self.timeout)
+            self._lock = FileLock(self.lock_path, timeout=self.timeout, poll_interval=0.01)
             first = True
         else:
             first = False
