@@ -281,7 +281,7 @@ def test_rule_set_roll_allowance(family, allowance):
 @pytest.mark.parametrize("name, cls", [
     ("classic", ClassicRules), ("classique", ClassicRules), ("yam-classique", ClassicRules),
     ("Classique", ClassicRules),
-    ("gaby", GabyRules), ("yams-gaby", GabyRules), ("gaby-solo", GabyRules),
+    ("gaby", GabyRules), ("yams-gaby", GabyRules),
     ("double", DoubleRules), ("double-yams", DoubleRules), ("Double Yams", DoubleRules),
     ("duel", DuelRules), ("duel-au-yam", DuelRules), ("Duel au Yam", DuelRules),
 ])
