@@ -1,0 +1,836 @@
+"""A game from scripts: ``yams new``, ``enter``, ``mark``, ``cells``, ``sheet``, ``undo``,
+``end``, ``games``, ``replay`` and ``transcript``.
+
+Each command is one step of a game kept in the store (``--db PATH``, else ``$YAMS_DB``, else
+the user's application folder): it loads the game, asks :class:`~yams_scorekeeper.session.
+TableSession` to check and record one event, and prints the answer. A refused entry raises a
+:class:`~yams_scorekeeper.errors.YamsError` before anything is written, so the store is left as
+it was. The interactive table mode (``yams play``) lives elsewhere.
+
+The top of the module imports only ``typer`` and the standard library; the store, the rules
+and ``rich`` are imported inside the commands. :func:`read_text` and :func:`write_text` are the
+only file reads and writes of the command line outside the store (a file the user names).
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import os
+import re
+import sys
+from typing import TYPE_CHECKING, Any, List, Optional
+
+import typer
+
+from ..errors import ConfigError, EntryError, IllegalMoveError, StoreError
+from .lang import current_lang
+from .render import print_json
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..game import Game, LegalCell, Mark, Sheet
+    from ..session import TableSession
+    from ..store import Store
+
+WORDS = {
+    "en": {
+        "started": "New game {id}: {label}", "order": "Turn order: {players}",
+        "first": "{name} plays first: yams enter DICE --roll N",
+        "coup": "{name} · coup {n} · {dice} · roll {roll}",
+        "joker": "joker {a}→{b}, rolled {rolled}",
+        "hint": "Write a cell: yams mark NUMBER (or COLUMN.ROW)",
+        "hint2": "Write a cell: yams mark NUMBER, or enter the second coup",
+        "no_cells": "No cell can take this coup.",
+        "wrote": "{name} wrote {cell}: {score}   {why}", "scratched": "{name} scratched {cell}: 0",
+        "total": "{name}, total: {total}", "next": "Next: {name}",
+        "enter_first": "{name} to play: enter the dice with yams enter DICE --roll N",
+        "over": "Game over.", "stopped": "Game stopped.", "ranking": "Final ranking",
+        "rank": "#", "player": "Player", "points": "Total",
+        "record": "New record, {label}: {part} {value} by {player} (was {old} by {holder}, {date})",
+        "first_game": "First game of {label}: its scores are the records.",
+        "grand": "grand total", "undone": "Cancelled: {what}", "to_play": "To play: {name}",
+        "undo_enter": "{name}: dice {dice} (roll {roll})", "undo_mark": "{name}: {cells}",
+        "no_games": "No game in progress.", "id": "Id", "game": "Game", "players": "Players",
+        "created": "Started", "events": "Events", "finishing": "finishing",
+        "written": "Transcript of game {id} written to {path}",
+    },
+    "fr": {
+        "started": "Nouvelle partie {id} : {label}", "order": "Ordre de jeu : {players}",
+        "first": "{name} commence : yams enter DÉS --roll N",
+        "coup": "{name} · coup {n} · {dice} · lancer {roll}",
+        "joker": "joker {a}→{b}, dés lancés {rolled}",
+        "hint": "Inscrire une case : yams mark NUMÉRO (ou COLONNE.LIGNE)",
+        "hint2": "Inscrire une case : yams mark NUMÉRO, ou saisir le second coup",
+        "no_cells": "Aucune case ne peut recevoir ce coup.",
+        "wrote": "{name} inscrit {cell} : {score}   {why}", "scratched": "{name} barre {cell} : 0",
+        "total": "{name}, total : {total}", "next": "À suivre : {name}",
+        "enter_first": "À {name} de jouer : saisissez les dés avec yams enter DÉS --roll N",
+        "over": "Partie finie.", "stopped": "Partie arrêtée.", "ranking": "Classement final",
+        "rank": "#", "player": "Joueur", "points": "Total",
+        "record": "Nouveau record, {label} : {part} {value} par {player} (avant : {old} par "
+                  "{holder}, {date})",
+        "first_game": "Première partie en {label} : ses marques sont les records.",
+        "grand": "total général", "undone": "Annulé : {what}", "to_play": "À jouer : {name}",
+        "undo_enter": "{name} : dés {dice} (lancer {roll})", "undo_mark": "{name} : {cells}",
+        "no_games": "Aucune partie en cours.", "id": "Id", "game": "Partie", "players": "Joueurs",
+        "created": "Commencée", "events": "Événements", "finishing": "en clôture",
+        "written": "Feuille de la partie {id} écrite dans {path}",
+    },
+}
+
+ORDERS = {"given": "given", "donne": "given", "random": "random", "hasard": "random",
+          "aleatoire": "random", "dice": "dice", "des": "dice", "de": "dice"}
+
+
+# -- options shared by the commands (book_cmds uses them too) ---------------------------------
+
+def db_option() -> Any:
+    return typer.Option(None, "--db", metavar="PATH", show_default=False,
+                        help="Store folder. Default: $YAMS_DB, else the user's application "
+                             "folder.")
+
+
+def game_option() -> Any:
+    return typer.Option(None, "--game", "-g", metavar="ID", show_default=False,
+                        help="Game id, or a unique start of it (see 'yams games'). Default: the "
+                             "only game in progress.")
+
+
+def json_option() -> Any:
+    return typer.Option(False, "--json", help="Print one JSON object instead of text.")
+
+
+def open_store(db: str | None) -> "Store":
+    """The store at ``db``, else ``$YAMS_DB``, else the application folder."""
+    from ..store import Store
+
+    return Store(db)
+
+
+def read_text(path: str) -> str:
+    """The text of a file the user named (``-``: standard input)."""
+    if path == "-":
+        return sys.stdin.read()
+    try:
+        with open(path, encoding="utf-8") as handle:
+            return handle.read()
+    except OSError as exc:
+        raise EntryError(f"cannot read {path}: {exc.strerror}",
+                         f"impossible de lire {path} : {exc.strerror}") from None
+    except UnicodeDecodeError:
+        raise EntryError(f"{path} is not UTF-8 text", f"{path} n'est pas du texte UTF-8") from None
+
+
+def write_text(path: str, text: str) -> None:
+    """Write ``text`` to the file the user named (``-``: standard output), all or nothing."""
+    if path == "-":
+        sys.stdout.write(text)
+        sys.stdout.flush()
+        return
+    import tempfile
+
+    folder = os.path.dirname(os.path.abspath(path))
+    tmp = None
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=".yams-", suffix=".tmp", dir=folder)
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+        os.replace(tmp, path)
+    except OSError as exc:
+        if tmp is not None and os.path.exists(tmp):
+            os.remove(tmp)
+        raise EntryError(f"cannot write {path}: {exc.strerror}",
+                         f"impossible d'écrire {path} : {exc.strerror}") from None
+
+
+def local_date(iso: str | None, with_time: bool = True) -> str:
+    """``2024-05-01T19:30:00+00:00`` -> ``2024-05-01 21:30`` in local time."""
+    if not iso:
+        return "-"
+    try:
+        when = _dt.datetime.fromisoformat(iso)
+    except ValueError:
+        return iso
+    if when.tzinfo is not None:
+        when = when.astimezone()
+    return when.strftime("%Y-%m-%d %H:%M" if with_time else "%Y-%m-%d")
+
+
+def _session(db: str | None, game_id: str | None) -> "TableSession":
+    from ..session import TableSession
+
+    return TableSession.resume(open_store(db), game_id)
+
+
+def find_game_doc(store: "Store", game_id: str | None) -> dict:
+    """A game in progress, else (with an id) a finished game of the archive."""
+    from ..session import resolve_game_id
+
+    try:
+        return store.load_game(resolve_game_id(store, game_id))
+    except StoreError:
+        if game_id is None:
+            raise
+        found = [e for e in store.archived_games() if e["id"].startswith(game_id)]
+        if len(found) == 1:
+            return found[0]["doc"]
+        if len(found) > 1:
+            raise StoreError(f"'{game_id}' matches several games",
+                             f"« {game_id} » désigne plusieurs parties",
+                             expected=", ".join(e["id"][:12] for e in found)) from None
+        raise StoreError(f"no game with id '{game_id}', in progress or finished",
+                         f"aucune partie d'identifiant « {game_id} », en cours ou finie",
+                         expected="an id from 'yams games' or 'yams history'") from None
+
+
+# -- JSON shapes --------------------------------------------------------------------------------
+
+def mark_json(mark: "Mark") -> dict[str, Any]:
+    return {"column": mark.column, "row": mark.row, "score": mark.score, "scratch": mark.scratch,
+            "dice": [str(d) for d in mark.dice], "roll": mark.roll, "why": mark.explain}
+
+
+def sheet_json(game: "Game", sheet: "Sheet") -> dict[str, Any]:
+    """One player's sheet: marks in grid order, totals and counters."""
+    marks = [mark_json(sheet.marks[(c.id, r)]) for c in game.columns for r in game.rows
+             if (c.id, r) in sheet.marks]
+    return {"name": sheet.name, "marks": marks, "totals": game.totals(sheet).to_json(),
+            "counters": {"turns": sheet.turns, "cells_left": game.cells_per_sheet - len(marks),
+                         "doblars_left": sheet.doblars_left,
+                         "doblars_used": sorted(sheet.doblars_used),
+                         "jokers_left": sheet.jokers_left, "bank": sheet.bank,
+                         "pool": sheet.pool}}
+
+
+def game_json(game: "Game") -> dict[str, Any]:
+    """A whole game: settings, whose turn, every sheet, and the ranking."""
+    return {"game": game.id, "label": game.config.label, "family": game.config.family,
+            "config_key": game.config.config_key, "finished": game.finished,
+            "stopped": game.stopped, "current": None if game.finished else game.player.name,
+            "players": [sheet_json(game, s) for s in game.sheets],
+            "ranking": ranking_json(game)}
+
+
+def ranking_json(game: "Game") -> list[dict[str, Any]]:
+    return [{"rank": rank, "name": sheet.name, "total": total}
+            for rank, sheet, total in game.ranking()]
+
+
+def cells_json(game: "Game", cells: list["LegalCell"]) -> dict[str, Any]:
+    return {"game": game.id, "player": None if game.finished else game.player.name,
+            "coup": len(game.coups), "cells": [c.to_json() for c in cells]}
+
+
+# -- human output -----------------------------------------------------------------------------
+
+def _print(text: str) -> None:
+    typer.echo(text)
+
+
+def _mark_label(game: "Game", mark: "Mark") -> str:
+    from .sheet_view import cell_label
+    from ..game import LegalCell
+
+    return cell_label(game, LegalCell(mark.column, mark.row, mark.coup, mark.score, ""))
+
+
+def print_ending(game: "Game", broken: list[dict], lang: str) -> None:
+    """The final ranking and the records the game broke."""
+    from rich.table import Table
+
+    from .render import console
+
+    w = WORDS[lang]
+    out = console()
+    out.print(w["stopped"] if game.stopped else w["over"], markup=False)
+    table = Table(title=w["ranking"], title_justify="left", box=None, pad_edge=False)
+    table.add_column(w["rank"], justify="right")
+    table.add_column(w["player"])
+    table.add_column(w["points"], justify="right")
+    for rank, sheet, total in game.ranking():
+        table.add_row(str(rank), sheet.name, str(total), style="bold" if rank == 1 else None)
+    out.print(table)
+    for line in record_lines(broken, lang):
+        out.print(line, markup=False)
+
+
+def record_lines(broken: list[dict], lang: str) -> list[str]:
+    """One line per record beaten; one line for the first game of a configuration."""
+    w = WORDS[lang]
+    lines, firsts = [], []
+    for rec in broken:
+        part = w["grand"] if rec["part"] == "total" else rec["part"]
+        if rec["previous"] is None:
+            if rec["config_label"] not in firsts:
+                firsts.append(rec["config_label"])
+            continue
+        old = rec["previous"]
+        lines.append(w["record"].format(label=rec["config_label"], part=part, value=rec["value"],
+                                        player=rec["player"], old=old["value"],
+                                        holder=old["player"],
+                                        date=local_date(old["date"], with_time=False)))
+    return [w["first_game"].format(label=label) for label in firsts] + lines
+
+
+def _print_cells(game: "Game", cells: list["LegalCell"], lang: str) -> None:
+    from ..dice import format_dice
+    from .render import console
+    from .sheet_view import legal_table
+
+    w = WORDS[lang]
+    out = console()
+    if game.coups:
+        n = len(game.coups)
+        coup = game.coups[-1]
+        text = w["coup"].format(name=game.player.name, n=n, dice=format_dice(coup.dice),
+                                roll=coup.roll)
+        if coup.joker:
+            text += " (" + w["joker"].format(a=coup.joker[0], b=coup.joker[1],
+                                             rolled=format_dice(coup.rolled)) + ")"
+        out.print(text, markup=False)
+    if not cells:
+        out.print(w["no_cells"] if game.coups else
+                  w["enter_first"].format(name=game.player.name), markup=False)
+        return
+    out.print(legal_table(game, cells, lang))
+    more = len(game.coups) < game.coups_allowed()
+    out.print(w["hint2"] if more else w["hint"], markup=False)
+
+
+# -- parsing ------------------------------------------------------------------------------------
+
+#: COLUMN.ROW@COUP=0 (compiled on first use: start-up stays fast)
+_CELL = (r"^(?:(?P<column>[^.@=\s]*)\.)?(?P<row>[^.@=\s]+)(?:@(?P<coup>[0-9]+))?"
+         r"(?P<scratch>=0)?$")
+
+
+def parse_cell(game: "Game", text: str) -> dict[str, Any]:
+    """``libre.full``, ``full``, ``.5``, ``sec.yam@2``, ``full=0``, or a number from the list of
+    legal cells (``yams cells``): the cell dict of a mark event."""
+    token = text.strip()
+    if token.isascii() and token.isdigit():
+        cells = game.legal_cells()
+        if not cells:
+            raise IllegalMoveError(f"enter the dice first: no numbered cell to choose from yet "
+                                   f"('{token}')", f"saisissez d'abord les dés : pas encore de "
+                                   f"case numérotée où choisir (« {token} »)",
+                                   expected="yams enter 55533/2", rule="G4")
+        n = int(token)
+        if not 1 <= n <= len(cells):
+            raise EntryError(f"no cell number {n}: the list goes from 1 to {len(cells)}",
+                             f"pas de case numéro {n} : la liste va de 1 à {len(cells)}",
+                             expected="a number from 'yams cells', or COLUMN.ROW")
+        cell = cells[n - 1]
+        return {"column": cell.column, "row": cell.row, "coup": cell.coup or None,
+                "scratch": False}
+    m = re.match(_CELL, token)
+    if not m:
+        raise EntryError(f"cannot read the cell '{text}'", f"case « {text} » illisible",
+                         expected="3, libre.full, full, .5, sec.yam@2 or full=0")
+    return {"column": m.group("column") or None, "row": m.group("row"),
+            "coup": int(m.group("coup")) if m.group("coup") else None,
+            "scratch": bool(m.group("scratch"))}
+
+
+def _int_option(text: str, name: str) -> int:
+    try:
+        return int(text.strip())
+    except ValueError:
+        raise EntryError(f"{name} '{text}' is not a whole number",
+                         f"{name} « {text} » n'est pas un nombre entier", expected=f"{name} 2") from None
+
+
+def parse_start_dice(texts: list[str], players: list[str]) -> dict[str, list[int]]:
+    """``"Alice=3 Bob=2,5"`` -> ``{"Alice": [3], "Bob": [2, 5]}`` (each player's start dice)."""
+    rolls: dict[str, list[int]] = {}
+    pending: list[str] = []
+    for token in " ".join(texts).split():
+        if "=" not in token:
+            pending.append(token)
+            continue
+        head, _, values = token.partition("=")
+        name = " ".join([*pending, head]).strip()
+        pending = []
+        match = next((p for p in players if p.casefold() == name.casefold()), None)
+        if match is None:
+            raise ConfigError(f"start die for '{name}', who is not a player",
+                              f"dé de départ pour « {name} », qui ne joue pas",
+                              expected=", ".join(players))
+        try:
+            dice = [int(v) for v in values.split(",") if v.strip()]
+        except ValueError:
+            dice = []
+        if not dice:
+            raise ConfigError(f"cannot read the start dice '{token}'",
+                              f"dés de départ « {token} » illisibles", expected="Bob=2,5")
+        rolls[match] = dice
+    if pending:
+        raise ConfigError(f"cannot read the start dice '{' '.join(pending)}'",
+                          f"dés de départ « {' '.join(pending)} » illisibles",
+                          expected='"Alice=3 Bob=2,5"')
+    missing = [p for p in players if p not in rolls]
+    if missing:
+        raise ConfigError(f"no start die for {', '.join(missing)}",
+                          f"pas de dé de départ pour {', '.join(missing)}",
+                          expected='--start-dice "Alice=3 Bob=2,5"', rule="C6")
+    return rolls
+
+
+def _parse_settings(items: list[str]) -> dict[str, Any]:
+    import json
+
+    settings: dict[str, Any] = {}
+    for item in items:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            raise ConfigError(f"cannot read the setting '{item}'",
+                              f"réglage « {item} » illisible", expected="--setting yam=60")
+        try:
+            settings[key.strip()] = json.loads(value)
+        except json.JSONDecodeError:
+            settings[key.strip()] = value.strip()
+    return settings
+
+
+def _split_list(values: list[str] | None) -> list[str]:
+    return [v for text in values or () for v in re.split(r"[\s,]+", text.strip()) if v]
+
+
+# -- commands -----------------------------------------------------------------------------------
+
+NEW_EPILOG = """Examples:
+  yams new --rules gaby --player Alice --player Bob
+  yams new --rules gaby --player Alice --column libre --column sec --row nenette --option chance
+  yams new --rules double --variant force --direction croissant --player Alice --player Bob
+  yams new --rules classic --column libre --column imposee --imposed yam,1,2,3,4,5,6,full,suite,carre,plus,moins --player Léa
+  yams new --rules duel --player Alice --player Bob --order dice --start-dice "Alice=3 Bob=2,5"
+  yams new --rules duel --player Alice --player Bob --setting yam=60 --json"""
+
+
+def new(
+    ctx: typer.Context,
+    rules_name: str = typer.Option("classic", "--rules", "-R", metavar="RULES",
+                                   help="Rule set: classic, gaby, double or duel."),
+    players: Optional[List[str]] = typer.Option(
+        None, "--player", "-p", metavar="NAME", show_default=False,
+        help="A player, in seating order; repeat for each (1 to 4)."),
+    columns: Optional[List[str]] = typer.Option(
+        None, "--column", "-c", metavar="COLUMN", show_default=False,
+        help="A column of the sheet (classic: libre descendante montante imposee; Gaby: "
+             "descente libre montee demi-sec sec); repeat for each."),
+    rows: Optional[List[str]] = typer.Option(
+        None, "--row", metavar="ROW", show_default=False,
+        help="An optional row (Gaby: nenette, petit); repeat for each."),
+    options: Optional[List[str]] = typer.Option(
+        None, "--option", metavar="OPTION", show_default=False,
+        help="A Gaby option: bloquant, deux-coups, doblar, chance; repeat for each."),
+    preset: Optional[str] = typer.Option(None, "--preset", metavar="gaby|gaby-solo",
+                                         help="Gaby presets (the default when nothing is said)."),
+    variant: Optional[str] = typer.Option(None, "--variant", metavar="VARIANT",
+                                          help="Double Yams: classique, force, critique, 165."),
+    direction: Optional[str] = typer.Option(None, "--direction", metavar="DIR",
+                                            help="Double Yams forcé: croissant or decroissant."),
+    imposed: Optional[List[str]] = typer.Option(
+        None, "--imposed", metavar="ROWS", show_default=False,
+        help="Classic imposée column: every row in the order to fill, e.g. yam,1,2,..."),
+    order: Optional[str] = typer.Option(
+        None, "--order", metavar="given|random|dice",
+        help="Turn order: as given (default), drawn at random, or from start dice (the lowest "
+             "starts, then seating order)."),
+    start_dice: Optional[List[str]] = typer.Option(
+        None, "--start-dice", metavar="'NAME=D[,D...] ...'", show_default=False,
+        help="Each player's start die for --order dice; a tie rolls again: Bob=2,5."),
+    settings: Optional[List[str]] = typer.Option(
+        None, "--setting", metavar="KEY=VALUE", show_default=False,
+        help="A house rule, e.g. yam=60 (the value is read as JSON when it can be)."),
+    as_json: bool = json_option(),
+    db: Optional[str] = db_option(),
+) -> None:
+    """Start a game in the store and print its id, its players in turn order and its label."""
+    import dataclasses
+
+    from ..config import make_config, random_order, start_die_order
+    from ..session import TableSession
+
+    lang = current_lang(ctx)
+    names = [p for p in players or ()]
+    if not names:
+        raise ConfigError("name the players with --player", "nommez les joueurs avec --player",
+                          expected="--player Alice --player Bob")
+    config = make_config(rules_name, names, columns=columns or None,
+                         optional_rows=_split_list(rows) or None, options=_split_list(options),
+                         variant=variant, direction=direction,
+                         imposed=_split_list(imposed) or None,
+                         settings=_parse_settings(settings or []) or None, preset=preset)
+    seated = list(config.players)
+    how = ORDERS.get((order or ("dice" if start_dice else "given")).strip().lower())
+    if how is None:
+        raise ConfigError(f"unknown order '{order}'", f"ordre « {order} » inconnu",
+                          expected="given, random or dice")
+    if how == "dice":
+        if not start_dice:
+            raise ConfigError("--order dice needs each player's start die",
+                              "--order dice demande le dé de départ de chaque joueur",
+                              expected='--start-dice "Alice=3 Bob=2,5"', rule="C6")
+        seated = start_die_order(seated, parse_start_dice(start_dice, seated))
+    elif start_dice:
+        raise ConfigError("--start-dice goes with --order dice",
+                          "--start-dice va avec --order dice", expected="--order dice")
+    elif how == "random":
+        seated = random_order(seated)
+    config = dataclasses.replace(config, players=tuple(seated))
+    session = TableSession.start(open_store(db), config)
+    game = session.game
+    if as_json:
+        print_json({"game": game.id, "players": seated, "label": config.label,
+                    "family": config.family, "config_key": config.config_key,
+                    "config": config.to_json()})
+        return
+    w = WORDS[lang]
+    _print(w["started"].format(id=game.id, label=config.label))
+    _print(w["order"].format(players=", ".join(f"{i}. {n}" for i, n in enumerate(seated, 1))))
+    _print(w["first"].format(name=seated[0]))
+
+
+ENTER_EPILOG = """Examples:
+  yams enter 5 5 5 3 3 --roll 2
+  yams enter 55533/2
+  yams enter 55552/3 --joker 2:5            (Duel: a joker turns a 2 into a 5)
+  yams enter 1cp 2cp 3cp 4fp 5fp 6cg 6cg 1fg 2fg 3fg --roll 6 --announce youpi
+  yams enter 12345/1 --game 3f2a --json"""
+
+
+def enter(
+    ctx: typer.Context,
+    dice: Optional[List[str]] = typer.Argument(
+        None, metavar="DICE...", show_default=False,
+        help="The dice kept: '5 5 5 3 3', '55533', or '55533/2' with the roll after '/'; "
+             "Double Yams: ten tagged dice such as 6cp 3fg."),
+    roll: Optional[str] = typer.Option(None, "--roll", "-r", metavar="N", show_default=False,
+                                       help="After how many rolls the dice were kept."),
+    game_id: Optional[str] = game_option(),
+    joker: Optional[str] = typer.Option(None, "--joker", metavar="FROM:TO",
+                                        help="Duel: one die showing FROM counts as TO."),
+    announce: Optional[str] = typer.Option(None, "--announce", metavar="ROW",
+                                           help="Double Yams: the row announced for a sixth roll."),
+    as_json: bool = json_option(),
+    db: Optional[str] = db_option(),
+) -> None:
+    """Record the dice of the player to play, and list the cells they may write (numbered)."""
+    lang = current_lang(ctx)
+    text = " ".join(dice or ()).strip()
+    if not text:
+        raise EntryError("type the dice that were kept", "saisissez les dés gardés",
+                         expected="yams enter 5 5 5 3 3 --roll 2, or yams enter 55533/2")
+    if "/" in text:
+        text, _, after = text.rpartition("/")
+        if roll is not None:
+            raise EntryError("the roll is given twice, after '/' and with --roll",
+                             "le lancer est donné deux fois, après « / » et avec --roll",
+                             expected="55533/2 or 55533 --roll 2")
+        roll = after.strip()
+    if roll is None or not roll:
+        raise EntryError("say after how many rolls the dice were kept",
+                         "indiquez en combien de lancers les dés ont été gardés",
+                         expected="--roll 2, or 55533/2")
+    session = _session(db, game_id)
+    cells = session.enter(text, roll, joker=joker, announce=announce)
+    game = session.game
+    if as_json:
+        coup = game.coups[-1]
+        print_json({**cells_json(game, cells), "dice": [str(d) for d in coup.dice],
+                    "rolled": [str(d) for d in coup.rolled], "roll": coup.roll})
+        return
+    _print_cells(game, cells, lang)
+
+
+MARK_EPILOG = """Examples:
+  yams mark 3                          (the number shown by yams enter / yams cells)
+  yams mark libre.full
+  yams mark full                       (one-column sheets: Duel, Double Yams)
+  yams mark .5                         (one-column sheets: row 5; a bare 5 is a list number)
+  yams mark sec.yam --coup 2
+  yams mark libre.yam --scratch        (or libre.yam=0)
+  yams mark libre.full --doblar sec.yam
+A cell is COLUMN.ROW, or ROW on a one-column sheet; @N picks the coup, =0 scratches."""
+
+
+def mark(
+    ctx: typer.Context,
+    cell: Optional[str] = typer.Argument(None, metavar="CELL", show_default=False,
+                                         help="NUMBER from the list, COLUMN.ROW, or ROW."),
+    game_id: Optional[str] = game_option(),
+    coup: Optional[str] = typer.Option(None, "--coup", metavar="N",
+                                       help="Write from coup N (two-coup turns)."),
+    scratch: bool = typer.Option(False, "--scratch", help="Scratch the cell (0)."),
+    doblar: Optional[str] = typer.Option(None, "--doblar", metavar="CELL2",
+                                         help="Gaby doblar: also write CELL2 from the other coup."),
+    as_json: bool = json_option(),
+    db: Optional[str] = db_option(),
+) -> None:
+    """Write a cell for the player to play; print it, their total, and who plays next.
+
+    When the game is over, print the final ranking and the records it broke.
+    """
+    lang = current_lang(ctx)
+    if cell is None or not cell.strip():
+        raise EntryError("say which cell to write", "indiquez quelle case inscrire",
+                         expected="yams mark 3, or yams mark libre.full")
+    session = _session(db, game_id)
+    game = session.game
+    first = parse_cell(game, cell)
+    if coup is not None:
+        n = _int_option(coup, "--coup")
+        if first["coup"] is not None and first["coup"] != n:
+            raise EntryError(f"cell {cell} is from coup {first['coup']}, not {n}",
+                             f"la case {cell} vient du coup {first['coup']}, pas du {n}")
+        first["coup"] = n
+    first["scratch"] = first["scratch"] or scratch
+    cells = [first]
+    if doblar is not None:
+        cells.append(parse_cell(game, doblar))
+    sheet = game.player
+    before = set(sheet.marks)
+    session.apply({"type": "mark", "player": sheet.name, "cells": cells})
+    game = session.game
+    sheet = next(s for s in game.sheets if s.name == sheet.name)
+    written = [m for key, m in sheet.marks.items() if key not in before]
+    total = game.totals(sheet).grand
+    if as_json:
+        data = {"game": game.id, "player": sheet.name, "marks": [mark_json(m) for m in written],
+                "total": total, "finished": game.finished,
+                "next": None if game.finished else game.player.name}
+        if game.finished:
+            data.update(ranking=ranking_json(game), records=session.broken)
+        print_json(data)
+        return
+    w = WORDS[lang]
+    for m in written:
+        label = _mark_label(game, m)
+        _print(w["scratched"].format(name=sheet.name, cell=label) if m.scratch else
+               w["wrote"].format(name=sheet.name, cell=label, score=m.score, why=m.explain))
+    _print(w["total"].format(name=sheet.name, total=total))
+    if game.finished:
+        print_ending(game, session.broken, lang)
+    else:
+        _print(w["next"].format(name=game.player.name))
+
+
+def cells(
+    ctx: typer.Context,
+    game_id: Optional[str] = game_option(),
+    as_json: bool = json_option(),
+    db: Optional[str] = db_option(),
+) -> None:
+    """List the cells the player to play may write now, numbered for 'yams mark NUMBER'."""
+    lang = current_lang(ctx)
+    game = _session(db, game_id).game
+    legal = game.legal_cells()
+    if as_json:
+        print_json(cells_json(game, legal))
+        return
+    _print_cells(game, legal, lang)
+
+
+def sheet(
+    ctx: typer.Context,
+    game_id: Optional[str] = game_option(),
+    player: Optional[str] = typer.Option(None, "--player", "-p", metavar="NAME",
+                                         help="Only this player's sheet."),
+    as_json: bool = json_option(),
+    db: Optional[str] = db_option(),
+) -> None:
+    """Show the sheets of a game (in progress, or finished with --game), with their totals."""
+    from ..game import Game
+
+    lang = current_lang(ctx)
+    game = Game.from_doc(find_game_doc(open_store(db), game_id))
+    index = None
+    if player is not None:
+        index = next((i for i, s in enumerate(game.sheets)
+                      if s.name.casefold() == player.strip().casefold()), None)
+        if index is None:
+            raise EntryError(f"no player '{player}' in this game",
+                             f"pas de joueur « {player} » dans cette partie",
+                             expected=", ".join(s.name for s in game.sheets))
+    if as_json:
+        data = game_json(game)
+        if index is not None:
+            data["players"] = [data["players"][index]]
+        print_json(data)
+        return
+    from .render import console
+    from .sheet_view import sheets_view
+
+    out = console()
+    out.print(f"{game.config.label} · {game.id}", markup=False)
+    out.print(sheets_view(game, lang, index))
+
+
+def _describe(game: "Game", event: dict, lang: str) -> str:
+    w = WORDS[lang]
+    name = event.get("player", "?")
+    if event["type"] == "enter":
+        return w["undo_enter"].format(name=name, dice=" ".join(event["dice"]), roll=event["roll"])
+    if event["type"] == "mark":
+        from ..game import LegalCell
+        from .sheet_view import cell_label
+
+        labels = ", ".join(cell_label(game, LegalCell(c["column"], c["row"], 0, 0, ""))
+                           + (" (X)" if c.get("scratch") else "") for c in event["cells"])
+        return w["undo_mark"].format(name=name, cells=labels)
+    return event["type"]
+
+
+def undo(
+    ctx: typer.Context,
+    game_id: Optional[str] = game_option(),
+    as_json: bool = json_option(),
+    db: Optional[str] = db_option(),
+) -> None:
+    """Cancel the last entry still in force (dice or cell); repeat to go further back."""
+    from ..game import effective_events
+
+    lang = current_lang(ctx)
+    session = _session(db, game_id)
+    kept = effective_events(session.game.events)
+    session.undo()
+    game = session.game
+    cancelled = kept[-1]
+    if as_json:
+        print_json({"game": game.id, "cancelled": cancelled, "player": game.player.name,
+                    "coup": len(game.coups)})
+        return
+    w = WORDS[lang]
+    _print(w["undone"].format(what=_describe(game, cancelled, lang)))
+    _print(w["to_play"].format(name=game.player.name))
+
+
+def end(
+    ctx: typer.Context,
+    game_id: Optional[str] = game_option(),
+    as_json: bool = json_option(),
+    db: Optional[str] = db_option(),
+) -> None:
+    """Stop a game before the sheets are full: the highest total wins (it goes to the archive)."""
+    lang = current_lang(ctx)
+    session = _session(db, game_id)
+    session.end()
+    game = session.game
+    if as_json:
+        print_json({"game": game.id, "finished": True, "stopped": game.stopped,
+                    "ranking": ranking_json(game), "records": session.broken})
+        return
+    print_ending(game, session.broken, lang)
+
+
+def games(
+    ctx: typer.Context,
+    as_json: bool = json_option(),
+    db: Optional[str] = db_option(),
+) -> None:
+    """List the games in progress, oldest first."""
+    lang = current_lang(ctx)
+    found = open_store(db).games_in_progress()
+    if as_json:
+        print_json({"games": found})
+        return
+    w = WORDS[lang]
+    if not found:
+        _print(w["no_games"])
+        return
+    from rich import box
+    from rich.table import Table
+
+    from .render import console
+
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
+    for title, justify in ((w["id"], "left"), (w["game"], "left"), (w["players"], "left"),
+                           (w["created"], "left"), (w["events"], "right")):
+        table.add_column(title, justify=justify, overflow="fold")  # type: ignore[arg-type]
+    for g in found:
+        label = (g["label"] or g["family"] or "") + (f" ({w['finishing']})" if g["finishing"]
+                                                     else "")
+        table.add_row(g["id"][:8], label, ", ".join(g["players"]), local_date(g["created"]),
+                      str(g["events"]))
+    console().print(table)
+
+
+REPLAY_EPILOG = """Examples:
+  yams replay soiree.txt
+  yams replay --json soiree.txt
+  cat soiree.txt | yams replay -
+A transcript starts with 'rules:' and 'players:' lines, then one line per turn:
+  Alice: 55533/2 -> libre.full
+The store is not touched. A line the rules refuse is reported with its number and rule."""
+
+
+def replay(
+    ctx: typer.Context,
+    file: Optional[str] = typer.Argument(None, metavar="FILE", show_default=False,
+                                         help="A transcript file, or '-' for standard input."),
+    as_json: bool = json_option(),
+) -> None:
+    """Replay a written transcript through the rules and show the sheets and totals."""
+    from ..transcript import parse_transcript
+
+    lang = current_lang(ctx)
+    if file is None:
+        raise EntryError("name the transcript file (or '-' for standard input)",
+                         "indiquez le fichier de la feuille (ou « - » pour l'entrée standard)",
+                         expected="yams replay soiree.txt")
+    game = parse_transcript(read_text(file))
+    if as_json:
+        print_json(game_json(game))
+        return
+    from .render import console
+    from .sheet_view import sheets_view
+
+    out = console()
+    out.print(game.config.label, markup=False)
+    out.print(sheets_view(game, lang))
+    if game.finished:
+        print_ending(game, [], lang)
+    else:
+        _print(WORDS[lang]["to_play"].format(name=game.player.name))
+
+
+TRANSCRIPT_EPILOG = """Examples:
+  yams transcript > soiree.txt
+  yams transcript --game 3f2a -o soiree.txt
+  yams transcript --game 3f2a | yams replay -"""
+
+
+def transcript(
+    ctx: typer.Context,
+    game_id: Optional[str] = game_option(),
+    output: Optional[str] = typer.Option(None, "--output", "-o", metavar="FILE",
+                                         help="Write to FILE instead of standard output."),
+    db: Optional[str] = db_option(),
+) -> None:
+    """Print a game (in progress, or finished with --game) as a transcript 'yams replay' reads."""
+    from ..game import Game
+    from ..transcript import format_transcript
+
+    lang = current_lang(ctx)
+    game = Game.from_doc(find_game_doc(open_store(db), game_id))
+    text = format_transcript(game)
+    if output is None or output == "-":
+        write_text("-", text)
+        return
+    write_text(output, text)
+    _print(WORDS[lang]["written"].format(id=game.id, path=output))
+
+
+COMMANDS = (
+    (new, {"epilog": NEW_EPILOG}),
+    (enter, {"epilog": ENTER_EPILOG}),
+    (mark, {"epilog": MARK_EPILOG}),
+    (cells, {"epilog": "Example: yams cells --json"}),
+    (sheet, {"epilog": "Examples:\n  yams sheet\n  yams sheet --player Alice\n"
+                       "  yams sheet --game 3f2a --json"}),
+    (undo, {"epilog": "Example: yams undo --game 3f2a"}),
+    (end, {"epilog": "Example: yams end --game 3f2a"}),
+    (games, {"epilog": "Example: yams games --json"}),
+    (replay, {"epilog": REPLAY_EPILOG}),
+    (transcript, {"epilog": TRANSCRIPT_EPILOG}),
+)
