@@ -1,0 +1,243 @@
+"""Every sentence of the table mode (``yams play``, ``yams demo``) in French and English.
+
+``MESSAGES[key]`` is ``{"fr": ..., "en": ...}``, a ``str.format`` template; :func:`msg` picks
+the language and fills it in. Figure, row and column names are not translated: they stay
+French in both languages, as on the paper sheet. Errors raised by the core carry their own
+two languages (``YamsError.text(lang)``); this catalog is only for what the table mode says.
+"""
+
+from __future__ import annotations
+
+MESSAGES: dict[str, dict[str, str]] = {
+    # -- prompts -----------------------------------------------------------------------------
+    "colon": {"fr": " : ", "en": ": "},
+    "ask_family": {"fr": "Règles (classic, gaby, double, duel)",
+                   "en": "Rules (classic, gaby, double, duel)"},
+    "ask_players": {"fr": "Joueurs, dans l'ordre du jeu (séparés par des virgules)",
+                    "en": "Players, in playing order (separated by commas)"},
+    "ask_random_order": {"fr": "Tirer au sort l'ordre de départ ? (o/n)",
+                         "en": "Draw the starting order at random? (y/n)"},
+    "ask_start_dice": {"fr": "Dé de départ de {names} (un dé chacun, le plus bas commence ; "
+                             "Entrée pour garder l'ordre)",
+                       "en": "Start die of {names} (one die each, the lowest starts; "
+                             "Enter keeps this order)"},
+    "ask_tie_dice": {"fr": "Égalité : {names} relancent (un dé chacun)",
+                     "en": "Tie: {names} roll again (one die each)"},
+    "ask_columns_classic": {"fr": "Colonnes (libre, descendante, montante, imposee)",
+                            "en": "Columns (libre, descendante, montante, imposee)"},
+    "ask_imposed": {"fr": "Ordre de la colonne imposée (toutes les lignes)",
+                    "en": "Order of the imposée column (every row)"},
+    "ask_preset": {"fr": "Préréglage : gaby (tout), gaby-solo, ou perso",
+                   "en": "Preset: gaby (everything), gaby-solo, or custom"},
+    "ask_columns_gaby": {"fr": "Colonnes (descente, libre, montee, demi-sec, sec)",
+                         "en": "Columns (descente, libre, montee, demi-sec, sec)"},
+    "ask_rows_gaby": {"fr": "Lignes optionnelles (nenette, petit ; - pour aucune)",
+                      "en": "Optional rows (nenette, petit; - for none)"},
+    "ask_options_gaby": {"fr": "Options (bloquant, deux-coups, doblar, chance ; - pour aucune)",
+                         "en": "Options (bloquant, deux-coups, doblar, chance; - for none)"},
+    "ask_variant": {"fr": "Variante (classique, force, critique, 165)",
+                    "en": "Variant (classique, force, critique, 165)"},
+    "ask_direction": {"fr": "Sens de la grille forcée (croissant, decroissant)",
+                      "en": "Direction of the forcé grid (croissant, decroissant)"},
+    "ask_resume": {"fr": "Reprendre quelle partie ? (numéro, ou n pour une nouvelle partie)",
+                   "en": "Resume which game? (number, or n for a new game)"},
+    "dice_prompt": {"fr": "{name}, dés/lancer ({rolls})", "en": "{name}, dice/roll ({rolls})"},
+    "rolls_plain": {"fr": "lancer 1 à {max}", "en": "roll 1 to {max}"},
+    "rolls_one": {"fr": "lancer 1 seulement", "en": "roll 1 only"},
+    "rolls_sixth": {"fr": "lancer 1 à {max}, 6e jet : …/6 annonce LIGNE",
+                    "en": "roll 1 to {max}, sixth roll: …/6 announce ROW"},
+    "rolls_bank": {"fr": "lancer 1 à {max} : 5 + {bank} en réserve",
+                   "en": "roll 1 to {max}: 5 + {bank} banked"},
+    "rolls_pool": {"fr": "lancer 1 à {max} : jets restants dans la réserve",
+                   "en": "roll 1 to {max}: rolls left in the pool"},
+    "second_prompt": {"fr": "Second coup ? dés/lancer, ou Entrée pour choisir maintenant",
+                      "en": "Second coup? dice/roll, or Enter to choose now"},
+    "announce_prompt": {"fr": "6e jet : quelle ligne a été annoncée avant de lancer ? ({rows})",
+                        "en": "Sixth roll: which row was announced before rolling? ({rows})"},
+    "announced_dice_prompt": {"fr": "Dés du 6e jet (annoncé : {row})",
+                              "en": "Dice of the sixth roll (announced: {row})"},
+    "choose_prompt": {"fr": "Case (numéro ou nom ; Nx pour barrer)",
+                      "en": "Cell (number or name; Nx to scratch)"},
+    "pool_prompt": {"fr": "Case à barrer (numéro ou nom)",
+                    "en": "Cell to scratch (number or name)"},
+    "stop_confirm": {"fr": "Arrêter la partie maintenant ? Le plus haut total gagne. (o/n)",
+                     "en": "Stop the game now? The highest total wins. (y/n)"},
+
+    # -- what the table mode says ------------------------------------------------------------
+    "welcome": {"fr": "yams play : tapez h pour l'aide, q pour quitter (tout est déjà enregistré).",
+                "en": "yams play: type h for help, q to quit (everything is saved as you go)."},
+    "new_game": {"fr": "Nouvelle partie : {label}", "en": "New game: {label}"},
+    "order": {"fr": "Ordre du jeu : {players}", "en": "Playing order: {players}"},
+    "drawn_order": {"fr": "Ordre tiré au sort : {players}", "en": "Order drawn: {players}"},
+    "game_id": {"fr": "Partie {id} (reprendre plus tard : {cmd})",
+                "en": "Game {id} (resume later with: {cmd})"},
+    "resumed": {"fr": "Reprise de la partie {id} : {label}", "en": "Resuming game {id}: {label}"},
+    "in_progress": {"fr": "Parties en cours :", "en": "Games in progress:"},
+    "game_line": {"fr": "{n}. {label} · {players} · {events} saisies · {id}",
+                  "en": "{n}. {label} · {players} · {events} entries · {id}"},
+    "turn_title": {"fr": "{name} · tour {turn} · total {total}",
+                   "en": "{name} · turn {turn} · total {total}"},
+    "doblars": {"fr": "{n} doblars restants", "en": "{n} doblars left"},
+    "doblars_used": {"fr": "{n} doblars restants (utilisé : {what})",
+                     "en": "{n} doblars left (used: {what})"},
+    "jokers": {"fr": "{n} jokers restants", "en": "{n} jokers left"},
+    "bank": {"fr": "{n} jets en réserve", "en": "{n} rolls banked"},
+    "pool": {"fr": "{n} jets restants dans la réserve", "en": "{n} rolls left in the pool"},
+    "hint_dice": {"fr": "Tapez les dés puis le numéro du lancer où ils ont été gardés : {example}",
+                  "en": "Type the dice, then the roll on which they were kept: {example}"},
+    "hint_choose": {"fr": "Un numéro de la liste, ou une case (libre.full) ; 3x ou x 3 pour "
+                          "barrer{doblar} ; l pour revoir la liste, h pour l'aide.",
+                    "en": "A number from the list, or a cell (libre.full); 3x or x 3 to "
+                          "scratch{doblar}; l to list again, h for help."},
+    "hint_doblar": {"fr": " ; d 3 17 pour un doblar (une case de chaque coup)",
+                    "en": "; d 3 17 for a doblar (one cell from each coup)"},
+    "pool_empty": {"fr": "La réserve de jets est vide : {name} ne peut plus que barrer une case "
+                         "(D10).",
+                   "en": "The pool of rolls is empty: {name} can only scratch a cell (D10)."},
+    "wrote": {"fr": "{name} : {cell} = {score}   ({why})", "en": "{name}: {cell} = {score}   ({why})"},
+    "scratched": {"fr": "{name} : {cell} barré (0)", "en": "{name}: {cell} scratched (0)"},
+    "player_total": {"fr": "Total de {name} : {total}", "en": "{name}'s total: {total}"},
+    "undone_entry": {"fr": "Annulé : les dés {dice} (lancer {roll}) de {name}.",
+                     "en": "Undone: {name}'s dice {dice} (roll {roll})."},
+    "undone_mark": {"fr": "Annulé : {cells} de {name}.", "en": "Undone: {name}'s {cells}."},
+    "undone_end": {"fr": "Annulé : l'arrêt de la partie.", "en": "Undone: the end of the game."},
+    "no_game_yet": {"fr": "Pas encore de partie : la feuille et l'annulation viendront une fois "
+                          "la partie commencée.",
+                    "en": "No game yet: the sheet and undo come once the game has started."},
+    "unknown_player": {"fr": "Pas de joueur « {name} » dans cette partie ({players}).",
+                       "en": "No player '{name}' in this game ({players})."},
+    "saved_quit": {"fr": "Partie enregistrée. Pour la reprendre : {cmd}",
+                   "en": "Game saved. To resume it: {cmd}"},
+    "interrupted": {"fr": "Interrompu : rien n'est perdu. Pour reprendre : {cmd}",
+                    "en": "Interrupted: nothing is lost. To resume: {cmd}"},
+    "closed": {"fr": "Fin de l'entrée : rien n'est perdu. Pour reprendre : {cmd}",
+               "en": "End of input: nothing is lost. To resume: {cmd}"},
+    "nothing_started": {"fr": "Aucune partie commencée.", "en": "No game was started."},
+    "game_over": {"fr": "Partie finie !", "en": "Game over!"},
+    "game_stopped": {"fr": "Partie arrêtée : le plus haut total gagne (Y9).",
+                     "en": "Game stopped: the highest total wins (Y9)."},
+    "ranking": {"fr": "Classement :", "en": "Ranking:"},
+    "rank_line": {"fr": "{rank}. {name} : {total}", "en": "{rank}. {name}: {total}"},
+    "record": {"fr": "Nouveau record : {what} en {label}, {value}, {name}",
+               "en": "New record: {what} in {label}, {value}, {name}"},
+    "record_before": {"fr": " (avant : {value}, {name})", "en": " (before: {value}, {name})"},
+    "record_total": {"fr": "meilleur total", "en": "best total"},
+    "record_part": {"fr": "meilleur total {part}", "en": "best {part} total"},
+    "first_records": {"fr": "Première partie en {label} : ses scores sont les records à battre "
+                            "(meilleur total {value}, {name}).",
+                      "en": "First game in {label}: its scores are the records to beat "
+                            "(best total {value}, {name})."},
+    "archived": {"fr": "Partie {id} archivée.", "en": "Game {id} archived."},
+    "stopped_not": {"fr": "La partie continue.", "en": "The game goes on."},
+
+    # -- refusals at the prompt (the entry is asked again) ------------------------------------
+    "need_roll": {"fr": "il manque le numéro du lancer après « / »",
+                  "en": "the roll number is missing after '/'"},
+    "need_dice": {"fr": "tapez les dés puis « / » et le numéro du lancer",
+                  "en": "type the dice, then '/' and the roll number"},
+    "bad_extra": {"fr": "« {word} » inattendu après le lancer",
+                  "en": "unexpected '{word}' after the roll"},
+    "announce_then_six": {"fr": "une annonce va avec le 6e jet : …/6 annonce LIGNE",
+                          "en": "an announcement goes with the sixth roll: …/6 announce ROW"},
+    "no_sixth": {"fr": "le 6e jet n'existe qu'au Double Yams classique et forcé",
+                 "en": "the sixth roll exists only in Double Yams classique and forcé"},
+    "dice_already": {"fr": "les dés de ce tour sont déjà saisis : choisissez une case, ou "
+                           "u pour les annuler",
+                     "en": "this turn's dice are already entered: choose a cell, or u to "
+                           "undo them"},
+    "choose_needed": {"fr": "choisissez une case : un numéro de la liste ou un nom",
+                      "en": "choose a cell: a number from the list or a name"},
+    "no_number": {"fr": "pas de case n° {n} dans la liste (1 à {count})",
+                  "en": "no cell number {n} in the list (1 to {count})"},
+    "unreadable_choice": {"fr": "« {text} » illisible", "en": "cannot read '{text}'"},
+    "which_column": {"fr": "{row} est jouable dans plusieurs colonnes : précisez laquelle",
+                     "en": "{row} can go in several columns: say which"},
+    "all_filled": {"fr": "{row} est déjà rempli dans toutes les colonnes",
+                   "en": "{row} is already written in every column"},
+    "nowhere": {"fr": "{row} ne peut aller dans aucune colonne maintenant",
+                "en": "{row} cannot go in any column now"},
+    "doblar_coups": {"fr": "un doblar inscrit une case du coup 1 et une du coup 2",
+                     "en": "a doblar writes one cell from coup 1 and one from coup 2"},
+    "empty_answer": {"fr": "réponse attendue", "en": "an answer is needed"},
+    "bad_choice": {"fr": "« {text} » n'est pas un choix possible",
+                   "en": "'{text}' is not one of the choices"},
+    "players_needed": {"fr": "tapez au moins un nom", "en": "type at least one name"},
+    "die_count": {"fr": "{got} dé(s) tapé(s) pour {want} joueur(s)",
+                  "en": "{got} die/dice typed for {want} player(s)"},
+    "die_value": {"fr": "« {text} » n'est pas une face de dé (1 à 6)",
+                  "en": "'{text}' is not a die face (1 to 6)"},
+    "yes_no": {"fr": "répondez o ou n", "en": "answer y or n"},
+
+    # -- help --------------------------------------------------------------------------------
+    "help": {
+        "fr": "À tout moment :\n"
+              "  s, feuille [NOM]   la feuille de tous les joueurs (ou d'un seul)\n"
+              "  u, annuler         annule la dernière saisie (autant de fois que voulu)\n"
+              "  l, liste           revoir la liste des cases jouables\n"
+              "  fin                arrêter la partie (le plus haut total gagne)\n"
+              "  h, ?               cette aide\n"
+              "  q, quitter         quitter : tout est déjà enregistré, « yams play » reprend\n"
+              "Les dés :\n"
+              "  55533/2            cinq dés gardés au 2e lancer (ou 5 5 5 3 3 /2)\n"
+              "  55534/3 joker 4:5  Duel : un joker change un 4 en 5\n"
+              "  1cp 2cp … 3fg /1   Double Yams : valeur, couleur c/f, taille p/g\n"
+              "  …/6 annonce youpi  Double Yams classique ou forcé : le 6e jet annoncé\n"
+              "Les cases :\n"
+              "  7                  la case n° 7 de la liste\n"
+              "  libre.full, full   une case par son nom (colonne.ligne ; @2 pour le coup 2)\n"
+              "  7x, x 7, x full    barrer (0)\n"
+              "  d 3 17             doblar : une case du coup 1 et une du coup 2 "
+              "(d descente.1 descente.2 pour le doblar descendant)",
+        "en": "At any prompt:\n"
+              "  s, sheet [NAME]    every player's sheet (or one player's)\n"
+              "  u, undo            cancel the last entry (as many times as you like)\n"
+              "  l, list            show the playable cells again\n"
+              "  end                stop the game (the highest total wins)\n"
+              "  h, ?, help         this help\n"
+              "  q, quit            quit: everything is already saved, 'yams play' resumes\n"
+              "Dice:\n"
+              "  55533/2            five dice kept after the 2nd roll (or 5 5 5 3 3 /2)\n"
+              "  55534/3 joker 4:5  Duel: a joker turns a 4 into a 5\n"
+              "  1cp 2cp … 3fg /1   Double Yams: value, colour c/f, size p/g\n"
+              "  …/6 announce youpi Double Yams classique or forcé: the announced sixth roll\n"
+              "Cells:\n"
+              "  7                  cell number 7 of the list\n"
+              "  libre.full, full   a cell by name (column.row; @2 for coup 2)\n"
+              "  7x, x 7, x full    scratch (0)\n"
+              "  d 3 17             doblar: one cell from coup 1 and one from coup 2 "
+              "(d descente.1 descente.2 for the doblar descendant)",
+    },
+    "help_setup": {"fr": "Entrée accepte la valeur entre crochets ; q quitte sans rien créer.",
+                   "en": "Enter accepts the value in brackets; q quits without creating anything."},
+
+    # -- yams demo ---------------------------------------------------------------------------
+    "demo_title": {"fr": "Démonstration : {label} · {players} · graine {seed}",
+                   "en": "Demo: {label} · {players} · seed {seed}"},
+    "demo_note": {"fr": "Dés tirés au hasard ; chacun prend la meilleure case permise ; rien "
+                        "n'est enregistré.",
+                  "en": "Random dice; each player takes the best legal cell; nothing is "
+                        "stored."},
+    "demo_turn": {"fr": "Tour {turn} · {name}", "en": "Turn {turn} · {name}"},
+    "demo_coup": {"fr": "dés {dice} · lancer {roll}", "en": "dice {dice} · roll {roll}"},
+    "demo_coup_n": {"fr": "coup {n} : dés {dice} · lancer {roll}",
+                    "en": "coup {n}: dice {dice} · roll {roll}"},
+    "demo_joker": {"fr": " · joker {a}→{b}", "en": " · joker {a}→{b}"},
+    "demo_announce": {"fr": " · 6e jet annoncé : {row}", "en": " · sixth roll announced: {row}"},
+    "demo_doblar": {"fr": "doblar", "en": "doblar"},
+    "demo_mark": {"fr": "→ {cell} = {score}   {why}", "en": "→ {cell} = {score}   {why}"},
+    "demo_scratch": {"fr": "→ {cell} barré (0)", "en": "→ {cell} scratched (0)"},
+    "demo_stopped": {"fr": "Arrêt après {turns} tours (--turns) : classement provisoire.",
+                     "en": "Stopped after {turns} turns (--turns): ranking so far."},
+    "demo_next": {"fr": "Pour une vraie partie, dés en main : yams play",
+                  "en": "For a real game, dice in hand: yams play"},
+}
+
+YES = ("o", "oui", "y", "yes")
+NO = ("n", "non", "no")
+
+
+def msg(key: str, lang: str, **values: object) -> str:
+    """The message ``key`` in ``lang`` ('fr' or 'en'), filled with ``values``."""
+    entry = MESSAGES[key]
+    text = entry.get(lang) or entry["en"]
+    return text.format(**values) if values else text

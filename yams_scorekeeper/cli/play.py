@@ -1,0 +1,1005 @@
+"""``yams play``: the table mode, the way a family uses it; ``yams demo``: a game that plays itself.
+
+A turn at the table (French, Yam classique)::
+
+    ── Alice · tour 7 · total 87 ────────────────────────────────
+    Alice, dés/lancer (lancer 1 à 3) : 55533/2
+      #   Case            Points   Pourquoi
+     ───────────────────────────────────────────────────
+      1   Libre · 3            6   Les 3 : 2 x 3 = 6
+      2   Libre · Full        46   Full 5-5-5 / 3-3 : 25 + 21 = 46
+    ...
+    Case (numéro ou nom ; Nx pour barrer) : 2
+    Alice : Libre · Full = 46   (Full 5-5-5 / 3-3 : 25 + 21 = 46)
+
+Every entry goes through :class:`~yams_scorekeeper.session.TableSession`, which checks it with
+the rules and stores it before anything is printed, so ``q``, Ctrl-C or a closed terminal never
+lose anything: ``yams play --game ID`` goes on where the game stopped. A refused entry (a typo,
+an illegal cell, a wrong number of dice) is asked again with the reason and records nothing.
+
+Input is read one line at a time from standard input (``input()`` on a terminal, for line
+editing; a plain read otherwise, echoed so that a log of the session reads like the
+conversation), so a script or a test can drive a whole game.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import sys
+from types import SimpleNamespace
+from typing import TYPE_CHECKING, Any, Optional
+
+import typer
+
+from ..errors import ConfigError, EntryError, IllegalMoveError, StoreError, YamsError
+from .lang import current_lang, resolve_lang
+from .messages import NO, YES, msg
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..config import GameConfig
+    from ..game import Game, LegalCell, Mark
+    from ..session import TableSession
+    from ..store import Store
+
+#: ``55533/2``, ``5 5 5 3 3 /2``, ``1cp ... 3fg /1``, then ``joker 4:5`` or ``announce ROW``
+_ENTRY = re.compile(r"^(?P<dice>[^/]*?)\s*/\s*(?P<roll>\S*)\s*(?P<rest>.*)$")
+#: ``full``, ``libre.full``, ``sec.yam@2``, ``libre.full=0``
+_CELL = re.compile(r"^(?:(?P<column>[^.@=\s]+)\.)?(?P<row>[^.@=\s]+)(?:@(?P<coup>\d))?"
+                   r"(?P<scratch>=0)?$")
+_QUIT = ("q", "quit", "quitter", "exit")
+_HELP = ("h", "?", "help", "aide")
+_SHEET = ("s", "sheet", "feuille")
+_UNDO = ("u", "undo", "annuler")
+_LIST = ("l", "list", "liste")
+_END = ("end", "fin", "stop")
+_NONE = ("-", "none", "aucune", "aucun", "rien")
+_ANNOUNCE = ("announce", "annonce", "a")
+
+PLAY_EPILOG = """Examples:
+  yams play                      start a game, or resume the one in progress
+  yams play --game 1a2b3c4d      resume this game
+  yams play --lang en --db ./club-store
+At any prompt: s sheet, u undo, h help, q quit (everything is saved as you go)."""
+
+DEMO_EPILOG = """Examples:
+  yams demo
+  yams demo --rules gaby --seed 7 --turns 12
+  yams demo --rules double --variant critique"""
+
+
+class _Quit(Exception):
+    """``q`` at a prompt: everything is stored already; leave."""
+
+
+def _err(key: str, *, cls: type[YamsError] = EntryError, expected: str | None = None,
+         rule: str | None = None, **values: Any) -> YamsError:
+    """A YamsError in both languages from the catalog."""
+    return cls(msg(key, "en", **values), msg(key, "fr", **values), expected=expected, rule=rule)
+
+
+def _sixth_roll(game: "Game") -> bool:
+    """Double Yams classique and forcé have the announced sixth roll (D9)."""
+    return game.rules.family == "double" and game.config.variant in ("classique", "force")
+
+
+def _yes(term: "Terminal", key: str, default: str) -> bool:
+    """A yes/no question (o/oui/y/yes, n/non/no); ``q`` quits."""
+    while True:
+        answer = term.ask(term.t(key), default).lower()
+        if answer in _QUIT:
+            raise _Quit
+        if answer in YES:
+            return True
+        if answer in NO:
+            return False
+        term.refuse(term.t("yes_no"))
+
+
+def _split(text: str) -> list[str]:
+    return [t for t in re.split(r"[\s,;]+", text.strip()) if t]
+
+
+# -- the terminal -------------------------------------------------------------------------------
+
+
+class Terminal:
+    """Lines in from standard input, Rich out on standard output, in one language."""
+
+    def __init__(self, lang: str):
+        from .render import console
+
+        self.lang = lang
+        self.out = console()
+        try:
+            self.tty = sys.stdin.isatty()
+        except (AttributeError, ValueError):
+            self.tty = False
+        if self.tty:
+            try:
+                import readline  # noqa: F401  (line editing and history for input())
+            except ImportError:  # pragma: no cover
+                pass
+
+    def t(self, key: str, **values: Any) -> str:
+        return msg(key, self.lang, **values)
+
+    def say(self, text: str, style: str | None = None, wrap: bool = True) -> None:
+        """One message; ``wrap=False`` for a line holding a command to copy."""
+        self.out.print(text, style=style, markup=False, highlight=False, soft_wrap=not wrap)
+
+    def show(self, renderable: Any) -> None:
+        self.out.print(renderable)
+
+    def refuse(self, reason: YamsError | str) -> None:
+        """The reason an entry is asked again, on one line."""
+        text = reason.text(self.lang) if isinstance(reason, YamsError) else reason
+        self.say("! " + " ".join(text.split()), style="red")
+
+    def read(self, prompt: str) -> str:
+        """One line of input: EOFError at the end of input, KeyboardInterrupt on Ctrl-C."""
+        if self.tty:
+            return input(prompt)
+        out = sys.stdout
+        out.write(prompt)
+        out.flush()
+        line = sys.stdin.readline()
+        if not line:
+            raise EOFError
+        line = line.rstrip("\r\n")
+        out.write(line + "\n")      # echoed: a log of the session reads like the conversation
+        out.flush()
+        return line
+
+    def ask(self, prompt: str, default: str | None = None) -> str:
+        """The answer, stripped; Enter gives ``default`` (shown in brackets)."""
+        shown = f"{prompt} [{default}]" if default else prompt
+        text = self.read(shown + self.t("colon")).strip()
+        return text if text else (default or "")
+
+
+# -- starting or resuming a game ------------------------------------------------------------------
+
+
+class Setup:
+    """The questions asked before a new game; Enter accepts the default in brackets."""
+
+    def __init__(self, term: Terminal, store: "Store"):
+        self.term = term
+        self.store = store
+
+    def ask(self, key: str, default: str | None = None, **values: Any) -> str:
+        """Ask until an answer comes; ``h`` helps, ``q`` quits, ``s``/``u`` wait for a game."""
+        while True:
+            answer = self.term.ask(self.term.t(key, **values), default)
+            word = answer.lower()
+            if word in _QUIT:
+                raise _Quit
+            if word in _HELP:
+                self.term.say(self.term.t("help_setup"))
+                continue
+            if word.split(" ")[0] in _SHEET + _UNDO:
+                self.term.say(self.term.t("no_game_yet"))
+                continue
+            if answer:
+                return answer
+            self.term.refuse(self.term.t("empty_answer"))
+
+    def config(self) -> "GameConfig":
+        from ..config import make_config
+        from ..rules import rules_class
+
+        while True:
+            try:
+                family = rules_class(self.ask("ask_family", "classic")).family
+                break
+            except ConfigError as err:
+                self.term.refuse(err)
+        while True:
+            names = self.players()
+            try:
+                make_config(family, names)      # 1 to 4 different names
+                break
+            except ConfigError as err:
+                self.term.refuse(err)
+        names = self.order(family, names)
+        while True:
+            try:
+                return self.options(family, names)
+            except ConfigError as err:
+                self.term.refuse(err)
+
+    def players(self) -> list[str]:
+        text = self.ask("ask_players", self._last_players())
+        names = [n.strip() for n in (text.split(",") if "," in text else text.split())]
+        return [n for n in names if n]
+
+    def _last_players(self) -> str | None:
+        """The players of the latest game in the store, offered as the default."""
+        try:
+            games = self.store.games_in_progress()
+            if games:
+                return ", ".join(games[-1]["players"])
+            archived = self.store.archived_games()
+            if archived:
+                return ", ".join(archived[-1]["doc"].get("players", []))
+        except (StoreError, KeyError, TypeError):
+            return None
+        return None
+
+    def order(self, family: str, names: list[str]) -> list[str]:
+        """Gaby: drawn at random (Y9); classic: start dice, lowest starts (C6); else as typed."""
+        from ..config import random_order, start_die_order
+
+        if len(names) < 2:
+            return names
+        if family == "gaby":
+            if _yes(self.term, "ask_random_order", "o" if self.term.lang == "fr" else "y"):
+                names = random_order(names)
+                self.term.say(self.term.t("drawn_order", players=", ".join(names)))
+            return names
+        if family != "classic":
+            return names
+        rolls: dict[str, list[int]] = {n: [] for n in names}
+        contenders = list(names)
+        key = "ask_start_dice"
+        while len(contenders) > 1:
+            answer = self.term.ask(self.term.t(key, names=", ".join(contenders)))
+            if answer.lower() in _QUIT:
+                raise _Quit
+            if not answer:
+                if key == "ask_start_dice":
+                    return names
+                self.term.refuse(self.term.t("empty_answer"))
+                continue
+            values = _split(answer) if len(_split(answer)) > 1 else list(answer.strip())
+            if len(values) != len(contenders):
+                self.term.refuse(self.term.t("die_count", got=len(values), want=len(contenders)))
+                continue
+            bad = [v for v in values if v not in ("1", "2", "3", "4", "5", "6")]
+            if bad:
+                self.term.refuse(self.term.t("die_value", text=bad[0]))
+                continue
+            for name, value in zip(contenders, values):
+                rolls[name].append(int(value))
+            low = min(rolls[n][-1] for n in contenders)
+            contenders = [n for n in contenders if rolls[n][-1] == low]
+            key = "ask_tie_dice"
+        ordered = start_die_order(names, rolls)
+        self.term.say(self.term.t("order", players=", ".join(ordered)))
+        return ordered
+
+    def options(self, family: str, names: list[str]) -> "GameConfig":
+        from ..config import GABY_COLUMNS, GABY_OPTIONAL_ROWS, GABY_OPTIONS, make_config
+        from ..rules import get_rules
+
+        if family == "classic":
+            cols = _split(self.ask("ask_columns_classic", "libre descendante montante"))
+            imposed = None
+            if "imposee" in cols or "imposée" in cols:
+                rows = " ".join(r.id for r in get_rules("classic").rows)
+                imposed = _split(self.ask("ask_imposed", rows))
+            return make_config(family, names, columns=cols, imposed=imposed)
+        if family == "gaby":
+            solo = len(names) == 1
+            preset = self.ask("ask_preset", "gaby-solo" if solo else "gaby").lower()
+            if preset not in ("perso", "custom", "personnalise", "personnalisé"):
+                return make_config(family, names, preset=preset)
+            cols = _split(self.ask("ask_columns_gaby", " ".join(GABY_COLUMNS)))
+            rows = self.ask("ask_rows_gaby", " ".join(GABY_OPTIONAL_ROWS))
+            opts = self.ask("ask_options_gaby", " ".join(
+                o for o in GABY_OPTIONS if not (solo and o == "bloquant")))
+            return make_config(family, names, columns=cols,
+                               optional_rows=[] if rows.lower() in _NONE else _split(rows),
+                               options=[] if opts.lower() in _NONE else _split(opts),
+                               explicit=True)
+        if family == "double":
+            variant = self.ask("ask_variant", "classique")
+            direction = None
+            if variant.lower() in ("force", "forcé", "forced"):
+                direction = self.ask("ask_direction", "croissant")
+            return make_config(family, names, variant=variant, direction=direction)
+        return make_config(family, names)
+
+
+def resume_command(game_id: str, db: str | None) -> str:
+    """The command that goes on with this game."""
+    return f"yams play --game {game_id[:8]}" + (f" --db {db}" if db else "")
+
+
+def open_session(term: Terminal, store: "Store", game_id: str | None,
+                 db: str | None) -> "TableSession":
+    """The game named by ``--game``, one picked from those in progress, or a new one."""
+    from ..session import TableSession
+
+    if game_id:
+        session = TableSession.resume(store, game_id)
+        term.say(term.t("welcome"), style="dim")
+        _resumed(term, session)
+        return session
+    term.say(term.t("welcome"), style="dim")
+    games = sorted(store.games_in_progress(), key=lambda g: (str(g.get("updated") or
+                                                                 g.get("created")), g["id"]),
+                   reverse=True)
+    if games:
+        term.say(term.t("in_progress"))
+        for n, g in enumerate(games, start=1):
+            term.say("  " + term.t("game_line", n=n, label=g.get("label") or g.get("family"),
+                                   players=", ".join(g.get("players", [])),
+                                   events=g.get("events", 0), id=g["id"][:8]))
+        setup = Setup(term, store)
+        while True:
+            answer = setup.ask("ask_resume", "1").lower()
+            if answer in ("n", "new", "nouvelle", "nouveau"):
+                break
+            if answer.isdigit() and 1 <= int(answer) <= len(games):
+                session = TableSession.resume(store, games[int(answer) - 1]["id"])
+                _resumed(term, session)
+                return session
+            term.refuse(term.t("bad_choice", text=answer))
+    config = Setup(term, store).config()
+    session = TableSession.start(store, config)
+    term.say(term.t("new_game", label=config.label))
+    term.say(term.t("order", players=", ".join(config.players)))
+    term.say(term.t("game_id", id=session.game.id[:8], cmd=resume_command(session.game.id, db)),
+             wrap=False)
+    return session
+
+
+def _resumed(term: Terminal, session: "TableSession") -> None:
+    from .sheet_view import sheets_view
+
+    game = session.game
+    term.say(term.t("resumed", id=game.id[:8], label=game.config.label), style="bold")
+    if game.events:
+        term.show(sheets_view(game, term.lang))
+
+
+# -- the table --------------------------------------------------------------------------------
+
+
+class Table:
+    """The turn loop: whose turn, the dice, the legal cells, the choice; until the game ends."""
+
+    def __init__(self, term: Terminal, session: "TableSession", db: str | None = None):
+        self.term = term
+        self.session = session
+        self.db = db
+        self.choose_now = False          # Enter at "second coup?": choose from coup 1
+        self.announced: str | None = None    # a sixth-roll row waiting for its dice
+        self._header_key: Any = None
+        self._cells_key: Any = None
+        self._hinted = False
+
+    @property
+    def game(self) -> "Game":
+        return self.session.game
+
+    @property
+    def lang(self) -> str:
+        return self.term.lang
+
+    def t(self, key: str, **values: Any) -> str:
+        return self.term.t(key, **values)
+
+    def run(self) -> None:
+        while not self.game.finished:
+            self.step()
+        self.final()
+
+    def step(self) -> None:
+        game = self.game
+        self.header()
+        if not game.coups:
+            cells = game.legal_cells()
+            if cells:                       # 165 with an empty pool: scratch only (D10)
+                self.choose(cells, pool_empty=True)
+            else:
+                self.dice(first=True)
+        elif len(game.coups) < game.coups_allowed() and not self.choose_now:
+            self.show_cells(game.legal_cells())
+            self.dice(first=False)
+        else:
+            self.choose(game.legal_cells())
+
+    # -- what is shown ------------------------------------------------------------------------
+
+    def header(self) -> None:
+        from rich.text import Text
+
+        game = self.game
+        sheet = game.player
+        key = (game.current, sheet.turns)
+        if key == self._header_key:
+            return
+        self._header_key = key
+        self.term.out.print()
+        self.term.out.rule(Text(self.t("turn_title", name=sheet.name, turn=sheet.turns + 1,
+                                       total=game.totals(sheet).grand), style="bold"),
+                           align="left")
+        counters = self.counters()
+        if counters:
+            self.term.say(counters)
+        if not self._hinted and not game.coups:
+            self._hinted = True
+            example = "55533/2" if not game.rules.tagged else "1cp 2cp 3cp 4fp 5fp 6cg 6cg 1fg 2fg 3fg /1"
+            self.term.say(self.t("hint_dice", example=example), style="dim")
+
+    def counters(self) -> str:
+        game, sheet = self.game, self.game.player
+        parts = []
+        if game.config.has("doblar"):
+            used = ", ".join(sorted(sheet.doblars_used))
+            parts.append(self.t("doblars_used", n=sheet.doblars_left, what=used) if used
+                         else self.t("doblars", n=sheet.doblars_left))
+        if game.rules.family == "duel":
+            parts.append(self.t("jokers", n=sheet.jokers_left))
+        if game.config.variant == "critique":
+            parts.append(self.t("bank", n=sheet.bank))
+        if game.config.variant == "165":
+            parts.append(self.t("pool", n=sheet.pool))
+        return " · ".join(parts)
+
+    def show_cells(self, cells: list["LegalCell"], pool_empty: bool = False) -> None:
+        """The numbered legal cells, once for each state of the game (``l`` shows them again)."""
+        from .sheet_view import legal_table
+
+        key = len(self.game.events)
+        if key == self._cells_key:
+            return
+        self._cells_key = key
+        if pool_empty:
+            self.term.say(self.t("pool_empty", name=self.game.player.name), style="bold")
+        self.term.show(legal_table(self.game, cells, self.lang))
+        doblar = (self.game.config.has("doblar") and len(self.game.coups) == 2
+                  and self.game.player.doblars_left > 0)
+        self.term.say(self.t("hint_choose", doblar=self.t("hint_doblar") if doblar else ""),
+                      style="dim")
+
+    def rolls_text(self) -> str:
+        game, sheet = self.game, self.game.player
+        top = game.max_roll()
+        if game.config.variant == "critique":
+            return self.t("rolls_bank", max=top, bank=sheet.bank)
+        if game.config.variant == "165":
+            return self.t("rolls_pool", max=top)
+        if _sixth_roll(game):
+            return self.t("rolls_sixth", max=int(game.rules.settings["rolls_per_turn"]))
+        return self.t("rolls_one") if top == 1 else self.t("rolls_plain", max=top)
+
+    # -- prompts ------------------------------------------------------------------------------
+
+    def prompt(self, text: str) -> str | None:
+        """Ask; the commands at hand everywhere are handled here (then None is returned)."""
+        answer = self.term.ask(text)
+        word, _, rest = answer.partition(" ")
+        word = word.lower()
+        if word in _QUIT and not rest:
+            raise _Quit
+        if word in _HELP and not rest:
+            self.term.say(self.t("help"))
+            return None
+        if word in _SHEET:
+            self.sheet(rest.strip())
+            return None
+        if word in _UNDO and not rest:
+            self.undo()
+            return None
+        if word in _LIST and not rest:
+            self._cells_key = None
+            return None
+        if word in _END and not rest:
+            self.stop()
+            return None
+        return answer
+
+    def dice(self, first: bool) -> None:
+        game = self.game
+        name = game.player.name
+        if self.announced:
+            key, values = "announced_dice_prompt", {"row": game.rules.row(self.announced).name}
+        elif first:
+            key, values = "dice_prompt", {"name": name, "rolls": self.rolls_text()}
+        else:
+            key, values = "second_prompt", {}
+        text = self.prompt(self.t(key, **values))
+        if text is None:
+            return
+        if not first and "/" not in text and not self.announced:
+            if not text:
+                self.choose_now = True
+            else:
+                self.apply_choice_text(text, game.legal_cells())
+            return
+        if not text:
+            self.term.refuse(_err("need_dice", expected=game.rules.dice_example + " /2"))
+            return
+        words = text.split()
+        if len(words) == 2 and "/" not in text and words[0].lower() in _ANNOUNCE:
+            # "announce youpi" alone, before the sixth roll: its dice come next (D9)
+            try:
+                if not _sixth_roll(game):
+                    raise _err("no_sixth", cls=IllegalMoveError, rule="D9")
+                self.announced = game.rules.row(words[1]).id
+            except YamsError as err:
+                self.term.refuse(err)
+            return
+        try:
+            dice, roll, joker, announce = self.parse_entry(text)
+            if announce is None and self.announced:
+                announce = self.announced
+                if roll is None:
+                    roll = "6"
+            if roll is None:
+                game.rules.parse_dice(dice)         # says first what is wrong with the dice
+                raise _err("need_roll", expected=f"{' '.join(dice.split())} /2")
+            if (announce is None and _sixth_roll(game) and roll.strip() == str(
+                    int(game.rules.settings["rolls_per_turn"]) + 1)):
+                announce = self.ask_announce()
+                if announce is None:
+                    return
+            self.session.enter(dice, roll, joker=joker, announce=announce)
+        except YamsError as err:
+            self.term.refuse(err)
+            return
+        self.announced = None
+
+    def parse_entry(self, text: str) -> tuple[str, str | None, str | None, str | None]:
+        """``DICE/ROLL [joker A:B] [announce ROW]`` -> (dice, roll, joker, announce)."""
+        game = self.game
+        m = _ENTRY.match(text)
+        if m is None:
+            return text, None, None, None
+        if not m.group("dice").strip():
+            raise _err("need_dice", expected=game.rules.dice_example + " /2")
+        if not m.group("roll"):
+            raise _err("need_roll", expected=f"{m.group('dice').strip()} /2")
+        rest = m.group("rest").split()
+        joker = announce = None
+        while rest:
+            word = rest.pop(0).lower()
+            if word in ("joker", "j") and rest:
+                joker = rest.pop(0)
+            elif word in _ANNOUNCE and rest:
+                announce = rest.pop(0)
+            else:
+                raise _err("bad_extra", word=word, expected="joker 4:5 / announce youpi")
+        return m.group("dice"), m.group("roll"), joker, announce
+
+    def ask_announce(self) -> str | None:
+        """The separate prompt for the row announced before the sixth roll."""
+        game = self.game
+        column = game.columns[0]
+        rows = [r for r in game.next_cells(game.player, column)
+                if game.rules.section_of(r) in getattr(game.rules, "figure_sections", ())]
+        text = self.prompt(self.t("announce_prompt", rows=", ".join(rows)))
+        if not text:
+            return None
+        return text.split()[0]
+
+    def choose(self, cells: list["LegalCell"], pool_empty: bool = False) -> None:
+        self.show_cells(cells, pool_empty)
+        text = self.prompt(self.t("pool_prompt" if pool_empty else "choose_prompt"))
+        if text is None:
+            return
+        if not text:
+            self.term.refuse(_err("choose_needed"))
+            return
+        self.apply_choice_text(text, cells)
+
+    def apply_choice_text(self, text: str, cells: list["LegalCell"]) -> None:
+        name = self.game.player.name
+        try:
+            marks = self.apply_choice(text, cells)
+        except YamsError as err:
+            self.term.refuse(err)
+            return
+        self.choose_now = False
+        self.report(name, marks)
+
+    # -- choosing a cell ----------------------------------------------------------------------
+
+    def apply_choice(self, text: str, cells: list["LegalCell"]) -> list["Mark"]:
+        """A number, a cell name, ``Nx``/``x N``/``x NAME`` to scratch, ``d A B`` for a doblar."""
+        low = " ".join(text.lower().split())
+        m = re.fullmatch(r"(?:d|doblar)\s+(\S+)\s+(\S+)", low)
+        if m:
+            return self.doblar(m.group(1), m.group(2), cells)
+        m = re.fullmatch(r"(\d+)\s*x|x\s*(\d+)", low)
+        if m:
+            cell = self.by_number(m.group(1) or m.group(2), cells)
+            return self.session.mark(cell.column, cell.row, coup=cell.coup or None, scratch=True)
+        if low.isdigit():
+            cell = self.by_number(low, cells)
+            return self.session.mark(cell.column, cell.row, coup=cell.coup or None)
+        scratch = False
+        m = re.fullmatch(r"x\s+(\S+)|(\S+)\s+x", low)
+        if m:
+            low, scratch = m.group(1) or m.group(2), True
+        if "/" in low:
+            raise _err("dice_already", cls=IllegalMoveError, expected="3, libre.full, u")
+        if " " in low:
+            raise _err("unreadable_choice", text=text, expected="3, libre.full, 3x, d 3 17")
+        column, row, coup, zero = self.by_name(low, cells)
+        return self.session.mark(column, row, coup=coup, scratch=scratch or zero)
+
+    def by_number(self, text: str, cells: list["LegalCell"]) -> "LegalCell":
+        n = int(text)
+        if not 1 <= n <= len(cells):
+            raise _err("no_number", n=n, count=len(cells))
+        return cells[n - 1]
+
+    def by_name(self, text: str, cells: list["LegalCell"]
+                ) -> tuple[str | None, str, int | None, bool]:
+        """(column, row, coup, scratched) from ``full``, ``libre.full``, ``sec.yam@2=0``."""
+        game = self.game
+        m = _CELL.match(text)
+        if m is None:
+            raise _err("unreadable_choice", text=text, expected="libre.full, sec.yam@2, full")
+        row = game.rules.row(m.group("row")).id
+        column = m.group("column")
+        coup = int(m.group("coup")) if m.group("coup") else None
+        if column is None and len(game.columns) > 1:
+            fits = [c for c in cells if c.row == row and (coup is None or c.coup == coup)]
+            columns = list(dict.fromkeys(c.column for c in fits))
+            if len(columns) == 1:
+                column = columns[0]
+            elif columns:
+                raise _err("which_column", row=game.rules.row(row).name,
+                           expected=" / ".join(f"{c}.{row}" for c in columns))
+            else:
+                raise self._why_nowhere(row, coup)
+        return column, row, coup, bool(m.group("scratch"))
+
+    def _why_nowhere(self, row: str, coup: int | None) -> YamsError:
+        """Why no column takes ``row`` now: the rule's own refusal, found on a copy."""
+        from ..game import Game
+
+        game = self.game
+        name = game.rules.row(row).name
+        empty = [c for c in game.columns if (c.id, row) not in game.player.marks]
+        if not empty:
+            return _err("all_filled", cls=IllegalMoveError, row=name, rule="G3")
+        trial = Game(game.config, game.events, id=game.id, created=game.created)
+        try:
+            trial.mark(empty[0].id, row, coup=coup)
+        except YamsError as err:
+            return err
+        return _err("nowhere", cls=IllegalMoveError, row=name)  # pragma: no cover
+
+    def doblar(self, first: str, second: str, cells: list["LegalCell"]) -> list["Mark"]:
+        """Two cells, one from each coup (Y7): numbers from the list or names."""
+        picks = []
+        for token in (first, second):
+            if token.isdigit():
+                cell = self.by_number(token, cells)
+                picks.append((cell.column, cell.row, cell.coup))
+            else:
+                column, row, coup, _ = self.by_name(token, cells)
+                picks.append((column, row, coup))
+        (c1, r1, k1), (c2, r2, k2) = picks
+        if k1 is not None and k2 is not None and k1 == k2:
+            raise _err("doblar_coups", cls=IllegalMoveError, rule="Y7")
+        if k1 is None and k2 is not None:
+            (c1, r1, k1), (c2, r2, k2) = (c2, r2, k2), (c1, r1, k1)
+        return self.session.mark(c1, r1, coup=k1, second=(c2, r2))
+
+    def report(self, name: str, marks: list["Mark"]) -> None:
+        from .sheet_view import cell_label
+
+        game = self.game
+        two = len(marks) > 1 or any(m.coup > 1 for m in marks)
+        for mark in marks:
+            label = cell_label(game, mark, with_coup=two)   # a Mark has column, row, coup
+            if mark.scratch:
+                self.term.say(self.t("scratched", name=name, cell=label))
+            else:
+                self.term.say(self.t("wrote", name=name, cell=label, score=mark.score,
+                                     why=mark.explain))
+        sheet = next(s for s in game.sheets if s.name == name)
+        self.term.say(self.t("player_total", name=name, total=game.totals(sheet).grand),
+                      style="bold")
+
+    # -- the commands at hand -----------------------------------------------------------------
+
+    def sheet(self, who: str) -> None:
+        from .sheet_view import sheets_view
+
+        game = self.game
+        index = None
+        if who:
+            key = who.casefold()
+            found = [i for i, s in enumerate(game.sheets) if s.name.casefold() == key] or \
+                    [i for i, s in enumerate(game.sheets) if s.name.casefold().startswith(key)]
+            if len(found) != 1:
+                self.term.refuse(self.t("unknown_player", name=who,
+                                        players=", ".join(s.name for s in game.sheets)))
+                return
+            index = found[0]
+        self.term.show(sheets_view(game, self.lang, index))
+
+    def undo(self) -> None:
+        from ..game import effective_events
+        from .sheet_view import cell_label
+
+        game = self.game
+        if self.announced:                  # an announcement not yet entered: just forget it
+            self.announced = None
+            return
+        kept = effective_events(game.events)
+        try:
+            self.session.undo()
+        except YamsError as err:
+            self.term.refuse(err)
+            return
+        last = kept[-1]
+        name = last.get("player", "")
+        if last["type"] == "enter":
+            text = self.t("undone_entry", name=name, dice=" ".join(last["dice"]),
+                          roll=last["roll"])
+        elif last["type"] == "mark":
+            labels = [cell_label(self.game, SimpleNamespace(column=c["column"], row=c["row"],
+                                                            coup=c.get("coup")))
+                      for c in last["cells"]]
+            text = self.t("undone_mark", name=name, cells=" + ".join(labels))
+        else:
+            text = self.t("undone_end")
+        self.term.say(text, style="bold")
+        self.choose_now = False
+        self._header_key = self._cells_key = None
+
+    def stop(self) -> None:
+        if not _yes(self.term, "stop_confirm", "n"):
+            self.term.say(self.t("stopped_not"))
+            return
+        try:
+            self.session.end()
+        except YamsError as err:
+            self.term.refuse(err)
+
+    # -- the end ------------------------------------------------------------------------------
+
+    def final(self) -> None:
+        from .sheet_view import sheets_view
+
+        game = self.game
+        self.term.out.print()
+        full = all(game.sheet_full(s) for s in game.sheets)
+        self.term.say(self.t("game_over" if full else "game_stopped"), style="bold")
+        self.term.show(sheets_view(game, self.lang))
+        print_ranking(self.term, game)
+        for line in record_lines(game, self.session.broken, self.lang):
+            self.term.say(line, style="bold")
+        self.term.say(self.t("archived", id=game.id[:8]))
+
+
+def print_ranking(term: Terminal, game: "Game") -> None:
+    term.say(term.t("ranking"), style="bold")
+    for rank, sheet, total in game.ranking():
+        term.say("  " + term.t("rank_line", rank=rank, name=sheet.name, total=total))
+
+
+def part_name(game: "Game", part: str) -> str:
+    """A record part in words: a column name (classic, Gaby) or a section name (Double, Duel)."""
+    for col in game.columns:
+        if col.id == part and len(game.columns) > 1:
+            return col.name
+    for section in game.rules.sections:
+        if section.id == part:
+            return section.name.split(" ", 1)[-1].capitalize()
+    return part
+
+
+def record_lines(game: "Game", broken: list[dict], lang: str) -> list[str]:
+    """"Nouveau record : meilleur total Suites en Double Yams forcé, 760, Alice"."""
+    lines = []
+    beaten = [b for b in broken if b.get("previous")]
+    for b in beaten:
+        what = (msg("record_total", lang) if b["part"] == "total"
+                else msg("record_part", lang, part=part_name(game, b["part"])))
+        line = msg("record", lang, what=what, label=b["config_label"], value=b["value"],
+                   name=b["player"])
+        prev = b["previous"]
+        lines.append(line + msg("record_before", lang, value=prev["value"], name=prev["player"]))
+    first = [b for b in broken if not b.get("previous") and b["part"] == "total"]
+    if first:
+        b = first[0]
+        lines.append(msg("first_records", lang, label=b["config_label"], value=b["value"],
+                         name=b["player"]))
+    return lines
+
+
+def play(
+    ctx: typer.Context,
+    db: Optional[str] = typer.Option(
+        None, "--db", metavar="PATH", show_default=False,
+        help="Store folder (default: $YAMS_DB, else the user's application folder)."),
+    game_id: Optional[str] = typer.Option(
+        None, "--game", metavar="ID", show_default=False,
+        help="Resume this game in progress (a unique start of its id will do)."),
+    lang: Optional[str] = typer.Option(
+        None, "--lang", metavar="fr|en", show_default=False,
+        help="Language of the table mode (default: yams --lang, $YAMS_LANG, the locale)."),
+) -> None:
+    """Keep score at the table: type the dice you rolled, pick a cell, the sheet fills in.
+
+    Starts a new game (family, players, columns, options: Enter accepts the default in brackets) or resumes one in progress. Each turn shows whose turn it is, asks for the dice and the roll number (55533/2), lists every cell the dice may go to with its score and why, and writes the one chosen (a number, a name such as libre.full, or 3x to scratch). At any prompt: s sheet, u undo, h help, q quit. Every entry is saved before the answer: quitting, Ctrl-C or a closed terminal lose nothing, and 'yams play --game ID' goes on.
+    """
+    from ..store import Store
+
+    language = resolve_lang(lang) if lang else current_lang(ctx)
+    term = Terminal(language)
+    store = Store(db)
+    session: "TableSession | None" = None
+
+    def resume_hint() -> str:
+        return resume_command(session.game.id, db) if session is not None else ""
+
+    try:
+        session = open_session(term, store, game_id, db)
+        Table(term, session, db).run()
+    except _Quit:
+        term.say(term.t("saved_quit", cmd=resume_hint()) if session is not None and
+                 not session.game.finished else term.t("nothing_started"), wrap=False)
+        return
+    except KeyboardInterrupt:
+        _leave(term, "interrupted", session, resume_hint())
+        raise typer.Exit(130)
+    except EOFError:
+        _leave(term, "closed", session, resume_hint())
+        raise typer.Exit(0)
+
+
+def _leave(term: Terminal, key: str, session: "TableSession | None", cmd: str) -> None:
+    sys.stdout.write("\n")
+    if session is None:
+        term.say(term.t("nothing_started"))
+    elif session.game.finished:
+        term.say(term.t("archived", id=session.game.id[:8]))
+    else:
+        term.say(term.t(key, cmd=cmd), wrap=False)
+
+
+# -- yams demo ------------------------------------------------------------------------------------
+
+
+def _demo_roll(game: "Game", rng: random.Random) -> int:
+    """How many rolls a demo coup took (Double Yams: 1-5, the bank or the pool allowing)."""
+    if game.config.variant == "165":
+        return rng.randint(1, max(1, min(game.player.pool, 8)))
+    if game.rules.family == "double":
+        top = int(game.rules.settings["rolls_per_turn"])
+        if game.config.variant == "critique" and rng.random() < 0.3:
+            top += game.player.bank
+        return rng.randint(1, top)
+    return rng.randint(1, game.max_roll())
+
+
+def _demo_joker(game: "Game", dice: Any, roll: int) -> tuple[int, int] | None:
+    """Duel: the joker that most raises the best empty row, when it raises it by 10 or more."""
+    from ..dice import Die
+
+    empty = set(game.next_cells(game.player, game.columns[0]))
+
+    def best(d: Any) -> int:
+        return max((f.score for f in game.rules.figures(d, roll) if f.row in empty), default=0)
+
+    base, choice = best(dice), None
+    for src in sorted({d.value for d in dice}):
+        for dst in range(1, 7):
+            if dst == src:
+                continue
+            changed = list(dice)
+            changed[next(i for i, d in enumerate(changed) if d.value == src)] = Die(dst)
+            score = best(tuple(sorted(changed)))
+            if score >= base + 10:
+                base, choice = score, (src, dst)
+    return choice
+
+
+def demo_turn(game: "Game", rng: random.Random) -> None:
+    """One turn of the demo: random dice from :mod:`~yams_scorekeeper.simulate`, a random roll
+    count, and a player who takes the best score among the legal cells (a doblar now and then,
+    a Duel joker when it pays)."""
+    from ..simulate import random_dice
+
+    cells = game.legal_cells()
+    if not cells:
+        for n in range(game.coups_allowed()):
+            if n and rng.random() < 0.5:
+                break
+            dice, roll = random_dice(game, rng), _demo_roll(game, rng)
+            joker = _demo_joker(game, dice, roll) if game.player.jokers_left else None
+            game.enter(dice, roll, joker=joker)
+        cells = game.legal_cells()
+    if len(game.coups) == 2 and game.player.doblars_left and rng.random() < 0.5:
+        one = max((c for c in cells if c.coup == 1), key=lambda c: c.score)
+        two = max((c for c in cells if c.coup == 2 and (c.column, c.row) != (one.column, one.row)),
+                  key=lambda c: c.score, default=None)
+        if two is not None and one.score > 0 and two.score > 0:
+            try:
+                game.mark(one.column, one.row, coup=1, second=(two.column, two.row))
+                return
+            except YamsError:
+                pass
+    top = max(c.score for c in cells)
+    cell = rng.choice([c for c in cells if c.score == top])
+    game.mark(cell.column, cell.row, coup=cell.coup or None,
+              scratch=top <= 0 and cell.scratchable)
+
+
+def demo(
+    ctx: typer.Context,
+    rules_name: str = typer.Option(
+        "classic", "--rules", "-R", metavar="RULES",
+        help="Rule set: classic, gaby, double or duel."),
+    seed: int = typer.Option(1, "--seed", help="Seed of the random dice and choices."),
+    turns: Optional[int] = typer.Option(
+        None, "--turns", min=1, show_default=False,
+        help="Stop after this many turns (default: the whole game)."),
+    variant: Optional[str] = typer.Option(
+        None, "--variant", metavar="VARIANT", show_default=False,
+        help="Double Yams variant: classique, force, critique or 165."),
+    lang: Optional[str] = typer.Option(
+        None, "--lang", metavar="fr|en", show_default=False,
+        help="Language (default: yams --lang, $YAMS_LANG, the locale)."),
+) -> None:
+    """Watch a whole game play itself, to see how yams keeps score.
+
+    Alice and Bob roll random dice (a fixed seed: the same game every time) and each takes the best score among the legal cells; each turn shows the player, the dice, the roll, the cell chosen, its score and why, then come the final sheets and the ranking. Nothing is stored.
+    """
+    from ..config import make_config
+    from ..game import Game
+    from .sheet_view import cell_label, sheets_view
+
+    language = resolve_lang(lang) if lang else current_lang(ctx)
+    term = Terminal(language)
+    t = term.t
+    config = make_config(rules_name, ["Alice", "Bob"], variant=variant)
+    game = Game(config)
+    rng = random.Random(seed)
+    try:
+        term.say(t("demo_title", label=config.label, players=", ".join(config.players),
+                   seed=seed), style="bold")
+        term.say(t("demo_note"), style="dim")
+        done = 0
+        while not game.finished and (turns is None or done < turns):
+            before = len(game.events)
+            sheet = game.player
+            demo_turn(game, rng)
+            done += 1
+            term.say("")
+            term.say(t("demo_turn", turn=done, name=sheet.name), style="bold")
+            entries = [e for e in game.events[before:] if e["type"] == "enter"]
+            for n, event in enumerate(entries, start=1):
+                values = {"dice": " ".join(event["dice"]), "roll": event["roll"]}
+                line = (t("demo_coup_n", n=n, **values) if len(entries) > 1
+                        else t("demo_coup", **values))
+                if event.get("joker"):
+                    line += t("demo_joker", a=event["joker"][0], b=event["joker"][1])
+                if event.get("announce"):
+                    line += t("demo_announce", row=game.rules.row(event["announce"]).name)
+                term.say("  " + line)
+            mark_event = next(e for e in game.events[before:] if e["type"] == "mark")
+            two = len(mark_event["cells"]) > 1 or len(entries) > 1
+            for cell in mark_event["cells"]:
+                mark = sheet.marks[(cell["column"], cell["row"])]
+                label = cell_label(game, mark, with_coup=two)
+                if len(mark_event["cells"]) > 1:
+                    label = f"{t('demo_doblar')} · {label}"
+                term.say("  " + (t("demo_scratch", cell=label) if mark.scratch else
+                                 t("demo_mark", cell=label, score=mark.score, why=mark.explain)))
+        term.say("")
+        if not game.finished:
+            term.say(t("demo_stopped", turns=done), style="bold")
+        else:
+            term.say(t("game_over"), style="bold")
+        term.show(sheets_view(game, term.lang))
+        print_ranking(term, game)
+        term.say(t("demo_next"), style="dim")
+    except KeyboardInterrupt:
+        sys.stdout.write("\n")
+        raise typer.Exit(130)
+
+
+COMMANDS = ((play, {"epilog": PLAY_EPILOG}), (demo, {"epilog": DEMO_EPILOG}))
