@@ -299,7 +299,7 @@ def _print_cells(game: "Game", cells: list["LegalCell"], lang: str) -> None:
 # -- parsing ------------------------------------------------------------------------------------
 
 #: COLUMN.ROW@COUP=0 (compiled on first use: start-up stays fast)
-_CELL = (r"^(?:(?P<column>[^.@=\s]*)\.)?(?P<row>[^.@=\s]+)(?:@(?P<coup>[0-9]+))?"
+_CELL = (r"^(?:(?P<column>[^.@=]*)\.)?(?P<row>[^.@=]*[^.@=\s])\s*(?:@(?P<coup>[0-9]+))?"
          r"(?P<scratch>=0)?$")
 
 
@@ -326,7 +326,7 @@ def parse_cell(game: "Game", text: str) -> dict[str, Any]:
     if not m:
         raise EntryError(f"cannot read the cell '{text}'", f"case « {text} » illisible",
                          expected="3, libre.full, full, .5, sec.yam@2 or full=0")
-    return {"column": m.group("column") or None, "row": m.group("row"),
+    return {"column": (m.group("column") or "").strip() or None, "row": m.group("row").strip(),
             "coup": int(m.group("coup")) if m.group("coup") else None,
             "scratch": bool(m.group("scratch"))}
 
@@ -456,7 +456,7 @@ def new(
     if not names:
         raise ConfigError("name the players with --player", "nommez les joueurs avec --player",
                           expected="--player Alice --player Bob")
-    config = make_config(rules_name, names, columns=columns or None,
+    config = make_config(rules_name, names, columns=_split_list(columns) or None,
                          optional_rows=_split_list(rows) or None, options=_split_list(options),
                          variant=variant, direction=direction,
                          imposed=_split_list(imposed) or None,
