@@ -13,9 +13,9 @@ File format: a TinyDB JSON document (``{table: {doc_id: document}}``) with one e
 
     {"_meta": {"1": {"schema": 3, "sha256": "..."}}, "games": {"1": {...}}, ...}
 
-``sha256`` is the digest of ``"<schema>:"`` followed by the compact JSON of the other tables,
-so a file that still parses but was damaged or edited by hand (one digit of a total changed)
-is refused too. Reading never returns ``None`` or an empty store for a file that exists but
+``sha256`` is the digest of ``"<schema>:"`` followed by the compact JSON text of the other
+tables exactly as written (the bytes after the ``_meta`` table), so a file that still parses but was damaged or edited by hand (one
+digit of a total changed, even a space added) is refused too. Reading never returns ``None`` or an empty store for a file that exists but
 cannot be read: it raises :class:`StoreCorruptError` and leaves the file alone, so nothing
 ever writes over it. Only a missing file reads as a new, empty store.
 
@@ -36,13 +36,15 @@ The storage assumes one writer at a time; :mod:`yams_scorekeeper.store` holds a 
 from __future__ import annotations
 
 import errno
+import gc
 import hashlib
 import json
 import os
 import shlex
 import shutil
 import tempfile
-from typing import Any, Callable
+from contextlib import contextmanager
+from typing import Any, Callable, Iterator
 
 from tinydb.storages import Storage
 
@@ -142,22 +144,62 @@ def temp_prefix(path: str) -> str:
     return "." + os.path.basename(path) + "."
 
 
-def _payload(tables: Tables) -> str:
-    return json.dumps(tables, ensure_ascii=False, separators=(",", ":"))
+@contextmanager
+def no_gc() -> Iterator[None]:
+    """Pause the cyclic garbage collector while a large store is built, read or dumped.
+
+    JSON data holds no reference cycles, but with the collector on, its full passes over a
+    big archive's millions of objects dominate (json.loads of a 50 MB archive: 4 s, 0.8 s
+    without). Reference counting still frees everything as usual.
+    """
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
-def _checksum(schema: int, payload: str) -> str:
-    return hashlib.sha256(f"{schema}:{payload}".encode("utf-8")).hexdigest()
+def _meta_prefix(meta_table: dict) -> bytes:
+    return b'{"' + META.encode() + b'":' + json.dumps(meta_table, separators=(",", ":")).encode()
+
+
+def _checksum(schema: int, payload: memoryview | bytes) -> str:
+    """Digest of ``"<schema>:{"`` and ``payload``, the tables' JSON text after its ``{``."""
+    digest = hashlib.sha256(f"{schema}:{{".encode())
+    digest.update(payload)
+    return digest.hexdigest()
 
 
 def encode(tables: Tables) -> bytes:
-    """The bytes of a current-schema file holding ``tables``."""
+    """The bytes of a current-schema file holding ``tables``.
+
+    The file is ``{"_meta":<meta>,`` followed by the compact JSON of the tables without its
+    opening brace; the checksum covers that JSON text as written, so reading it back needs no
+    second encoding.
+    """
     tables = {name: table for name, table in tables.items() if name != META}
-    payload = _payload(tables)
-    meta = json.dumps({"1": {"schema": SCHEMA, "sha256": _checksum(SCHEMA, payload)}},
-                      separators=(",", ":"))
-    rest = "}" if payload == "{}" else "," + payload[1:]
-    return ('{"' + META + '":' + meta + rest).encode("utf-8")
+    with no_gc():
+        payload = json.dumps(tables, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    body = memoryview(payload)[1:]
+    prefix = _meta_prefix({"1": {"schema": SCHEMA, "sha256": _checksum(SCHEMA, body)}})
+    return prefix + (b"" if payload == b"{}" else b",") + body
+
+
+def _checksum_matches(raw: bytes, meta_table: dict, schema: int, expected: str) -> bool:
+    """True when ``raw`` is laid out by :func:`encode` and its tables' text has the digest."""
+    prefix = _meta_prefix(meta_table)
+    if not raw.startswith(prefix):
+        return False
+    rest = memoryview(raw)[len(prefix):]
+    if rest == b"}":
+        body = rest
+    elif rest[:1] == b",":
+        body = rest[1:]
+    else:
+        return False
+    return _checksum(schema, body) == expected
 
 
 class _Corrupt(Exception):
@@ -219,7 +261,8 @@ def decode(raw: bytes) -> tuple[Tables, int]:
     except UnicodeDecodeError as exc:
         raise _Corrupt(f"byte {exc.start} is not UTF-8", f"l'octet {exc.start} n'est pas de l'UTF-8")
     try:
-        data = json.loads(text)
+        with no_gc():
+            data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise _Corrupt(f"not valid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}",
                        f"JSON invalide ligne {exc.lineno}, colonne {exc.colno} : {exc.msg}")
@@ -229,7 +272,7 @@ def decode(raw: bytes) -> tuple[Tables, int]:
     meta = _read_meta(data)
     schema = meta["schema"]
     tables = {name: table for name, table in data.items() if name != META}
-    if "sha256" in meta and meta["sha256"] != _checksum(schema, _payload(tables)):
+    if "sha256" in meta and not _checksum_matches(raw, data[META], schema, meta["sha256"]):
         raise _Corrupt("the checksum does not match the content (damaged or edited by hand)",
                        "la somme de contrôle ne correspond pas au contenu (abîmé ou modifié à la main)")
     return tables, schema

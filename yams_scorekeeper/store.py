@@ -38,7 +38,7 @@ from tinydb.table import Document, Table
 
 from . import records as _records
 from .errors import StoreBusyError, StoreError
-from .storage import DEFAULT_BACKUPS, TEMP_SUFFIX, AtomicJSONStorage, FileSystem
+from .storage import DEFAULT_BACKUPS, TEMP_SUFFIX, AtomicJSONStorage, FileSystem, no_gc
 
 APP_NAME = "yams-scorekeeper"
 #: Environment variable naming the store folder (overrides the default, not an argument).
@@ -126,7 +126,12 @@ class Store:
         try:
             if first:
                 self._sweep_temp_files()
-            yield
+            with no_gc():  # an operation over a big archive builds millions of objects
+                yield
+        except OSError as exc:  # listing or removing files; the storage reports its own
+            raise StoreError(f"cannot use the store {self.path}: {exc.strerror} ({exc.filename})",
+                             f"impossible d'utiliser le registre {self.path} : {exc.strerror} "
+                             f"({exc.filename})") from exc
         finally:
             self._lock.release()
 
@@ -165,18 +170,14 @@ class Store:
             return self._one(db, _BOOK) or _records.empty_book()
 
     def _remove_game_file(self, game_id: str) -> None:
-        prefix = game_id + ".json"
+        """Remove the game's file, then its backups (the archive holds the game now)."""
+        path = self._game_path(game_id)
+        self.fs.remove(path)
+        backups = os.path.basename(path) + ".bak"
         for name in os.listdir(self.games_dir):
-            if name == prefix or name.startswith(prefix + ".bak"):
+            if name.startswith(backups):
                 self.fs.remove(os.path.join(self.games_dir, name))
         self.fs.fsync_dir(self.games_dir)
-
-    def _io(self, call, *args):
-        try:
-            return call(*args)
-        except OSError as exc:
-            raise StoreError(f"cannot change the store {self.path}: {exc.strerror}",
-                             f"impossible de modifier le registre {self.path} : {exc.strerror}") from exc
 
     # -- games in progress ----------------------------------------------------------------
 
@@ -188,6 +189,8 @@ class Store:
         if not isinstance(doc, dict):
             raise StoreError("a game must be an object", "une partie doit être un objet")
         game_id = _check_id(doc.get("id"))
+        if not isinstance(doc.get("events", []), list):
+            raise StoreError("a game's events must be a list", "les événements doivent être une liste")
         doc = {**copy.deepcopy(doc), "events": list(doc.get("events", [])), "updated": _now()}
         with self._locked():
             path = self._game_path(game_id)
@@ -260,7 +263,7 @@ class Store:
         with self._locked():
             if not os.path.exists(self._game_path(game_id)):
                 raise _unknown(game_id)
-            self._io(self._remove_game_file, game_id)
+            self._remove_game_file(game_id)
 
     # -- finishing, archive and records ---------------------------------------------------
 
@@ -288,42 +291,20 @@ class Store:
                                      f"impossible de clore la partie « {game_id} » : {problem}")
                 if pending != {"summary": summary}:
                     self._set_one(db, _FINISH, {"summary": summary})
-            entry = {"id": game_id, "doc": doc, "summary": summary}
-            recount = self._archive_entry(entry)
+            with self._open(self.archive_path) as db:
+                table = db.table(_ARCHIVE)
+                replaced = _put_entry(table, {"id": game_id, "doc": doc, "summary": summary})
+                others = [e["summary"] for e in table.all() if e["id"] != game_id]
             with self._open(self.records_path) as db:
                 book = self._one(db, _BOOK) or _records.empty_book()
-                if recount:
-                    others = [s for s in self._archived_summaries() if s["id"] != game_id]
-                    book = _records.recompute(others)
+                counted = set(book["counted"])
+                if replaced or any(s["id"] not in counted for s in others):
+                    book = _records.recompute(others)   # an earlier import or finish was cut
                 new_book, broken = _records.update_records(book, summary)
                 if new_book is not book:
                     self._set_one(db, _BOOK, new_book)
-            self._io(self._remove_game_file, game_id)
+            self._remove_game_file(game_id)
             return broken
-
-    def _archive_entry(self, entry: dict) -> bool:
-        """Put ``entry`` into the archive; True when the book must be counted again."""
-        game_id = entry["id"]
-        with self._open(self.archive_path) as db:
-            table = db.table(_ARCHIVE)
-            existing = table.get(Query().id == game_id)
-            if existing is None:
-                table.insert(entry)
-            elif existing != entry:
-                if existing["doc"].get("created") != entry["doc"].get("created"):
-                    raise StoreError(
-                        f"the archive already holds another game with id '{game_id}'; "
-                        "the game stays in progress",
-                        f"l'archive contient déjà une autre partie d'identifiant « {game_id} » ; "
-                        "la partie reste en cours")
-                _replace(table, existing.doc_id, entry)
-                return True
-            counted = set(self._book()["counted"])
-            return any(e["id"] not in counted and e["id"] != game_id for e in table.all())
-
-    def _archived_summaries(self) -> list[dict]:
-        with self._open(self.archive_path) as db:
-            return [entry["summary"] for entry in db.table(_ARCHIVE).all()]
 
     def archived_games(self, player: str | None = None, family: str | None = None,
                        since: str | _dt.date | None = None,
@@ -370,6 +351,28 @@ class Store:
             with self._open(self.records_path) as db:
                 self._set_one(db, _BOOK, _records.recompute(summaries))
         return added, skipped
+
+
+def _put_entry(table: Table, entry: dict) -> bool:
+    """Put ``entry`` into the archive table, keyed by id; True when it replaced another version.
+
+    The same game finished again (same ``created``) replaces its entry; a different game with
+    the same id is a StoreError and changes nothing.
+    """
+    existing = table.get(Query().id == entry["id"])
+    if existing is None:
+        table.insert(entry)
+        return False
+    if existing == entry:
+        return False
+    if existing["doc"].get("created") != entry["doc"].get("created"):
+        raise StoreError(
+            f"the archive already holds another game with id '{entry['id']}'; the game stays in "
+            "progress",
+            f"l'archive contient déjà une autre partie d'identifiant « {entry['id']} » ; la partie "
+            "reste en cours")
+    _replace(table, existing.doc_id, entry)
+    return True
 
 
 def _replace(table: Table, doc_id: int, doc: dict) -> None:
