@@ -1,0 +1,332 @@
+"""Double Yams figure recognition (rulings D2, D4-D7): which dice form each group, and the score.
+
+Every figure of the yams, suites and combinaisons sections is a list of *groups*: sets of
+identical dice (a brelan is one group of 3, a full tordu is 3 + 3 + 4) or runs of consecutive
+values (a double petite suite is two identical runs of 3). A die belongs to at most one group.
+The score is the row's base (for the suites géantes: ``geante_factor`` x the confirming dice),
+x ``harmony_factor`` when every group is made of dice of one colour, or every group of dice of
+one size (D5, one harmony at most), x ``first_roll_factor`` on the first roll (D4); the two
+multiply (D7). Chiffres (D6) and différence follow their own rules and never take the first roll.
+
+The search works on *bins* of dice, counted once per roll:
+
+- no harmony: one bin per value (how many dice show it);
+- colour harmony: one bin per (value, colour);
+- size harmony: one bin per (value, size).
+
+A group of identical dice takes all its n dice from one bin; a run takes one die of each of its
+values, from bins of one label (clair, foncé, petit, grand, or the plain bins). Groups are
+packed by backtracking over those capacities, so a die is never used twice and the physical
+counts are respected; groups of the same shape are placed in non-increasing bin order, so
+interchangeable groups are never permuted. With 10 dice and at most 4 groups the search visits
+a few dozen states. A figure that cannot be made without harmony cannot be made with it, so
+the harmony searches only run for figures already made.
+
+Every number comes from ``rules.settings``. The module never prints and does no I/O.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Sequence
+
+from ..dice import Dice
+from .base import Figure
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .double import DoubleRules
+
+# -- the shape of every row (structure only; numbers are settings) -----------------------------
+
+#: yams section: one group of at least n identical dice (G1: choose n among them)
+_YAMS = {"brelan": 3, "carre": 4, "youpi": 5, "rene": 6, "superieur": 7, "giga": 8,
+         "ultra": 9, "impossible": 10}
+#: suites: (length of each run, number of identical runs)
+_RUNS = {"double-petite-suite": (3, 2), "suite-marcel": (4, 2), "suite-royale": (5, 2),
+         "triple-suite": (3, 3)}
+#: suites géantes: a run 1-6 plus a group of n identical dice from the other dice
+_GEANTE = {"geante-paire": 2, "geante-brelan": 3, "geante-carre": 4}
+_GEANTE_WORD = {2: "paire", 3: "brelan", 4: "carré"}
+_GEANTE_RUN = 6
+#: combinaisons: sizes of the groups of identical dice (groups may share a value), largest first
+_COMBOS = {"double-brelan": (3, 3), "triple-brelan": (3, 3, 3), "double-carre": (4, 4),
+           "double-yams": (5, 5), "full-tordu": (4, 3, 3), "grand-full": (6, 4),
+           "full-supreme": (7, 3), "double-full": (3, 3, 2, 2)}
+
+_SHAPE: dict[str, tuple] = {}
+for _row, _n in _YAMS.items():
+    _SHAPE[_row] = ("same", (_n,))
+for _row, _sizes in _COMBOS.items():
+    _SHAPE[_row] = ("same", _sizes)
+for _row, (_length, _count) in _RUNS.items():
+    _SHAPE[_row] = ("runs", _length, _count)
+for _row, _n in _GEANTE.items():
+    _SHAPE[_row] = ("geante", _n)
+#: the largest group of each row (to rule out harmony when it exceeds harmony_max_group)
+_LARGEST = {row: (max(s[1]) if s[0] == "same" else s[1] if s[0] == "runs" else _GEANTE_RUN)
+            for row, s in _SHAPE.items()}
+
+_WORDS = {1: "un", 2: "deux", 3: "trois", 4: "quatre", 5: "cinq", 6: "six", 7: "sept",
+          8: "huit", 9: "neuf", 10: "dix"}
+
+# A search mode: the harmony it looks for (None, "couleur", "taille") and the plural names of
+# its labels, in label order. Bins are indexed (value - 1) * labels + label.
+_PLAIN = (None, ("",))
+_COLOUR = ("couleur", ("clairs", "foncés"))
+_SIZE = ("taille", ("petits", "grands"))
+_COLOUR_INDEX = {"c": 0, "f": 1}
+_SIZE_INDEX = {"p": 0, "g": 1}
+
+
+class _Bins:
+    """The dice of one roll counted three ways: per value, per (value, colour), per (value, size)."""
+
+    __slots__ = ("plain", "colour", "size", "total", "values", "by_colour", "by_size")
+
+    def __init__(self, dice: Dice):
+        plain = [0] * 6
+        colour = [0] * 12
+        size = [0] * 12
+        by_colour = [0, 0]
+        by_size = [0, 0]
+        total = 0
+        for d in dice:
+            v = d.value - 1
+            c = _COLOUR_INDEX[d.colour]
+            s = _SIZE_INDEX[d.size]
+            plain[v] += 1
+            colour[2 * v + c] += 1
+            size[2 * v + s] += 1
+            by_colour[c] += 1
+            by_size[s] += 1
+            total += d.value
+        self.plain = plain
+        self.colour = colour
+        self.size = size
+        self.total = total
+        self.values = sorted((d.value for d in dice), reverse=True)
+        self.by_colour = by_colour
+        self.by_size = by_size
+
+    def caps(self, mode: tuple) -> list[int]:
+        """A fresh, mutable copy of the capacities for ``mode``."""
+        if mode is _PLAIN:
+            return self.plain[:]
+        return (self.colour if mode is _COLOUR else self.size)[:]
+
+
+# -- the searches ------------------------------------------------------------------------------
+
+def _pack(sizes: Sequence[int], caps: list[int], i: int = 0, hi: int = -1) -> list[tuple] | None:
+    """Place groups of ``sizes[i:]`` identical dice into bins, each group in one bin.
+
+    Returns ``[(size, bin), ...]`` or None. Equal consecutive sizes take non-increasing bins
+    (the groups are interchangeable); bins are tried from the highest value down, so the
+    reported dice are the highest that work.
+    """
+    if i == len(sizes):
+        return []
+    n = sizes[i]
+    b = hi if (i and sizes[i - 1] == n) else len(caps) - 1
+    while b >= 0:
+        if caps[b] >= n:
+            caps[b] -= n
+            rest = _pack(sizes, caps, i + 1, b)
+            caps[b] += n
+            if rest is not None:
+                rest.insert(0, (n, b))
+                return rest
+        b -= 1
+    return None
+
+
+def _runs(length: int, count: int, caps: list[int], labels: int) -> tuple[int, list[int]] | None:
+    """``count`` identical runs of ``length`` values: (first value, label of each run) or None.
+
+    Each run takes one die of each of its values from the bins of its label; with two labels,
+    ``j`` runs take the first label and ``count - j`` the second.
+    """
+    for start in range(7 - length, 0, -1):
+        values = range(start - 1, start - 1 + length)
+        if labels == 1:
+            if all(caps[v] >= count for v in values):
+                return start, [0] * count
+            continue
+        for j in range(count, -1, -1):
+            if all(caps[2 * v] >= j and caps[2 * v + 1] >= count - j for v in values):
+                return start, [0] * j + [1] * (count - j)
+    return None
+
+
+def _geante(n: int, caps: list[int], labels: int) -> tuple[int, int, int] | None:
+    """A run 1-6 plus n identical dice from the others: (value, run label, group bin), best value."""
+    best = None
+    for run_label in range(labels):
+        run_bins = [v * labels + run_label for v in range(_GEANTE_RUN)]
+        if any(caps[b] < 1 for b in run_bins):
+            continue
+        for b in run_bins:
+            caps[b] -= 1
+        for b in range(len(caps) - 1, -1, -1):
+            if caps[b] >= n:
+                value = b // labels + 1
+                if best is None or value > best[0]:
+                    best = (value, run_label, b)
+                break
+        for b in run_bins:
+            caps[b] += 1
+    return best
+
+
+def _search(row_id: str, bins: _Bins, mode: tuple) -> tuple[int, list[str]] | None:
+    """Make ``row_id`` in ``mode``: (value that sets the base, the groups as French text) or None.
+
+    The value is the row's base for fixed rows and the confirming dice's sum for the géantes.
+    """
+    shape = _SHAPE[row_id]
+    harmony, names = mode
+    labels = len(names)
+    caps = bins.caps(mode)
+    if shape[0] == "same":
+        placed = _pack(shape[1], caps)
+        if placed is None:
+            return None
+        return 0, [_same_text(n, b // labels + 1, names[b % labels]) for n, b in placed]
+    if shape[0] == "runs":
+        found = _runs(shape[1], shape[2], caps, labels)
+        if found is None:
+            return None
+        start, run_labels = found
+        run = "-".join(str(v) for v in range(start, start + shape[1]))
+        return 0, [_label(run, names[lab]) for lab in run_labels]
+    n = shape[1]
+    found_g = _geante(n, caps, labels)
+    if found_g is None:
+        return None
+    value, run_label, b = found_g
+    return n * value, [_label("1-2-3-4-5-6", names[run_label]),
+                       _label(f"{_GEANTE_WORD[n]} de {value}", names[b % labels])]
+
+
+def _label(text: str, name: str) -> str:
+    return f"{text} {name}" if name else text
+
+
+def _same_text(n: int, value: int, name: str) -> str:
+    return _label(f"{_WORDS.get(n, n)} {value}", name)
+
+
+# -- figures -----------------------------------------------------------------------------------
+
+def _not_made(rules: "DoubleRules", row_id: str) -> Figure:
+    name = rules._name(row_id).lower().replace("rené", "René").replace("marcel", "Marcel")
+    article = "d'" if name[0] in "aeiouéè" else "de "
+    return rules._fig(row_id, 0, f"Pas {article}{name} : 0", base=0)
+
+
+def _figure(rules: "DoubleRules", row_id: str, bins: _Bins, roll: int) -> Figure:
+    """A row of the yams, suites or combinaisons section: the best dice, harmony, first roll."""
+    s = rules.settings
+    plain = _search(row_id, bins, _PLAIN)
+    if plain is None:
+        return _not_made(rules, row_id)
+    geante = row_id in _GEANTE
+    fixed = None if geante else s["bases"][row_id]
+
+    def base_of(found: tuple[int, list[str]]) -> int:
+        return s["geante_factor"] * found[0] if fixed is None else fixed
+
+    best, best_mode = plain, _PLAIN
+    best_base = best_score = base_of(plain)
+    hf = s["harmony_factor"]
+    if hf > 1 and _LARGEST[row_id] <= s["harmony_max_group"]:
+        for mode in (_COLOUR, _SIZE):
+            found = _search(row_id, bins, mode)
+            if found is not None and base_of(found) * hf > best_score:
+                best, best_mode = found, mode
+                best_base = base_of(found)
+                best_score = best_base * hf
+    factors: dict[str, int] = {}
+    harmony = best_mode[0]
+    if harmony:
+        factors["harmonie"] = hf
+    if roll == 1:
+        factors["premier_jet"] = s["first_roll_factor"]
+    score = best_base
+    for f in factors.values():
+        score *= f
+    name = rules._name(row_id)
+    groups = best[1]
+    if geante:
+        n = _GEANTE[row_id]
+        value = best[0] // n
+        # as the seed writes them: 10 x (5 + 5), 10 x (4 + 4 + 4), 10 x (4 x 6)
+        dice = f"({n} x {value})" if n >= 4 else "(" + " + ".join([str(value)] * n) + ")"
+        head = f"Suite géante + {_GEANTE_WORD[n]} de {value}"
+        if harmony:
+            head += f" ({' + '.join(groups)})"
+        text = f"{head} : {s['geante_factor']} x {dice} = {best_base}"
+    else:
+        text = f"{name} ({' + '.join(groups)}) : {best_base}"
+    if harmony:
+        text += f" x{hf} harmonie {harmony}"
+    if roll == 1:
+        text += f" x{s['first_roll_factor']} premier jet"
+    if factors:
+        text += f" = {score}"
+    return rules._fig(row_id, score, text, base=best_base, factors=factors,
+                      harmony=harmony, groups=groups)
+
+
+def _chiffre(rules: "DoubleRules", value: int, bins: _Bins) -> Figure:
+    """Row ``value`` (D6): value x dice showing it, doubled when all the dice of one colour,
+    or all the dice of one size, show it."""
+    row_id = str(value)
+    extra = {"ones": bins.plain[0]} if value == 1 else {}
+    n = bins.plain[value - 1]
+    if n == 0:
+        return rules._fig(row_id, 0, f"Aucun {value} : 0", base=0, **extra)
+    base = n * value
+    text = f"Les {value} : {n} x {value} = {base}"
+    hf = rules.settings["harmony_factor"]
+    harmony = None
+    if hf > 1:
+        v = value - 1
+        for kind, names, cells, totals in (("couleur", _COLOUR[1], bins.colour, bins.by_colour),
+                                           ("taille", _SIZE[1], bins.size, bins.by_size)):
+            for lab in (0, 1):
+                if totals[lab] and cells[2 * v + lab] == totals[lab]:
+                    harmony = kind
+                    text += (f" x{hf} harmonie {kind} "
+                             f"({_WORDS.get(totals[lab], totals[lab])} {value} {names[lab]})")
+                    break
+            if harmony:
+                break
+    if harmony is None:
+        return rules._fig(row_id, base, text, base=base, **extra)
+    score = base * hf
+    return rules._fig(row_id, score, f"{text} = {score}", base=base,
+                      factors={"harmonie": hf}, harmony=harmony, **extra)
+
+
+def _difference(rules: "DoubleRules", row_id: str, bins: _Bins) -> Figure:
+    terms = " + ".join(str(v) for v in bins.values)
+    return rules._fig(row_id, bins.total, f"{rules._name(row_id)} : {terms} = {bins.total}")
+
+
+def _score(rules: "DoubleRules", row_id: str, bins: _Bins, roll: int) -> Figure:
+    if row_id in _SHAPE:
+        return _figure(rules, row_id, bins, roll)
+    if row_id in ("plus", "moins"):
+        return _difference(rules, row_id, bins)
+    return _chiffre(rules, int(row_id), bins)
+
+
+def score_all(rules: "DoubleRules", dice: Dice, roll: int) -> list[Figure]:
+    """Every row of ``rules.rows``, in grid order, scored for these ten dice after ``roll`` rolls."""
+    bins = _Bins(dice)
+    return [_score(rules, row.id, bins, roll) for row in rules.rows]
+
+
+def score_one(rules: "DoubleRules", row_id: str, dice: Dice, roll: int) -> Figure:
+    """The figure ``dice`` make in ``row_id`` after ``roll`` rolls (score 0 when not made)."""
+    return _score(rules, row_id, _Bins(dice), roll)
