@@ -26,7 +26,7 @@ WORDS = {
         "player": "Player", "date": "Date", "tied": "Tied", "grand": "Grand total",
         "no_games": "No finished game matches.", "game": "Game", "players": "Players",
         "total": "Total", "rank": "Rank", "stopped": "stopped",
-        "summary": "{name}: {games} games ({complete} complete), {wins} wins, average {average}, "
+        "summary": "{name}: games {games} ({complete} complete), wins {wins}, average {average}, "
                    "best {best}, worst {worst}",
         "games_n": "Games", "wins": "Wins", "average": "Average", "best": "Best",
         "worst": "Worst", "config": "Configuration", "chart": "{name}'s totals, {label}",
@@ -40,7 +40,7 @@ WORDS = {
         "grand": "Total général", "no_games": "Aucune partie finie ne correspond.",
         "game": "Partie", "players": "Joueurs", "total": "Total", "rank": "Rang",
         "stopped": "arrêtée",
-        "summary": "{name} : {games} parties ({complete} complètes), {wins} victoires, "
+        "summary": "{name} : parties {games} ({complete} complètes), victoires {wins}, "
                    "moyenne {average}, meilleure {best}, pire {worst}",
         "games_n": "Parties", "wins": "Victoires", "average": "Moyenne", "best": "Meilleure",
         "worst": "Pire", "config": "Configuration", "chart": "Totaux de {name}, {label}",
