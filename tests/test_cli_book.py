@@ -1,0 +1,273 @@
+"""`yams records/history/stats/export/import` on a temp store holding a few finished games."""
+
+from __future__ import annotations
+
+import json
+import os
+
+import pytest
+from typer.testing import CliRunner
+
+from yams_scorekeeper.cli.app import app
+from yams_scorekeeper.config import make_config
+from yams_scorekeeper.session import TableSession
+from yams_scorekeeper.store import Store
+
+ENV = {"YAMS_LANG": "en", "NO_COLOR": "1", "COLUMNS": "80", "LC_ALL": "", "LC_MESSAGES": "",
+       "LANG": "C.UTF-8"}
+
+#: Duel au Yam dice per row: rows 1-6 make 3+6+9+12+20+12 = 62 (no bonus), figures
+#: 12+20+25+30+40+0+23 = 150: 212; a yam (66666) makes 262, a chance of 66655 five more.
+DICE = {"1": "11123", "2": "22256", "3": "33345", "4": "44412", "5": "55551", "6": "66123",
+        "brelan": "44456", "carre": "55552", "full": "33322", "petite-suite": "12346",
+        "grande-suite": "23456", "yam": "11234", "chance": "65543"}
+YAM = {"yam": "66666"}
+BIG_CHANCE = {"chance": "66655"}
+
+
+def run(db: str | None, *args: str, input: str | None = None, lang: str = "en"):
+    env = {**ENV, "YAMS_LANG": lang}
+    if db is not None:
+        env["YAMS_DB"] = db
+    return CliRunner().invoke(app, list(args), input=input, env=env)
+
+
+def ok(db, *args, **kw):
+    result = run(db, *args, **kw)
+    assert result.exit_code == 0, (args, result.stdout, result.stderr, result.exception)
+    return result
+
+
+def js(db, *args, **kw):
+    result = ok(db, *args, "--json", **kw)
+    assert len(result.stdout.splitlines()) == 1
+    return json.loads(result.stdout)
+
+
+def one_line_error(result, *needles: str, code: int) -> str:
+    assert result.exit_code == code, (result.exit_code, result.stdout, result.stderr)
+    assert result.stdout == ""
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: "), result.stderr
+    for needle in needles:
+        assert needle in lines[0], lines[0]
+    return lines[0]
+
+
+def play_duel(db: str, players: dict[str, dict], turns: int | None = None) -> str:
+    """A Duel game played through the session: each player fills the rows in DICE order with
+    DICE and their own overrides; ``turns`` stops the game after that many rounds."""
+    session = TableSession.start(Store(db), make_config("duel", list(players)))
+    for n, row in enumerate(DICE):
+        if turns is not None and n == turns:
+            session.end()
+            break
+        for overrides in players.values():
+            session.enter(overrides.get(row, DICE[row]), 3)
+            session.mark(None, row)
+    assert session.game.finished
+    return session.game.id
+
+
+DATES = ("2024-04-30T20:00:00+00:00", "2024-05-01T21:30:00+00:00", "2024-06-15T18:00:00+00:00")
+
+
+@pytest.fixture
+def book(tmp_path):
+    """Three finished Duel games: Alice 262 - Bob 212, Alice 212 - Bob 267, and Chloé 4 -
+    Alice 3, stopped after one round; dated DATES (played in a scratch store, then exported,
+    dated and imported, since games finished in the same second would sort by id)."""
+    scratch = str(tmp_path / "scratch")
+    ids = [play_duel(scratch, {"Alice": YAM, "Bob": {}}),
+           play_duel(scratch, {"Alice": {}, "Bob": {**YAM, **BIG_CHANCE}}),
+           play_duel(scratch, {"Chloé": {"1": "11112"}, "Alice": {}}, turns=1)]
+    data = Store(scratch).export_book()
+    for game in data["games"]:
+        game["summary"]["date"] = DATES[ids.index(game["summary"]["id"])]
+    db = str(tmp_path / "store")
+    assert Store(db).import_book(data) == (3, 0)
+    return db, ids
+
+
+# -- records ----------------------------------------------------------------------------------
+
+
+def test_records_json_best_of_each_part(book):
+    db, ids = book
+    data = js(db, "records")
+    assert data["games_counted"] == 3 and list(data["configs"]) == ["duel"]
+    duel = data["configs"]["duel"]
+    assert duel["label"] == "Duel au Yam" and duel["family"] == "duel"
+    records = duel["records"]
+    assert (records["total"]["value"], records["total"]["player"], records["total"]["game"]) == (
+        267, "Bob", ids[1])
+    assert records["figures"]["value"] == 205 and records["figures"]["player"] == "Bob"
+    assert records["chiffres"]["value"] == 62 and records["chiffres"]["game"] == ids[0]
+    # equal 62s later: listed in each summary's order (ranking order: Bob won game 2)
+    assert [t["player"] for t in records["chiffres"]["tied"]] == ["Bob", "Bob", "Alice"]
+    assert js(db, "records", "--rules", "gaby") == {"configs": {}, "games_counted": 3}
+    assert js(db, "records", "--rules", "duel-au-yam")["configs"] == data["configs"]
+
+
+def test_records_table(book):
+    db, _ = book
+    out = ok(db, "records").stdout
+    assert "Duel au Yam" in out
+    grand = next(line for line in out.splitlines() if "Grand total" in line)
+    assert "267" in grand and "Bob" in grand
+    assert "Total général" in ok(db, "records", lang="fr").stdout
+    assert max(len(line) for line in out.splitlines()) <= 80
+
+
+def test_records_of_an_empty_store_and_bad_family(tmp_path):
+    db = str(tmp_path / "empty")
+    assert "No record yet" in ok(db, "records").stdout
+    one_line_error(run(db, "records", "--rules", "poker"), "unknown rule set 'poker'", code=2)
+
+
+# -- history ----------------------------------------------------------------------------------
+
+
+def test_history_json_filters(book):
+    db, ids = book
+    games = js(db, "history")["games"]
+    assert [g["game"] for g in games] == ids
+    assert games[0]["players"] == [{"name": "Alice", "total": 262, "rank": 1},
+                                   {"name": "Bob", "total": 212, "rank": 2}]
+    assert [g["stopped_early"] for g in games] == [False, False, True]
+    alice = js(db, "history", "--player", "ALICE")["games"]
+    assert [(g["player"], g["total"], g["rank"]) for g in alice] == [
+        ("Alice", 262, 1), ("Alice", 212, 2), ("Alice", 3, 2)]
+    assert [g["game"] for g in js(db, "history", "-p", "chloé")["games"]] == [ids[2]]
+    assert js(db, "history", "--rules", "gaby")["games"] == []
+    assert len(js(db, "history", "--rules", "duel")["games"]) == 3
+
+
+def test_history_table(book):
+    db, _ = book
+    out = ok(db, "history", "--player", "Bob").stdout
+    lines = [line for line in out.splitlines() if "Duel au Yam" in line]
+    assert len(lines) == 2 and "1. Bob 267" in lines[1] and "2. Alice 212" in lines[1]
+    assert "(stopped)" in ok(db, "history").stdout
+    assert "(arrêtée)" in ok(db, "history", lang="fr").stdout
+    assert "No finished game matches." in ok(db, "history", "-p", "Zoé").stdout
+
+
+def test_history_dates(book):
+    db, ids = book
+    dated = db
+
+    def ids_of(*args):
+        return [g["game"] for g in js(dated, "history", *args)["games"]]
+
+    assert ids_of("--since", "2024-05-01") == ids[1:]
+    assert ids_of("--until", "2024-05-01") == ids[:2]          # the whole day counts
+    assert ids_of("--since", "2024-05", "--until", "2024-05") == [ids[1]]
+    assert ids_of("--since", "2024-07-01") == []
+    one_line_error(run(dated, "history", "--since", "2024-13-01"),
+                   "--since '2024-13-01' is not a date", code=2)
+    one_line_error(run(dated, "history", "--until", "yesterday"), "is not a date", code=2)
+
+
+# -- stats ------------------------------------------------------------------------------------
+
+
+def test_stats_json(book):
+    db, ids = book
+    data = js(db, "stats", "alice")
+    assert (data["games"], data["complete"], data["wins"]) == (3, 2, 1)
+    assert data["average"] == 237
+    assert (data["best"]["total"], data["best"]["game"]) == (262, ids[0])
+    assert (data["worst"]["total"], data["worst"]["game"]) == (212, ids[1])
+    assert [row["game"] for row in data["history"]] == ids
+    assert data["by_config"]["duel"]["games"] == 3
+    chloe = js(db, "stats", "Chloé")
+    assert (chloe["games"], chloe["wins"], chloe["average"], chloe["best"]) == (1, 1, None, None)
+
+
+def test_stats_chart_draws_a_bar_per_game(book):
+    db, _ = book
+    out = ok(db, "stats", "Alice").stdout
+    lines = out.splitlines()
+    assert lines[0].startswith("Alice: games 3 (2 complete), wins 1, average 237, best 262")
+    bars = [line for line in lines if "█" in line or "▏" in line]
+    assert len(bars) == 3
+    lengths = [line.count("█") for line in bars]
+    assert lengths[0] > lengths[1] > lengths[2] and lengths[0] >= 40   # scaled to the width
+    assert [line.split()[-1] for line in bars] == ["262", "212", "3"]
+    assert max(len(line) for line in lines) <= 80
+    assert "Totaux de Alice" in ok(db, "stats", "Alice", lang="fr").stdout
+
+
+def test_stats_unknown_player(book):
+    db, _ = book
+    one_line_error(run(db, "stats", "Zoé"), "no finished game for player 'Zoé'",
+                   "Alice, Bob, Chloé", code=2)
+    one_line_error(run(db, "stats"), "name the player", code=2)
+
+
+# -- export / import ----------------------------------------------------------------------------
+
+
+def test_export_then_import_twice(book, tmp_path):
+    db, ids = book
+    path = tmp_path / "book.json"
+    out = ok(db, "export", str(path)).stdout
+    assert out.strip() == f"3 finished games exported to {path}"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert data["format"] == "yams-scorekeeper-book" and data["version"] == 1
+    assert [g["doc"]["id"] for g in data["games"]] == ids
+    assert all(set(g) == {"doc", "summary", "transcript"} for g in data["games"])
+    assert data["records"]["configs"]["duel"]["records"]["total"]["value"] == 267
+    # each transcript replays to the totals of its summary
+    for game in data["games"]:
+        replayed = js(None, "replay", "-", input=game["transcript"])
+        totals = {p["name"]: p["totals"]["grand"] for p in replayed["players"]}
+        assert totals == {p["name"]: p["total"] for p in game["summary"]["players"]}
+
+    fresh = str(tmp_path / "fresh")
+    assert js(fresh, "import", str(path)) == {"added": 3, "skipped": 0}
+    after_first = {name: open(os.path.join(fresh, name), "rb").read()
+                   for name in ("archive.json",)}
+    assert ok(fresh, "import", str(path)).stdout.strip() == \
+        "0 games added, 3 skipped (already in the store)"
+    assert js(fresh, "import", "-", input=path.read_text(encoding="utf-8")) == {
+        "added": 0, "skipped": 3}
+    assert open(os.path.join(fresh, "archive.json"), "rb").read() == after_first["archive.json"]
+    assert js(fresh, "records")["configs"] == js(db, "records")["configs"]
+    assert js(fresh, "history") == js(db, "history")
+    assert js(fresh, "stats", "Bob") == js(db, "stats", "Bob")
+
+
+def test_export_to_stdout_and_french_messages(book, tmp_path):
+    db, _ = book
+    data = json.loads(ok(db, "export", "-").stdout)
+    assert len(data["games"]) == 3
+    fresh = str(tmp_path / "fresh")
+    path = tmp_path / "b.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert ok(fresh, "import", str(path), lang="fr").stdout.strip() == \
+        "3 parties ajoutées, 0 ignorées (déjà dans le registre)"
+
+
+def test_import_refuses_bad_files_and_changes_nothing(book, tmp_path):
+    db, _ = book
+    before = open(os.path.join(db, "archive.json"), "rb").read()
+    bad = tmp_path / "bad.json"
+    bad.write_text("rules: duel\n", encoding="utf-8")
+    one_line_error(run(db, "import", str(bad)), "is not JSON", "nothing was imported", code=4)
+    bad.write_text(json.dumps({"format": "something else"}), encoding="utf-8")
+    one_line_error(run(db, "import", str(bad)), "wrong 'format'", code=4)
+    one_line_error(run(db, "import", str(tmp_path / "missing.json")), "cannot read", code=2)
+    one_line_error(run(db, "import"), "name the file", code=2)
+    one_line_error(run(db, "export", str(tmp_path / "no" / "dir" / "x.json")), "cannot write",
+                   code=2)
+    assert open(os.path.join(db, "archive.json"), "rb").read() == before
+
+
+@pytest.mark.parametrize("command", ["records", "history", "stats", "export", "import"])
+def test_every_command_has_help_with_an_example(command):
+    result = run(None, command, "--help")
+    assert result.exit_code == 0
+    assert "Example" in result.stdout and f"yams {command}" in result.stdout
+    assert "--db" in result.stdout
