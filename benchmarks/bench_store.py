@@ -149,25 +149,28 @@ def bench_table_action(games: int, actions: int, seed: int, folder: str) -> bool
 CHILD = """
 import sys
 from yams_scorekeeper.store import Store
+def ack(kind, ident):                        # one write a line, even with PYTHONUNBUFFERED
+    sys.stdout.write(f"{kind} {ident}\\n")
+    sys.stdout.flush()
 store, tag = Store(sys.argv[1], backups=2), sys.argv[2]
 for g in store.games_in_progress():          # finishes cut by an earlier kill
     if g["finishing"]:
         store.finish_game(g["id"])
-        print("fin", g["id"], flush=True)
+        ack("fin", g["id"])
 for n in range(10 ** 6):
     store.append_event("soak", {"id": f"{tag}-{n}"})
-    print("ev", f"{tag}-{n}", flush=True)
+    ack("ev", f"{tag}-{n}")
     if n % 4 == 3:
         gid = f"{tag}-g{n}"
         store.create_game({"id": gid, "created": "2024-01-01T20:00:00", "config": {},
                            "events": [], "players": ["A", "B"], "family": "duel", "label": "Duel"})
-        print("new", gid, flush=True)
+        ack("new", gid)
         store.finish_game(gid, {"id": gid, "family": "duel", "config_key": "duel",
                                 "config_label": "Duel", "date": f"2024-01-01T{n % 24:02d}:00",
                                 "stopped_early": False, "players": [
                                     {"name": "A", "total": n, "parts": {}, "rank": 1},
                                     {"name": "B", "total": 0, "parts": {}, "rank": 2}]})
-        print("fin", gid, flush=True)
+        ack("fin", gid)
 """
 
 
@@ -187,7 +190,9 @@ def kill_once(folder: str, tag: str, rng: random.Random) -> list[tuple[str, str]
     out, err = child.communicate()
     if child.returncode != -signal.SIGKILL:
         raise RuntimeError(f"the child stopped by itself ({child.returncode}): {err}")
-    return [tuple(line.split()) for line in lines + out.splitlines() if line.strip()]
+    # only whole lines are acknowledgements: the child may die in the middle of one
+    return [tuple(line.split()) for line in lines + out.splitlines(keepends=True)
+            if line.endswith("\n")]
 
 
 def check(folder: str, acks: list[tuple[str, str]]) -> tuple[int, list[str]]:
@@ -216,11 +221,13 @@ def bench_kills(kills: int, seed: int, folder: str) -> bool:
     Store(folder).create_game({"id": "soak", "created": "2024-01-01", "config": {}, "events": [],
                                "players": ["A"], "family": "duel", "label": "soak"})
     acks: list[tuple[str, str]] = []
-    lost = unreadable = 0
+    lost = unreadable = mid_write = 0
     problems: list[str] = []
     start = time.perf_counter()
     for k in range(kills):
         acks += kill_once(folder, f"k{k}", rng)
+        mid_write += any(name.endswith(".tmp") for sub in (folder, os.path.join(folder, "games"))
+                         for name in os.listdir(sub))
         try:
             missing, found = check(folder, acks)
             lost, problems = missing, problems + found
@@ -231,6 +238,7 @@ def bench_kills(kills: int, seed: int, folder: str) -> bool:
     final = Store(folder)
     counts = {kind: sum(1 for a in acks if a[0] == kind) for kind in ("ev", "new", "fin")}
     print(f"Kill soak: {kills} SIGKILLs at random moments in {elapsed:.1f} s")
+    print(f"  kills that left a half-written temporary file: {mid_write}")
     print(f"  acknowledged: {counts['ev']} events, {counts['new']} games created, "
           f"{counts['fin']} finished")
     print(f"  stored: {len(final.load_game('soak')['events'])} events, "
