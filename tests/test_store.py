@@ -14,9 +14,10 @@ from pathlib import Path
 
 import pytest
 from filelock import FileLock
+from test_storage import faulty
 
 from yams_scorekeeper.errors import StoreBusyError, StoreCorruptError, StoreError
-from yams_scorekeeper.storage import FileSystem, backup_path
+from yams_scorekeeper.storage import backup_path
 from yams_scorekeeper.store import ENV_VAR, Store, default_store_path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -42,17 +43,6 @@ def play(store, gid="g1", events=3, **kw):
     for n in range(events):
         store.append_event(gid, {"n": n})
     return store.finish_game(gid, summary(gid, **kw))
-
-
-def failing(step: str, exc: BaseException, when) -> FileSystem:
-    real = getattr(FileSystem, step)
-
-    def broken(self, *args):
-        if when(*args):
-            raise exc
-        return real(self, *args)
-
-    return type("Failing", (FileSystem,), {step: broken})()
 
 
 # -- lifecycle ----------------------------------------------------------------------------
@@ -156,7 +146,7 @@ def test_a_crash_while_finishing_loses_nothing_and_duplicates_nothing(tmp_path, 
     store.create_game(new_doc("g1"))
     store.append_event("g1", {"n": 0})
     step, when = CRASH_POINTS[point]
-    crashing = Store(tmp_path, fs=failing(step, exc, when(store)))
+    crashing = Store(tmp_path, fs=faulty(step, exc, when(store)))
     with pytest.raises((KeyboardInterrupt, StoreError)):
         crashing.finish_game("g1", summary("g1"))
 
@@ -182,7 +172,7 @@ def test_a_crash_while_finishing_loses_nothing_and_duplicates_nothing(tmp_path, 
 def test_finish_without_summary_completes_a_pending_finish(tmp_path):
     store = Store(tmp_path)
     store.create_game(new_doc("g1"))
-    crashing = Store(tmp_path, fs=failing("replace", KeyboardInterrupt(),
+    crashing = Store(tmp_path, fs=faulty("replace", KeyboardInterrupt(),
                                           lambda src, dst: dst == store.archive_path))
     with pytest.raises(KeyboardInterrupt):
         crashing.finish_game("g1", summary("g1"))
@@ -248,7 +238,7 @@ def test_an_import_cut_before_the_records_heals_at_the_next_finish(tmp_path):
     source = Store(tmp_path / "src")
     play(source, "old", date="2024-01-01T21:00:00+02:00", alice=990)
     store = Store(tmp_path / "dst")
-    cut = Store(store.path, fs=failing("replace", KeyboardInterrupt(),
+    cut = Store(store.path, fs=faulty("replace", KeyboardInterrupt(),
                                        lambda src, dst: dst == store.records_path))
     with pytest.raises(KeyboardInterrupt):
         cut.import_book(source.export_book())

@@ -14,8 +14,9 @@ File format: a TinyDB JSON document (``{table: {doc_id: document}}``) with one e
     {"_meta": {"1": {"schema": 3, "sha256": "..."}}, "games": {"1": {...}}, ...}
 
 ``sha256`` is the digest of ``"<schema>:"`` followed by the compact JSON text of the other
-tables exactly as written (the bytes after the ``_meta`` table), so a file that still parses but was damaged or edited by hand (one
-digit of a total changed, even a space added) is refused too. Reading never returns ``None`` or an empty store for a file that exists but
+tables exactly as written (the bytes after the ``_meta`` table), so a file that still parses
+but was damaged or edited by hand (one digit of a total changed, even a space added) is
+refused too. Reading never returns ``None`` or an empty store for a file that exists but
 cannot be read: it raises :class:`StoreCorruptError` and leaves the file alone, so nothing
 ever writes over it. Only a missing file reads as a new, empty store.
 
