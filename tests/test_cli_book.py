@@ -269,5 +269,6 @@ def test_import_refuses_bad_files_and_changes_nothing(book, tmp_path):
 def test_every_command_has_help_with_an_example(command):
     result = run(None, command, "--help")
     assert result.exit_code == 0
-    assert "Example" in result.stdout and f"yams {command}" in result.stdout
+    assert "Example" in result.stdout
+    assert f"  yams {command}" in result.stdout      # examples stay indented under the title
     assert "--db" in result.stdout

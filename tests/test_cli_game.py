@@ -482,6 +482,7 @@ def test_db_option_beats_the_environment(tmp_path):
 def test_every_command_has_help_with_an_example(command):
     result = run(None, command, "--help")
     assert result.exit_code == 0
-    assert "Example" in result.stdout and f"yams {command}" in result.stdout
+    assert "Example" in result.stdout
+    assert f"  yams {command}" in result.stdout      # examples stay indented under the title
     if command not in ("replay",):
         assert "--db" in result.stdout

@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING, Any, Optional
 import typer
 
 from ..errors import EntryError, StoreError
-from .game_cmds import db_option, json_option, local_date, open_store, read_text, write_text
+from .game_cmds import (db_option, examples, json_option, local_date, open_store, read_text,
+                        write_text)
 from .lang import current_lang
 from .render import print_json
 
@@ -359,12 +360,12 @@ def import_(
 
 
 COMMANDS = (
-    (records, {"epilog": "Examples:\n  yams records\n  yams records --rules gaby --json"}),
-    (history, {"epilog": "Examples:\n  yams history --player Alice\n"
-                         "  yams history --rules double --since 2024-05-01 --until 2024-05-31 "
-                         "--json"}),
-    (stats, {"epilog": "Examples:\n  yams stats Alice\n  yams stats alice --json"}),
-    (export, {"epilog": "Example: yams export book.json"}),
-    (import_, {"name": "import", "epilog": "Examples:\n  yams import book.json\n"
-                                           "  yams import --db ../club book.json"}),
+    (records, {"epilog": examples("yams records", "yams records --rules gaby --json")}),
+    (history, {"epilog": examples(
+        "yams history --player Alice",
+        "yams history --rules double --since 2024-05-01 --until 2024-05-31 --json")}),
+    (stats, {"epilog": examples("yams stats Alice", "yams stats alice --json")}),
+    (export, {"epilog": examples("yams export book.json", "yams export - > book.json")}),
+    (import_, {"name": "import", "epilog": examples("yams import book.json",
+                                                     "yams import --db ../club book.json")}),
 )

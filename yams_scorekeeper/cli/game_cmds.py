@@ -99,6 +99,17 @@ def json_option() -> Any:
     return typer.Option(False, "--json", help="Print one JSON object instead of text.")
 
 
+#: The last line of every epilog. Typer strips the indentation common to the lines after the
+#: first, so an epilog must end with a line flush left for the examples to stay indented.
+EXIT_LINE = "Exit: 0 ok, 2 bad entry, 3 refused by the rules, 4 store error, 5 store busy."
+
+
+def examples(*lines: str, note: str = EXIT_LINE) -> str:
+    """An epilog: 'Example(s):', the command lines indented, then ``note`` flush left."""
+    head = "Example:" if len(lines) == 1 else "Examples:"
+    return "\n".join([head, *(f"  {line}" for line in lines), note])
+
+
 def open_store(db: str | None) -> "Store":
     """The store at ``db``, else ``$YAMS_DB``, else the application folder."""
     from ..store import Store
@@ -179,7 +190,7 @@ def find_game_doc(store: "Store", game_id: str | None) -> dict:
                              expected=", ".join(e["id"][:12] for e in found)) from None
         raise StoreError(f"no game with id '{game_id}', in progress or finished",
                          f"aucune partie d'identifiant « {game_id} », en cours ou finie",
-                         expected="an id from 'yams games' or 'yams history'") from None
+                         expected="yams games, yams history") from None
 
 
 # -- JSON shapes --------------------------------------------------------------------------------
@@ -318,7 +329,7 @@ def parse_cell(game: "Game", text: str) -> dict[str, Any]:
         if not 1 <= n <= len(cells):
             raise EntryError(f"no cell number {n}: the list goes from 1 to {len(cells)}",
                              f"pas de case numéro {n} : la liste va de 1 à {len(cells)}",
-                             expected="a number from 'yams cells', or COLUMN.ROW")
+                             expected=f"1-{len(cells)}, libre.full")
         cell = cells[n - 1]
         return {"column": cell.column, "row": cell.row, "coup": cell.coup or None,
                 "scratch": False}
@@ -397,13 +408,12 @@ def _split_list(values: list[str] | None) -> list[str]:
 
 # -- commands -----------------------------------------------------------------------------------
 
-NEW_EPILOG = """Examples:
-  yams new --rules gaby --player Alice --player Bob
-  yams new --rules gaby --player Alice --column libre --column sec --row nenette --option chance
-  yams new --rules double --variant force --direction croissant --player Alice --player Bob
-  yams new --rules classic --column libre --column imposee --imposed yam,1,2,3,4,5,6,full,suite,carre,plus,moins --player Léa
-  yams new --rules duel --player Alice --player Bob --order dice --start-dice "Alice=3 Bob=2,5"
-  yams new --rules duel --player Alice --player Bob --setting yam=60 --json"""
+NEW_EPILOG = examples(
+    "yams new --rules gaby -p Alice -p Bob",
+    "yams new --rules gaby -p Alice --column libre,sec --row nenette",
+    "yams new --rules double --variant force --direction croissant -p Ana -p Bo",
+    'yams new -R duel -p Alice -p Bob --order dice --start-dice "Alice=3 Bob=2,5"',
+    "yams new --rules duel -p Alice -p Bob --setting yam=60 --json")
 
 
 def new(
@@ -491,12 +501,12 @@ def new(
     _print(w["first"].format(name=seated[0]))
 
 
-ENTER_EPILOG = """Examples:
-  yams enter 5 5 5 3 3 --roll 2
-  yams enter 55533/2
-  yams enter 55552/3 --joker 2:5            (Duel: a joker turns a 2 into a 5)
-  yams enter 1cp 2cp 3cp 4fp 5fp 6cg 6cg 1fg 2fg 3fg --roll 6 --announce youpi
-  yams enter 12345/1 --game 3f2a --json"""
+ENTER_EPILOG = examples(
+    "yams enter 5 5 5 3 3 --roll 2",
+    "yams enter 55533/2",
+    "yams enter 55552/3 --joker 2:5      (Duel: a joker turns a 2 into a 5)",
+    "yams enter 1cp 2cp 3cp 4fp 5fp 6cg 6cg 1fg 2fg 3fg --roll 6 --announce youpi",
+    "yams enter 12345/1 --game 3f2a --json")
 
 
 def enter(
@@ -543,15 +553,14 @@ def enter(
     _print_cells(game, cells, lang)
 
 
-MARK_EPILOG = """Examples:
-  yams mark 3                          (the number shown by yams enter / yams cells)
-  yams mark libre.full
-  yams mark full                       (one-column sheets: Duel, Double Yams)
-  yams mark .5                         (one-column sheets: row 5; a bare 5 is a list number)
-  yams mark sec.yam --coup 2
-  yams mark libre.yam --scratch        (or libre.yam=0)
-  yams mark libre.full --doblar sec.yam
-A cell is COLUMN.ROW, or ROW on a one-column sheet; @N picks the coup, =0 scratches."""
+MARK_EPILOG = examples(
+    "yams mark 3                      (a number from yams enter or yams cells)",
+    "yams mark libre.full",
+    "yams mark full                   (one-column sheets: Duel, Double Yams)",
+    "yams mark .5                     (row 5 there: a bare 5 is a list number)",
+    "yams mark sec.yam --coup 2       (or sec.yam@2)",
+    "yams mark libre.yam --scratch    (or libre.yam=0)",
+    "yams mark libre.full --doblar sec.yam")
 
 
 def mark(
@@ -755,13 +764,13 @@ def games(
     console().print(table)
 
 
-REPLAY_EPILOG = """Examples:
-  yams replay soiree.txt
-  yams replay --json soiree.txt
-  cat soiree.txt | yams replay -
-A transcript starts with 'rules:' and 'players:' lines, then one line per turn:
-  Alice: 55533/2 -> libre.full
-The store is not touched. A line the rules refuse is reported with its number and rule."""
+REPLAY_EPILOG = examples(
+    "yams replay soiree.txt",
+    "yams replay --json soiree.txt",
+    "cat soiree.txt | yams replay -",
+    note="A transcript starts with 'rules:' and 'players:' lines, then one line a turn, such "
+         "as 'Alice: 55533/2 -> libre.full'. The store is not touched. A line the rules refuse "
+         "is reported with its number and rule.\n" + EXIT_LINE)
 
 
 def replay(
@@ -794,10 +803,10 @@ def replay(
         _print(WORDS[lang]["to_play"].format(name=game.player.name))
 
 
-TRANSCRIPT_EPILOG = """Examples:
-  yams transcript > soiree.txt
-  yams transcript --game 3f2a -o soiree.txt
-  yams transcript --game 3f2a | yams replay -"""
+TRANSCRIPT_EPILOG = examples(
+    "yams transcript > soiree.txt",
+    "yams transcript --game 3f2a -o soiree.txt",
+    "yams transcript --game 3f2a | yams replay -")
 
 
 def transcript(
@@ -825,12 +834,12 @@ COMMANDS = (
     (new, {"epilog": NEW_EPILOG}),
     (enter, {"epilog": ENTER_EPILOG}),
     (mark, {"epilog": MARK_EPILOG}),
-    (cells, {"epilog": "Example: yams cells --json"}),
-    (sheet, {"epilog": "Examples:\n  yams sheet\n  yams sheet --player Alice\n"
-                       "  yams sheet --game 3f2a --json"}),
-    (undo, {"epilog": "Example: yams undo --game 3f2a"}),
-    (end, {"epilog": "Example: yams end --game 3f2a"}),
-    (games, {"epilog": "Example: yams games --json"}),
+    (cells, {"epilog": examples("yams cells", "yams cells --game 3f2a --json")}),
+    (sheet, {"epilog": examples("yams sheet", "yams sheet --player Alice",
+                                "yams sheet --game 3f2a --json")}),
+    (undo, {"epilog": examples("yams undo", "yams undo --game 3f2a --json")}),
+    (end, {"epilog": examples("yams end", "yams end --game 3f2a --json")}),
+    (games, {"epilog": examples("yams games", "yams games --json")}),
     (replay, {"epilog": REPLAY_EPILOG}),
     (transcript, {"epilog": TRANSCRIPT_EPILOG}),
 )
