@@ -37,7 +37,7 @@ WORDS = {
         "first": "{name} plays first: yams enter DICE --roll N",
         "coup": "{name} · coup {n} · {dice} · roll {roll}",
         "joker": "joker {a}→{b}, rolled {rolled}",
-        "hint": "Write a cell: yams mark NUMBER (or COLUMN.ROW)",
+        "hint": "Write a cell: yams mark NUMBER (or {cell})", "cell": ("ROW", "COLUMN.ROW"),
         "hint2": "Write a cell: yams mark NUMBER, or enter the second coup",
         "no_cells": "No cell can take this coup.",
         "wrote": "{name} wrote {cell}: {score}   {why}", "scratched": "{name} scratched {cell}: 0",
@@ -58,7 +58,8 @@ WORDS = {
         "first": "{name} commence : yams enter DÉS --roll N",
         "coup": "{name} · coup {n} · {dice} · lancer {roll}",
         "joker": "joker {a}→{b}, dés lancés {rolled}",
-        "hint": "Inscrire une case : yams mark NUMÉRO (ou COLONNE.LIGNE)",
+        "hint": "Inscrire une case : yams mark NUMÉRO (ou {cell})",
+        "cell": ("LIGNE", "COLONNE.LIGNE"),
         "hint2": "Inscrire une case : yams mark NUMÉRO, ou saisir le second coup",
         "no_cells": "Aucune case ne peut recevoir ce coup.",
         "wrote": "{name} inscrit {cell} : {score}   {why}", "scratched": "{name} barre {cell} : 0",
@@ -304,7 +305,8 @@ def _print_cells(game: "Game", cells: list["LegalCell"], lang: str) -> None:
         return
     out.print(legal_table(game, cells, lang))
     more = len(game.coups) < game.coups_allowed()
-    out.print(w["hint2"] if more else w["hint"], markup=False)
+    cell = w["cell"][len(game.columns) > 1]
+    out.print(w["hint2"] if more else w["hint"].format(cell=cell), markup=False)
 
 
 # -- parsing ------------------------------------------------------------------------------------
@@ -671,7 +673,9 @@ def sheet(
     from .sheet_view import sheets_view
 
     out = console()
-    out.print(f"{game.config.label} · {game.id}", markup=False)
+    # one-column families show the label as the grid's title
+    out.print(f"{game.config.label} · {game.id}" if len(game.columns) > 1 else game.id,
+              markup=False)
     out.print(sheets_view(game, lang, index))
 
 
