@@ -54,15 +54,19 @@ def one_line_error(result, *needles: str, code: int) -> str:
     return lines[0]
 
 
-def play_duel(db: str, players: dict[str, dict], turns: int | None = None) -> str:
+def play_duel(db: str, players: dict[str, dict], turns: int | None = None,
+              leave_last: bool = False) -> str:
     """A Duel game played through the session: each player fills the rows in DICE order with
-    DICE and their own overrides; ``turns`` stops the game after that many rounds."""
+    DICE and their own overrides; ``turns`` stops the game after that many rounds;
+    ``leave_last`` leaves the last turn (the chance row of the last player) to be played."""
     session = TableSession.start(Store(db), make_config("duel", list(players)))
     for n, row in enumerate(DICE):
         if turns is not None and n == turns:
             session.end()
             break
-        for overrides in players.values():
+        for name, overrides in players.items():
+            if leave_last and row == "chance" and name == list(players)[-1]:
+                return session.game.id
             session.enter(overrides.get(row, DICE[row]), 3)
             session.mark(None, row)
     assert session.game.finished
@@ -123,6 +127,20 @@ def test_records_of_an_empty_store_and_bad_family(tmp_path):
     db = str(tmp_path / "empty")
     assert "No record yet" in ok(db, "records").stdout
     one_line_error(run(db, "records", "--rules", "poker"), "unknown rule set 'poker'", code=2)
+
+
+def test_the_mark_that_ends_a_game_reports_the_records_beaten(book):
+    db, _ = book
+    # Alice: rows 1-6 make 80 (+35), figures 205: 320, beating Bob's 267 and the 62 of chiffres
+    play_duel(db, {"Alice": {"6": "66666", **YAM, **BIG_CHANCE}, "Bob": {}}, leave_last=True)
+    ok(db, "enter", "65543/3")
+    out = ok(db, "mark", "chance").stdout
+    assert "Game over." in out
+    assert "New record, Duel au Yam: grand total 320 by Alice (was 267 by Bob, 2024-05-01)" in out
+    assert "New record, Duel au Yam: chiffres 115 by Alice (was 62 by Alice, 2024-04-30)" in out
+    assert "figures" not in out                     # 205 equals the record: a tie, not beaten
+    data = js(db, "records")["configs"]["duel"]["records"]
+    assert data["total"]["value"] == 320 and data["figures"]["tied"][-1]["player"] == "Alice"
 
 
 # -- history ----------------------------------------------------------------------------------

@@ -204,6 +204,18 @@ def test_coup_option_picks_the_coup(db):
     assert marked["marks"][0]["score"] == 25 and marked["marks"][0]["dice"] == list("33555")
 
 
+def test_scratch_writes_zero(db):
+    new_game(db, "--rules", "gaby", "-p", "Alice", "-p", "Bob")
+    js(db, "enter", "66666/1")
+    marked = js(db, "mark", "libre.yam", "--scratch")["marks"]
+    assert [(m["row"], m["score"], m["scratch"]) for m in marked] == [("yam", 0, True)]
+    js(db, "enter", "66666/1")
+    marked = js(db, "mark", "Libre.Yam=0")["marks"]
+    assert [(m["row"], m["score"], m["scratch"]) for m in marked] == [("yam", 0, True)]
+    js(db, "enter", "12345/1")
+    assert ok(db, "mark", "sec.suite=0").stdout.startswith("Alice scratched Sec · Suite: 0")
+
+
 # -- undo and end ---------------------------------------------------------------------------
 
 
