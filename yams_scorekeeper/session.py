@@ -49,13 +49,20 @@ class TableSession:
         try:
             self.store.append_event(self.game.id, stored)
         except BaseException:
-            # the store refused: forget the event in memory too, so both agree
-            self.game = Game(self.game.config, self.game.events[:before], id=self.game.id,
-                             created=self.game.created)
+            # the store failed: take back what it holds (a failed folder fsync may still have
+            # kept the event), so memory and disk agree
+            self.game = self._reload(before)
             raise
         if self.game.finished:
             self._finish()
         return stored
+
+    def _reload(self, before: int) -> Game:
+        try:
+            return Game.from_doc(self.store.load_game(self.game.id))
+        except Exception:
+            return Game(self.game.config, self.game.events[:before], id=self.game.id,
+                        created=self.game.created)
 
     def _finish(self) -> None:
         self.broken = self.store.finish_game(self.game.id, self.game.summary())
