@@ -346,13 +346,25 @@ def open_session(term: Terminal, store: "Store", game_id: str | None,
     return session
 
 
-def _resumed(term: Terminal, session: "TableSession") -> None:
-    from .sheet_view import sheets_view
+def sheets(game: "Game", lang: str, player: int | None = None) -> Any:
+    """:func:`~.sheet_view.sheets_view`, except for a classic or Gaby sheet of one column,
+    which gets the paper grid per player (the players-across grid expects the sections of
+    Double Yams and Duel)."""
+    from rich.console import Group
 
+    from .sheet_view import player_grid, sheets_view
+
+    if len(game.columns) == 1 and game.rules.family in ("classic", "gaby"):
+        indexes = range(len(game.sheets)) if player is None else [player]
+        return Group(*(player_grid(game, i, lang) for i in indexes))
+    return sheets_view(game, lang, player)
+
+
+def _resumed(term: Terminal, session: "TableSession") -> None:
     game = session.game
     term.say(term.t("resumed", id=game.id[:8], label=game.config.label), style="bold")
     if game.events:
-        term.show(sheets_view(game, term.lang))
+        term.show(sheets(game, term.lang))
 
 
 # -- the table --------------------------------------------------------------------------------
@@ -585,6 +597,13 @@ class Table:
         if not text:
             self.term.refuse(_err("choose_needed"))
             return
+        if pool_empty and "/" in text:      # dice with an empty pool: the rule says why not
+            try:
+                dice, roll, joker, announce = self.parse_entry(text)
+                self.session.enter(dice, roll or "1", joker=joker, announce=announce)
+            except YamsError as err:
+                self.term.refuse(err)
+            return
         self.apply_choice_text(text, cells)
 
     def apply_choice_text(self, text: str, cells: list["LegalCell"]) -> None:
@@ -678,7 +697,8 @@ class Table:
                 column, row, coup, _ = self.by_name(token, cells)
                 picks.append((column, row, coup))
         (c1, r1, k1), (c2, r2, k2) = picks
-        if k1 is not None and k2 is not None and k1 == k2:
+        if (self.game.config.has("doblar") and k1 is not None and k2 is not None
+                and k1 == k2):
             raise _err("doblar_coups", cls=IllegalMoveError, rule="Y7")
         if k1 is None and k2 is not None:
             (c1, r1, k1), (c2, r2, k2) = (c2, r2, k2), (c1, r1, k1)
@@ -703,8 +723,6 @@ class Table:
     # -- the commands at hand -----------------------------------------------------------------
 
     def sheet(self, who: str) -> None:
-        from .sheet_view import sheets_view
-
         game = self.game
         index = None
         if who:
@@ -716,7 +734,7 @@ class Table:
                                         players=", ".join(s.name for s in game.sheets)))
                 return
             index = found[0]
-        self.term.show(sheets_view(game, self.lang, index))
+        self.term.show(sheets(game, self.lang, index))
 
     def undo(self) -> None:
         from ..game import effective_events
@@ -760,13 +778,11 @@ class Table:
     # -- the end ------------------------------------------------------------------------------
 
     def final(self) -> None:
-        from .sheet_view import sheets_view
-
         game = self.game
         self.term.out.print()
         full = all(game.sheet_full(s) for s in game.sheets)
         self.term.say(self.t("game_over" if full else "game_stopped"), style="bold")
-        self.term.show(sheets_view(game, self.lang))
+        self.term.show(sheets(game, self.lang))
         print_ranking(self.term, game)
         for line in record_lines(game, self.session.broken, self.lang):
             self.term.say(line, style="bold")
@@ -950,7 +966,7 @@ def demo(
     """
     from ..config import make_config
     from ..game import Game
-    from .sheet_view import cell_label, sheets_view
+    from .sheet_view import cell_label
 
     language = resolve_lang(lang) if lang else current_lang(ctx)
     term = Terminal(language)
@@ -994,7 +1010,7 @@ def demo(
             term.say(t("demo_stopped", turns=done), style="bold")
         else:
             term.say(t("game_over"), style="bold")
-        term.show(sheets_view(game, term.lang))
+        term.show(sheets(game, term.lang))
         print_ranking(term, game)
         term.say(t("demo_next"), style="dim")
     except KeyboardInterrupt:
