@@ -1,0 +1,528 @@
+"""`yams play` driven through real standard input, a whole game per family; `yams demo`.
+
+Each game is a script of the lines a family would type at the table; the final totals are
+worked out by hand in the comments, and the store must hold the game archived with the same
+summary. Bad entries are re-asked with their reason and record nothing; Ctrl-C or the end of
+input mid-game lose nothing and `yams play --game ID` goes on at the same point.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+from itertools import zip_longest
+from pathlib import Path
+from string import Formatter
+
+import pytest
+from typer.testing import CliRunner
+
+from yams_scorekeeper.cli.app import app
+from yams_scorekeeper.cli.messages import MESSAGES, msg
+from yams_scorekeeper.dice import TAGGED_EXAMPLE
+from yams_scorekeeper.game import effective_events
+from yams_scorekeeper.rules import get_rules
+from yams_scorekeeper.store import Store
+
+ROOT = Path(__file__).resolve().parents[1]
+#: English, colourless, 80 columns, no locale: every run sees the same terminal
+ENV = {"YAMS_LANG": "en", "NO_COLOR": "1", "COLUMNS": "80", "LC_ALL": "", "LC_MESSAGES": "",
+       "LANG": "C.UTF-8", "YAMS_DB": ""}
+#: Double Yams dice: a double petite suite in colour harmony / five 5 small + five 2 large
+SUITE = TAGGED_EXAMPLE
+FIVES = "5cp 5cp 5cp 5fp 5fp 2cg 2cg 2fg 2fg 2fg"
+
+
+def play(db: Path, lines: list[str], *args: str, env: dict | None = None):
+    """Run ``yams play --db DB`` with ``lines`` as standard input."""
+    text = "".join(line + "\n" for line in lines)
+    result = CliRunner().invoke(app, ["play", "--db", str(db), *args], input=text,
+                                env={**ENV, **(env or {})})
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        raise result.exception
+    assert "Traceback" not in result.stdout + result.stderr
+    return result
+
+
+def interleave(*players: list[list[str]]) -> list[str]:
+    """The turns of each player, one after the other, as typed at the table."""
+    lines: list[str] = []
+    for turns in zip_longest(*players):
+        for turn in turns:
+            if turn is not None:
+                lines += turn
+    return lines
+
+
+def only_archived(db: Path) -> dict:
+    store = Store(db)
+    assert store.games_in_progress() == []
+    entries = store.archived_games()
+    assert len(entries) == 1
+    return entries[0]
+
+
+def flat(text: str) -> str:
+    """The output with Rich's line wrapping undone."""
+    return " ".join(text.split())
+
+
+def totals(entry: dict) -> dict[str, int]:
+    return {p["name"]: p["total"] for p in entry["summary"]["players"]}
+
+
+def the_game(db: Path) -> dict:
+    store = Store(db)
+    games = store.games_in_progress()
+    assert len(games) == 1
+    return store.load_game(games[0]["id"])
+
+
+def assert_plain_80(out: str, typed: list[str]) -> None:
+    """No colour codes; every line that Rich drew fits 80 columns (echoed input may not)."""
+    assert "\x1b[" not in out
+    typed = [t for t in typed if t]
+    for line in out.splitlines():
+        if any(line.endswith(t) for t in typed) or "yams play --game" in line:
+            continue                # echoed input; a command to copy is never wrapped
+        assert len(line) <= 80, line
+
+
+def rows(family: str) -> list[str]:
+    return [r.id for r in get_rules(family).rows]
+
+
+# -- Yam classique ----------------------------------------------------------------------------
+
+
+def test_classic_game_start_dice_tie_bad_entries_undo_and_archive(tmp_path):
+    db = tmp_path / "store"
+    setup = ["classic", "Alice, Bob",
+             "4 4",          # start dice: a tie...
+             "5 2",          # ...Bob rolls lower and starts (C6)
+             "libre"]
+    alice = [
+        ["11123/1", "libre.1"],                    # 3
+        ["22234/1", "libre.2"],                    # 6
+        ["33345/1", "libre.3"],                    # 9
+        ["44456/1", "libre.4"],                    # 12
+        ["5553/2", "55561/1", "libre.5"],          # 4 dice refused, then 15
+        ["66612/1", "libre.6"],                    # 18: 63 >= 60, bonus +20 (C4)
+        ["55533/2", "libre.suite", "u", "full"],   # a wrong cell undone by Bob's prompt: 46
+        ["12345/3", "full", "suite"],              # full is written already: refused; 55
+        ["66662/1", "carre"],                      # 70 + 26 = 96
+        ["66655/1", "plus"],                       # 28
+        ["11112/2", "moins"],                      # 6, below plus (C3)
+        ["44444/4", "44444/3", "s", "s Bob", "h", "yam"],   # roll 4 refused; 120
+    ]
+    bob = [["66666/3", "yam"]] + [["12346/3", f"x libre.{r}"] for r in "123456"] + \
+          [["12346/3", f"x {r}"] for r in ("full", "suite", "carre", "plus", "moins")]
+    # the 'u' after libre.suite is read at Bob's prompt: it undoes Alice's mark
+    lines = setup + interleave(bob, alice)
+    result = play(db, lines)
+    out = result.stdout
+    assert result.exit_code == 0, out
+    assert "Playing order: Bob, Alice" in out
+    assert "Undone: Alice's Suite." in out
+    assert "! 4 dice typed, this game uses 5" in out
+    assert "! roll number 4 is above the maximum of 3" in out
+    assert "! Libre: Full is already written [G3]" in out
+    assert "Game over!" in out
+    # Alice: 63 + 20 + 46 + 55 + 96 + 28 + 6 + 120 = 434; Bob: 100 + 30 = 130
+    assert "1. Alice: 434" in out and "2. Bob: 130" in out
+    assert "First game in Yam classique (Libre): its scores are the records to beat " \
+           "(best total 434, Alice)." in flat(out)
+    entry = only_archived(db)
+    assert totals(entry) == {"Alice": 434, "Bob": 130}
+    assert entry["summary"]["config_label"] == "Yam classique (Libre)"
+    assert entry["doc"]["players"] == ["Bob", "Alice"]
+    events = entry["doc"]["events"]
+    # 24 turns of enter + mark, plus the mark that was undone and the undo: refused entries
+    # left nothing behind
+    assert len(effective_events(events)) == 48
+    assert len(events) == 50
+    assert_plain_80(out, lines)
+
+
+# -- Duel au Yam --------------------------------------------------------------------------------
+
+
+def test_duel_game_with_jokers(tmp_path):
+    db = tmp_path / "store"
+    alice = [
+        ["11123/1", "grille.1"],                   # 3
+        ["22234/2", "grille.2"],                   # 6
+        ["33345/3", "grille.3"],                   # 9
+        ["44456/1", "grille.4"],                   # 12
+        ["55561/1", "grille.5"],                   # 15
+        ["66612/1", "grille.6"],                   # 18: 63, bonus +35 (U3)
+        ["55554/3 joker 4:5", "yam"],              # joker 1: 55555, 50
+        ["22233/1", "full"],                       # 25
+        ["12346/2 joker 6:5", "grande-suite"],     # joker 2: 12345, 40
+        ["12356/1 joker 5:4", "petite-suite"],     # joker 3: 12346, 30
+        ["44441/1", "carre"],                      # 16
+        ["66612/2 joker 1:6", "66612/2", "brelan"],   # no joker left: refused; 18
+        ["65432/1", "chance"],                     # 20
+    ]
+    bob = [["66666/1", "yam"],                     # 50
+           ["11112/1 joker 2:2", "11112/1 joker 3:1", "11112/1 joker 2:1", "grille.1"]]  # 5
+    bob += [["12346/3", f"x grille.{r}"] for r in "23456"]
+    bob += [["12346/3", f"x {r}"] for r in ("brelan", "carre", "full", "petite-suite",
+                                             "grande-suite", "chance")]
+    lines = ["duel", "Alice Bob"] + interleave(alice, bob)
+    result = play(db, lines)
+    out = result.stdout
+    assert result.exit_code == 0, out
+    assert "3 jokers left" in out and "0 jokers left" in out and "2 jokers left" in out
+    assert "! Alice has no joker left (3 a game) [U4]" in out
+    assert "! a joker turns one die into another face (1-6)" in out
+    assert "! no die shows 3 to turn into 1" in out
+    assert "Alice: Yam = 50   (Yam de 5 : 50)" in out
+    # Alice: 63 + 35 + 50 + 25 + 40 + 30 + 16 + 18 + 20 = 297; Bob: 50 + 5 = 55
+    assert "1. Alice: 297" in out and "2. Bob: 55" in out
+    entry = only_archived(db)
+    assert totals(entry) == {"Alice": 297, "Bob": 55}
+    assert entry["summary"]["players"][0]["parts"] == {"chiffres": 98, "figures": 199}
+    jokers = [e["joker"] for e in entry["doc"]["events"] if e.get("joker")]
+    assert jokers == [[2, 1], [4, 5], [6, 5], [5, 4]]        # Bob's second turn comes first
+    assert_plain_80(out, lines)
+
+
+# -- Yams Gaby ----------------------------------------------------------------------------------
+
+GABY_ROWS = ["1", "2", "3", "4", "5", "6", "brelan", "full", "suite", "carre", "max", "min", "yam"]
+
+
+def scratch_turn(cell: str) -> list[str]:
+    """A first coup kept after one roll (sec accepts it), then the cell scratched straight
+    from the 'second coup?' prompt."""
+    return ["12346/1", f"x {cell}"]
+
+
+def test_gaby_game_two_coups_doblar_bloquant_chance(tmp_path):
+    db = tmp_path / "store"
+    setup = ["gaby", "Alice, Bob", "n", "custom", "libre sec", "-",
+             "bloquant deux-coups doblar chance"]
+    alice = [["55533/1", "66666/2",
+              "d 3 3",                       # two cells of the same coup: refused (Y7)
+              "d sec.full libre.yam"]]       # sec.full 41 from coup 1, libre.yam 130 from coup 2
+    alice += [scratch_turn(f"libre.{r}") for r in GABY_ROWS if r != "yam"]
+    alice += [scratch_turn(f"sec.{r}") for r in GABY_ROWS if r != "full"]
+    bob = [["55522/1", "", "full",           # full fits libre and sec: which?
+            "sec.full"],                     # 39 < Alice's 41: bloquant, 0 (Y6)
+           ["66666/3", "", "libre.yam"],     # 130
+           ["11111/3", "", "sec.yam"]]       # chance cell: 0 after 3 rolls (Y8)
+    bob += [scratch_turn(f"libre.{r}") for r in GABY_ROWS if r != "yam"]
+    bob += [scratch_turn(f"sec.{r}") for r in GABY_ROWS if r not in ("full", "yam")]
+    lines = setup + interleave(alice, bob)
+    result = play(db, lines)
+    out = result.stdout
+    assert result.exit_code == 0, out
+    assert "New game: Yams Gaby (Libre / Sec, bloquant, deux-coups, doblar, chance)" in out
+    assert "Second coup? dice/roll, or Enter to choose now" in out
+    assert "! a doblar writes one cell from coup 1 and one from coup 2 [Y7]" in out
+    assert "Alice: Sec · Full (1) = 41" in out
+    assert "Alice: Libre · Yam (2) = 130" in out
+    assert "4 doblars left" in out
+    assert "! Full can go in several columns: say which (expected: libre.full / sec.full)" in out
+    assert re.search(r"Bob: Sec · Full = 0 .*bloquant : Alice a 41", " ".join(out.split()))
+    assert "case chance" in out
+    # Alice: sec 41 x 2 + libre 130 = 212; Bob: libre 130
+    assert "1. Alice: 212" in out and "2. Bob: 130" in out
+    entry = only_archived(db)
+    assert totals(entry) == {"Alice": 212, "Bob": 130}
+    assert entry["summary"]["players"][0]["parts"] == {"libre": 130, "sec": 82}
+    assert_plain_80(out, lines)
+
+
+def test_gaby_doblar_descendant_once_a_game(tmp_path):
+    db = tmp_path / "store"
+    setup = ["gaby", "Alice", "custom", "descente libre", "-", "deux-coups doblar"]
+    lines = setup + ["11111/1", "22222/1", "d descente.1 descente.2",      # 5 and 10
+                     "33333/1", "44444/2", "d descente.3 descente.4",      # refused: used
+                     "d 1 libre.yam",                                       # a simple doblar
+                     "q"]
+    result = play(db, lines)
+    out = result.stdout
+    assert result.exit_code == 0, out
+    assert "Alice: Descente · 1 (1) = 5" in out and "Alice: Descente · 2 (2) = 10" in out
+    assert "4 doblars left (used: descendant)" in out
+    assert "! the doblar descendant is already used this game [Y7]" in out
+    assert "Alice: Libre · Yam (2) = 120" in out
+    assert "Game saved. To resume it: yams play --game" in out
+    doc = the_game(db)
+    marks = [e for e in doc["events"] if e["type"] == "mark"]
+    assert [len(m["cells"]) for m in marks] == [2, 2]
+
+
+# -- Double Yams --------------------------------------------------------------------------------
+
+
+def double_scratches(skip: set[str], roll: int = 5) -> list[list[str]]:
+    cells = [f"grille.{r}" if r.isdigit() else r for r in rows("double") if r not in skip]
+    return [[f"{SUITE} /{roll}", f"x {c}"] for c in cells]
+
+
+def test_double_critique_banks_unused_rolls(tmp_path):
+    db = tmp_path / "store"
+    turns = [[f"{SUITE} /1", "double-petite-suite"],       # 25 x2 colour x3 first roll = 150
+             [f"{FIVES} /10", f"{FIVES}/9", "double-yams"],  # 5 + 4 banked = 9 at most: 800
+             [f"{SUITE} /6", f"{SUITE} /5", "x grille.1"]]   # the bank is spent: 5 at most
+    turns += double_scratches({"double-petite-suite", "double-yams", "1"})
+    lines = ["double", "Alice", "critique"] + [line for turn in turns for line in turn]
+    result = play(db, lines)
+    out = result.stdout
+    assert result.exit_code == 0, out
+    assert "0 rolls banked" in out and "4 rolls banked" in out
+    assert "roll 1 to 9: 5 + 4 banked" in out
+    assert "! roll number 10 is above the maximum of 9 for this turn" in out
+    assert "! roll number 6 is above the maximum of 5 for this turn" in out
+    assert "Alice: Double yams = 800" in out
+    assert "1. Alice: 950" in out
+    entry = only_archived(db)
+    assert totals(entry) == {"Alice": 950}
+    assert entry["summary"]["config_label"] == "Double Yams critique"
+    assert entry["summary"]["players"][0]["parts"]["combinaisons"] == 800
+    assert_plain_80(out, lines)
+
+
+def test_double_classique_sixth_roll_announced_three_ways(tmp_path):
+    db = tmp_path / "store"
+    turns = [[f"{FIVES} /6 announce youpi", "1"],          # made: 25 x2 size harmony = 50
+             [f"{SUITE} /6",                               # no announcement typed...
+              "rene",                                      # ...asked separately: missed, -50
+              "1x",                                        # the announced row cannot be scratched
+              "1"],
+             ["announce brelan", FIVES, "1"],              # announced first, dice next: 10
+             [f"{SUITE} /6 announce 1", f"{SUITE} /5", "x grille.1"]]
+    turns += double_scratches({"youpi", "rene", "brelan", "1"})
+    lines = ["double", "Alice", ""] + [line for turn in turns for line in turn]
+    result = play(db, lines)
+    out = result.stdout
+    assert result.exit_code == 0, out
+    assert "New game: Double Yams classique" in out
+    assert "Sixth roll: which row was announced before rolling?" in out
+    assert "Dice of the sixth roll (announced: Brelan)" in out
+    assert "6e jet réussi" in out and "6e jet manqué" in out
+    assert "Alice: Yams de René = -50" in out
+    assert "! the announced sixth-roll row takes the result, it cannot be scratched [D9]" in out
+    assert "! the sixth roll can never be made for chiffres or difference [D9]" in out
+    assert "1. Alice: 10" in out                  # 50 - 50 + 10
+    entry = only_archived(db)
+    assert totals(entry) == {"Alice": 10}
+    announced = [e["announce"] for e in entry["doc"]["events"] if e.get("announce")]
+    assert announced == ["youpi", "rene", "brelan"]
+
+
+def test_double_165_scratch_only_once_the_pool_is_empty(tmp_path):
+    db = tmp_path / "store"
+    lines = ["double", "Alice", "165", f"{SUITE} /165", "double-petite-suite",   # 25 x2 = 50
+             f"{SUITE} /1"]                      # the pool is empty: refused (D10)
+    lines += ["1"] * 30                          # every other cell scratched
+    result = play(db, lines)
+    out = result.stdout
+    assert result.exit_code == 0, out
+    assert "165 rolls left in the pool" in out and "0 rolls left in the pool" in out
+    assert "The pool of rolls is empty: Alice can only scratch a cell (D10)." in out
+    assert "! the pool of 165 rolls is empty: remaining cells can only be scratched [D10]" in out
+    assert "1. Alice: 50" in out
+    assert totals(only_archived(db)) == {"Alice": 50}
+
+
+def test_a_record_broken_is_announced(tmp_path):
+    """A second Double Yams critique game beats the first one's suites total."""
+    db = tmp_path / "store"
+    first = [[f"{SUITE} /2", "double-petite-suite"]] + double_scratches({"double-petite-suite"})
+    play(db, ["double", "Alice", "critique"] + [x for t in first for x in t])
+    second = [[f"{SUITE} /1", "double-petite-suite"]] + double_scratches({"double-petite-suite"})
+    result = play(db, ["double", "Bob", "critique"] + [x for t in second for x in t])
+    out = flat(result.stdout)
+    assert "New record: best Suites total in Double Yams critique, 150, Bob (before: 50, Alice)" \
+        in out
+    assert "New record: best total in Double Yams critique, 150, Bob (before: 50, Alice)" in out
+    french = msg("record", "fr", what=msg("record_part", "fr", part="Suites"),
+                 label="Double Yams forcé", value=760, name="Alice")
+    assert french == "Nouveau record : meilleur total Suites en Double Yams forcé, 760, Alice"
+
+
+# -- bad entries, quitting, Ctrl-C, end of input, resuming ------------------------------------
+
+
+def test_bad_entries_are_asked_again_with_the_reason_and_record_nothing(tmp_path):
+    db = tmp_path / "store"
+    lines = ["classc", "classic", "", "Alice", "libre",
+             "5553/2", "55533/4", "555x3/2", "55533", "55533/", "/2", "55533/2 joker 3:5",
+             "55533/2",
+             "99", "yams", "descendante.full", "55533/2", "", "d 1 2", "libre.full@3",
+             "q"]
+    result = play(db, lines)
+    out = result.stdout
+    assert result.exit_code == 0, out
+    for reason in ("! unknown rule set 'classc' (expected: classic, gaby, double, duel)",
+                   "! an answer is needed",
+                   "! 4 dice typed, this game uses 5",
+                   "! roll number 4 is above the maximum of 3 for this turn",
+                   "! 'x' is not a die value (1-6)",
+                   "! the roll number is missing after '/' (expected: 55533 /2)",
+                   "! type the dice, then '/' and the roll number",
+                   "! jokers exist only in Duel au Yam [U4]",
+                   "! no cell number 99 in the list (1 to 12)",
+                   "! no row 'yams' in Yam classique",
+                   "! no column 'descendante' in this game",
+                   "! this turn's dice are already entered: choose a cell, or u to undo them",
+                   "! choose a cell: a number from the list or a name",
+                   "! two cells in one turn need the doblar option [Y7]",
+                   "! there is no coup 3 this turn"):
+        assert reason in out, reason
+    assert "Game saved. To resume it: yams play --game" in out
+    doc = the_game(db)
+    assert [e["type"] for e in doc["events"]] == ["enter"]       # only the good dice
+
+
+def test_end_of_input_mid_turn_then_resume_at_the_same_point(tmp_path):
+    db = tmp_path / "store"
+    result = play(db, ["classic", "Alice, Bob", "", "libre", "55533/2", "full", "12346/1"])
+    assert result.exit_code == 0
+    game_id = the_game(db)["id"]
+    assert f"End of input: nothing is lost. To resume: yams play --game {game_id[:8]} --db " \
+        in result.stdout
+    # resumed: Bob's dice are still there, the legal cells come first
+    result = play(db, ["x yam", "q"], "--game", game_id[:8])
+    out = result.stdout
+    assert result.exit_code == 0, out
+    assert f"Resuming game {game_id[:8]}: Yam classique (Libre)" in out
+    assert "Bob · turn 1 · total 0" in out
+    assert "Les 6 : 1 x 6 = 6" in out              # the table for 1 2 3 4 6
+    assert "Bob: Yam scratched (0)" in out
+    doc = the_game(db)
+    assert [e["type"] for e in doc["events"]] == ["enter", "mark", "enter", "mark"]
+
+
+def test_resume_by_picking_from_the_list(tmp_path):
+    db = tmp_path / "store"
+    play(db, ["duel", "Alice, Bob", "66666/1", "yam", "q"])
+    result = play(db, ["", "11111/1", "yam", "q"])      # Enter: the latest game
+    out = result.stdout
+    assert "Games in progress:" in out and "1. Duel au Yam · Alice, Bob · 2 entries" in out
+    assert "Bob: Yam = 50" in out
+    assert len(the_game(db)["events"]) == 4
+
+
+def test_ctrl_c_mid_game_loses_nothing(tmp_path):
+    db = tmp_path / "store"
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "yams_scorekeeper", "play", "--db", str(db)], cwd=ROOT,
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        env={**os.environ, **ENV})
+    assert proc.stdin is not None
+    proc.stdin.write("classic\nAlice, Bob\n\nlibre\n55533/2\nfull\n12346/1\n")
+    proc.stdin.flush()
+    deadline = time.monotonic() + 30
+    while True:                          # wait until the three entries are stored
+        games = Store(db).games_in_progress() if (db / "games").exists() else []
+        if games and games[0]["events"] == 3:
+            break
+        assert time.monotonic() < deadline, "the entries were not stored"
+        time.sleep(0.05)
+    time.sleep(0.2)                      # the prompt for Bob's cell is waiting
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=30)
+    assert proc.returncode == 130, (out, err)
+    assert "Traceback" not in err and "Traceback" not in out
+    game_id = games[0]["id"]
+    assert out.rstrip().splitlines()[-1] == (
+        f"Interrupted: nothing is lost. To resume: yams play --game {game_id[:8]} --db {db}")
+    result = play(db, ["s", "1", "q"], "--game", game_id)
+    out = result.stdout
+    assert re.search(r"Full +46 *\n", out)           # the sheet: Alice's full, Bob's none
+    assert "Grand total: 46" in out and "Grand total: 0" in out
+    assert "Bob: 1 = 1   (Les 1 : 1 x 1 = 1)" in out
+    assert len(the_game(db)["events"]) == 4
+
+
+def test_stop_the_game_early(tmp_path):
+    db = tmp_path / "store"
+    result = play(db, ["duel", "Alice, Bob", "66666/1", "yam", "end", "n", "end", "y"])
+    out = result.stdout
+    assert "The game goes on." in out
+    assert "Game stopped: the highest total wins (Y9)." in out
+    assert "1. Alice: 50" in out
+    entry = only_archived(db)
+    assert entry["summary"]["stopped_early"] is True
+
+
+def test_quit_before_any_game_creates_nothing(tmp_path):
+    db = tmp_path / "store"
+    result = play(db, ["gaby", "s", "u", "q"])
+    assert result.exit_code == 0
+    assert "No game yet: the sheet and undo come once the game has started." in result.stdout
+    assert "No game was started." in result.stdout
+    assert Store(db).games_in_progress() == []
+
+
+def test_unknown_game_id_is_one_error_line(tmp_path):
+    result = play(tmp_path / "store", [], "--game", "nope")
+    assert result.exit_code == 4
+    assert result.stderr.startswith("error: no game in progress with id 'nope'")
+    assert result.stdout == ""
+
+
+# -- languages ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("args,env", [(["--lang", "fr"], {}), ([], {"YAMS_LANG": "fr"}),
+                                      ([], {"YAMS_LANG": "", "LANG": "fr_FR.UTF-8"})])
+def test_french_table_mode(tmp_path, args, env):
+    result = play(tmp_path / "store", ["classic", "Alice", "libre", "5553/2", "55533/2", "h",
+                                       "full", "q"], *args, env=env)
+    out = result.stdout
+    assert "Règles (classic, gaby, double, duel) [classic] : classic" in out
+    assert "Nouvelle partie : Yam classique (Libre)" in out
+    assert "Alice, dés/lancer (lancer 1 à 3) : " in out
+    assert "! 4 dés saisis, ce jeu en utilise 5" in out
+    assert "  #   Case" in out and "Pourquoi" in out
+    assert "u, annuler         annule la dernière saisie" in out
+    assert "Alice : Full = 46   (Full 5-5-5 / 3-3 : 25 + 21 = 46)" in out
+    assert "Partie enregistrée. Pour la reprendre : yams play --game" in out
+
+
+def test_message_catalog_has_both_languages_with_the_same_fields():
+    names = lambda text: sorted(f for _, f, _, _ in Formatter().parse(text) if f)  # noqa: E731
+    for key, entry in MESSAGES.items():
+        assert set(entry) == {"fr", "en"}, key
+        assert entry["fr"] and entry["en"], key
+        assert names(entry["fr"]) == names(entry["en"]), key
+
+
+# -- yams demo ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("family,variant", [("classic", None), ("gaby", None), ("duel", None),
+                                            ("double", "critique"), ("double", "165")])
+def test_demo_plays_a_whole_game_without_the_store(tmp_path, family, variant):
+    store_dir = tmp_path / "never"
+    args = ["demo", "--rules", family, "--seed", "3"] + (["--variant", variant] if variant else [])
+    runner = CliRunner()
+    env = {**ENV, "YAMS_DB": str(store_dir)}
+    first = runner.invoke(app, args, env=env)
+    assert first.exit_code == 0, first.stdout
+    out = first.stdout
+    assert "Turn 1 · Alice" in out and "Turn 2 · Bob" in out
+    assert "Game over!" in out and "Ranking:" in out
+    assert re.search(r"→ .* = \d+", out)
+    assert not store_dir.exists()
+    assert runner.invoke(app, args, env=env).stdout == out        # the same game every time
+    assert_plain_80(out, [])
+
+
+def test_demo_turns_and_french():
+    result = CliRunner().invoke(app, ["demo", "--turns", "3", "--lang", "fr"], env=ENV)
+    out = result.stdout
+    assert result.exit_code == 0
+    assert "Tour 3 · Alice" in out and "Tour 4" not in out
+    assert "Arrêt après 3 tours (--turns) : classement provisoire." in out
+    assert "Pour une vraie partie, dés en main : yams play" in out
