@@ -485,11 +485,15 @@ class Game:
         if self.rules.family != "duel":
             raise IllegalMoveError("jokers exist only in Duel au Yam",
                                    "les jokers n'existent qu'au Duel au Yam", rule="U4")
+        s = self.rules.settings
         if sheet.jokers_left <= 0:
-            raise IllegalMoveError(f"{sheet.name} has no joker left (3 a game)",
-                                   f"{sheet.name} n'a plus de joker (3 par partie)", rule="U4")
-        if any(c.joker for c in self.coups):
-            raise IllegalMoveError("one joker a turn at most", "un seul joker par tour", rule="U4")
+            raise IllegalMoveError(f"{sheet.name} has no joker left ({s['jokers']} a game)",
+                                   f"{sheet.name} n'a plus de joker ({s['jokers']} par partie)",
+                                   rule="U4")
+        per_turn = int(s["jokers_per_turn"])
+        if sum(1 for c in self.coups if c.joker) >= per_turn:
+            raise IllegalMoveError(f"{per_turn} joker(s) a turn at most",
+                                   f"{per_turn} joker(s) par tour au plus", rule="U4")
         try:
             src, dst = int(joker[0]), int(joker[1])
         except (TypeError, ValueError, IndexError):
