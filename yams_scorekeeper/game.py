@@ -424,7 +424,7 @@ class Game:
         announce = event.get("announce")
         maximum = self.max_roll()
         roll = parse_roll(event["roll"], None)
-        if roll > maximum and self.rules.family == "gaby":
+        if self.rules.family == "gaby" and maximum < roll <= self.rules.max_rolls:
             raise IllegalMoveError(f"only sec/demi-sec cells are left: a coup of {roll} rolls "
                                    f"has nowhere to go (at most {maximum})",
                                    f"il ne reste que des cases sec/demi-sec : un coup en {roll} "
