@@ -85,12 +85,12 @@ MESSAGES: dict[str, dict[str, str]] = {
     "pool": {"fr": "{n} jets restants dans la réserve", "en": "{n} rolls left in the pool"},
     "hint_dice": {"fr": "Tapez les dés puis le numéro du lancer où ils ont été gardés : {example}",
                   "en": "Type the dice, then the roll on which they were kept: {example}"},
-    "hint_choose": {"fr": "Un numéro de la liste, ou une case (libre.full) ; 3x ou x 3 pour "
-                          "barrer{doblar} ; l pour revoir la liste, h pour l'aide.",
-                    "en": "A number from the list, or a cell (libre.full); 3x or x 3 to "
-                          "scratch{doblar}; l to list again, h for help."},
-    "hint_doblar": {"fr": " ; d 3 17 pour un doblar (une case de chaque coup)",
-                    "en": "; d 3 17 for a doblar (one cell from each coup)"},
+    "hint_choose": {"fr": "Un numéro de la liste, ou une case par son nom ({example}) ; 3x ou "
+                          "x 3 pour barrer ; l pour revoir la liste, h pour l'aide.",
+                    "en": "A number from the list, or a cell by name ({example}); 3x or x 3 "
+                          "to scratch; l to list again, h for help."},
+    "hint_doblar": {"fr": "Doblar : d 3 17 (une case du coup 1 et une du coup 2).",
+                    "en": "Doblar: d 3 17 (one cell from coup 1 and one from coup 2)."},
     "pool_empty": {"fr": "La réserve de jets est vide : {name} ne peut plus que barrer une case "
                          "(D10).",
                    "en": "The pool of rolls is empty: {name} can only scratch a cell (D10)."},

@@ -1,16 +1,24 @@
 """``yams play``: the table mode, the way a family uses it; ``yams demo``: a game that plays itself.
 
-A turn at the table (French, Yam classique)::
+A turn at the table (Duel au Yam, from a real session)::
 
-    ── Alice · tour 7 · total 87 ────────────────────────────────
-    Alice, dés/lancer (lancer 1 à 3) : 55533/2
-      #   Case            Points   Pourquoi
-     ───────────────────────────────────────────────────
-      1   Libre · 3            6   Les 3 : 2 x 3 = 6
-      2   Libre · Full        46   Full 5-5-5 / 3-3 : 25 + 21 = 46
-    ...
-    Case (numéro ou nom ; Nx pour barrer) : 2
-    Alice : Libre · Full = 46   (Full 5-5-5 / 3-3 : 25 + 21 = 46)
+    Bob · turn 1 · total 0 ─────────────────────────────────────────────────────
+    3 jokers left
+    Bob, dice/roll (roll 1 to 3): 6663/3
+    ! 4 dice typed, this game uses 5 (expected: 5 5 5 3 3)
+    Bob, dice/roll (roll 1 to 3): 66634/3 joker 4:6
+
+      #   Cell           Score   Why
+     ───────────────────────────────────────────────────────────────
+      1   1                  0   Aucun 1 : 0
+      ...
+      8   4 pareils         24   4 pareils de 6 : 4 x 6 = 24
+      ...
+     13   Chance            27   Chance : 6 + 6 + 6 + 6 + 3 = 27
+
+    Cell (number or name; Nx to scratch): carre
+    Bob: 4 pareils = 24   (4 pareils de 6 : 4 x 6 = 24)
+    Bob's total: 24
 
 Every entry goes through :class:`~yams_scorekeeper.session.TableSession`, which checks it with
 the rules and stores it before anything is printed, so ``q``, Ctrl-C or a closed terminal never
@@ -32,6 +40,7 @@ from typing import TYPE_CHECKING, Any, Optional
 
 import typer
 
+from ..dice import TAGGED_EXAMPLE
 from ..errors import ConfigError, EntryError, IllegalMoveError, StoreError, YamsError
 from .lang import current_lang, resolve_lang
 from .messages import NO, YES, msg
@@ -381,7 +390,8 @@ class Table:
         self.announced: str | None = None    # a sixth-roll row waiting for its dice
         self._header_key: Any = None
         self._cells_key: Any = None
-        self._hinted = False
+        self._hinted = False             # the dice hint, once a session
+        self._choose_hinted = False      # the cell hint, once a session
 
     @property
     def game(self) -> "Game":
@@ -434,7 +444,7 @@ class Table:
             self.term.say(counters)
         if not self._hinted and not game.coups:
             self._hinted = True
-            example = "55533/2" if not game.rules.tagged else "1cp 2cp 3cp 4fp 5fp 6cg 6cg 1fg 2fg 3fg /1"
+            example = f"{TAGGED_EXAMPLE} /1" if game.rules.tagged else "55533/2"
             self.term.say(self.t("hint_dice", example=example), style="dim")
 
     def counters(self) -> str:
@@ -463,10 +473,14 @@ class Table:
         if pool_empty:
             self.term.say(self.t("pool_empty", name=self.game.player.name), style="bold")
         self.term.show(legal_table(self.game, cells, self.lang))
-        doblar = (self.game.config.has("doblar") and len(self.game.coups) == 2
-                  and self.game.player.doblars_left > 0)
-        self.term.say(self.t("hint_choose", doblar=self.t("hint_doblar") if doblar else ""),
-                      style="dim")
+        if not self._choose_hinted:
+            self._choose_hinted = True
+            example = ("full, grille.3" if len(self.game.columns) == 1
+                       else f"{self.game.columns[-1].id}.full")
+            self.term.say(self.t("hint_choose", example=example), style="dim")
+        if (self.game.config.has("doblar") and len(self.game.coups) == 2
+                and self.game.player.doblars_left > 0):
+            self.term.say(self.t("hint_doblar"), style="dim")
 
     def rolls_text(self) -> str:
         game, sheet = self.game, self.game.player
