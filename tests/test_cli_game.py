@@ -305,6 +305,17 @@ def test_sheet_grid_per_player_for_several_columns(db):
     assert max(len(line) for line in out.splitlines()) <= 80
 
 
+def test_sheet_and_replay_of_a_one_column_gaby_game(db):
+    new_game(db, "--rules", "gaby", "-p", "Alice", "-p", "Bob", "--column", "libre")
+    js(db, "enter", "55533/2")
+    js(db, "mark", "full")
+    out = ok(db, "sheet").stdout
+    assert "Yams Gaby (Libre)" in out and "Grand total: 41" in out and "Bob" in out
+    text = ok(db, "transcript").stdout
+    assert "Alice: 33555/2 -> full" in text
+    assert "Grand total: 41" in ok(None, "replay", "-", input=text).stdout
+
+
 # -- mistakes: one line, non-zero exit, nothing changed ----------------------------------------
 
 
