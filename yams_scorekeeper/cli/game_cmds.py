@@ -675,21 +675,8 @@ def sheet(
     # the players-across grid (Duel, Double Yams) has the label as its title
     across = len(game.columns) == 1 and game.rules.family in ("double", "duel")
     out.print(game.id if across else f"{game.config.label} · {game.id}", markup=False)
-    out.print(sheets(game, lang, index))
-
-
-def sheets(game: "Game", lang: str, player: int | None = None) -> Any:
-    """:func:`~.sheet_view.sheets_view`, but a classic or Gaby sheet of one column gets the
-    per-player paper grid: the players-across grid expects the sections of Double Yams and
-    Duel (it raises KeyError on the others)."""
-    from rich.console import Group
-
-    from .sheet_view import player_grid, sheets_view
-
-    if len(game.columns) == 1 and game.rules.family in ("classic", "gaby"):
-        indexes = range(len(game.sheets)) if player is None else [player]
-        return Group(*(player_grid(game, i, lang) for i in indexes))
-    return sheets_view(game, lang, player)
+    from .sheet_view import sheets_view
+    out.print(sheets_view(game, lang, index))
 
 
 def _describe(game: "Game", event: dict, lang: str) -> str:
@@ -812,7 +799,8 @@ def replay(
 
     out = console()
     out.print(game.config.label, markup=False)
-    out.print(sheets(game, lang))
+    from .sheet_view import sheets_view
+    out.print(sheets_view(game, lang))
     if game.finished:
         print_ending(game, [], lang)
     else:

@@ -355,25 +355,12 @@ def open_session(term: Terminal, store: "Store", game_id: str | None,
     return session
 
 
-def sheets(game: "Game", lang: str, player: int | None = None) -> Any:
-    """:func:`~.sheet_view.sheets_view`, except for a classic or Gaby sheet of one column,
-    which gets the paper grid per player (the players-across grid expects the sections of
-    Double Yams and Duel)."""
-    from rich.console import Group
-
-    from .sheet_view import player_grid, sheets_view
-
-    if len(game.columns) == 1 and game.rules.family in ("classic", "gaby"):
-        indexes = range(len(game.sheets)) if player is None else [player]
-        return Group(*(player_grid(game, i, lang) for i in indexes))
-    return sheets_view(game, lang, player)
-
-
 def _resumed(term: Terminal, session: "TableSession") -> None:
     game = session.game
     term.say(term.t("resumed", id=game.id[:8], label=game.config.label), style="bold")
     if game.events:
-        term.show(sheets(game, term.lang))
+        from .sheet_view import sheets_view
+        term.show(sheets_view(game, term.lang))
 
 
 # -- the table --------------------------------------------------------------------------------
@@ -748,7 +735,8 @@ class Table:
                                         players=", ".join(s.name for s in game.sheets)))
                 return
             index = found[0]
-        self.term.show(sheets(game, self.lang, index))
+        from .sheet_view import sheets_view
+        self.term.show(sheets_view(game, self.lang, index))
 
     def undo(self) -> None:
         from ..game import effective_events
@@ -796,7 +784,8 @@ class Table:
         self.term.out.print()
         full = all(game.sheet_full(s) for s in game.sheets)
         self.term.say(self.t("game_over" if full else "game_stopped"), style="bold")
-        self.term.show(sheets(game, self.lang))
+        from .sheet_view import sheets_view
+        self.term.show(sheets_view(game, self.lang))
         print_ranking(self.term, game)
         for line in record_lines(game, self.session.broken, self.lang):
             self.term.say(line, style="bold")
@@ -1024,7 +1013,8 @@ def demo(
             term.say(t("demo_stopped", turns=done), style="bold")
         else:
             term.say(t("game_over"), style="bold")
-        term.show(sheets(game, term.lang))
+        from .sheet_view import sheets_view
+        term.show(sheets_view(game, term.lang))
         print_ranking(term, game)
         term.say(t("demo_next"), style="dim")
     except KeyboardInterrupt:

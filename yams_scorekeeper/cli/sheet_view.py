@@ -19,20 +19,25 @@ if TYPE_CHECKING:  # pragma: no cover
 
 WORDS = {
     "en": {"subtotal": "Sub-total 1-6", "bonus": "Bonus", "total": "Total", "grand": "Grand total",
-           "doblars": "doblars left", "jokers": "jokers left", "bank": "rolls banked",
+           "doblars": ("doblar left", "doblars left"), "jokers": ("joker left", "jokers left"), "bank": "rolls banked",
            "pool": "rolls left in the pool", "turn": "to play", "cell": "Cell", "score": "Score",
            "why": "Why", "coup": "coup", "factor": "factor", "diff": "Difference",
            "scratch": "scratch with '{n}x'", "maxmin": "max <= min: both count 0",
            "section": "Section", "stopped": "stopped", "over": "game over",
            "used": "used: {what}"},
     "fr": {"subtotal": "Sous-total 1-6", "bonus": "Bonus", "total": "Total",
-           "grand": "Total général", "doblars": "doblars restants", "jokers": "jokers restants",
+           "grand": "Total général", "doblars": ("doblar restant", "doblars restants"),
+           "jokers": ("joker restant", "jokers restants"),
            "bank": "jets en réserve", "pool": "jets restants dans la réserve", "turn": "à jouer",
            "cell": "Case", "score": "Points", "why": "Pourquoi", "coup": "coup",
            "factor": "facteur", "diff": "Différence", "scratch": "barrer avec « {n}x »",
            "maxmin": "max <= min : les deux comptent 0", "section": "Section",
            "stopped": "arrêtée", "over": "partie finie", "used": "utilisé : {what}"},
 }
+
+
+#: families whose sheet is one column per player, drawn with the players side by side
+ONE_COLUMN_FAMILIES = ("double", "duel")
 
 
 def _cell_text(sheet: "Sheet", column: str, row: str) -> Text:
@@ -77,9 +82,10 @@ def player_grid(game: "Game", index: int, lang: str) -> Table:
     table.add_row(Text(w["total"], style="bold"),
                   *(Text(str(totals.parts[c.id]), style="bold") for c in game.columns))
     notes = [c.name for c in game.columns if details[c.id].get("max_min_annules")]
-    grand = f"{w['grand']} : {totals.grand}" if lang == "fr" else f"{w['grand']}: {totals.grand}"
+    colon = " : " if lang == "fr" else ": "
+    grand = f"{w['grand']}{colon}{totals.grand}"
     if notes:
-        grand += f"   ({', '.join(notes)} : {w['maxmin']})"
+        grand += f"   ({', '.join(notes)}{colon}{w['maxmin']})"
     return Group(table, Text(grand, style="bold"))  # type: ignore[return-value]
 
 
@@ -121,10 +127,10 @@ def _counters(game: "Game", sheet: "Sheet", lang: str) -> str:
     parts = []
     if game.config.has("doblar"):
         used = ", ".join(sorted(sheet.doblars_used))
-        parts.append(f"{sheet.doblars_left} {w['doblars']}"
+        parts.append(_count(sheet.doblars_left, w["doblars"])
                      + (f" ({w['used'].format(what=used)})" if used else ""))
     if game.rules.family == "duel":
-        parts.append(f"{sheet.jokers_left} {w['jokers']}")
+        parts.append(_count(sheet.jokers_left, w["jokers"]))
     if game.config.variant == "critique":
         parts.append(f"{sheet.bank} {w['bank']}")
     if game.config.variant == "165":
@@ -132,9 +138,13 @@ def _counters(game: "Game", sheet: "Sheet", lang: str) -> str:
     return " · ".join(parts)
 
 
+def _count(n: int, forms: tuple[str, str]) -> str:
+    return f"{n} {forms[0] if n == 1 else forms[1]}"
+
+
 def sheets_view(game: "Game", lang: str, player: int | None = None):
     """Everything to print for ``yams sheet``: one player's grid, or all of them."""
-    if len(game.columns) == 1:
+    if game.rules.family in ONE_COLUMN_FAMILIES:
         return players_grid(game, lang)
     indexes = range(len(game.sheets)) if player is None else [player]
     return Group(*(player_grid(game, i, lang) for i in indexes))
