@@ -32,6 +32,9 @@ _ALIASES = {
     "forced": "force", "critical": "critique",
 }
 PRESETS = ("gaby", "gaby-solo")
+#: transcript header words and the end marker: a player named so would be misread
+_RESERVED_NAMES = ("rules", "players", "columns", "rows", "options", "preset", "variant",
+                   "direction", "imposed", "settings", "id", "created", "end")
 
 
 def _norm(word: str) -> str:
@@ -185,6 +188,13 @@ def make_config(family: str, players: Iterable[str], *, columns: Iterable[str] |
         raise ConfigError(f"{len(names)} players: a game takes 1 to {MAX_PLAYERS}",
                           f"{len(names)} joueurs : une partie se joue de 1 à {MAX_PLAYERS}",
                           expected="--player Alice --player Bob")
+    for name in names:
+        if any(ch in name for ch in ":,#\n") or name.lower() in _RESERVED_NAMES:
+            raise ConfigError(f"player name '{name}' cannot be written in a transcript "
+                              "(no ':', ',' or '#', and not a header word)",
+                              f"le nom « {name} » ne peut pas s'écrire dans une feuille de partie "
+                              "(ni « : », ni « , », ni « # », ni un mot d'en-tête)",
+                              expected="Alice")
     if any(not n for n in names) or len(set(n.lower() for n in names)) != len(names):
         raise ConfigError("player names must be non-empty and different",
                           "les noms des joueurs doivent être non vides et différents",
@@ -316,6 +326,10 @@ def start_die_order(seating: list[str], rolls: dict[str, list[int]]) -> list[str
     round_ = 0
     while len(contenders) > 1:
         missing = [n for n in contenders if len(rolls.get(n, [])) <= round_]
+        if missing and round_ == 0:
+            who = ", ".join(missing)
+            raise ConfigError(f"no start die for {who}", f"pas de dé de départ pour {who}",
+                              expected="Alice=3 Bob=5", rule="C6")
         if missing:
             who = ", ".join(missing)
             raise ConfigError(f"tie for the start: {who} must roll again",

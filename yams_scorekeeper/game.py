@@ -323,7 +323,7 @@ class Game:
         if zero_only:
             score = 0
         return LegalCell(column.id, row, coup_no, score, figure.explain, tuple(notes),
-                         zero_only=zero_only and figure.made, figure=figure)
+                         zero_only=zero_only, figure=figure)
 
     def _announce_base(self, row: str) -> int:
         s = self.rules.settings

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .config import GameConfig
-from .errors import StoreError
+from .errors import StoreError, YamsError
 from .game import Game, LegalCell, Mark
 from .store import Store
 
@@ -44,10 +44,22 @@ class TableSession:
     def apply(self, event: dict) -> dict:
         """Check ``event`` with the rules, store it, archive the game if it is over."""
         before = len(self.game.events)
-        self.game.record(event)
-        stored = self.game.events[before]
+
+        def check(stored_events: list[dict]) -> dict:
+            nonlocal before
+            if stored_events != self.game.events:     # another command wrote meanwhile
+                self.game = Game(self.game.config, stored_events, id=self.game.id,
+                                 created=self.game.created)
+                before = len(stored_events)
+            self.game.record(event)
+            return self.game.events[before]
+
         try:
-            self.store.append_event(self.game.id, stored)
+            stored = self.store.append_checked(self.game.id, check)
+        except YamsError:
+            if len(self.game.events) > before:       # the rules passed, the store failed
+                self.game = self._reload(before)
+            raise
         except BaseException:
             # the store failed: take back what it holds (a failed folder fsync may still have
             # kept the event), so memory and disk agree

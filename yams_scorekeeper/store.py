@@ -225,6 +225,18 @@ class Store:
 
         return self._change_events(game_id, append)
 
+    def append_checked(self, game_id: str, check) -> dict:
+        """Under one lock: ``check(events)`` gets the events stored now and returns the event
+        to append (or raises, and nothing is written). Two commands on the same game at once
+        are thus checked one after the other against what the other wrote.
+        """
+        def change(events: list) -> dict:
+            event = check(list(events))
+            events.append(event)
+            return event
+
+        return self._change_events(game_id, change)
+
     def replace_events(self, game_id: str, events: list[dict]) -> None:
         """Replace all the game's events (an undo written as a rewrite)."""
         def replace(old: list) -> None:
