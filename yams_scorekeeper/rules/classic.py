@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..dice import Dice
 from .base import Figure, Row, RuleSet, Section, upper_figure
-from .five_dice import dice_sum, full, longest_run, of_a_kind, run_text, sum_text
+from .five_dice import NO_FULL, dice_sum, full, of_a_kind, suite_figure, sum_figure
 
 _UPPER = tuple(Row(str(v), str(v), "chiffres") for v in range(1, 7))
 
@@ -47,17 +47,12 @@ class ClassicRules(RuleSet):
         if row_id == "full":
             f = full(dice)
             if not f:
-                return self._fig(row_id, 0, "Pas de full (3 dés d'une valeur + 2 d'une autre) : 0")
+                return self._fig(row_id, 0, NO_FULL)
             score = s["full_base"] + total
             return self._fig(row_id, score, f"Full {f[0]}-{f[0]}-{f[0]} / {f[1]}-{f[1]} : "
                                             f"{s['full_base']} + {total} = {score}")
         if row_id == "suite":
-            length, start = longest_run(dice)
-            if length == 5:
-                score = s["suite_petite"] if start == 1 else s["suite_grande"]
-                kind = "Petite" if start == 1 else "Grande"
-                return self._fig(row_id, score, f"{kind} suite {run_text(start, 5)} : {score}")
-            return self._fig(row_id, 0, "Pas de suite de 5 dés : 0")
+            return suite_figure(self, row_id, dice)
         if row_id in ("carre", "yam"):
             n, base = (4, s["carre_base"]) if row_id == "carre" else (5, s["yam_base"])
             v = of_a_kind(dice, n)
@@ -67,4 +62,4 @@ class ClassicRules(RuleSet):
             score = base + total
             return self._fig(row_id, score, f"{name} de {v} : {base} + {total} = {score}")
         # plus / moins: the sum of the five dice (C2)
-        return self._fig(row_id, total, f"{self._name(row_id)} : {sum_text(dice)} = {total}")
+        return sum_figure(self, row_id, dice)

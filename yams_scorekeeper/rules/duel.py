@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..dice import Dice
 from .base import Figure, Row, RuleSet, Section, upper_figure
-from .five_dice import dice_sum, full, longest_run, of_a_kind, run_text, sum_text
+from .five_dice import NO_FULL, full, longest_run, of_a_kind, run_text, sum_figure
 
 _UPPER = tuple(Row(str(v), str(v), "chiffres") for v in range(1, 7))
 
@@ -56,7 +56,7 @@ class DuelRules(RuleSet):
         if row_id == "full":
             f = full(dice)
             if not f:
-                return self._fig(row_id, 0, "Pas de full (3 dés d'une valeur + 2 d'une autre) : 0")
+                return self._fig(row_id, 0, NO_FULL)
             return self._fig(row_id, s["full"], f"Full {f[0]}-{f[0]}-{f[0]} / {f[1]}-{f[1]} : "
                                                 f"{s['full']}")
         if row_id in ("petite-suite", "grande-suite"):
@@ -72,5 +72,4 @@ class DuelRules(RuleSet):
             if v is None:
                 return self._fig(row_id, 0, "Pas de yam (5 dés identiques) : 0")
             return self._fig(row_id, s["yam"], f"Yam de {v} : {s['yam']}")
-        total = dice_sum(dice)
-        return self._fig(row_id, total, f"Chance : {sum_text(dice)} = {total}")
+        return sum_figure(self, row_id, dice)

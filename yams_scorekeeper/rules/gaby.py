@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..dice import Dice
 from .base import Figure, Row, RuleSet, Section, counts, upper_figure
-from .five_dice import dice_sum, full, longest_run, of_a_kind, run_text, sum_text
+from .five_dice import NO_FULL, dice_sum, full, of_a_kind, suite_figure, sum_figure
 
 _UPPER = tuple(Row(str(v), str(v), "chiffres") for v in range(1, 7))
 
@@ -65,20 +65,15 @@ class GabyRules(RuleSet):
         if row_id == "full":
             f = full(dice)
             if not f:
-                return self._fig(row_id, 0, "Pas de full (3 dés d'une valeur + 2 d'une autre) : 0")
+                return self._fig(row_id, 0, NO_FULL)
             v1, v2 = f
             score = s["full_base"] + 3 * v1 + 2 * v2
             return self._fig(row_id, score, f"Full {v1}-{v1}-{v1} / {v2}-{v2} : "
                                             f"{s['full_base']} + 3x{v1} + 2x{v2} = {score}")
         if row_id == "suite":
-            length, start = longest_run(dice)
-            if length == 5:
-                score = s["suite_petite"] if start == 1 else s["suite_grande"]
-                kind = "Petite" if start == 1 else "Grande"
-                return self._fig(row_id, score, f"{kind} suite {run_text(start, 5)} : {score}")
-            return self._fig(row_id, 0, "Pas de suite de 5 dés : 0")
+            return suite_figure(self, row_id, dice)
         if row_id in ("max", "min"):
-            return self._fig(row_id, total, f"{self._name(row_id)} : {sum_text(dice)} = {total}")
+            return sum_figure(self, row_id, dice)
         if row_id == "nenette":
             if counts(dice) == {2: 3, 1: 2}:
                 return self._fig(row_id, s["nenette"], f"Nénette 2-2-2-1-1 : {s['nenette']}")
