@@ -83,8 +83,10 @@ MESSAGES: dict[str, dict[str, str]] = {
     "jokers": {"fr": "{n} jokers restants", "en": "{n} jokers left"},
     "bank": {"fr": "{n} jets en réserve", "en": "{n} rolls banked"},
     "pool": {"fr": "{n} jets restants dans la réserve", "en": "{n} rolls left in the pool"},
-    "hint_dice": {"fr": "Tapez les dés puis le numéro du lancer où ils ont été gardés : {example}",
-                  "en": "Type the dice, then the roll on which they were kept: {example}"},
+    "hint_dice": {"fr": "Tapez les dés puis, après « / », le numéro du lancer où ils ont été "
+                        "gardés (par exemple {example})",
+                  "en": "Type the dice, then after '/' the roll on which they were kept "
+                        "(for example {example})"},
     "hint_choose": {"fr": "Un numéro de la liste, ou une case par son nom ({example}) ; 3x ou "
                           "x 3 pour barrer ; l pour revoir la liste, h pour l'aide.",
                     "en": "A number from the list, or a cell by name ({example}); 3x or x 3 "
