@@ -12,8 +12,10 @@ from __future__ import annotations
 import pytest
 
 from yams_scorekeeper.config import make_config, start_die_order
-from yams_scorekeeper.errors import ConfigError, EntryError, IllegalMoveError
+from yams_scorekeeper.errors import ConfigError, EntryError
 from yams_scorekeeper.game import Game
+
+from helpers import cell, refused, snapshot
 
 CLASSIC_ROWS = "1 2 3 4 5 6 full suite carre plus moins yam".split()
 GABY_ROWS = "1 2 3 4 5 6 brelan full suite carre max min yam".split()
@@ -22,35 +24,8 @@ GABY_ROWS = "1 2 3 4 5 6 brelan full suite carre max min yam".split()
 # -- helpers ---------------------------------------------------------------------------------
 
 
-def snapshot(game: Game) -> tuple:
-    """Everything a refusal must leave untouched."""
-    return (game.to_doc(), [(s.name, dict(s.marks), s.doblars_left, sorted(s.doblars_used),
-                             s.jokers_left, s.bank, s.pool, s.turns) for s in game.sheets],
-            game.current, list(game.coups), game.stopped)
-
-
-def refused(game: Game, action, rule: str | None, kind=IllegalMoveError):
-    """``action`` raises ``kind`` naming ``rule`` and leaves ``game`` unchanged."""
-    before = snapshot(game)
-    with pytest.raises(kind) as info:
-        action()
-    err = info.value
-    if rule is not None:
-        assert err.rule == rule
-        assert f"[{rule}]" in str(err)
-    assert snapshot(game) == before
-    return err
-
-
 def cells(game: Game, column: str | None = None) -> list[tuple[str, str]]:
     return [(c.column, c.row) for c in game.legal_cells() if column in (None, c.column)]
-
-
-def cell(game: Game, column: str, row: str, coup: int | None = None):
-    found = [c for c in game.legal_cells()
-             if (c.column, c.row) == (column, row) and coup in (None, c.coup)]
-    assert found, f"{column}.{row} is not legal"
-    return found[0]
 
 
 def turn(game: Game, dice: str, roll: int, column: str | None, row: str, **kw):

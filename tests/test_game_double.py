@@ -12,9 +12,11 @@ from __future__ import annotations
 import pytest
 
 from yams_scorekeeper.config import make_config
-from yams_scorekeeper.errors import ConfigError, EntryError, IllegalMoveError
+from yams_scorekeeper.errors import ConfigError, EntryError
 from yams_scorekeeper.game import Game, Mark
 from yams_scorekeeper.totals import sheet_totals
+
+from helpers import refused
 
 TAGS = ["cp", "cp", "cp", "fp", "fp", "cg", "cg", "fg", "fg", "fg"]
 ROWS = [r.id for r in Game(make_config("double", ["x"])).rules.rows]
@@ -28,21 +30,6 @@ def dd(values: str) -> str:
 
 
 # -- helpers ---------------------------------------------------------------------------------
-
-
-def snapshot(game: Game) -> tuple:
-    return (game.to_doc(), [(s.name, dict(s.marks), s.doblars_left, sorted(s.doblars_used),
-                             s.jokers_left, s.bank, s.pool, s.turns) for s in game.sheets],
-            game.current, list(game.coups), game.stopped)
-
-
-def refused(game: Game, action, rule: str, kind=IllegalMoveError):
-    before = snapshot(game)
-    with pytest.raises(kind) as info:
-        action()
-    assert info.value.rule == rule and f"[{rule}]" in str(info.value)
-    assert snapshot(game) == before
-    return info.value
 
 
 def double(variant: str = "classique", players=("Ana",), **kw) -> Game:

@@ -11,26 +11,12 @@ import pytest
 
 from yams_scorekeeper.config import make_config
 from yams_scorekeeper.dice import Die
-from yams_scorekeeper.errors import ConfigError, EntryError, IllegalMoveError
+from yams_scorekeeper.errors import ConfigError, EntryError
 from yams_scorekeeper.game import Game, parse_joker
 
+from helpers import refused
+
 DUEL_ROWS = "1 2 3 4 5 6 brelan carre full petite-suite grande-suite yam chance".split()
-
-
-def snapshot(game: Game) -> tuple:
-    return (game.to_doc(), [(s.name, dict(s.marks), s.doblars_left, sorted(s.doblars_used),
-                             s.jokers_left, s.bank, s.pool, s.turns) for s in game.sheets],
-            game.current, list(game.coups), game.stopped)
-
-
-def refused(game: Game, action, rule: str | None, kind=IllegalMoveError):
-    before = snapshot(game)
-    with pytest.raises(kind) as info:
-        action()
-    if rule is not None:
-        assert info.value.rule == rule and f"[{rule}]" in str(info.value)
-    assert snapshot(game) == before
-    return info.value
 
 
 def duel(players=("Ana",), **settings) -> Game:

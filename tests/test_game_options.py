@@ -10,35 +10,15 @@ from __future__ import annotations
 import pytest
 
 from yams_scorekeeper.config import GABY_COLUMNS, make_config
-from yams_scorekeeper.errors import ConfigError, IllegalMoveError
+from yams_scorekeeper.errors import ConfigError
 from yams_scorekeeper.game import Game
+
+from helpers import cell, refused, snapshot
 
 ALL_OPTIONS = ("bloquant", "deux-coups", "doblar", "chance")
 
 
 # -- helpers ---------------------------------------------------------------------------------
-
-
-def snapshot(game: Game) -> tuple:
-    return (game.to_doc(), [(s.name, dict(s.marks), s.doblars_left, sorted(s.doblars_used),
-                             s.jokers_left, s.bank, s.pool, s.turns) for s in game.sheets],
-            game.current, list(game.coups), game.stopped)
-
-
-def refused(game: Game, action, rule: str, kind=IllegalMoveError):
-    before = snapshot(game)
-    with pytest.raises(kind) as info:
-        action()
-    assert info.value.rule == rule and f"[{rule}]" in str(info.value)
-    assert snapshot(game) == before
-    return info.value
-
-
-def cell(game: Game, column: str, row: str, coup: int | None = None):
-    found = [c for c in game.legal_cells()
-             if (c.column, c.row) == (column, row) and coup in (None, c.coup)]
-    assert found, f"{column}.{row} (coup {coup}) is not legal"
-    return found[0]
 
 
 def gaby(players, columns=("libre",), rows=(), options=()) -> Game:
