@@ -6,15 +6,12 @@ import json
 import os
 
 import pytest
-from typer.testing import CliRunner
 
-from yams_scorekeeper.cli.app import app
 from yams_scorekeeper.config import make_config
 from yams_scorekeeper.session import TableSession
 from yams_scorekeeper.store import Store
 
-ENV = {"YAMS_LANG": "en", "NO_COLOR": "1", "COLUMNS": "80", "LC_ALL": "", "LC_MESSAGES": "",
-       "LANG": "C.UTF-8"}
+from helpers import js, ok, one_line_error, run
 
 #: Duel au Yam dice per row: rows 1-6 make 3+6+9+12+20+12 = 62 (no bonus), figures
 #: 12+20+25+30+40+0+23 = 150: 212; a yam (66666) makes 262, a chance of 66655 five more.
@@ -23,35 +20,6 @@ DICE = {"1": "11123", "2": "22256", "3": "33345", "4": "44412", "5": "55551", "6
         "grande-suite": "23456", "yam": "11234", "chance": "65543"}
 YAM = {"yam": "66666"}
 BIG_CHANCE = {"chance": "66655"}
-
-
-def run(db: str | None, *args: str, input: str | None = None, lang: str = "en"):
-    env = {**ENV, "YAMS_LANG": lang}
-    if db is not None:
-        env["YAMS_DB"] = db
-    return CliRunner().invoke(app, list(args), input=input, env=env)
-
-
-def ok(db, *args, **kw):
-    result = run(db, *args, **kw)
-    assert result.exit_code == 0, (args, result.stdout, result.stderr, result.exception)
-    return result
-
-
-def js(db, *args, **kw):
-    result = ok(db, *args, "--json", **kw)
-    assert len(result.stdout.splitlines()) == 1
-    return json.loads(result.stdout)
-
-
-def one_line_error(result, *needles: str, code: int) -> str:
-    assert result.exit_code == code, (result.exit_code, result.stdout, result.stderr)
-    assert result.stdout == ""
-    lines = result.stderr.splitlines()
-    assert len(lines) == 1 and lines[0].startswith("error: "), result.stderr
-    for needle in needles:
-        assert needle in lines[0], lines[0]
-    return lines[0]
 
 
 def play_duel(db: str, players: dict[str, dict], turns: int | None = None,

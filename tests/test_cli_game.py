@@ -6,13 +6,10 @@ import json
 import os
 
 import pytest
-from typer.testing import CliRunner
 
-from yams_scorekeeper.cli.app import app
 from yams_scorekeeper.store import Store
 
-ENV = {"YAMS_LANG": "en", "NO_COLOR": "1", "COLUMNS": "80", "LC_ALL": "", "LC_MESSAGES": "",
-       "LANG": "C.UTF-8"}
+from helpers import js, ok, one_line_error, run
 
 #: Duel au Yam, one turn a row: (dice, roll, how Alice names the cell). Alice's rows 1-6 make
 #: 3+6+9+16+20+18 = 72 (bonus 35), her figures 12+20+25+30+40+50+23 = 200: 307.
@@ -30,37 +27,6 @@ BOB = {"1": "11123", "2": "22256", "3": "33345", "4": "44412", "5": "55551", "6"
 @pytest.fixture
 def db(tmp_path):
     return str(tmp_path / "store")
-
-
-def run(db: str | None, *args: str, input: str | None = None, lang: str = "en"):
-    env = {**ENV, "YAMS_LANG": lang}
-    if db is not None:
-        env["YAMS_DB"] = db
-    return CliRunner().invoke(app, list(args), input=input, env=env)
-
-
-def ok(db, *args, **kw):
-    result = run(db, *args, **kw)
-    assert result.exit_code == 0, (args, result.stdout, result.stderr, result.exception)
-    return result
-
-
-def js(db, *args, **kw) -> dict:
-    result = ok(db, *args, "--json", **kw)
-    lines = result.stdout.splitlines()
-    assert len(lines) == 1, result.stdout
-    return json.loads(lines[0])
-
-
-def one_line_error(result, *needles: str, code: int) -> str:
-    assert result.exit_code == code, (result.exit_code, result.stdout, result.stderr)
-    assert isinstance(result.exception, SystemExit), result.exception
-    assert result.stdout == ""
-    lines = result.stderr.splitlines()
-    assert len(lines) == 1 and lines[0].startswith("error: "), result.stderr
-    for needle in needles:
-        assert needle in lines[0], lines[0]
-    return lines[0]
 
 
 def snapshot(path: str) -> dict[str, bytes]:

@@ -18,9 +18,8 @@ from yams_scorekeeper.dice import TAGGED_EXAMPLE
 from yams_scorekeeper.errors import ConfigError
 from yams_scorekeeper.rules import get_rules
 
-#: a fixed, English, colourless, 80-column environment for every run
-ENV = {"YAMS_LANG": "en", "NO_COLOR": "1", "COLUMNS": "80", "LC_ALL": "", "LC_MESSAGES": "",
-       "LANG": "C.UTF-8"}
+from helpers import ENV, one_line_error
+
 DOUBLE = TAGGED_EXAMPLE.split()
 FIGURE_KEYS = {"row", "section", "score", "base", "factors", "explain"}
 
@@ -28,20 +27,6 @@ FIGURE_KEYS = {"row", "section", "score", "base", "factors", "explain"}
 def run(*args: str, input: str | None = None, env: dict | None = None):
     runner = CliRunner()
     return runner.invoke(app, list(args), input=input, env={**ENV, **(env or {})})
-
-
-def assert_one_line_error(result, *needles: str, code: int = 2) -> str:
-    """Non-zero exit, nothing on stdout, one 'error: ...' line on stderr, no traceback."""
-    assert result.exit_code == code, (result.exit_code, result.stdout, result.stderr)
-    assert isinstance(result.exception, SystemExit), result.exception
-    assert result.stdout == ""
-    lines = result.stderr.splitlines()
-    assert len(lines) == 1, result.stderr
-    assert lines[0].startswith("error: ")
-    assert "Traceback" not in result.stderr
-    for needle in needles:
-        assert needle in lines[0], lines[0]
-    return lines[0]
 
 
 # -- table ----------------------------------------------------------------------------------
@@ -187,7 +172,7 @@ def test_batch_bad_lines(line, needle):
 
 
 def test_batch_refuses_roll_option():
-    assert_one_line_error(run("score", "-r", "1", "-", input="1 12345\n"), "--roll")
+    one_line_error(run("score", "-r", "1", "-", input="1 12345\n"), "--roll")
 
 
 def test_batch_errors_in_french():
@@ -234,20 +219,20 @@ DBL = ["--rules", "double", "--roll", "1"]
     (["--rules", "gaby", "55533"], "--roll"),
 ])
 def test_bad_entries_are_one_line_errors(args, needle):
-    assert_one_line_error(run("score", *args), needle)
+    one_line_error(run("score", *args), needle)
 
 
 def test_bad_json_entry_prints_no_json():
-    assert_one_line_error(run("score", "--json", *FIVE, "5553"), "4 dice typed")
+    one_line_error(run("score", "--json", *FIVE, "5553"), "4 dice typed")
 
 
 def test_unknown_rule_set():
-    line = assert_one_line_error(run("score", "--rules", "belote", "--roll", "1", "55533"))
+    line = one_line_error(run("score", "--rules", "belote", "--roll", "1", "55533"))
     assert line == "error: unknown rule set 'belote' (expected: classic, gaby, double, duel)"
 
 
 def test_physical_tag_error_cites_ruling():
-    line = assert_one_line_error(run("score", *DBL, *DOUBLE[:-1], "3cp"))
+    line = one_line_error(run("score", *DBL, *DOUBLE[:-1], "3cp"))
     assert line.endswith("[D1]")
 
 
@@ -255,12 +240,12 @@ def test_errors_in_french_by_option_env_and_locale():
     for args, env in [(["--lang", "fr"], {}), ([], {"YAMS_LANG": "fr"}),
                       ([], {"YAMS_LANG": "", "LANG": "fr_FR.UTF-8"})]:
         result = run(*args, "score", *FIVE, "5553", env=env)
-        assert_one_line_error(result, "4 dés saisis, ce jeu en utilise 5", "(attendu : ")
+        one_line_error(result, "4 dés saisis, ce jeu en utilise 5", "(attendu : ")
 
 
 def test_bad_language_is_a_one_line_error():
-    assert_one_line_error(run("--lang", "de", "score", *FIVE, "55533"), "unknown language 'de'")
-    assert_one_line_error(run("score", *FIVE, "55533", env={"YAMS_LANG": "klingon"}),
+    one_line_error(run("--lang", "de", "score", *FIVE, "55533"), "unknown language 'de'")
+    one_line_error(run("score", *FIVE, "55533", env={"YAMS_LANG": "klingon"}),
                           "YAMS_LANG")
 
 

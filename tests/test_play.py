@@ -28,10 +28,11 @@ from yams_scorekeeper.game import effective_events
 from yams_scorekeeper.rules import get_rules
 from yams_scorekeeper.store import Store
 
+import helpers
+
 ROOT = Path(__file__).resolve().parents[1]
-#: English, colourless, 80 columns, no locale: every run sees the same terminal
-ENV = {"YAMS_LANG": "en", "NO_COLOR": "1", "COLUMNS": "80", "LC_ALL": "", "LC_MESSAGES": "",
-       "LANG": "C.UTF-8", "YAMS_DB": ""}
+#: the tests' fixed terminal (English, colourless, 80 columns, no locale), no store named
+ENV = {**helpers.ENV, "YAMS_DB": ""}
 #: Double Yams dice: a double petite suite in colour harmony / five 5 small + five 2 large
 SUITE = TAGGED_EXAMPLE
 FIVES = "5cp 5cp 5cp 5fp 5fp 2cg 2cg 2fg 2fg 2fg"
@@ -46,6 +47,13 @@ def play(db: Path, lines: list[str], *args: str, env: dict | None = None):
         raise result.exception
     assert "Traceback" not in result.stdout + result.stderr
     return result
+
+
+def played(db: Path, lines: list[str], *args: str, env: dict | None = None) -> str:
+    """``play`` that must exit 0: its standard output."""
+    result = play(db, lines, *args, env=env)
+    assert result.exit_code == 0, result.stdout
+    return result.stdout
 
 
 def interleave(*players: list[list[str]]) -> list[str]:
@@ -123,9 +131,7 @@ def test_classic_game_start_dice_tie_bad_entries_undo_and_archive(tmp_path):
           [["12346/3", f"x {r}"] for r in ("full", "suite", "carre", "plus", "moins")]
     # the 'u' after libre.suite is read at Bob's prompt: it undoes Alice's mark
     lines = setup + interleave(bob, alice)
-    result = play(db, lines)
-    out = result.stdout
-    assert result.exit_code == 0, out
+    out = played(db, lines)
     assert "Playing order: Bob, Alice" in out
     assert "Undone: Alice's Suite." in out
     assert "! 4 dice typed, this game uses 5" in out
@@ -174,9 +180,7 @@ def test_duel_game_with_jokers(tmp_path):
     bob += [["12346/3", f"x {r}"] for r in ("brelan", "carre", "full", "petite-suite",
                                              "grande-suite", "chance")]
     lines = ["duel", "Alice Bob"] + interleave(alice, bob)
-    result = play(db, lines)
-    out = result.stdout
-    assert result.exit_code == 0, out
+    out = played(db, lines)
     assert "3 jokers left" in out and "0 jokers left" in out and "2 jokers left" in out
     assert "! Alice has no joker left (3 a game) [U4]" in out
     assert "! a joker turns one die into another face (1-6)" in out
@@ -219,9 +223,7 @@ def test_gaby_game_two_coups_doblar_bloquant_chance(tmp_path):
     bob += [scratch_turn(f"libre.{r}") for r in GABY_ROWS if r != "yam"]
     bob += [scratch_turn(f"sec.{r}") for r in GABY_ROWS if r not in ("full", "yam")]
     lines = setup + interleave(alice, bob)
-    result = play(db, lines)
-    out = result.stdout
-    assert result.exit_code == 0, out
+    out = played(db, lines)
     assert "New game: Yams Gaby (Libre / Sec, bloquant, deux-coups, doblar, chance)" in out
     assert "Second coup? dice/roll, or Enter to choose now" in out
     assert "! a doblar writes one cell from coup 1 and one from coup 2 [Y7]" in out
@@ -246,9 +248,7 @@ def test_gaby_doblar_descendant_once_a_game(tmp_path):
                      "33333/1", "44444/2", "d descente.3 descente.4",      # refused: used
                      "d 1 libre.yam",                                       # a simple doblar
                      "q"]
-    result = play(db, lines)
-    out = result.stdout
-    assert result.exit_code == 0, out
+    out = played(db, lines)
     assert "Alice: Descente · 1 (1) = 5" in out and "Alice: Descente · 2 (2) = 10" in out
     assert "4 doblars left (used: descendant)" in out
     assert "! the doblar descendant is already used this game [Y7]" in out
@@ -274,9 +274,7 @@ def test_double_critique_banks_unused_rolls(tmp_path):
              [f"{SUITE} /6", f"{SUITE} /5", "x grille.1"]]   # the bank is spent: 5 at most
     turns += double_scratches({"double-petite-suite", "double-yams", "1"})
     lines = ["double", "Alice", "critique"] + [line for turn in turns for line in turn]
-    result = play(db, lines)
-    out = result.stdout
-    assert result.exit_code == 0, out
+    out = played(db, lines)
     assert "0 rolls banked" in out and "4 rolls banked" in out
     assert "roll 1 to 9: 5 + 4 banked" in out
     assert "! roll number 10 is above the maximum of 9 for this turn" in out
@@ -301,9 +299,7 @@ def test_double_classique_sixth_roll_announced_three_ways(tmp_path):
              [f"{SUITE} /6 announce 1", f"{SUITE} /5", "x grille.1"]]
     turns += double_scratches({"youpi", "rene", "brelan", "1"})
     lines = ["double", "Alice", ""] + [line for turn in turns for line in turn]
-    result = play(db, lines)
-    out = result.stdout
-    assert result.exit_code == 0, out
+    out = played(db, lines)
     assert "New game: Double Yams classique" in out
     assert "Sixth roll: which row was announced before rolling?" in out
     assert "Dice of the sixth roll (announced: Brelan)" in out
@@ -323,9 +319,7 @@ def test_double_165_scratch_only_once_the_pool_is_empty(tmp_path):
     lines = ["double", "Alice", "165", f"{SUITE} /165", "double-petite-suite",   # 25 x2 = 50
              f"{SUITE} /1"]                      # the pool is empty: refused (D10)
     lines += ["1"] * 30                          # every other cell scratched
-    result = play(db, lines)
-    out = result.stdout
-    assert result.exit_code == 0, out
+    out = played(db, lines)
     assert "165 rolls left in the pool" in out and "0 rolls left in the pool" in out
     assert "The pool of rolls is empty: Alice can only scratch a cell (D10)." in out
     assert "! the pool of 165 rolls is empty: remaining cells can only be scratched [D10]" in out
@@ -359,9 +353,7 @@ def test_bad_entries_are_asked_again_with_the_reason_and_record_nothing(tmp_path
              "55533/2",
              "99", "yams", "descendante.full", "55533/2", "", "d 1 2", "libre.full@3",
              "q"]
-    result = play(db, lines)
-    out = result.stdout
-    assert result.exit_code == 0, out
+    out = played(db, lines)
     for reason in ("! unknown rule set 'classc' (expected: classic, gaby, double, duel)",
                    "! an answer is needed",
                    "! 4 dice typed, this game uses 5",
@@ -391,9 +383,7 @@ def test_end_of_input_mid_turn_then_resume_at_the_same_point(tmp_path):
     assert f"End of input: nothing is lost. To resume: yams play --game {game_id[:8]} --db " \
         in result.stdout
     # resumed: Bob's dice are still there, the legal cells come first
-    result = play(db, ["x yam", "q"], "--game", game_id[:8])
-    out = result.stdout
-    assert result.exit_code == 0, out
+    out = played(db, ["x yam", "q"], "--game", game_id[:8])
     assert f"Resuming game {game_id[:8]}: Yam classique (Libre)" in out
     assert "Bob · turn 1 · total 0" in out
     assert "Les 6 : 1 x 6 = 6" in out              # the table for 1 2 3 4 6
