@@ -18,7 +18,7 @@ import datetime as _dt
 import os
 import re
 import sys
-from typing import TYPE_CHECKING, Any, List, Optional
+from typing import TYPE_CHECKING, Any, Callable, Iterable, List, Optional
 
 import typer
 
@@ -27,6 +27,8 @@ from .lang import current_lang
 from .render import print_json
 
 if TYPE_CHECKING:  # pragma: no cover
+    from rich.table import Table
+
     from ..game import Game, LegalCell, Mark, Sheet
     from ..session import TableSession
     from ..store import Store
@@ -82,7 +84,7 @@ ORDERS = {"given": "given", "donne": "given", "random": "random", "hasard": "ran
           "aleatoire": "random", "dice": "dice", "des": "dice", "de": "dice"}
 
 
-# -- options shared by the commands (book_cmds uses them too) ---------------------------------
+# -- options shared by the commands (book_cmds, score and play use them too) -----------------
 
 def db_option() -> Any:
     return typer.Option(None, "--db", metavar="PATH", show_default=False,
@@ -96,8 +98,23 @@ def game_option() -> Any:
                              "only game in progress.")
 
 
-def json_option() -> Any:
-    return typer.Option(False, "--json", help="Print one JSON object instead of text.")
+def json_option(help: str = "Print one JSON object instead of text.") -> Any:
+    return typer.Option(False, "--json", help=help)
+
+
+def rules_option(default: str | None, help: str) -> Any:
+    """``--rules``/``-R RULES``: a rule family (classic, gaby, double, duel, or a French name)."""
+    return typer.Option(default, "--rules", "-R", metavar="RULES", help=help)
+
+
+def dice_argument(help: str) -> Any:
+    """The ``DICE...`` typed after the command (``yams score``, ``yams enter``)."""
+    return typer.Argument(None, metavar="DICE...", show_default=False, help=help)
+
+
+def roll_option(help: str) -> Any:
+    """``--roll``/``-r N``: the roll on which the dice were kept."""
+    return typer.Option(None, "--roll", "-r", metavar="N", show_default=False, help=help)
 
 
 #: The last line of every epilog. Typer strips the indentation common to the lines after the
@@ -173,6 +190,31 @@ def _session(db: str | None, game_id: str | None) -> "TableSession":
     return TableSession.resume(open_store(db), game_id)
 
 
+def game_step(step: Callable[["TableSession", str, bool], None]) -> Callable[..., None]:
+    """A command on the game in progress that takes no option but --game, --json and --db:
+    ``step(session, lang, as_json)`` gets the game (the one --game names, else the only one)
+    and the user's language. The command has the name and the help of ``step``."""
+
+    def command(
+        ctx: typer.Context,
+        game_id: Optional[str] = game_option(),
+        as_json: bool = json_option(),
+        db: Optional[str] = db_option(),
+    ) -> None:
+        step(_session(db, game_id), current_lang(ctx), as_json)
+
+    command.__name__ = command.__qualname__ = step.__name__
+    command.__doc__ = step.__doc__
+    return command
+
+
+def any_game(db: str | None, game_id: str | None) -> "Game":
+    """A game in progress, or (with an id) a finished one: see :func:`find_game_doc`."""
+    from ..game import Game
+
+    return Game.from_doc(find_game_doc(open_store(db), game_id))
+
+
 def find_game_doc(store: "Store", game_id: str | None) -> dict:
     """A game in progress, else (with an id) a finished game of the archive."""
     from ..session import resolve_game_id
@@ -236,6 +278,37 @@ def cells_json(game: "Game", cells: list["LegalCell"]) -> dict[str, Any]:
 
 def _print(text: str) -> None:
     typer.echo(text)
+
+
+def simple_table(columns: Iterable[tuple[str, str]] = (), **kwargs: Any) -> "Table":
+    """A Rich table with a rule under its header (lists of games, records, statistics), with
+    a column per ``(title, justify)`` of ``columns``, folded when too long."""
+    from rich import box
+    from rich.table import Table
+
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, **kwargs)
+    for title, justify in columns:
+        table.add_column(title, justify=justify, overflow="fold")  # type: ignore[arg-type]
+    return table
+
+
+def print_sheets(game: "Game", title: str, lang: str, index: int | None = None) -> None:
+    """``title``, then the sheets of ``game`` (only the ``index``-th player's when given)."""
+    from .render import console
+    from .sheet_view import sheets_view
+
+    out = console()
+    out.print(title, markup=False)
+    out.print(sheets_view(game, lang, index))
+
+
+def print_next(game: "Game", broken: list[dict], lang: str, key: str) -> None:
+    """The ranking and the records broken when ``game`` is over, else who plays (``key``:
+    the words 'next' or 'to_play')."""
+    if game.finished:
+        print_ending(game, broken, lang)
+    else:
+        _print(WORDS[lang][key].format(name=game.player.name))
 
 
 def _mark_label(game: "Game", mark: "Mark") -> str:
@@ -420,8 +493,7 @@ NEW_EPILOG = examples(
 
 def new(
     ctx: typer.Context,
-    rules_name: str = typer.Option("classic", "--rules", "-R", metavar="RULES",
-                                   help="Rule set: classic, gaby, double or duel."),
+    rules_name: str = rules_option("classic", "Rule set: classic, gaby, double or duel."),
     players: Optional[List[str]] = typer.Option(
         None, "--player", "-p", metavar="NAME", show_default=False,
         help="A player, in seating order; repeat for each (1 to 4)."),
@@ -513,12 +585,10 @@ ENTER_EPILOG = examples(
 
 def enter(
     ctx: typer.Context,
-    dice: Optional[List[str]] = typer.Argument(
-        None, metavar="DICE...", show_default=False,
-        help="The dice kept: '5 5 5 3 3', '55533', or '55533/2' with the roll after '/'; "
-             "Double Yams: ten tagged dice such as 6cp 3fg."),
-    roll: Optional[str] = typer.Option(None, "--roll", "-r", metavar="N", show_default=False,
-                                       help="After how many rolls the dice were kept."),
+    dice: Optional[List[str]] = dice_argument(
+        "The dice kept: '5 5 5 3 3', '55533', or '55533/2' with the roll after '/'; "
+        "Double Yams: ten tagged dice such as 6cp 3fg."),
+    roll: Optional[str] = roll_option("After how many rolls the dice were kept."),
     game_id: Optional[str] = game_option(),
     joker: Optional[str] = typer.Option(None, "--joker", metavar="FROM:TO",
                                         help="Duel: one die showing FROM counts as TO."),
@@ -620,21 +690,13 @@ def mark(
         _print(w["scratched"].format(name=sheet.name, cell=label) if m.scratch else
                w["wrote"].format(name=sheet.name, cell=label, score=m.score, why=m.explain))
     _print(w["total"].format(name=sheet.name, total=total))
-    if game.finished:
-        print_ending(game, session.broken, lang)
-    else:
-        _print(w["next"].format(name=game.player.name))
+    print_next(game, session.broken, lang, "next")
 
 
-def cells(
-    ctx: typer.Context,
-    game_id: Optional[str] = game_option(),
-    as_json: bool = json_option(),
-    db: Optional[str] = db_option(),
-) -> None:
+@game_step
+def cells(session: "TableSession", lang: str, as_json: bool) -> None:
     """List the cells the player to play may write now, numbered for 'yams mark NUMBER'."""
-    lang = current_lang(ctx)
-    game = _session(db, game_id).game
+    game = session.game
     legal = game.legal_cells()
     if as_json:
         print_json(cells_json(game, legal))
@@ -651,10 +713,8 @@ def sheet(
     db: Optional[str] = db_option(),
 ) -> None:
     """Show the sheets of a game (in progress, or finished with --game), with their totals."""
-    from ..game import Game
-
     lang = current_lang(ctx)
-    game = Game.from_doc(find_game_doc(open_store(db), game_id))
+    game = any_game(db, game_id)
     index = None
     if player is not None:
         index = next((i for i, s in enumerate(game.sheets)
@@ -669,14 +729,9 @@ def sheet(
             data["players"] = [data["players"][index]]
         print_json(data)
         return
-    from .render import console
-
-    out = console()
     # the players-across grid (Duel, Double Yams) has the label as its title
     across = len(game.columns) == 1 and game.rules.family in ("double", "duel")
-    out.print(game.id if across else f"{game.config.label} · {game.id}", markup=False)
-    from .sheet_view import sheets_view
-    out.print(sheets_view(game, lang, index))
+    print_sheets(game, game.id if across else f"{game.config.label} · {game.id}", lang, index)
 
 
 def _describe(game: "Game", event: dict, lang: str) -> str:
@@ -694,17 +749,11 @@ def _describe(game: "Game", event: dict, lang: str) -> str:
     return event["type"]
 
 
-def undo(
-    ctx: typer.Context,
-    game_id: Optional[str] = game_option(),
-    as_json: bool = json_option(),
-    db: Optional[str] = db_option(),
-) -> None:
+@game_step
+def undo(session: "TableSession", lang: str, as_json: bool) -> None:
     """Cancel the last entry still in force (dice or cell); repeat to go further back."""
     from ..game import effective_events
 
-    lang = current_lang(ctx)
-    session = _session(db, game_id)
     kept = effective_events(session.game.events)
     session.undo()
     game = session.game
@@ -718,15 +767,9 @@ def undo(
     _print(w["to_play"].format(name=game.player.name))
 
 
-def end(
-    ctx: typer.Context,
-    game_id: Optional[str] = game_option(),
-    as_json: bool = json_option(),
-    db: Optional[str] = db_option(),
-) -> None:
+@game_step
+def end(session: "TableSession", lang: str, as_json: bool) -> None:
     """Stop a game before the sheets are full: the highest total wins (it goes to the archive)."""
-    lang = current_lang(ctx)
-    session = _session(db, game_id)
     session.end()
     game = session.game
     if as_json:
@@ -751,15 +794,10 @@ def games(
     if not found:
         _print(w["no_games"])
         return
-    from rich import box
-    from rich.table import Table
-
     from .render import console
 
-    table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
-    for title, justify in ((w["id"], "left"), (w["game"], "left"), (w["players"], "left"),
-                           (w["created"], "left"), (w["events"], "right")):
-        table.add_column(title, justify=justify, overflow="fold")  # type: ignore[arg-type]
+    table = simple_table(((w["id"], "left"), (w["game"], "left"), (w["players"], "left"),
+                          (w["created"], "left"), (w["events"], "right")))
     for g in found:
         label = (g["label"] or g["family"] or "") + (f" ({w['finishing']})" if g["finishing"]
                                                      else "")
@@ -795,16 +833,8 @@ def replay(
     if as_json:
         print_json(game_json(game))
         return
-    from .render import console
-
-    out = console()
-    out.print(game.config.label, markup=False)
-    from .sheet_view import sheets_view
-    out.print(sheets_view(game, lang))
-    if game.finished:
-        print_ending(game, [], lang)
-    else:
-        _print(WORDS[lang]["to_play"].format(name=game.player.name))
+    print_sheets(game, game.config.label, lang)
+    print_next(game, [], lang, "to_play")
 
 
 TRANSCRIPT_EPILOG = examples(
@@ -821,11 +851,10 @@ def transcript(
     db: Optional[str] = db_option(),
 ) -> None:
     """Print a game (in progress, or finished with --game) as a transcript 'yams replay' reads."""
-    from ..game import Game
     from ..transcript import format_transcript
 
     lang = current_lang(ctx)
-    game = Game.from_doc(find_game_doc(open_store(db), game_id))
+    game = any_game(db, game_id)
     text = format_transcript(game)
     if output is None or output == "-":
         write_text("-", text)
