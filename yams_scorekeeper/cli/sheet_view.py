@@ -151,7 +151,11 @@ def sheets_view(game: "Game", lang: str, player: int | None = None):
 
 
 def legal_table(game: "Game", cells: list["LegalCell"], lang: str) -> Table:
-    """The numbered list of cells the player may fill now, best score first within a column."""
+    """The numbered list of cells the player may fill now.
+
+    Notes shared by every cell of a column for one coup (sec eligibility, the x2 factor) are
+    said once, on a line above that column's cells, so each cell stays one line at 80 columns.
+    """
     w = WORDS[lang]
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
     table.add_column("#", justify="right", no_wrap=True)
@@ -159,11 +163,34 @@ def legal_table(game: "Game", cells: list["LegalCell"], lang: str) -> Table:
     table.add_column(w["score"], justify="right", no_wrap=True)
     table.add_column(w["why"], overflow="fold")
     two_coups = len(game.coups) > 1
-    for n, cell in enumerate(cells, start=1):
-        table.add_row(str(n), cell_label(game, cell, two_coups), Text(
-            str(cell.score), style="bold" if cell.score > 0 else ("red" if cell.score < 0 else "dim")),
-            cell.why)
+    n = 0
+    for (column, coup), group in _groups(cells):
+        shared = set(group[0].notes).intersection(*(c.notes for c in group[1:]))
+        if shared and len(group) > 1:
+            head = _column_name(game, column) + (f" ({w['coup']} {coup})" if two_coups else "")
+            notes = " ; ".join(x for x in group[0].notes if x in shared)
+            table.add_row("", Text(head, style="italic"), "", Text(notes, style="italic"))
+        else:
+            shared = set()
+        for cell in group:
+            n += 1
+            why = " ; ".join((cell.explain, *(x for x in cell.notes if x not in shared)))
+            style = "bold" if cell.score > 0 else ("red" if cell.score < 0 else "dim")
+            table.add_row(str(n), cell_label(game, cell, two_coups),
+                          Text(str(cell.score), style=style), why)
     return table
+
+
+def _groups(cells: list["LegalCell"]) -> list[tuple[tuple[str, int], list["LegalCell"]]]:
+    """Consecutive cells of the same column and coup, in list order (numbers stay the same)."""
+    out: list[tuple[tuple[str, int], list["LegalCell"]]] = []
+    for cell in cells:
+        key = (cell.column, cell.coup)
+        if out and out[-1][0] == key:
+            out[-1][1].append(cell)
+        else:
+            out.append((key, [cell]))
+    return out
 
 
 def cell_label(game: "Game", cell: "LegalCell", with_coup: bool = False) -> str:

@@ -10,7 +10,7 @@ from .base import counts
 if TYPE_CHECKING:  # pragma: no cover
     from .base import Figure, RuleSet
 
-NO_FULL = "Pas de full (3 dés d'une valeur + 2 d'une autre) : 0"
+NO_FULL = "Pas de full (3 + 2 dés) : 0"
 
 
 def of_a_kind(dice: Dice, n: int) -> int | None:

@@ -77,9 +77,9 @@ class GabyRules(RuleSet):
         if row_id == "nenette":
             if counts(dice) == {2: 3, 1: 2}:
                 return self._fig(row_id, s["nenette"], f"Nénette 2-2-2-1-1 : {s['nenette']}")
-            return self._fig(row_id, 0, "Pas de nénette (exactement 2-2-2-1-1) : 0")
+            return self._fig(row_id, 0, "Pas de nénette (2-2-2-1-1) : 0")
         # petit: scored by the sum of the dice (Y2)
         score = int(s["petit"].get(str(total), 0))
         if score:
             return self._fig(row_id, score, f"Petit, somme des dés {total} : {score}")
-        return self._fig(row_id, 0, f"Pas de petit (somme {total}, il faut 7 ou moins) : 0")
+        return self._fig(row_id, 0, f"Pas de petit (somme {total} > 7) : 0")
