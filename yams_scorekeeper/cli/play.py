@@ -462,8 +462,9 @@ class Table:
         self.term.show(legal_table(self.game, cells, self.lang))
         if not self._choose_hinted:
             self._choose_hinted = True
-            example = ("full, grille.3" if len(self.game.columns) == 1
-                       else f"{self.game.columns[-1].id}.full")
+            figure = next(r for r in self.game.rows if not r.isdigit())
+            example = (f"{figure}, grille.3" if len(self.game.columns) == 1
+                       else f"{self.game.columns[-1].id}.{figure}")
             self.term.say(self.t("hint_choose", example=example), style="dim")
         if (self.game.config.has("doblar") and len(self.game.coups) == 2
                 and self.game.player.doblars_left > 0):
