@@ -12,18 +12,19 @@ from typing import TYPE_CHECKING, Any, Iterable, List, Optional
 import typer
 
 from ..errors import ConfigError, EntryError, YamsError
+from .game_cmds import dice_argument, examples, json_option, roll_option, rules_option
 from .lang import current_lang
 from .render import print_error, print_figures, print_json
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..rules.base import RuleSet
 
-EPILOG = """Examples:
-  yams score --rules gaby --roll 1 5 5 5 3 3
-  yams score --rules classic --roll 2 55533 --all
-  yams score -R double -r 1 --json 1cp 2cp 3cp 4fp 5fp 6cg 6cg 1fg 2fg 3fg
-  printf '1 5 5 5 3 3\\n2 12345\\n' | yams score --rules gaby -
-Exit status: 0 when every entry was read, 2 for a bad entry or option."""
+EPILOG = examples(
+    "yams score --rules gaby --roll 1 5 5 5 3 3",
+    "yams score --rules classic --roll 2 55533 --all",
+    "yams score -R double -r 1 --json 1cp 2cp 3cp 4fp 5fp 6cg 6cg 1fg 2fg 3fg",
+    "printf '1 5 5 5 3 3\\n2 12345\\n' | yams score --rules gaby -",
+    note="Exit status: 0 when every entry was read, 2 for a bad entry or option.")
 
 
 def score_entry(rules: "RuleSet", roll_text: str | int, dice_tokens: str | Iterable[str],
@@ -79,20 +80,17 @@ def score_stream(rules: "RuleSet", lines: Iterable[str], all_rows: bool, lang: s
 
 def score(
     ctx: typer.Context,
-    dice: Optional[List[str]] = typer.Argument(
-        None, metavar="DICE...", show_default=False,
-        help="The dice: '5 5 5 3 3' or '55533'; Double Yams: ten tagged dice such as 6cp 3fg "
-             "(value, colour c/f, size p/g). '-' reads 'ROLL DICE...' lines from stdin."),
-    rules_name: str = typer.Option(
-        "classic", "--rules", "-R", metavar="RULES",
-        help="Rule set: classic, gaby, double or duel (French names such as classique or "
-             "double-yams work too)."),
-    roll: Optional[str] = typer.Option(
-        None, "--roll", "-r", metavar="N", show_default=False,
-        help="Roll on which the dice were kept: 1 to 3 (Double Yams: 1 to 6). Required, "
-             "except with '-'."),
+    dice: Optional[List[str]] = dice_argument(
+        "The dice: '5 5 5 3 3' or '55533'; Double Yams: ten tagged dice such as 6cp 3fg "
+        "(value, colour c/f, size p/g). '-' reads 'ROLL DICE...' lines from stdin."),
+    rules_name: str = rules_option(
+        "classic", "Rule set: classic, gaby, double or duel (French names such as classique or "
+                   "double-yams work too)."),
+    roll: Optional[str] = roll_option(
+        "Roll on which the dice were kept: 1 to 3 (Double Yams: 1 to 6). Required, except "
+        "with '-'."),
     all_rows: bool = typer.Option(False, "--all", "-a", help="Also list the rows scoring 0."),
-    as_json: bool = typer.Option(False, "--json", help="Print one JSON object instead of a table."),
+    as_json: bool = json_option("Print one JSON object instead of a table."),
 ) -> None:
     """Show what every row is worth with these dice, and why.
 
