@@ -8,18 +8,15 @@ The statistics come from :mod:`yams_scorekeeper.records`; this module only parse
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Optional
+from typing import Optional
 
 import typer
 
 from ..errors import EntryError, StoreError
 from .game_cmds import (db_option, examples, json_option, local_date, open_store, read_text,
-                        write_text)
+                        rules_option, simple_table, write_text)
 from .lang import current_lang
 from .render import print_json
-
-if TYPE_CHECKING:  # pragma: no cover
-    from rich.table import Table
 
 WORDS = {
     "en": {
@@ -103,13 +100,6 @@ def _console():
     return console()
 
 
-def _table(**kwargs: Any) -> "Table":
-    from rich import box
-    from rich.table import Table
-
-    return Table(box=box.SIMPLE_HEAD, pad_edge=False, **kwargs)
-
-
 def _number(value: float | None) -> str:
     if value is None:
         return "-"
@@ -120,9 +110,8 @@ def _number(value: float | None) -> str:
 
 def records(
     ctx: typer.Context,
-    rules_name: Optional[str] = typer.Option(None, "--rules", "-R", metavar="RULES",
-                                             help="Only this rule family (classic, gaby, double, "
-                                                  "duel)."),
+    rules_name: Optional[str] = rules_option(None, "Only this rule family (classic, gaby, "
+                                                   "double, duel)."),
     as_json: bool = json_option(),
     db: Optional[str] = db_option(),
 ) -> None:
@@ -144,7 +133,7 @@ def records(
     for key, cfg in configs.items():
         from rich.text import Text
 
-        table = _table(title=Text(cfg.get("label") or key, style="bold"), title_justify="left")
+        table = simple_table(title=Text(cfg.get("label") or key, style="bold"), title_justify="left")
         table.add_column(w["part"], no_wrap=True)
         table.add_column(w["value"], justify="right", no_wrap=True)
         table.add_column(w["player"])
@@ -172,8 +161,7 @@ def history(
     player: Optional[str] = typer.Option(None, "--player", "-p", metavar="NAME",
                                          help="Only the games of this player, with their total "
                                               "and rank."),
-    rules_name: Optional[str] = typer.Option(None, "--rules", "-R", metavar="RULES",
-                                             help="Only this rule family."),
+    rules_name: Optional[str] = rules_option(None, "Only this rule family."),
     since: Optional[str] = typer.Option(None, "--since", metavar="DATE",
                                         help="Games on or after DATE (2024-05-01)."),
     until: Optional[str] = typer.Option(None, "--until", metavar="DATE",
@@ -196,7 +184,7 @@ def history(
     if not rows:
         out.print(w["no_games"], markup=False)
         return
-    table = _table()
+    table = simple_table()
     table.add_column(w["date"], no_wrap=True)
     table.add_column(w["game"], overflow="fold")
     if player is not None:
@@ -279,10 +267,8 @@ def stats(
                                        wins=data["wins"], average=_number(data["average"]),
                                        best=best(data["best"]), worst=best(data["worst"])),
                    style="bold"))
-    table = _table()
-    for title, justify in ((w["config"], "left"), (w["games_n"], "right"), (w["wins"], "right"),
-                           (w["average"], "right"), (w["best"], "right"), (w["worst"], "right")):
-        table.add_column(title, justify=justify, overflow="fold")  # type: ignore[arg-type]
+    table = simple_table(((w["config"], "left"), (w["games_n"], "right"), (w["wins"], "right"),
+                          (w["average"], "right"), (w["best"], "right"), (w["worst"], "right")))
     for cfg in data["by_config"].values():
         table.add_row(cfg["label"], str(cfg["games"]), str(cfg["wins"]), _number(cfg["average"]),
                       _number(cfg["best"]["total"]) if cfg["best"] else "-",
