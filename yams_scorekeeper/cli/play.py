@@ -42,6 +42,7 @@ import typer
 
 from ..dice import TAGGED_EXAMPLE
 from ..errors import ConfigError, EntryError, IllegalMoveError, StoreError, YamsError
+from .game_cmds import db_option, examples, rules_option
 from .lang import current_lang, resolve_lang
 from .messages import NO, YES, msg
 
@@ -65,16 +66,22 @@ _END = ("end", "fin", "stop")
 _NONE = ("-", "none", "aucune", "aucun", "rien")
 _ANNOUNCE = ("announce", "annonce", "a")
 
-PLAY_EPILOG = """Examples:
-  yams play                      start a game, or resume the one in progress
-  yams play --game 1a2b3c4d      resume this game
-  yams play --lang en --db ./club-store
-At any prompt: s sheet, u undo, h help, q quit (everything is saved as you go)."""
+PLAY_EPILOG = examples(
+    "yams play                      start a game, or resume the one in progress",
+    "yams play --game 1a2b3c4d      resume this game",
+    "yams play --lang en --db ./club-store",
+    note="At any prompt: s sheet, u undo, h help, q quit (everything is saved as you go).")
 
-DEMO_EPILOG = """Examples:
-  yams demo
-  yams demo --rules gaby --seed 7 --turns 12
-  yams demo --rules double --variant critique"""
+DEMO_EPILOG = examples(
+    "yams demo",
+    "yams demo --rules gaby --seed 7 --turns 12",
+    "yams demo --rules double --variant critique",
+    note="Nothing is stored; the same --seed plays the same game.")
+
+
+def lang_option(help: str) -> Any:
+    """``--lang fr|en`` of a command that talks (play, demo); see :func:`terminal`."""
+    return typer.Option(None, "--lang", metavar="fr|en", show_default=False, help=help)
 
 
 class _Quit(Exception):
@@ -165,6 +172,12 @@ class Terminal:
         shown = f"{prompt} [{default}]" if default else prompt
         text = self.read(shown + self.t("colon")).strip()
         return text if text else (default or "")
+
+
+def terminal(ctx: typer.Context, lang: str | None) -> Terminal:
+    """The terminal of play and demo, in the language of their --lang, else the one chosen for
+    the whole run (yams --lang, $YAMS_LANG, the locale)."""
+    return Terminal(resolve_lang(lang) if lang else current_lang(ctx))
 
 
 # -- starting or resuming a game ------------------------------------------------------------------
@@ -831,15 +844,12 @@ def record_lines(game: "Game", broken: list[dict], lang: str) -> list[str]:
 
 def play(
     ctx: typer.Context,
-    db: Optional[str] = typer.Option(
-        None, "--db", metavar="PATH", show_default=False,
-        help="Store folder (default: $YAMS_DB, else the user's application folder)."),
+    db: Optional[str] = db_option(),
     game_id: Optional[str] = typer.Option(
         None, "--game", metavar="ID", show_default=False,
         help="Resume this game in progress (a unique start of its id will do)."),
-    lang: Optional[str] = typer.Option(
-        None, "--lang", metavar="fr|en", show_default=False,
-        help="Language of the table mode (default: yams --lang, $YAMS_LANG, the locale)."),
+    lang: Optional[str] = lang_option(
+        "Language of the table mode (default: yams --lang, $YAMS_LANG, the locale)."),
 ) -> None:
     """Keep score at the table: type the dice you rolled, pick a cell, the sheet fills in.
 
@@ -847,8 +857,7 @@ def play(
     """
     from ..store import Store
 
-    language = resolve_lang(lang) if lang else current_lang(ctx)
-    term = Terminal(language)
+    term = terminal(ctx, lang)
     store = Store(db)
     session: "TableSession | None" = None
 
@@ -950,9 +959,7 @@ def demo_turn(game: "Game", rng: random.Random) -> None:
 
 def demo(
     ctx: typer.Context,
-    rules_name: str = typer.Option(
-        "classic", "--rules", "-R", metavar="RULES",
-        help="Rule set: classic, gaby, double or duel."),
+    rules_name: str = rules_option("classic", "Rule set: classic, gaby, double or duel."),
     seed: int = typer.Option(1, "--seed", help="Seed of the random dice and choices."),
     turns: Optional[int] = typer.Option(
         None, "--turns", min=1, show_default=False,
@@ -960,9 +967,7 @@ def demo(
     variant: Optional[str] = typer.Option(
         None, "--variant", metavar="VARIANT", show_default=False,
         help="Double Yams variant: classique, force, critique or 165."),
-    lang: Optional[str] = typer.Option(
-        None, "--lang", metavar="fr|en", show_default=False,
-        help="Language (default: yams --lang, $YAMS_LANG, the locale)."),
+    lang: Optional[str] = lang_option("Language (default: yams --lang, $YAMS_LANG, the locale)."),
 ) -> None:
     """Watch a whole game play itself, to see how yams keeps score.
 
@@ -972,8 +977,7 @@ def demo(
     from ..game import Game
     from .sheet_view import cell_label
 
-    language = resolve_lang(lang) if lang else current_lang(ctx)
-    term = Terminal(language)
+    term = terminal(ctx, lang)
     t = term.t
     config = make_config(rules_name, ["Alice", "Bob"], variant=variant)
     game = Game(config)
