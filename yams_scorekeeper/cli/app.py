@@ -52,7 +52,7 @@ from .render import print_error
 
 #: The command modules of this package, in ``--help`` order. Each one lists its commands in
 #: a module-level ``COMMANDS`` tuple (see the module docstring).
-COMMAND_MODULES: tuple[str, ...] = ("score", "game_cmds", "book_cmds", "play")
+COMMAND_MODULES: tuple[str, ...] = ("play", "score", "game_cmds", "book_cmds")
 
 
 class YamsGroup(TyperGroup):
@@ -71,7 +71,8 @@ app = typer.Typer(
     name="yams",
     help="Score keeper for the French dice game Yams, played with real dice.\n\n"
          "Type the dice you rolled; yams tells what every row of the sheet is worth, and why.",
-    epilog="Example: yams score --rules gaby --roll 1 5 5 5 3 3",
+    epilog="Examples: yams play  ·  yams demo --rules gaby  ·  "
+           "yams score --rules gaby --roll 1 5 5 5 3 3",
     no_args_is_help=True,
     add_completion=False,
     context_settings={"help_option_names": ["-h", "--help"]},

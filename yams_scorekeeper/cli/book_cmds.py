@@ -115,8 +115,11 @@ def records(
     as_json: bool = json_option(),
     db: Optional[str] = db_option(),
 ) -> None:
-    """Show the record book: for each configuration, the best grand total and the best total
-    of each part (column or section), with who made it and when."""
+    """Show the record book: best grand total and best part totals, per configuration.
+
+    For each configuration (family, columns, options, variant):
+    the best grand total and the best total of each part (column or section),
+    with who made it and when."""
     lang = current_lang(ctx)
     family = _family(rules_name)
     book = open_store(db).records()
@@ -289,8 +292,10 @@ def export(
                                          help="The JSON file to write ('-': standard output)."),
     db: Optional[str] = db_option(),
 ) -> None:
-    """Write the record book to one JSON file: every finished game (its settings and events,
-    its transcript and its summary) and the records. 'yams import' reads it back."""
+    """Write the record book to one JSON file that 'yams import' reads back.
+
+    It holds every finished game (settings, events, transcript, summary)
+    and the records."""
     import json
 
     from ..errors import YamsError
