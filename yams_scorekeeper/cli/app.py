@@ -71,8 +71,8 @@ app = typer.Typer(
     name="yams",
     help="Score keeper for the French dice game Yams, played with real dice.\n\n"
          "Type the dice you rolled; yams tells what every row of the sheet is worth, and why.",
-    epilog="Examples: yams play  ·  yams demo --rules gaby  ·  "
-           "yams score --rules gaby --roll 1 5 5 5 3 3",
+    epilog="Examples:\n  yams play\n  yams demo --rules gaby\n"
+           "  yams score --rules gaby --roll 1 5 5 5 3 3\nEverything typed is checked; nothing is lost.",
     no_args_is_help=True,
     add_completion=False,
     context_settings={"help_option_names": ["-h", "--help"]},
