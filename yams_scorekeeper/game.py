@@ -24,7 +24,7 @@ from .columns import Column
 from .config import GameConfig
 from .dice import Dice, format_dice, parse_roll
 from .errors import EntryError, IllegalMoveError
-from .rules import Figure, RuleSet
+from .rules import Figure, RuleSet, normalise_id
 from .totals import Totals, sheet_totals
 
 CHANCE_ROWS = ("petit", "nenette", "yam")     # Y8
@@ -274,13 +274,8 @@ class Game:
         if (column.id, row) in sheet.marks:
             raise _Refusal(f"{col_name}: {row_name} is already written",
                            f"{col_name} : {row_name} est déjà rempli", "G3")
-        if column.ordered:
-            nxt = self.next_cells(sheet, column, extra_filled)
-            if row not in nxt:
-                want = self.rules.row(nxt[0]).name if nxt else "-"
-                raise _Refusal(f"{col_name}: next cell is {want}, not {row_name}",
-                               f"{col_name} : la prochaine case est {want}, pas {row_name}",
-                               column.rule or "C5")
+        if column.ordered and row not in self.next_cells(sheet, column, extra_filled):
+            raise self._order_refusal(sheet, column, row, extra_filled)
         notes: list[str] = []
         score = figure.score
         zero_only = False
@@ -324,6 +319,16 @@ class Game:
             score = 0
         return LegalCell(column.id, row, coup_no, score, figure.explain, tuple(notes),
                          zero_only=zero_only, figure=figure)
+
+    def _order_refusal(self, sheet: Sheet, column: Column, row: str,
+                       extra_filled: Iterable[str] = ()) -> _Refusal:
+        """An ordered column names the one cell it takes next (C5, Y4, D10)."""
+        nxt = self.next_cells(sheet, column, extra_filled)
+        want = self.rules.row(nxt[0]).name if nxt else "-"
+        name = self.rules.row(row).name
+        return _Refusal(f"{column.name}: next cell is {want}, not {name}",
+                        f"{column.name} : la prochaine case est {want}, pas {name}",
+                        column.rule or "C5")
 
     def _announce_base(self, row: str) -> int:
         s = self.rules.settings
@@ -535,7 +540,6 @@ class Game:
                 return self.columns[0], row_id
             raise EntryError("say which column", "précisez la colonne",
                              expected=" ".join(c.id for c in self.columns))
-        from .rules import normalise_id
         key = normalise_id(column)
         for col in self.columns:
             if key in (col.id, normalise_id(col.name)):
@@ -560,8 +564,12 @@ class Game:
             if len(cells) != 1:
                 raise IllegalMoveError("one cell a turn", "une case par tour", rule="G3")
             col, row = self._resolve(cells[0].get("column"), cells[0]["row"])
+            if (col.id, row) in sheet.marks:
+                name = self.rules.row(row).name
+                raise IllegalMoveError(f"{col.name}: {name} is already written",
+                                       f"{col.name} : {name} est déjà rempli", rule="G3")
             if row not in self.next_cells(sheet, col):
-                raise _order_error(self, sheet, col, row)
+                raise self._order_refusal(sheet, col, row).error()
             new = [Mark(col.id, row, 0, 0, True, "Réserve de jets épuisée : barré")]
             self._commit(sheet, new, None)
         elif len(cells) == 1:
@@ -730,15 +738,6 @@ class Game:
                 "date": datetime.now(timezone.utc).isoformat(timespec="seconds"),
                 "created": self.created, "stopped_early": self.stopped and not all(
                     self.sheet_full(s) for s in self.sheets), "players": players}
-
-
-def _order_error(game: Game, sheet: Sheet, col: Column, row: str) -> IllegalMoveError:
-    nxt = game.next_cells(sheet, col)
-    want = game.rules.row(nxt[0]).name if nxt else "-"
-    name = game.rules.row(row).name
-    return IllegalMoveError(f"{col.name}: next cell is {want}, not {name}",
-                            f"{col.name} : la prochaine case est {want}, pas {name}",
-                            rule=col.rule or "G3")
 
 
 def parse_joker(text: str) -> tuple[int, int]:
