@@ -1,11 +1,13 @@
-"""The store: game lifecycle, crash-safe finishing, export/import, the lock, concurrent
-writers, and processes killed at random moments."""
+"""The store: game lifecycle, crash-safe finishing, export/import, one archive file per finished
+game (nothing reads the others), the migration of the old single archive.json, the lock,
+concurrent writers, and processes killed at random moments."""
 
 from __future__ import annotations
 
 import multiprocessing
 import os
 import random
+import shutil
 import signal
 import subprocess
 import sys
@@ -17,10 +19,11 @@ from filelock import FileLock
 from test_storage import faulty
 
 from yams_scorekeeper.errors import StoreBusyError, StoreCorruptError, StoreError
-from yams_scorekeeper.storage import backup_path
+from yams_scorekeeper.storage import AtomicJSONStorage, FileSystem, backup_path
 from yams_scorekeeper.store import ENV_VAR, Store, default_store_path
 
 ROOT = Path(__file__).resolve().parent.parent
+DATA = Path(__file__).resolve().parent / "data"
 
 
 def new_doc(gid="g1", created="2024-05-01T20:00:00+02:00", players=("Alice", "Bob")):
@@ -131,7 +134,7 @@ def test_finishing_twice_is_harmless(tmp_path):
 
 CRASH_POINTS = {
     "marking": ("replace", lambda s: lambda src, dst: dst == os.path.join(s.games_dir, "g1.json")),
-    "archive": ("replace", lambda s: lambda src, dst: dst == s.archive_path),
+    "archive": ("replace", lambda s: lambda src, dst: dst == s.archive_file("g1")),
     "records": ("replace", lambda s: lambda src, dst: dst == s.records_path),
     "removing": ("remove", lambda s: lambda path: path == os.path.join(s.games_dir, "g1.json")),
 }
@@ -173,7 +176,7 @@ def test_finish_without_summary_completes_a_pending_finish(tmp_path):
     store = Store(tmp_path)
     store.create_game(new_doc("g1"))
     crashing = Store(tmp_path, fs=faulty("replace", KeyboardInterrupt(),
-                                          lambda src, dst: dst == store.archive_path))
+                                          lambda src, dst: dst == store.archive_file("g1")))
     with pytest.raises(KeyboardInterrupt):
         crashing.finish_game("g1", summary("g1"))
     assert store.finish_game("g1")[0]["value"] == 760
@@ -231,48 +234,163 @@ def test_a_bad_book_imports_nothing(tmp_path, data, reason):
     store = Store(tmp_path)
     with pytest.raises(StoreError, match=reason):
         store.import_book(data)
-    assert store.archived_games() == [] and not os.path.exists(store.archive_path)
+    assert store.archived_games() == [] and not os.path.exists(store.archive_dir)
+    assert not os.path.exists(store.records_path)
 
 
-def test_an_import_cut_before_the_records_heals_at_the_next_finish(tmp_path):
+def nth(n: int, when):
+    """A ``when`` for :func:`faulty` that is true for the n-th matching call only."""
+    calls = []
+
+    def check(*args):
+        if when(*args):
+            calls.append(args)
+            return len(calls) == n
+        return False
+    return check
+
+
+def in_archive(store):
+    return lambda src, dst: os.path.dirname(dst) == store.archive_dir
+
+
+IMPORT_CUTS = {   # (step, when): the import of two games cut ...
+    "marker": ("replace", lambda s: nth(1, lambda src, dst: dst == s.records_path)),
+    "first file": ("replace", lambda s: nth(1, in_archive(s))),
+    "second file": ("replace", lambda s: nth(2, in_archive(s))),
+    "archive fsync": ("fsync_dir", lambda s: lambda folder: folder == s.archive_dir),
+    "recount": ("replace", lambda s: nth(2, lambda src, dst: dst == s.records_path)),
+}
+
+
+@pytest.mark.parametrize("cut", IMPORT_CUTS)
+def test_an_import_cut_anywhere_heals_at_the_next_finish(tmp_path, cut):
     source = Store(tmp_path / "src")
     play(source, "old", date="2024-01-01T21:00:00+02:00", alice=990)
+    play(source, "older", date="2023-01-01T21:00:00+02:00", alice=500)
     store = Store(tmp_path / "dst")
-    cut = Store(store.path, fs=faulty("replace", KeyboardInterrupt(),
-                                       lambda src, dst: dst == store.records_path))
+    play(store, "mine", date="2024-02-01T21:00:00+02:00", alice=700)
+    step, when = IMPORT_CUTS[cut]
+    cut_store = Store(store.path, fs=faulty(step, KeyboardInterrupt(), when(store)))
     with pytest.raises(KeyboardInterrupt):
-        cut.import_book(source.export_book())
-    assert [e["id"] for e in store.archived_games()] == ["old"]
-    assert store.records()["counted"] == []
+        cut_store.import_book(source.export_book())
+    archived = [e["id"] for e in store.archived_games()]
+    assert len(archived) == len(set(archived)) and "mine" in archived
+    assert store.records()["counted"] == ["mine"]
     broken = play(store, "new", date="2024-05-01T21:00:00+02:00", alice=800)
-    assert sorted(store.records()["counted"]) == ["new", "old"]
-    assert store.records()["configs"]["double/force-asc"]["records"]["total"]["game"] == "old"
-    assert [b["part"] for b in broken] == []   # 800 beats nothing: 990 holds
+    assert sorted(store.records()["counted"]) == sorted(archived + ["new"])
+    holder = "old" if "old" in archived else "new"
+    assert store.records()["configs"]["double/force-asc"]["records"]["total"]["game"] == holder
+    assert [b["part"] for b in broken] == ([] if holder == "old" else ["total", "suites"])
+    assert store.import_book(source.export_book())[0] == 2 - len(set(archived) - {"mine"})
+    assert sorted(e["id"] for e in store.archived_games()) == ["mine", "new", "old", "older"]
+    assert sorted(store.records()["counted"]) == ["mine", "new", "old", "older"]
+    assert not [n for n in os.listdir(store.archive_dir) if n.endswith(".tmp")]
 
 
-# -- damaged files ------------------------------------------------------------------------
+def test_importing_nothing_new_writes_nothing(tmp_path):
+    source = Store(tmp_path / "src")
+    play(source, "g1")
+    store = Store(tmp_path / "dst")
+    assert store.import_book(source.export_book()) == (1, 0)
+    before = {p: p.read_bytes() for p in Path(store.path).rglob("*") if p.is_file()}
+    assert store.import_book(source.export_book()) == (0, 1)
+    assert {p: p.read_bytes() for p in Path(store.path).rglob("*") if p.is_file()} == before
 
-def test_a_damaged_archive_is_reported_and_left_alone(tmp_path):
+
+# -- one file per finished game: nothing reads the others -----------------------------------
+
+class Recording(FileSystem):
+    """A FileSystem that notes the files it reads and the files it writes (replaces)."""
+
+    def __init__(self):
+        self.reads, self.writes = [], []
+
+    def read_bytes(self, path):
+        self.reads.append(path)
+        return super().read_bytes(path)
+
+    def replace(self, src, dst):
+        self.writes.append(dst)
+        super().replace(src, dst)
+
+
+def test_finishing_reads_and_writes_only_its_own_files(tmp_path):
+    for n in range(5):
+        play(Store(tmp_path), f"old{n}", date=f"2024-0{n + 1}-01T21:00:00+02:00")
+    fs = Recording()
+    store = Store(tmp_path, fs=fs)
+    store.create_game(new_doc("g1"))
+    assert set(fs.reads) == {os.path.join(store.games_dir, "g1.json")}   # new id: no archive read
+    store.append_event("g1", {"n": 0})
+    fs.reads.clear(), fs.writes.clear()
+    store.finish_game("g1", summary("g1", alice=999))
+    mine = {os.path.join(store.games_dir, "g1.json"), store.archive_file("g1"), store.records_path}
+    assert set(fs.reads) == mine
+    assert {w.split(".bak")[0] for w in fs.writes} == mine        # the files or their backups
+    assert fs.writes.count(store.archive_file("g1")) == 2            # the second keeps a .bak1
+    assert Path(backup_path(store.archive_file("g1"), 1)).read_bytes() == \
+        Path(store.archive_file("g1")).read_bytes()
+
+
+def test_a_damaged_archive_file_is_reported_and_left_alone(tmp_path):
     store = Store(tmp_path)
     play(store, "g1")
-    play(store, "g2")
-    damaged = Path(store.archive_path).read_bytes()[:-7]
-    Path(store.archive_path).write_bytes(damaged)
-    with pytest.raises(StoreCorruptError) as caught:
-        store.archived_games()
-    assert store.archive_path in str(caught.value)
-    assert f"cp {backup_path(store.archive_path, 1)} {store.archive_path}" in str(caught.value)
+    play(store, "g2", date="2024-05-08T21:00:00+02:00")
+    path = store.archive_file("g1")
+    damaged = Path(path).read_bytes()[:-7]
+    Path(path).write_bytes(damaged)
+    for call in (store.archived_games, store.export_book,
+                 lambda: store.import_book(Store(tmp_path / "x").export_book())):
+        with pytest.raises(StoreCorruptError) as caught:
+            call()
+        assert path in str(caught.value)
+        assert f"cp {backup_path(path, 1)} {path}" in str(caught.value)
 
+    # finishing another game never reads it, so the game at the table still finishes
     store.create_game(new_doc("g3"))
-    with pytest.raises(StoreCorruptError):
-        store.finish_game("g3", summary("g3"))
-    assert Path(store.archive_path).read_bytes() == damaged
-    assert [g["id"] for g in store.games_in_progress()] == ["g3"]    # still in progress
+    store.finish_game("g3", summary("g3", date="2024-05-15T21:00:00+02:00"))
+    assert sorted(store.records()["counted"]) == ["g1", "g2", "g3"]
+    assert Path(path).read_bytes() == damaged
+    with pytest.raises(StoreError, match="already exists"):
+        store.create_game(new_doc("g1"))
 
-    os.replace(backup_path(store.archive_path, 1), store.archive_path)  # the advised restore
+    shutil.copyfile(backup_path(path, 1), path)           # the advised restore
+    assert [e["id"] for e in store.archived_games()] == ["g1", "g2", "g3"]
+
+
+def test_a_damaged_archive_file_stops_a_finish_that_owes_a_recount(tmp_path):
+    store = Store(tmp_path)
+    play(store, "g1")
+    source = Store(tmp_path / "src")
+    play(source, "g2")
+    cut = Store(tmp_path, fs=faulty("replace", KeyboardInterrupt(),
+                                    nth(2, lambda src, dst: dst == store.records_path)))
+    with pytest.raises(KeyboardInterrupt):       # g2 archived, the recount owed
+        cut.import_book(source.export_book())
+    path = store.archive_file("g1")
+    Path(path).write_bytes(b"{}")
+    store.create_game(new_doc("g3"))
+    with pytest.raises(StoreCorruptError, match="g1.json"):
+        store.finish_game("g3", summary("g3"))
+    assert store.games_in_progress()[0]["finishing"] is True     # the finish is left pending
+    assert Path(path).read_bytes() == b"{}"
+    shutil.copyfile(backup_path(path, 1), path)
+    store.finish_game("g3")
+    assert sorted(store.records()["counted"]) == ["g1", "g2", "g3"]
+
+
+def test_deleting_a_game_whose_finish_was_cut_after_the_archive_counts_it(tmp_path):
+    store = Store(tmp_path)
+    store.create_game(new_doc("g1"))
+    cut = Store(tmp_path, fs=faulty("replace", KeyboardInterrupt(),
+                                    lambda src, dst: dst == store.records_path))
+    with pytest.raises(KeyboardInterrupt):
+        cut.finish_game("g1", summary("g1"))
+    store.delete_game("g1")
+    assert store.games_in_progress() == []
     assert [e["id"] for e in store.archived_games()] == ["g1"]
-    store.finish_game("g3", summary("g3"))
-    assert [e["id"] for e in store.archived_games()] == ["g1", "g3"]
+    assert store.records()["counted"] == ["g1"]
 
 
 def test_a_damaged_game_file_names_itself(tmp_path):

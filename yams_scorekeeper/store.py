@@ -4,22 +4,44 @@ This is the only module that reads or writes data files. Layout of the store fol
 
     store.lock           cross-process lock, held for the whole of each operation
     games/<id>.json      one small file per game in progress (what a table action touches)
-    archive.json         finished games: {"id", "doc", "summary"} per game, keyed by game id
-    records.json         the record book (see :mod:`yams_scorekeeper.records`)
+    archive/<id>.json    one file per finished game: table ``games`` holding the single entry
+                         {"id", "doc", "summary"}, written when the game is finished (its
+                         ``.bak1`` is a copy; an imported or migrated game has none)
+    records.json         the record book (table ``book``, see :mod:`yams_scorekeeper.records`),
+                         and table ``recount`` while a recount of the book is owed
 
 Every file is written by :class:`~yams_scorekeeper.storage.AtomicJSONStorage` (atomic
-replace, rotating ``.bakN`` backups, checksum). A table action (``append_event``) reads and
-writes only its game's file, so its cost does not grow with the archive.
+replace, rotating ``.bakN`` backups, checksum). No operation on one game reads or writes the
+files of the others: a table action (``append_event``) touches only its game's file, and
+finishing a game only its game file, its archive file and ``records.json``, so neither cost
+grows with the archive. Listing the history (``archived_games``, export, import, a recount)
+reads every archive file.
 
 Documents are plain JSON-able dicts; the store does not interpret game events.
 
 Finishing a game takes four steps, each an atomic write, in an order that survives a crash
 between any two of them: (1) the game file is marked as finishing (appends are refused from
-then on); (2) the game goes into the archive, keyed by id (a retry finds it there and does not
-add it twice); (3) the record book counts it (the book lists the games it counted, so a retry
-does not count it twice); (4) the game file is removed. After a crash the game is still in
-progress (listed with ``finishing: True``) or archived, never lost nor archived twice, and
-calling :meth:`Store.finish_game` again completes the steps left.
+then on); (2) the game is written to ``archive/<id>.json`` (its id names the file, so a retry
+finds it there and never adds it twice); (3) the record book counts it (the book lists the games
+it counted, so a retry does not count it twice); (4) the game file is removed. After a crash the
+game is still in progress (listed with ``finishing: True``) or archived, never lost nor archived
+twice, and calling :meth:`Store.finish_game` again completes the steps left.
+
+An import (or a migration, below) adds many games before it recounts the book: it first writes
+the ``recount`` marker into ``records.json``, then the archive files, then the recounted book
+without the marker. A crash in between leaves the marker, and the next finish or import
+recounts from the whole archive. Those are the only times a finish reads the other games
+(besides a game finished again after the book counted it): rare, and never at the table.
+
+Stores written before this layout keep their finished games in one ``archive.json`` (the same
+entries in one TinyDB table). The first operation that needs the archive or the book moves them
+to ``archive/`` (:meth:`Store._migrate_legacy_archive`): it writes each game's file (skipping
+those a cut migration already wrote), makes them durable, then renames ``archive.json`` to
+``archive.json.migrated`` (kept, with its old ``.bakN`` backups, for the user to delete). A crash
+at any point leaves ``archive.json`` in place and the migration runs again, idempotently.
+Appending, loading, listing and creating games in progress never migrate (until then
+``create_game`` checks new ids against the book's ``counted`` list): they do not need the
+archive, so a damaged ``archive.json`` stops no game at the table before its finish.
 """
 
 from __future__ import annotations
@@ -32,13 +54,14 @@ from contextlib import contextmanager
 from typing import Any, Iterator
 
 from filelock import FileLock, Timeout
-from tinydb import Query, TinyDB
+from tinydb import TinyDB
 from tinydb.middlewares import CachingMiddleware
 from tinydb.table import Document, Table
 
 from . import records as _records
 from .errors import StoreBusyError, StoreError
-from .storage import DEFAULT_BACKUPS, TEMP_SUFFIX, AtomicJSONStorage, FileSystem, no_gc
+from .storage import (DEFAULT_BACKUPS, TEMP_SUFFIX, AtomicJSONStorage, FileSystem, corrupt_error,
+                      no_gc)
 
 APP_NAME = "yams-scorekeeper"
 #: Environment variable naming the store folder (overrides the default, not an argument).
@@ -49,8 +72,10 @@ BOOK_FORMAT = "yams-scorekeeper-book"
 BOOK_VERSION = 1
 
 _GAME_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,79}")
-_GAME, _FINISH, _ARCHIVE, _BOOK = "game", "finish", "games", "book"
-_ONE = 1  # doc id of the single document of the game, finish and book tables
+_GAME, _FINISH, _ARCHIVE, _BOOK, _RECOUNT = "game", "finish", "games", "book", "recount"
+_ONE = 1  # doc id of the single document of the game, finish, archive, book and recount tables
+#: what ``archive.json`` of the old layout is renamed to once its games are in ``archive/``
+MIGRATED_SUFFIX = ".migrated"
 
 
 def default_store_path() -> str:
@@ -90,7 +115,9 @@ class Store:
                  backups: int = DEFAULT_BACKUPS, fs: FileSystem | None = None):
         self.path = os.fspath(path) if path is not None else default_store_path()
         self.games_dir = os.path.join(self.path, "games")
-        self.archive_path = os.path.join(self.path, "archive.json")
+        self.archive_dir = os.path.join(self.path, "archive")
+        #: the single archive file of stores written before ``archive/`` (migrated when found)
+        self.legacy_archive_path = os.path.join(self.path, "archive.json")
         self.records_path = os.path.join(self.path, "records.json")
         self.lock_path = os.path.join(self.path, "store.lock")
         self.timeout = timeout
@@ -179,6 +206,176 @@ class Store:
                 self.fs.remove(os.path.join(self.games_dir, name))
         self.fs.fsync_dir(self.games_dir)
 
+    # -- the archive: one file per finished game --------------------------------------------
+
+    def archive_file(self, game_id: str) -> str:
+        """The file of a finished game; it exists once the game is archived."""
+        return os.path.join(self.archive_dir, _check_id(game_id) + ".json")
+
+    def _storage(self, path: str, fs: FileSystem | None = None) -> AtomicJSONStorage:
+        return AtomicJSONStorage(path, fs=fs or self.fs, backups=self.backups)
+
+    def _read_entry(self, game_id: str) -> dict | None:
+        """The archive entry of ``game_id``, ``None`` when it is not archived (one file read)."""
+        path = self.archive_file(game_id)
+        tables = self._storage(path).read()
+        if tables is None:
+            return None
+        entries = list(tables.get(_ARCHIVE, {}).values())
+        if len(entries) != 1 or entries[0].get("id") != game_id:
+            raise corrupt_error(path, f"it must hold exactly one archived game, '{game_id}'",
+                                f"il doit contenir exactement une partie archivée, « {game_id} »",
+                                self.backups)
+        return entries[0]
+
+    def _write_entry(self, entry: dict, fs: FileSystem | None = None) -> None:
+        if not os.path.isdir(self.archive_dir):
+            os.makedirs(self.archive_dir, exist_ok=True)
+            self.fs.fsync_dir(self.path)
+        self._storage(self.archive_file(entry["id"]), fs).write({_ARCHIVE: {str(_ONE): entry}})
+
+    def _write_entries(self, entries: list[dict]) -> None:
+        """Write many archive files, made durable by one fsync of the folder at the end."""
+        batch = _LaterDirSync(self.fs, self.archive_dir)
+        for entry in entries:
+            self._write_entry(entry, batch)
+        if entries:
+            self.fs.fsync_dir(self.archive_dir)
+
+    def _put_entry(self, entry: dict) -> bool:
+        """Step 2 of a finish: write ``entry``'s archive file; True when it replaced another
+        version of the game.
+
+        A new file is written twice, so that its first version becomes its ``.bak1``: a copy of
+        its own (the backups of the old single archive held every game but the newest). The same
+        game finished again (same ``created``) replaces its entry, the old version becoming the
+        ``.bak1``; a different game with the same id is a StoreError and changes nothing.
+        """
+        existing = self._read_entry(entry["id"])
+        if existing == entry:
+            return False
+        if existing is not None and existing["doc"].get("created") != entry["doc"].get("created"):
+            raise StoreError(
+                f"the archive already holds another game with id '{entry['id']}'; the game stays "
+                "in progress",
+                f"l'archive contient déjà une autre partie d'identifiant « {entry['id']} » ; la "
+                "partie reste en cours")
+        self._write_entry(entry)
+        if existing is None and self.backups > 0:
+            self._write_entry(entry)
+        return existing is not None
+
+    def _all_entries(self) -> list[dict]:
+        """Every archived game, in file-name order: reads every archive file (history, export,
+        import and recounts only). Sweeps the temporary files a killed writer left there."""
+        try:
+            names = sorted(os.listdir(self.archive_dir))
+        except FileNotFoundError:
+            return []
+        entries = []
+        for name in names:
+            if name.startswith("."):
+                if name.endswith(TEMP_SUFFIX):
+                    try:
+                        self.fs.remove(os.path.join(self.archive_dir, name))
+                    except OSError:
+                        pass
+                continue
+            game_id = name[:-len(".json")]
+            if name.endswith(".json") and _GAME_ID.fullmatch(game_id):
+                entry = self._read_entry(game_id)
+                if entry is not None:
+                    entries.append(entry)
+        return entries
+
+    # -- the record book --------------------------------------------------------------------
+
+    def _recount_owed(self) -> bool:
+        with self._open(self.records_path) as db:
+            return self._one(db, _RECOUNT) is not None
+
+    def _owe_recount(self) -> None:
+        """Note in ``records.json`` that the book must be recounted, before games are added
+        in bulk: a crash before :meth:`_recount` leaves the note for the next finish or import."""
+        with self._open(self.records_path) as db:
+            if self._one(db, _RECOUNT) is None:
+                self._set_one(db, _RECOUNT, {"since": _now()})
+
+    def _recount(self, entries: list[dict] | None = None) -> None:
+        """The book recomputed from the whole archive (``entries`` when the caller has just read
+        it), and the recount note removed."""
+        summaries = [e["summary"] for e in (self._all_entries() if entries is None else entries)]
+        with self._open(self.records_path) as db:
+            self._set_one(db, _BOOK, _records.recompute(summaries))
+            db.drop_table(_RECOUNT)
+
+    def _count(self, game_id: str, summary: dict, replaced: bool) -> list[dict]:
+        """Step 3 of a finish: the book counts ``summary``; returns the records it broke.
+
+        Reads ``records.json`` only, unless a recount is owed or the book counted another
+        version of this game: then the other games' summaries are read back from the archive.
+        """
+        with self._open(self.records_path) as db:
+            book = self._one(db, _BOOK) or _records.empty_book()
+            owed = self._one(db, _RECOUNT) is not None
+            if owed or (replaced and game_id in book["counted"]):
+                others = [e["summary"] for e in self._all_entries() if e["id"] != game_id]
+                book = _records.recompute(others)   # an earlier import or finish was cut
+                if owed:
+                    db.drop_table(_RECOUNT)
+            new_book, broken = _records.update_records(book, summary)
+            if new_book is not book:
+                self._set_one(db, _BOOK, new_book)
+        return broken
+
+    # -- stores of the old layout -----------------------------------------------------------
+
+    def _migrate_legacy_archive(self) -> None:
+        """Move the games of an old-layout ``archive.json`` into ``archive/``; see the module
+        notes. Idempotent: a cut migration is completed by the next one."""
+        legacy = self.legacy_archive_path
+        if not os.path.exists(legacy):
+            return
+        entries: dict[str, dict] = {}
+        for entry in (self._storage(legacy).read() or {}).get(_ARCHIVE, {}).values():
+            game_id = entry.get("id")
+            if (not isinstance(game_id, str) or not _GAME_ID.fullmatch(game_id)
+                    or not isinstance(entry.get("doc"), dict)
+                    or _records.summary_problem(entry.get("summary")) is not None):
+                raise corrupt_error(
+                    legacy, f"archived game {game_id!r} has a bad id, doc or summary",
+                    f"la partie archivée {game_id!r} a un identifiant, un document ou un résumé "
+                    "invalide", self.backups)
+            entries.setdefault(game_id, entry)
+        todo, recount = [], False
+        for game_id, entry in entries.items():
+            there = self._read_entry(game_id)          # written by a cut migration, most often
+            if there is None:
+                todo.append(entry)
+            elif there != entry:
+                if there["doc"].get("created") != entry["doc"].get("created"):
+                    raise StoreError(
+                        f"{legacy} and {self.archive_file(game_id)} hold two different games with "
+                        f"the id '{game_id}'; move one of them out of the store folder",
+                        f"{legacy} et {self.archive_file(game_id)} contiennent deux parties "
+                        f"différentes d'identifiant « {game_id} » ; sortez l'une d'elles du "
+                        "dossier")
+                recount = True                        # two versions of one game: keep the later
+                if entry["summary"]["date"] > there["summary"]["date"]:
+                    todo.append(entry)                # the other one stays as the .bak1
+        counted = set(self._book()["counted"])
+        if recount or any(game_id not in counted for game_id in entries):
+            self._owe_recount()
+        self._write_entries(todo)
+        retired, n = legacy + MIGRATED_SUFFIX, 1
+        while os.path.exists(retired):
+            n += 1
+            retired = f"{legacy}{MIGRATED_SUFFIX}{n}"
+        self.fs.replace(legacy, retired)
+        self.fs.fsync_dir(self.path)
+        if self._recount_owed():
+            self._recount()
+
     # -- games in progress ----------------------------------------------------------------
 
     def create_game(self, doc: dict) -> None:
@@ -194,7 +391,9 @@ class Store:
         doc = {**copy.deepcopy(doc), "events": list(doc.get("events", [])), "updated": _now()}
         with self._locked():
             path = self._game_path(game_id)
-            if os.path.exists(path) or game_id in self._book()["counted"]:
+            if (os.path.exists(path) or os.path.exists(self.archive_file(game_id))
+                    or (os.path.exists(self.legacy_archive_path)    # not migrated yet
+                        and game_id in self._book()["counted"])):
                 raise StoreError(f"a game with id '{game_id}' already exists",
                                  f"une partie avec l'identifiant « {game_id} » existe déjà")
             with self._open(path) as db:
@@ -271,10 +470,18 @@ class Store:
         return sorted(summaries, key=lambda s: (str(s["created"]), s["id"]))
 
     def delete_game(self, game_id: str) -> None:
-        """Remove a game in progress (and its backups)."""
+        """Remove a game in progress (and its backups).
+
+        A game whose finish was cut after it was archived stays archived, and is counted.
+        """
         with self._locked():
             if not os.path.exists(self._game_path(game_id)):
                 raise _unknown(game_id)
+            if os.path.exists(self.archive_file(game_id)):
+                self._migrate_legacy_archive()
+                entry = self._read_entry(game_id)
+                if entry is not None:
+                    self._count(game_id, entry["summary"], replaced=False)
             self._remove_game_file(game_id)
 
     # -- finishing, archive and records ---------------------------------------------------
@@ -287,11 +494,12 @@ class Store:
         one given first is kept in the game file); a game already archived returns ``[]``.
         """
         with self._locked():
+            self._migrate_legacy_archive()
             path = self._game_path(game_id)
             with self._open(path) as db:
                 doc, pending = self._one(db, _GAME), self._one(db, _FINISH)
                 if doc is None:
-                    if game_id in self._book()["counted"]:
+                    if os.path.exists(self.archive_file(game_id)):
                         return []
                     raise _unknown(game_id)
                 summary = summary if summary is not None else (pending or {}).get("summary")
@@ -303,18 +511,8 @@ class Store:
                                      f"impossible de clore la partie « {game_id} » : {problem}")
                 if pending != {"summary": summary}:
                     self._set_one(db, _FINISH, {"summary": summary})
-            with self._open(self.archive_path) as db:
-                table = db.table(_ARCHIVE)
-                replaced = _put_entry(table, {"id": game_id, "doc": doc, "summary": summary})
-                others = [e["summary"] for e in table.all() if e["id"] != game_id]
-            with self._open(self.records_path) as db:
-                book = self._one(db, _BOOK) or _records.empty_book()
-                counted = set(book["counted"])
-                if replaced or any(s["id"] not in counted for s in others):
-                    book = _records.recompute(others)   # an earlier import or finish was cut
-                new_book, broken = _records.update_records(book, summary)
-                if new_book is not book:
-                    self._set_one(db, _BOOK, new_book)
+            replaced = self._put_entry({"id": game_id, "doc": doc, "summary": summary})
+            broken = self._count(game_id, summary, replaced)
             self._remove_game_file(game_id)
             return broken
 
@@ -323,14 +521,16 @@ class Store:
                        until: str | _dt.date | None = None) -> list[dict]:
         """Finished games ``{"id", "doc", "summary"}``, oldest first, filtered as
         :func:`yams_scorekeeper.records.matches`."""
-        with self._locked(), self._open(self.archive_path) as db:
-            entries = [dict(e) for e in db.table(_ARCHIVE).all()]
+        with self._locked():
+            self._migrate_legacy_archive()
+            entries = self._all_entries()
         chosen = [e for e in entries if _records.matches(e["summary"], player, family, since, until)]
         return sorted(chosen, key=lambda e: (e["summary"]["date"], e["id"]))
 
     def records(self) -> dict:
         """The record book (:mod:`yams_scorekeeper.records`); an empty book for a new store."""
         with self._locked():
+            self._migrate_legacy_archive()
             return self._book()
 
     def export_book(self) -> dict:
@@ -343,48 +543,27 @@ class Store:
         """Add the finished games of an exported book; returns ``(added, skipped)``.
 
         A game whose id is already archived, or in progress here, is skipped, so importing
-        twice adds nothing. The record book is then recomputed from the whole archive.
+        twice adds nothing (and writes nothing). When games were added the record book is
+        recomputed from the whole archive (see the module notes for a cut import).
         """
         entries = _book_entries(data)
         with self._locked():
-            with self._open(self.archive_path) as db:
-                table = db.table(_ARCHIVE)
-                known = {e["id"] for e in table.all()}
-                new = []
-                for entry in entries:
-                    game_id = entry["id"]
-                    if game_id in known or os.path.exists(self._game_path(game_id)):
-                        continue
-                    known.add(game_id)
-                    new.append(entry)
-                table.insert_multiple(new)
-                added, skipped = len(new), len(entries) - len(new)
-                summaries = [e["summary"] for e in table.all()]
-            with self._open(self.records_path) as db:
-                self._set_one(db, _BOOK, _records.recompute(summaries))
-        return added, skipped
-
-
-def _put_entry(table: Table, entry: dict) -> bool:
-    """Put ``entry`` into the archive table, keyed by id; True when it replaced another version.
-
-    The same game finished again (same ``created``) replaces its entry; a different game with
-    the same id is a StoreError and changes nothing.
-    """
-    existing = table.get(Query().id == entry["id"])
-    if existing is None:
-        table.insert(entry)
-        return False
-    if existing == entry:
-        return False
-    if existing["doc"].get("created") != entry["doc"].get("created"):
-        raise StoreError(
-            f"the archive already holds another game with id '{entry['id']}'; the game stays in "
-            "progress",
-            f"l'archive contient déjà une autre partie d'identifiant « {entry['id']} » ; la partie "
-            "reste en cours")
-    _replace(table, existing.doc_id, entry)
-    return True
+            self._migrate_legacy_archive()
+            archived = self._all_entries()    # read first: a damaged file stops it before writing
+            known = {e["id"] for e in archived}
+            new = []
+            for entry in entries:
+                game_id = entry["id"]
+                if game_id in known or os.path.exists(self._game_path(game_id)):
+                    continue
+                known.add(game_id)
+                new.append(entry)
+            if new:
+                self._owe_recount()
+                self._write_entries(new)
+            if new or self._recount_owed():
+                self._recount(archived + new)
+        return len(new), len(entries) - len(new)
 
 
 def _replace(table: Table, doc_id: int, doc: dict) -> None:
@@ -422,3 +601,42 @@ def _book_entries(data: Any) -> list[dict]:
             raise bad(f"game {n}: {problem}", f"partie {n} : {problem}")
         entries.append({"id": summary["id"], "doc": doc, "summary": summary})
     return entries
+
+
+class _LaterDirSync(FileSystem):
+    """``fs``, except that fsyncing ``folder`` is left to the caller, once after a batch of
+    writes into it (an import or a migration writes thousands of files there)."""
+
+    def __init__(self, fs: FileSystem, folder: str):
+        self.fs, self.folder = fs, folder
+
+    def read_bytes(self, path: str) -> bytes:
+        return self.fs.read_bytes(path)
+
+    def mkstemp(self, folder: str, prefix: str) -> tuple[int, str]:
+        return self.fs.mkstemp(folder, prefix)
+
+    def write(self, fd: int, data: bytes) -> None:
+        self.fs.write(fd, data)
+
+    def fsync(self, fd: int) -> None:
+        self.fs.fsync(fd)
+
+    def close(self, fd: int) -> None:
+        self.fs.close(fd)
+
+    def replace(self, src: str, dst: str) -> None:
+        self.fs.replace(src, dst)
+
+    def link(self, src: str, dst: str) -> None:
+        self.fs.link(src, dst)
+
+    def fsync_dir(self, folder: str) -> None:
+        if folder != self.folder:
+            self.fs.fsync_dir(folder)
+
+    def remove(self, path: str) -> None:
+        self.fs.remove(path)
+
+    def exists(self, path: str) -> bool:
+        return self.fs.exists(path)
