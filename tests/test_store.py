@@ -276,7 +276,6 @@ def test_an_import_cut_anywhere_heals_at_the_next_finish(tmp_path, cut):
         cut_store.import_book(source.export_book())
     archived = [e["id"] for e in store.archived_games()]
     assert len(archived) == len(set(archived)) and "mine" in archived
-    assert store.records()["counted"] == ["mine"]
     broken = play(store, "new", date="2024-05-01T21:00:00+02:00", alice=800)
     assert sorted(store.records()["counted"]) == sorted(archived + ["new"])
     holder = "old" if "old" in archived else "new"
@@ -404,6 +403,219 @@ def test_a_damaged_game_file_names_itself(tmp_path):
     assert str(path) in str(caught.value) and "g1.json.bak1" in str(caught.value)
 
 
+# -- stores of the old layout: one archive.json -----------------------------------------------
+
+def old_store(folder: Path) -> Path:
+    """A store written by the previous layout (commit ad8b219): three finished games, real play,
+    in archive.json; records.json counts them."""
+    folder.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(DATA / "store_old_layout_archive.json", folder / "archive.json")
+    shutil.copyfile(DATA / "store_old_layout_records.json", folder / "records.json")
+    return folder
+
+
+def old_entries() -> dict[str, dict]:
+    tables = AtomicJSONStorage(str(DATA / "store_old_layout_archive.json")).read()
+    return {e["id"]: e for e in tables["games"].values()}
+
+
+OLD_IDS = ["old-duel-1", "old-classic-2", "old-duel-3"]
+
+
+def assert_migrated(store: Store) -> None:
+    """Every game of the old archive is in archive/, once, and the old file is retired."""
+    archived = store.archived_games()
+    assert {e["id"]: e for e in archived} == old_entries() and len(archived) == len(OLD_IDS)
+    assert not os.path.exists(store.legacy_archive_path)
+    assert Path(store.legacy_archive_path + ".migrated").read_bytes() == \
+        (DATA / "store_old_layout_archive.json").read_bytes()
+    assert sorted(os.listdir(store.archive_dir)) == sorted(f"{gid}.json" for gid in OLD_IDS)
+    assert store.records() == AtomicJSONStorage(
+        str(DATA / "store_old_layout_records.json")).read()["book"]["1"]
+
+
+def test_an_old_layout_store_migrates_when_the_archive_is_first_needed(tmp_path):
+    from yams_scorekeeper.game import Game
+
+    folder = old_store(tmp_path / "club")
+    store = Store(folder)
+    # what a table needs does not migrate (nor wait for it) ...
+    store.create_game(new_doc("g1"))
+    store.append_event("g1", {"n": 0})
+    assert [g["id"] for g in store.games_in_progress()] == ["g1"]
+    for gid in OLD_IDS:                        # ... yet the old archive's ids stay taken
+        with pytest.raises(StoreError, match="already exists"):
+            store.create_game(new_doc(gid))
+    assert os.path.exists(store.legacy_archive_path) and not os.path.exists(store.archive_dir)
+
+    assert [e["id"] for e in store.archived_games()] == OLD_IDS     # the first history migrates
+    assert_migrated(store)
+    for entry in store.archived_games():      # the games replay to their summaries
+        game = Game.from_doc(entry["doc"])
+        assert game.finished
+        assert {**game.summary(), "date": entry["summary"]["date"]} == entry["summary"]
+    store.finish_game("g1", summary("g1"))
+    assert store.records()["counted"] == OLD_IDS + ["g1"]
+    assert Store(folder).export_book()["games"][-1]["doc"]["id"] == "g1"
+
+
+@pytest.mark.parametrize("call", ["finish_game", "records", "import_book", "export_book"])
+def test_every_operation_on_the_archive_or_the_book_migrates_first(tmp_path, call):
+    store = Store(old_store(tmp_path / "club"))
+    store.create_game(new_doc("g1"))
+    {"finish_game": lambda: store.finish_game("g1", summary("g1")),
+     "records": store.records, "export_book": store.export_book,
+     "import_book": lambda: store.import_book({"format": "yams-scorekeeper-book", "version": 1,
+                                               "games": []})}[call]()
+    assert not os.path.exists(store.legacy_archive_path)
+    assert {e["id"] for e in store.archived_games()} >= set(OLD_IDS)
+
+
+MIGRATION_CUTS = {
+    "folder created": ("fsync_dir", lambda s: nth(1, lambda folder: folder == s.path)),
+    "first file": ("replace", lambda s: nth(1, in_archive(s))),
+    "last file": ("replace", lambda s: nth(3, in_archive(s))),
+    "archive fsync": ("fsync_dir", lambda s: lambda folder: folder == s.archive_dir),
+    "retiring archive.json": ("replace", lambda s: lambda src, dst: src == s.legacy_archive_path),
+    "folder fsync": ("fsync_dir", lambda s: nth(2, lambda folder: folder == s.path)),
+}
+
+
+@pytest.mark.parametrize("cut", MIGRATION_CUTS)
+@pytest.mark.parametrize("exc", [KeyboardInterrupt(), OSError(5, "Input/output error")],
+                         ids=["interrupt", "EIO"])
+def test_a_migration_cut_anywhere_loses_nothing_and_completes_later(tmp_path, cut, exc):
+    folder = old_store(tmp_path / "club")
+    store = Store(folder)
+    step, when = MIGRATION_CUTS[cut]
+    with pytest.raises((KeyboardInterrupt, StoreError)):
+        Store(folder, fs=faulty(step, exc, when(store))).archived_games()
+    if os.path.exists(store.legacy_archive_path):        # untouched until every game is out
+        assert Path(store.legacy_archive_path).read_bytes() == \
+            (DATA / "store_old_layout_archive.json").read_bytes()
+        for name in os.listdir(store.archive_dir) if os.path.isdir(store.archive_dir) else []:
+            if not name.startswith("."):
+                assert AtomicJSONStorage(os.path.join(store.archive_dir, name)).read()[
+                    "games"]["1"] == old_entries()[name[:-5]]
+    assert_migrated(store)                               # the next operation completes it
+    assert not [n for n in os.listdir(store.archive_dir) if n.endswith(".tmp")]
+
+
+def test_a_migration_recounts_an_old_book_that_missed_games(tmp_path):
+    folder = old_store(tmp_path / "club")
+    records = AtomicJSONStorage(str(folder / "records.json"))
+    records.write({"book": {"1": {"format": "yams-scorekeeper-records", "version": 1,
+                                  "counted": [], "configs": {}}}})   # an old import cut short
+    store = Store(folder)
+    cut = Store(folder, fs=faulty("replace", KeyboardInterrupt(),
+                                  nth(2, lambda src, dst: dst == store.records_path)))
+    with pytest.raises(KeyboardInterrupt):       # cut after the move, before the recount
+        cut.archived_games()
+    assert not os.path.exists(store.legacy_archive_path)
+    assert Store(folder)._book()["counted"] == []             # owed ...
+    assert sorted(store.records()["counted"]) == sorted(OLD_IDS)   # ... and paid by records()
+    store.create_game(new_doc("g1"))
+    store.finish_game("g1", summary("g1"))
+    assert sorted(store.records()["counted"]) == sorted(OLD_IDS + ["g1"])
+
+
+def test_a_damaged_old_archive_stops_only_what_needs_the_archive(tmp_path):
+    folder = old_store(tmp_path / "club")
+    path = folder / "archive.json"
+    shutil.copyfile(path, backup_path(str(path), 1))
+    damaged = path.read_bytes()[:-9]
+    path.write_bytes(damaged)
+    store = Store(folder)
+    store.create_game(new_doc("g1"))              # play goes on at the table
+    store.append_event("g1", {"n": 0})
+    for call in (store.archived_games, store.records,
+                 lambda: store.finish_game("g1", summary("g1"))):
+        with pytest.raises(StoreCorruptError) as caught:
+            call()
+        assert str(path) in str(caught.value)
+        assert f"cp {backup_path(str(path), 1)} {path}" in str(caught.value)
+    assert path.read_bytes() == damaged and not os.path.exists(store.archive_dir)
+    assert store.games_in_progress()[0]["finishing"] is False
+
+    shutil.copyfile(backup_path(str(path), 1), path)     # the advised restore
+    store.finish_game("g1", summary("g1"))
+    assert [e["id"] for e in store.archived_games()] == OLD_IDS + ["g1"]
+
+
+def test_an_archive_json_written_again_by_an_older_version_is_merged(tmp_path):
+    store = Store(old_store(tmp_path / "club"))
+    store.archived_games()
+    # an older yams, run on the migrated store, finishes a game into a new archive.json
+    AtomicJSONStorage(store.legacy_archive_path).write({"games": {"1": {
+        "id": "g9", "doc": new_doc("g9"), "summary": summary("g9")}}})
+    assert [e["id"] for e in store.archived_games()] == OLD_IDS + ["g9"]
+    assert os.path.exists(store.legacy_archive_path + ".migrated")
+    assert os.path.exists(store.legacy_archive_path + ".migrated2")
+    assert store.records()["counted"] == OLD_IDS + ["g9"]     # it was not counted: recounted
+
+
+def test_an_old_archive_with_another_game_under_an_archived_id_is_refused(tmp_path):
+    store = Store(old_store(tmp_path / "club"))
+    store.archived_games()
+    AtomicJSONStorage(store.legacy_archive_path).write({"games": {"1": {
+        "id": "old-duel-1", "doc": new_doc("old-duel-1", created="1999-01-01"),
+        "summary": summary("old-duel-1")}}})
+    before = Path(store.legacy_archive_path).read_bytes()
+    with pytest.raises(StoreError, match="two different games with the id 'old-duel-1'"):
+        store.archived_games()
+    assert Path(store.legacy_archive_path).read_bytes() == before
+    assert {e["id"]: e for e in store._all_entries()} == old_entries()
+
+
+MIGRATING_CHILD = """
+import sys
+from yams_scorekeeper.store import Store
+store = Store(sys.argv[1])
+sys.stdout.write("start\\n")
+sys.stdout.flush()
+store.archived_games()
+sys.stdout.write("done\\n")
+sys.stdout.flush()
+"""
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
+@pytest.mark.parametrize("seed", range(3))
+def test_a_migration_killed_at_random_moments_loses_nothing(tmp_path, seed):
+    rng = random.Random(seed)
+    folder = tmp_path / "club"
+    entries = {f"m{n:03d}": {"id": f"m{n:03d}", "doc": new_doc(f"m{n:03d}"),
+                             "summary": summary(f"m{n:03d}", alice=n)} for n in range(300)}
+    legacy = Store(folder).legacy_archive_path
+    os.makedirs(folder)
+    AtomicJSONStorage(legacy).write({"games": {str(n): e for n, e in
+                                               enumerate(entries.values(), 1)}})
+    original = Path(legacy).read_bytes()
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT),
+                                                                     os.environ.get("PYTHONPATH")]))}
+    for _ in range(10):
+        child = subprocess.Popen([sys.executable, "-c", MIGRATING_CHILD, str(folder)],
+                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+        assert child.stdout.readline() == "start\n"
+        time.sleep(rng.uniform(0, 0.1))        # the 300 games take ~0.1 s to move here
+        child.send_signal(signal.SIGKILL)
+        out, err = child.communicate()
+        if os.path.exists(legacy):              # left whole; what was moved is whole too
+            assert Path(legacy).read_bytes() == original
+        archive = os.path.join(folder, "archive")
+        for name in os.listdir(archive) if os.path.isdir(archive) else []:
+            if name.endswith(".json") and not name.startswith("."):
+                assert AtomicJSONStorage(os.path.join(archive, name)).read()["games"]["1"] == \
+                    entries[name[:-5]]
+        if "done" in out:
+            break
+    store = Store(folder)
+    archived = store.archived_games()
+    assert sorted(e["id"] for e in archived) == sorted(entries)
+    assert sorted(store.records()["counted"]) == sorted(entries)    # the book missed them all
+    assert not os.path.exists(legacy)
+
+
 # -- where the store lives, the lock ------------------------------------------------------
 
 def test_default_store_path(monkeypatch, tmp_path):
@@ -437,6 +649,30 @@ def _append_many(args):
     return [store.append_event("g", {"id": f"w{worker}-{n}"}) for n in range(count)]
 
 
+def _finish_many(args):
+    folder, worker, count = args
+    store = Store(folder, timeout=60)
+    for n in range(count):
+        gid = f"w{worker}-{n}"
+        store.create_game(new_doc(gid))
+        store.append_event(gid, {"n": n})
+        store.finish_game(gid, summary(gid, alice=100 * worker + n))
+    return count
+
+
+def test_four_processes_finish_games_concurrently_each_archived_and_counted_once(tmp_path):
+    play(Store(tmp_path), "g0")
+    with multiprocessing.get_context("spawn").Pool(4) as pool:
+        assert pool.map(_finish_many, [(str(tmp_path), w, 8) for w in range(4)]) == [8] * 4
+    store = Store(tmp_path)
+    ids = ["g0"] + [f"w{w}-{n}" for w in range(4) for n in range(8)]
+    assert sorted(e["id"] for e in store.archived_games()) == sorted(ids)
+    counted = store.records()["counted"]
+    assert sorted(counted) == sorted(ids) and len(counted) == len(set(counted))
+    assert store.records()["configs"]["double/force-asc"]["records"]["total"]["value"] == 760
+    assert store.games_in_progress() == []
+
+
 def test_four_processes_append_concurrently_without_loss_or_duplicate(tmp_path):
     store = Store(tmp_path, backups=1)
     store.create_game(new_doc("g"))
@@ -463,11 +699,11 @@ for n in range(10 ** 6):
 """
 
 
-def kill_at_random(folder: str, tag: str, rng: random.Random) -> list[str]:
-    """Run a child that appends and acknowledges; SIGKILL it at a random moment; its acks."""
+def kill_at_random(folder: str, tag: str, rng: random.Random, script: str = CHILD) -> list[str]:
+    """Run a child that writes and acknowledges; SIGKILL it at a random moment; its acks."""
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT),
                                                                      os.environ.get("PYTHONPATH")]))}
-    child = subprocess.Popen([sys.executable, "-c", CHILD, folder, tag], stdout=subprocess.PIPE,
+    child = subprocess.Popen([sys.executable, "-c", script, folder, tag], stdout=subprocess.PIPE,
                              stderr=subprocess.PIPE, text=True, env=env)
     acks = []
     for _ in range(rng.randint(0, 6)):
@@ -498,3 +734,50 @@ def test_killed_writers_never_lose_an_acknowledged_event(tmp_path, seed):
         assert set(acked) <= set(ids)
     assert acked, "the children never got to append"
     assert not [n for n in os.listdir(store.games_dir) if n.endswith(".tmp")]
+
+
+FINISHING_CHILD = """
+import sys
+from yams_scorekeeper.store import Store
+def ack(line):                               # one write a line, even with PYTHONUNBUFFERED
+    sys.stdout.write(line + "\\n")
+    sys.stdout.flush()
+store, tag = Store(sys.argv[1], backups=2), sys.argv[2]
+for g in store.games_in_progress():          # finishes cut by an earlier kill
+    if g["finishing"]:
+        store.finish_game(g["id"])
+        ack("fin " + g["id"])
+for n in range(10 ** 6):
+    gid = f"{tag}-{n}"
+    store.create_game({"id": gid, "created": "2024-01-01T20:00:00", "config": {}, "events": [],
+                       "players": ["A", "B"], "family": "duel", "label": "Duel"})
+    store.append_event(gid, {"n": n})
+    store.finish_game(gid, {"id": gid, "family": "duel", "config_key": "duel", "date": gid,
+                            "players": [{"name": "A", "total": n, "rank": 1},
+                                        {"name": "B", "total": 0, "rank": 2}]})
+    ack("fin " + gid)
+"""
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
+@pytest.mark.parametrize("seed", range(2))
+def test_killed_finishers_never_lose_nor_double_a_finished_game(tmp_path, seed):
+    rng = random.Random(seed)
+    store = Store(tmp_path, backups=2)
+    finished: list[str] = []
+    for kill in range(10):
+        finished += [line.split()[1] for line in
+                     kill_at_random(str(tmp_path), f"s{seed}k{kill}", rng, FINISHING_CHILD)]
+        archived = [e["id"] for e in Store(tmp_path).archived_games()]
+        counted = Store(tmp_path)._book()["counted"]
+        assert len(archived) == len(set(archived)) and len(counted) == len(set(counted))
+        assert set(finished) <= set(archived) and set(finished) <= set(counted)
+        assert set(counted) <= set(archived)
+        in_progress = {g["id"]: g["finishing"] for g in Store(tmp_path).games_in_progress()}
+        assert not {gid for gid, finishing in in_progress.items() if not finishing} & set(archived)
+    assert finished, "the children never got to finish a game"
+    for gid, finishing in {g["id"]: g["finishing"] for g in store.games_in_progress()}.items():
+        if finishing:
+            store.finish_game(gid)
+    assert sorted(store.records()["counted"]) == sorted(e["id"] for e in store.archived_games())
+    assert not [n for n in os.listdir(store.archive_dir) if n.endswith(".tmp")]

@@ -29,8 +29,8 @@ twice, and calling :meth:`Store.finish_game` again completes the steps left.
 
 An import (or a migration, below) adds many games before it recounts the book: it first writes
 the ``recount`` marker into ``records.json``, then the archive files, then the recounted book
-without the marker. A crash in between leaves the marker, and the next finish or import
-recounts from the whole archive. Those are the only times a finish reads the other games
+without the marker. A crash in between leaves the marker, and the next finish, import or
+``records()`` recounts from the whole archive. Those are the only times a finish reads the other games
 (besides a game finished again after the book counted it): rare, and never at the table.
 
 Stores written before this layout keep their finished games in one ``archive.json`` (the same
@@ -163,7 +163,9 @@ class Store:
             self._lock.release()
 
     def _sweep_temp_files(self) -> None:
-        """Remove temporary files left by a writer that was killed (the lock is held)."""
+        """Remove temporary files left by a writer that was killed (the lock is held).
+
+        Not in ``archive/``, whose listing grows with history: reading it all sweeps it."""
         for folder in (self.path, self.games_dir):
             for name in os.listdir(folder):
                 if name.startswith(".") and name.endswith(TEMP_SUFFIX):
@@ -528,9 +530,13 @@ class Store:
         return sorted(chosen, key=lambda e: (e["summary"]["date"], e["id"]))
 
     def records(self) -> dict:
-        """The record book (:mod:`yams_scorekeeper.records`); an empty book for a new store."""
+        """The record book (:mod:`yams_scorekeeper.records`); an empty book for a new store.
+
+        A recount owed by a cut import or migration is done first."""
         with self._locked():
             self._migrate_legacy_archive()
+            if self._recount_owed():
+                self._recount()
             return self._book()
 
     def export_book(self) -> dict:
