@@ -4,6 +4,7 @@ concurrent writers, and processes killed at random moments."""
 
 from __future__ import annotations
 
+import itertools
 import multiprocessing
 import os
 import random
@@ -239,15 +240,10 @@ def test_a_bad_book_imports_nothing(tmp_path, data, reason):
 
 
 def nth(n: int, when):
-    """A ``when`` for :func:`faulty` that is true for the n-th matching call only."""
-    calls = []
-
-    def check(*args):
-        if when(*args):
-            calls.append(args)
-            return len(calls) == n
-        return False
-    return check
+    """A ``when`` for :func:`faulty` that is true for the n-th matching call only (also when
+    the calls come from the store's bulk-writing threads)."""
+    counter = itertools.count(1)
+    return lambda *args: when(*args) and next(counter) == n
 
 
 def in_archive(store):
@@ -285,6 +281,22 @@ def test_an_import_cut_anywhere_heals_at_the_next_finish(tmp_path, cut):
     assert sorted(e["id"] for e in store.archived_games()) == ["mine", "new", "old", "older"]
     assert sorted(store.records()["counted"]) == ["mine", "new", "old", "older"]
     assert not [n for n in os.listdir(store.archive_dir) if n.endswith(".tmp")]
+
+
+def test_a_big_import_failing_on_one_file_stops_and_heals(tmp_path):
+    games = [{"doc": new_doc(f"i{n:02d}"), "summary": summary(f"i{n:02d}", alice=n)}
+             for n in range(40)]
+    book = {"format": "yams-scorekeeper-book", "version": 1, "games": games}
+    store = Store(tmp_path)
+    failing = Store(tmp_path, fs=faulty("replace", OSError(28, "No space left on device"),
+                                        nth(10, in_archive(store))))
+    with pytest.raises(StoreError, match="disk is full"):
+        failing.import_book(book)
+    written = [e["id"] for e in store.archived_games()]
+    assert 9 <= len(written) < 40 and len(set(written)) == len(written)
+    assert sorted(store.records()["counted"]) == sorted(written)     # the owed recount
+    assert store.import_book(book) == (40 - len(written), len(written))
+    assert len(store.archived_games()) == 40 and len(store.records()["counted"]) == 40
 
 
 def test_importing_nothing_new_writes_nothing(tmp_path):
