@@ -35,8 +35,9 @@ HEADER_KEYS = ("rules", "players", "columns", "rows", "options", "preset", "vari
                "imposed", "settings", "id", "created")
 _HEADER = re.compile(r"^([a-z]+)\s*:\s*(.*)$")
 _COUP = re.compile(r"^(?P<dice>[^/]+?)\s*/\s*(?P<roll>\S+)(?P<rest>.*)$")
-_CELL = re.compile(r"^(?:(?P<column>[^.@=\s]+)\.)?(?P<row>[^.@=\s]+)(?:@(?P<coup>\d))?"
-                   r"(?P<scratch>=0)?$")
+#: a cell as typed: ``[COLUMN.]ROW[@COUP][=0]`` (``.3`` is row 3 of a one-column sheet)
+CELL = re.compile(r"^(?:(?P<column>[^.@=\s]*)\.)?(?P<row>[^.@=\s]+)(?:@(?P<coup>\d+))?"
+                  r"(?P<scratch>=0)?$")
 
 
 def _at(line_no: int, err: YamsError) -> YamsError:
@@ -150,11 +151,11 @@ def _enter(game: Game, text: str) -> None:
 
 
 def _cell(token: str) -> dict:
-    m = _CELL.match(token.strip())
+    m = CELL.match(token.strip())
     if not m:
         raise EntryError(f"cannot read the cell '{token}'", f"case « {token} » illisible",
                          expected="libre.full, sec.yam@2 or full=0")
-    return {"column": m.group("column"), "row": m.group("row"),
+    return {"column": m.group("column") or None, "row": m.group("row"),
             "coup": int(m.group("coup")) if m.group("coup") else None,
             "scratch": bool(m.group("scratch"))}
 
@@ -167,7 +168,8 @@ def format_transcript(game: Game, *, comment: str | None = None) -> str:
               f"columns: {', '.join(cfg.columns)}"]
     if cfg.optional_rows:
         lines.append(f"rows: {', '.join(cfg.optional_rows)}")
-    lines.append(f"options: {', '.join(cfg.options)}")
+    if cfg.options or cfg.family == "gaby":
+        lines.append(f"options: {', '.join(cfg.options)}")
     if cfg.variant:
         lines.append(f"variant: {cfg.variant}")
     if cfg.direction:

@@ -235,8 +235,9 @@ def stats(
     as_json: bool = json_option(),
     db: Optional[str] = db_option(),
 ) -> None:
-    """Show a player's games, wins, average, best and worst, per configuration, and a chart
-    of their totals over time (one bar per game).
+    """Show a player's games, wins, average, best and worst, and a chart of their totals.
+
+    Per configuration, with one bar per game over time.
 
     Games stopped early count in games and wins but not in average, best and worst.
     """
@@ -327,8 +328,9 @@ def import_(
     as_json: bool = json_option(),
     db: Optional[str] = db_option(),
 ) -> None:
-    """Add the finished games of an exported book to the store; games already there are
-    skipped, so importing twice adds nothing. The records are then counted again."""
+    """Add the finished games of an exported book; importing twice adds nothing.
+
+    Games already in the store are skipped; the records are then counted again."""
     import json
 
     lang = current_lang(ctx)

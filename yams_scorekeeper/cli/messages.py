@@ -91,8 +91,8 @@ MESSAGES: dict[str, dict[str, str]] = {
                           "x 3 pour barrer ; l pour revoir la liste, h pour l'aide.",
                     "en": "A number from the list, or a cell by name ({example}); 3x or x 3 "
                           "to scratch; l to list again, h for help."},
-    "hint_doblar": {"fr": "Doblar : d 3 17 (une case du coup 1 et une du coup 2).",
-                    "en": "Doblar: d 3 17 (one cell from coup 1 and one from coup 2)."},
+    "hint_doblar": {"fr": "Doblar : {example} (une case du coup 1 et une du coup 2).",
+                    "en": "Doblar: {example} (one cell from coup 1 and one from coup 2)."},
     "pool_empty": {"fr": "La réserve de jets est vide : {name} ne peut plus que barrer une case "
                          "(D10).",
                    "en": "The pool of rolls is empty: {name} can only scratch a cell (D10)."},

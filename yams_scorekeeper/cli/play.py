@@ -55,8 +55,6 @@ if TYPE_CHECKING:  # pragma: no cover
 #: ``55533/2``, ``5 5 5 3 3 /2``, ``1cp ... 3fg /1``, then ``joker 4:5`` or ``announce ROW``
 _ENTRY = re.compile(r"^(?P<dice>[^/]*?)\s*/\s*(?P<roll>\S*)\s*(?P<rest>.*)$")
 #: ``full``, ``libre.full``, ``sec.yam@2``, ``libre.full=0``
-_CELL = re.compile(r"^(?:(?P<column>[^.@=\s]+)\.)?(?P<row>[^.@=\s]+)(?:@(?P<coup>\d))?"
-                   r"(?P<scratch>=0)?$")
 _QUIT = ("q", "quit", "quitter", "exit")
 _HELP = ("h", "?", "help", "aide")
 _SHEET = ("s", "sheet", "feuille")
@@ -475,13 +473,21 @@ class Table:
         self.term.show(legal_table(self.game, cells, self.lang))
         if not self._choose_hinted:
             self._choose_hinted = True
-            figure = next(r for r in self.game.rows if not r.isdigit())
-            example = (f"{figure}, grille.3" if len(self.game.columns) == 1
-                       else f"{self.game.columns[-1].id}.{figure}")
-            self.term.say(self.t("hint_choose", example=example), style="dim")
+            self.term.say(self.t("hint_choose", example=self.name_example()), style="dim")
         if (self.game.config.has("doblar") and len(self.game.coups) == 2
                 and self.game.player.doblars_left > 0):
-            self.term.say(self.t("hint_doblar"), style="dim")
+            one = next((n for n, c in enumerate(cells, 1) if c.coup == 1), None)
+            two = next((n for n, c in enumerate(cells, 1) if c.coup == 2), None)
+            if one and two:
+                self.term.say(self.t("hint_doblar", example=f"d {one} {two}"), style="dim")
+
+    def name_example(self) -> str:
+        """Cell names as this game spells them: ``full, grille.3`` or ``sec.full``."""
+        figure = next(r for r in self.game.rows if not r.isdigit())
+        first = self.game.columns[0].id
+        if len(self.game.columns) == 1:
+            return f"{figure}, {first}.3"
+        return f"{self.game.columns[-1].id}.{figure}"
 
     def rolls_text(self) -> str:
         game, sheet = self.game, self.game.player
@@ -651,9 +657,11 @@ class Table:
         if m:
             low, scratch = m.group(1) or m.group(2), True
         if "/" in low:
-            raise _err("dice_already", cls=IllegalMoveError, expected="3, libre.full, u")
+            raise _err("dice_already", cls=IllegalMoveError,
+                       expected=f"3, {self.name_example()}, u")
         if " " in low:
-            raise _err("unreadable_choice", text=text, expected="3, libre.full, 3x, d 3 17")
+            raise _err("unreadable_choice", text=text,
+                       expected=f"3, {self.name_example()}, 3x")
         column, row, coup, zero = self.by_name(low, cells)
         return self.session.mark(column, row, coup=coup, scratch=scratch or zero)
 
@@ -667,11 +675,13 @@ class Table:
                 ) -> tuple[str | None, str, int | None, bool]:
         """(column, row, coup, scratched) from ``full``, ``libre.full``, ``sec.yam@2=0``."""
         game = self.game
-        m = _CELL.match(text)
+        from ..transcript import CELL
+
+        m = CELL.match(text)
         if m is None:
-            raise _err("unreadable_choice", text=text, expected="libre.full, sec.yam@2, full")
+            raise _err("unreadable_choice", text=text, expected=self.name_example())
         row = game.rules.row(m.group("row")).id
-        column = m.group("column")
+        column = m.group("column") or None
         coup = int(m.group("coup")) if m.group("coup") else None
         if column is None and len(game.columns) > 1:
             fits = [c for c in cells if c.row == row and (coup is None or c.coup == coup)]

@@ -18,21 +18,21 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game, LegalCell, Sheet
 
 WORDS = {
-    "en": {"subtotal": "Sub-total 1-6", "bonus": "Bonus", "total": "Total", "grand": "Grand total",
-           "doblars": ("doblar left", "doblars left"), "jokers": ("joker left", "jokers left"), "bank": "rolls banked",
-           "pool": "rolls left in the pool", "turn": "to play", "cell": "Cell", "score": "Score",
-           "why": "Why", "coup": "coup", "factor": "factor", "diff": "Difference",
-           "scratch": "scratch with '{n}x'", "maxmin": "max <= min: both count 0",
-           "section": "Section", "stopped": "stopped", "over": "game over",
-           "used": "used: {what}"},
+    "en": {"subtotal": "Sub-total 1-6", "bonus": "Bonus", "total": "Total",
+           "grand": "Grand total", "turn": "to play", "cell": "Cell", "score": "Score",
+           "why": "Why", "coup": "coup", "maxmin": "max <= min: both count 0",
+           "used": "used: {what}",
+           "doblars": ("doblar left", "doblars left"), "jokers": ("joker left", "jokers left"),
+           "bank": ("roll banked", "rolls banked"),
+           "pool": ("roll left in the pool", "rolls left in the pool")},
     "fr": {"subtotal": "Sous-total 1-6", "bonus": "Bonus", "total": "Total",
-           "grand": "Total général", "doblars": ("doblar restant", "doblars restants"),
+           "grand": "Total général", "turn": "à jouer", "cell": "Case", "score": "Points",
+           "why": "Pourquoi", "coup": "coup", "maxmin": "max <= min : les deux comptent 0",
+           "used": "utilisé : {what}",
+           "doblars": ("doblar restant", "doblars restants"),
            "jokers": ("joker restant", "jokers restants"),
-           "bank": "jets en réserve", "pool": "jets restants dans la réserve", "turn": "à jouer",
-           "cell": "Case", "score": "Points", "why": "Pourquoi", "coup": "coup",
-           "factor": "facteur", "diff": "Différence", "scratch": "barrer avec « {n}x »",
-           "maxmin": "max <= min : les deux comptent 0", "section": "Section",
-           "stopped": "arrêtée", "over": "partie finie", "used": "utilisé : {what}"},
+           "bank": ("jet en réserve", "jets en réserve"),
+           "pool": ("jet restant dans la réserve", "jets restants dans la réserve")},
 }
 
 
@@ -89,25 +89,24 @@ def player_grid(game: "Game", index: int, lang: str) -> Table:
     return Group(table, Text(grand, style="bold"))  # type: ignore[return-value]
 
 
-def players_grid(game: "Game", lang: str) -> Table:
-    """One-column families: every player's column side by side, grouped by section."""
+def players_grid(game: "Game", lang: str, player: int | None = None):
+    """One-column families: every player's column side by side (or one player's), grouped by
+    section, then one line of counters per player (jokers, bank, pool)."""
     w = WORDS[lang]
     col = game.columns[0].id
-    totals = [game.totals(s) for s in game.sheets]
-    title = game.config.label
-    table = Table(title=Text(title, style="bold"), box=box.SIMPLE_HEAD, pad_edge=False,
-                  caption=" · ".join(filter(None, (f"{s.name}: {_counters(game, s, lang)}"
-                                                   if _counters(game, s, lang) else ""
-                                                   for s in game.sheets))) or None)
+    shown = list(range(len(game.sheets))) if player is None else [player]
+    sheets = [game.sheets[i] for i in shown]
+    totals = [game.totals(s) for s in sheets]
+    table = Table(title=Text(game.config.label, style="bold"), box=box.SIMPLE_HEAD,
+                  pad_edge=False)
     table.add_column("", no_wrap=True)
-    for i, sheet in enumerate(game.sheets):
+    for i in shown:
         mark = " ←" if not game.finished and i == game.current else ""
-        table.add_column(sheet.name + mark, justify="right", no_wrap=True)
+        table.add_column(game.sheets[i].name + mark, justify="right", no_wrap=True)
     for section in game.rules.sections:
         rows = [r for r in section.rows if r in game.rows]
         for row in rows:
-            table.add_row(game.rules.row(row).name,
-                          *(_cell_text(s, col, row) for s in game.sheets))
+            table.add_row(game.rules.row(row).name, *(_cell_text(s, col, row) for s in sheets))
         detail = [t.details[section.id] for t in totals]
         if "bonus" in detail[0]:
             table.add_row(Text(w["bonus"], style="italic"), *(str(d["bonus"]) for d in detail))
@@ -119,7 +118,9 @@ def players_grid(game: "Game", lang: str) -> Table:
         table.add_section()
     table.add_row(Text(w["grand"], style="bold"),
                   *(Text(str(t.grand), style="bold") for t in totals))
-    return table
+    counters = [Text(f"{s.name}: {_counters(game, s, lang)}") for s in sheets
+                if _counters(game, s, lang)]
+    return Group(table, *counters) if counters else table
 
 
 def _counters(game: "Game", sheet: "Sheet", lang: str) -> str:
@@ -132,9 +133,9 @@ def _counters(game: "Game", sheet: "Sheet", lang: str) -> str:
     if game.rules.family == "duel":
         parts.append(_count(sheet.jokers_left, w["jokers"]))
     if game.config.variant == "critique":
-        parts.append(f"{sheet.bank} {w['bank']}")
+        parts.append(_count(sheet.bank, w["bank"]))
     if game.config.variant == "165":
-        parts.append(f"{sheet.pool} {w['pool']}")
+        parts.append(_count(sheet.pool, w["pool"]))
     return " · ".join(parts)
 
 
@@ -145,7 +146,7 @@ def _count(n: int, forms: tuple[str, str]) -> str:
 def sheets_view(game: "Game", lang: str, player: int | None = None):
     """Everything to print for ``yams sheet``: one player's grid, or all of them."""
     if game.rules.family in ONE_COLUMN_FAMILIES:
-        return players_grid(game, lang)
+        return players_grid(game, lang, player)
     indexes = range(len(game.sheets)) if player is None else [player]
     return Group(*(player_grid(game, i, lang) for i in indexes))
 
