@@ -314,7 +314,8 @@ class Store:
 
     def _owe_recount(self) -> None:
         """Note in ``records.json`` that the book must be recounted, before games are added
-        in bulk: a crash before :meth:`_recount` leaves the note for the next finish or import."""
+        in bulk: a crash before :meth:`_recount` leaves the note for the next finish, import or
+        ``records()``."""
         with self._open(self.records_path) as db:
             if self._one(db, _RECOUNT) is None:
                 self._set_one(db, _RECOUNT, {"since": _now()})
