@@ -195,6 +195,13 @@ def test_stats_unknown_player(book):
 # -- export / import ----------------------------------------------------------------------------
 
 
+def archive_bytes(db: str) -> dict[str, bytes]:
+    """Every file of the store's archive (one a finished game) and of its record book."""
+    files = [os.path.join("archive", name) for name in os.listdir(os.path.join(db, "archive"))]
+    return {name: open(os.path.join(db, name), "rb").read()
+            for name in files + ["records.json"]}
+
+
 def test_export_then_import_twice(book, tmp_path):
     db, ids = book
     path = tmp_path / "book.json"
@@ -213,13 +220,12 @@ def test_export_then_import_twice(book, tmp_path):
 
     fresh = str(tmp_path / "fresh")
     assert js(fresh, "import", str(path)) == {"added": 3, "skipped": 0}
-    after_first = {name: open(os.path.join(fresh, name), "rb").read()
-                   for name in ("archive.json",)}
+    after_first = archive_bytes(fresh)
     assert ok(fresh, "import", str(path)).stdout.strip() == \
         "0 games added, 3 skipped (already in the store)"
     assert js(fresh, "import", "-", input=path.read_text(encoding="utf-8")) == {
         "added": 0, "skipped": 3}
-    assert open(os.path.join(fresh, "archive.json"), "rb").read() == after_first["archive.json"]
+    assert archive_bytes(fresh) == after_first
     assert js(fresh, "records")["configs"] == js(db, "records")["configs"]
     assert js(fresh, "history") == js(db, "history")
     assert js(fresh, "stats", "Bob") == js(db, "stats", "Bob")
@@ -238,7 +244,7 @@ def test_export_to_stdout_and_french_messages(book, tmp_path):
 
 def test_import_refuses_bad_files_and_changes_nothing(book, tmp_path):
     db, _ = book
-    before = open(os.path.join(db, "archive.json"), "rb").read()
+    before = archive_bytes(db)
     bad = tmp_path / "bad.json"
     bad.write_text("rules: duel\n", encoding="utf-8")
     one_line_error(run(db, "import", str(bad)), "is not JSON", "nothing was imported", code=4)
@@ -248,7 +254,7 @@ def test_import_refuses_bad_files_and_changes_nothing(book, tmp_path):
     one_line_error(run(db, "import"), "name the file", code=2)
     one_line_error(run(db, "export", str(tmp_path / "no" / "dir" / "x.json")), "cannot write",
                    code=2)
-    assert open(os.path.join(db, "archive.json"), "rb").read() == before
+    assert archive_bytes(db) == before
 
 
 @pytest.mark.parametrize("command", ["records", "history", "stats", "export", "import"])
