@@ -475,3 +475,24 @@ def test_every_command_has_help_with_an_example(command):
     assert f"  yams {command}" in result.stdout      # examples stay indented under the title
     if command not in ("replay",):
         assert "--db" in result.stdout
+
+
+def test_a_damaged_game_file_does_not_stop_the_other_games(db):
+    """A game file that cannot be read is reported (exit 4) and left as it is; the other
+    games in progress are listed and go on (G5: bad data never costs data)."""
+    healthy = js(db, "new", "--rules", "duel", "-p", "Ana", "-p", "Bob", "--json")["game"]
+    broken = js(db, "new", "--rules", "duel", "-p", "Cy", "-p", "Dee", "--json")["game"]
+    path = os.path.join(db, "games", broken + ".json")
+    with open(path, "r+b") as f:
+        f.truncate(40)
+    damaged = open(path, "rb").read()
+
+    listed = run(db, "games")
+    assert listed.exit_code == 4
+    assert healthy[:8] in listed.stdout and broken[:8] not in listed.stdout
+    assert "cannot read" in listed.stderr and broken in listed.stderr
+
+    ok(db, "enter", "--game", healthy[:6], "55533/2")
+    assert js(db, "cells", "--game", healthy, "--json")["cells"]
+    one_line_error(run(db, "enter", "--game", broken[:6], "55533/2"), "cannot read", code=4)
+    assert open(path, "rb").read() == damaged

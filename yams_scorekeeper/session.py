@@ -113,21 +113,30 @@ class TableSession:
 
 
 def resolve_game_id(store: Store, game_id: str | None) -> str:
-    """A full game id from a prefix, or the only game in progress when none is given."""
-    games = store.games_in_progress()
+    """A full game id from a prefix, or the only game in progress when none is given.
+
+    A game whose file cannot be read is only an error when it is the one asked for: the
+    other games in progress go on."""
+    damaged: list = []
+    games = store.games_in_progress(damaged)
+    unreadable = {err.game_id: err for err in damaged}
+    ids = [g["id"] for g in games] + list(unreadable)
     if game_id is None:
-        if len(games) == 1:
-            return games[0]["id"]
-        if not games:
+        if len(ids) == 1:
+            if ids[0] in unreadable:
+                raise unreadable[ids[0]]
+            return ids[0]
+        if not ids:
             raise StoreError("no game in progress: start one with 'yams new' or 'yams play'",
                              "aucune partie en cours : commencez-en une avec « yams new » ou "
                              "« yams play »")
-        ids = ", ".join(g["id"][:8] for g in games)
         raise StoreError("several games in progress: say which with --game",
                          "plusieurs parties en cours : précisez laquelle avec --game",
-                         expected=ids)
-    matches = [g["id"] for g in games if g["id"].startswith(game_id)]
+                         expected=", ".join(i[:8] for i in ids))
+    matches = [i for i in ids if i.startswith(game_id)]
     if len(matches) == 1:
+        if matches[0] in unreadable:
+            raise unreadable[matches[0]]
         return matches[0]
     if not matches:
         raise StoreError(f"no game in progress with id '{game_id}'",

@@ -60,7 +60,7 @@ from tinydb.middlewares import CachingMiddleware
 from tinydb.table import Document, Table
 
 from . import records as _records
-from .errors import StoreBusyError, StoreError
+from .errors import StoreBusyError, StoreCorruptError, StoreError
 from .storage import (DEFAULT_BACKUPS, TEMP_SUFFIX, AtomicJSONStorage, FileSystem, corrupt_error,
                       no_gc)
 
@@ -470,16 +470,28 @@ class Store:
             raise _unknown(game_id)
         return doc
 
-    def games_in_progress(self) -> list[dict]:
+    def games_in_progress(self, damaged: list | None = None) -> list[dict]:
         """``{"id", "label", "family", "players", "created", "updated", "events", "finishing"}``
-        for each game in progress (``events`` is a count), oldest first."""
+        for each game in progress (``events`` is a count), oldest first.
+
+        A game file that cannot be read raises StoreCorruptError; when a ``damaged`` list is
+        given, its error is put there instead and the other games are still listed (one
+        damaged game must not stop the others).
+        """
         summaries = []
         with self._locked():
             for name in os.listdir(self.games_dir):
                 if name.startswith(".") or not name.endswith(".json"):
                     continue
-                with self._open(os.path.join(self.games_dir, name)) as db:
-                    doc, finishing = self._one(db, _GAME), self._one(db, _FINISH) is not None
+                try:
+                    with self._open(os.path.join(self.games_dir, name)) as db:
+                        doc, finishing = self._one(db, _GAME), self._one(db, _FINISH) is not None
+                except StoreCorruptError as err:
+                    if damaged is None:
+                        raise
+                    err.game_id = name[:-len(".json")]  # type: ignore[attr-defined]
+                    damaged.append(err)
+                    continue
                 if doc is None:
                     continue
                 summaries.append({"id": doc["id"], "label": doc.get("label"),
@@ -534,6 +546,21 @@ class Store:
             broken = self._count(game_id, summary, replaced)
             self._remove_game_file(game_id)
             return broken
+
+    def last_finished(self) -> dict | None:
+        """The document of the game archived last (one file read, whatever the history)."""
+        with self._locked():
+            self._migrate_legacy_archive()
+            try:
+                files = [e for e in os.scandir(self.archive_dir)
+                         if e.name.endswith(".json") and not e.name.startswith(".")]
+            except FileNotFoundError:
+                return None
+            if not files:
+                return None
+            newest = max(files, key=lambda e: e.stat().st_mtime)
+            entry = self._read_entry(newest.name[:-len(".json")])
+        return entry["doc"] if entry else None
 
     def archived_games(self, player: str | None = None, family: str | None = None,
                        since: str | _dt.date | None = None,

@@ -24,7 +24,7 @@ import typer
 
 from ..errors import ConfigError, EntryError, IllegalMoveError, StoreError
 from .lang import current_lang
-from .render import print_json
+from .render import print_error, print_json
 
 if TYPE_CHECKING:  # pragma: no cover
     from rich.table import Table
@@ -786,7 +786,18 @@ def games(
 ) -> None:
     """List the games in progress, oldest first."""
     lang = current_lang(ctx)
-    found = open_store(db).games_in_progress()
+    damaged: list = []
+    found = open_store(db).games_in_progress(damaged)
+    try:
+        _list_games(found, as_json, lang)
+    finally:
+        for err in damaged:     # listed after the readable games; the exit code says so
+            print_error(err, lang)
+    if damaged:
+        raise typer.Exit(damaged[0].exit_code)
+
+
+def _list_games(found: list[dict], as_json: bool, lang: str) -> None:
     if as_json:
         print_json({"games": found})
         return

@@ -237,12 +237,12 @@ class Setup:
     def _last_players(self) -> str | None:
         """The players of the latest game in the store, offered as the default."""
         try:
-            games = self.store.games_in_progress()
+            games = self.store.games_in_progress([])
             if games:
                 return ", ".join(games[-1]["players"])
-            archived = self.store.archived_games()
-            if archived:
-                return ", ".join(archived[-1]["doc"].get("players", []))
+            last = self.store.last_finished()
+            if last:
+                return ", ".join(last.get("players", []))
         except (StoreError, KeyError, TypeError):
             return None
         return None
@@ -338,9 +338,12 @@ def open_session(term: Terminal, store: "Store", game_id: str | None,
         _resumed(term, session)
         return session
     term.say(term.t("welcome"), style="dim")
-    games = sorted(store.games_in_progress(), key=lambda g: (str(g.get("updated") or
-                                                                 g.get("created")), g["id"]),
+    damaged: list = []
+    games = sorted(store.games_in_progress(damaged), key=lambda g: (str(g.get("updated") or
+                                                                        g.get("created")), g["id"]),
                    reverse=True)
+    for err in damaged:         # one unreadable game must not keep the others from the table
+        term.say("! " + err.text(term.lang))
     if games:
         term.say(term.t("in_progress"))
         for n, g in enumerate(games, start=1):
