@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from yams_scorekeeper.config import GABY_COLUMNS, make_config
-from yams_scorekeeper.errors import ConfigError
+from yams_scorekeeper.errors import ConfigError, IllegalMoveError
 from yams_scorekeeper.game import Game
 
 from helpers import cell, refused, snapshot
@@ -409,3 +409,38 @@ def test_unknown_preset_is_refused_Y10():
     with pytest.raises(ConfigError) as info:
         make_config("gaby", ["Ana"], preset="gabi")
     assert info.value.rule == "Y10"
+
+
+def test_settings_merge_into_the_defaults_and_are_checked():
+    """Every number a ruling fixes is a setting a club may change (rulings preamble): a
+    dictionary setting given in part keeps the other defaults; a wrong kind is refused at once."""
+    from yams_scorekeeper.errors import ConfigError
+    from yams_scorekeeper.rules import get_rules
+
+    rules = get_rules("double", {"bases": {"youpi": 30}})
+    assert rules.settings["bases"]["youpi"] == 30 and rules.settings["bases"]["brelan"] == 5
+    assert get_rules("double", {"bases.youpi": 31}).settings["bases"]["youpi"] == 31
+    gaby = make_config("gaby", ["A"], columns=["libre", "demi-sec", "sec"],
+                       settings={"column_factors": {"sec": 3}})
+    factors = {c.id: c.factor for c in gaby.build_columns()}
+    assert factors == {"libre": 1, "demi-sec": 2, "sec": 3}
+    for family, bad in [("duel", {"yam": "abc"}), ("double", {"bases": {"zzz": 1}}),
+                        ("double", {"bases": 3}), ("gaby", {"bonus": True}),
+                        ("double", {"rolls_per_turn": 0}), ("duel", {"yam": -5})]:
+        with pytest.raises(ConfigError):
+            get_rules(family, bad)
+
+
+def test_a_slow_first_coup_may_wait_for_a_second_coup_Y7():
+    """Y7: each coup is judged with its own roll count; with only sec cells left, a first coup
+    of 3 rolls is allowed because the second coup may still go to sec."""
+    game = Game(make_config("gaby", ["A"], columns=["libre", "sec"], options=["deux-coups"]))
+    for row in game.rows:
+        game.enter("66666", 3)
+        game.mark("libre", row)
+    game.enter("12345", 3)
+    assert game.legal_cells() == []
+    with pytest.raises(IllegalMoveError):
+        game.enter("66666", 2)                  # the last coup must fit sec: 1 roll (Y4)
+    game.enter("66666", 1)
+    assert {c.row for c in game.legal_cells()} == set(game.rows)

@@ -237,7 +237,9 @@ def check_round_trips(game: Game) -> None:
 
 def enter_random(game: Game, rng: random.Random) -> None:
     """Enter one or two coups of random dice with an allowed roll number (no announce)."""
-    for _ in range(game.coups_allowed() if rng.random() < 0.5 else 1):
+    for n in range(game.coups_allowed()):
+        if n and rng.random() < 0.5 and game.legal_cells():
+            break                                    # a second coup only when wished or needed
         top = game.max_roll()
         if game.config.variant in ("classique", "force"):
             top = 5                                  # 6 needs an announce (D9)

@@ -289,6 +289,10 @@ def make_config(family: str, players: Iterable[str], *, columns: Iterable[str] |
 
     # duel
     _no_extras(fam, opts, extra_rows, var, dirn)
+    if rules.settings["jokers_per_turn"] not in (0, 1):
+        raise ConfigError("jokers_per_turn can be 0 or 1: an entry changes one die",
+                          "jokers_per_turn vaut 0 ou 1 : une saisie change un seul dé",
+                          expected="jokers_per_turn=1", rule="U4")
     if cols and cols != ("grille",):
         raise ConfigError("Duel au Yam has one column per player",
                           "le Duel au Yam n'a qu'une colonne par joueur")

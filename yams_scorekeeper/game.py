@@ -203,6 +203,8 @@ class Game:
         """The most rolls the current coup may have taken (D9, D10: bank and pool)."""
         s = self.rules.settings
         if self.rules.family == "gaby":
+            if len(self.coups) + 1 < self.coups_allowed():
+                return self.rules.max_rolls      # a second coup may still reach a cell (Y7)
             return min(self.rules.max_rolls, self._dry_cap(self.player))
         if self.rules.family != "double":
             return self.rules.max_rolls

@@ -56,7 +56,7 @@ def play_turn(game: Game, rng: random.Random, *, scratch_rate: float = 0.1,
             src = rng.choice(dice).value
             joker = (src, rng.choice([v for v in range(1, 7) if v != src]))
         game.enter(dice, roll, joker=joker, announce=announce)
-        if game.coups_allowed() == 2 and rng.random() < 0.5:
+        if game.coups_allowed() == 2 and (rng.random() < 0.5 or not game.legal_cells()):
             game.enter(random_dice(game, rng), _roll_count(game, rng))
         cells = game.legal_cells()
     if not cells:

@@ -91,6 +91,10 @@ MESSAGES: dict[str, dict[str, str]] = {
                           "x 3 pour barrer ; l pour revoir la liste, h pour l'aide.",
                     "en": "A number from the list, or a cell by name ({example}); 3x or x 3 "
                           "to scratch; l to list again, h for help."},
+    "second_needed": {"fr": "aucune case ne prend ce coup (trop de lancers pour les cases sec/"
+                            "demi-sec restantes) : jouez le 2e coup",
+                      "en": "no cell takes this coup (too many rolls for the sec/demi-sec cells "
+                            "left): play the second coup"},
     "hint_doblar": {"fr": "Doblar : {example} (une case du coup 1 et une du coup 2).",
                     "en": "Doblar: {example} (one cell from coup 1 and one from coup 2)."},
     "pool_empty": {"fr": "La réserve de jets est vide : {name} ne peut plus que barrer une case "

@@ -542,7 +542,10 @@ class Table:
         if text is None:
             return
         if not first and "/" not in text and not self.announced:
-            if not text:
+            if not text and not game.legal_cells():
+                # the first coup took too many rolls for the cells left: only a second can go
+                self.term.refuse(_err("second_needed", cls=IllegalMoveError, rule="Y4"))
+            elif not text:
                 self.choose_now = True
             else:
                 self.apply_choice_text(text, game.legal_cells())

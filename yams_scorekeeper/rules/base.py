@@ -90,16 +90,57 @@ class RuleSet:
     sections: ClassVar[tuple[Section, ...]] = ()
     defaults: ClassVar[dict[str, Any]] = {}
     dice_example: ClassVar[str] = "5 5 5 3 3"
+    #: dictionary settings that take new keys (Gaby's petit: a score for another sum)
+    open_settings: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self, settings: Mapping[str, Any] | None = None):
         self.settings: dict[str, Any] = copy.deepcopy(self.defaults)
         for key, value in (settings or {}).items():
-            if key not in self.defaults:
-                known = ", ".join(sorted(self.defaults))
-                raise ConfigError(f"unknown setting '{key}' for {self.family}",
-                                  f"réglage « {key} » inconnu pour {self.family}", expected=known)
-            self.settings[key] = copy.deepcopy(value)
+            self._set(key, value)
         self._rows = {r.id: r for r in self.rows}
+
+    def _set(self, key: str, value: Any) -> None:
+        """Change one setting: ``bonus``, or ``bases.youpi`` inside a dictionary setting. A
+        dictionary given whole is merged into the default one; the kind of every value is
+        checked, so a club's house rule can never break scoring later."""
+        path = key.split(".")
+        target, default = self.settings, self.defaults
+        for part in path[:-1]:
+            if not isinstance(default.get(part), dict):
+                raise self._unknown_setting(key, default)
+            target, default = target[part], default[part]
+        last = path[-1]
+        if last not in default and ".".join(path[:-1]) not in self.open_settings:
+            raise self._unknown_setting(key, default)
+        if isinstance(default.get(last), dict):
+            if not isinstance(value, dict):
+                raise self._bad_setting(key, "an object of settings", '{"youpi": 30}')
+            for sub, sub_value in value.items():
+                self._set(f"{key}.{sub}", sub_value)
+            return
+        if isinstance(default.get(last), list):
+            ok = isinstance(value, list) and all(
+                isinstance(step, list) and len(step) == 2
+                and all(isinstance(x, int) and not isinstance(x, bool) for x in step)
+                for step in value)
+            if not ok:
+                raise self._bad_setting(key, "a list of [threshold, bonus] pairs",
+                                        "[[105, 30], [126, 60]]")
+        elif not isinstance(value, int) or isinstance(value, bool):
+            raise self._bad_setting(key, "a whole number", "60")
+        elif value < _least(key):
+            raise self._bad_setting(key, f"at least {_least(key)}", str(max(_least(key), 1)))
+        target[last] = copy.deepcopy(value)
+
+    def _unknown_setting(self, key: str, known: dict) -> ConfigError:
+        return ConfigError(f"unknown setting '{key}' for {self.family}",
+                           f"réglage « {key} » inconnu pour {self.family}",
+                           expected=", ".join(sorted(known)))
+
+    def _bad_setting(self, key: str, what: str, example: str) -> ConfigError:
+        return ConfigError(f"setting '{key}' must be {what}",
+                           f"le réglage « {key} » attend une autre valeur ({what})",
+                           expected=example)
 
     def with_settings(self, **overrides: Any) -> "RuleSet":
         """A copy of this rule set with some settings changed (a house rule)."""
@@ -153,6 +194,14 @@ class RuleSet:
 
     def _name(self, row_id: str) -> str:
         return self._rows[row_id].name
+
+
+def _least(key: str) -> int:
+    """Smallest sensible value of a numeric setting: counts of rolls and factors start at 1."""
+    if key.endswith("factor") or key.startswith("column_factors.") or key in (
+            "rolls_per_turn", "pool", "harmony_max_group"):
+        return 1
+    return 0
 
 
 def normalise_id(text: str) -> str:

@@ -33,6 +33,7 @@ class GabyRules(RuleSet):
         Section("figures", "Figures",
                 ("brelan", "full", "suite", "carre", "max", "min", "yam", "nenette", "petit")),
     )
+    open_settings = ("petit",)
     defaults = {
         "brelan_base": 10,       # Y2: 10 + 3v
         "full_base": 20,         # Y2: 20 + 3 V1 + 2 V2
@@ -82,4 +83,4 @@ class GabyRules(RuleSet):
         score = int(s["petit"].get(str(total), 0))
         if score:
             return self._fig(row_id, score, f"Petit, somme des dés {total} : {score}")
-        return self._fig(row_id, 0, f"Pas de petit (somme {total} > 7) : 0")
+        return self._fig(row_id, 0, f"Pas de petit (somme {total}) : 0")
