@@ -439,7 +439,7 @@ def test_stop_the_game_early(tmp_path):
     result = play(db, ["duel", "Alice, Bob", "66666/1", "yam", "end", "n", "end", "y"])
     out = result.stdout
     assert "The game goes on." in out
-    assert "Game stopped: the highest total wins (Y9)." in out
+    assert "Game stopped: the highest total wins." in out
     assert "1. Alice: 50" in out
     entry = only_archived(db)
     assert entry["summary"]["stopped_early"] is True

@@ -264,3 +264,11 @@ def test_round_trip_of_the_handwritten_games():
         game = parse_transcript(text)
         again = parse_transcript(format_transcript(game))
         assert sheets(again) == sheets(game)
+
+
+def test_two_jokers_in_one_entry_are_refused_U4():
+    """U4: one joker a turn; a second 'joker' on the same coup is refused, not swallowed."""
+    text = "rules: duel\nplayers: Ana, Bob\n\nAna: 55533/2 joker 5:6 joker 3:6 -> chance\n"
+    with pytest.raises(IllegalMoveError) as info:
+        parse_transcript(text)
+    assert "line 4" in str(info.value) and "[U4]" in str(info.value)

@@ -299,7 +299,10 @@ def corrupt_error(path: str, en: str, fr: str, backups: int = DEFAULT_BACKUPS) -
         fr_help = (f"Sauvegardes dans {folder} : {names} (.bak1 est la plus récente). "
                    f"Pour restaurer la plus récente : {restore}")
     else:
-        en_help, fr_help = "No backup of it exists.", "Il n'en existe aucune sauvegarde."
+        en_help = ("No backup of it exists: move the file out of the folder to go on without "
+                   "it (a game in progress is then lost, the rest is kept).")
+        fr_help = ("Il n'en existe aucune sauvegarde : déplacez le fichier hors du dossier pour "
+                   "continuer sans lui (une partie en cours est alors perdue, le reste est gardé).")
     return StoreCorruptError(
         f"cannot read {path}: {en}. The file was left as it is. {en_help}",
         f"impossible de lire {path} : {fr}. Le fichier n'a pas été modifié. {fr_help}",

@@ -28,7 +28,7 @@ import re
 from typing import Iterable
 
 from .config import GameConfig, make_config
-from .errors import EntryError, YamsError
+from .errors import EntryError, IllegalMoveError, YamsError
 from .game import Game, effective_events
 
 HEADER_KEYS = ("rules", "players", "columns", "rows", "options", "preset", "variant", "direction",
@@ -140,6 +140,8 @@ def _enter(game: Game, text: str) -> None:
     while rest:
         word = rest.pop(0).lower()
         if word == "joker" and rest:
+            if joker is not None:
+                raise IllegalMoveError("one joker a turn", "un seul joker par tour", rule="U4")
             joker = rest.pop(0)
         elif word in ("announce", "annonce") and rest:
             announce = rest.pop(0)

@@ -590,8 +590,8 @@ def enter(
         "Double Yams: ten tagged dice such as 6cp 3fg."),
     roll: Optional[str] = roll_option("After how many rolls the dice were kept."),
     game_id: Optional[str] = game_option(),
-    joker: Optional[str] = typer.Option(None, "--joker", metavar="FROM:TO",
-                                        help="Duel: one die showing FROM counts as TO."),
+    jokers: Optional[List[str]] = typer.Option(None, "--joker", metavar="FROM:TO",
+                                               help="Duel: one die showing FROM counts as TO."),
     announce: Optional[str] = typer.Option(None, "--announce", metavar="ROW",
                                            help="Double Yams: the row announced for a sixth roll."),
     as_json: bool = json_option(),
@@ -615,6 +615,9 @@ def enter(
                          "indiquez en combien de lancers les dés ont été gardés",
                          expected="--roll 2, or 55533/2")
     session = _session(db, game_id)
+    if jokers and len(jokers) > 1:
+        raise IllegalMoveError("one joker a turn", "un seul joker par tour", rule="U4")
+    joker = jokers[0] if jokers else None
     cells = session.enter(text, roll, joker=joker, announce=announce)
     game = session.game
     if as_json:

@@ -91,6 +91,7 @@ MESSAGES: dict[str, dict[str, str]] = {
                           "x 3 pour barrer ; l pour revoir la liste, h pour l'aide.",
                     "en": "A number from the list, or a cell by name ({example}); 3x or x 3 "
                           "to scratch; l to list again, h for help."},
+    "one_joker": {"fr": "un seul joker par tour", "en": "one joker a turn"},
     "second_needed": {"fr": "aucune case ne prend ce coup (trop de lancers pour les cases sec/"
                             "demi-sec restantes) : jouez le 2e coup",
                       "en": "no cell takes this coup (too many rolls for the sec/demi-sec cells "
@@ -120,8 +121,8 @@ MESSAGES: dict[str, dict[str, str]] = {
                "en": "End of input: nothing is lost. To resume: {cmd}"},
     "nothing_started": {"fr": "Aucune partie commencée.", "en": "No game was started."},
     "game_over": {"fr": "Partie finie !", "en": "Game over!"},
-    "game_stopped": {"fr": "Partie arrêtée : le plus haut total gagne (Y9).",
-                     "en": "Game stopped: the highest total wins (Y9)."},
+    "game_stopped": {"fr": "Partie arrêtée : le plus haut total gagne.",
+                     "en": "Game stopped: the highest total wins."},
     "ranking": {"fr": "Classement :", "en": "Ranking:"},
     "rank_line": {"fr": "{rank}. {name} : {total}", "en": "{rank}. {name}: {total}"},
     "record": {"fr": "Nouveau record : {what} en {label}, {value}, {name}",

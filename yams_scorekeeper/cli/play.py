@@ -598,6 +598,8 @@ class Table:
         while rest:
             word = rest.pop(0).lower()
             if word in ("joker", "j") and rest:
+                if joker is not None:
+                    raise _err("one_joker", cls=IllegalMoveError, rule="U4")
                 joker = rest.pop(0)
             elif word in _ANNOUNCE and rest:
                 announce = rest.pop(0)
