@@ -264,3 +264,27 @@ def test_every_command_has_help_with_an_example(command):
     assert "Example" in result.stdout
     assert f"  yams {command}" in result.stdout      # examples stay indented under the title
     assert "--db" in result.stdout
+
+
+def test_import_replays_each_game_and_refuses_a_false_summary(book, tmp_path):
+    """An imported book is checked, not trusted: a summary whose total its own events do not
+    make, or events the rules refuse, stop the import and nothing is added."""
+    db, _ = book
+    path = tmp_path / "book.json"
+    ok(db, "export", str(path))
+    data = json.loads(path.read_text(encoding="utf-8"))
+    fresh = str(tmp_path / "fresh")
+    ok(fresh, "games")                                 # an empty store
+
+    forged = json.loads(json.dumps(data))
+    forged["games"][0]["summary"]["players"][0]["total"] = 9999
+    path.write_text(json.dumps(forged), encoding="utf-8")
+    one_line_error(run(fresh, "import", str(path)), "does not match", "nothing was imported",
+                   code=4)
+
+    broken = json.loads(json.dumps(data))
+    first = next(e for e in broken["games"][0]["doc"]["events"] if e["type"] == "enter")
+    first["dice"] = ["9", "9"]
+    path.write_text(json.dumps(broken), encoding="utf-8")
+    one_line_error(run(fresh, "import", str(path)), "does not replay", code=4)
+    assert js(fresh, "history")["games"] == []

@@ -23,7 +23,7 @@ from typing import Any, Iterable
 from .columns import Column
 from .config import GameConfig
 from .dice import Dice, format_dice, parse_roll
-from .errors import EntryError, IllegalMoveError
+from .errors import EntryError, IllegalMoveError, YamsError
 from .rules import Figure, RuleSet, normalise_id
 from .totals import Totals, sheet_totals
 
@@ -753,3 +753,29 @@ def parse_joker(text: str) -> tuple[int, int]:
                 break
     raise EntryError(f"cannot read the joker '{text}'", f"joker « {text} » illisible",
                      expected="4:6 (a 4 becomes a 6)")
+
+
+def check_summary(doc: dict, summary: dict) -> None:
+    """Raise a YamsError unless ``doc`` replays, through the rules, to a finished game whose
+    players, totals, parts and ranks are those ``summary`` states (what an imported record
+    book claims is checked, not trusted)."""
+    from .errors import StoreError
+
+    game_id = str(doc.get("id") if isinstance(doc, dict) else "?")
+    try:
+        game = Game.from_doc(doc)
+    except (YamsError, KeyError, TypeError, ValueError) as err:
+        reason = err.en if isinstance(err, YamsError) else f"malformed ({err!r})"
+        raise StoreError(f"game '{game_id}' does not replay: {reason}; nothing was imported",
+                         f"la partie « {game_id} » ne se rejoue pas : {reason} ; rien n'a été "
+                         "importé") from None
+    mine = game.summary()
+    keys = ("name", "total", "parts", "rank")
+    want = [{k: p.get(k) for k in keys} for p in summary.get("players", [])]
+    got = [{k: p[k] for k in keys} for p in mine["players"]]
+    if (not game.finished or want != got or summary.get("family") != mine["family"]
+            or bool(summary.get("stopped_early")) != mine["stopped_early"]):
+        raise StoreError(f"game '{game_id}': its summary does not match its replayed sheets; "
+                         "nothing was imported",
+                         f"partie « {game_id} » : son résumé ne correspond pas à ses feuilles "
+                         "rejouées ; rien n'a été importé")

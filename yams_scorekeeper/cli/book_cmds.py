@@ -345,6 +345,11 @@ def import_(
                          "nothing was imported",
                          f"ce n'est pas un registre yams-scorekeeper : {file} n'est pas du JSON "
                          f"(ligne {exc.lineno}) ; rien n'a été importé") from None
+    from ..game import check_summary
+
+    for entry in (data.get("games") if isinstance(data, dict) else None) or []:
+        if isinstance(entry, dict) and isinstance(entry.get("summary"), dict):
+            check_summary(entry.get("doc"), entry["summary"])
     added, skipped = open_store(db).import_book(data)
     if as_json:
         print_json({"added": added, "skipped": skipped})
