@@ -182,7 +182,7 @@ def test_stats_chart_draws_a_bar_per_game(book):
     assert lengths[0] > lengths[1] > lengths[2] and lengths[0] >= 40   # scaled to the width
     assert [line.split()[-1] for line in bars] == ["262", "212", "3"]
     assert max(len(line) for line in lines) <= 80
-    assert "Totaux de Alice" in ok(db, "stats", "Alice", lang="fr").stdout
+    assert "Alice : totaux" in ok(db, "stats", "Alice", lang="fr").stdout
 
 
 def test_stats_unknown_player(book):

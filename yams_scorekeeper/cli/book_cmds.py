@@ -41,7 +41,7 @@ WORDS = {
         "summary": "{name} : parties {games} ({complete} complètes), victoires {wins}, "
                    "moyenne {average}, meilleure {best}, pire {worst}",
         "games_n": "Parties", "wins": "Victoires", "average": "Moyenne", "best": "Meilleure",
-        "worst": "Pire", "config": "Configuration", "chart": "Totaux de {name}, {label}",
+        "worst": "Pire", "config": "Configuration", "chart": "{name} : totaux, {label}",
         "exported": "{n} parties finies exportées dans {path}",
         "imported": "{added} parties ajoutées, {skipped} ignorées (déjà dans le registre)",
         "unknown_player": "aucune partie finie pour le joueur « {name} »",

@@ -103,10 +103,10 @@ MESSAGES: dict[str, dict[str, str]] = {
                    "en": "The pool of rolls is empty: {name} can only scratch a cell (D10)."},
     "wrote": {"fr": "{name} : {cell} = {score}   ({why})", "en": "{name}: {cell} = {score}   ({why})"},
     "scratched": {"fr": "{name} : {cell} barré (0)", "en": "{name}: {cell} scratched (0)"},
-    "player_total": {"fr": "Total de {name} : {total}", "en": "{name}'s total: {total}"},
-    "undone_entry": {"fr": "Annulé : les dés {dice} (lancer {roll}) de {name}.",
+    "player_total": {"fr": "{name}, total : {total}", "en": "{name}'s total: {total}"},
+    "undone_entry": {"fr": "Annulé ({name}) : les dés {dice} (lancer {roll}).",
                      "en": "Undone: {name}'s dice {dice} (roll {roll})."},
-    "undone_mark": {"fr": "Annulé : {cells} de {name}.", "en": "Undone: {name}'s {cells}."},
+    "undone_mark": {"fr": "Annulé ({name}) : {cells}.", "en": "Undone: {name}'s {cells}."},
     "undone_end": {"fr": "Annulé : l'arrêt de la partie.", "en": "Undone: the end of the game."},
     "no_game_yet": {"fr": "Pas encore de partie : la feuille et l'annulation viendront une fois "
                           "la partie commencée.",
