@@ -239,7 +239,7 @@ def test_parse_roll_below_one(text):
     with pytest.raises(EntryError) as info:
         parse_roll(text, 3)
     assert_entry_error(info, "first roll is 1")
-    assert info.value.expected == "1 to 3"
+    assert info.value.expected == "1-3"
 
 
 @pytest.mark.parametrize("text", ["a", "", "1.5", "deux", "1 2"])
@@ -254,14 +254,14 @@ def test_parse_roll_above_maximum(text, maximum):
     with pytest.raises(EntryError) as info:
         parse_roll(text, maximum)
     assert_entry_error(info, f"maximum of {maximum}", rule="G5")
-    assert info.value.expected == f"1 to {maximum}"
+    assert info.value.expected == f"1-{maximum}"
 
 
 def test_parse_roll_without_maximum():
     assert parse_roll("12", None) == 12
     with pytest.raises(EntryError) as info:
         parse_roll(0, None)
-    assert info.value.expected == "1 or more"
+    assert info.value.expected == "1+"
 
 
 @pytest.mark.parametrize("family, allowance", [("classic", 3), ("gaby", 3), ("duel", 3),

@@ -119,15 +119,15 @@ def parse_roll(text: str | int, maximum: int | None) -> int:
     except ValueError:
         raise EntryError(f"roll number '{text}' is not a whole number",
                          f"le numéro de lancer « {text} » n'est pas un nombre entier",
-                         expected="1, 2 or 3") from None
+                         expected="1-3") from None
     if roll < 1:
         raise EntryError(f"roll number {roll}: the first roll is 1",
                          f"lancer n° {roll} : le premier lancer est le 1",
-                         expected=f"1 to {maximum}" if maximum else "1 or more")
+                         expected=f"1-{maximum}" if maximum else "1+")
     if maximum is not None and roll > maximum:
         raise EntryError(f"roll number {roll} is above the maximum of {maximum} for this turn",
                          f"lancer n° {roll} : au-delà du maximum de {maximum} pour ce tour",
-                         expected=f"1 to {maximum}", rule="G5")
+                         expected=f"1-{maximum}", rule="G5")
     return roll
 
 
