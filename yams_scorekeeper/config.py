@@ -13,8 +13,11 @@ from typing import Any, Iterable
 from .columns import DOWN, UP, Column, ordered
 from .errors import ConfigError
 from .rules import RuleSet, get_rules, normalise_id
+from .safetext import has_unsafe, shown
 
 MAX_PLAYERS = 4
+#: longest player name (a sheet column is as wide as its name)
+MAX_NAME = 40
 
 CLASSIC_COLUMNS = {"libre": "Libre", "descendante": "Descendante", "montante": "Montante",
                    "imposee": "Imposée"}
@@ -183,7 +186,18 @@ def make_config(family: str, players: Iterable[str], *, columns: Iterable[str] |
     """
     rules = get_rules(family, settings)
     fam = rules.family
-    names = tuple(p.strip() for p in players)
+    names = tuple(p.strip() if isinstance(p, str) else p for p in players)
+    for name in names:
+        if not isinstance(name, str):
+            raise ConfigError(f"a player's name must be text, not {type(name).__name__}",
+                              f"le nom d'un joueur doit être du texte, pas {type(name).__name__}",
+                              expected="Alice")
+        if has_unsafe(name) or len(name) > MAX_NAME:
+            raise ConfigError(f"player name '{shown(name[:MAX_NAME])}' holds a control character "
+                              f"(ESC, CR, BEL, a bidi override...) or is over {MAX_NAME} characters",
+                              f"le nom « {shown(name[:MAX_NAME])} » contient un caractère de "
+                              "contrôle (ESC, CR, BEL, inversion bidi...) ou dépasse "
+                              f"{MAX_NAME} caractères", expected="Alice")
     if not names or len(names) > MAX_PLAYERS:
         raise ConfigError(f"{len(names)} players: a game takes 1 to {MAX_PLAYERS}",
                           f"{len(names)} joueurs : une partie se joue de 1 à {MAX_PLAYERS}",

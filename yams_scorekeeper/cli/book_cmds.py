@@ -16,7 +16,7 @@ from ..errors import EntryError, StoreError
 from .game_cmds import (db_option, examples, json_option, local_date, open_store, read_text,
                         rules_option, simple_table, write_text)
 from .lang import current_lang
-from .render import print_json
+from .render import print_json, shown
 
 WORDS = {
     "en": {
@@ -136,7 +136,8 @@ def records(
     for key, cfg in configs.items():
         from rich.text import Text
 
-        table = simple_table(title=Text(cfg.get("label") or key, style="bold"), title_justify="left")
+        table = simple_table(title=Text(shown(cfg.get("label") or key), style="bold"),
+                             title_justify="left")
         table.add_column(w["part"], no_wrap=True)
         table.add_column(w["value"], justify="right", no_wrap=True)
         table.add_column(w["player"])
@@ -146,8 +147,8 @@ def records(
         for part in parts:
             rec = cfg["records"][part]
             tied = ", ".join(t["player"] for t in rec.get("tied", []))
-            table.add_row(_part_name(cfg.get("family"), part, lang), _number(rec["value"]),
-                          rec["player"], local_date(rec["date"], with_time=False), tied,
+            table.add_row(shown(_part_name(cfg.get("family"), part, lang)), _number(rec["value"]),
+                          shown(rec["player"]), local_date(rec["date"], with_time=False), shown(tied),
                           style="bold" if part == "total" else None)
         out.print(table)
 
@@ -198,10 +199,10 @@ def history(
         label = row["config_label"] + (f" ({w['stopped']})" if row["stopped_early"] else "")
         players = ", ".join(f"{p['rank']}. {p['name']} {_number(p['total'])}"
                             for p in sorted(row["players"], key=lambda p: p["rank"] or 0))
-        cells = [local_date(row["date"]), label]
+        cells = [local_date(row["date"]), shown(label)]
         if player is not None:
             cells += [_number(row["total"]), str(row["rank"])]
-        table.add_row(*cells, players, style="dim" if row["stopped_early"] else None)
+        table.add_row(*cells, shown(players), style="dim" if row["stopped_early"] else None)
     out.print(table)
 
 
@@ -215,7 +216,7 @@ def totals_chart(rows: list[dict], title: str, width: int):
     top = max((abs(r["total"]) for r in rows), default=0) or 1
     numbers = [_number(r["total"]) for r in rows]
     span = max(10, width - 16 - 2 - max(len(n) for n in numbers) - 2)
-    table = Table(title=Text(title, style="bold"), title_justify="left", box=None,
+    table = Table(title=Text(shown(title), style="bold"), title_justify="left", box=None,
                   pad_edge=False, show_header=False)
     table.add_column(no_wrap=True)
     table.add_column(no_wrap=True, width=span)
@@ -267,14 +268,14 @@ def stats(
             return "-"
         return f"{_number(entry['total'])} ({local_date(entry['date'], with_time=False)})"
 
-    out.print(Text(w["summary"].format(name=name, games=data["games"], complete=data["complete"],
+    out.print(Text(shown(w["summary"].format(name=name, games=data["games"], complete=data["complete"],
                                        wins=data["wins"], average=_number(data["average"]),
-                                       best=best(data["best"]), worst=best(data["worst"])),
+                                       best=best(data["best"]), worst=best(data["worst"]))),
                    style="bold"))
     table = simple_table(((w["config"], "left"), (w["games_n"], "right"), (w["wins"], "right"),
                           (w["average"], "right"), (w["best"], "right"), (w["worst"], "right")))
     for cfg in data["by_config"].values():
-        table.add_row(cfg["label"], str(cfg["games"]), str(cfg["wins"]), _number(cfg["average"]),
+        table.add_row(shown(cfg["label"]), str(cfg["games"]), str(cfg["wins"]), _number(cfg["average"]),
                       _number(cfg["best"]["total"]) if cfg["best"] else "-",
                       _number(cfg["worst"]["total"]) if cfg["worst"] else "-")
     out.print(table)
@@ -317,7 +318,7 @@ def export(
     data["records"] = store.records()
     write_text(file, json.dumps(data, ensure_ascii=False, indent=1) + "\n")
     if file != "-":
-        typer.echo(WORDS[lang]["exported"].format(n=len(data["games"]), path=file))
+        typer.echo(shown(WORDS[lang]["exported"].format(n=len(data["games"]), path=file)))
 
 
 def import_(

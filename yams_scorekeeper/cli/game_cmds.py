@@ -24,7 +24,7 @@ import typer
 
 from ..errors import ConfigError, EntryError, IllegalMoveError, StoreError
 from .lang import current_lang
-from .render import print_error, print_json
+from .render import print_error, print_json, shown
 
 if TYPE_CHECKING:  # pragma: no cover
     from rich.table import Table
@@ -178,7 +178,7 @@ def local_date(iso: str | None, with_time: bool = True) -> str:
     try:
         when = _dt.datetime.fromisoformat(iso)
     except ValueError:
-        return iso
+        return shown(iso)
     if when.tzinfo is not None:
         when = when.astimezone()
     return when.strftime("%Y-%m-%d %H:%M" if with_time else "%Y-%m-%d")
@@ -277,7 +277,8 @@ def cells_json(game: "Game", cells: list["LegalCell"]) -> dict[str, Any]:
 # -- human output -----------------------------------------------------------------------------
 
 def _print(text: str) -> None:
-    typer.echo(text)
+    """One line of plain output; any data in it is shown escaped (:func:`shown`)."""
+    typer.echo(shown(text))
 
 
 def simple_table(columns: Iterable[tuple[str, str]] = (), **kwargs: Any) -> "Table":
@@ -332,7 +333,7 @@ def print_ending(game: "Game", broken: list[dict], lang: str) -> None:
     table.add_column(w["player"])
     table.add_column(w["points"], justify="right")
     for rank, sheet, total in game.ranking():
-        table.add_row(str(rank), sheet.name, str(total), style="bold" if rank == 1 else None)
+        table.add_row(str(rank), shown(sheet.name), str(total), style="bold" if rank == 1 else None)
     out.print(table)
     for line in record_lines(broken, lang):
         out.print(line, markup=False)
@@ -815,7 +816,8 @@ def _list_games(found: list[dict], as_json: bool, lang: str) -> None:
     for g in found:
         label = (g["label"] or g["family"] or "") + (f" ({w['finishing']})" if g["finishing"]
                                                      else "")
-        table.add_row(g["id"][:8], label, ", ".join(g["players"]), local_date(g["created"]),
+        table.add_row(shown(g["id"][:8]), shown(label), shown(", ".join(map(str, g["players"]))),
+                      local_date(g["created"]),
                       str(g["events"]))
     console().print(table)
 

@@ -43,6 +43,7 @@ import typer
 from ..dice import TAGGED_EXAMPLE
 from ..errors import ConfigError, EntryError, IllegalMoveError, StoreError, YamsError
 from .game_cmds import db_option, examples, rules_option
+from .render import shown
 from .lang import current_lang, resolve_lang
 from .messages import NO, YES, msg
 
@@ -152,6 +153,7 @@ class Terminal:
 
     def read(self, prompt: str) -> str:
         """One line of input: EOFError at the end of input, KeyboardInterrupt on Ctrl-C."""
+        prompt = shown(prompt)
         if self.tty:
             return input(prompt)
         out = sys.stdout
@@ -161,7 +163,7 @@ class Terminal:
         if not line:
             raise EOFError
         line = line.rstrip("\r\n")
-        out.write(line + "\n")      # echoed: a log of the session reads like the conversation
+        out.write(shown(line) + "\n")      # echoed: a log of the session reads like the conversation
         out.flush()
         return line
 
@@ -437,7 +439,7 @@ class Table:
             return
         self._header_key = key
         self.term.out.print()
-        self.term.out.rule(Text(self.t("turn_title", name=sheet.name, turn=sheet.turns + 1,
+        self.term.out.rule(Text(self.t("turn_title", name=shown(sheet.name), turn=sheet.turns + 1,
                                        total=game.totals(sheet).grand), style="bold"),
                            align="left")
         counters = self.counters()

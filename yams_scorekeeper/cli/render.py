@@ -14,6 +14,8 @@ import json
 import sys
 from typing import TYPE_CHECKING, Any, Iterable, TextIO
 
+from ..safetext import json_text, shown
+
 if TYPE_CHECKING:  # pragma: no cover
     from rich.console import Console
 
@@ -35,7 +37,7 @@ def print_error(err: "YamsError", lang: str, line: int | None = None,
                 stream: TextIO | None = None) -> None:
     """Print ``error: <message>`` on one line of stderr; ``line`` names an input line."""
     where = WORDS[lang]["line"].format(n=line) if line is not None else ""
-    text = " ".join(err.text(lang).split())   # one line, whatever the message holds
+    text = shown(" ".join(err.text(lang).split()))   # one line, whatever the message holds
     out = stream if stream is not None else sys.stderr
     out.write(f"error: {where}{text}\n")
     out.flush()
@@ -44,15 +46,27 @@ def print_error(err: "YamsError", lang: str, line: int | None = None,
 def print_json(obj: Any, stream: TextIO | None = None) -> None:
     """One JSON object on one line (UTF-8 text, accents kept), flushed."""
     out = stream if stream is not None else sys.stdout
-    out.write(json.dumps(obj, ensure_ascii=False) + "\n")
+    out.write(json_text(obj) + "\n")
     out.flush()
 
 
 def console(stderr: bool = False) -> "Console":
-    """A Rich console that follows the terminal: colour only on a terminal without NO_COLOR."""
+    """A Rich console that follows the terminal: colour only on a terminal without NO_COLOR.
+
+    Markup and emoji codes are off: style with ``style=`` and ``Text``, never with ``[tags]``
+    in a string, so that no data is ever read as markup. Every string it draws (table cells,
+    titles) goes through :func:`shown` as a second guard; ``Text`` objects made from data must
+    be given ``shown(...)`` text.
+    """
     from rich.console import Console
 
-    return Console(stderr=stderr, highlight=False)
+    class SafeConsole(Console):
+        def render_str(self, text: str, **kwargs: Any):  # type: ignore[override]
+            kwargs["markup"] = False
+            kwargs["emoji"] = False
+            return super().render_str(shown(text, keep_newlines=True), **kwargs)
+
+    return SafeConsole(stderr=stderr, highlight=False, markup=False, emoji=False)
 
 
 def figures_table(rules: "RuleSet", roll: int, dice_text: str, figures: Iterable["Figure"],

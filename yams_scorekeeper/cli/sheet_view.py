@@ -14,6 +14,8 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
+from .render import shown as safe_text
+
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game, LegalCell, Sheet
 
@@ -55,7 +57,7 @@ def player_grid(game: "Game", index: int, lang: str) -> Table:
     sheet = game.sheets[index]
     totals = game.totals(sheet)
     current = not game.finished and index == game.current
-    title = f"{sheet.name}" + (f"  ← {w['turn']}" if current else "")
+    title = safe_text(sheet.name) + (f"  ← {w['turn']}" if current else "")
     table = Table(title=Text(title, style="bold"), box=box.SIMPLE_HEAD, pad_edge=False,
                   caption=_counters(game, sheet, lang) or None)
     table.add_column("", no_wrap=True)
@@ -97,12 +99,12 @@ def players_grid(game: "Game", lang: str, player: int | None = None):
     shown = list(range(len(game.sheets))) if player is None else [player]
     sheets = [game.sheets[i] for i in shown]
     totals = [game.totals(s) for s in sheets]
-    table = Table(title=Text(game.config.label, style="bold"), box=box.SIMPLE_HEAD,
+    table = Table(title=Text(safe_text(game.config.label), style="bold"), box=box.SIMPLE_HEAD,
                   pad_edge=False)
     table.add_column("", no_wrap=True)
     for i in shown:
         mark = " ←" if not game.finished and i == game.current else ""
-        table.add_column(game.sheets[i].name + mark, justify="right", no_wrap=True)
+        table.add_column(safe_text(game.sheets[i].name) + mark, justify="right", no_wrap=True)
     for section in game.rules.sections:
         rows = [r for r in section.rows if r in game.rows]
         for row in rows:
@@ -118,7 +120,7 @@ def players_grid(game: "Game", lang: str, player: int | None = None):
         table.add_section()
     table.add_row(Text(w["grand"], style="bold"),
                   *(Text(str(t.grand), style="bold") for t in totals))
-    counters = [Text(f"{s.name}: {_counters(game, s, lang)}") for s in sheets
+    counters = [Text(f"{safe_text(s.name)}: {_counters(game, s, lang)}") for s in sheets
                 if _counters(game, s, lang)]
     return Group(table, *counters) if counters else table
 

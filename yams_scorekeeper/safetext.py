@@ -1,0 +1,56 @@
+"""Text that is safe to show: what a terminal would act on (control characters, ESC, CR, BEL,
+bidi overrides) made visible, and the test that refuses such characters in names.
+
+No I/O; the command line's output (:mod:`yams_scorekeeper.cli.render`) uses :func:`shown` on
+every data string, and :mod:`yams_scorekeeper.config` refuses names that :func:`has_unsafe`.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+#: What a terminal would act on rather than show: C0 and C1 control characters (ESC, CR,
+#: BEL, backspace, newline...), DEL, and the bidirectional overrides, embeddings, isolates and
+#: marks that reorder what is shown (Trojan-source style), plus the line/paragraph separators.
+_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029"
+                     "\u202a-\u202e\u2066-\u2069]")
+_UNSAFE_KEEP_NEWLINES = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f"
+                                   "\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+
+
+def _visible(match: "re.Match[str]") -> str:
+    code = ord(match.group())
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+def shown(value: Any, keep_newlines: bool = False) -> str:
+    """``value`` as text that is safe to show: every control character, ESC, CR, BEL and
+    bidi override is replaced by a visible escape (``\\x1b``, ``\\u202e``).
+
+    Use it on every data string (a player's name, a label, anything read from a file) before
+    it reaches Rich or the terminal. Rich never reads data as markup here: :func:`yams_scorekeeper.cli.render.console`
+    turns markup and emoji codes off, so ``[/x]`` in a name is just text.
+    ``keep_newlines`` keeps ``\\n`` (for the program's own multi-line messages).
+    """
+    text = value if isinstance(value, str) else str(value)
+    pattern = _UNSAFE_KEEP_NEWLINES if keep_newlines else _UNSAFE
+    return pattern.sub(_visible, text)
+
+
+#: characters JSON may hold raw (``ensure_ascii=False``) but a terminal would act on
+_JSON_UNSAFE = re.compile("[\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e"
+                          "\u2066-\u2069]")
+
+
+def json_text(obj: Any, **kwargs: Any) -> str:
+    """``json.dumps(obj, ensure_ascii=False)`` with the characters a terminal acts on written as
+    ``\\uXXXX`` escapes: the same JSON value, safe to print (C0 controls JSON always escapes)."""
+    text = json.dumps(obj, ensure_ascii=False, **kwargs)
+    return _JSON_UNSAFE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
+def has_unsafe(text: str) -> bool:
+    """True when ``text`` holds a character :func:`shown` would escape (newline included)."""
+    return _UNSAFE.search(text) is not None
