@@ -51,9 +51,15 @@ def test_duel_takes_1_to_4_players_U1(n):
     assert len(Game(make_config("duel", [f"P{i}" for i in range(n)])).sheets) == n
 
 
-def test_duel_five_players_are_refused_U1():
+@pytest.mark.parametrize("n", [5, 8])
+def test_duel_takes_up_to_8_players_G6(n):
+    """G6 replaces U1's "1 to 4": Duel takes 1 to 8 players."""
+    assert len(Game(make_config("duel", [f"P{i}" for i in range(n)])).sheets) == n
+
+
+def test_duel_nine_players_are_refused_G6():
     with pytest.raises(ConfigError):
-        make_config("duel", ["A", "B", "C", "D", "E"])
+        make_config("duel", [f"P{i}" for i in range(9)])
 
 
 def test_duel_up_to_3_rolls_U1_G5():

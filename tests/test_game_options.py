@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from yams_scorekeeper.config import GABY_COLUMNS, make_config
+from yams_scorekeeper.config import make_config
+from yams_scorekeeper.rules.gaby import GABY_COLUMNS
 from yams_scorekeeper.errors import ConfigError, IllegalMoveError
 from yams_scorekeeper.game import Game
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-FREE, DOWN, UP = "free", "down", "up"
+DOWN, UP = "down", "up"
 
 
 @dataclass(frozen=True)

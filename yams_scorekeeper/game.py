@@ -27,10 +27,6 @@ from .errors import EntryError, IllegalMoveError, YamsError
 from .rules import Figure, RuleSet, normalise_id
 from .totals import Totals, sheet_totals
 
-CHANCE_ROWS = ("petit", "nenette", "yam")     # Y8
-DRY_COLUMNS = ("sec", "demi-sec")
-
-
 @dataclass(frozen=True)
 class Coup:
     """The dice a player kept, after how many rolls; ``dice`` is what is scored (after a joker)."""
@@ -54,6 +50,8 @@ class Mark:
     explain: str
     dice: Dice = ()
     roll: int = 0
+    #: a bonus the rule set writes with the cell, outside its score (Yahtzee H4)
+    bonus: int = 0
 
     @property
     def ones(self) -> int:
@@ -74,6 +72,7 @@ class LegalCell:
     zero_only: bool = False
     scratchable: bool = True
     figure: Figure | None = field(default=None, compare=False)
+    bonus: int = 0
 
     @property
     def why(self) -> str:
@@ -134,7 +133,6 @@ class Game:
         self.rules: RuleSet = config.rules
         self.columns: tuple[Column, ...] = config.build_columns(self.rules)
         self.rows: tuple[str, ...] = config.rows(self.rules)
-        self._columns = {c.id: c for c in self.columns}
         self.events: list[dict] = []
         self._reset()
         self._replay(list(events))
@@ -142,15 +140,11 @@ class Game:
     # -- construction --------------------------------------------------------------------------
 
     def _reset(self) -> None:
-        s = self.rules.settings
         self.sheets = [Sheet(name) for name in self.config.players]
+        counters = self.rules.start_counters(self.config)
         for sheet in self.sheets:
-            if self.config.has("doblar"):
-                sheet.doblars_left = int(s["doblars"])
-            if self.rules.family == "duel":
-                sheet.jokers_left = int(s["jokers"])
-            if self.config.variant == "165":
-                sheet.pool = int(s["pool"])
+            for counter, value in counters.items():
+                setattr(sheet, counter, value)
         self.current = 0
         self.coups: list[Coup] = []
         self.stopped = False
@@ -200,33 +194,8 @@ class Game:
         return out
 
     def max_roll(self) -> int:
-        """The most rolls the current coup may have taken (D9, D10: bank and pool)."""
-        s = self.rules.settings
-        if self.rules.family == "gaby":
-            if len(self.coups) + 1 < self.coups_allowed():
-                return self.rules.max_rolls      # a second coup may still reach a cell (Y7)
-            return min(self.rules.max_rolls, self._dry_cap(self.player))
-        if self.rules.family != "double":
-            return self.rules.max_rolls
-        if self.config.variant == "critique":
-            return int(s["rolls_per_turn"]) + self.player.bank
-        if self.config.variant == "165":
-            return self.player.pool
-        return int(s["rolls_per_turn"]) + 1     # the sixth roll, when announced
-
-    def _dry_cap(self, sheet: Sheet) -> int:
-        """Most rolls a coup may take and still have a cell to go to (Y4: when only sec or
-        demi-sec cells are left, a coup of more rolls has nowhere to be written)."""
-        cap = 0
-        for column in self.columns:
-            rows = self.next_cells(sheet, column)
-            if not rows:
-                continue
-            if column.max_roll is None or (self.config.has("chance") and column.id in DRY_COLUMNS
-                                           and set(rows) & set(CHANCE_ROWS)):
-                return self.rules.max_rolls
-            cap = max(cap, column.max_roll)
-        return cap or self.rules.max_rolls
+        """The most rolls the current coup may have taken (the rule set says: D9, D10, Y4)."""
+        return self.rules.max_roll(self)
 
     def coups_allowed(self) -> int:
         return 2 if self.config.has("deux-coups") else 1
@@ -253,7 +222,7 @@ class Game:
             return self._pool_empty_cells(sheet) if self._pool_empty(sheet) else []
         out: list[LegalCell] = []
         for index, coup in enumerate(self.coups, start=1):
-            figures = {f.row: f for f in self.rules.figures(coup.dice, coup.roll)}
+            figures = {f.row: f for f in self.rules.coup_figures(self, sheet, coup)}
             for column in self.columns:
                 for row in self.next_cells(sheet, column):
                     try:
@@ -263,7 +232,7 @@ class Game:
         return out
 
     def _pool_empty(self, sheet: Sheet) -> bool:
-        return self.config.variant == "165" and sheet.pool <= 0
+        return self.rules.pool_empty(self.config, sheet)
 
     def _pool_empty_cells(self, sheet: Sheet) -> list[LegalCell]:
         return [LegalCell(c.id, r, 0, 0, "Réserve de jets épuisée : case barrée (0)",
@@ -278,6 +247,9 @@ class Game:
                            f"{col_name} : {row_name} est déjà rempli", "G3")
         if column.ordered and row not in self.next_cells(sheet, column, extra_filled):
             raise self._order_refusal(sheet, column, row, extra_filled)
+        refused = self.rules.refuse_cell(self, sheet, column, row, coup)
+        if refused is not None:
+            raise _Refusal(refused.en, refused.fr, refused.rule or "")
         notes: list[str] = []
         score = figure.score
         zero_only = False
@@ -289,7 +261,7 @@ class Game:
             if figure.made:
                 notes.append("6e jet réussi")
             else:
-                base = self._announce_base(row)
+                base = self.rules.announce_base(row)
                 score = -base
                 return LegalCell(column.id, row, coup_no, score,
                                  f"6e jet manqué : {row_name} non réalisé, -{base}",
@@ -298,9 +270,7 @@ class Game:
                              scratchable=False, figure=figure)
         if column.max_roll is not None:
             if coup.roll > column.max_roll:
-                chance = (self.config.has("chance") and column.id in DRY_COLUMNS
-                          and row in CHANCE_ROWS)
-                if not chance:
+                if not self.rules.chance_cell(self.config, column, row):
                     raise _Refusal(
                         f"{col_name}: only a coup kept after at most {column.max_roll} "
                         f"roll(s); this coup took {coup.roll}",
@@ -319,8 +289,11 @@ class Game:
                 notes.append(reason)
         if zero_only:
             score = 0
+        bonus = self.rules.cell_bonus(self, sheet, column, row, coup)
+        if bonus:
+            notes.append(bonus[1])
         return LegalCell(column.id, row, coup_no, score, figure.explain, tuple(notes),
-                         zero_only=zero_only, figure=figure)
+                         zero_only=zero_only, figure=figure, bonus=bonus[0] if bonus else 0)
 
     def _order_refusal(self, sheet: Sheet, column: Column, row: str,
                        extra_filled: Iterable[str] = ()) -> _Refusal:
@@ -332,30 +305,9 @@ class Game:
                         f"{column.name} : la prochaine case est {want}, pas {name}",
                         column.rule or "C5")
 
-    def _announce_base(self, row: str) -> int:
-        s = self.rules.settings
-        return int(s["bases"].get(row, s["geante_factor"]))
-
     def _blocked(self, sheet: Sheet, column: Column, row: str, score: int) -> str | None:
         """Why a non-zero score cannot be written here (C3 plus/moins, Y6 bloquant), or None."""
-        if self.rules.family == "classic" and row in ("plus", "moins"):
-            other = "moins" if row == "plus" else "plus"
-            mark = sheet.marks.get((column.id, other))
-            if mark is not None:
-                ok = score > mark.score if row == "plus" else score < mark.score
-                if not ok:
-                    rel = "au-dessus du" if row == "plus" else "en dessous du"
-                    return (f"0 seulement : le {row} doit rester {rel} {other} "
-                            f"({mark.score}) (C3)")
-        if self.config.has("bloquant"):
-            best = max((o.marks[(column.id, row)].score for o in self.sheets
-                        if o is not sheet and (column.id, row) in o.marks), default=None)
-            if best is not None and score < best:
-                holder = next(o.name for o in self.sheets if o is not sheet
-                              and (column.id, row) in o.marks
-                              and o.marks[(column.id, row)].score == best)
-                return f"bloquant : {holder} a {best} dans cette case, 0 seulement (Y6)"
-        return None
+        return self.rules.zero_only_reason(self, sheet, column, row, score)
 
     # -- events --------------------------------------------------------------------------------
 
@@ -431,12 +383,9 @@ class Game:
         announce = event.get("announce")
         maximum = self.max_roll()
         roll = parse_roll(event["roll"], None)
-        if self.rules.family == "gaby" and maximum < roll <= self.rules.max_rolls:
-            raise IllegalMoveError(f"only sec/demi-sec cells are left: a coup of {roll} rolls "
-                                   f"has nowhere to go (at most {maximum})",
-                                   f"il ne reste que des cases sec/demi-sec : un coup en {roll} "
-                                   f"lancers n'a pas de case (au plus {maximum})",
-                                   expected=f"1 to {maximum}", rule="Y4")
+        refused = self.rules.refuse_roll(self, roll, maximum)
+        if refused is not None:
+            raise refused
         roll = parse_roll(roll, maximum)
         if announce is not None:
             announce = self._check_announce(sheet, announce, roll)
@@ -459,7 +408,7 @@ class Game:
         return normal
 
     def _sixth_roll_allowed(self) -> bool:
-        return self.rules.family == "double" and self.config.variant in ("classique", "force")
+        return self.rules.sixth_roll_allowed(self.config)
 
     def _check_player(self, event: dict) -> None:
         name = event.get("player")
@@ -489,7 +438,7 @@ class Game:
         return row
 
     def _apply_joker(self, sheet: Sheet, rolled: Dice, joker: list[int]) -> Dice:
-        if self.rules.family != "duel":
+        if not self.rules.jokers:
             raise IllegalMoveError("jokers exist only in Duel au Yam",
                                    "les jokers n'existent qu'au Duel au Yam", rule="U4")
         s = self.rules.settings
@@ -596,7 +545,7 @@ class Game:
                                  f"il n'y a pas de coup {n} ce tour",
                                  expected=" or ".join(str(i) for i in range(1, len(self.coups) + 1)))
             coup = self.coups[n - 1]
-            figure = self.rules.score_row(row, coup.dice, coup.roll)
+            figure = self.rules.coup_figure(self, sheet, row, coup)
             try:
                 options.append(self._judge(sheet, col, row, n, coup, figure, extra))
             except _Refusal as why:
@@ -613,7 +562,8 @@ class Game:
         coup = self.coups[best.coup - 1]
         score = 0 if scratch else best.score
         explain = "Barré : 0 (G3)" if scratch else best.why
-        return Mark(col.id, row, score, best.coup, scratch, explain, coup.dice, coup.roll)
+        return Mark(col.id, row, score, best.coup, scratch, explain, coup.dice, coup.roll,
+                    best.bonus)
 
     def _doblar(self, sheet: Sheet, cells: list[dict]) -> list[Mark]:
         if not self.config.has("doblar"):
@@ -699,11 +649,7 @@ class Game:
             sheet.doblars_left -= 1
             if doblar != "simple":
                 sheet.doblars_used.add(doblar)
-        used = sum(c.roll for c in self.coups)
-        if self.config.variant == "critique":
-            sheet.bank += int(self.rules.settings["rolls_per_turn"]) - used
-        elif self.config.variant == "165":
-            sheet.pool -= used
+        self.rules.after_turn(self.config, sheet, sum(c.roll for c in self.coups))
         if any(c.joker for c in self.coups):
             sheet.jokers_left -= 1
         sheet.turns += 1

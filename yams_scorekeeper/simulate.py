@@ -24,14 +24,7 @@ def random_dice(game: Game, rng: random.Random) -> Dice:
 
 
 def _roll_count(game: Game, rng: random.Random) -> int:
-    if game.config.variant == "165":
-        return rng.randint(1, max(1, min(game.player.pool, 8)))
-    if game.rules.family == "double":
-        top = int(game.rules.settings["rolls_per_turn"])
-        if game.config.variant == "critique":
-            top += game.player.bank if rng.random() < 0.3 else 0
-        return rng.randint(1, top)
-    return rng.randint(1, game.max_roll())
+    return game.rules.random_roll_count(game, rng)
 
 
 def _announce_row(game: Game, rng: random.Random) -> str | None:

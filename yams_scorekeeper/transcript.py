@@ -170,7 +170,7 @@ def format_transcript(game: Game, *, comment: str | None = None) -> str:
               f"columns: {', '.join(cfg.columns)}"]
     if cfg.optional_rows:
         lines.append(f"rows: {', '.join(cfg.optional_rows)}")
-    if cfg.options or cfg.family == "gaby":
+    if cfg.options or cfg.rules.presets:     # no options line would mean "the preset"
         lines.append(f"options: {', '.join(cfg.options)}")
     if cfg.variant:
         lines.append(f"variant: {cfg.variant}")

@@ -80,15 +80,14 @@ def _part_name(family: str | None, part: str, lang: str) -> str:
     """French name of a column or section; the grand total in the user's language."""
     if part == "total":
         return WORDS[lang]["grand"]
-    from ..config import CLASSIC_COLUMNS, GABY_COLUMNS
+    from ..rules import RULESETS, rules_class
 
-    names = GABY_COLUMNS if family == "gaby" else CLASSIC_COLUMNS
-    if part in names:
-        return names[part]
+    families = [rules_class(family)] if family else list(RULESETS)
+    for cls in families:
+        if part in cls.column_names:
+            return cls.column_names[part]
     if family:
-        from ..rules import get_rules
-
-        for section in get_rules(family).sections:
+        for section in families[0].sections:
             if section.id == part:
                 return section.name
     return part

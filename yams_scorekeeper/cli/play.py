@@ -292,7 +292,7 @@ class Setup:
         return ordered
 
     def options(self, family: str, names: list[str]) -> "GameConfig":
-        from ..config import GABY_COLUMNS, GABY_OPTIONAL_ROWS, GABY_OPTIONS, make_config
+        from ..config import make_config
         from ..rules import get_rules
 
         if family == "classic":
@@ -307,10 +307,11 @@ class Setup:
             preset = self.ask("ask_preset", "gaby-solo" if solo else "gaby").lower()
             if preset not in ("perso", "custom", "personnalise", "personnalisé"):
                 return make_config(family, names, preset=preset)
-            cols = _split(self.ask("ask_columns_gaby", " ".join(GABY_COLUMNS)))
-            rows = self.ask("ask_rows_gaby", " ".join(GABY_OPTIONAL_ROWS))
+            rules = get_rules(family)
+            cols = _split(self.ask("ask_columns_gaby", " ".join(rules.column_names)))
+            rows = self.ask("ask_rows_gaby", " ".join(rules.optional_rows))
             opts = self.ask("ask_options_gaby", " ".join(
-                o for o in GABY_OPTIONS if not (solo and o == "bloquant")))
+                o for o in rules.options if not (solo and o == "bloquant")))
             return make_config(family, names, columns=cols,
                                optional_rows=[] if rows.lower() in _NONE else _split(rows),
                                options=[] if opts.lower() in _NONE else _split(opts),

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..errors import ConfigError
-from .base import Figure, Row, RuleSet, Section, normalise_id
+from .base import Figure, Row, RuleSet, Section, Setup, normalise_id
 from .classic import ClassicRules
 from .double import DoubleRules
 from .duel import DuelRules
@@ -28,5 +28,5 @@ def get_rules(name: str, settings: dict | None = None) -> RuleSet:
     return rules_class(name)(settings)
 
 
-__all__ = ["Figure", "Row", "RuleSet", "Section", "RULESETS", "get_rules", "rules_class",
+__all__ = ["Figure", "Row", "RuleSet", "Section", "Setup", "RULESETS", "get_rules", "rules_class",
            "ClassicRules", "GabyRules", "DoubleRules", "DuelRules"]

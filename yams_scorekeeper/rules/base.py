@@ -1,9 +1,13 @@
 """What every rule family shares: rows as data, a figure per row, settings, and the scoring hooks.
 
 A family is a small subclass of :class:`RuleSet` that sets class attributes (rows, sections,
-dice count, roll allowance, default settings) and implements :meth:`RuleSet.score_row`
-(and, where a shared search pays, :meth:`RuleSet.figures`). Like python-chess variants, a
-subclass overrides a few documented hooks and nothing else. The core never prints or does I/O.
+dice count, roll allowance, columns, options, variants, player counts, default settings),
+implements :meth:`RuleSet.score_row` (and, where a shared search pays, :meth:`RuleSet.figures`)
+and overrides the game hooks it needs (setup, columns, counters, roll allowance, per-turn
+refusals, totals). Like python-chess variants, the game asks its rule set and never which family
+it plays: ``game.py``, ``config.py``, ``totals.py``, ``simulate.py`` and the CLI name no family.
+The hooks' defaults describe the plainest family: one column, no options, up to ``max_rolls``
+rolls, rows 1-6 with a threshold bonus (Duel, Yatzy). The core never prints or does I/O.
 """
 
 from __future__ import annotations
@@ -11,10 +15,18 @@ from __future__ import annotations
 import copy
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Mapping
+from typing import TYPE_CHECKING, Any, ClassVar, Iterable, Mapping
 
+from ..columns import DOWN, UP, Column, ordered
 from ..dice import Dice, parse_plain, parse_roll
-from ..errors import ConfigError, EntryError
+from ..errors import ConfigError, EntryError, IllegalMoveError
+from ..totals import UPPER, Cells, Totals, cell_score, upper_total
+
+if TYPE_CHECKING:  # pragma: no cover
+    import random
+
+    from ..config import GameConfig
+    from ..game import Coup, Game, Sheet
 
 
 @dataclass(frozen=True)
@@ -64,6 +76,22 @@ class Figure:
                 "factors": dict(self.factors), "explain": self.explain}
 
 
+@dataclass(frozen=True)
+class Setup:
+    """The choices a game is created with, as normalised ids, before and after
+    :meth:`RuleSet.configure` checks and completes them."""
+
+    players: tuple[str, ...]
+    columns: tuple[str, ...] | None = None
+    optional_rows: tuple[str, ...] = ()
+    options: tuple[str, ...] = ()
+    variant: str | None = None
+    direction: str | None = None
+    imposed: tuple[str, ...] | None = None
+    preset: str | None = None
+    explicit: bool = False
+
+
 def counts(dice: Dice) -> Counter:
     """How many dice show each value."""
     return Counter(d.value for d in dice)
@@ -92,6 +120,27 @@ class RuleSet:
     dice_example: ClassVar[str] = "5 5 5 3 3"
     #: dictionary settings that take new keys (Gaby's petit: a score for another sum)
     open_settings: ClassVar[tuple[str, ...]] = ()
+
+    # -- what a game of this family may be made of (read by config.py and the CLI) -----------
+    #: players a game takes (rulings G6)
+    min_players: ClassVar[int] = 1
+    max_players: ClassVar[int] = 8
+    #: the columns a sheet may have, id -> display name, in sheet order; the default choice
+    column_names: ClassVar[dict[str, str]] = {"grille": "Grille"}
+    default_columns: ClassVar[tuple[str, ...]] = ("grille",)
+    #: options a game may switch on, in sheet order (Gaby: bloquant, deux-coups, ...)
+    options: ClassVar[tuple[str, ...]] = ()
+    #: named presets of columns, rows and options (Gaby Y10), and variants id -> display name
+    presets: ClassVar[tuple[str, ...]] = ()
+    variants: ClassVar[dict[str, str]] = {}
+    #: directions of an ordered variant, id -> DOWN or UP (Double Yams forcé)
+    directions: ClassVar[dict[str, str]] = {}
+    #: other spellings of column, option, variant and direction ids (English, short forms)
+    choice_aliases: ClassVar[dict[str, str]] = {}
+    #: sections where an announced sixth roll may go (Double Yams D9)
+    figure_sections: ClassVar[tuple[str, ...]] = ()
+    #: True when a player may turn one die into another face (Duel U4)
+    jokers: ClassVar[bool] = False
 
     def __init__(self, settings: Mapping[str, Any] | None = None):
         self.settings: dict[str, Any] = copy.deepcopy(self.defaults)
@@ -186,6 +235,142 @@ class RuleSet:
     def figure(self, row_id: str, dice: Dice, roll: int) -> Figure:
         return self.score_row(self.row(row_id).id, dice, roll)
 
+    # -- game set-up hooks (config.py) ---------------------------------------------------------
+
+    @property
+    def optional_rows(self) -> tuple[str, ...]:
+        """The ids of the rows a game may leave out, in grid order."""
+        return tuple(r.id for r in self.rows if r.optional)
+
+    def normalise_choice(self, word: str) -> str:
+        """A column, option, row, variant or direction id as typed, made canonical."""
+        key = normalise_id(word)
+        return self.choice_aliases.get(key, key)
+
+    def configure(self, setup: "Setup") -> "Setup":
+        """Hook: check the choices a game is created with and complete them with defaults.
+
+        ``setup`` holds normalised ids; the answer has its ``columns`` set. Raise ConfigError
+        naming the rule when choices do not go together. Default: one column, nothing else."""
+        self.no_extras(setup)
+        if setup.columns and setup.columns != self.default_columns:
+            raise ConfigError(f"{self.title} has one column per player",
+                              f"le {self.title} n'a qu'une colonne par joueur")
+        return Setup(setup.players, self.default_columns)
+
+    def no_extras(self, setup: "Setup", *, variant: bool = True) -> None:
+        """Refuse options, optional rows (and, with ``variant``, a variant or direction)."""
+        extras = (*setup.options, *setup.optional_rows,
+                  *((setup.variant, setup.direction) if variant else ()))
+        if any(extras):
+            what = ", ".join(str(x) for x in extras if x)
+            raise ConfigError(f"{self.family} takes no {what}", f"{self.family} n'accepte pas {what}")
+
+    def build_columns(self, config: "GameConfig", rows: tuple[str, ...]) -> tuple[Column, ...]:
+        """Hook: the columns of every player's sheet, with their order and roll constraints."""
+        return tuple(Column(cid, self.column_names.get(cid, cid), rows) for cid in config.columns)
+
+    def label(self, config: "GameConfig") -> str:
+        """Hook: a human name for a configuration, used for records ("Double Yams forcé")."""
+        return self.title
+
+    def config_key_parts(self, config: "GameConfig") -> list[str]:
+        """Hook: what, besides the family, makes two games comparable for records."""
+        return []
+
+    def columns_label(self, config: "GameConfig") -> str:
+        """The label of a several-column family: its columns, optional rows and options."""
+        parts = [" / ".join(self.column_names[c] for c in config.columns)]
+        parts += list(config.optional_rows) + list(config.options)
+        return f"{self.title} ({', '.join(parts)})"
+
+    def columns_key_parts(self, config: "GameConfig") -> list[str]:
+        """The record key parts of a several-column family: columns, rows, options."""
+        parts = ["+".join(config.columns)]
+        if config.optional_rows:
+            parts.append("+".join(config.optional_rows))
+        if config.options:
+            parts.append("+".join(config.options))
+        return parts
+
+    # -- turn hooks (game.py, simulate.py) -------------------------------------------------------
+
+    def start_counters(self, config: "GameConfig") -> dict[str, int]:
+        """Hook: the counters a sheet starts with (doblars_left, jokers_left, bank, pool)."""
+        return {}
+
+    def max_roll(self, game: "Game") -> int:
+        """Hook: the most rolls the current coup may have taken."""
+        return self.max_rolls
+
+    def refuse_roll(self, game: "Game", roll: int, maximum: int) -> IllegalMoveError | None:
+        """Hook: a refusal with a reason better than "roll above the allowance", or None."""
+        return None
+
+    def sixth_roll_allowed(self, config: "GameConfig") -> bool:
+        """Hook: whether an announced extra roll exists (Double Yams D9)."""
+        return False
+
+    def announce_base(self, row: str) -> int:
+        """Hook: what a missed announced roll costs in ``row`` (Double Yams D9)."""
+        return 0
+
+    def chance_cell(self, config: "GameConfig", column: Column, row: str) -> bool:
+        """Hook: a cell that takes a 0 whatever the coup's roll count (Gaby Y8)."""
+        return False
+
+    def pool_empty(self, config: "GameConfig", sheet: "Sheet") -> bool:
+        """Hook: the sheet has no rolls left and may only scratch (Double Yams 165, D10)."""
+        return False
+
+    def after_turn(self, config: "GameConfig", sheet: "Sheet", rolls_used: int) -> None:
+        """Hook: update the sheet's roll counters once a turn is written (bank, pool)."""
+
+    def coup_figures(self, game: "Game", sheet: "Sheet", coup: "Coup") -> list[Figure]:
+        """Hook: every row's figure for this coup on this sheet (default: :meth:`figures`)."""
+        return self.figures(coup.dice, coup.roll)
+
+    def coup_figure(self, game: "Game", sheet: "Sheet", row_id: str, coup: "Coup") -> Figure:
+        """Hook: one row's figure for this coup on this sheet (default: :meth:`score_row`)."""
+        return self.score_row(row_id, coup.dice, coup.roll)
+
+    def refuse_cell(self, game: "Game", sheet: "Sheet", column: Column, row: str,
+                    coup: "Coup") -> IllegalMoveError | None:
+        """Hook: why this coup may not go in (column, row) at all this turn, or None."""
+        return None
+
+    def zero_only_reason(self, game: "Game", sheet: "Sheet", column: Column, row: str,
+                         score: int) -> str | None:
+        """Hook: why a non-zero ``score`` cannot be written here (only a 0 may), or None."""
+        return None
+
+    def cell_bonus(self, game: "Game", sheet: "Sheet", column: Column, row: str,
+                   coup: "Coup") -> tuple[int, str] | None:
+        """Hook: a bonus written with the cell, outside its score, and its note (or None)."""
+        return None
+
+    def random_roll_count(self, game: "Game", rng: "random.Random") -> int:
+        """Hook: a roll count the random player (demo, property tests) may use."""
+        return rng.randint(1, game.max_roll())
+
+    # -- totals hook (totals.py) -------------------------------------------------------------
+
+    def sheet_totals(self, columns: tuple[Column, ...], cells: Cells) -> Totals:
+        """Hook: what one player's sheet adds up to. Default: one column, the first section
+        (rows 1-6) with ``bonus`` at ``bonus_threshold``, then every other section."""
+        s = self.settings
+        col = columns[0]
+        upper, _ = upper_total(cells, col.id)
+        bonus = s["bonus"] if upper >= s["bonus_threshold"] else 0
+        first, *others = self.sections
+        parts = {first.id: upper + bonus}
+        details = {first.id: {first.id: upper, "bonus": bonus, "total": upper + bonus}}
+        for sec in others:
+            parts[sec.id] = sum(cell_score(cells, col.id, r) or 0 for r in sec.rows
+                                if r in col.rows)
+            details[sec.id] = {"total": parts[sec.id]}
+        return Totals(parts, details, sum(parts.values()))
+
     # helpers for subclasses
     def _fig(self, row_id: str, score: int, explain: str, base: int | None = None,
              factors: Mapping[str, int] | None = None, **detail: Any) -> Figure:
@@ -204,16 +389,21 @@ def _least(key: str) -> int:
     return 0
 
 
+def known(given: Iterable[str], names: Mapping[str, Any] | Iterable[str], en: str, fr: str) -> None:
+    """Refuse any id of ``given`` that is not among ``names`` (a ConfigError listing them)."""
+    names = list(names)
+    for item in given:
+        if item not in names:
+            raise ConfigError(f"unknown {en} '{item}'", f"{fr} « {item} » inconnue",
+                              expected=", ".join(names))
+
+
 def normalise_id(text: str) -> str:
     """Lower-case ASCII form of a row or column name: 'Carré' -> 'carre', 'Demi sec' -> 'demi-sec'."""
     return text.strip().lower().translate(_ASCII)
 
 
 _ASCII = str.maketrans("éèêëàâäîïôöûüùç _", "eeeeaaaiioouuuc--")
-
-
-def run_values(dice: Dice) -> set[int]:
-    return {d.value for d in dice}
 
 
 def upper_figure(rules: RuleSet, value: int, dice: Dice) -> Figure:

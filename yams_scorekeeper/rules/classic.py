@@ -2,9 +2,18 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from ..columns import DOWN, UP, Column, ordered
 from ..dice import Dice
-from .base import Figure, Row, RuleSet, Section, upper_figure
+from ..errors import ConfigError
+from ..totals import UPPER, Cells, Totals, cell_score, upper_total
+from .base import Figure, Row, RuleSet, Section, Setup, known, upper_figure
 from .five_dice import NO_FULL, dice_sum, full, of_a_kind, suite_figure, sum_figure
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..config import GameConfig
+    from ..game import Game, Sheet
 
 _UPPER = tuple(Row(str(v), str(v), "chiffres") for v in range(1, 7))
 
@@ -38,6 +47,84 @@ class ClassicRules(RuleSet):
         "bonus_threshold": 60,    # C4
         "bonus": 20,              # C4
     }
+    column_names = {"libre": "Libre", "descendante": "Descendante", "montante": "Montante",
+                    "imposee": "Imposée"}
+    default_columns = ("libre", "descendante", "montante")
+
+    # -- game hooks ----------------------------------------------------------------------------
+
+    def configure(self, setup: Setup) -> Setup:
+        """Columns (C5); the imposée column needs its order of rows at creation."""
+        self.no_extras(setup)
+        cols = setup.columns or self.default_columns
+        known(cols, self.column_names, "column", "colonne")
+        imposed_rows = None
+        if "imposee" in cols:
+            row_ids = tuple(r.id for r in self.rows)
+            if not setup.imposed:
+                raise ConfigError("the imposée column needs its order of rows at creation",
+                                  "la colonne imposée demande l'ordre des lignes à la création",
+                                  expected="--imposed " + ",".join(reversed(row_ids)), rule="C5")
+            imposed_rows = tuple(self.row(r).id for r in setup.imposed)
+            if sorted(imposed_rows) != sorted(row_ids):
+                raise ConfigError("the imposée order must list every row exactly once",
+                                  "l'ordre imposé doit citer chaque ligne une seule fois",
+                                  expected=",".join(row_ids), rule="C5")
+        elif setup.imposed:
+            raise ConfigError("an imposed order was given but there is no imposée column",
+                              "un ordre imposé est donné sans colonne imposée",
+                              expected="--column imposee", rule="C5")
+        return Setup(setup.players, cols, imposed=imposed_rows)
+
+    def build_columns(self, config: "GameConfig", rows: tuple[str, ...]) -> tuple[Column, ...]:
+        cols: list[Column] = []
+        for cid in config.columns:
+            name = self.column_names[cid]
+            if cid == "libre":
+                cols.append(Column(cid, name, rows, rule="C5"))
+            elif cid == "descendante":
+                cols.append(ordered(cid, name, rows, DOWN, "C5"))
+            elif cid == "montante":
+                cols.append(ordered(cid, name, rows, UP, "C5"))
+            else:
+                cols.append(Column(cid, name, rows, tuple(config.imposed or rows), rule="C5"))
+        return tuple(cols)
+
+    def label(self, config: "GameConfig") -> str:
+        return self.columns_label(config)
+
+    def config_key_parts(self, config: "GameConfig") -> list[str]:
+        return self.columns_key_parts(config)
+
+    def zero_only_reason(self, game: "Game", sheet: "Sheet", column: Column, row: str,
+                         score: int) -> str | None:
+        """C3: once plus or moins is written, the other keeps plus strictly above moins."""
+        if row not in ("plus", "moins"):
+            return None
+        other = "moins" if row == "plus" else "plus"
+        mark = sheet.marks.get((column.id, other))
+        if mark is not None:
+            ok = score > mark.score if row == "plus" else score < mark.score
+            if not ok:
+                rel = "au-dessus du" if row == "plus" else "en dessous du"
+                return f"0 seulement : le {row} doit rester {rel} {other} ({mark.score}) (C3)"
+        return None
+
+    def sheet_totals(self, columns: tuple[Column, ...], cells: Cells) -> Totals:
+        """Per column: rows 1-6, +bonus when all six are filled and reach the threshold (C4),
+        the figures; grand total = sum of the columns."""
+        s = self.settings
+        parts, details = {}, {}
+        for col in columns:
+            upper, complete = upper_total(cells, col.id)
+            bonus = s["bonus"] if complete and upper >= s["bonus_threshold"] else 0
+            lower = sum(cell_score(cells, col.id, r) or 0 for r in col.rows if r not in UPPER)
+            parts[col.id] = upper + bonus + lower
+            details[col.id] = {"chiffres": upper, "bonus": bonus, "figures": lower,
+                               "total": parts[col.id]}
+        return Totals(parts, details, sum(parts.values()))
+
+    # -- scoring -------------------------------------------------------------------------------
 
     def score_row(self, row_id: str, dice: Dice, roll: int) -> Figure:
         s = self.settings

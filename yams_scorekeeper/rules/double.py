@@ -6,8 +6,19 @@ The rows and settings live here; the search over which dice form each group is i
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from ..columns import DOWN, UP, Column, ordered
 from ..dice import DOUBLE_SET, Dice, TAGGED_EXAMPLE, parse_tagged
-from .base import Figure, Row, RuleSet, Section
+from ..errors import ConfigError
+from ..totals import Cells, Totals, cell_score
+from .base import Figure, Row, RuleSet, Section, Setup
+
+if TYPE_CHECKING:  # pragma: no cover
+    import random
+
+    from ..config import GameConfig
+    from ..game import Game, Sheet
 
 _CHIFFRES = tuple(Row(str(v), str(v), "chiffres") for v in range(1, 7))
 _YAMS = (
@@ -85,6 +96,120 @@ class DoubleRules(RuleSet):
         "rolls_per_turn": 5,            # D9
         "pool": 165,                    # D10, variant 165
     }
+    variants = {"classique": "classique", "force": "forcé", "critique": "critique", "165": "165"}
+    directions = {"croissant": DOWN, "decroissant": UP}
+    choice_aliases = {"asc": "croissant", "ascending": "croissant", "desc": "decroissant",
+                      "descending": "decroissant", "classic": "classique", "forced": "force",
+                      "critical": "critique"}
+    #: the variants with an announced sixth roll (D9), a bank of rolls, a pool of rolls (D10)
+    sixth_roll_variants = ("classique", "force")
+    bank_variant, pool_variant, ordered_variant = "critique", "165", "force"
+
+    # -- game hooks ----------------------------------------------------------------------------
+
+    def configure(self, setup: Setup) -> Setup:
+        """One column; a variant (D10), and a direction for the forcé variant."""
+        self.no_extras(setup, variant=False)
+        if setup.columns and setup.columns != self.default_columns:
+            raise ConfigError("Double Yams has one column per player",
+                              "le Double Yams n'a qu'une colonne par joueur")
+        var = setup.variant or next(iter(self.variants))
+        dirn = setup.direction
+        if var not in self.variants:
+            raise ConfigError(f"unknown Double Yams variant '{setup.variant}'",
+                              f"variante de Double Yams « {setup.variant} » inconnue",
+                              expected=", ".join(self.variants), rule="D10")
+        if var == self.ordered_variant:
+            dirn = dirn or next(iter(self.directions))
+            if dirn not in self.directions:
+                raise ConfigError(f"unknown direction '{setup.direction}'",
+                                  f"sens « {setup.direction} » inconnu",
+                                  expected=" or ".join(self.directions), rule="D10")
+        elif dirn:
+            raise ConfigError("a direction only goes with the forcé variant",
+                              "le sens ne concerne que la variante forcé", rule="D10")
+        return Setup(setup.players, self.default_columns, variant=var, direction=dirn)
+
+    def build_columns(self, config: "GameConfig", rows: tuple[str, ...]) -> tuple[Column, ...]:
+        if config.variant == self.ordered_variant:
+            way = self.directions[config.direction or next(iter(self.directions))]
+            return tuple(ordered(cid, "Grille", rows, way, "D10") for cid in config.columns)
+        return super().build_columns(config, rows)
+
+    def label(self, config: "GameConfig") -> str:
+        variant = config.variant or next(iter(self.variants))
+        text = f"{self.title} {self.variants[variant]}"
+        if variant == self.ordered_variant:
+            text += f" ({'croissant' if config.direction != 'decroissant' else 'décroissant'})"
+        return text
+
+    def config_key_parts(self, config: "GameConfig") -> list[str]:
+        parts = [config.variant or next(iter(self.variants))]
+        if config.variant == self.ordered_variant:
+            parts.append(config.direction or next(iter(self.directions)))
+        return parts
+
+    def start_counters(self, config: "GameConfig") -> dict[str, int]:
+        return {"pool": int(self.settings["pool"])} if config.variant == self.pool_variant else {}
+
+    def max_roll(self, game: "Game") -> int:
+        """D9: five a turn, six with the announce; D10: five plus the bank, or the pool."""
+        per_turn = int(self.settings["rolls_per_turn"])
+        if game.config.variant == self.bank_variant:
+            return per_turn + game.player.bank
+        if game.config.variant == self.pool_variant:
+            return game.player.pool
+        return per_turn + 1     # the sixth roll, when announced
+
+    def sixth_roll_allowed(self, config: "GameConfig") -> bool:
+        return config.variant in self.sixth_roll_variants
+
+    def announce_base(self, row: str) -> int:
+        s = self.settings
+        return int(s["bases"].get(row, s["geante_factor"]))
+
+    def pool_empty(self, config: "GameConfig", sheet: "Sheet") -> bool:
+        return config.variant == self.pool_variant and sheet.pool <= 0
+
+    def after_turn(self, config: "GameConfig", sheet: "Sheet", rolls_used: int) -> None:
+        if config.variant == self.bank_variant:
+            sheet.bank += int(self.settings["rolls_per_turn"]) - rolls_used
+        elif config.variant == self.pool_variant:
+            sheet.pool -= rolls_used
+
+    def random_roll_count(self, game: "Game", rng: "random.Random") -> int:
+        if game.config.variant == self.pool_variant:
+            return rng.randint(1, max(1, min(game.player.pool, 8)))
+        top = int(self.settings["rolls_per_turn"])
+        if game.config.variant == self.bank_variant:
+            top += game.player.bank if rng.random() < 0.3 else 0
+        return rng.randint(1, top)
+
+    def sheet_totals(self, columns: tuple[Column, ...], cells: Cells) -> Totals:
+        """Five sections (D3): chiffres with the highest bonus step reached (D8), yams, suites,
+        combinaisons, and difference = (plus - moins) x the number of 1s written in row 1."""
+        col = columns[0].id
+        sections = {sec.id: sec.rows for sec in self.sections}
+        parts, details = {}, {}
+        upper = sum(cell_score(cells, col, r) or 0 for r in sections["chiffres"])
+        bonus = 0
+        for threshold, amount in self.settings["chiffres_bonus"]:
+            if upper >= threshold:
+                bonus = max(bonus, amount)
+        parts["chiffres"] = upper + bonus
+        details["chiffres"] = {"chiffres": upper, "bonus": bonus, "total": parts["chiffres"]}
+        for sec in self.figure_sections:
+            parts[sec] = sum(cell_score(cells, col, r) or 0 for r in sections[sec])
+            details[sec] = {"total": parts[sec]}
+        plus, moins = cell_score(cells, col, "plus") or 0, cell_score(cells, col, "moins") or 0
+        one = cells.get((col, "1"))
+        ones = one.ones if one is not None else 0
+        parts["difference"] = (plus - moins) * ones
+        details["difference"] = {"plus": plus, "moins": moins, "nombre_de_1": ones,
+                                 "total": parts["difference"]}
+        return Totals(parts, details, sum(parts.values()))
+
+    # -- scoring -------------------------------------------------------------------------------
 
     def parse_dice(self, entry: str | list[str] | tuple[str, ...]) -> Dice:
         return parse_tagged(entry, DOUBLE_SET)

@@ -2,8 +2,14 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..dice import Dice
-from .base import Figure, Row, RuleSet, Section, upper_figure
+from ..errors import ConfigError
+from .base import Figure, Row, RuleSet, Section, Setup, upper_figure
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..config import GameConfig
 from .five_dice import NO_FULL, full, longest_run, of_a_kind, run_text, sum_figure
 
 _UPPER = tuple(Row(str(v), str(v), "chiffres") for v in range(1, 7))
@@ -14,7 +20,7 @@ class DuelRules(RuleSet):
 
     family = "duel"
     title = "Duel au Yam"
-    aliases = ("duel-au-yam", "yahtzee")
+    aliases = ("duel-au-yam",)
     source = "seeds/duel-au-yam.txt"
     max_rolls = 3
     rows = _UPPER + (
@@ -41,6 +47,18 @@ class DuelRules(RuleSet):
         "jokers": 3,             # U4
         "jokers_per_turn": 1,    # U4
     }
+    jokers = True
+
+    def configure(self, setup: Setup) -> Setup:
+        self.no_extras(setup)
+        if self.settings["jokers_per_turn"] not in (0, 1):
+            raise ConfigError("jokers_per_turn can be 0 or 1: an entry changes one die",
+                              "jokers_per_turn vaut 0 ou 1 : une saisie change un seul dé",
+                              expected="jokers_per_turn=1", rule="U4")
+        return super().configure(setup)
+
+    def start_counters(self, config: "GameConfig") -> dict[str, int]:
+        return {"jokers_left": int(self.settings["jokers"])}
 
     def score_row(self, row_id: str, dice: Dice, roll: int) -> Figure:
         s = self.settings

@@ -2,9 +2,25 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from ..columns import DOWN, UP, Column, ordered
 from ..dice import Dice
-from .base import Figure, Row, RuleSet, Section, counts, upper_figure
+from ..errors import ConfigError, IllegalMoveError
+from ..totals import UPPER, Cells, Totals, cell_score, upper_total
+from .base import Figure, Row, RuleSet, Section, Setup, counts, known, upper_figure
 from .five_dice import NO_FULL, dice_sum, full, of_a_kind, suite_figure, sum_figure
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..config import GameConfig
+    from ..game import Game, Sheet
+
+GABY_COLUMNS = {"descente": "Descente", "libre": "Libre", "montee": "Montée",
+                "demi-sec": "Demi-sec", "sec": "Sec"}
+GABY_OPTIONS = ("bloquant", "deux-coups", "doblar", "chance")
+#: the cells (sec or demi-sec) x (petit, nenette, yam) that take a 0 after any roll (Y8)
+CHANCE_ROWS = ("petit", "nenette", "yam")
+DRY_COLUMNS = ("sec", "demi-sec")
 
 _UPPER = tuple(Row(str(v), str(v), "chiffres") for v in range(1, 7))
 
@@ -48,6 +64,150 @@ class GabyRules(RuleSet):
         "column_factors": {"descente": 1, "libre": 1, "montee": 1, "demi-sec": 2, "sec": 2},  # Y5
         "doblars": 5,            # Y7
     }
+    max_players = 4              # Y9
+    column_names = GABY_COLUMNS
+    default_columns = ("libre",)
+    options = GABY_OPTIONS
+    presets = ("gaby", "gaby-solo")     # Y10
+    choice_aliases = {"2-coups": "deux-coups", "2coups": "deux-coups",
+                      "cases-chance": "chance", "yams-bloquant": "bloquant"}
+
+    # -- game hooks ----------------------------------------------------------------------------
+
+    def configure(self, setup: Setup) -> Setup:
+        """Columns (Y4), optional rows (Y1), options and their needs (Y6-Y8), presets (Y10):
+        with nothing said, ``gaby`` for 2+ players and ``gaby-solo`` for one."""
+        if setup.variant or setup.direction or setup.imposed:
+            raise ConfigError("Yams Gaby has no variant, direction or imposed order",
+                              "le Yams Gaby n'a ni variante, ni sens, ni ordre imposé")
+        cols, opts, extra_rows = setup.columns, setup.options, setup.optional_rows
+        preset = setup.preset
+        if (not setup.explicit and preset is None and cols is None and not opts
+                and not extra_rows):
+            preset = self.presets[0] if len(setup.players) > 1 else self.presets[1]
+        if preset is not None:
+            preset = self.normalise_choice(preset)
+            if preset not in self.presets:
+                raise ConfigError(f"unknown preset '{preset}'", f"préréglage « {preset} » inconnu",
+                                  expected=", ".join(self.presets), rule="Y10")
+            cols = cols or tuple(GABY_COLUMNS)
+            extra_rows = extra_rows or self.optional_rows
+            if not opts:
+                opts = GABY_OPTIONS if preset == self.presets[0] else tuple(
+                    o for o in GABY_OPTIONS if o != "bloquant")
+        cols = cols or self.default_columns
+        known(cols, GABY_COLUMNS, "column", "colonne")
+        if "libre" not in cols:
+            raise ConfigError("the libre column is always present in Yams Gaby",
+                              "la colonne libre est toujours présente au Yams Gaby",
+                              expected="--column libre", rule="Y4")
+        cols = tuple(c for c in GABY_COLUMNS if c in cols)   # sheet order
+        known(extra_rows, self.optional_rows, "optional row", "ligne optionnelle")
+        extra_rows = tuple(r for r in self.optional_rows if r in extra_rows)
+        known(opts, GABY_OPTIONS, "option", "option")
+        if "bloquant" in opts and len(setup.players) < 2:
+            raise ConfigError("Yams bloquant needs 2 players or more",
+                              "le Yams bloquant demande au moins 2 joueurs", rule="Y6")
+        if "doblar" in opts and "deux-coups" not in opts:
+            raise ConfigError("doblar needs the 2 coups option", "le doblar demande l'option 2 coups",
+                              expected="--option deux-coups --option doblar", rule="Y7")
+        if "chance" in opts and not {"sec", "demi-sec"} & set(cols):
+            raise ConfigError("cases chance need a sec or demi-sec column",
+                              "les cases chance demandent une colonne sec ou demi-sec",
+                              expected="--column sec", rule="Y8")
+        opts = tuple(o for o in GABY_OPTIONS if o in opts)
+        return Setup(setup.players, cols, extra_rows, opts)
+
+    def build_columns(self, config: "GameConfig", rows: tuple[str, ...]) -> tuple[Column, ...]:
+        cols: list[Column] = []
+        for cid in config.columns:
+            name = GABY_COLUMNS[cid]
+            factor = int(self.settings["column_factors"].get(cid, 1))
+            if cid == "descente":
+                cols.append(ordered(cid, name, rows, DOWN, "Y4", factor=factor))
+            elif cid == "montee":
+                cols.append(ordered(cid, name, rows, UP, "Y4", factor=factor))
+            elif cid == "demi-sec":
+                cols.append(Column(cid, name, rows, max_roll=2, factor=factor, rule="Y4"))
+            elif cid == "sec":
+                cols.append(Column(cid, name, rows, max_roll=1, factor=factor, rule="Y4"))
+            else:
+                cols.append(Column(cid, name, rows, factor=factor, rule="Y4"))
+        return tuple(cols)
+
+    def label(self, config: "GameConfig") -> str:
+        return self.columns_label(config)
+
+    def config_key_parts(self, config: "GameConfig") -> list[str]:
+        return self.columns_key_parts(config)
+
+    def start_counters(self, config: "GameConfig") -> dict[str, int]:
+        return {"doblars_left": int(self.settings["doblars"])} if config.has("doblar") else {}
+
+    def max_roll(self, game: "Game") -> int:
+        if len(game.coups) + 1 < game.coups_allowed():
+            return self.max_rolls      # a second coup may still reach a cell (Y7)
+        return min(self.max_rolls, self._dry_cap(game, game.player))
+
+    def _dry_cap(self, game: "Game", sheet: "Sheet") -> int:
+        """Most rolls a coup may take and still have a cell to go to (Y4: when only sec or
+        demi-sec cells are left, a coup of more rolls has nowhere to be written)."""
+        cap = 0
+        for column in game.columns:
+            rows = game.next_cells(sheet, column)
+            if not rows:
+                continue
+            if column.max_roll is None or any(self.chance_cell(game.config, column, r)
+                                               for r in rows):
+                return self.max_rolls
+            cap = max(cap, column.max_roll)
+        return cap or self.max_rolls
+
+    def refuse_roll(self, game: "Game", roll: int, maximum: int) -> IllegalMoveError | None:
+        if maximum < roll <= self.max_rolls:
+            return IllegalMoveError(f"only sec/demi-sec cells are left: a coup of {roll} rolls "
+                                    f"has nowhere to go (at most {maximum})",
+                                    f"il ne reste que des cases sec/demi-sec : un coup en {roll} "
+                                    f"lancers n'a pas de case (au plus {maximum})",
+                                    expected=f"1 to {maximum}", rule="Y4")
+        return None
+
+    def chance_cell(self, config: "GameConfig", column: Column, row: str) -> bool:
+        return config.has("chance") and column.id in DRY_COLUMNS and row in CHANCE_ROWS
+
+    def zero_only_reason(self, game: "Game", sheet: "Sheet", column: Column, row: str,
+                         score: int) -> str | None:
+        """Y6 (bloquant): at least every score the others already wrote in this cell."""
+        if not game.config.has("bloquant"):
+            return None
+        others = [o for o in game.sheets if o is not sheet and (column.id, row) in o.marks]
+        best = max((o.marks[(column.id, row)].score for o in others), default=None)
+        if best is not None and score < best:
+            holder = next(o.name for o in others if o.marks[(column.id, row)].score == best)
+            return f"bloquant : {holder} a {best} dans cette case, 0 seulement (Y6)"
+        return None
+
+    def sheet_totals(self, columns: tuple[Column, ...], cells: Cells) -> Totals:
+        """Per column: rows 1-6 (+bonus at the threshold, Y1), the figures with max/min both 0
+        when max <= min (Y3), times the column factor (Y5); grand total = sum of the columns."""
+        s = self.settings
+        parts, details = {}, {}
+        for col in columns:
+            upper, _ = upper_total(cells, col.id)
+            bonus = s["bonus"] if upper >= s["bonus_threshold"] else 0
+            lower = sum(cell_score(cells, col.id, r) or 0 for r in col.rows if r not in UPPER)
+            hi, lo = cell_score(cells, col.id, "max"), cell_score(cells, col.id, "min")
+            cancelled = hi is not None and lo is not None and hi <= lo
+            if cancelled:
+                lower -= hi + lo
+            raw = upper + bonus + lower
+            parts[col.id] = raw * col.factor
+            details[col.id] = {"chiffres": upper, "bonus": bonus, "figures": lower,
+                               "max_min_annules": int(cancelled), "facteur": col.factor,
+                               "total": parts[col.id]}
+        return Totals(parts, details, sum(parts.values()))
+
+    # -- scoring -------------------------------------------------------------------------------
 
     def score_row(self, row_id: str, dice: Dice, roll: int) -> Figure:
         s = self.settings

@@ -1,0 +1,71 @@
+"""One home per rule family (issue 9): modules outside ``rules/`` name no family or variant.
+
+Every difference between families is a hook or class attribute of the rule set; the game,
+its configuration, totals and simulation ask the rule set and never compare names. This test
+reads the source (``ast``) of those modules and fails on any string literal that is a family
+id, an alias, a variant, a direction or a preset of a registered rule set.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+import yams_scorekeeper
+from yams_scorekeeper.rules import RULESETS, normalise_id
+
+PACKAGE = Path(yams_scorekeeper.__file__).parent
+
+#: the engine modules; every module outside rules/ once the CLI asks the rule set too
+ENGINE = ("game.py", "config.py", "totals.py", "simulate.py", "columns.py")
+
+
+def family_words() -> set[str]:
+    """Every name that identifies a family or one of its variants."""
+    words: set[str] = set()
+    for cls in RULESETS:
+        words |= {cls.family, *cls.aliases, *cls.variants, *cls.directions, *cls.presets}
+        words |= {k for k, v in cls.choice_aliases.items() if v in (*cls.variants, *cls.directions)}
+    return {normalise_id(w) for w in words}
+
+
+def literals(path: Path) -> list[tuple[int, str]]:
+    """(line, text) of every string literal of a module that is not a docstring."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    docstrings = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            body = node.body
+            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+                docstrings.add(id(body[0].value))
+    return [(node.lineno, node.value) for node in ast.walk(tree)
+            if isinstance(node, ast.Constant) and isinstance(node.value, str)
+            and id(node) not in docstrings]
+
+
+def offenders(path: Path) -> list[str]:
+    words = family_words()
+    return [f"{path.relative_to(PACKAGE)}:{line}: {text!r}" for line, text in literals(path)
+            if normalise_id(text) in words]
+
+
+def test_the_word_list_knows_every_family_and_variant():
+    words = family_words()
+    assert {"classic", "gaby", "double", "duel", "classique", "force", "critique", "165",
+            "croissant", "decroissant"} <= words
+
+
+@pytest.mark.parametrize("module", ENGINE)
+def test_engine_module_names_no_family(module):
+    assert offenders(PACKAGE / module) == []
+
+
+def test_the_check_finds_a_family_literal(tmp_path):
+    """The check itself can fail: a comparison with a family name is found."""
+    sample = tmp_path / "sample.py"
+    sample.write_text('"""Docstring naming classic is fine."""\n'
+                      'def f(rules):\n    return rules.family == "gaby"\n', encoding="utf-8")
+    found = [text for _, text in literals(sample) if normalise_id(text) in family_words()]
+    assert found == ["gaby"]
