@@ -497,7 +497,7 @@ def new(
     rules_name: str = rules_option("classic", "Rule set: classic, gaby, double or duel."),
     players: Optional[List[str]] = typer.Option(
         None, "--player", "-p", metavar="NAME", show_default=False,
-        help="A player, in seating order; repeat for each (1 to 4)."),
+        help="A player, in seating order; repeat for each (1 to 8, Gaby 1 to 4)."),
     columns: Optional[List[str]] = typer.Option(
         None, "--column", "-c", metavar="COLUMN", show_default=False,
         help="A column of the sheet (classic: libre descendante montante imposee; Gaby: "

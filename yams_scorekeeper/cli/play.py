@@ -220,7 +220,7 @@ class Setup:
         while True:
             names = self.players()
             try:
-                make_config(family, names)      # 1 to 4 different names
+                make_config(family, names)      # the family's player count (G6), different names
                 break
             except ConfigError as err:
                 self.term.refuse(err)
