@@ -116,12 +116,13 @@ def test_the_mark_that_ends_a_game_reports_the_records_beaten(book):
 
 def test_history_json_filters(book):
     db, ids = book
-    games = js(db, "history")["games"]
+    assert [g["game"] for g in js(db, "history")["games"]] == ids[::-1]      # newest first
+    games = js(db, "history", "--oldest-first")["games"]
     assert [g["game"] for g in games] == ids
     assert games[0]["players"] == [{"name": "Alice", "total": 262, "rank": 1},
                                    {"name": "Bob", "total": 212, "rank": 2}]
     assert [g["stopped_early"] for g in games] == [False, False, True]
-    alice = js(db, "history", "--player", "ALICE")["games"]
+    alice = js(db, "history", "--player", "ALICE", "--oldest-first")["games"]
     assert [(g["player"], g["total"], g["rank"]) for g in alice] == [
         ("Alice", 262, 1), ("Alice", 212, 2), ("Alice", 3, 2)]
     assert [g["game"] for g in js(db, "history", "-p", "chloé")["games"]] == [ids[2]]
@@ -133,7 +134,7 @@ def test_history_table(book):
     db, _ = book
     out = ok(db, "history", "--player", "Bob").stdout
     lines = [line for line in out.splitlines() if "Duel au Yam" in line]
-    assert len(lines) == 2 and "1. Bob 267" in lines[1] and "2. Alice 212" in lines[1]
+    assert len(lines) == 2 and "1. Bob 267" in lines[0] and "2. Alice 212" in lines[0]
     assert "(stopped)" in ok(db, "history").stdout
     assert "(arrêtée)" in ok(db, "history", lang="fr").stdout
     assert "No finished game matches." in ok(db, "history", "-p", "Zoé").stdout
@@ -144,7 +145,7 @@ def test_history_dates(book):
     dated = db
 
     def ids_of(*args):
-        return [g["game"] for g in js(dated, "history", *args)["games"]]
+        return [g["game"] for g in js(dated, "history", "--oldest-first", *args)["games"]]
 
     assert ids_of("--since", "2024-05-01") == ids[1:]
     assert ids_of("--until", "2024-05-01") == ids[:2]          # the whole day counts
@@ -153,6 +154,27 @@ def test_history_dates(book):
     one_line_error(run(dated, "history", "--since", "2024-13-01"),
                    "--since '2024-13-01' is not a date", code=2)
     one_line_error(run(dated, "history", "--until", "yesterday"), "is not a date", code=2)
+
+
+def test_history_pages(book):
+    db, ids = book
+    newest = ids[::-1]
+
+    def ids_of(*args):
+        return [g["game"] for g in js(db, "history", *args)["games"]]
+
+    assert ids_of("--limit", "2") == newest[:2]
+    assert ids_of("--limit", "2", "--page", "2") == newest[2:]
+    assert ids_of("--limit", "2", "--page", "3") == []
+    assert ids_of("--limit", "0") == newest
+    assert ids_of("--limit", "1", "--page", "2", "--oldest-first") == [ids[1]]
+    assert ids_of("-p", "alice", "--rules", "duel", "--since", "2024-05", "--limit", "1") == [ids[2]]
+    out = ok(db, "history", "--limit", "2").stdout
+    assert "games 1-2 of 3; the next ones: --page 2, all: --limit 0" in out
+    assert "--page" not in ok(db, "history").stdout
+    last = ok(db, "history", "--limit", "2", "--page", "2", lang="fr").stdout
+    assert "parties 3 à 3 sur 3" in last and "--page" not in last
+    one_line_error(run(db, "history", "--page", "0"), "--page", code=2)
 
 
 # -- stats ------------------------------------------------------------------------------------
@@ -168,14 +190,18 @@ def test_stats_json(book):
     assert [row["game"] for row in data["history"]] == ids
     assert data["by_config"]["duel"]["games"] == 3
     chloe = js(db, "stats", "Chloé")
-    assert (chloe["games"], chloe["wins"], chloe["average"], chloe["best"]) == (1, 1, None, None)
+    # G7: a Duel stopped after one round has no winner (Chloé led 4 to 3)
+    assert (chloe["games"], chloe["wins"], chloe["average"], chloe["best"]) == (1, 0, None, None)
 
 
 def test_stats_chart_draws_a_bar_per_game(book):
     db, _ = book
     out = ok(db, "stats", "Alice").stdout
     lines = out.splitlines()
-    assert lines[0].startswith("Alice: games 3 (2 complete), wins 1, average 237, best 262")
+    assert lines[0] == "Alice: games 3 (2 complete), wins 1 (33 % of the games of two or more)"
+    duel = next(line for line in lines if line.strip().startswith("Duel au Yam"))
+    # games, wins, win rate, average, median, best, worst, std dev (of 262 and 212)
+    assert duel.split()[3:] == ["3", "1", "33", "%", "237", "237", "262", "212", "25"]
     bars = [line for line in lines if "█" in line or "▏" in line]
     assert len(bars) == 3
     lengths = [line.count("█") for line in bars]

@@ -8,8 +8,8 @@ import itertools
 
 import pytest
 
-from yams_scorekeeper.records import (empty_book, history, matches, player_stats, recompute,
-                                      summary_problem, update_records)
+from yams_scorekeeper.records import (empty_book, head_to_head, history, matches, player_stats,
+                                      recompute, summary_problem, update_records)
 
 FORCE = "double/force-asc"
 
@@ -106,7 +106,7 @@ def test_player_stats():
     stopped = game("st", "2024-05-21", ("Alice", 100, {}), ("Bob", 50, {}), stopped=True)
     stats = player_stats([G2, G1, G3, solo, stopped], " ALICE ")
     assert stats["games"] == 4 and stats["complete"] == 3
-    assert stats["wins"] == 2          # g1 and the stopped game; the solo game is no win
+    assert stats["wins"] == 1          # g1; a solo game is no win (G6), a stopped one neither (G7)
     assert stats["average"] == pytest.approx((760 + 700 + 900) / 3)
     assert stats["best"] == {"total": 900, "date": "2024-05-20", "game": "solo",
                              "config_label": "Double Yams forcé (montant)"}
@@ -115,6 +115,52 @@ def test_player_stats():
         (G1["date"], 760, 1, "Alice"), (G2["date"], 700, 2, "Alice"), ("2024-05-20", 900, 1, "alice"),
         ("2024-05-21", 100, 1, "Alice")]
     assert stats["by_config"][FORCE]["games"] == 4
+
+
+def test_player_stats_per_family_against_hand_computed_values():
+    solo = game("solo", "2024-05-20", ("alice", 900, {}))
+    c1 = game("c1", "2024-06-01", ("Alice", 300, {}), ("Bob", 200, {}), key="classic/libre",
+              family="classic")
+    c2 = game("c2", "2024-06-03", ("Alice", 250, {}), ("Bob", 280, {}), key="classic/libre",
+              family="classic")
+    gaby = game("gb", "2024-07-01", ("Alice", 500, {}), ("Bob", 400, {}), key="gaby",
+                family="gaby", stopped=True)
+    stats = player_stats([G1, G2, solo, c1, c2, gaby, G3], "alice")
+    # overall: 6 games, 5 complete; wins g1, c1 and the stopped Gaby game (G7: Gaby only);
+    # 5 games of two players or more; totals of three families are never averaged together
+    assert (stats["games"], stats["complete"], stats["wins"]) == (6, 5, 3)
+    assert stats["win_rate"] == pytest.approx(3 / 5)
+    assert (stats["average"], stats["median"], stats["stdev"], stats["best"]) == (
+        None, None, None, None)
+    double = stats["by_family"]["double"]
+    # 760, 700, 900: mean 786.67, median 760, deviations -26.67, -86.67, 113.33:
+    # variance (711.11 + 7511.11 + 12844.44) / 3 = 7022.22, standard deviation 83.80
+    assert (double["games"], double["wins"], double["win_rate"]) == (3, 1, 0.5)
+    assert double["average"] == pytest.approx(786.6667, abs=1e-3)
+    assert double["median"] == 760 and double["stdev"] == pytest.approx(83.799, abs=1e-3)
+    assert (double["best"]["total"], double["worst"]["total"]) == (900, 700)
+    classic = stats["by_family"]["classic"]
+    assert (classic["games"], classic["wins"], classic["average"], classic["median"],
+            classic["stdev"]) == (2, 1, 275, 275, 25)
+    assert stats["by_config"]["classic/libre"]["family"] == "classic"
+    gb = stats["by_family"]["gaby"]
+    assert (gb["games"], gb["complete"], gb["wins"], gb["win_rate"], gb["average"]) == (
+        1, 0, 1, 1.0, None)
+    assert [(t["family"], t["month"], t["games"], t["average"]) for t in stats["trend"]] == [
+        ("classic", "2024-06", 2, 275), ("double", "2024-05", 3, pytest.approx(786.6667, abs=1e-3))]
+
+
+def test_head_to_head_counts_the_better_rank_and_no_stopped_game_outside_gaby():
+    rows = [("g1", "2024-05-01", "double", 0, 760, 1, 655, 2),
+            ("g2", "2024-05-08", "double", 0, 700, 2, 780, 1),
+            ("g3", "2024-05-09", "double", 0, 700, 1, 700, 1),
+            ("g4", "2024-05-10", "duel", 1, 90, 1, 50, 2),      # stopped Duel: nobody's
+            ("g5", "2024-05-11", "gaby", 1, 900, 1, 850, 2)]    # stopped Gaby: Alice's
+    data = head_to_head(rows, "Alice", "Bob")
+    assert (data["games"], data["wins"], data["draws"]) == (5, {"Alice": 2, "Bob": 1}, 1)
+    double = data["by_family"]["double"]
+    assert double["average"] == {"Alice": pytest.approx(2160 / 3), "Bob": pytest.approx(2135 / 3)}
+    assert data["by_family"]["duel"]["average"] == {"Alice": None, "Bob": None}
 
 
 def test_player_stats_by_configuration_and_unknown_player():

@@ -107,13 +107,19 @@ def update_records(book: dict, summary: dict) -> tuple[dict, list[dict]]:
         return book, []
     new = {**book, "counted": [*book.get("counted", ()), summary["id"]],
            "configs": dict(book.get("configs", {}))}
+    return new, _count(new, summary)
+
+
+def _count(book: dict, summary: dict) -> list[dict]:
+    """Count ``summary`` into ``book`` (its ``counted`` list aside), changing the book's
+    ``configs`` in place but never a config or record dict it shares with another book."""
     if summary.get("stopped_early"):
-        return new, []
+        return []
     key = summary["config_key"]
     label = summary.get("config_label") or key
-    old = new["configs"].get(key) or {"records": {}}
+    old = book["configs"].get(key) or {"records": {}}
     config = {"label": label, "family": summary.get("family"), "records": dict(old["records"])}
-    new["configs"][key] = config
+    book["configs"][key] = config
     broken = []
     for part, pairs in _scores(summary).items():
         best = max(value for value, _ in pairs)
@@ -131,7 +137,7 @@ def update_records(book: dict, summary: dict) -> tuple[dict, list[dict]]:
         elif best == record["value"]:
             config["records"][part] = {**record, "tied": record["tied"] + [
                 {"player": n, "date": summary["date"], "game": summary["id"]} for n in names]}
-    return new, broken
+    return broken
 
 
 def _order(summaries: Iterable[dict]) -> list[dict]:
@@ -139,14 +145,21 @@ def _order(summaries: Iterable[dict]) -> list[dict]:
 
 
 def recompute(summaries: Iterable[dict]) -> dict:
-    """The book of all ``summaries``, counted in date order (then game id)."""
+    """The book of all ``summaries``, counted in date order (then game id).
+
+    Linear in the number of games: the ids counted are kept in a set while counting."""
     book = empty_book()
+    counted: set[str] = set()
     for summary in _order(summaries):
-        book, _ = update_records(book, summary)
+        if summary["id"] not in counted:
+            counted.add(summary["id"])
+            book["counted"].append(summary["id"])
+            _count(book, summary)
     return book
 
 
-def _iso(value: str | _dt.date | None) -> str | None:
+def iso(value: str | _dt.date | None) -> str | None:
+    """A date bound as the summaries' ISO strings compare (a string is kept as it is)."""
     return value.isoformat() if isinstance(value, _dt.date) else value
 
 
@@ -157,7 +170,7 @@ def matches(summary: dict, player: str | None = None, family: str | None = None,
     Dates are ISO strings or ``date``/``datetime`` objects, both bounds included: ``until``
     ``"2024-05-01"`` keeps every game of that day.
     """
-    since, until = _iso(since), _iso(until)
+    since, until = iso(since), iso(until)
     if family is not None and summary.get("family") != family:
         return False
     if since is not None and summary["date"] < since:
@@ -190,32 +203,114 @@ def history(summaries: Iterable[dict], player: str | None = None, family: str | 
     return rows
 
 
+def is_win(row: dict) -> bool:
+    """Rank 1 in a game of two players or more (G6: a solo game is practice); a game stopped
+    early is a win only in Gaby, where the highest total wins anyway (G7)."""
+    players = row.get("player_count", len(row.get("players", ())))
+    return (row["rank"] == 1 and players > 1
+            and (not row["stopped_early"] or row.get("family") == "gaby"))
+
+
+def describe(totals: list[float]) -> dict:
+    """``average``, ``median`` and ``stdev`` (population standard deviation) of ``totals``,
+    ``None`` each when there is none."""
+    if not totals:
+        return {"average": None, "median": None, "stdev": None}
+    import statistics
+
+    return {"average": sum(totals) / len(totals), "median": statistics.median(totals),
+            "stdev": statistics.pstdev(totals)}
+
+
 def _stats(rows: list[dict]) -> dict:
     complete = [row for row in rows if not row["stopped_early"]]
     best = max(complete, key=lambda r: r["total"], default=None)
     worst = min(complete, key=lambda r: r["total"], default=None)
+    wins = sum(1 for row in rows if is_win(row))
+    contested = sum(1 for row in rows if row.get("player_count", len(row.get("players", ()))) > 1)
     return {
         "games": len(rows),
         "complete": len(complete),
-        "wins": sum(1 for row in rows if row["rank"] == 1 and len(row["players"]) > 1),
-        "average": sum(r["total"] for r in complete) / len(complete) if complete else None,
+        "wins": wins,
+        "win_rate": wins / contested if contested else None,
+        **describe([r["total"] for r in complete]),
         "best": best and {k: best[k] for k in ("total", "date", "game", "config_label")},
         "worst": worst and {k: worst[k] for k in ("total", "date", "game", "config_label")},
     }
 
 
 def player_stats(summaries: Iterable[dict], name: str) -> dict:
-    """A player's games, wins, average, best, worst and history, overall and per configuration.
+    """A player's statistics from the summaries of the games (see :func:`stats_of_rows`)."""
+    return stats_of_rows(history(summaries, player=name), name)
 
-    ``{"name", "games", "complete", "wins", "average", "best", "worst", "history",
-    "by_config": {config_key: {"label", "games", "complete", "wins", "average", "best",
-    "worst"}}}``; ``best``/``worst`` are ``{"total", "date", "game", "config_label"}`` or
-    ``None``, ``average`` is ``None`` without a complete game. Totals of different families are
-    on different scales, so ``by_config`` is the fairer comparison.
+
+def stats_of_rows(rows: list[dict], name: str) -> dict:
+    """A player's games, wins, win rate, average, median, standard deviation, best, worst and
+    history, per family, per configuration, and by month.
+
+    ``rows`` are the player's history rows, oldest first (:func:`history`, or the same keys
+    with ``player_count`` for ``players``). Returns ``{"name", "games", "complete", "wins",
+    "win_rate", "average", "median", "stdev", "best", "worst", "history", "by_family":
+    {family: {...}}, "by_config": {config_key: {"label", "family", ...}}, "trend":
+    [{"month", "family", "games", "average"}]}``.
+
+    ``win_rate`` is over the games of two players or more (a solo game cannot be won).
+    Totals of different families are on different scales (a Gaby sheet makes thousands, a
+    Duel hundreds), so the overall ``average``, ``median``, ``stdev``, ``best`` and ``worst``
+    are ``None`` when the player played more than one family: ``by_family`` and
+    ``by_config`` hold them. Games stopped early count in games and wins (G7), not in the
+    figures of totals.
     """
-    rows = history(summaries, player=name)
+    families = dict.fromkeys(row.get("family") for row in rows)
+    overall = _stats(rows)
+    if len(families) > 1:
+        overall.update(average=None, median=None, stdev=None, best=None, worst=None)
+    by_family = {family: _stats([r for r in rows if r.get("family") == family])
+                 for family in families}
     by_config: dict[str, dict] = {}
     for key in dict.fromkeys(row["config_key"] for row in rows):
         mine = [row for row in rows if row["config_key"] == key]
-        by_config[key] = {"label": mine[-1]["config_label"], **_stats(mine)}
-    return {"name": name, **_stats(rows), "history": rows, "by_config": by_config}
+        by_config[key] = {"label": mine[-1]["config_label"], "family": mine[-1].get("family"),
+                          **_stats(mine)}
+    trend: dict[tuple, list[float]] = {}
+    for row in rows:
+        if not row["stopped_early"]:
+            trend.setdefault((row.get("family"), row["date"][:7]), []).append(row["total"])
+    return {"name": name, **overall, "history": rows, "by_family": by_family,
+            "by_config": by_config,
+            "trend": [{"family": family, "month": month, "games": len(totals),
+                       "average": sum(totals) / len(totals)}
+                      for (family, month), totals in sorted(trend.items(),
+                                                            key=lambda kv: (str(kv[0][0]),
+                                                                            kv[0][1]))]}
+
+
+def head_to_head(rows: Iterable[tuple], a: str, b: str) -> dict:
+    """Two players in the games they played together: ``rows`` are ``(game, date, family,
+    stopped, total_a, rank_a, total_b, rank_b)``.
+
+    ``{"players": [a, b], "games", "wins": {a: n, b: m}, "draws", "by_family": {family:
+    {"games", "wins": {...}, "draws", "average": {a: x, b: y}}}}``: a game is won by the one
+    ranked higher; a stopped game is nobody's outside Gaby (G7); equal ranks are a draw.
+    """
+    out = {"players": [a, b], "games": 0, "wins": {a: 0, b: 0}, "draws": 0, "by_family": {}}
+    sums: dict[str, list] = {}
+    for _game, _date, family, stopped, total_a, rank_a, total_b, rank_b in rows:
+        fam = out["by_family"].setdefault(family, {"games": 0, "wins": {a: 0, b: 0}, "draws": 0,
+                                                   "average": {a: None, b: None}})
+        for target in (out, fam):
+            target["games"] += 1
+            if stopped and family != "gaby":
+                continue
+            if rank_a == rank_b:
+                target["draws"] += 1
+            else:
+                target["wins"][a if rank_a < rank_b else b] += 1
+        if not stopped:
+            acc = sums.setdefault(family, [0, 0.0, 0.0])
+            acc[0] += 1
+            acc[1] += total_a
+            acc[2] += total_b
+    for family, (n, sum_a, sum_b) in sums.items():
+        out["by_family"][family]["average"] = {a: sum_a / n, b: sum_b / n}
+    return out

@@ -52,7 +52,7 @@ import os
 import re
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
-from typing import Any, Iterator
+from typing import Any, Iterable, Iterator
 
 from filelock import FileLock, Timeout
 from tinydb import TinyDB
@@ -63,6 +63,7 @@ from . import records as _records
 from .errors import StoreBusyError, StoreCorruptError, StoreError
 from .storage import (DEFAULT_BACKUPS, TEMP_SUFFIX, AtomicJSONStorage, FileSystem, corrupt_error,
                       no_gc)
+from .summary_index import SummaryIndex
 
 APP_NAME = "yams-scorekeeper"
 #: Environment variable naming the store folder (overrides the default, not an argument).
@@ -79,6 +80,8 @@ _ONE = 1  # doc id of the single document of the game, finish, archive, book and
 MIGRATED_SUFFIX = ".migrated"
 #: threads writing the files of an import or a migration
 BULK_WRITERS = 8
+#: games an import validates, then writes at once
+IMPORT_BATCH = 256
 
 
 def default_store_path() -> str:
@@ -127,6 +130,7 @@ class Store:
         self.backups = backups
         self.fs = fs or FileSystem()
         self._lock: FileLock | None = None
+        self._index: SummaryIndex | None = None
 
     # -- plumbing -------------------------------------------------------------------------
 
@@ -163,6 +167,8 @@ class Store:
                              f"impossible d'utiliser le registre {self.path} : {exc.strerror} "
                              f"({exc.filename})") from exc
         finally:
+            if self._index is not None:
+                self._index.close()
             self._lock.release()
 
     def _sweep_temp_files(self) -> None:
@@ -210,6 +216,24 @@ class Store:
             if name.startswith(backups):
                 self.fs.remove(os.path.join(self.games_dir, name))
         self.fs.fsync_dir(self.games_dir)
+
+    def _in_step_index(self) -> SummaryIndex:
+        """The summaries index, in step with the archive (the lock is held; see
+        :mod:`yams_scorekeeper.summary_index`)."""
+        self._migrate_legacy_archive()
+        index = self._summary_index()
+        index.sync(name[:-len(".json")] for name in os.listdir(self.games_dir)
+                   if name.endswith(".json") and not name.startswith("."))
+        return index
+
+    def _summary_index(self) -> SummaryIndex:
+        if self._index is None:
+            self._index = SummaryIndex(self.path, self.archive_dir, self._read_summary)
+        return self._index
+
+    def _read_summary(self, game_id: str) -> dict | None:
+        entry = self._read_entry(game_id)
+        return None if entry is None else entry["summary"]
 
     # -- the archive: one file per finished game --------------------------------------------
 
@@ -320,10 +344,9 @@ class Store:
             if self._one(db, _RECOUNT) is None:
                 self._set_one(db, _RECOUNT, {"since": _now()})
 
-    def _recount(self, entries: list[dict] | None = None) -> None:
-        """The book recomputed from the whole archive (``entries`` when the caller has just read
-        it), and the recount note removed."""
-        summaries = [e["summary"] for e in (self._all_entries() if entries is None else entries)]
+    def _recount(self) -> None:
+        """The book recomputed from the summaries index, and the recount note removed."""
+        summaries = self._in_step_index().summaries()
         with self._open(self.records_path) as db:
             self._set_one(db, _BOOK, _records.recompute(summaries))
             db.drop_table(_RECOUNT)
@@ -338,7 +361,7 @@ class Store:
             book = self._one(db, _BOOK) or _records.empty_book()
             owed = self._one(db, _RECOUNT) is not None
             if owed or (replaced and game_id in book["counted"]):
-                others = [e["summary"] for e in self._all_entries() if e["id"] != game_id]
+                others = (s for s in self._in_step_index().summaries() if s["id"] != game_id)
                 book = _records.recompute(others)   # an earlier import or finish was cut
                 if owed:
                     db.drop_table(_RECOUNT)
@@ -385,6 +408,7 @@ class Store:
         counted = set(self._book()["counted"])
         if recount or any(game_id not in counted for game_id in entries):
             self._owe_recount()
+        self._summary_index().mark_stale()
         self._write_entries(todo)
         retired, n = legacy + MIGRATED_SUFFIX, 1
         while os.path.exists(retired):
@@ -543,6 +567,7 @@ class Store:
                 if pending != {"summary": summary}:
                     self._set_one(db, _FINISH, {"summary": summary})
             replaced = self._put_entry({"id": game_id, "doc": doc, "summary": summary})
+            self._summary_index().put([summary])   # before the game file goes (module notes)
             broken = self._count(game_id, summary, replaced)
             self._remove_game_file(game_id)
             return broken
@@ -566,12 +591,76 @@ class Store:
                        since: str | _dt.date | None = None,
                        until: str | _dt.date | None = None) -> list[dict]:
         """Finished games ``{"id", "doc", "summary"}``, oldest first, filtered as
-        :func:`yams_scorekeeper.records.matches`."""
+        :func:`yams_scorekeeper.records.matches` (reads the file of each game chosen)."""
+        return list(self.iter_archived(player, family, since, until))
+
+    def iter_archived(self, player: str | None = None, family: str | None = None,
+                      since: str | _dt.date | None = None,
+                      until: str | _dt.date | None = None) -> Iterator[dict]:
+        """:meth:`archived_games` one game at a time: memory holds one game, not the book.
+
+        The games are chosen by the summaries index when the iteration starts; each file is
+        then read under the lock, one at a time (a game removed meanwhile is passed over)."""
+        with self._locked():
+            ids = [s["id"] for s in self._in_step_index().summaries(
+                player, family, _records.iso(since), _records.iso(until))]
+        for game_id in ids:
+            with self._locked():
+                entry = self._read_entry(game_id)
+            if entry is not None:
+                yield entry
+
+    def summaries(self, player: str | None = None, family: str | None = None,
+                  since: str | _dt.date | None = None, until: str | _dt.date | None = None, *,
+                  config_key: str | None = None, newest_first: bool = False,
+                  limit: int | None = None, offset: int = 0) -> list[dict]:
+        """The summaries of the finished games that match (as :func:`yams_scorekeeper.records.
+        matches`), oldest first or ``newest_first``, ``limit`` of them from ``offset``: one
+        query of the summaries index, whatever the size of the archive."""
+        with self._locked():
+            return list(self._in_step_index().summaries(
+                player, family, _records.iso(since), _records.iso(until), config_key,
+                newest_first, limit, offset))
+
+    def count_summaries(self, player: str | None = None, family: str | None = None,
+                        since: str | _dt.date | None = None,
+                        until: str | _dt.date | None = None) -> int:
+        """How many finished games match (for a page's "n of N")."""
+        with self._locked():
+            return self._in_step_index().matching(player, family, _records.iso(since),
+                                                  _records.iso(until))
+
+    def player_rows(self, player: str) -> tuple[list[tuple], dict[str, str]]:
+        """A player's games as index rows ``(game, date, family, config_key, stopped,
+        player count, name, total, rank)``, oldest first, and each configuration's label."""
+        with self._locked():
+            index = self._in_step_index()
+            rows = index.player_rows(player)
+            return rows, index.labels(dict.fromkeys(r[3] for r in rows))
+
+    def pair_rows(self, a: str, b: str) -> list[tuple]:
+        """The games ``a`` and ``b`` played together (:meth:`SummaryIndex.pair_rows`)."""
+        with self._locked():
+            return self._in_step_index().pair_rows(a, b)
+
+    def player_names(self) -> list[str]:
+        """Every name found in the finished games."""
+        with self._locked():
+            return self._in_step_index().player_names()
+
+    def rebuild_index(self) -> None:
+        """Forget the summaries index and build it again from the archive files."""
         with self._locked():
             self._migrate_legacy_archive()
-            entries = self._all_entries()
-        chosen = [e for e in entries if _records.matches(e["summary"], player, family, since, until)]
-        return sorted(chosen, key=lambda e: (e["summary"]["date"], e["id"]))
+            index = self._summary_index()
+            index.close()
+            index.destroy()
+            self._in_step_index()
+
+    def index_rows(self) -> list[tuple]:
+        """Every row of the summaries index, sorted (tests compare a rebuilt index)."""
+        with self._locked():
+            return self._in_step_index().dump()
 
     def records(self) -> dict:
         """The record book (:mod:`yams_scorekeeper.records`); an empty book for a new store.
@@ -585,35 +674,83 @@ class Store:
 
     def export_book(self) -> dict:
         """Every finished game: ``{"format": "yams-scorekeeper-book", "version": 1,
-        "games": [{"doc", "summary"}]}``, oldest first."""
-        games = [{"doc": e["doc"], "summary": e["summary"]} for e in self.archived_games()]
+        "games": [{"doc", "summary"}]}``, oldest first (in memory: see :meth:`iter_archived`
+        for one game at a time)."""
+        games = [{"doc": e["doc"], "summary": e["summary"]} for e in self.iter_archived()]
         return {"format": BOOK_FORMAT, "version": BOOK_VERSION, "games": games}
 
-    def import_book(self, data: dict) -> tuple[int, int]:
+    def import_book(self, data: dict, check=None) -> tuple[int, int]:
         """Add the finished games of an exported book; returns ``(added, skipped)``.
 
         A game whose id is already archived, or in progress here, is skipped, so importing
         twice adds nothing (and writes nothing). When games were added the record book is
-        recomputed from the whole archive (see the module notes for a cut import).
+        recomputed from the summaries index (see the module notes for a cut import).
         """
-        entries = _book_entries(data)
+        return self.import_games(_book_entries(data), check)
+
+    def import_games(self, games: Iterable[Any], check=None) -> tuple[int, int]:
+        """:meth:`import_book` for the ``games`` of a book (``{"doc", "summary"}`` each) read
+        one at a time: memory holds a batch of games, not the book.
+
+        Each game is checked (:func:`book_entry`, then ``check(doc, summary)`` when given,
+        which raises a YamsError) before it is written; the first bad game stops the import
+        and removes the files it had written, so nothing is imported. A failed write (a full
+        disk) leaves the files written before it, counted by the next recount, as
+        :meth:`import_book` always did.
+        """
+        added = skipped = 0
+        written: list[str] = []
         with self._locked():
-            self._migrate_legacy_archive()
-            archived = self._all_entries()    # read first: a damaged file stops it before writing
-            known = {e["id"] for e in archived}
-            new = []
-            for entry in entries:
-                game_id = entry["id"]
-                if game_id in known or os.path.exists(self._game_path(game_id)):
-                    continue
+            index = self._in_step_index()
+            known = index.ids()
+            batch: list[dict] = []
+
+            def flush() -> None:
+                if not written and batch:
+                    self._owe_recount()
+                    index.mark_stale()
+                self._write_entries(batch)
+                index.put([e["summary"] for e in batch], in_step=False)
+                written.extend(e["id"] for e in batch)
+                batch.clear()
+
+            for n, game in enumerate(games, 1):
+                try:
+                    entry = book_entry(game, n)
+                    game_id = entry["id"]
+                    if game_id in known or os.path.exists(self._game_path(game_id)):
+                        skipped += 1
+                        continue
+                    if check is not None:
+                        check(entry["doc"], entry["summary"])
+                except BaseException:           # a bad game: nothing is imported
+                    self._unwrite(written)
+                    raise
                 known.add(game_id)
-                new.append(entry)
-            if new:
-                self._owe_recount()
-                self._write_entries(new)
-            if new or self._recount_owed():
-                self._recount(archived + new)
-        return len(new), len(entries) - len(new)
+                batch.append(entry)
+                if len(batch) >= IMPORT_BATCH:
+                    flush()                     # a failed write is healed (module notes)
+            flush()
+            added = len(written)
+            if added:
+                index.put([], in_step=True)
+            if added or self._recount_owed():
+                self._recount()
+        return added, skipped
+
+    def _unwrite(self, game_ids: list[str]) -> None:
+        """Remove the archive files of a failed import (games that were not there before)."""
+        if not game_ids:
+            return
+        for game_id in game_ids:
+            for path in (self.archive_file(game_id), self.archive_file(game_id) + ".bak1"):
+                if os.path.exists(path):
+                    self.fs.remove(path)
+        self.fs.fsync_dir(self.archive_dir)
+        index = self._summary_index()
+        index.resync()
+        if self._recount_owed():
+            self._recount()
 
 
 def _replace(table: Table, doc_id: int, doc: dict) -> None:
@@ -624,33 +761,44 @@ def _replace(table: Table, doc_id: int, doc: dict) -> None:
         table.insert(Document(doc, doc_id=doc_id))
 
 
-def _book_entries(data: Any) -> list[dict]:
-    """The archive entries of an exported book, or a StoreError saying what is wrong."""
-    def bad(en: str, fr: str) -> StoreError:
-        return StoreError(f"not a yams-scorekeeper book: {en}; nothing was imported",
-                          f"ce n'est pas un registre yams-scorekeeper : {fr} ; rien n'a été importé",
-                          expected=f'{{"format": "{BOOK_FORMAT}", "version": {BOOK_VERSION}, '
-                                   '"games": [{"doc": ..., "summary": ...}]}')
+def not_a_book(en: str, fr: str) -> StoreError:
+    """The error for a file that is not an exported book (what is wrong, what is expected)."""
+    return StoreError(f"not a yams-scorekeeper book: {en}; nothing was imported",
+                      f"ce n'est pas un registre yams-scorekeeper : {fr} ; rien n'a été importé",
+                      expected=f'{{"format": "{BOOK_FORMAT}", "version": {BOOK_VERSION}, '
+                               '"games": [{"doc": ..., "summary": ...}]}')
 
+
+def check_book_header(data: Any) -> None:
+    """Raise unless ``data`` has the format and version of an exported book."""
     if not isinstance(data, dict) or data.get("format") != BOOK_FORMAT:
-        raise bad("wrong 'format'", "« format » incorrect")
+        raise not_a_book("wrong 'format'", "« format » incorrect")
     if data.get("version") != BOOK_VERSION:
-        raise bad(f"unknown version {data.get('version')!r}", f"version inconnue {data.get('version')!r}")
+        raise not_a_book(f"unknown version {data.get('version')!r}",
+                         f"version inconnue {data.get('version')!r}")
+
+
+def _book_entries(data: Any) -> list[dict]:
+    """The games of an exported book, its header checked."""
+    check_book_header(data)
     if not isinstance(data.get("games"), list):
-        raise bad("'games' must be a list", "« games » doit être une liste")
-    entries = []
-    for n, game in enumerate(data["games"], 1):
-        doc = game.get("doc") if isinstance(game, dict) else None
-        summary = game.get("summary") if isinstance(game, dict) else None
-        problem = _records.summary_problem(summary)
-        if problem is None and (not isinstance(doc, dict) or doc.get("id") != summary["id"]):
-            problem = "'doc' must be an object with the summary's id"
-        if problem is None and not _GAME_ID.fullmatch(summary["id"]):
-            problem = f"invalid game id {summary['id']!r}"
-        if problem:
-            raise bad(f"game {n}: {problem}", f"partie {n} : {problem}")
-        entries.append({"id": summary["id"], "doc": doc, "summary": summary})
-    return entries
+        raise not_a_book("'games' must be a list", "« games » doit être une liste")
+    return data["games"]
+
+
+def book_entry(game: Any, n: int) -> dict:
+    """The archive entry ``{"id", "doc", "summary"}`` of game ``n`` of a book, or a
+    StoreError saying what is wrong."""
+    doc = game.get("doc") if isinstance(game, dict) else None
+    summary = game.get("summary") if isinstance(game, dict) else None
+    problem = _records.summary_problem(summary)
+    if problem is None and (not isinstance(doc, dict) or doc.get("id") != summary["id"]):
+        problem = "'doc' must be an object with the summary's id"
+    if problem is None and not _GAME_ID.fullmatch(summary["id"]):
+        problem = f"invalid game id {summary['id']!r}"
+    if problem:
+        raise not_a_book(f"game {n}: {problem}", f"partie {n} : {problem}")
+    return {"id": summary["id"], "doc": doc, "summary": summary}
 
 
 class _LaterDirSync(FileSystem):

@@ -13,8 +13,8 @@ from typing import Optional
 import typer
 
 from ..errors import EntryError, StoreError
-from .game_cmds import (db_option, examples, json_option, local_date, open_store, read_text,
-                        rules_option, simple_table, write_text)
+from .game_cmds import (db_option, examples, json_option, local_date, open_store, rules_option,
+                        simple_table)
 from .lang import current_lang
 from .render import print_json, shown
 
@@ -24,13 +24,18 @@ WORDS = {
         "player": "Player", "date": "Date", "tied": "Tied", "grand": "Grand total",
         "no_games": "No finished game matches.", "game": "Game", "players": "Players",
         "total": "Total", "rank": "Rank", "stopped": "stopped",
-        "summary": "{name}: games {games} ({complete} complete), wins {wins}, average {average}, "
-                   "best {best}, worst {worst}",
+        "summary": "{name}: games {games} ({complete} complete), wins {wins} ({rate} of the "
+                   "games of two or more)",
+        "rate": "Win %", "median": "Median", "stdev": "Std dev", "family": "Family",
+        "spread": "{name}'s totals, {family}: how many in each range",
+        "versus": "{a} against {b}: {games} games, {a} won {wa}, {b} won {wb}, draws {draws}",
         "games_n": "Games", "wins": "Wins", "average": "Average", "best": "Best",
-        "worst": "Worst", "config": "Configuration", "chart": "{name}'s totals, {label}",
+        "worst": "Worst", "config": "Rules", "chart": "{name}'s totals, {label}",
         "exported": "{n} finished games exported to {path}",
         "imported": "{added} games added, {skipped} skipped (already in the store)",
         "unknown_player": "no finished game for player '{name}'",
+        "page": "games {first}-{last} of {total}; the next ones: --page {next}, all: --limit 0",
+        "last_page": "games {first}-{last} of {total}",
     },
     "fr": {
         "no_records": "Pas encore de record : finissez d'abord une partie.", "part": "Catégorie",
@@ -38,13 +43,20 @@ WORDS = {
         "grand": "Total général", "no_games": "Aucune partie finie ne correspond.",
         "game": "Partie", "players": "Joueurs", "total": "Total", "rank": "Rang",
         "stopped": "arrêtée",
-        "summary": "{name} : parties {games} ({complete} complètes), victoires {wins}, "
-                   "moyenne {average}, meilleure {best}, pire {worst}",
+        "summary": "{name} : parties {games} ({complete} complètes), victoires {wins} ({rate} "
+                   "des parties à deux ou plus)",
+        "rate": "% vict.", "median": "Médiane", "stdev": "Écart type",
+        "family": "Famille", "spread": "{name} : totaux en {family}, combien par tranche",
+        "versus": "{a} contre {b} : {games} parties, {a} en a gagné {wa}, {b} {wb}, "
+                  "égalités {draws}",
         "games_n": "Parties", "wins": "Victoires", "average": "Moyenne", "best": "Meilleure",
-        "worst": "Pire", "config": "Configuration", "chart": "{name} : totaux, {label}",
+        "worst": "Pire", "config": "Règles", "chart": "{name} : totaux, {label}",
         "exported": "{n} parties finies exportées dans {path}",
         "imported": "{added} parties ajoutées, {skipped} ignorées (déjà dans le registre)",
         "unknown_player": "aucune partie finie pour le joueur « {name} »",
+        "page": "parties {first} à {last} sur {total} ; les suivantes : --page {next}, toutes : "
+                "--limit 0",
+        "last_page": "parties {first} à {last} sur {total}",
     },
 }
 
@@ -99,10 +111,15 @@ def _console():
     return console()
 
 
-def _number(value: float | None) -> str:
+def _number(value: float | None, lang: str = "en") -> str:
+    """A total or an average for people: no decimals when whole, else one; French numbers in
+    French (``1 093,3``, a narrow no-break space between thousands)."""
     if value is None:
         return "-"
-    return str(int(value)) if float(value).is_integer() else f"{value:.1f}"
+    text = f"{value:,.0f}" if float(value).is_integer() else f"{value:,.1f}"
+    if lang == "fr":
+        return text.replace(",", "\u202f").replace(".", ",")
+    return text.replace(",", "")
 
 
 # -- records ------------------------------------------------------------------------------------
@@ -154,9 +171,8 @@ def records(
 
 # -- history ------------------------------------------------------------------------------------
 
-def _summaries(db: str | None, player: str | None = None, family: str | None = None,
-               since: str | None = None, until: str | None = None) -> list[dict]:
-    return [e["summary"] for e in open_store(db).archived_games(player, family, since, until)]
+#: games a page of ``yams history`` shows unless --limit says otherwise
+PAGE = 20
 
 
 def history(
@@ -169,23 +185,42 @@ def history(
                                         help="Games on or after DATE (2024-05-01)."),
     until: Optional[str] = typer.Option(None, "--until", metavar="DATE",
                                         help="Games on or before DATE (the whole day counts)."),
+    limit: int = typer.Option(PAGE, "--limit", "-n", metavar="N",
+                              help="Games a page (0: every game)."),
+    page: int = typer.Option(1, "--page", metavar="P", help="Which page (1: the newest)."),
+    oldest_first: bool = typer.Option(False, "--oldest-first",
+                                      help="Oldest game first (the pages count from it)."),
     as_json: bool = json_option(),
     db: Optional[str] = db_option(),
 ) -> None:
-    """List the finished games, oldest first, with every player's total and rank."""
+    """List the finished games, newest first, a page at a time, with every player's total and
+    rank.
+
+    Read from the summaries index: as fast with 50,000 games as with 50."""
     from ..records import history as build_history
 
     lang = current_lang(ctx)
     family = _family(rules_name)
     since_, until_ = _date(since, "--since"), _date(until, "--until")
-    rows = build_history(_summaries(db), player, family, since_, until_)
+    if limit < 0:
+        raise EntryError(f"--limit {limit} is negative", f"--limit {limit} est négatif",
+                         expected="a number of games, 0 for all")
+    if page < 1:
+        raise EntryError(f"--page {page}: pages count from 1",
+                         f"--page {page} : les pages se comptent à partir de 1",
+                         expected="1, 2, 3 ...")
+    store = open_store(db)
+    chosen = store.summaries(player, family, since_, until_, newest_first=not oldest_first,
+                             limit=limit or None, offset=(page - 1) * limit)
+    rows = build_history(chosen, player)
+    if not oldest_first:
+        rows.reverse()
     if as_json:
         print_json({"games": rows})
         return
     w = WORDS[lang]
-    out = _console()
     if not rows:
-        out.print(w["no_games"], markup=False)
+        typer.echo(w["no_games"])
         return
     table = simple_table()
     table.add_column(w["date"], no_wrap=True)
@@ -196,35 +231,92 @@ def history(
     table.add_column(w["players"], overflow="fold")
     for row in rows:
         label = row["config_label"] + (f" ({w['stopped']})" if row["stopped_early"] else "")
-        players = ", ".join(f"{p['rank']}. {p['name']} {_number(p['total'])}"
+        players = ", ".join(f"{p['rank']}. {p['name']} {_number(p['total'], lang)}"
                             for p in sorted(row["players"], key=lambda p: p["rank"] or 0))
         cells = [local_date(row["date"]), shown(label)]
         if player is not None:
-            cells += [_number(row["total"]), str(row["rank"])]
+            cells += [_number(row["total"], lang), str(row["rank"])]
         table.add_row(*cells, shown(players), style="dim" if row["stopped_early"] else None)
+    out = _console()
     out.print(table)
+    total = store.count_summaries(player, family, since_, until_)
+    if limit and total > len(rows):
+        first = (page - 1) * limit + 1
+        last = first + len(rows) - 1
+        text = w["page" if last < total else "last_page"].format(first=first, last=last,
+                                                                 total=total, next=page + 1)
+        out.print(text, markup=False, style="dim")
 
 
 # -- stats --------------------------------------------------------------------------------------
 
-def totals_chart(rows: list[dict], title: str, width: int):
-    """A bar per game, oldest first, scaled so the largest total fills the width left."""
+#: bars a chart of totals over time shows at most: past that, one bar a month (the average)
+CHART_BARS = 30
+
+
+def _player_rows(store, player: str) -> list[dict]:
+    """The player's history rows from the summaries index (no summary decoded)."""
+    rows, labels = store.player_rows(player)
+    return [{"game": game, "date": date, "family": family, "config_key": key,
+             "config_label": labels.get(key, key), "stopped_early": bool(stopped),
+             "player_count": count, "player": name, "total": total, "rank": rank}
+            for game, date, family, key, stopped, count, name, total, rank in rows]
+
+
+def totals_chart(rows: list[dict], title: str, width: int, lang: str = "en"):
+    """A bar per game, oldest first (one a month, their average, past ``CHART_BARS`` games),
+    scaled so the largest total fills the width left."""
     from rich.table import Table
     from rich.text import Text
 
+    if len(rows) > CHART_BARS:
+        months: dict[str, list[dict]] = {}
+        for row in rows:
+            months.setdefault(row["date"][:7], []).append(row)
+        rows = [{"date": month, "label": f"{month} ({len(mine)})",
+                 "total": sum(r["total"] for r in mine) / len(mine),
+                 "stopped_early": all(r["stopped_early"] for r in mine)}
+                for month, mine in months.items()][-CHART_BARS:]
     top = max((abs(r["total"]) for r in rows), default=0) or 1
-    numbers = [_number(r["total"]) for r in rows]
-    span = max(10, width - 16 - 2 - max(len(n) for n in numbers) - 2)
+    numbers = [_number(r["total"], lang) for r in rows]
+    labels = [r.get("label") or local_date(r["date"]) for r in rows]
+    span = max(10, width - max(len(x) for x in labels) - 2 - max(len(n) for n in numbers) - 2)
     table = Table(title=Text(shown(title), style="bold"), title_justify="left", box=None,
                   pad_edge=False, show_header=False)
     table.add_column(no_wrap=True)
     table.add_column(no_wrap=True, width=span)
     table.add_column(justify="right", no_wrap=True)
-    for row, number in zip(rows, numbers):
+    for row, label, number in zip(rows, labels, numbers):
         size = round(abs(row["total"]) / top * span)
         style = "red" if row["total"] < 0 else ("dim" if row["stopped_early"] else "green")
         bar = Text("█" * size if size else "▏", style=style)
-        table.add_row(local_date(row["date"]), bar, number)
+        table.add_row(Text(label), bar, number)
+    return table
+
+
+def distribution_chart(totals: list[float], title: str, width: int, lang: str = "en",
+                       bins: int = 10):
+    """How many totals fall in each of ``bins`` equal ranges, as horizontal bars."""
+    from rich.table import Table
+    from rich.text import Text
+
+    low, high = min(totals), max(totals)
+    step = (high - low) / bins or 1
+    counts = [0] * bins
+    for total in totals:
+        counts[min(bins - 1, int((total - low) / step))] += 1
+    labels = [f"{_number(round(low + k * step), lang)}-{_number(round(low + (k + 1) * step), lang)}"
+              for k in range(bins)]
+    top = max(counts) or 1
+    span = max(10, width - max(map(len, labels)) - 2 - len(str(top)) - 2)
+    table = Table(title=Text(shown(title), style="bold"), title_justify="left", box=None,
+                  pad_edge=False, show_header=False)
+    table.add_column(no_wrap=True, justify="right")
+    table.add_column(no_wrap=True, width=span)
+    table.add_column(justify="right", no_wrap=True)
+    for label, count in zip(labels, counts):
+        size = round(count / top * span)
+        table.add_row(label, Text("█" * size if size else "", style="cyan"), str(count))
     return table
 
 
@@ -232,57 +324,105 @@ def stats(
     ctx: typer.Context,
     player: Optional[str] = typer.Argument(None, metavar="PLAYER", show_default=False,
                                            help="The player's name (case does not matter)."),
+    versus: Optional[str] = typer.Option(None, "--vs", metavar="NAME",
+                                         help="Head to head: the games PLAYER and NAME played "
+                                              "together, who won them, their averages."),
+    chart: bool = typer.Option(True, "--chart/--no-chart",
+                               help="Draw the totals over time and their distribution."),
     as_json: bool = json_option(),
     db: Optional[str] = db_option(),
 ) -> None:
-    """Show a player's games, wins, average, best and worst, and a chart of their totals.
+    """Show a player's games, wins, win rate, average, median, best, worst and standard
+    deviation, per family and per configuration, and charts of their totals.
 
-    Per configuration, with one bar per game over time.
-
-    Games stopped early count in games and wins but not in average, best and worst.
+    Totals of different families are on different scales, so figures of totals are given per
+    family and configuration, never mixed. Games stopped early count in games and wins (a
+    win only in Gaby) but not in the figures of totals.
     """
-    from ..records import player_stats
+    from ..records import head_to_head, stats_of_rows
 
     lang = current_lang(ctx)
     w = WORDS[lang]
     if player is None or not player.strip():
         raise EntryError("name the player", "nommez le joueur", expected="yams stats Alice")
-    summaries = _summaries(db)
-    data = player_stats(summaries, player.strip())
-    if not data["games"]:
-        known = sorted({p["name"] for s in summaries for p in s["players"]}, key=str.casefold)
+    store = open_store(db)
+    rows = _player_rows(store, player.strip())
+    if not rows:
+        known = sorted(store.player_names(), key=str.casefold)
         raise EntryError(WORDS["en"]["unknown_player"].format(name=player),
                          WORDS["fr"]["unknown_player"].format(name=player),
                          expected=", ".join(known) if known else None)
+    name = rows[-1]["player"]
+    if versus is not None:
+        pairs = store.pair_rows(player.strip(), versus.strip())
+        other = versus.strip()
+        data = head_to_head(pairs, name, other)
+        if as_json:
+            print_json(data)
+            return
+        _print_head_to_head(data, lang)
+        return
+    data = stats_of_rows(rows, player.strip())
     if as_json:
         print_json(data)
         return
     from rich.text import Text
 
-    name = data["history"][-1]["player"]
     out = _console()
 
-    def best(entry: dict | None) -> str:
-        if entry is None:
-            return "-"
-        return f"{_number(entry['total'])} ({local_date(entry['date'], with_time=False)})"
+    def pct(value: float | None) -> str:
+        return "-" if value is None else f"{_number(round(100 * value), lang)} %"
 
-    out.print(Text(shown(w["summary"].format(name=name, games=data["games"], complete=data["complete"],
-                                       wins=data["wins"], average=_number(data["average"]),
-                                       best=best(data["best"]), worst=best(data["worst"]))),
+    out.print(Text(shown(w["summary"].format(name=name, games=data["games"],
+                                             complete=data["complete"], wins=data["wins"],
+                                             rate=pct(data["win_rate"]))),
                    style="bold"))
-    table = simple_table(((w["config"], "left"), (w["games_n"], "right"), (w["wins"], "right"),
-                          (w["average"], "right"), (w["best"], "right"), (w["worst"], "right")))
+    table = simple_table(((w["config"], "left"),))
+    for key in ("games_n", "wins", "rate", "average", "median", "best", "worst", "stdev"):
+        table.add_column(w[key], justify="right", no_wrap=True)
     for cfg in data["by_config"].values():
-        table.add_row(shown(cfg["label"]), str(cfg["games"]), str(cfg["wins"]), _number(cfg["average"]),
-                      _number(cfg["best"]["total"]) if cfg["best"] else "-",
-                      _number(cfg["worst"]["total"]) if cfg["worst"] else "-")
+        table.add_row(shown(cfg["label"]), str(cfg["games"]), str(cfg["wins"]),
+                      pct(cfg["win_rate"]), _number(cfg["average"], lang),
+                      _number(cfg["median"], lang),
+                      _number(cfg["best"]["total"], lang) if cfg["best"] else "-",
+                      _number(cfg["worst"]["total"], lang) if cfg["worst"] else "-",
+                      _number(cfg["stdev"], lang))
     out.print(table)
+    if not chart:
+        return
     for key, cfg in data["by_config"].items():
-        rows = [r for r in data["history"] if r["config_key"] == key]
-        out.print(totals_chart(rows, w["chart"].format(name=name, label=cfg["label"]),
-                               out.width))
+        mine = [r for r in data["history"] if r["config_key"] == key]
+        out.print(totals_chart(mine, w["chart"].format(name=name, label=cfg["label"]),
+                               out.width, lang))
         out.print()
+    for family in data["by_family"]:
+        totals = [r["total"] for r in data["history"]
+                  if r["family"] == family and not r["stopped_early"]]
+        if len(totals) >= 5:
+            out.print(distribution_chart(totals, w["spread"].format(name=name, family=family),
+                                         out.width, lang))
+            out.print()
+
+
+def _print_head_to_head(data: dict, lang: str) -> None:
+    from rich.text import Text
+
+    w = WORDS[lang]
+    a, b = data["players"]
+    out = _console()
+    out.print(Text(shown(w["versus"].format(a=a, b=b, games=data["games"], wa=data["wins"][a],
+                                            wb=data["wins"][b], draws=data["draws"])),
+                   style="bold"))
+    table = simple_table(((w["family"], "left"), (w["games_n"], "right"),
+                          (shown(w["wins"] + " " + a), "right"),
+                          (shown(w["wins"] + " " + b), "right"),
+                          (shown(w["average"] + " " + a), "right"),
+                          (shown(w["average"] + " " + b), "right")))
+    for family, fam in data["by_family"].items():
+        table.add_row(shown(family), str(fam["games"]), str(fam["wins"][a]),
+                      str(fam["wins"][b]), _number(fam["average"][a], lang),
+                      _number(fam["average"][b], lang))
+    out.print(table)
 
 
 # -- export / import ----------------------------------------------------------------------------
@@ -295,29 +435,32 @@ def export(
 ) -> None:
     """Write the record book to one JSON file that 'yams import' reads back.
 
-    It holds every finished game (settings, events, transcript, summary)
-    and the records."""
-    import json
-
+    It holds every finished game (settings, events, transcript, summary), one a line,
+    and the records. Written one game at a time: memory holds one game, not the book."""
     from ..errors import YamsError
     from ..game import Game
+    from ..store import BOOK_FORMAT, BOOK_VERSION
     from ..transcript import format_transcript
+    from .book_file import write_book
 
     lang = current_lang(ctx)
     if file is None:
         raise EntryError("name the file to write", "indiquez le fichier à écrire",
                          expected="yams export book.json")
     store = open_store(db)
-    data = store.export_book()
-    for entry in data["games"]:
-        try:
-            entry["transcript"] = format_transcript(Game.from_doc(entry["doc"]))
-        except (YamsError, KeyError, TypeError, ValueError):
-            entry["transcript"] = None      # a game of another version: doc and summary still go
-    data["records"] = store.records()
-    write_text(file, json.dumps(data, ensure_ascii=False, indent=1) + "\n")
+
+    def games():
+        for entry in store.iter_archived():
+            try:
+                transcript = format_transcript(Game.from_doc(entry["doc"]))
+            except (YamsError, KeyError, TypeError, ValueError):
+                transcript = None    # a game of another version: doc and summary still go
+            yield {"doc": entry["doc"], "summary": entry["summary"], "transcript": transcript}
+
+    count = write_book(file, {"format": BOOK_FORMAT, "version": BOOK_VERSION}, games(),
+                       lambda: {"records": store.records()})
     if file != "-":
-        typer.echo(shown(WORDS[lang]["exported"].format(n=len(data["games"]), path=file)))
+        typer.echo(shown(WORDS[lang]["exported"].format(n=count, path=file)))
 
 
 def import_(
@@ -330,27 +473,37 @@ def import_(
 ) -> None:
     """Add the finished games of an exported book; importing twice adds nothing.
 
-    Games already in the store are skipped; the records are then counted again."""
-    import json
+    Games already in the store are skipped; every other game is replayed through the rules
+    and must match its summary, else nothing is imported. The records are then counted
+    again. Read one game at a time: memory holds one game, not the book."""
+    import sys
+
+    from ..game import check_summary
+    from ..store import check_book_header, not_a_book
+    from .book_file import read_book
 
     lang = current_lang(ctx)
     if file is None:
         raise EntryError("name the file to read", "indiquez le fichier à lire",
                          expected="yams import book.json")
-    text = read_text(file)
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise StoreError(f"not a yams-scorekeeper book: {file} is not JSON (line {exc.lineno}); "
-                         "nothing was imported",
-                         f"ce n'est pas un registre yams-scorekeeper : {file} n'est pas du JSON "
-                         f"(ligne {exc.lineno}) ; rien n'a été importé") from None
-    from ..game import check_summary
 
-    for entry in (data.get("games") if isinstance(data, dict) else None) or []:
-        if isinstance(entry, dict) and isinstance(entry.get("summary"), dict):
-            check_summary(entry.get("doc"), entry["summary"])
-    added, skipped = open_store(db).import_book(data)
+    def on_header(header: dict, has_games: bool) -> None:
+        check_book_header(header)
+        if not has_games:
+            raise not_a_book("'games' must be a list", "« games » doit être une liste")
+
+    store = open_store(db)
+    if file == "-":
+        added, skipped = store.import_games(read_book(sys.stdin, "-", on_header), check_summary)
+    else:
+        try:
+            handle = open(file, encoding="utf-8")
+        except OSError as exc:
+            raise EntryError(f"cannot read {file}: {exc.strerror}",
+                             f"impossible de lire {file} : {exc.strerror}") from None
+        with handle:
+            added, skipped = store.import_games(read_book(handle, file, on_header),
+                                                check_summary)
     if as_json:
         print_json({"added": added, "skipped": skipped})
         return
@@ -361,8 +514,10 @@ COMMANDS = (
     (records, {"epilog": examples("yams records", "yams records --rules gaby --json")}),
     (history, {"epilog": examples(
         "yams history --player Alice",
+        "yams history --page 2 --limit 50",
         "yams history --rules double --since 2024-05-01 --until 2024-05-31 --json")}),
-    (stats, {"epilog": examples("yams stats Alice", "yams stats alice --json")}),
+    (stats, {"epilog": examples("yams stats Alice", "yams stats alice --json",
+                                "yams stats Alice --vs Bob")}),
     (export, {"epilog": examples("yams export book.json", "yams export - > book.json")}),
     (import_, {"name": "import", "epilog": examples("yams import book.json",
                                                      "yams import --db ../club book.json")}),

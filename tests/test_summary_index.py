@@ -1,0 +1,148 @@
+"""The summaries index (index.sqlite): derived from the archive, rebuilt identically, repaired
+after a crash between the archive write and the index write, and read instead of the archive by
+the history, the statistics, the records and the filters."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from test_store import new_doc, play, summary
+
+from yams_scorekeeper.store import Store
+from yams_scorekeeper.summary_index import INDEX_FILE, SummaryIndex
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def small_book(path) -> Store:
+    store = Store(path)
+    play(store, "g1")
+    play(store, "g2", date="2024-05-08T21:00:00+02:00", alice=600, bob=700)
+    source = Store(Path(path).parent / (Path(path).name + "-src"))
+    play(source, "g3", date="2024-06-01T21:00:00+02:00", alice=800, bob=100)
+    play(source, "g4", date="2023-01-01T21:00:00+02:00")
+    assert store.import_book(source.export_book()) == (2, 0)
+    return store
+
+
+def ids(store, **kw) -> list[str]:
+    return [s["id"] for s in store.summaries(**kw)]
+
+
+def test_the_index_rebuilt_from_the_archive_is_identical(tmp_path):
+    store = small_book(tmp_path / "s")
+    rows = store.index_rows()
+    assert [r[0] for r in rows[:4]] == ["g1", "g2", "g3", "g4"] and len(rows) == 4 + 8
+    store.rebuild_index()
+    assert store.index_rows() == rows
+    os.remove(os.path.join(store.path, INDEX_FILE))               # missing: rebuilt
+    assert Store(store.path).index_rows() == rows
+    Path(store.path, INDEX_FILE).write_bytes(b"not a database at all" * 100)   # unreadable
+    assert Store(store.path).index_rows() == rows
+    assert ids(Store(store.path)) == ["g4", "g1", "g2", "g3"]
+
+
+FINISH_CUT = """
+import os, sys
+sys.path.insert(0, {tests!r})
+from test_store import new_doc, summary
+from yams_scorekeeper.store import Store
+from yams_scorekeeper.summary_index import SummaryIndex
+store = Store(sys.argv[1])
+store.create_game(new_doc("cut"))
+def die(self, *args, **kw):
+    os._exit(9)                      # killed after the archive write, before the index write
+SummaryIndex.put = die
+store.finish_game("cut", summary("cut", date="2024-07-01T21:00:00+02:00", alice=900))
+"""
+
+
+@pytest.mark.parametrize("same_mtime", [False, True])
+def test_a_process_killed_between_archive_and_index_is_repaired_by_the_next_command(
+        tmp_path, same_mtime):
+    store = small_book(tmp_path / "s")
+    archive_mtime = os.stat(store.archive_dir).st_mtime_ns
+    child = subprocess.run([sys.executable, "-c", FINISH_CUT.format(tests=str(ROOT / "tests")),
+                            store.path], capture_output=True, text=True)
+    assert child.returncode == 9, child.stderr
+    assert os.path.exists(store.archive_file("cut"))
+    assert [g["id"] for g in store.games_in_progress()] == ["cut"]
+    if same_mtime:   # a coarse clock: the folder's time alone cannot tell the index is behind
+        os.utime(store.archive_dir, ns=(archive_mtime, archive_mtime))
+    again = Store(store.path)
+    assert ids(again, newest_first=True, limit=1) == ["cut"]        # the next command sees it
+    assert ids(again, player="alice", since="2024-07") == ["cut"]
+    again.finish_game("cut")                                         # completes the finish
+    assert again.games_in_progress() == [] and "cut" in again.records()["counted"]
+    rebuilt = Store(store.path)
+    rows = rebuilt.index_rows()
+    rebuilt.rebuild_index()
+    assert rebuilt.index_rows() == rows
+
+
+def test_an_import_cut_in_the_middle_leaves_a_stale_index_that_is_resynced(tmp_path, monkeypatch):
+    store = Store(tmp_path / "s")
+    play(store, "g1")
+    source = Store(tmp_path / "src")
+    for n in range(5):
+        play(source, f"i{n}", date=f"2024-06-0{n + 1}T21:00:00+02:00")
+    book = source.export_book()
+    real_put = SummaryIndex.put
+
+    def cut(self, summaries, in_step=True):
+        summaries = list(summaries)
+        if summaries:
+            raise KeyboardInterrupt           # the archive files of the batch are written
+        real_put(self, summaries, in_step)
+
+    monkeypatch.setattr(SummaryIndex, "put", cut)
+    with pytest.raises(KeyboardInterrupt):
+        Store(store.path).import_book(book)
+    monkeypatch.setattr(SummaryIndex, "put", real_put)
+    assert len(os.listdir(store.archive_dir)) > 2
+    again = Store(store.path)
+    assert sorted(ids(again)) == ["g1", "i0", "i1", "i2", "i3", "i4"]
+    assert sorted(again.records()["counted"]) == ["g1", "i0", "i1", "i2", "i3", "i4"]
+
+
+def test_archive_files_changed_by_hand_are_seen(tmp_path):
+    store = small_book(tmp_path / "s")
+    assert len(ids(store)) == 4
+    os.remove(store.archive_file("g3"))
+    assert ids(Store(store.path)) == ["g4", "g1", "g2"]
+    other = Store(tmp_path / "o")
+    play(other, "h1", date="2025-01-01T21:00:00+02:00")
+    shutil.copyfile(other.archive_file("h1"), store.archive_file("h1"))
+    assert ids(Store(store.path), newest_first=True, limit=1) == ["h1"]
+
+
+def test_history_stats_records_and_filters_never_read_the_game_files(tmp_path, monkeypatch):
+    store = small_book(tmp_path / "s")
+    store.summaries()                                                 # in step
+
+    real_read = Store._read_entry
+
+    def no(self, game_id):
+        if game_id != "g5":                          # a finish reads its own file only
+            raise AssertionError(f"the archive file of {game_id} was read")
+        return real_read(self, game_id)
+
+    monkeypatch.setattr(Store, "_read_entry", no)
+    fresh = Store(store.path)
+    assert ids(fresh, player="BOB", family="double", since="2024-05-02", until="2024-06") == [
+        "g2", "g3"]
+    assert ids(fresh, newest_first=True, limit=2, offset=1) == ["g2", "g1"]
+    assert fresh.count_summaries(player="alice") == 4
+    rows, labels = fresh.player_rows("alice")
+    assert [r[0] for r in rows] == ["g4", "g1", "g2", "g3"]
+    assert labels == {"double/force-asc": "Double Yams forcé (montant)"}
+    assert len(fresh.pair_rows("Alice", "bob")) == 4
+    assert len(fresh.records()["counted"]) == 4
+    fresh.create_game(new_doc("g5"))
+    fresh.finish_game("g5", summary("g5", date="2024-08-01T21:00:00+02:00"))
+    assert ids(Store(store.path), newest_first=True, limit=1) == ["g5"]

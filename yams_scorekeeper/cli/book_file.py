@@ -1,0 +1,176 @@
+"""The exported book file, one game at a time: ``yams export`` writes it and ``yams import``
+reads it without holding the whole book (a book of 50,000 games is ~1 GB of JSON).
+
+The file is one JSON object, ``{"format", "version", "games": [...], "records"}``, written
+with one game a line::
+
+    {"format": "yams-scorekeeper-book", "version": 1, "games": [
+    {"doc": ..., "summary": ..., "transcript": ...},
+    {"doc": ..., "summary": ..., "transcript": ...}
+    ],
+    "records": {...}}
+
+It is plain JSON: :func:`read_book` reads any layout of it (spaces, newlines, key order),
+as long as ``format`` and ``version`` come before ``games`` (as every export writes them).
+Like :func:`~yams_scorekeeper.cli.game_cmds.read_text` and ``write_text``, these are file
+reads and writes of a file the user named, not of the store.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from typing import Any, Callable, Iterable, Iterator, TextIO
+
+from ..errors import EntryError, StoreError
+
+CHUNK = 1 << 20          # characters read at a time
+
+
+def write_book(path: str, header: dict, games: Iterable[dict], tail: Callable[[], dict]) -> int:
+    """Write ``header`` with its ``games`` one a line, then the keys of ``tail()``, to
+    ``path`` (``-``: standard output), all or nothing; returns the number of games."""
+    if path == "-":
+        return _write_to(sys.stdout, header, games, tail)
+    import tempfile
+
+    folder = os.path.dirname(os.path.abspath(path))
+    tmp = None
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=".yams-", suffix=".tmp", dir=folder)
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            count = _write_to(handle, header, games, tail)
+        os.replace(tmp, path)
+        return count
+    except OSError as exc:
+        raise EntryError(f"cannot write {path}: {exc.strerror}",
+                         f"impossible d'écrire {path} : {exc.strerror}") from None
+    finally:
+        if tmp is not None and os.path.exists(tmp):
+            os.remove(tmp)
+
+
+def _write_to(out: TextIO, header: dict, games: Iterable[dict], tail: Callable[[], dict]) -> int:
+    def dump(value: Any) -> str:
+        return json.dumps(value, ensure_ascii=False)
+
+    out.write(dump(header)[:-1] + ', "games": [')
+    count = 0
+    for game in games:
+        out.write(("\n" if count == 0 else ",\n") + dump(game))
+        count += 1
+    out.write("\n]")
+    for key, value in tail().items():
+        out.write(f",\n{dump(key)}: {dump(value)}")
+    out.write("}\n")
+    out.flush()
+    return count
+
+
+class _Reader:
+    """A JSON text read a chunk at a time, decoded value by value."""
+
+    def __init__(self, handle: TextIO, name: str):
+        self.handle, self.name = handle, name
+        self.buf, self.pos, self.lines, self.eof = "", 0, 1, False
+        self.decoder = json.JSONDecoder()
+
+    def _more(self) -> bool:
+        if self.eof:
+            return False
+        if self.pos > CHUNK:                       # drop what was read, keep the line count
+            self.lines += self.buf.count("\n", 0, self.pos)
+            self.buf, self.pos = self.buf[self.pos:], 0
+        try:
+            data = self.handle.read(CHUNK)
+        except UnicodeDecodeError:
+            raise EntryError(f"{self.name} is not UTF-8 text",
+                             f"{self.name} n'est pas du texte UTF-8") from None
+        if not data:
+            self.eof = True
+            return False
+        self.buf += data
+        return True
+
+    def error(self, at: int | None = None) -> StoreError:
+        line = self.lines + self.buf.count("\n", 0, self.pos if at is None else at)
+        return StoreError(f"not a yams-scorekeeper book: {self.name} is not JSON (line {line}); "
+                          "nothing was imported",
+                          f"ce n'est pas un registre yams-scorekeeper : {self.name} n'est pas du "
+                          f"JSON (ligne {line}) ; rien n'a été importé")
+
+    def peek(self) -> str:
+        """The next character that is not white space ('' at the end)."""
+        while True:
+            while self.pos < len(self.buf) and self.buf[self.pos] in " \t\r\n":
+                self.pos += 1
+            if self.pos < len(self.buf) or not self._more():
+                return self.buf[self.pos:self.pos + 1]
+
+    def expect(self, char: str) -> None:
+        if self.peek() != char:
+            raise self.error()
+        self.pos += 1
+
+    def value(self) -> Any:
+        self.peek()
+        while True:
+            try:
+                value, end = self.decoder.raw_decode(self.buf, self.pos)
+            except json.JSONDecodeError as exc:
+                if self._more():                   # maybe cut by the chunk: read on
+                    continue
+                raise self.error(exc.pos) from None
+            if end == len(self.buf) and not self.eof and self._more():
+                continue                           # a number may go on in the next chunk
+            self.pos = end
+            return value
+
+
+def read_book(handle: TextIO, name: str,
+              on_header: Callable[[dict, bool], None]) -> Iterator[Any]:
+    """The games of the book in ``handle``, one at a time.
+
+    ``on_header(keys read so far, True)`` is called when the ``games`` list starts, or
+    ``on_header(every key, False)`` at the end of a file without one; it raises when the file
+    is no book. The keys after ``games`` are read and checked as JSON, then left."""
+    reader = _Reader(handle, name)
+    reader.expect("{")
+    header: dict = {}
+    seen_games = False
+    if reader.peek() == "}":
+        reader.pos += 1
+    else:
+        while True:
+            key = reader.value()
+            if not isinstance(key, str):
+                raise reader.error()
+            reader.expect(":")
+            if key == "games" and not seen_games and reader.peek() == "[":
+                on_header(header, True)
+                seen_games = True
+                reader.pos += 1
+                if reader.peek() == "]":
+                    reader.pos += 1
+                else:
+                    while True:
+                        yield reader.value()
+                        char = reader.peek()
+                        reader.pos += 1
+                        if char == "]":
+                            break
+                        if char != ",":
+                            raise reader.error(reader.pos - 1)
+            else:
+                header[key] = reader.value()
+            char = reader.peek()
+            reader.pos += 1
+            if char == "}":
+                break
+            if char != ",":
+                raise reader.error(reader.pos - 1)
+    if reader.peek() != "":
+        raise reader.error()
+    if not seen_games:
+        on_header(header, False)

@@ -1,0 +1,331 @@
+"""The summaries index: one row per finished game, so that reading the history does not read
+the archive.
+
+Part of the store (only :mod:`yams_scorekeeper.store` uses it, under the store lock). The
+archive (``archive/<id>.json``) stays the truth; ``index.sqlite`` in the store folder is a
+derived copy of each archived game's *summary* (3 % of its bytes), in the standard library's
+SQLite, with the columns the history filters and the statistics need:
+
+- ``games``: ``id``, ``date``, ``family``, ``config_key``, ``stopped``, the summary as JSON
+  text exactly as archived, and the archive file's ``mtime_ns`` and ``size`` when indexed;
+- ``players``: one row per player of each game (seat, name, case-folded name, total, rank);
+- ``meta``: the index's schema, the archive folder's ``mtime_ns`` when last in step, and a
+  ``stale`` flag set before a bulk write of the archive (an import) and cleared after it.
+
+Why SQLite and not a TinyDB table: a TinyDB table is one JSON document that is read and
+decoded whole; at 50,000 games the summaries are ~25 MB of JSON, ~0.5 s and ~150 MB to load
+for every ``history``. SQLite reads only the pages a query touches (the newest page of games,
+one player's rows), does the aggregates of ``stats`` itself, and commits with its own journal,
+so a crash leaves the last committed state. It is a cache: any doubt about it is settled by
+reading the archive again, never the other way round.
+
+When it is in step (checked by :meth:`SummaryIndex.sync` at every use, without listing the
+archive): the file opens and has this schema; ``stale`` is not set; the archive folder's
+``mtime_ns`` is the one recorded (any file added, replaced or removed there changes it); and
+no game in progress has an archive file (the mark of a finish cut between its archive write
+and its index write: the store indexes the game before it removes the game file). Otherwise
+it is brought in step: a missing or unreadable index is rebuilt from the whole archive; else
+the archive folder is listed with each file's ``mtime_ns`` and size, and only the files added
+or changed since are read (removed ones are dropped).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+from typing import Any, Callable, Iterable, Iterator
+
+INDEX_FILE = "index.sqlite"
+SCHEMA = 1
+
+_TABLES = """
+CREATE TABLE meta(key TEXT PRIMARY KEY, value) WITHOUT ROWID;
+CREATE TABLE games(id TEXT PRIMARY KEY, date TEXT NOT NULL, family TEXT, config_key TEXT NOT NULL,
+                   stopped INTEGER NOT NULL, summary TEXT NOT NULL, mtime_ns INTEGER,
+                   size INTEGER);
+CREATE INDEX games_by_date ON games(date, id);
+CREATE TABLE players(game TEXT NOT NULL, seat INTEGER NOT NULL, name TEXT NOT NULL,
+                     folded TEXT NOT NULL, total NUMERIC NOT NULL, rank INTEGER,
+                     PRIMARY KEY(game, seat)) WITHOUT ROWID;
+CREATE INDEX players_by_name ON players(folded, game);
+"""
+
+
+def fold(name: str) -> str:
+    """A player's name as the history compares it (case and surrounding spaces ignored)."""
+    return name.strip().casefold()
+
+
+def file_stamp(path: str) -> tuple[int, int] | None:
+    """``(mtime_ns, size)`` of a file, ``None`` when it is missing."""
+    try:
+        st = os.stat(path)
+    except FileNotFoundError:
+        return None
+    return st.st_mtime_ns, st.st_size
+
+
+class SummaryIndex:
+    """``index.sqlite`` of the store folder ``folder`` (the caller holds the store lock).
+
+    ``read_summary(game_id)`` returns the archived summary of a game (reads its archive file),
+    ``None`` when it is not archived; ``archived_ids()`` lists the archive folder's game ids.
+    """
+
+    def __init__(self, folder: str, archive_dir: str,
+                 read_summary: Callable[[str], dict | None]):
+        self.path = os.path.join(folder, INDEX_FILE)
+        self.archive_dir = archive_dir
+        self.read_summary = read_summary
+        self._db: sqlite3.Connection | None = None
+
+    # -- connection ---------------------------------------------------------------------------
+
+    def _connect(self) -> sqlite3.Connection:
+        db = sqlite3.connect(self.path, isolation_level=None)
+        db.execute("PRAGMA synchronous=FULL")
+        return db
+
+    def _open(self) -> sqlite3.Connection:
+        """The connection, rebuilt from scratch when the file is missing, unreadable or of
+        another schema (returns with ``rebuild`` owed in ``self._fresh``)."""
+        if self._db is not None:
+            return self._db
+        self._fresh = False
+        try:
+            db = self._connect()
+            row = db.execute("SELECT value FROM meta WHERE key='schema'").fetchone()
+            if row is None or row[0] != SCHEMA:
+                raise sqlite3.DatabaseError("another schema")
+        except sqlite3.Error:
+            try:
+                db.close()
+            except Exception:
+                pass
+            self._remove_files()
+            db = self._connect()
+            with _transaction(db):
+                for statement in _TABLES.split(";"):
+                    if statement.strip():
+                        db.execute(statement)
+                db.execute("INSERT INTO meta VALUES('schema', ?)", (SCHEMA,))
+                db.execute("INSERT INTO meta VALUES('stale', 1)")
+            self._fresh = True
+        self._db = db
+        return db
+
+    def _remove_files(self) -> None:
+        for suffix in ("", "-journal", "-wal", "-shm"):
+            try:
+                os.remove(self.path + suffix)
+            except FileNotFoundError:
+                pass
+
+    def close(self) -> None:
+        if self._db is not None:
+            self._db.close()
+            self._db = None
+
+    def _meta(self, key: str) -> Any:
+        row = self._open().execute("SELECT value FROM meta WHERE key=?", (key,)).fetchone()
+        return None if row is None else row[0]
+
+    def _archive_mtime(self) -> int | None:
+        try:
+            return os.stat(self.archive_dir).st_mtime_ns
+        except FileNotFoundError:
+            return None
+
+    # -- keeping it in step ---------------------------------------------------------------------
+
+    def sync(self, in_progress: Iterable[str] = ()) -> None:
+        """Bring the index in step with the archive (see the module notes); ``in_progress``:
+        the ids of the games in progress."""
+        self._open()
+        cut = [g for g in in_progress if os.path.exists(self._file(g))]
+        if (self._meta("stale") or cut
+                or self._meta("archive_mtime") != self._archive_mtime()):
+            self.resync()
+
+    def _file(self, game_id: str) -> str:
+        return os.path.join(self.archive_dir, game_id + ".json")
+
+    def resync(self) -> None:
+        """List the archive folder; index the files added or changed, drop the removed ones."""
+        db = self._open()
+        indexed = {gid: (m, s) for gid, m, s in db.execute("SELECT id, mtime_ns, size FROM games")}
+        on_disk = {}
+        try:
+            entries = list(os.scandir(self.archive_dir))
+        except FileNotFoundError:
+            entries = []
+        for entry in entries:
+            name = entry.name
+            if name.startswith(".") or not name.endswith(".json"):
+                continue
+            st = entry.stat()
+            on_disk[name[:-len(".json")]] = (st.st_mtime_ns, st.st_size)
+        changed = [gid for gid, stamp in on_disk.items() if indexed.get(gid) != stamp]
+        removed = [gid for gid in indexed if gid not in on_disk]
+        with _transaction(db):
+            for gid in removed:
+                self._delete(db, gid)
+            for gid in changed:
+                summary = self.read_summary(gid)
+                self._delete(db, gid)
+                if summary is not None:
+                    self._insert(db, summary, on_disk[gid])
+            self._mark_in_step(db)
+        self._fresh = False
+
+    def _mark_in_step(self, db: sqlite3.Connection) -> None:
+        db.execute("DELETE FROM meta WHERE key='stale'")
+        db.execute("INSERT OR REPLACE INTO meta VALUES('archive_mtime', ?)",
+                   (self._archive_mtime(),))
+
+    def mark_stale(self) -> None:
+        """Before many archive files are written: a crash leaves the flag, and the next use
+        lists the archive again."""
+        db = self._open()
+        with _transaction(db):
+            db.execute("INSERT OR REPLACE INTO meta VALUES('stale', 1)")
+
+    def put(self, summaries: Iterable[dict], in_step: bool = True) -> None:
+        """Index (again) the games whose archive files were just written; with ``in_step``
+        the index is then declared in step with the archive folder (the caller wrote nothing
+        else there)."""
+        db = self._open()
+        with _transaction(db):
+            for summary in summaries:
+                self._delete(db, summary["id"])
+                self._insert(db, summary, file_stamp(self._file(summary["id"])))
+            if in_step and not self._fresh:
+                self._mark_in_step(db)
+
+    def drop(self, game_id: str) -> None:
+        """Forget a game whose archive file was removed."""
+        db = self._open()
+        with _transaction(db):
+            self._delete(db, game_id)
+            if not self._fresh:
+                self._mark_in_step(db)
+
+    @staticmethod
+    def _delete(db: sqlite3.Connection, game_id: str) -> None:
+        db.execute("DELETE FROM games WHERE id=?", (game_id,))
+        db.execute("DELETE FROM players WHERE game=?", (game_id,))
+
+    @staticmethod
+    def _insert(db: sqlite3.Connection, summary: dict, stamp: tuple[int, int] | None) -> None:
+        mtime, size = stamp or (None, None)
+        db.execute("INSERT INTO games VALUES(?,?,?,?,?,?,?,?)",
+                   (summary["id"], summary["date"], summary.get("family"), summary["config_key"],
+                    int(bool(summary.get("stopped_early"))),
+                    json.dumps(summary, ensure_ascii=False, separators=(",", ":")), mtime, size))
+        db.executemany("INSERT INTO players VALUES(?,?,?,?,?,?)",
+                       [(summary["id"], seat, p["name"], fold(p["name"]), p["total"], p.get("rank"))
+                        for seat, p in enumerate(summary["players"])])
+
+    # -- reading --------------------------------------------------------------------------------
+
+    def dump(self) -> list[tuple]:
+        """Every row of ``games`` and ``players``, sorted (a rebuilt index must be identical)."""
+        db = self._open()
+        return (sorted(db.execute("SELECT * FROM games").fetchall())
+                + sorted(db.execute("SELECT * FROM players").fetchall()))
+
+    def ids(self) -> set[str]:
+        return {gid for (gid,) in self._open().execute("SELECT id FROM games")}
+
+    def destroy(self) -> None:
+        """Remove the index file (the next use rebuilds it from the archive)."""
+        self.close()
+        self._remove_files()
+
+    def count(self) -> int:
+        return self._open().execute("SELECT count(*) FROM games").fetchone()[0]
+
+    def summaries(self, player: str | None = None, family: str | None = None,
+                  since: str | None = None, until: str | None = None,
+                  config_key: str | None = None, newest_first: bool = False,
+                  limit: int | None = None, offset: int = 0) -> Iterator[dict]:
+        """The summaries of the games that match, by date then id."""
+        where, args = self._where(player, family, since, until, config_key)
+        order = "DESC" if newest_first else "ASC"
+        sql = f"SELECT summary FROM games g{where} ORDER BY date {order}, id {order}"
+        if limit is not None:
+            sql += " LIMIT ? OFFSET ?"
+            args += [limit, offset]
+        for (text,) in self._open().execute(sql, args):
+            yield json.loads(text)
+
+    def matching(self, player: str | None = None, family: str | None = None,
+                 since: str | None = None, until: str | None = None) -> int:
+        where, args = self._where(player, family, since, until, None)
+        return self._open().execute(f"SELECT count(*) FROM games g{where}", args).fetchone()[0]
+
+    @staticmethod
+    def _where(player, family, since, until, config_key) -> tuple[str, list]:
+        clauses, args = [], []
+        if player is not None:
+            clauses.append("EXISTS (SELECT 1 FROM players p WHERE p.folded=? AND p.game=g.id)")
+            args.append(fold(player))
+        if family is not None:
+            clauses.append("g.family=?")
+            args.append(family)
+        if config_key is not None:
+            clauses.append("g.config_key=?")
+            args.append(config_key)
+        if since is not None:
+            clauses.append("g.date>=?")
+            args.append(since)
+        if until is not None:
+            clauses.append("substr(g.date, 1, ?)<=?")
+            args += [len(until), until]
+        return (" WHERE " + " AND ".join(clauses)) if clauses else "", args
+
+    def player_rows(self, player: str) -> list[tuple]:
+        """``(game, date, family, config_key, stopped, players, name, total, rank)`` for each
+        game of ``player``, oldest first (what the statistics need, no JSON decoded)."""
+        return self._open().execute(
+            "SELECT g.id, g.date, g.family, g.config_key, g.stopped, "
+            "(SELECT count(*) FROM players q WHERE q.game=g.id), p.name, p.total, p.rank "
+            "FROM players p JOIN games g ON g.id=p.game WHERE p.folded=? "
+            "ORDER BY g.date, g.id", (fold(player),)).fetchall()
+
+    def pair_rows(self, a: str, b: str) -> list[tuple]:
+        """``(game, date, family, stopped, total_a, rank_a, total_b, rank_b)`` for each game
+        ``a`` and ``b`` played together, oldest first."""
+        return self._open().execute(
+            "SELECT g.id, g.date, g.family, g.stopped, p.total, p.rank, q.total, q.rank "
+            "FROM players p JOIN players q ON q.game=p.game JOIN games g ON g.id=p.game "
+            "WHERE p.folded=? AND q.folded=? AND p.seat<>q.seat ORDER BY g.date, g.id",
+            (fold(a), fold(b))).fetchall()
+
+    def labels(self, config_keys: Iterable[str]) -> dict[str, str]:
+        """The label of each configuration, from its newest game."""
+        db, labels = self._open(), {}
+        for key in config_keys:
+            row = db.execute("SELECT summary FROM games WHERE config_key=? ORDER BY date DESC, "
+                             "id DESC LIMIT 1", (key,)).fetchone()
+            if row:
+                summary = json.loads(row[0])
+                labels[key] = summary.get("config_label") or key
+        return labels
+
+    def player_names(self) -> list[str]:
+        return [n for (n,) in self._open().execute("SELECT DISTINCT name FROM players")]
+
+
+class _transaction:
+    """``BEGIN IMMEDIATE`` .. ``COMMIT`` (rolled back on an exception)."""
+
+    def __init__(self, db: sqlite3.Connection):
+        self.db = db
+
+    def __enter__(self) -> None:
+        self.db.execute("BEGIN IMMEDIATE")
+
+    def __exit__(self, kind, value, tb) -> None:
+        self.db.execute("COMMIT" if kind is None else "ROLLBACK")
