@@ -228,8 +228,15 @@ class Store:
 
     def _summary_index(self) -> SummaryIndex:
         if self._index is None:
-            self._index = SummaryIndex(self.path, self.archive_dir, self._read_summary)
+            self._index = SummaryIndex(self.path, self.archive_dir, self._read_summary,
+                                       self._sweep_temp_file)
         return self._index
+
+    def _sweep_temp_file(self, path: str) -> None:
+        try:
+            self.fs.remove(path)
+        except OSError:
+            pass
 
     def _read_summary(self, game_id: str) -> dict | None:
         entry = self._read_entry(game_id)

@@ -36,6 +36,8 @@ import os
 import sqlite3
 from typing import Any, Callable, Iterable, Iterator
 
+from .storage import TEMP_SUFFIX
+
 INDEX_FILE = "index.sqlite"
 SCHEMA = 1
 
@@ -70,14 +72,16 @@ class SummaryIndex:
     """``index.sqlite`` of the store folder ``folder`` (the caller holds the store lock).
 
     ``read_summary(game_id)`` returns the archived summary of a game (reads its archive file),
-    ``None`` when it is not archived; ``archived_ids()`` lists the archive folder's game ids.
+    ``None`` when it is not archived; ``sweep(path)`` is called for each temporary file
+    (``.*.tmp``, left by a killed writer) found when the archive folder is listed.
     """
 
     def __init__(self, folder: str, archive_dir: str,
-                 read_summary: Callable[[str], dict | None]):
+                 read_summary: Callable[[str], dict | None], sweep: Callable[[str], None]):
         self.path = os.path.join(folder, INDEX_FILE)
         self.archive_dir = archive_dir
         self.read_summary = read_summary
+        self.sweep = sweep
         self._db: sqlite3.Connection | None = None
 
     # -- connection ---------------------------------------------------------------------------
@@ -162,6 +166,8 @@ class SummaryIndex:
             entries = []
         for entry in entries:
             name = entry.name
+            if name.startswith(".") and name.endswith(TEMP_SUFFIX):
+                self.sweep(entry.path)
             if name.startswith(".") or not name.endswith(".json"):
                 continue
             st = entry.stat()
