@@ -212,7 +212,7 @@ def test_gaby_game_two_coups_doblar_bloquant_chance(tmp_path):
     setup = ["gaby", "Alice, Bob", "n", "custom", "libre sec", "-",
              "bloquant deux-coups doblar chance"]
     alice = [["55533/1", "66666/2",
-              "d 3 3",                       # two cells of the same coup: refused (Y7)
+              "d sec.full@1 libre.yam@1",    # two cells of the same coup: refused (Y7)
               "d sec.full libre.yam"]]       # sec.full 41 from coup 1, libre.yam 130 from coup 2
     alice += [scratch_turn(f"libre.{r}") for r in GABY_ROWS if r != "yam"]
     alice += [scratch_turn(f"sec.{r}") for r in GABY_ROWS if r != "full"]
@@ -230,7 +230,7 @@ def test_gaby_game_two_coups_doblar_bloquant_chance(tmp_path):
     assert "Alice: Sec · Full (1) = 41" in out
     assert "Alice: Libre · Yam (2) = 130" in out
     assert "4 doblars left" in out
-    assert "! Full can go in several columns: say which (expected: libre.full / sec.full)" in out
+    assert "'full' could mean several cells:" in out         # asked, nothing written yet
     assert re.search(r"Bob: Sec · Full = 0 .*bloquant : Alice a 41", " ".join(out.split()))
     assert "case chance" in out
     # Alice: sec 41 x 2 + libre 130 = 212; Bob: libre 130
@@ -290,12 +290,12 @@ def test_double_critique_banks_unused_rolls(tmp_path):
 
 def test_double_classique_sixth_roll_announced_three_ways(tmp_path):
     db = tmp_path / "store"
-    turns = [[f"{FIVES} /6 announce youpi", "1"],          # made: 25 x2 size harmony = 50
+    turns = [[f"{FIVES} /6 announce youpi", "youpi"],      # made: 25 x2 size harmony = 50
              [f"{SUITE} /6",                               # no announcement typed...
               "rene",                                      # ...asked separately: missed, -50
-              "1x",                                        # the announced row cannot be scratched
-              "1"],
-             ["announce brelan", FIVES, "1"],              # announced first, dice next: 10
+              "rene x",                                    # the announced row cannot be scratched
+              "e"],                                        # the only cell's handle
+             ["announce brelan", FIVES, "brelan"],         # announced first, dice next: 10
              [f"{SUITE} /6 announce 1", f"{SUITE} /5", "x grille.1"]]
     turns += double_scratches({"youpi", "rene", "brelan", "1"})
     lines = ["double", "Alice", ""] + [line for turn in turns for line in turn]
@@ -318,7 +318,7 @@ def test_double_165_scratch_only_once_the_pool_is_empty(tmp_path):
     db = tmp_path / "store"
     lines = ["double", "Alice", "165", f"{SUITE} /165", "double-petite-suite",   # 25 x2 = 50
              f"{SUITE} /1"]                      # the pool is empty: refused (D10)
-    lines += ["1"] * 30                          # every other cell scratched
+    lines += ["e"] * 30                          # every other cell scratched (its handle)
     out = played(db, lines)
     assert "165 rolls left in the pool" in out and "0 rolls left in the pool" in out
     assert "The pool of rolls is empty: Alice can only scratch a cell (D10)." in out
@@ -362,11 +362,11 @@ def test_bad_entries_are_asked_again_with_the_reason_and_record_nothing(tmp_path
                    "! the roll number is missing after '/' (expected: 55533 /2)",
                    "! type the dice, then '/' and the roll number",
                    "! jokers exist only in Duel au Yam [U4]",
-                   "! no cell number 99 in the list (1 to 12)",
+                   "! no row '99' in Yam classique",
                    "! no row 'yams' in Yam classique",
                    "! no column 'descendante' in this game",
                    "! this turn's dice are already entered: choose a cell, or u to undo them",
-                   "! choose a cell: a number from the list or a name",
+                   "! choose a cell: its letters or its name",
                    "! two cells in one turn need the doblar option [Y7]",
                    "! there is no coup 3 this turn"):
         assert reason in out, reason
@@ -474,7 +474,7 @@ def test_french_table_mode(tmp_path, args, env):
     assert "Nouvelle partie : Yam classique (Libre)" in out
     assert "Alice, dés/lancer (lancer 1 à 3) : " in out
     assert "! 4 dés saisis, ce jeu en utilise 5" in out
-    assert "  #   Case" in out and "Pourquoi" in out
+    assert "Case" in out and "Pourquoi" in out
     assert "u, annuler         annule la dernière saisie" in out
     assert "Alice : Full = 46   (Full 5-5-5 / 3-3 : 25 + 21 = 46)" in out
     assert "Partie enregistrée. Pour la reprendre : yams play --game" in out
@@ -516,3 +516,23 @@ def test_demo_turns_and_french():
     assert "Tour 3 · Alice" in out and "Tour 4" not in out
     assert "Arrêt après 3 tours (--turns) : classement provisoire." in out
     assert "Pour une vraie partie, dés en main : yams play" in out
+
+
+# -- picking a cell: no silent wrong cell (issue 10) --------------------------------------------
+
+
+def test_a_digit_is_the_row_and_a_list_number_that_is_also_a_row_asks(tmp_path):
+    """Duel, row 3 filled: '6' writes the sixes, never the sixth line of the list (3 pareils);
+    with --list, '6' could mean both, so the table asks; sheet names work as typed."""
+    lines = ["duel", "Alice, Bob", "33345/1", "3", "11111/1", "1",
+             "66612/1", "6",                          # Alice: the sixes, 18
+             "66612/1", "petite suite"]               # Bob: the printed name, 0
+    out = played(tmp_path / "a", lines + ["q"])
+    assert "Alice: 6 = 18   (Les 6 : 3 x 6 = 18)" in out
+    assert "Bob: Petite suite = 0" in out
+    listed = played(tmp_path / "b", lines[:6] + ["66612/1", "6", "", "6", "q"], "--list")
+    assert "'6' could mean several cells:" in listed
+    assert "Nothing written." in listed
+    assert "Alice: 3 pareils = 18" not in listed
+    game = the_game(tmp_path / "b")
+    assert [e["type"] for e in game["events"]][-1] == "enter"      # nothing written yet

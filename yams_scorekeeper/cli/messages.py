@@ -56,10 +56,19 @@ MESSAGES: dict[str, dict[str, str]] = {
                         "en": "Sixth roll: which row was announced before rolling? ({rows})"},
     "announced_dice_prompt": {"fr": "Dés du 6e jet (annoncé : {row})",
                               "en": "Dice of the sixth roll (announced: {row})"},
-    "choose_prompt": {"fr": "Case (numéro ou nom ; Nx pour barrer)",
-                      "en": "Cell (number or name; Nx to scratch)"},
-    "pool_prompt": {"fr": "Case à barrer (numéro ou nom)",
-                    "en": "Cell to scratch (number or name)"},
+    "choose_prompt": {"fr": "Case (lettres ou nom ; x pour barrer)",
+                      "en": "Cell (letters or name; x to scratch)"},
+    "choose_prompt_list": {"fr": "Case (numéro ou nom ; Nx pour barrer)",
+                           "en": "Cell (number or name; Nx to scratch)"},
+    "pool_prompt": {"fr": "Case à barrer (lettres ou nom)",
+                    "en": "Cell to scratch (letters or name)"},
+    "pool_prompt_list": {"fr": "Case à barrer (numéro ou nom)",
+                         "en": "Cell to scratch (number or name)"},
+    "which_cell": {"fr": "« {text} » peut désigner plusieurs cases :",
+                   "en": "'{text}' could mean several cells:"},
+    "which_prompt": {"fr": "Laquelle ? (lettres ; Entrée : aucune)",
+                     "en": "Which one? (letters; Enter: none)"},
+    "nothing_written": {"fr": "Rien n'est inscrit.", "en": "Nothing written."},
     "stop_confirm": {"fr": "Arrêter la partie maintenant ? Le plus haut total gagne. (o/n)",
                      "en": "Stop the game now? The highest total wins. (y/n)"},
 
@@ -87,10 +96,16 @@ MESSAGES: dict[str, dict[str, str]] = {
                         "gardés (par exemple {example})",
                   "en": "Type the dice, then after '/' the roll on which they were kept "
                         "(for example {example})"},
-    "hint_choose": {"fr": "Un numéro de la liste, ou une case par son nom ({example}) ; 3x ou "
-                          "x 3 pour barrer ; l pour revoir la liste, h pour l'aide.",
-                    "en": "A number from the list, or a cell by name ({example}); 3x or x 3 "
-                          "to scratch; l to list again, h for help."},
+    "hint_choose": {"fr": "Les lettres à côté d'un score, ou une case par son nom ({example}) ; "
+                          "6 est la ligne des 6 ; x avant ou après pour barrer ; l pour revoir "
+                          "les cases, h pour l'aide.",
+                    "en": "The letters next to a score, or a cell by name ({example}); 6 is "
+                          "the row of 6s; x before or after to scratch; l to show the cells "
+                          "again, h for help."},
+    "hint_choose_list": {"fr": "Un numéro de la liste, ou une case par son nom ({example}) ; 3x "
+                               "ou x 3 pour barrer ; l pour revoir la liste, h pour l'aide.",
+                         "en": "A number from the list, or a cell by name ({example}); 3x or "
+                               "x 3 to scratch; l to list again, h for help."},
     "one_joker": {"fr": "un seul joker par tour", "en": "one joker a turn"},
     "second_needed": {"fr": "aucune case ne prend ce coup (trop de lancers pour les cases sec/"
                             "demi-sec restantes) : jouez le 2e coup",
@@ -152,8 +167,8 @@ MESSAGES: dict[str, dict[str, str]] = {
                            "u pour les annuler",
                      "en": "this turn's dice are already entered: choose a cell, or u to "
                            "undo them"},
-    "choose_needed": {"fr": "choisissez une case : un numéro de la liste ou un nom",
-                      "en": "choose a cell: a number from the list or a name"},
+    "choose_needed": {"fr": "choisissez une case : ses lettres ou son nom",
+                      "en": "choose a cell: its letters or its name"},
     "no_number": {"fr": "pas de case n° {n} dans la liste (1 à {count})",
                   "en": "no cell number {n} in the list (1 to {count})"},
     "unreadable_choice": {"fr": "« {text} » illisible", "en": "cannot read '{text}'"},
@@ -190,10 +205,11 @@ MESSAGES: dict[str, dict[str, str]] = {
               "  1cp 2cp … 3fg /1   Double Yams : valeur, couleur c/f, taille p/g\n"
               "  …/6 annonce youpi  Double Yams classique ou forcé : le 6e jet annoncé\n"
               "Les cases :\n"
-              "  7                  la case n° 7 de la liste\n"
-              "  libre.full, full   une case par son nom (colonne.ligne ; @2 pour le coup 2)\n"
-              "  7x, x 7, x full    barrer (0)\n"
-              "  d 3 17             doblar : une case du coup 1 et une du coup 2 "
+              "  e, gk              les lettres à côté du score (avec --list : le numéro)\n"
+              "  6, ps, libre.full  une case par son nom (colonne.ligne ; @2 pour le coup 2) ;\n"
+              "                     si le nom va à plusieurs cases, la question est posée\n"
+              "  ex, x e, x full    barrer (0)\n"
+              "  d e gk             doblar : une case du coup 1 et une du coup 2 "
               "(d descente.1 descente.2 pour le doblar descendant)",
         "en": "At any prompt:\n"
               "  s, sheet [NAME]    every player's sheet (or one player's)\n"
@@ -208,10 +224,11 @@ MESSAGES: dict[str, dict[str, str]] = {
               "  1cp 2cp … 3fg /1   Double Yams: value, colour c/f, size p/g\n"
               "  …/6 announce youpi Double Yams classique or forcé: the announced sixth roll\n"
               "Cells:\n"
-              "  7                  cell number 7 of the list\n"
-              "  libre.full, full   a cell by name (column.row; @2 for coup 2)\n"
-              "  7x, x 7, x full    scratch (0)\n"
-              "  d 3 17             doblar: one cell from coup 1 and one from coup 2 "
+              "  e, gk              the letters next to the score (with --list: the number)\n"
+              "  6, ps, libre.full  a cell by name (column.row; @2 for coup 2); when the\n"
+              "                     name fits several cells, you are asked which\n"
+              "  ex, x e, x full    scratch (0)\n"
+              "  d e gk             doblar: one cell from coup 1 and one from coup 2 "
               "(d descente.1 descente.2 for the doblar descendant)",
     },
     "help_setup": {"fr": "Entrée accepte la valeur entre crochets ; q quitte sans rien créer.",

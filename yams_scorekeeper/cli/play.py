@@ -386,10 +386,12 @@ def _resumed(term: Terminal, session: "TableSession") -> None:
 class Table:
     """The turn loop: whose turn, the dice, the legal cells, the choice; until the game ends."""
 
-    def __init__(self, term: Terminal, session: "TableSession", db: str | None = None):
+    def __init__(self, term: Terminal, session: "TableSession", db: str | None = None,
+                 numbered: bool = False):
         self.term = term
         self.session = session
         self.db = db
+        self.numbered = numbered         # --list: the numbered list, numbers pick from it
         self.choose_now = False          # Enter at "second coup?": choose from coup 1
         self.announced: str | None = None    # a sixth-roll row waiting for its dice
         self._header_key: Any = None
@@ -476,14 +478,18 @@ class Table:
         self._cells_key = key
         if pool_empty:
             self.term.say(self.t("pool_empty", name=self.game.player.name), style="bold")
-        self.term.show(legal_table(self.game, cells, self.lang))
+        self.term.show(legal_table(self.game, cells, self.lang,
+                                   None if self.numbered else self.by_handle(cells)))
         if not self._choose_hinted:
             self._choose_hinted = True
-            self.term.say(self.t("hint_choose", example=self.name_example()), style="dim")
+            self.term.say(self.t("hint_choose_list" if self.numbered else "hint_choose",
+                                 example=self.name_example()), style="dim")
         if (self.game.config.has("doblar") and len(self.game.coups) == 2
                 and self.game.player.doblars_left > 0):
-            one = next((n for n, c in enumerate(cells, 1) if c.coup == 1), None)
-            two = next((n for n, c in enumerate(cells, 1) if c.coup == 2), None)
+            named = (list(enumerate(cells, 1)) if self.numbered else
+                     [(h, c) for h, c in self.by_handle(cells).items()])
+            one = next((n for n, c in named if c.coup == 1), None)
+            two = next((n for n, c in named if c.coup == 2), None)
             if one and two:
                 self.term.say(self.t("hint_doblar", example=f"d {one} {two}"), style="dim")
 
@@ -623,7 +629,8 @@ class Table:
 
     def choose(self, cells: list["LegalCell"], pool_empty: bool = False) -> None:
         self.show_cells(cells, pool_empty)
-        text = self.prompt(self.t("pool_prompt" if pool_empty else "choose_prompt"))
+        key = "pool_prompt" if pool_empty else "choose_prompt"
+        text = self.prompt(self.t(key + "_list" if self.numbered else key))
         if text is None:
             return
         if not text:
@@ -651,94 +658,146 @@ class Table:
     # -- choosing a cell ----------------------------------------------------------------------
 
     def apply_choice(self, text: str, cells: list["LegalCell"]) -> list["Mark"]:
-        """A number, a cell name, ``Nx``/``x N``/``x NAME`` to scratch, ``d A B`` for a doblar."""
+        """A handle, a cell name (``6``, ``petite suite``, ``libre.full``), ``x TOKEN`` or
+        ``TOKENx`` to scratch, ``d A B`` for a doblar; a number of the list with ``--list``.
+        A token that could mean two cells is asked about before anything is written."""
+        from .choice import split_scratch
+
         low = " ".join(text.lower().split())
         m = re.fullmatch(r"(?:d|doblar)\s+(\S+)\s+(\S+)", low)
         if m:
             return self.doblar(m.group(1), m.group(2), cells)
-        m = re.fullmatch(r"(\d+)\s*x|x\s*(\d+)", low)
-        if m:
-            cell = self.by_number(m.group(1) or m.group(2), cells)
-            return self.session.mark(cell.column, cell.row, coup=cell.coup or None, scratch=True)
-        if low.isdigit():
-            cell = self.by_number(low, cells)
-            return self.session.mark(cell.column, cell.row, coup=cell.coup or None)
-        scratch = False
-        m = re.fullmatch(r"x\s+(\S+)|(\S+)\s+x", low)
-        if m:
-            low, scratch = m.group(1) or m.group(2), True
         if "/" in low:
             raise _err("dice_already", cls=IllegalMoveError,
-                       expected=f"3, {self.name_example()}, u")
-        if " " in low:
-            raise _err("unreadable_choice", text=text,
-                       expected=f"3, {self.name_example()}, 3x")
-        column, row, coup, zero = self.by_name(low, cells)
-        return self.session.mark(column, row, coup=coup, scratch=scratch or zero)
+                       expected=f"{self.name_example()}, u")
+        token, scratch = split_scratch(self.game, low, self.by_handle(cells))
+        cell, zero = self.pick(token, cells)
+        if cell is None:
+            return []
+        return self.session.mark(cell.column, cell.row, coup=cell.coup or None,
+                                 scratch=scratch or zero)
 
-    def by_number(self, text: str, cells: list["LegalCell"]) -> "LegalCell":
-        n = int(text)
-        if not 1 <= n <= len(cells):
-            raise _err("no_number", n=n, count=len(cells))
-        return cells[n - 1]
+    def by_handle(self, cells: list["LegalCell"]) -> dict[str, "LegalCell"]:
+        """The handles of these cells (the same cells always get the same handles)."""
+        from .choice import handles
 
-    def by_name(self, text: str, cells: list["LegalCell"]
-                ) -> tuple[str | None, str, int | None, bool]:
-        """(column, row, coup, scratched) from ``full``, ``libre.full``, ``sec.yam@2=0``."""
-        game = self.game
+        return handles(self.game, cells)
+
+    def pick(self, token: str, cells: list["LegalCell"], among: list["LegalCell"] | None = None
+             ) -> tuple["LegalCell | None", bool]:
+        """The one cell ``token`` means, asking when it could mean several: (cell, scratched);
+        (None, False) when the player cancels the question."""
         from ..transcript import CELL
+        from .choice import candidates
 
-        m = CELL.match(text)
-        if m is None:
-            raise _err("unreadable_choice", text=text, expected=self.name_example())
-        row = game.rules.row(m.group("row")).id
-        column = m.group("column") or None
-        coup = int(m.group("coup")) if m.group("coup") else None
-        if column is None and len(game.columns) > 1:
-            fits = [c for c in cells if c.row == row and (coup is None or c.coup == coup)]
-            columns = list(dict.fromkeys(c.column for c in fits))
-            if len(columns) == 1:
-                column = columns[0]
-            elif columns:
-                raise _err("which_column", row=game.rules.row(row).name,
-                           expected=" / ".join(f"{c}.{row}" for c in columns))
-            else:
-                raise self._why_nowhere(row, coup)
-        return column, row, coup, bool(m.group("scratch"))
+        zero = token.endswith("=0")
+        if zero:
+            token = token[:-2]
+        by_handle = self.by_handle(cells)
+        try:
+            found = candidates(self.game, token, cells, by_handle, numbered=self.numbered)
+        except EntryError as err:
+            if token.isdigit() and self.numbered:
+                raise _err("no_number", n=int(token), count=len(cells)) from None
+            if err.expected is None and not token.isdigit():
+                raise _err("unreadable_choice", text=token,
+                           expected=f"{next(iter(by_handle), 'e')}, {self.name_example()}, "
+                                    f"x {self.name_example().split(',')[0]}") from None
+            raise
+        if among is not None:
+            found = [c for c in found if c in among] or found
+        if len(found) == 1:
+            return found[0], zero
+        if not found:
+            m = CELL.match(token.replace(" ", "-"))
+            row = self.game.rules.row(m.group("row")).id if m else token
+            coup = int(m.group("coup")) if m and m.group("coup") else None
+            raise self._why_nowhere(row, coup, m.group("column") if m else None)
+        return self.ask_which(token, found, by_handle), zero
 
-    def _why_nowhere(self, row: str, coup: int | None) -> YamsError:
-        """Why no column takes ``row`` now: the rule's own refusal, found on a copy."""
+    def ask_which(self, token: str, found: list["LegalCell"],
+                  by_handle: dict[str, "LegalCell"]) -> "LegalCell | None":
+        """``full`` fits several cells: list them with their handles and ask; Enter cancels."""
+        from .choice import candidates
+        from .sheet_view import cell_label
+
+        two = len(self.game.coups) > 1
+        handle_of = {c: h for h, c in by_handle.items()}
+        self.term.say(self.t("which_cell", text=token))
+        for cell in found:
+            self.term.say(f"  {handle_of[cell]:>3}  {cell_label(self.game, cell, two)}"
+                          f" = {cell.score}")
+        while True:
+            answer = self.prompt(self.t("which_prompt"))
+            if not answer:
+                self.term.say(self.t("nothing_written"))
+                return None
+            key = " ".join(answer.lower().split())
+            chosen = by_handle.get(key)
+            if chosen is None:
+                try:
+                    named = candidates(self.game, key, found, {})
+                except EntryError:
+                    named = []
+                chosen = named[0] if len(named) == 1 else None
+            if chosen is not None and chosen in found:
+                return chosen
+            self.term.refuse(self.t("bad_choice", text=answer))
+
+    def _why_nowhere(self, row: str, coup: int | None, column: str | None = None) -> YamsError:
+        """Why no column (or not ``column``) takes ``row`` now: the rule's own refusal,
+        found on a copy of the game."""
         from ..game import Game
 
         game = self.game
         name = game.rules.row(row).name
-        empty = [c for c in game.columns if (c.id, row) not in game.player.marks]
-        if not empty:
+        if column is None and len(game.columns) == 1:
+            column = game.columns[0].id
+        empty = [c.id for c in game.columns if (c.id, row) not in game.player.marks]
+        if column is None and not empty:
             return _err("all_filled", cls=IllegalMoveError, row=name, rule="G3")
         trial = Game(game.config, game.events, id=game.id, created=game.created)
         try:
-            trial.mark(empty[0].id, row, coup=coup)
+            trial.mark(column or empty[0], row, coup=coup)
         except YamsError as err:
             return err
         return _err("nowhere", cls=IllegalMoveError, row=name)  # pragma: no cover
 
     def doblar(self, first: str, second: str, cells: list["LegalCell"]) -> list["Mark"]:
-        """Two cells, one from each coup (Y7): numbers from the list or names."""
-        picks = []
-        for token in (first, second):
-            if token.isdigit():
-                cell = self.by_number(token, cells)
-                picks.append((cell.column, cell.row, cell.coup))
-            else:
-                column, row, coup, _ = self.by_name(token, cells)
-                picks.append((column, row, coup))
-        (c1, r1, k1), (c2, r2, k2) = picks
-        if (self.game.config.has("doblar") and k1 is not None and k2 is not None
-                and k1 == k2):
+        """Two cells, one from each coup (Y7): handles or names (numbers with ``--list``)."""
+        one, _ = self.pick(first, cells, [c for c in cells if c.coup == 1])
+        if one is None:
+            return []
+        try:
+            two, _ = self.pick(second, cells, [c for c in cells if c.coup != one.coup])
+        except IllegalMoveError:
+            # not legal alone, maybe legal as the doblar's second cell (the doblar descendant
+            # writes the next-but-one cell of descente): the rules judge the pair
+            named = self.named_cell(second)
+            if named is None:
+                raise
+            return self.session.mark(one.column, one.row, coup=one.coup or None, second=named)
+        if two is None:
+            return []
+        if (self.game.config.has("doblar") and one.coup and two.coup and one.coup == two.coup):
             raise _err("doblar_coups", cls=IllegalMoveError, rule="Y7")
-        if k1 is None and k2 is not None:
-            (c1, r1, k1), (c2, r2, k2) = (c2, r2, k2), (c1, r1, k1)
-        return self.session.mark(c1, r1, coup=k1, second=(c2, r2))
+        if one.coup == 2 and two.coup == 1:
+            one, two = two, one
+        return self.session.mark(one.column, one.row, coup=one.coup or None,
+                                 second=(two.column, two.row))
+
+    def named_cell(self, token: str) -> tuple[str, str] | None:
+        """(column, row) of a token naming one cell of the sheet (``descente.2``), else None."""
+        from ..transcript import CELL
+
+        m = CELL.match(token)
+        if m is None or (m.group("column") is None and len(self.game.columns) > 1):
+            return None
+        try:
+            return (m.group("column") or self.game.columns[0].id,
+                    self.game.rules.row(m.group("row")).id)
+        except EntryError:
+            return None
 
     def report(self, name: str, marks: list["Mark"]) -> None:
         from .sheet_view import cell_label
@@ -871,6 +930,9 @@ def play(
         help="Resume this game in progress (a unique start of its id will do)."),
     lang: Optional[str] = lang_option(
         "Language of the table mode (default: yams --lang, $YAMS_LANG, the locale)."),
+    numbered: bool = typer.Option(
+        False, "--list", help="Show the legal cells as a numbered list (one per line, for screen "
+                              "readers); numbers pick from it."),
 ) -> None:
     """Keep score at the table: type the dice you rolled, pick a cell, the sheet fills in.
 
@@ -887,7 +949,7 @@ def play(
 
     try:
         session = open_session(term, store, game_id, db)
-        Table(term, session, db).run()
+        Table(term, session, db, numbered).run()
     except _Quit:
         term.say(term.t("saved_quit", cmd=resume_hint()) if session is not None and
                  not session.game.finished else term.t("nothing_started"), wrap=False)

@@ -153,15 +153,18 @@ def sheets_view(game: "Game", lang: str, player: int | None = None):
     return Group(*(player_grid(game, i, lang) for i in indexes))
 
 
-def legal_table(game: "Game", cells: list["LegalCell"], lang: str) -> Table:
-    """The numbered list of cells the player may fill now.
+def legal_table(game: "Game", cells: list["LegalCell"], lang: str,
+                handles: dict[str, "LegalCell"] | None = None) -> Table:
+    """The list of cells the player may fill now, each with its handle (or its number when
+    ``handles`` is None: ``yams play --list``).
 
     Notes shared by every cell of a column for one coup (sec eligibility, the x2 factor) are
     said once, on a line above that column's cells, so each cell stays one line at 80 columns.
     """
     w = WORDS[lang]
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
-    table.add_column("#", justify="right", no_wrap=True)
+    handle_of = {c: h for h, c in (handles or {}).items()}
+    table.add_column("#" if handles is None else "", justify="right", no_wrap=True)
     table.add_column(w["cell"], no_wrap=True)
     table.add_column(w["score"], justify="right", no_wrap=True)
     table.add_column(w["why"], overflow="fold")
@@ -179,7 +182,8 @@ def legal_table(game: "Game", cells: list["LegalCell"], lang: str) -> Table:
             n += 1
             why = " ; ".join((cell.explain, *(x for x in cell.notes if x not in shared)))
             style = "bold" if cell.score > 0 else ("red" if cell.score < 0 else "dim")
-            table.add_row(str(n), cell_label(game, cell, two_coups),
+            table.add_row(str(n) if handles is None else handle_of.get(cell, ""),
+                          cell_label(game, cell, two_coups),
                           Text(str(cell.score), style=style), why)
     return table
 

@@ -120,6 +120,8 @@ class RuleSet:
     dice_example: ClassVar[str] = "5 5 5 3 3"
     #: dictionary settings that take new keys (Gaby's petit: a score for another sum)
     open_settings: ClassVar[tuple[str, ...]] = ()
+    #: short names a player may type for a row (``ps`` for the petite suite), row id by name
+    short_names: ClassVar[dict[str, str]] = {}
 
     # -- what a game of this family may be made of (read by config.py and the CLI) -----------
     #: players a game takes (rulings G6)
@@ -212,12 +214,23 @@ class RuleSet:
         if row is not None:
             return row
         key = normalise_id(row_id)
+        compact = key.replace("-", "")
+        short = self.short_names.get(compact)
         for row in self.rows:
-            if key in (row.id, normalise_id(row.name)):
+            if (key in (row.id, normalise_id(row.name)) or row.id == short
+                    or compact in (row.id.replace("-", ""), normalise_id(row.name).replace("-", ""))):
                 return row
         ids = " ".join(r.id for r in self.rows)
         raise EntryError(f"no row '{row_id}' in {self.title}",
                          f"pas de ligne « {row_id} » au {self.title}", expected=ids)
+
+    def row_names(self, row_id: str) -> set[str]:
+        """Every way a player may type this row, in the compact form :meth:`row` reads
+        (lower case, no accents, no spaces or dashes): id, printed name, short names."""
+        row = self._rows[row_id]
+        names = {row.id, normalise_id(row.name)} | {k for k, v in self.short_names.items()
+                                                      if v == row_id}
+        return {n.replace("-", "") for n in names}
 
     def section_of(self, row_id: str) -> str:
         return self._rows[row_id].section

@@ -64,6 +64,9 @@ class DoubleRules(RuleSet):
     title = "Double Yams"
     aliases = ("double-yams", "doubleyams", "double-yam")
     source = "seeds/double-yams.txt"
+    short_names = {"dps": "double-petite-suite", "marcel": "suite-marcel",
+                   "royale": "suite-royale", "db": "double-brelan", "tb": "triple-brelan",
+                   "dc": "double-carre", "dy": "double-yams", "df": "double-full"}
     dice_count = 10
     tagged = True
     max_rolls = 6   # 5 a turn (D9) plus the announced sixth roll
