@@ -335,3 +335,15 @@ def test_json_path_does_not_import_rich():
                           env=PROC_ENV, timeout=60)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.splitlines()[-1] == "HEAVY []"
+
+
+def test_double_yams_grouped_form_scores_like_die_by_die():
+    grouped = run("score", "-R", "double", "-r", "1", "--json", "cp123", "fp45", "cg66", "fg123")
+    single = run("score", "-R", "double", "-r", "1", "--json", *TAGGED_EXAMPLE.split())
+    assert grouped.exit_code == 0 and grouped.stdout == single.stdout
+
+
+def test_double_yams_bare_values_explain_the_grouped_form():
+    result = run("score", "-R", "double", "-r", "1", "66655")
+    line = one_line_error(result, "5 untagged dice typed", "by groups", "cp123 fp45 cg66 fg123")
+    assert "[D1]" in line

@@ -7,8 +7,8 @@ from collections import Counter
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from yams_scorekeeper.dice import (DOUBLE_SET, TAGGED_EXAMPLE, Die, format_dice, parse_plain,
-                                   parse_roll, parse_tagged)
+from yams_scorekeeper.dice import (DOUBLE_SET, GROUPED_EXAMPLE, TAGGED_EXAMPLE, Die, format_dice,
+                                   format_grouped, parse_plain, parse_roll, parse_tagged)
 from yams_scorekeeper.errors import ConfigError, EntryError, YamsError
 from yams_scorekeeper.rules import (ClassicRules, DoubleRules, DuelRules, GabyRules, get_rules,
                                     rules_class)
@@ -164,7 +164,7 @@ def test_tagged_missing_tag(entry, words):
     (VALID.replace("6cg 6cg", "6xp 6cg"), ["6xp", "colour"]),   # unknown colour
     (VALID.replace("4fp", "4fx"), ["4fx", "size"]),              # unknown size
     (VALID.replace("4fp", "4fpg"), ["cannot read"]),              # one tag too many
-    (VALID.replace("4fp", "4pf"), ["colour"]),                    # tags in the wrong order
+    (VALID.replace("4fp", "4ff"), ["size"]),                      # two colours, no size
 ])
 def test_tagged_unknown_tag(entry, words):
     with pytest.raises(EntryError) as info:
@@ -207,6 +207,45 @@ def test_tagged_set_the_physical_dice_cannot_show(entry):
         parse_tagged(entry)
     assert_entry_error(info, "tags do not match", rule="D1")
     assert info.value.expected == TAGGED_EXAMPLE
+
+
+@pytest.mark.parametrize("entry", [
+    "cp123 fp45 cg66 fg123",                       # grouped, tag first (GROUPED_EXAMPLE)
+    "fg123 cg66 cp123 fp45",                       # groups in any order
+    "123cp 45fp 66cg 123fg",                       # tag after
+    "1pc 2cp 3pc 4pf 5fp 6gc 6cg 1gf 2fg 3gf",     # tags in any order, die by die
+    "cp12 3cp fp45 66cg fg1 2gf fg3",              # a group split, forms mixed
+    "cp123fp45 cg66fg123",                         # groups run together
+    "CP123 FP45 CG66 FG123",
+])
+def test_tagged_grouped_and_any_tag_order_read_the_same_dice(entry):
+    assert parse_tagged(entry) == parse_tagged(VALID)
+    assert parse_tagged(format_grouped(parse_tagged(entry))) == parse_tagged(VALID)
+
+
+def test_grouped_form_is_about_15_keystrokes():
+    assert format_grouped(parse_tagged(VALID)) == GROUPED_EXAMPLE
+    assert len("cp665 fp12 cg34 fg556") == 21 and len("cp665fp12cg34fg556") == 18
+
+
+@pytest.mark.parametrize("entry", ["66655", "66655 44433", "6665544433"])
+def test_bare_values_for_double_yams_explain_the_tags_and_the_grouped_form(entry):
+    with pytest.raises(EntryError) as info:
+        parse_tagged(entry)
+    assert_entry_error(info, "untagged", "tags", "groups", rule="D1")
+    assert info.value.expected == GROUPED_EXAMPLE
+    assert "groupes" in info.value.fr
+
+
+@pytest.mark.parametrize("entry, words", [
+    ("cp fp12 cg34 fg556 cp665", ["tag 'cp' has no dice"]),
+    ("cp665 fp12 cg34 fg5x6", ["'x6'", "colour"]),
+    ("cpg665 fp12 cg34 fg556", ["cannot read"]),
+])
+def test_grouped_form_errors_say_what_is_wrong(entry, words):
+    with pytest.raises(EntryError) as info:
+        parse_tagged(entry)
+    assert_entry_error(info, *words)
 
 
 def test_tagged_rejects_plain_dice_and_plain_rejects_tags():

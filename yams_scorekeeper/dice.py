@@ -1,7 +1,8 @@
 """Dice as typed at the table: plain values for five-dice families, tagged dice for Double Yams.
 
-A Double Yams die is written ``<value><colour><size>``: colour ``c`` (clair) or ``f`` (foncé),
-size ``p`` (petit) or ``g`` (grand), e.g. ``6cp`` or ``3fg`` (rulings G4, D1).
+A Double Yams die is written with its value, colour ``c`` (clair) or ``f`` (foncé) and size
+``p`` (petit) or ``g`` (grand), the two tags in any order: ``6cp``, ``6pc``, ``3fg``; or by the
+set's groups, a tag and the values of its dice: ``cp665 fp12 cg34 fg556`` (rulings G4, D1).
 """
 
 from __future__ import annotations
@@ -18,7 +19,6 @@ SIZES = {"p": "petit", "g": "grand"}
 #: The physical Double Yams set (rulings D1): 5 small (3 clairs, 2 foncés), 5 large (2 clairs, 3 foncés).
 DOUBLE_SET = Counter({("c", "p"): 3, ("f", "p"): 2, ("c", "g"): 2, ("f", "g"): 3})
 
-_TAGGED = re.compile(r"([0-9])([a-z]?)([a-z]?)")
 _SPLIT = re.compile(r"[\s,;]+")
 
 
@@ -66,42 +66,92 @@ def parse_plain(entry: str | list[str] | tuple[str, ...], count: int = 5) -> Dic
 
 
 TAGGED_EXAMPLE = "1cp 2cp 3cp 4fp 5fp 6cg 6cg 1fg 2fg 3fg"
+#: the same ten dice typed by the set's groups (a tag, then the values of its dice)
+GROUPED_EXAMPLE = "cp123 fp45 cg66 fg123"
+
+_DIGITS_FIRST = re.compile(r"([0-9]+)([a-z]*)")
+_TAGS_FIRST = re.compile(r"([a-z]+)([0-9]*)")
+
+
+def _tag(letters: str, values: str, unit: str) -> tuple[str, str]:
+    """(colour, size) from two tag letters in any order (``cp``, ``pc``, ``gf``)."""
+    if len(letters) > 2:
+        raise EntryError(f"cannot read '{unit}': a die is <value 1-6> with a colour c|f and a "
+                         "size p|g in any order, or a group such as cp665",
+                         f"« {unit} » illisible : un dé s'écrit <valeur 1-6> avec une couleur "
+                         "c|f et une taille p|g dans n'importe quel ordre, ou un groupe comme "
+                         "cp665", expected="6cp, 6pc or cp665")
+    colours = [c for c in letters if c in COLOURS]
+    sizes = [c for c in letters if c in SIZES]
+    if not colours:
+        raise EntryError(f"die '{unit}' needs a colour tag c (clair) or f (foncé)",
+                         f"le dé « {unit} » doit porter une couleur c (clair) ou f (foncé)",
+                         expected=f"{values[:1] or 6}cp")
+    if not sizes:
+        raise EntryError(f"die '{unit}' needs a size tag p (petit) or g (grand)",
+                         f"le dé « {unit} » doit porter une taille p (petit) ou g (grand)",
+                         expected=f"{values[:1] or 6}{colours[0]}p")
+    return colours[0], sizes[0]
+
+
+def _groups(token: str) -> list[tuple[str, str, str]]:
+    """One typed token as (values, tag letters, unit text) groups: ``665cp`` and ``cp665`` are
+    a group of three dice, ``6cp`` a group of one; ``1cp2fg`` and ``cp12fg3`` hold two groups."""
+    pattern = _DIGITS_FIRST if token[0].isdigit() else _TAGS_FIRST
+    out, pos = [], 0
+    while pos < len(token):
+        m = pattern.match(token, pos)
+        if not m or m.end() == pos:
+            bad = token[pos:pos + 3]
+            raise EntryError(f"cannot read '{bad}': a die is <value 1-6><c|f><p|g>, "
+                             "or a group such as cp665",
+                             f"« {bad} » illisible : un dé s'écrit <valeur 1-6><c|f><p|g>, "
+                             "ou un groupe comme cp665", expected="6cp or cp665")
+        first, second = m.groups()
+        values, letters = (first, second) if pattern is _DIGITS_FIRST else (second, first)
+        if not values:
+            raise EntryError(f"the tag '{letters}' has no dice after it",
+                             f"la marque « {letters} » n'est suivie d'aucun dé",
+                             expected=f"{letters}665")
+        out.append((values, letters, m.group(0)))
+        pos = m.end()
+    return out
 
 
 def parse_tagged(entry: str | list[str] | tuple[str, ...], physical: Counter = DOUBLE_SET) -> Dice:
-    """Parse ten tagged dice such as ``6cp 3fg ...`` and check them against the physical set."""
-    text = "".join(_tokens(entry))
-    if not text:
-        raise EntryError("no dice typed", "aucun dé saisi", expected=TAGGED_EXAMPLE)
-    dice: list[Die] = []
-    pos = 0
-    while pos < len(text):
-        m = _TAGGED.match(text, pos)
-        if not m or m.end() == pos:
-            raise EntryError(f"cannot read '{text[pos:pos + 3]}': a die is <value 1-6><c|f><p|g>",
-                             f"« {text[pos:pos + 3]} » illisible : un dé s'écrit "
-                             "<valeur 1-6><c|f><p|g>", expected="6cp or 3fg")
-        value, colour, size = m.groups()
-        token = m.group(0)
-        if value in "0789":
-            raise EntryError(f"{value} is not a die face in '{token}': values go from 1 to 6",
-                             f"{value} n'est pas une face de dé dans « {token} » : "
-                             "les valeurs vont de 1 à 6", expected="6cp")
-        if colour not in COLOURS:
-            raise EntryError(f"die '{token}' needs a colour tag c (clair) or f (foncé)",
-                             f"le dé « {token} » doit porter une couleur c (clair) ou f (foncé)",
-                             expected=f"{value}cp")
-        if size not in SIZES:
-            raise EntryError(f"die '{token}' needs a size tag p (petit) or g (grand)",
-                             f"le dé « {token} » doit porter une taille p (petit) ou g (grand)",
-                             expected=f"{value}{colour}p")
-        dice.append(Die(int(value), colour, size))
-        pos = m.end()
+    """Parse ten tagged dice and check them against the physical set (G4, D1).
+
+    A die is its value with a colour (c/f) and a size (p/g) in any order: ``6cp``, ``6pc``;
+    a group is a tag and the values of its dice, the tag before or after: ``cp665``, ``665cp``.
+    ``cp665 fp12 cg34 fg556`` is a whole throw in 19 keystrokes.
+    """
+    tokens = _tokens(entry)
+    if not tokens:
+        raise EntryError("no dice typed", "aucun dé saisi", expected=GROUPED_EXAMPLE)
     total = sum(physical.values())
+    if all(t.isdigit() for t in tokens):
+        n = sum(len(t) for t in tokens)
+        raise EntryError(f"{n} untagged dice typed: Double Yams needs its {total} dice with their "
+                         "tags, colour c (clair) / f (foncé) and size p (petit) / g (grand); the "
+                         "quickest is by groups, a tag then the values of its dice",
+                         f"{n} dés sans marques : le Double Yams demande ses {total} dés avec "
+                         "leurs marques, couleur c (clair) / f (foncé) et taille p (petit) / "
+                         "g (grand) ; le plus rapide : par groupes, une marque puis les valeurs "
+                         "de ses dés", expected=GROUPED_EXAMPLE, rule="D1")
+    dice: list[Die] = []
+    for token in tokens:
+        for values, letters, unit in _groups(token):
+            bad = [v for v in values if v in "0789"]
+            if bad:
+                raise EntryError(f"{bad[0]} is not a die face in '{unit}': values go from 1 to 6",
+                                 f"{bad[0]} n'est pas une face de dé dans « {unit} » : "
+                                 "les valeurs vont de 1 à 6", expected="6cp")
+            colour, size = _tag(letters, values, unit)
+            dice.extend(Die(int(v), colour, size) for v in values)
     if len(dice) != total:
         raise EntryError(f"{len(dice)} dice typed, Double Yams uses {total}",
                          f"{len(dice)} dés saisis, le Double Yams en utilise {total}",
-                         expected=TAGGED_EXAMPLE)
+                         expected=GROUPED_EXAMPLE)
     seen = Counter((d.colour, d.size) for d in dice)
     if seen != physical:
         wanted = ", ".join(f"{n} {c}{s}" for (c, s), n in sorted(physical.items()))
@@ -110,6 +160,14 @@ def parse_tagged(entry: str | list[str] | tuple[str, ...], physical: Counter = D
                          f"les marques ne correspondent pas aux dés : saisi {got} ; "
                          f"le jeu compte {wanted}", expected=TAGGED_EXAMPLE, rule="D1")
     return tuple(sorted(dice))
+
+
+def format_grouped(dice: Dice) -> str:
+    """Tagged dice by groups, as they are quickest to type: ``cp123 fp45 cg66 fg123``."""
+    groups: dict[tuple[str, str], list[str]] = {}
+    for d in sorted(dice, key=lambda d: (d.size != "p", d.colour != "c", d.value)):
+        groups.setdefault((d.colour or "", d.size or ""), []).append(str(d.value))
+    return " ".join(f"{c}{s}{''.join(v)}" for (c, s), v in groups.items())
 
 
 def parse_roll(text: str | int, maximum: int | None) -> int:

@@ -23,6 +23,7 @@ EPILOG = examples(
     "yams score --rules gaby --roll 1 5 5 5 3 3",
     "yams score --rules classic --roll 2 55533 --all",
     "yams score -R double -r 1 --json 1cp 2cp 3cp 4fp 5fp 6cg 6cg 1fg 2fg 3fg",
+    "yams score -R double -r 2 cp665 fp12 cg34 fg556",
     "printf '1 5 5 5 3 3\\n2 12345\\n' | yams score --rules gaby -",
     note="Exit status: 0 when every entry was read, 2 for a bad entry or option.")
 
@@ -82,7 +83,8 @@ def score(
     ctx: typer.Context,
     dice: Optional[List[str]] = dice_argument(
         "The dice: '5 5 5 3 3' or '55533'; Double Yams: ten tagged dice such as 6cp 3fg "
-        "(value, colour c/f, size p/g). '-' reads 'ROLL DICE...' lines from stdin."),
+        "(value, colour c/f and size p/g in any order) or by groups, a tag then its dice: "
+        "cp665 fp12 cg34 fg556. '-' reads 'ROLL DICE...' lines from stdin."),
     rules_name: str = rules_option(
         "classic", "Rule set: classic, gaby, double or duel (French names such as classique or "
                    "double-yams work too)."),
