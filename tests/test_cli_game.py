@@ -106,7 +106,8 @@ def test_mark_prints_the_cell_the_total_and_who_is_next(db):
 
 
 def test_new_prints_id_turn_order_and_label(db):
-    out = ok(db, "new", "--rules", "gaby", "--player", "Alice", "--player", "Bob").stdout
+    out = ok(db, "new", "--rules", "gaby", "--player", "Alice", "--player", "Bob",
+             "--order", "given").stdout
     lines = out.splitlines()
     assert lines[0].startswith("New game ") and "Yams Gaby (Descente / Libre" in lines[0]
     assert lines[1] == "Turn order: 1. Alice, 2. Bob"
@@ -118,7 +119,7 @@ def test_new_prints_id_turn_order_and_label(db):
 
 
 def test_numbered_mark_follows_the_legal_cells_order(db):
-    new_game(db, "--rules", "gaby", "-p", "Alice", "-p", "Bob")
+    new_game(db, "--rules", "gaby", "-p", "Alice", "-p", "Bob", "--order", "given")
     listed = js(db, "enter", "5", "5", "5", "3", "3", "--roll", "2")["cells"]
     now = js(db, "cells")
     assert (now["player"], now["coup"], now["cells"]) == ("Alice", 1, listed)
@@ -134,7 +135,7 @@ def test_numbered_mark_follows_the_legal_cells_order(db):
 
 
 def test_doblar_in_gaby_writes_two_cells_and_spends_one(db):
-    new_game(db, "--rules", "gaby", "-p", "Alice", "-p", "Bob")
+    new_game(db, "--rules", "gaby", "-p", "Alice", "-p", "Bob", "--order", "given")
     js(db, "enter", "55533/2")
     second = js(db, "enter", "66666/1")
     assert second["coup"] == 2
@@ -155,7 +156,7 @@ def test_doblar_in_gaby_writes_two_cells_and_spends_one(db):
 
 
 def test_doblar_needs_two_coups_and_changes_nothing(db):
-    new_game(db, "--rules", "gaby", "-p", "Alice", "-p", "Bob")
+    new_game(db, "--rules", "gaby", "-p", "Alice", "-p", "Bob", "--order", "given")
     js(db, "enter", "55533/2")
     before = snapshot(db)
     one_line_error(run(db, "mark", "libre.full", "--doblar", "libre.max"), "[Y7]", code=3)
@@ -163,7 +164,7 @@ def test_doblar_needs_two_coups_and_changes_nothing(db):
 
 
 def test_coup_option_picks_the_coup(db):
-    new_game(db, "--rules", "gaby", "-p", "Alice", "-p", "Bob")
+    new_game(db, "--rules", "gaby", "-p", "Alice", "-p", "Bob", "--order", "given")
     js(db, "enter", "55533/2")
     js(db, "enter", "55555/3")
     marked = js(db, "mark", "libre.brelan", "--coup", "1")
@@ -171,7 +172,7 @@ def test_coup_option_picks_the_coup(db):
 
 
 def test_scratch_writes_zero(db):
-    new_game(db, "--rules", "gaby", "-p", "Alice", "-p", "Bob")
+    new_game(db, "--rules", "gaby", "-p", "Alice", "-p", "Bob", "--order", "given")
     js(db, "enter", "66666/1")
     marked = js(db, "mark", "libre.yam", "--scratch")["marks"]
     assert [(m["row"], m["score"], m["scratch"]) for m in marked] == [("yam", 0, True)]
@@ -272,7 +273,7 @@ def test_sheet_grid_per_player_for_several_columns(db):
 
 
 def test_sheet_and_replay_of_a_one_column_gaby_game(db):
-    new_game(db, "--rules", "gaby", "-p", "Alice", "-p", "Bob", "--column", "libre")
+    new_game(db, "--rules", "gaby", "-p", "Alice", "-p", "Bob", "--order", "given", "--column", "libre")
     js(db, "enter", "55533/2")
     js(db, "mark", "full")
     out = ok(db, "sheet").stdout
@@ -288,7 +289,7 @@ def test_sheet_and_replay_of_a_one_column_gaby_game(db):
 @pytest.fixture
 def game_under_way(db):
     """Alice wrote a full, Bob has entered 55533 after 2 rolls (Yams Gaby, one column each)."""
-    game_id = new_game(db, "--rules", "gaby", "-p", "Alice", "-p", "Bob", "--column", "libre",
+    game_id = new_game(db, "--rules", "gaby", "-p", "Alice", "-p", "Bob", "--order", "given", "--column", "libre",
                        "--column", "sec")
     js(db, "enter", "55533/2")
     js(db, "mark", "libre.full")
@@ -496,3 +497,22 @@ def test_a_damaged_game_file_does_not_stop_the_other_games(db):
     assert js(db, "cells", "--game", healthy, "--json")["cells"]
     one_line_error(run(db, "enter", "--game", broken[:6], "55533/2"), "cannot read", code=4)
     assert open(path, "rb").read() == damaged
+
+
+def test_enter_takes_double_yams_dice_by_groups(db):
+    new_game(db, "--rules", "double", "--player", "Alice", "--variant", "critique")
+    entered = js(db, "enter", "665cp", "fp12", "cg34", "fg556/2")
+    assert sorted(entered["dice"]) == sorted(["6cp", "6cp", "5cp", "1fp", "2fp", "3cg", "4cg",
+                                              "5fg", "5fg", "6fg"])
+
+
+
+def test_new_gaby_draws_the_start_order_by_default_Y9(db):
+    """Y9: Gaby's starting order is drawn at random unless --order says otherwise."""
+    seen = set()
+    for _ in range(24):
+        seen.add(tuple(js(db, "new", "--rules", "gaby", "-p", "A", "-p", "B", "-p", "C")["players"]))
+    assert len(seen) > 1
+    duel = {tuple(js(db, "new", "--rules", "duel", "-p", "A", "-p", "B")["players"])
+            for _ in range(6)}
+    assert duel == {("A", "B")}

@@ -546,3 +546,40 @@ def test_start_order_unsettled_tie_names_who_rolls_again_C6():
     assert "Ana, Bob must roll again" in str(info.value)
     with pytest.raises(ConfigError):
         start_die_order(seating, {"Ana": [7], "Bob": [3], "Cy": [5]})
+
+
+
+@pytest.mark.parametrize("family,most", [("classic", 8), ("double", 8), ("duel", 8), ("gaby", 4)])
+def test_player_counts_G6(family, most):
+    """G6: classique, Double Yams and Duel take 1 to 8 players, Gaby 1 to 4 (Y9)."""
+    names = [f"P{i}" for i in range(most + 1)]
+    assert len(Game(make_config(family, names[:most])).sheets) == most
+    with pytest.raises(ConfigError) as info:
+        make_config(family, names)
+    assert f"1 to {most}" in str(info.value)
+
+
+def test_a_solo_game_is_never_a_win_G6():
+    game = Game(make_config("duel", ["Ana"]))
+    game.end()
+    assert game.finished and game.winners() == []
+
+
+@pytest.mark.parametrize("family", ["classic", "double", "duel"])
+def test_a_stopped_game_has_no_winner_outside_gaby_G7(family):
+    game = Game(make_config(family, ["Ana", "Bob"]))
+    dice = "1cp 2cp 3cp 4fp 5fp 6cg 6cg 1fg 2fg 3fg" if family == "double" else "66666"
+    game.enter(dice, 1)
+    cell = max(game.legal_cells(), key=lambda c: c.score)
+    game.mark(cell.column, cell.row, coup=cell.coup)
+    game.end()
+    assert game.stopped_early and game.winners() == []
+    assert game.ranking()[0][1].name == "Ana"          # the standing is still shown
+
+
+def test_a_stopped_gaby_game_has_its_winner_G7_Y9():
+    game = Game(make_config("gaby", ["Ana", "Bob"], columns=["libre"], explicit=True))
+    turn(game, "66666", 1, "libre", "yam")
+    turn(game, "12345", 1, "libre", "suite")
+    game.end()
+    assert [s.name for s in game.winners()] == ["Ana"]

@@ -232,16 +232,42 @@ def test_sixth_roll_seed_case_1_double_petite_suite_D9():
     assert game.legal_cells()[0].score == -25
 
 
-def test_sixth_roll_on_a_suite_geante_project_reading_D9():
-    """D9, project reading (docs/rules.md): a suite géante has no fixed base; a failed sixth
-    roll on it costs -10 (``geante_factor``, « une suite de 1 à 6 … qui vaut 10 »); a success
-    scores 10 x the confirming dice."""
+def test_sixth_roll_on_a_suite_geante_names_the_value_D9():
+    """D9 as amended: the announce of a géante names the row and the value
+    (``geante-carre:6``, « géante + carré de 6 »); made means a run 1-6 plus that group of that
+    value; a miss, or the géante with another value, costs that figure's full score without
+    factors (géante + carré de 6: -240)."""
     game = double()
-    game.enter(dd("1234564412"), 6, announce="geante-paire")   # run + a pair of 4s
+    game.enter(dd("1234564412"), 6, announce="geante-paire:4")  # run + a pair of 4s
     assert [(c.row, c.score) for c in game.legal_cells()] == [("geante-paire", 80)]
     game.undo()
-    game.enter(dd("1234511234"), 6, announce="geante-carre")
-    assert [(c.row, c.score) for c in game.legal_cells()] == [("geante-carre", -10)]
+    game.enter(dd("1234566611"), 6, announce="geante-paire:1")  # run + 6-6 and 1-1: the 1s
+    assert [(c.row, c.score) for c in game.legal_cells()] == [("geante-paire", 20)]
+    game.undo()
+    game.enter(dd("1234511234"), 6, announce="geante-carre:6")  # no carré at all
+    cell = game.legal_cells()[0]
+    assert (cell.row, cell.score) == ("geante-carre", -240)
+    assert "Suite géante + carré de 6 non réalisé, -240 (D9)" in cell.explain
+    game.undo()
+    game.enter(dd("1234564444"), 6, announce="geante-carre:6")  # a carré of 4s, not of 6s
+    assert [(c.row, c.score) for c in game.legal_cells()] == [("geante-carre", -240)]
+    game.undo()
+    game.enter(dd("1234564444"), 6, announce="geante-carre:4")  # made: 10 x (4 x 4)
+    assert [(c.row, c.score) for c in game.legal_cells()] == [("geante-carre", 160)]
+    game.undo()
+    err = refused(game, lambda: game.enter(dd(MIXED), 6, announce="geante-carre"), "D9")
+    assert err.expected == "geante-carre:6"
+    refused(game, lambda: game.enter(dd(MIXED), 6, announce="geante-carre:7"), "D9")
+    refused(game, lambda: game.enter(dd(MIXED), 6, announce="youpi:6"), "D9")
+
+
+def test_a_geante_announce_stored_without_its_value_still_replays():
+    """A game stored before D9 named the value replays as it was scored then (-10)."""
+    game = double()
+    event = {"type": "enter", "player": "Ana", "dice": dd("1234511234").split(), "roll": 6,
+             "announce": "geante-carre"}
+    replayed = Game(game.config, [event])
+    assert [(c.row, c.score) for c in replayed.legal_cells()] == [("geante-carre", -10)]
 
 
 def test_sixth_roll_announced_row_must_be_empty_D9():

@@ -46,8 +46,8 @@ def test_duel_sheet_has_the_U1_rows_in_one_column_U1():
         make_config("duel", ["Ana"], columns=["libre"])
 
 
-@pytest.mark.parametrize("n", [1, 2, 3, 4])
-def test_duel_takes_1_to_4_players_U1(n):
+@pytest.mark.parametrize("n", [1, 2, 5, 8])
+def test_duel_takes_1_to_8_players_G6(n):
     assert len(Game(make_config("duel", [f"P{i}" for i in range(n)])).sheets) == n
 
 

@@ -439,8 +439,9 @@ def test_stop_the_game_early(tmp_path):
     result = play(db, ["duel", "Alice, Bob", "66666/1", "yam", "end", "n", "end", "y"])
     out = result.stdout
     assert "The game goes on." in out
-    assert "Game stopped: the highest total wins." in out
-    assert "1. Alice: 50" in out
+    assert "Stop the game now? A stopped game has no winner (G7). (y/n)" in out
+    assert "Game stopped before the sheets were full: no winner (G7)" in flat(out)
+    assert "1. Alice: 50" in out and "Alice wins." not in out
     entry = only_archived(db)
     assert entry["summary"]["stopped_early"] is True
 
@@ -536,3 +537,41 @@ def test_a_digit_is_the_row_and_a_list_number_that_is_also_a_row_asks(tmp_path):
     assert "Alice: 3 pareils = 18" not in listed
     game = the_game(tmp_path / "b")
     assert [e["type"] for e in game["events"]][-1] == "enter"      # nothing written yet
+
+
+def test_double_yams_turn_with_the_grouped_entry(tmp_path):
+    """Ten tagged dice by groups in 21 keystrokes; a bare 66655 says how to type them."""
+    lines = ["double", "Alice", "critique",
+             "66655/1",                                   # no tags: explained
+             "cp123 fg123 fp45 cg66 /1",                  # groups in any order
+             "dps", "q"]
+    out = played(tmp_path / "store", lines)
+    assert "! 5 untagged dice typed: Double Yams needs its 10 dice with their tags" in flat(out)
+    assert "(expected: cp123 fp45 cg66 fg123) [D1]" in flat(out)
+    assert "Alice: Double petite suite = 150" in out      # 25 x2 colour x3 first roll
+    doc = the_game(tmp_path / "store")
+    assert doc["events"][0]["dice"] == [str(d) for d in get_rules("double").parse_dice(SUITE)]
+
+
+def test_eight_player_classic_game_to_the_end(tmp_path):
+    """G6: eight players at 80 columns, every turn a yam, a few scratches; Hugo wins."""
+    names = ["Ana", "Bob", "Cid", "Dan", "Eve", "Fay", "Gus", "Hugo"]
+    order = ["classic", ", ".join(names), "", "libre"]
+    rows_ = rows("classic")
+    turns = []
+    for row in rows_:
+        for name in names:
+            dice = "66666/1" if name == "Hugo" and row == "yam" else "12346/3"
+            turns += [dice, f"x {row}" if not (name == "Hugo" and row == "yam") else "yam"]
+    out = played(tmp_path / "store", order + turns)
+    assert "Game over!" in out
+    assert "1. Hugo: 130" in out and "2. Ana: 0" in out
+    assert "Hugo wins." in out
+    entry = only_archived(tmp_path / "store")
+    assert len(entry["summary"]["players"]) == 8
+    assert_plain_80(out, order + turns)
+
+
+def test_solo_game_is_practice(tmp_path):
+    out = played(tmp_path / "store", ["duel", "Alice", "66666/1", "yam", "end", "y"])
+    assert "Solo game: practice, never a win (G6)." in out

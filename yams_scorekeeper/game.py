@@ -148,6 +148,7 @@ class Game:
         self.current = 0
         self.coups: list[Coup] = []
         self.stopped = False
+        self._replaying = False
 
     @classmethod
     def from_doc(cls, doc: dict) -> "Game":
@@ -181,6 +182,20 @@ class Game:
         if isinstance(sheet, int):
             sheet = self.sheets[sheet]
         return sheet_totals(self.rules, self.columns, sheet.marks)
+
+    @property
+    def stopped_early(self) -> bool:
+        """Stopped before every sheet was full."""
+        return self.stopped and not all(self.sheet_full(s) for s in self.sheets)
+
+    def winners(self) -> list[Sheet]:
+        """Who won: the best total(s) of a finished game of two players or more. A solo game is
+        practice (G6); a game stopped early has no winner, except in Gaby (G7, Y9)."""
+        if not self.finished or len(self.sheets) < 2:
+            return []
+        if self.stopped_early and not self.rules.stopped_game_has_winner:
+            return []
+        return [sheet for rank, sheet, _ in self.ranking() if rank == 1]
 
     def ranking(self) -> list[tuple[int, Sheet, int]]:
         """(rank, sheet, total), best first; equal totals share a rank."""
@@ -254,17 +269,21 @@ class Game:
         score = figure.score
         zero_only = False
         if coup.announce:
-            if row != coup.announce:
-                ann = self.rules.row(coup.announce).name
+            ann_row, value = split_announce(coup.announce)
+            if row != ann_row:
+                ann = self.rules.row(ann_row).name
                 raise _Refusal(f"sixth roll announced for {ann}: the score goes there",
                                f"6e jet annoncé pour {ann} : la marque va là", "D9")
+            figure = self.rules.announced_figure(row, value, coup.dice, coup.roll)
+            score = figure.score
             if figure.made:
-                notes.append("6e jet réussi")
+                notes.append("6e jet réussi (D9)")
             else:
-                base = self.rules.announce_base(row)
+                base = self.rules.announce_cost(row, value)
                 score = -base
+                what = announce_name(self.rules, coup.announce)
                 return LegalCell(column.id, row, coup_no, score,
-                                 f"6e jet manqué : {row_name} non réalisé, -{base}",
+                                 f"6e jet manqué : {what} non réalisé, -{base} (D9)",
                                  zero_only=False, scratchable=False, figure=figure)
             return LegalCell(column.id, row, coup_no, score, figure.explain, tuple(notes),
                              scratchable=False, figure=figure)
@@ -344,8 +363,12 @@ class Game:
         self._reset()
         self.events = []
         kept = effective_events(log)
-        for event in kept:
-            self.record(event)
+        self._replaying = True
+        try:
+            for event in kept:
+                self.record(event)
+        finally:
+            self._replaying = False
         self.events = list(log)
 
     # -- entering dice ------------------------------------------------------------------------
@@ -424,7 +447,8 @@ class Game:
         if roll != int(self.rules.settings["rolls_per_turn"]) + 1:
             raise IllegalMoveError("an announced row goes with the sixth roll (roll 6)",
                                    "une ligne annoncée va avec le 6e jet (lancer 6)", rule="D9")
-        row = self.rules.row(announce).id
+        text, _, value_text = str(announce).partition(":")
+        row = self.rules.row(text).id
         if self.rules.section_of(row) not in self.rules.figure_sections:
             raise IllegalMoveError("the sixth roll can never be made for chiffres or difference",
                                    "le 6e jet ne peut jamais servir aux chiffres ni à la "
@@ -435,6 +459,22 @@ class Game:
                                    "you may fill now",
                                    f"la ligne annoncée {self.rules.row(row).name} n'est pas une "
                                    "case jouable maintenant", rule="D9")
+        valued = self.rules.valued_rows
+        if row in valued:
+            if not value_text and self._replaying:
+                return row              # stored before D9 named the value: read as it was
+            if value_text not in ("1", "2", "3", "4", "5", "6"):
+                raise IllegalMoveError(f"the announce of {self.rules.row(row).name} names the "
+                                       "value of its group too (D9)",
+                                       f"l'annonce de {self.rules.row(row).name} nomme aussi la "
+                                       "valeur de son groupe (D9)",
+                                       expected=f"{row}:6", rule="D9")
+            return f"{row}:{value_text}"
+        if value_text:
+            raise IllegalMoveError(f"only the géante rows are announced with a value, not "
+                                   f"{self.rules.row(row).name}",
+                                   f"seules les lignes géantes s'annoncent avec une valeur, pas "
+                                   f"{self.rules.row(row).name}", expected=row, rule="D9")
         return row
 
     def _apply_joker(self, sheet: Sheet, rolled: Dice, joker: list[int]) -> Dice:
@@ -686,6 +726,19 @@ class Game:
                 "date": datetime.now(timezone.utc).isoformat(timespec="seconds"),
                 "created": self.created, "stopped_early": self.stopped and not all(
                     self.sheet_full(s) for s in self.sheets), "players": players}
+
+
+def split_announce(announce: str) -> tuple[str, int | None]:
+    """``geante-carre:6`` -> ("geante-carre", 6); ``youpi`` -> ("youpi", None) (D9)."""
+    row, _, value = announce.partition(":")
+    return row, int(value) if value else None
+
+
+def announce_name(rules: RuleSet, announce: str) -> str:
+    """An announce in words: ``Suite géante + carré de 6``, ``Youpi Yams``."""
+    row, value = split_announce(announce)
+    name = rules.row(row).name
+    return f"{name} de {value}" if value else name
 
 
 def parse_joker(text: str) -> tuple[int, int]:

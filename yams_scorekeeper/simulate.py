@@ -33,7 +33,12 @@ def _announce_row(game: Game, rng: random.Random) -> str | None:
     column = game.columns[0]
     rows = [r for r in game.next_cells(game.player, column)
             if game.rules.section_of(r) in game.rules.figure_sections]
-    return rng.choice(rows) if rows else None
+    if not rows:
+        return None
+    row = rng.choice(rows)
+    if row in game.rules.valued_rows:
+        return f"{row}:{rng.randint(1, 6)}"        # a géante names its value (D9)
+    return row
 
 
 def play_turn(game: Game, rng: random.Random, *, scratch_rate: float = 0.1,

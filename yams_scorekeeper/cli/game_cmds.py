@@ -24,6 +24,7 @@ import typer
 
 from ..errors import ConfigError, EntryError, IllegalMoveError, StoreError
 from .lang import current_lang
+from .messages import msg, outcome
 from .render import print_error, print_json, shown
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -327,7 +328,10 @@ def print_ending(game: "Game", broken: list[dict], lang: str) -> None:
 
     w = WORDS[lang]
     out = console()
-    out.print(w["stopped"] if game.stopped else w["over"], markup=False)
+    stopped = w["stopped"]
+    if game.stopped_early and not game.rules.stopped_game_has_winner:
+        stopped = msg("game_stopped_no_win", lang)
+    out.print(stopped if game.stopped else w["over"], markup=False)
     table = Table(title=w["ranking"], title_justify="left", box=None, pad_edge=False)
     table.add_column(w["rank"], justify="right")
     table.add_column(w["player"])
@@ -335,6 +339,9 @@ def print_ending(game: "Game", broken: list[dict], lang: str) -> None:
     for rank, sheet, total in game.ranking():
         table.add_row(str(rank), shown(sheet.name), str(total), style="bold" if rank == 1 else None)
     out.print(table)
+    line = outcome(game, lang)
+    if line:
+        out.print(line, markup=False)
     for line in record_lines(broken, lang):
         out.print(line, markup=False)
 
@@ -519,8 +526,8 @@ def new(
         help="Classic imposée column: every row in the order to fill, e.g. yam,1,2,..."),
     order: Optional[str] = typer.Option(
         None, "--order", metavar="given|random|dice",
-        help="Turn order: as given (default), drawn at random, or from start dice (the lowest "
-             "starts, then seating order)."),
+        help="Turn order: as given, drawn at random, or from start dice (the lowest starts, "
+             "then seating order). Default: random in Gaby (Y9), as given otherwise."),
     start_dice: Optional[List[str]] = typer.Option(
         None, "--start-dice", metavar="'NAME=D[,D...] ...'", show_default=False,
         help="Each player's start die for --order dice; a tie rolls again: Bob=2,5."),
@@ -547,7 +554,8 @@ def new(
                          imposed=_split_list(imposed) or None,
                          settings=_parse_settings(settings or []) or None, preset=preset)
     seated = list(config.players)
-    how = ORDERS.get((order or ("dice" if start_dice else "given")).strip().lower())
+    default = "dice" if start_dice else config.rules.default_order    # Gaby: random (Y9)
+    how = ORDERS.get((order or default).strip().lower())
     if how is None:
         raise ConfigError(f"unknown order '{order}'", f"ordre « {order} » inconnu",
                           expected="given, random or dice")
@@ -588,7 +596,7 @@ def enter(
     ctx: typer.Context,
     dice: Optional[List[str]] = dice_argument(
         "The dice kept: '5 5 5 3 3', '55533', or '55533/2' with the roll after '/'; "
-        "Double Yams: ten tagged dice such as 6cp 3fg."),
+        "Double Yams: ten tagged dice, 6cp 3fg ... or by groups: cp665 fp12 cg34 fg556."),
     roll: Optional[str] = roll_option("After how many rolls the dice were kept."),
     game_id: Optional[str] = game_option(),
     jokers: Optional[List[str]] = typer.Option(None, "--joker", metavar="FROM:TO",

@@ -71,6 +71,9 @@ MESSAGES: dict[str, dict[str, str]] = {
     "nothing_written": {"fr": "Rien n'est inscrit.", "en": "Nothing written."},
     "stop_confirm": {"fr": "Arrêter la partie maintenant ? Le plus haut total gagne. (o/n)",
                      "en": "Stop the game now? The highest total wins. (y/n)"},
+    "stop_confirm_no_win": {"fr": "Arrêter la partie maintenant ? Une partie arrêtée n'a pas "
+                                  "de vainqueur (G7). (o/n)",
+                            "en": "Stop the game now? A stopped game has no winner (G7). (y/n)"},
 
     # -- what the table mode says ------------------------------------------------------------
     "welcome": {"fr": "yams play : tapez h pour l'aide, q pour quitter (tout est déjà enregistré).",
@@ -136,8 +139,16 @@ MESSAGES: dict[str, dict[str, str]] = {
                "en": "End of input: nothing is lost. To resume: {cmd}"},
     "nothing_started": {"fr": "Aucune partie commencée.", "en": "No game was started."},
     "game_over": {"fr": "Partie finie !", "en": "Game over!"},
-    "game_stopped": {"fr": "Partie arrêtée : le plus haut total gagne.",
-                     "en": "Game stopped: the highest total wins."},
+    "game_stopped": {"fr": "Partie arrêtée : le plus haut total gagne (Y9).",
+                     "en": "Game stopped: the highest total wins (Y9)."},
+    "game_stopped_no_win": {"fr": "Partie arrêtée avant que les feuilles soient pleines : pas "
+                                  "de vainqueur (G7), voici où chacun en était.",
+                            "en": "Game stopped before the sheets were full: no winner (G7); "
+                                  "this is where everyone stood."},
+    "win_one": {"fr": "{name} gagne.", "en": "{name} wins."},
+    "win_tie": {"fr": "Égalité en tête : {names}.", "en": "Tied for first: {names}."},
+    "no_win_solo": {"fr": "Partie en solo : un entraînement, jamais une victoire (G6).",
+                    "en": "Solo game: practice, never a win (G6)."},
     "ranking": {"fr": "Classement :", "en": "Ranking:"},
     "rank_line": {"fr": "{rank}. {name} : {total}", "en": "{rank}. {name}: {total}"},
     "record": {"fr": "Nouveau record : {what} en {label}, {value}, {name}",
@@ -202,7 +213,8 @@ MESSAGES: dict[str, dict[str, str]] = {
               "Les dés :\n"
               "  55533/2            cinq dés gardés au 2e lancer (ou 5 5 5 3 3 /2)\n"
               "  55534/3 joker 4:5  Duel : un joker change un 4 en 5\n"
-              "  1cp 2cp … 3fg /1   Double Yams : valeur, couleur c/f, taille p/g\n"
+              "  cp665 fp12 … /1    Double Yams : par groupes, une marque puis ses dés\n"
+              "  6cp 6pc 3fg …      ou dé par dé : valeur, couleur c/f, taille p/g\n"
               "  …/6 annonce youpi  Double Yams classique ou forcé : le 6e jet annoncé\n"
               "Les cases :\n"
               "  e, gk              les lettres à côté du score (avec --list : le numéro)\n"
@@ -221,7 +233,8 @@ MESSAGES: dict[str, dict[str, str]] = {
               "Dice:\n"
               "  55533/2            five dice kept after the 2nd roll (or 5 5 5 3 3 /2)\n"
               "  55534/3 joker 4:5  Duel: a joker turns a 4 into a 5\n"
-              "  1cp 2cp … 3fg /1   Double Yams: value, colour c/f, size p/g\n"
+              "  cp665 fp12 … /1    Double Yams: by groups, a tag then its dice\n"
+              "  6cp 6pc 3fg …      or die by die: value, colour c/f, size p/g\n"
               "  …/6 announce youpi Double Yams classique or forcé: the announced sixth roll\n"
               "Cells:\n"
               "  e, gk              the letters next to the score (with --list: the number)\n"
@@ -265,3 +278,18 @@ def msg(key: str, lang: str, **values: object) -> str:
     entry = MESSAGES[key]
     text = entry.get(lang) or entry["en"]
     return text.format(**values) if values else text
+
+
+def outcome(game, lang: str) -> str | None:
+    """Who won a finished game, in one sentence; None while it goes on or when a stopped game
+    has no winner (G7: the stop message says so)."""
+    if not game.finished:
+        return None
+    if len(game.sheets) < 2:
+        return msg("no_win_solo", lang)
+    winners = game.winners()
+    if not winners:
+        return None
+    if len(winners) == 1:
+        return msg("win_one", lang, name=winners[0].name)
+    return msg("win_tie", lang, names=", ".join(s.name for s in winners))

@@ -40,12 +40,12 @@ from typing import TYPE_CHECKING, Any, Optional
 
 import typer
 
-from ..dice import TAGGED_EXAMPLE
+from ..dice import GROUPED_EXAMPLE
 from ..errors import ConfigError, EntryError, IllegalMoveError, StoreError, YamsError
 from .game_cmds import db_option, examples, rules_option
 from .render import shown
 from .lang import current_lang, resolve_lang
-from .messages import NO, YES, msg
+from .messages import NO, YES, msg, outcome
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..config import GameConfig
@@ -169,8 +169,15 @@ class Terminal:
 
     def ask(self, prompt: str, default: str | None = None) -> str:
         """The answer, stripped; Enter gives ``default`` (shown in brackets)."""
-        shown = f"{prompt} [{default}]" if default else prompt
-        text = self.read(shown + self.t("colon")).strip()
+        shown = (f"{prompt} [{default}]" if default else prompt) + self.t("colon")
+        width = max(self.out.width, 20)
+        if len(shown) > width:          # wrapped between words; the last line is the prompt
+            import textwrap
+            lines = textwrap.wrap(shown, width - 1, break_on_hyphens=False)
+            for line in lines[:-1]:
+                self.say(line, wrap=False)
+            shown = lines[-1] + " "
+        text = self.read(shown).strip()
         return text if text else (default or "")
 
 
@@ -450,7 +457,7 @@ class Table:
             self.term.say(counters)
         if not self._hinted and not game.coups:
             self._hinted = True
-            example = f"{TAGGED_EXAMPLE} /1" if game.rules.tagged else "55533/2"
+            example = f"{GROUPED_EXAMPLE} /1" if game.rules.tagged else "55533/2"
             self.term.say(self.t("hint_dice", example=example), style="dim")
 
     def counters(self) -> str:
@@ -542,7 +549,9 @@ class Table:
         game = self.game
         name = game.player.name
         if self.announced:
-            key, values = "announced_dice_prompt", {"row": game.rules.row(self.announced).name}
+            from ..game import announce_name
+            key, values = "announced_dice_prompt", {"row": announce_name(game.rules,
+                                                                         self.announced)}
         elif first:
             key, values = "dice_prompt", {"name": name, "rolls": self.rolls_text()}
         else:
@@ -568,7 +577,8 @@ class Table:
             try:
                 if not _sixth_roll(game):
                     raise _err("no_sixth", cls=IllegalMoveError, rule="D9")
-                self.announced = game.rules.row(words[1]).id
+                row, _, value = words[1].partition(":")
+                self.announced = game.rules.row(row).id + (f":{value}" if value else "")
             except YamsError as err:
                 self.term.refuse(err)
             return
@@ -620,7 +630,8 @@ class Table:
         """The separate prompt for the row announced before the sixth roll."""
         game = self.game
         column = game.columns[0]
-        rows = [r for r in game.next_cells(game.player, column)
+        valued = game.rules.valued_rows
+        rows = [f"{r}:V" if r in valued else r for r in game.next_cells(game.player, column)
                 if game.rules.section_of(r) in getattr(game.rules, "figure_sections", ())]
         text = self.prompt(self.t("announce_prompt", rows=", ".join(rows)))
         if not text:
@@ -863,7 +874,8 @@ class Table:
         self._header_key = self._cells_key = None
 
     def stop(self) -> None:
-        if not _yes(self.term, "stop_confirm", "n"):
+        key = "stop_confirm" if self.game.rules.stopped_game_has_winner else "stop_confirm_no_win"
+        if not _yes(self.term, key, "n"):
             self.term.say(self.t("stopped_not"))
             return
         try:
@@ -876,8 +888,11 @@ class Table:
     def final(self) -> None:
         game = self.game
         self.term.out.print()
-        full = all(game.sheet_full(s) for s in game.sheets)
-        self.term.say(self.t("game_over" if full else "game_stopped"), style="bold")
+        if not game.stopped_early:
+            key = "game_over"
+        else:
+            key = "game_stopped" if game.rules.stopped_game_has_winner else "game_stopped_no_win"
+        self.term.say(self.t(key), style="bold")
         from .sheet_view import sheets_view
         self.term.show(sheets_view(game, self.lang))
         print_ranking(self.term, game)
@@ -887,9 +902,13 @@ class Table:
 
 
 def print_ranking(term: Terminal, game: "Game") -> None:
+    """The ranking, then who won (G6, G7)."""
     term.say(term.t("ranking"), style="bold")
     for rank, sheet, total in game.ranking():
         term.say("  " + term.t("rank_line", rank=rank, name=sheet.name, total=total))
+    line = outcome(game, term.lang)
+    if line:
+        term.say(line, style="bold")
 
 
 def part_name(game: "Game", part: str) -> str:
@@ -1085,7 +1104,8 @@ def demo(
                 if event.get("joker"):
                     line += t("demo_joker", a=event["joker"][0], b=event["joker"][1])
                 if event.get("announce"):
-                    line += t("demo_announce", row=game.rules.row(event["announce"]).name)
+                    from ..game import announce_name
+                    line += t("demo_announce", row=announce_name(game.rules, event["announce"]))
                 term.say("  " + line)
             mark_event = next(e for e in game.events[before:] if e["type"] == "mark")
             two = len(mark_event["cells"]) > 1 or len(entries) > 1

@@ -120,6 +120,10 @@ class RuleSet:
     dice_example: ClassVar[str] = "5 5 5 3 3"
     #: dictionary settings that take new keys (Gaby's petit: a score for another sum)
     open_settings: ClassVar[tuple[str, ...]] = ()
+    #: a game stopped before every sheet is full still has a winner (G7: only Gaby, Y9)
+    stopped_game_has_winner: ClassVar[bool] = False
+    #: how ``yams new`` orders the players when no --order is given: ``given`` or ``random``
+    default_order: ClassVar[str] = "given"
     #: short names a player may type for a row (``ps`` for the petite suite), row id by name
     short_names: ClassVar[dict[str, str]] = {}
 
@@ -324,8 +328,16 @@ class RuleSet:
         """Hook: whether an announced extra roll exists (Double Yams D9)."""
         return False
 
-    def announce_base(self, row: str) -> int:
-        """Hook: what a missed announced roll costs in ``row`` (Double Yams D9)."""
+    #: rows whose announce names a value too, with the size of their group (Double Yams D9)
+    valued_rows: ClassVar[dict[str, int]] = {}
+
+    def announced_figure(self, row: str, value: int | None, dice: Dice, roll: int) -> Figure:
+        """Hook: the figure an announced roll makes in ``row`` (Double Yams D9)."""
+        return self.score_row(row, dice, roll)
+
+    def announce_cost(self, row: str, value: int | None) -> int:
+        """Hook: what a missed announced roll costs in ``row`` (Double Yams D9; ``value``: the
+        value a géante announce names)."""
         return 0
 
     def chance_cell(self, config: "GameConfig", column: Column, row: str) -> bool:

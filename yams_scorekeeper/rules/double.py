@@ -167,10 +167,6 @@ class DoubleRules(RuleSet):
     def sixth_roll_allowed(self, config: "GameConfig") -> bool:
         return config.variant in self.sixth_roll_variants
 
-    def announce_base(self, row: str) -> int:
-        s = self.settings
-        return int(s["bases"].get(row, s["geante_factor"]))
-
     def pool_empty(self, config: "GameConfig", sheet: "Sheet") -> bool:
         return config.variant == self.pool_variant and sheet.pool <= 0
 
@@ -224,3 +220,25 @@ class DoubleRules(RuleSet):
     def score_row(self, row_id: str, dice: Dice, roll: int) -> Figure:
         from .double_search import score_one
         return score_one(self, row_id, dice, roll)
+
+    # -- the announced sixth roll (D9) --------------------------------------------------------
+
+    #: rows whose announce names a value too: « géante + carré de 6 » is ``geante-carre:6``
+    valued_rows = {"geante-paire": 2, "geante-brelan": 3, "geante-carre": 4}
+
+    def announced_figure(self, row_id: str, value: int | None, dice: Dice, roll: int) -> Figure:
+        """The figure of an announced row: for a géante, made only with the announced value."""
+        if value is None or row_id not in self.valued_rows:
+            return self.score_row(row_id, dice, roll)
+        from .double_search import score_geante
+        return score_geante(self, row_id, value, dice, roll)
+
+    def announce_cost(self, row_id: str, value: int | None) -> int:
+        """What a missed sixth roll costs: the figure's full score without factors (D9);
+        ``géante + carré de 6`` = 10 x (4 x 6) = 240."""
+        s = self.settings
+        if row_id in self.valued_rows:
+            if value is None:           # an announce stored before the value was asked for
+                return int(s["geante_factor"])
+            return int(s["geante_factor"]) * self.valued_rows[row_id] * value
+        return int(s["bases"][row_id])

@@ -157,8 +157,10 @@ def _runs(length: int, count: int, caps: list[int], labels: int) -> tuple[int, l
     return None
 
 
-def _geante(n: int, caps: list[int], labels: int) -> tuple[int, int, int] | None:
-    """A run 1-6 plus n identical dice from the others: (value, run label, group bin), best value."""
+def _geante(n: int, caps: list[int], labels: int, only: int | None = None
+            ) -> tuple[int, int, int] | None:
+    """A run 1-6 plus n identical dice from the others: (value, run label, group bin), best value
+    (or only the value ``only``: the value a sixth roll announced, D9)."""
     best = None
     for run_label in range(labels):
         run_bins = [v * labels + run_label for v in range(_GEANTE_RUN)]
@@ -167,6 +169,8 @@ def _geante(n: int, caps: list[int], labels: int) -> tuple[int, int, int] | None
         for b in run_bins:
             caps[b] -= 1
         for b in range(len(caps) - 1, -1, -1):
+            if only is not None and b // labels + 1 != only:
+                continue
             if caps[b] >= n:
                 value = b // labels + 1
                 if best is None or value > best[0]:
@@ -177,7 +181,8 @@ def _geante(n: int, caps: list[int], labels: int) -> tuple[int, int, int] | None
     return best
 
 
-def _search(row_id: str, bins: _Bins, mode: tuple) -> tuple[int, list[str]] | None:
+def _search(row_id: str, bins: _Bins, mode: tuple, only: int | None = None
+            ) -> tuple[int, list[str]] | None:
     """Make ``row_id`` in ``mode``: (value that sets the base, the groups as French text) or None.
 
     The value is the row's base for fixed rows and the confirming dice's sum for the géantes.
@@ -199,7 +204,7 @@ def _search(row_id: str, bins: _Bins, mode: tuple) -> tuple[int, list[str]] | No
         run = "-".join(str(v) for v in range(start, start + shape[1]))
         return 0, [_label(run, names[lab]) for lab in run_labels]
     n = shape[1]
-    found_g = _geante(n, caps, labels)
+    found_g = _geante(n, caps, labels, only)
     if found_g is None:
         return None
     value, run_label, b = found_g
@@ -223,10 +228,12 @@ def _not_made(rules: "DoubleRules", row_id: str) -> Figure:
     return rules._fig(row_id, 0, f"Pas {article}{name} : 0", base=0)
 
 
-def _figure(rules: "DoubleRules", row_id: str, bins: _Bins, roll: int) -> Figure:
-    """A row of the yams, suites or combinaisons section: the best dice, harmony, first roll."""
+def _figure(rules: "DoubleRules", row_id: str, bins: _Bins, roll: int,
+            only: int | None = None) -> Figure:
+    """A row of the yams, suites or combinaisons section: the best dice, harmony, first roll
+    (``only``: a géante made with that value only)."""
     s = rules.settings
-    plain = _search(row_id, bins, _PLAIN)
+    plain = _search(row_id, bins, _PLAIN, only)
     if plain is None:
         return _not_made(rules, row_id)
     geante = row_id in _GEANTE
@@ -240,7 +247,7 @@ def _figure(rules: "DoubleRules", row_id: str, bins: _Bins, roll: int) -> Figure
     hf = s["harmony_factor"]
     if hf > 1 and _LARGEST[row_id] <= s["harmony_max_group"]:
         for mode in (_COLOUR, _SIZE):
-            found = _search(row_id, bins, mode)
+            found = _search(row_id, bins, mode, only)
             if found is not None and base_of(found) * hf > best_score:
                 best, best_mode = found, mode
                 best_base = base_of(found)
@@ -330,3 +337,8 @@ def score_all(rules: "DoubleRules", dice: Dice, roll: int) -> list[Figure]:
 def score_one(rules: "DoubleRules", row_id: str, dice: Dice, roll: int) -> Figure:
     """The figure ``dice`` make in ``row_id`` after ``roll`` rolls (score 0 when not made)."""
     return _score(rules, row_id, _Bins(dice), roll)
+
+
+def score_geante(rules: "DoubleRules", row_id: str, value: int, dice: Dice, roll: int) -> Figure:
+    """The géante ``row_id`` made with ``value`` only: a sixth roll announced it (D9)."""
+    return _figure(rules, row_id, _Bins(dice), roll, only=value)

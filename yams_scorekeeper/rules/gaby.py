@@ -32,6 +32,8 @@ class GabyRules(RuleSet):
     title = "Yams Gaby"
     aliases = ("yams-gaby",)
     source = "seeds/yams-gaby.txt"
+    stopped_game_has_winner = True      # Y9, G7
+    default_order = "random"            # Y9
     max_rolls = 3
     rows = _UPPER + (
         Row("brelan", "Brelan", "figures"),
