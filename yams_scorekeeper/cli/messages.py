@@ -290,6 +290,7 @@ def outcome(game, lang: str) -> str | None:
     winners = game.winners()
     if not winners:
         return None
+    from ..safetext import shown
     if len(winners) == 1:
-        return msg("win_one", lang, name=winners[0].name)
-    return msg("win_tie", lang, names=", ".join(s.name for s in winners))
+        return msg("win_one", lang, name=shown(winners[0].name))
+    return msg("win_tie", lang, names=", ".join(shown(s.name) for s in winners))

@@ -169,15 +169,15 @@ class Terminal:
 
     def ask(self, prompt: str, default: str | None = None) -> str:
         """The answer, stripped; Enter gives ``default`` (shown in brackets)."""
-        shown = (f"{prompt} [{default}]" if default else prompt) + self.t("colon")
+        label = (f"{prompt} [{default}]" if default else prompt) + self.t("colon")
         width = max(self.out.width, 20)
-        if len(shown) > width:          # wrapped between words; the last line is the prompt
+        if len(label) > width:          # wrapped between words; the last line is the prompt
             import textwrap
-            lines = textwrap.wrap(shown, width - 1, break_on_hyphens=False)
+            lines = textwrap.wrap(shown(label), width - 1, break_on_hyphens=False)
             for line in lines[:-1]:
                 self.say(line, wrap=False)
-            shown = lines[-1] + " "
-        text = self.read(shown).strip()
+            label = lines[-1] + " "
+        text = self.read(label).strip()
         return text if text else (default or "")
 
 
@@ -734,7 +734,7 @@ class Table:
 
         two = len(self.game.coups) > 1
         handle_of = {c: h for h, c in by_handle.items()}
-        self.term.say(self.t("which_cell", text=token))
+        self.term.say(self.t("which_cell", text=shown(token)))
         for cell in found:
             self.term.say(f"  {handle_of[cell]:>3}  {cell_label(self.game, cell, two)}"
                           f" = {cell.score}")
