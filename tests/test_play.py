@@ -386,7 +386,8 @@ def test_end_of_input_mid_turn_then_resume_at_the_same_point(tmp_path):
     out = played(db, ["x yam", "q"], "--game", game_id[:8])
     assert f"Resuming game {game_id[:8]}: Yam classique (Libre)" in out
     assert "Bob · turn 1 · total 0" in out
-    assert "Les 6 : 1 x 6 = 6" in out              # the table for 1 2 3 4 6
+    assert "Coup 1 already typed: 1 2 3 4 6 /1" in out
+    assert re.search(r"\n6 +[a-z]+ 6\n", out)    # the grid: the 6s worth 6 for 1 2 3 4 6
     assert "Bob: Yam scratched (0)" in out
     doc = the_game(db)
     assert [e["type"] for e in doc["events"]] == ["enter", "mark", "enter", "mark"]
@@ -475,7 +476,7 @@ def test_french_table_mode(tmp_path, args, env):
     assert "Nouvelle partie : Yam classique (Libre)" in out
     assert "Alice, dés/lancer (lancer 1 à 3) : " in out
     assert "! 4 dés saisis, ce jeu en utilise 5" in out
-    assert "Case" in out and "Pourquoi" in out
+    assert "Les lettres à côté d'un score" in out and re.search(r"Full +[a-z]+ 46", out)
     assert "u, annuler         annule la dernière saisie" in out
     assert "Alice : Full = 46   (Full 5-5-5 / 3-3 : 25 + 21 = 46)" in out
     assert "Partie enregistrée. Pour la reprendre : yams play --game" in out
@@ -575,3 +576,37 @@ def test_eight_player_classic_game_to_the_end(tmp_path):
 def test_solo_game_is_practice(tmp_path):
     out = played(tmp_path / "store", ["duel", "Alice", "66666/1", "yam", "end", "y"])
     assert "Solo game: practice, never a win (G6)." in out
+
+
+# -- the turn grid at 80 x 24 (issue 10) ---------------------------------------------------------
+
+
+def screen_before(out: str, prompt: str, start: str) -> list[str]:
+    """The lines from the last ``start`` line up to the last ``prompt`` line: one screen."""
+    lines = out.splitlines()
+    end = max(i for i, line in enumerate(lines) if line.startswith(prompt))
+    begin = max(i for i, line in enumerate(lines[:end]) if line.startswith(start))
+    return lines[begin:end + 1]
+
+
+def test_gaby_full_preset_turn_with_both_coups_and_a_doblar_fits_80_by_24(tmp_path):
+    db = tmp_path / "store"
+    lines = ["gaby", "Alice, Bob", "n", "",                    # the full gaby preset
+             "55533/1", "66666/2",
+             "d sec.full@1 libre.yam@2",                       # doblar: 41 x2 + 130
+             "q"]
+    out = played(db, lines, env={"LINES": "24"})
+    assert "Alice: Sec · Full (1) = 41" in out and "Alice: Libre · Yam (2) = 130" in out
+    screen = screen_before(out, "Cell (letters or name", "Second coup?")
+    assert len(screen) <= 24, "\n".join(screen)
+    assert any(line.startswith("coup 1|2") and "Sec x2" in line for line in screen)
+    assert any(line.startswith("Doblar: d ") for line in screen)
+    first = screen_before(out, "Second coup?", "Alice, dice/roll")
+    assert len(first) <= 24, "\n".join(first)
+    assert_plain_80(out, lines)
+
+
+def test_why_explains_a_cell_and_l_lists_them_once(tmp_path):
+    out = played(tmp_path / "store", ["duel", "Alice, Bob", "55533/2", "why full", "l", "q"])
+    assert re.search(r"[a-z]+  Full = 25   Full 5-5-5 / 3-3 : 25", out)
+    assert "Pourquoi" not in out and "Why" in out           # l: the list, with the handles

@@ -69,6 +69,10 @@ MESSAGES: dict[str, dict[str, str]] = {
     "which_prompt": {"fr": "Laquelle ? (lettres ; Entrée : aucune)",
                      "en": "Which one? (letters; Enter: none)"},
     "nothing_written": {"fr": "Rien n'est inscrit.", "en": "Nothing written."},
+    "typed_coup": {"fr": "Coup {n} déjà saisi : {dice} /{roll}",
+                   "en": "Coup {n} already typed: {dice} /{roll}"},
+    "why_nothing": {"fr": "pas de case à expliquer avant les dés",
+                    "en": "no cell to explain before the dice"},
     "stop_confirm": {"fr": "Arrêter la partie maintenant ? Le plus haut total gagne. (o/n)",
                      "en": "Stop the game now? The highest total wins. (y/n)"},
     "stop_confirm_no_win": {"fr": "Arrêter la partie maintenant ? Une partie arrêtée n'a pas "

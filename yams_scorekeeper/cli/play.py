@@ -2,23 +2,28 @@
 
 A turn at the table (Duel au Yam, from a real session)::
 
-    Bob · turn 1 · total 0 ─────────────────────────────────────────────────────
+    Alice · turn 1 · total 0 ───────────────────────────────────────────────────
     3 jokers left
-    Bob, dice/roll (roll 1 to 3): 6663/3
+    Alice, dice/roll (roll 1 to 3): 6663/3
     ! 4 dice typed, this game uses 5 (expected: 5 5 5 3 3)
-    Bob, dice/roll (roll 1 to 3): 66634/3 joker 4:6
+    Alice, dice/roll (roll 1 to 3): 66634/3 joker 4:6
+                  Alice
+    ───────────────────
+    1               e 0
+    ...
+    6              v 24
+    3 pareils      w 18
+    4 pareils      z 24
+    ...
+    Chance        ei 27
+    Total             0
+    Cell (letters or name; x to scratch): carre
+    Alice: 4 pareils = 24   (4 pareils de 6 : 4 x 6 = 24)
+    Alice's total: 24
 
-      #   Cell           Score   Why
-     ───────────────────────────────────────────────────────────────
-      1   1                  0   Aucun 1 : 0
-      ...
-      8   4 pareils         24   4 pareils de 6 : 4 x 6 = 24
-      ...
-     13   Chance            27   Chance : 6 + 6 + 6 + 6 + 3 = 27
-
-    Cell (number or name; Nx to scratch): carre
-    Bob: 4 pareils = 24   (4 pareils de 6 : 4 x 6 = 24)
-    Bob's total: 24
+The letters next to a score pick that cell; they are never a row name, and a name that fits
+several cells (``full`` in Gaby's five columns) is asked about before anything is written
+(:mod:`~yams_scorekeeper.cli.choice`). ``--list`` shows the numbered list instead.
 
 Every entry goes through :class:`~yams_scorekeeper.session.TableSession`, which checks it with
 the rules and stores it before anything is printed, so ``q``, Ctrl-C or a closed terminal never
@@ -62,6 +67,7 @@ _SHEET = ("s", "sheet", "feuille")
 _UNDO = ("u", "undo", "annuler")
 _LIST = ("l", "list", "liste")
 _END = ("end", "fin", "stop")
+_WHY = ("why", "pourquoi")
 _NONE = ("-", "none", "aucune", "aucun", "rien")
 _ANNOUNCE = ("announce", "annonce", "a")
 
@@ -69,7 +75,9 @@ PLAY_EPILOG = examples(
     "yams play                      start a game, or resume the one in progress",
     "yams play --game 1a2b3c4d      resume this game",
     "yams play --lang en --db ./club-store",
-    note="At any prompt: s sheet, u undo, h help, q quit (everything is saved as you go).")
+    "yams play --list               the legal cells as a numbered list (screen readers)",
+    note="At any prompt: s sheet, u undo, why [CELL], h help, q quit (everything is saved as "
+         "you go).")
 
 DEMO_EPILOG = examples(
     "yams demo",
@@ -399,6 +407,7 @@ class Table:
         self.session = session
         self.db = db
         self.numbered = numbered         # --list: the numbered list, numbers pick from it
+        self._list_once = False          # l: the list once, with the handles
         self.choose_now = False          # Enter at "second coup?": choose from coup 1
         self.announced: str | None = None    # a sixth-roll row waiting for its dice
         self._header_key: Any = None
@@ -455,6 +464,12 @@ class Table:
         counters = self.counters()
         if counters:
             self.term.say(counters)
+        for n, coup in enumerate(game.coups, start=1):     # a turn resumed: its dice so far
+            from ..dice import format_dice, format_grouped
+
+            dice = format_grouped(coup.rolled) if game.rules.tagged else format_dice(coup.rolled)
+            extra = f" joker {coup.joker[0]}:{coup.joker[1]}" if coup.joker else ""
+            self.term.say(self.t("typed_coup", n=n, dice=dice, roll=coup.roll) + extra)
         if not self._hinted and not game.coups:
             self._hinted = True
             example = f"{GROUPED_EXAMPLE} /1" if game.rules.tagged else "55533/2"
@@ -485,8 +500,17 @@ class Table:
         self._cells_key = key
         if pool_empty:
             self.term.say(self.t("pool_empty", name=self.game.player.name), style="bold")
-        self.term.show(legal_table(self.game, cells, self.lang,
-                                   None if self.numbered else self.by_handle(cells)))
+        if self.numbered or self._list_once:
+            self._list_once = False
+            self.term.show(legal_table(self.game, cells, self.lang,
+                                       None if self.numbered else self.by_handle(cells)))
+        else:
+            from .sheet_view import turn_grid
+
+            grid, notes = turn_grid(self.game, cells, self.by_handle(cells), self.lang)
+            self.term.show(grid)
+            for line in notes:
+                self.term.say(line, style="yellow")
         if not self._choose_hinted:
             self._choose_hinted = True
             self.term.say(self.t("hint_choose_list" if self.numbered else "hint_choose",
@@ -539,6 +563,10 @@ class Table:
             return None
         if word in _LIST and not rest:
             self._cells_key = None
+            self._list_once = True
+            return None
+        if word in _WHY:
+            self.why(rest.strip())
             return None
         if word in _END and not rest:
             self.stop()
@@ -662,6 +690,8 @@ class Table:
             marks = self.apply_choice(text, cells)
         except YamsError as err:
             self.term.refuse(err)
+            return
+        if not marks:                   # the question was answered with Enter: nothing written
             return
         self.choose_now = False
         self.report(name, marks)
@@ -828,6 +858,28 @@ class Table:
 
     # -- the commands at hand -----------------------------------------------------------------
 
+    def why(self, token: str) -> None:
+        """``why e``: a cell's score with its arithmetic and rules; ``why``: every cell."""
+        from .choice import candidates
+        from .sheet_view import cell_label
+
+        cells = self.game.legal_cells()
+        if not cells:
+            self.term.refuse(self.t("why_nothing"))
+            return
+        by_handle = self.by_handle(cells)
+        try:
+            found = (candidates(self.game, token, cells, by_handle, numbered=self.numbered)
+                     if token else cells)
+        except YamsError as err:
+            self.term.refuse(err)
+            return
+        handle_of = {c: h for h, c in by_handle.items()}
+        two = len(self.game.coups) > 1
+        for cell in found:
+            self.term.say(f"{handle_of.get(cell, '?'):>3}  {cell_label(self.game, cell, two)}"
+                          f" = {cell.score}   {cell.why}")
+
     def sheet(self, who: str) -> None:
         game = self.game
         index = None
@@ -955,7 +1007,7 @@ def play(
 ) -> None:
     """Keep score at the table: type the dice you rolled, pick a cell, the sheet fills in.
 
-    Starts a new game (family, players, columns, options: Enter accepts the default in brackets) or resumes one in progress. Each turn shows whose turn it is, asks for the dice and the roll number (55533/2), lists every cell the dice may go to with its score and why, and writes the one chosen (a number, a name such as libre.full, or 3x to scratch). At any prompt: s sheet, u undo, h help, q quit. Every entry is saved before the answer: quitting, Ctrl-C or a closed terminal lose nothing, and 'yams play --game ID' goes on.
+    Starts a new game (family, players, columns, options: Enter accepts the default in brackets) or resumes one in progress. Each turn shows whose turn it is, asks for the dice and the roll number (55533/2; Double Yams by groups: cp665 fp12 cg34 fg556 /2), then draws the player's grid with every cell the dice may go to holding a few letters and its score; type the letters (or a name: 6, full, petite suite, libre.full; x before or after to scratch). A name that fits several cells is asked about before anything is written. 'why e' explains a cell; --list shows a numbered list instead of the grid. At any prompt: s sheet, u undo, h help, q quit. Every entry is saved before the answer: quitting, Ctrl-C or a closed terminal lose nothing, and 'yams play --game ID' goes on.
     """
     from ..store import Store
 

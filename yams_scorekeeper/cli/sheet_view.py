@@ -24,6 +24,7 @@ WORDS = {
            "grand": "Grand total", "turn": "to play", "cell": "Cell", "score": "Score",
            "why": "Why", "coup": "coup", "maxmin": "max <= min: both count 0",
            "used": "used: {what}",
+           "more_notes": "… {n} more: why LETTERS, or why for every cell",
            "doblars": ("doblar left", "doblars left"), "jokers": ("joker left", "jokers left"),
            "bank": ("roll banked", "rolls banked"),
            "pool": ("roll left in the pool", "rolls left in the pool")},
@@ -31,6 +32,7 @@ WORDS = {
            "grand": "Total général", "turn": "à jouer", "cell": "Case", "score": "Points",
            "why": "Pourquoi", "coup": "coup", "maxmin": "max <= min : les deux comptent 0",
            "used": "utilisé : {what}",
+           "more_notes": "… {n} de plus : why LETTRES, ou why pour toutes les cases",
            "doblars": ("doblar restant", "doblars restants"),
            "jokers": ("joker restant", "jokers restants"),
            "bank": ("jet en réserve", "jets en réserve"),
@@ -214,3 +216,89 @@ def _column_name(game: "Game", column: str) -> str:
         if col.id == column:
             return col.name
     return column
+
+
+# -- the turn grid: the legal cells drawn on the player's paper grid --------------------------
+
+#: notes every cell of a column shares for a coup (sec eligibility Y4, the x2 factor Y5): the
+#: column header says them; any other note is one a player may dispute, shown under the grid
+_PLAIN_NOTES = ("(Y4)", "(Y5)")
+#: disputed notes listed under the grid at most (``why`` shows them all)
+MAX_NOTES = 3
+
+
+def disputed(cell: "LegalCell") -> tuple[str, ...]:
+    """The notes of a cell a player could dispute: a factor or a refusal that changes its score
+    (bloquant Y6, a chance cell Y8, plus/moins C3, the sixth roll D9)."""
+    return tuple(n for n in cell.notes if not n.endswith(_PLAIN_NOTES))
+
+
+def turn_grid(game: "Game", cells: list["LegalCell"], handles: dict[str, "LegalCell"],
+              lang: str) -> tuple[Table, list[str]]:
+    """The current player's grid (rows down, columns across, as on paper) with every legal
+    cell holding its handle and candidate score, filled cells as written; with two coups each
+    cell reads ``coup 1|coup 2``. Returns the grid and the lines of disputed notes to print
+    under it (``handle: why``)."""
+    w = WORDS[lang]
+    sheet = game.player
+    handle_of = {c: h for h, c in handles.items()}
+    two = len(game.coups) > 1
+    by_cell: dict[tuple[str, str], dict[int, "LegalCell"]] = {}
+    for cell in cells:
+        by_cell.setdefault((cell.column, cell.row), {})[cell.coup] = cell
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, collapse_padding=True)
+    table.add_column(f"{w['coup']} 1|2" if two else "", no_wrap=True)
+    for col in game.columns:
+        label = col.name + (f" x{col.factor}" if col.factor != 1 else "")
+        if col.max_roll is not None:
+            label += f" ≤{col.max_roll}"
+        if len(game.columns) == 1:      # one column: it is the player's
+            label = safe_text(sheet.name)
+        table.add_column(label, justify="right", no_wrap=True)
+
+    def candidate(cell: "LegalCell | None") -> Text:
+        if cell is None:
+            return Text("-", style="dim")
+        style = "bold" if cell.score > 0 else ("red" if cell.score < 0 else "")
+        text = Text(handle_of.get(cell, "?"), style="cyan")
+        text.append(("" if two else " ") + str(cell.score), style=style)
+        if disputed(cell):
+            text.append("!", style="yellow")
+        return text
+
+    def content(column: str, row: str) -> Text:
+        mark = sheet.marks.get((column, row))
+        if mark is not None:
+            return Text("X" if mark.scratch else str(mark.score), style="dim")
+        found = by_cell.get((column, row))
+        if not found:
+            return Text("·", style="dim")
+        if not two:
+            return candidate(next(iter(found.values())))
+        out = candidate(found.get(1))
+        out.append("|", style="dim")
+        out.append_text(candidate(found.get(2)))
+        return out
+
+    totals = game.totals(sheet)
+    upper = [r for r in game.rows if r in ("1", "2", "3", "4", "5", "6")]
+    for row in game.rows:
+        table.add_row(game.rules.row(row).name, *(content(c.id, row) for c in game.columns))
+        if upper and row == upper[-1] and len(game.columns) > 1:
+            details = totals.details
+            table.add_row(Text(w["subtotal"], style="italic dim"),
+                          *(Text(str(details[c.id]["chiffres"]), style="italic dim")
+                            for c in game.columns))
+    table.add_row(Text(w["total"], style="bold"),
+                  *(Text(str(totals.parts.get(c.id, totals.grand)), style="bold")
+                    if len(game.columns) > 1 else Text(str(totals.grand), style="bold")
+                    for c in game.columns))
+    same: dict[str, list[str]] = {}         # one line per reason, with every handle it concerns
+    for cell in cells:
+        for note in disputed(cell):
+            same.setdefault(note, []).append(handle_of.get(cell, "?"))
+    notes = [f"{' '.join(hs)}: {note}" for note, hs in same.items()]
+    if len(notes) > MAX_NOTES:
+        rest = len(notes) - MAX_NOTES + 1
+        notes = notes[:MAX_NOTES - 1] + [w["more_notes"].format(n=rest)]
+    return table, notes
