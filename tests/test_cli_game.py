@@ -235,8 +235,10 @@ def test_end_prints_the_ranking(db):
     js(db, "enter", "55533/2")
     js(db, "mark", "full")
     out = ok(db, "end", lang="fr").stdout
-    assert "Partie arrêtée." in out and "Classement final" in out
+    assert "Partie arrêtée avant que les feuilles soient pleines : pas de vainqueur (G7)" \
+        in " ".join(out.split()) and "Classement final" in out
     assert "1  Alice      25" in out and "2  Bob         0" in out
+    assert "Alice gagne." not in out                        # G7: no winner outside Gaby
 
 
 # -- sheet ------------------------------------------------------------------------------------

@@ -610,3 +610,33 @@ def test_why_explains_a_cell_and_l_lists_them_once(tmp_path):
     out = played(tmp_path / "store", ["duel", "Alice, Bob", "55533/2", "why full", "l", "q"])
     assert re.search(r"[a-z]+  Full = 25   Full 5-5-5 / 3-3 : 25", out)
     assert "Pourquoi" not in out and "Why" in out           # l: the list, with the handles
+
+
+# -- setup: every answer checked when typed, re-asked alone ------------------------------------
+
+
+def test_setup_typo_is_asked_again_alone_without_losing_the_answers(tmp_path):
+    order = "yam moins plus carre suite full 6 5 4 3 2 1"
+    lines = ["classic", "Alice, Bob", "",
+             "libre imposee dscendante",              # a typo in a column: columns again
+             "libre imposee",
+             order.replace("full", "ful"),            # a typo in the order: the order again
+             order.replace(" 1", ""),                 # incomplete: the order again, not columns
+             order,
+             "66666/1", "yam", "q"]
+    out = played(tmp_path / "store", lines)
+    assert out.count("Columns (libre, descendante, montante, imposee)") == 2
+    assert out.count("Order of the imposée column") == 3
+    assert "! unknown column 'dscendante' (expected: libre, descendante, montante, imposee)" \
+        in flat(out)
+    assert "! no row 'ful' in Yam classique" in out
+    assert "New game: Yam classique (Libre / Imposée)" in out
+    assert "'yam' could mean several cells:" in out        # libre.yam and imposée.yam (next)
+
+
+def test_setup_typo_in_french_is_refused_in_french(tmp_path):
+    lines = ["double", "Alice", "critik", "critique", "q"]
+    out = played(tmp_path / "store", lines, "--lang", "fr")
+    assert out.count("Variante (classique, force, critique, 165)") == 2
+    assert "! variante de Double Yams « critik » inconnue" in out
+    assert "Nouvelle partie : Double Yams critique" in out

@@ -240,11 +240,7 @@ class Setup:
             except ConfigError as err:
                 self.term.refuse(err)
         names = self.order(family, names)
-        while True:
-            try:
-                return self.options(family, names)
-            except ConfigError as err:
-                self.term.refuse(err)
+        return self.options(family, names)
 
     def players(self) -> list[str]:
         text = self.ask("ask_players", self._last_players())
@@ -306,37 +302,75 @@ class Setup:
         self.term.say(self.term.t("order", players=", ".join(ordered)))
         return ordered
 
+    def checked(self, key: str, default: str | None, check: Any, **values: Any) -> Any:
+        """Ask ``key`` until ``check(answer)`` accepts it: a typo re-asks this question alone,
+        with the reason in the player's language; earlier answers stay."""
+        while True:
+            answer = self.ask(key, default, **values)
+            try:
+                return check(answer)
+            except YamsError as err:
+                self.term.refuse(err)
+
     def options(self, family: str, names: list[str]) -> "GameConfig":
+        """The family's own questions, each checked as it is answered (C5, Y10, D10)."""
         from ..config import make_config
-        from ..rules import get_rules
+        from ..rules import get_rules, normalise_id
+
+        def words(text: str) -> list[str]:
+            return [] if text.lower() in _NONE else _split(text)
 
         if family == "classic":
-            cols = _split(self.ask("ask_columns_classic", "libre descendante montante"))
+            def columns(text: str) -> list[str]:
+                cols = _split(text)
+                plain = [c for c in cols if normalise_id(c) not in ("imposee",)]
+                if plain or len(cols) != len(plain):
+                    make_config(family, names, columns=plain or ["libre"])
+                return cols
+
+            cols = self.checked("ask_columns_classic", "libre descendante montante", columns)
             imposed = None
-            if "imposee" in cols or "imposée" in cols:
-                rows = " ".join(r.id for r in get_rules("classic").rows)
-                imposed = _split(self.ask("ask_imposed", rows))
+            if any(normalise_id(c) == "imposee" for c in cols):
+                rules = get_rules("classic")
+
+                def order(text: str) -> list[str]:
+                    ids = [rules.row(r).id for r in _split(text)]
+                    make_config(family, names, columns=cols, imposed=ids)
+                    return ids
+
+                imposed = self.checked("ask_imposed", " ".join(r.id for r in rules.rows), order)
             return make_config(family, names, columns=cols, imposed=imposed)
         if family == "gaby":
             solo = len(names) == 1
-            preset = self.ask("ask_preset", "gaby-solo" if solo else "gaby").lower()
-            if preset not in ("perso", "custom", "personnalise", "personnalisé"):
+
+            def preset_of(text: str) -> str:
+                word = text.lower()
+                if word in ("perso", "custom", "personnalise", "personnalisé"):
+                    return "custom"
+                make_config(family, names, preset=word)
+                return word
+
+            preset = self.checked("ask_preset", "gaby-solo" if solo else "gaby", preset_of)
+            if preset != "custom":
                 return make_config(family, names, preset=preset)
             rules = get_rules(family)
-            cols = _split(self.ask("ask_columns_gaby", " ".join(rules.column_names)))
-            rows = self.ask("ask_rows_gaby", " ".join(rules.optional_rows))
-            opts = self.ask("ask_options_gaby", " ".join(
-                o for o in rules.options if not (solo and o == "bloquant")))
-            return make_config(family, names, columns=cols,
-                               optional_rows=[] if rows.lower() in _NONE else _split(rows),
-                               options=[] if opts.lower() in _NONE else _split(opts),
-                               explicit=True)
+            cols = self.checked("ask_columns_gaby", " ".join(rules.column_names), lambda t: (
+                make_config(family, names, columns=_split(t), optional_rows=[], options=[],
+                            explicit=True) and _split(t)))
+            rows = self.checked("ask_rows_gaby", " ".join(rules.optional_rows), lambda t: (
+                make_config(family, names, columns=cols, optional_rows=words(t), options=[],
+                            explicit=True) and words(t)))
+            return self.checked("ask_options_gaby", " ".join(
+                o for o in rules.options if not (solo and o == "bloquant")), lambda t: (
+                make_config(family, names, columns=cols, optional_rows=rows, options=words(t),
+                            explicit=True)))
         if family == "double":
-            variant = self.ask("ask_variant", "classique")
-            direction = None
-            if variant.lower() in ("force", "forcé", "forced"):
-                direction = self.ask("ask_direction", "croissant")
-            return make_config(family, names, variant=variant, direction=direction)
+            variant = self.checked("ask_variant", "classique", lambda t: (
+                make_config(family, names, variant=t) and t))
+            if normalise_id(variant) not in ("force", "forced"):
+                return make_config(family, names, variant=variant)
+            return self.checked("ask_direction", "croissant", lambda t: (
+                make_config(family, names, variant=variant, direction=t)))
         return make_config(family, names)
 
 

@@ -1,0 +1,124 @@
+"""How long ``yams play`` takes from Enter (the dice typed) to the turn grid being printed.
+
+Run from the repository root (the package importable, e.g. ``pip install -e .``)::
+
+    python benchmarks/bench_play.py                 # 15 turns a family
+    python benchmarks/bench_play.py --turns 30 --list
+
+``yams play`` runs in a pseudo-terminal (80 x 24, as at the table), started once per family;
+each turn the dice line is written and the clock runs until the prompt that follows the grid
+("Cell (" or "Second coup?") has been read back, then the first cell (handle ``e``) is
+written. Families: Duel, classic (3 columns, 2 players), Double Yams classique, Gaby preset with
+4 players (coup 1, then both coups: the second coup's grid is the heaviest). Median and worst
+per family are printed, in ms; the goal is under 25 ms for every family. ``--list`` times the
+numbered list (``yams play --list``) instead of the grid, for comparison.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import pty
+import select
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+GOAL_MS = 25.0
+SUITE = "cp123 fp45 cg66 fg123"
+FAMILIES = {
+    "duel": (["duel", "A, B"], ["66612/2"], None),
+    "classic": (["classic", "A, B", "", ""], ["55533/2"], None),
+    "double": (["double", "A, B", "classique"], [f"{SUITE} /2"], None),
+    "gaby 4 players, coup 1": (["gaby", "A, B, C, D", "n", ""], ["55533/1"], "55533/1"),
+    "gaby 4 players, 2nd coup": (["gaby", "A, B, C, D", "n", ""], ["55533/1", "66666/2"], None),
+}
+PROMPTS = (b"Cell (", b"Second coup?")
+
+
+class Pty:
+    """``yams play`` in a pseudo-terminal: write lines, read until a marker."""
+
+    def __init__(self, args: list[str], db: str):
+        self.master, slave = pty.openpty()
+        os.set_blocking(self.master, False)
+        env = {**os.environ, "COLUMNS": "80", "LINES": "24", "YAMS_LANG": "en",
+               "NO_COLOR": "1", "TERM": "dumb"}
+        self.proc = subprocess.Popen([sys.executable, "-m", "yams_scorekeeper", "play", "--db",
+                                      db, *args], stdin=slave, stdout=slave, stderr=slave,
+                                     env=env, close_fds=True)
+        os.close(slave)
+        self.buffer = b""
+
+    def until(self, markers: tuple[bytes, ...], timeout: float = 30.0) -> bytes:
+        deadline = time.monotonic() + timeout
+        while True:
+            for marker in markers:
+                at = self.buffer.rfind(marker)
+                if at >= 0:
+                    seen, self.buffer = self.buffer, b""
+                    return seen
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError(f"no {markers} in {self.buffer[-400:]!r}")
+            ready, _, _ = select.select([self.master], [], [], left)
+            if ready:
+                try:
+                    self.buffer += os.read(self.master, 65536)
+                except OSError:
+                    raise EOFError(self.buffer[-400:]) from None
+
+    def line(self, text: str) -> None:
+        os.write(self.master, text.encode() + b"\r")
+
+    def close(self) -> None:
+        self.proc.kill()
+        self.proc.wait()
+        os.close(self.master)
+
+
+def time_family(name: str, turns: int, listed: bool) -> list[float]:
+    setup, dice, _ = FAMILIES[name]
+    with tempfile.TemporaryDirectory() as db:
+        term = Pty(["--list"] if listed else [], db)
+        try:
+            for answer in setup:
+                term.until((b": ",))
+                term.line(answer)
+            times = []
+            for _ in range(turns):
+                term.until((b"dice/roll",))
+                for line in dice:
+                    start = time.perf_counter()
+                    term.line(line)
+                    term.until(PROMPTS)
+                    times.append((time.perf_counter() - start) * 1000)
+                if len(dice) == 1 and name.startswith("gaby"):
+                    term.line("")              # Enter: choose from coup 1
+                    term.until((b"Cell (",))
+                term.line("e")                 # the first cell (a handle in both views)
+            # only the last coup of each turn is timed when there are two
+            return times[len(dice) - 1::len(dice)]
+        finally:
+            term.close()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--turns", type=int, default=15)
+    parser.add_argument("--list", action="store_true", help="time the numbered list instead")
+    args = parser.parse_args()
+    view = "numbered list" if args.list else "grid"
+    print(f"yams play: Enter to {view} printed, {args.turns} turns a family, 80 x 24 pty "
+          f"(goal < {GOAL_MS:.0f} ms)")
+    for name in FAMILIES:
+        times = time_family(name, args.turns, args.list)
+        median = statistics.median(times)
+        flag = "ok" if median < GOAL_MS else "SLOW"
+        print(f"  {name:<26} median {median:6.1f} ms   worst {max(times):6.1f} ms   {flag}")
+
+
+if __name__ == "__main__":
+    main()
