@@ -211,7 +211,7 @@ DBL = ["--rules", "double", "--roll", "1"]
     (DBL + DOUBLE[:-1] + ["3xg"], "needs a colour tag"),
     (DBL + DOUBLE[:-1] + ["7fg"], "7 is not a die face"),
     (DBL + DOUBLE[:-1] + ["3cp"], "the tags do not match the physical dice"),
-    (DBL + ["5", "5", "5", "3", "3"], "needs a colour tag"),
+    (DBL + ["5", "5", "5", "3", "3"], "5 untagged dice typed"),
     (["--rules", "gaby", "--roll", "0", "55533"], "roll number 0"),
     (["--rules", "gaby", "--roll", "4", "55533"], "above the maximum of 3"),
     (["--rules", "double", "--roll", "7", *DOUBLE], "above the maximum of 6"),
