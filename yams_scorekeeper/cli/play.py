@@ -553,8 +553,10 @@ class Table:
                 and self.game.player.doblars_left > 0):
             named = (list(enumerate(cells, 1)) if self.numbered else
                      [(h, c) for h, c in self.by_handle(cells).items()])
-            one = next((n for n, c in named if c.coup == 1), None)
-            two = next((n for n, c in named if c.coup == 2), None)
+            one = next(((n, c) for n, c in named if c.coup == 1), None)
+            two = next((n for n, c in named if c.coup == 2 and one is not None
+                        and (c.column, c.row) != (one[1].column, one[1].row)), None)
+            one = one[0] if one else None
             if one and two:
                 self.term.say(self.t("hint_doblar", example=f"d {one} {two}"), style="dim")
 
