@@ -347,3 +347,26 @@ def test_double_yams_bare_values_explain_the_grouped_form():
     result = run("score", "-R", "double", "-r", "1", "66655")
     line = one_line_error(result, "5 untagged dice typed", "by groups", "cp123 fp45 cg66 fg123")
     assert "[D1]" in line
+
+
+def test_sixth_roll_lists_only_the_rows_it_may_fill_and_what_a_miss_costs_D9():
+    obj = json.loads(run("score", "-R", "double", "-r", "6", "--json",
+                         "cp666", "fp66", "cg12", "fg345").stdout)
+    rows = {f["row"]: f for f in obj["figures"]}
+    sections = {f["section"] for f in obj["figures"]}
+    assert sections == {"yams", "suites", "combinaisons"}              # no chiffres, no difference
+    assert len(rows) == 23
+    assert rows["youpi"]["score"] == 50 and "6e jet réussi" in rows["youpi"]["explain"]
+    assert rows["rene"]["score"] == -50 and "6e jet manqué" in rows["rene"]["explain"]
+    assert rows["geante-carre"]["score"] == 240                        # made with 6s
+    assert rows["double-full"]["score"] == -100
+    out = run("score", "-R", "double", "-r", "5", "--json", "cp666", "fp66", "cg12", "fg345")
+    assert {f["section"] for f in json.loads(out.stdout)["figures"]} >= {"chiffres"}
+
+
+def test_every_explanation_cites_its_rule():
+    out = run("score", "-R", "classic", "-r", "1", "66644").stdout
+    assert "Full 6-6-6 / 4-4 : 25 + (6 + 6 + 6 + 4 + 4) = 51 [C2]" in " ".join(out.split())
+    out = " ".join(run("score", "-R", "double", "-r", "1", *DOUBLE).stdout.split())
+    assert "x2 harmonie couleur x3 premier jet = 150 [D2, D4, D5]" in out
+    assert "[D3]" in out                                                 # the difference

@@ -185,7 +185,7 @@ def test_duel_game_with_jokers(tmp_path):
     assert "! Alice has no joker left (3 a game) [U4]" in out
     assert "! a joker turns one die into another face (1-6)" in out
     assert "! no die shows 3 to turn into 1" in out
-    assert "Alice: Yam = 50   (Yam de 5 : 50)" in out
+    assert "Alice: Yam = 50   (Yam de 5 : 50 [U2])" in out
     # Alice: 63 + 35 + 50 + 25 + 40 + 30 + 16 + 18 + 20 = 297; Bob: 50 + 5 = 55
     assert "1. Alice: 297" in out and "2. Bob: 55" in out
     entry = only_archived(db)
@@ -431,7 +431,7 @@ def test_ctrl_c_mid_game_loses_nothing(tmp_path):
     out = result.stdout
     assert re.search(r"Full +46 *\n", out)           # the sheet: Alice's full, Bob's none
     assert "Grand total: 46" in out and "Grand total: 0" in out
-    assert "Bob: 1 = 1   (Les 1 : 1 x 1 = 1)" in out
+    assert "Bob: 1 = 1   (Les 1 : 1 x 1 = 1 [C2])" in out
     assert len(the_game(db)["events"]) == 4
 
 
@@ -478,7 +478,7 @@ def test_french_table_mode(tmp_path, args, env):
     assert "! 4 dés saisis, ce jeu en utilise 5" in out
     assert "Les lettres à côté d'un score" in out and re.search(r"Full +[a-z]+ 46", out)
     assert "u, annuler         annule la dernière saisie" in out
-    assert "Alice : Full = 46   (Full 5-5-5 / 3-3 : 25 + 21 = 46)" in out
+    assert "Alice : Full = 46   (Full 5-5-5 / 3-3 : 25 + (5 + 5 + 5 + 3 + 3) = 46" in out
     assert "Partie enregistrée. Pour la reprendre : yams play --game" in out
 
 
@@ -530,7 +530,7 @@ def test_a_digit_is_the_row_and_a_list_number_that_is_also_a_row_asks(tmp_path):
              "66612/1", "6",                          # Alice: the sixes, 18
              "66612/1", "petite suite"]               # Bob: the printed name, 0
     out = played(tmp_path / "a", lines + ["q"])
-    assert "Alice: 6 = 18   (Les 6 : 3 x 6 = 18)" in out
+    assert "Alice: 6 = 18   (Les 6 : 3 x 6 = 18 [U2])" in out
     assert "Bob: Petite suite = 0" in out
     listed = played(tmp_path / "b", lines[:6] + ["66612/1", "6", "", "6", "q"], "--list")
     assert "'6' could mean several cells:" in listed

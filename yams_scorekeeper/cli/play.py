@@ -886,8 +886,9 @@ class Table:
             if mark.scratch:
                 self.term.say(self.t("scratched", name=name, cell=label))
             else:
-                self.term.say(self.t("wrote", name=name, cell=label, score=mark.score,
-                                     why=mark.explain))
+                cited = game.rules.cite(mark.row)
+                why = f"{mark.explain} [{cited}]" if cited else mark.explain
+                self.term.say(self.t("wrote", name=name, cell=label, score=mark.score, why=why))
         sheet = next(s for s in game.sheets if s.name == name)
         self.term.say(self.t("player_total", name=name, total=game.totals(sheet).grand),
                       style="bold")
@@ -913,8 +914,9 @@ class Table:
         handle_of = {c: h for h, c in by_handle.items()}
         two = len(self.game.coups) > 1
         for cell in found:
+            cited = self.game.rules.cite(cell.row, cell.figure.factors if cell.figure else None)
             self.term.say(f"{handle_of.get(cell, '?'):>3}  {cell_label(self.game, cell, two)}"
-                          f" = {cell.score}   {cell.why}")
+                          f" = {cell.score}   {cell.why}" + (f" [{cited}]" if cited else ""))
 
     def sheet(self, who: str) -> None:
         game = self.game

@@ -94,8 +94,9 @@ def figures_table(rules: "RuleSet", roll: int, dice_text: str, figures: Iterable
             table.add_section()
         section = fig.section
         style = None if fig.made else "dim"
-        table.add_row(Text(rules.row(fig.row).name), Text(str(fig.score)), Text(fig.explain),
-                      style=style)
+        cited = rules.cite(fig.row, fig.factors)
+        table.add_row(Text(rules.row(fig.row).name), Text(str(fig.score)),
+                      Text(f"{fig.explain} [{cited}]" if cited else fig.explain), style=style)
     return table
 
 

@@ -25,6 +25,7 @@ EPILOG = examples(
     "yams score -R double -r 1 --json 1cp 2cp 3cp 4fp 5fp 6cg 6cg 1fg 2fg 3fg",
     "yams score -R double -r 2 cp665 fp12 cg34 fg556",
     "printf '1 5 5 5 3 3\\n2 12345\\n' | yams score --rules gaby -",
+    "yams score -R double -r 6 cp666 fp66 cg12 fg345    the rows a sixth roll may fill (D9)",
     note="Exit status: 0 when every entry was read, 2 for a bad entry or option.")
 
 
@@ -38,6 +39,33 @@ def score_entry(rules: "RuleSet", roll_text: str | int, dice_tokens: str | Itera
     if not all_rows:
         figures = [f for f in figures if f.made]
     return roll, dice, figures
+
+
+def sixth_roll_figures(rules: "RuleSet", dice: Any, roll: int) -> list | None:
+    """With the sixth roll (D9: the roll after the last allowed one, Double Yams), only the rows
+    it may fill, each with its score if made, else what the miss costs; None for other rolls."""
+    import dataclasses
+
+    per_turn = rules.settings.get("rolls_per_turn")
+    if not rules.figure_sections or per_turn is None or roll != int(per_turn) + 1:
+        return None
+    out = []
+    for fig in rules.figures(dice, roll):
+        if rules.section_of(fig.row) not in rules.figure_sections:
+            continue
+        group = rules.valued_rows.get(fig.row)
+        if fig.made:
+            out.append(dataclasses.replace(fig, explain=f"{fig.explain} ; 6e jet réussi (D9)"))
+        elif group:
+            cost = rules.announce_cost(fig.row, 6)
+            out.append(dataclasses.replace(fig, score=-cost, explain=(
+                f"6e jet manqué : -{rules.settings['geante_factor']} x {group} x V pour la "
+                f"valeur V annoncée, -{cost} pour {fig.row}:6 (D9)")))
+        else:
+            cost = rules.announce_cost(fig.row, None)
+            out.append(dataclasses.replace(fig, score=-cost, explain=(
+                f"6e jet manqué : {rules.row(fig.row).name} non réalisé, -{cost} (D9)")))
+    return out
 
 
 def entry_json(rules: "RuleSet", roll: int, dice: Any, figures: list) -> dict[str, Any]:
@@ -119,6 +147,9 @@ def score(
                          "indiquez avec --roll à quel lancer les dés ont été gardés",
                          expected=f"--roll 1 {rules.dice_example}")
     roll_n, parsed, figures = score_entry(rules, roll, tokens, all_rows)
+    sixth = sixth_roll_figures(rules, parsed, roll_n)
+    if sixth is not None:
+        figures = sixth
     if as_json:
         print_json(entry_json(rules, roll_n, parsed, figures))
         return

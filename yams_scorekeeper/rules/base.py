@@ -124,6 +124,9 @@ class RuleSet:
     stopped_game_has_winner: ClassVar[bool] = False
     #: how ``yams new`` orders the players when no --order is given: ``given`` or ``random``
     default_order: ClassVar[str] = "given"
+    #: the ruling that scores the rows (C2, Y2, D2, U2), and those of the factors (D4, D5)
+    score_rule: ClassVar[str] = ""
+    factor_rules: ClassVar[dict[str, str]] = {}
     #: short names a player may type for a row (``ps`` for the petite suite), row id by name
     short_names: ClassVar[dict[str, str]] = {}
 
@@ -227,6 +230,12 @@ class RuleSet:
         ids = " ".join(r.id for r in self.rows)
         raise EntryError(f"no row '{row_id}' in {self.title}",
                          f"pas de ligne « {row_id} » au {self.title}", expected=ids)
+
+    def cite(self, row_id: str, factors: Mapping[str, int] | None = None) -> str:
+        """The rulings behind a row's score, as cited after an explanation: ``C2``,
+        ``D2, D4, D5`` (the factors' rulings follow the row's)."""
+        extra = sorted({self.factor_rules[f] for f in factors or {} if f in self.factor_rules})
+        return ", ".join(([self.score_rule] if self.score_rule else []) + extra)
 
     def row_names(self, row_id: str) -> set[str]:
         """Every way a player may type this row, in the compact form :meth:`row` reads

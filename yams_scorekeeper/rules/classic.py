@@ -9,7 +9,7 @@ from ..dice import Dice
 from ..errors import ConfigError
 from ..totals import UPPER, Cells, Totals, cell_score, upper_total
 from .base import Figure, Row, RuleSet, Section, Setup, known, upper_figure
-from .five_dice import NO_FULL, dice_sum, full, of_a_kind, suite_figure, sum_figure
+from .five_dice import NO_FULL, dice_sum, full, of_a_kind, suite_figure, sum_figure, sum_text
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..config import GameConfig
@@ -25,6 +25,7 @@ class ClassicRules(RuleSet):
     title = "Yam classique"
     aliases = ("classique", "yam", "yam-classique", "yams")
     source = "seeds/yam-classique.txt"
+    score_rule = "C2"
     max_rolls = 3
     rows = _UPPER + (
         Row("full", "Full", "figures"),
@@ -137,7 +138,7 @@ class ClassicRules(RuleSet):
                 return self._fig(row_id, 0, NO_FULL)
             score = s["full_base"] + total
             return self._fig(row_id, score, f"Full {f[0]}-{f[0]}-{f[0]} / {f[1]}-{f[1]} : "
-                                            f"{s['full_base']} + {total} = {score}")
+                                            f"{s['full_base']} + ({sum_text(dice)}) = {score}")
         if row_id == "suite":
             return suite_figure(self, row_id, dice)
         if row_id in ("carre", "yam"):
@@ -147,6 +148,7 @@ class ClassicRules(RuleSet):
             if v is None:
                 return self._fig(row_id, 0, f"Pas de {name.lower()} ({n} dés identiques) : 0")
             score = base + total
-            return self._fig(row_id, score, f"{name} de {v} : {base} + {total} = {score}")
+            return self._fig(row_id, score,
+                             f"{name} de {v} : {base} + ({sum_text(dice)}) = {score}")
         # plus / moins: the sum of the five dice (C2)
         return sum_figure(self, row_id, dice)

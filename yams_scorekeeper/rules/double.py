@@ -64,6 +64,8 @@ class DoubleRules(RuleSet):
     title = "Double Yams"
     aliases = ("double-yams", "doubleyams", "double-yam")
     source = "seeds/double-yams.txt"
+    score_rule = "D2"
+    factor_rules = {"premier_jet": "D4", "harmonie": "D5"}
     short_names = {"dps": "double-petite-suite", "marcel": "suite-marcel",
                    "royale": "suite-royale", "db": "double-brelan", "tb": "triple-brelan",
                    "dc": "double-carre", "dy": "double-yams", "df": "double-full"}
@@ -220,6 +222,15 @@ class DoubleRules(RuleSet):
     def score_row(self, row_id: str, dice: Dice, roll: int) -> Figure:
         from .double_search import score_one
         return score_one(self, row_id, dice, roll)
+
+    def cite(self, row_id: str, factors=None) -> str:
+        """D2 for the rows; D3 for the difference; D6 for a chiffre in harmony; D4, D5 for
+        the factors of a figure."""
+        if self.section_of(row_id) == "difference":
+            return "D3"
+        if self.section_of(row_id) == "chiffres":
+            return "D2, D6" if factors else "D2"
+        return super().cite(row_id, factors)
 
     # -- the announced sixth roll (D9) --------------------------------------------------------
 

@@ -22,6 +22,7 @@ class DuelRules(RuleSet):
     title = "Duel au Yam"
     aliases = ("duel-au-yam",)
     source = "seeds/duel-au-yam.txt"
+    score_rule = "U2"
     short_names = {"ps": "petite-suite", "gs": "grande-suite"}
     max_rolls = 3
     rows = _UPPER + (

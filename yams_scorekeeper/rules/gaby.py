@@ -32,6 +32,7 @@ class GabyRules(RuleSet):
     title = "Yams Gaby"
     aliases = ("yams-gaby",)
     source = "seeds/yams-gaby.txt"
+    score_rule = "Y2"
     stopped_game_has_winner = True      # Y9, G7
     default_order = "random"            # Y9
     max_rolls = 3
