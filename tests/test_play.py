@@ -640,3 +640,20 @@ def test_setup_typo_in_french_is_refused_in_french(tmp_path):
     assert out.count("Variante (classique, force, critique, 165)") == 2
     assert "! variante de Double Yams « critik » inconnue" in out
     assert "Nouvelle partie : Double Yams critique" in out
+
+
+def test_house_rules_set_from_play_saved_under_a_name_and_listed(tmp_path):
+    db = tmp_path / "store"
+    out = played(db, ["duel", "Alice, Bob", "66666/1", "yam", "q"],
+                 "--setting", "yam=60", "--save-house", "club")
+    assert "House rules saved as 'club' (yams play --house club)." in out
+    assert "Alice: Yam = 60" in out
+    assert played(db, [], "--houses").strip() == "club: duel · yam=60"
+    Store(db).delete_game(the_game(db)["id"])
+    out = played(db, ["", "Alice, Bob", "66666/1", "yam", "q"], "--house", "club")
+    assert "Rules (classic, gaby, double, duel) [duel]: " in out      # the house's family
+    assert "Alice: Yam = 60" in out
+    bad = play(db, [], "--house", "nope")
+    assert bad.exit_code == 2 and "no house rules named 'nope' (expected: club)" in bad.stderr
+    wrong = played(tmp_path / "other", ["classic", "duel", "Alice", "q"], "--setting", "yam=60")
+    assert "! unknown setting 'yam' for classic" in wrong

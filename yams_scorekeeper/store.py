@@ -126,6 +126,8 @@ class Store:
         self.legacy_archive_path = os.path.join(self.path, "archive.json")
         self.records_path = os.path.join(self.path, "records.json")
         self.lock_path = os.path.join(self.path, "store.lock")
+        #: a club's named house rules: {name: {"family", "settings"}}
+        self.houses_path = os.path.join(self.path, "houses.json")
         self.timeout = timeout
         self.backups = backups
         self.fs = fs or FileSystem()
@@ -758,6 +760,28 @@ class Store:
         index.resync()
         if self._recount_owed():
             self._recount()
+
+
+    # -- house rules ------------------------------------------------------------------------
+
+    def house_rules(self) -> dict[str, dict]:
+        """The named house rules ``{name: {"family": ..., "settings": {...}}}``, by name."""
+        with self._locked():
+            with self._open(self.houses_path) as db:
+                houses = self._one(db, _HOUSES) or {}
+        return {k: v for k, v in sorted(houses.items())
+                if isinstance(v, dict) and isinstance(v.get("settings"), dict)}
+
+    def save_house_rules(self, name: str, family: str, settings: dict) -> None:
+        """Keep ``settings`` of ``family`` under ``name`` (replacing one of that name)."""
+        with self._locked():
+            with self._open(self.houses_path) as db:
+                houses = self._one(db, _HOUSES) or {}
+                houses[name] = {"family": family, "settings": dict(settings)}
+                self._set_one(db, _HOUSES, houses)
+
+
+_HOUSES = "houses"
 
 
 def _replace(table: Table, doc_id: int, doc: dict) -> None:

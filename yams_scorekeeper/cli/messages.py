@@ -71,6 +71,12 @@ MESSAGES: dict[str, dict[str, str]] = {
     "nothing_written": {"fr": "Rien n'est inscrit.", "en": "Nothing written."},
     "typed_coup": {"fr": "Coup {n} déjà saisi : {dice} /{roll}",
                    "en": "Coup {n} already typed: {dice} /{roll}"},
+    "house_saved": {"fr": "Règles maison enregistrées sous « {name} » (yams play --house {name}).",
+                    "en": "House rules saved as '{name}' (yams play --house {name})."},
+    "no_houses": {"fr": "Aucune règle maison enregistrée (yams play --setting yam=60 "
+                        "--save-house NOM).",
+                  "en": "No house rules saved yet (yams play --setting yam=60 --save-house "
+                        "NAME)."},
     "why_nothing": {"fr": "pas de case à expliquer avant les dés",
                     "en": "no cell to explain before the dice"},
     "stop_confirm": {"fr": "Arrêter la partie maintenant ? Le plus haut total gagne. (o/n)",

@@ -41,7 +41,7 @@ import random
 import re
 import sys
 from types import SimpleNamespace
-from typing import TYPE_CHECKING, Any, Optional
+from typing import TYPE_CHECKING, Any, List, Optional
 
 import typer
 
@@ -201,9 +201,19 @@ def terminal(ctx: typer.Context, lang: str | None) -> Terminal:
 class Setup:
     """The questions asked before a new game; Enter accepts the default in brackets."""
 
-    def __init__(self, term: Terminal, store: "Store"):
+    def __init__(self, term: Terminal, store: "Store", settings: dict | None = None,
+                 family: str | None = None, save: str | None = None):
         self.term = term
         self.store = store
+        self.save = save                         # --save-house NAME
+        self.settings = dict(settings or {})     # house rules (--house, --setting)
+        self.family = family                     # the house rules' family, offered first
+
+    def make(self, family: str, names: list[str], **kw: Any) -> "GameConfig":
+        """``make_config`` with the house rules: a bad setting is said at once."""
+        from ..config import make_config
+
+        return make_config(family, names, settings=self.settings or None, **kw)
 
     def ask(self, key: str, default: str | None = None, **values: Any) -> str:
         """Ask until an answer comes; ``h`` helps, ``q`` quits, ``s``/``u`` wait for a game."""
@@ -224,11 +234,12 @@ class Setup:
 
     def config(self) -> "GameConfig":
         from ..config import make_config
-        from ..rules import rules_class
+        from ..rules import get_rules, rules_class
 
         while True:
             try:
-                family = rules_class(self.ask("ask_family", "classic")).family
+                family = rules_class(self.ask("ask_family", self.family or "classic")).family
+                get_rules(family, self.settings or None)      # the house rules fit this family
                 break
             except ConfigError as err:
                 self.term.refuse(err)
@@ -240,7 +251,11 @@ class Setup:
             except ConfigError as err:
                 self.term.refuse(err)
         names = self.order(family, names)
-        return self.options(family, names)
+        config = self.options(family, names)
+        if self.save:
+            self.store.save_house_rules(self.save, family, self.settings)
+            self.term.say(self.term.t("house_saved", name=shown(self.save)))
+        return config
 
     def players(self) -> list[str]:
         text = self.ask("ask_players", self._last_players())
@@ -314,7 +329,6 @@ class Setup:
 
     def options(self, family: str, names: list[str]) -> "GameConfig":
         """The family's own questions, each checked as it is answered (C5, Y10, D10)."""
-        from ..config import make_config
         from ..rules import get_rules, normalise_id
 
         def words(text: str) -> list[str]:
@@ -325,7 +339,7 @@ class Setup:
                 cols = _split(text)
                 plain = [c for c in cols if normalise_id(c) not in ("imposee",)]
                 if plain or len(cols) != len(plain):
-                    make_config(family, names, columns=plain or ["libre"])
+                    self.make(family, names, columns=plain or ["libre"])
                 return cols
 
             cols = self.checked("ask_columns_classic", "libre descendante montante", columns)
@@ -335,11 +349,11 @@ class Setup:
 
                 def order(text: str) -> list[str]:
                     ids = [rules.row(r).id for r in _split(text)]
-                    make_config(family, names, columns=cols, imposed=ids)
+                    self.make(family, names, columns=cols, imposed=ids)
                     return ids
 
                 imposed = self.checked("ask_imposed", " ".join(r.id for r in rules.rows), order)
-            return make_config(family, names, columns=cols, imposed=imposed)
+            return self.make(family, names, columns=cols, imposed=imposed)
         if family == "gaby":
             solo = len(names) == 1
 
@@ -347,31 +361,31 @@ class Setup:
                 word = text.lower()
                 if word in ("perso", "custom", "personnalise", "personnalisé"):
                     return "custom"
-                make_config(family, names, preset=word)
+                self.make(family, names, preset=word)
                 return word
 
             preset = self.checked("ask_preset", "gaby-solo" if solo else "gaby", preset_of)
             if preset != "custom":
-                return make_config(family, names, preset=preset)
+                return self.make(family, names, preset=preset)
             rules = get_rules(family)
             cols = self.checked("ask_columns_gaby", " ".join(rules.column_names), lambda t: (
-                make_config(family, names, columns=_split(t), optional_rows=[], options=[],
+                self.make(family, names, columns=_split(t), optional_rows=[], options=[],
                             explicit=True) and _split(t)))
             rows = self.checked("ask_rows_gaby", " ".join(rules.optional_rows), lambda t: (
-                make_config(family, names, columns=cols, optional_rows=words(t), options=[],
+                self.make(family, names, columns=cols, optional_rows=words(t), options=[],
                             explicit=True) and words(t)))
             return self.checked("ask_options_gaby", " ".join(
                 o for o in rules.options if not (solo and o == "bloquant")), lambda t: (
-                make_config(family, names, columns=cols, optional_rows=rows, options=words(t),
+                self.make(family, names, columns=cols, optional_rows=rows, options=words(t),
                             explicit=True)))
         if family == "double":
             variant = self.checked("ask_variant", "classique", lambda t: (
-                make_config(family, names, variant=t) and t))
+                self.make(family, names, variant=t) and t))
             if normalise_id(variant) not in ("force", "forced"):
-                return make_config(family, names, variant=variant)
+                return self.make(family, names, variant=variant)
             return self.checked("ask_direction", "croissant", lambda t: (
-                make_config(family, names, variant=variant, direction=t)))
-        return make_config(family, names)
+                self.make(family, names, variant=variant, direction=t)))
+        return self.make(family, names)
 
 
 def resume_command(game_id: str, db: str | None) -> str:
@@ -380,7 +394,7 @@ def resume_command(game_id: str, db: str | None) -> str:
 
 
 def open_session(term: Terminal, store: "Store", game_id: str | None,
-                 db: str | None) -> "TableSession":
+                 db: str | None, setup: "Setup | None" = None) -> "TableSession":
     """The game named by ``--game``, one picked from those in progress, or a new one."""
     from ..session import TableSession
 
@@ -412,7 +426,7 @@ def open_session(term: Terminal, store: "Store", game_id: str | None,
                 _resumed(term, session)
                 return session
             term.refuse(term.t("bad_choice", text=answer))
-    config = Setup(term, store).config()
+    config = (setup or Setup(term, store)).config()
     session = TableSession.start(store, config)
     term.say(term.t("new_game", label=config.label))
     term.say(term.t("order", players=", ".join(config.players)))
@@ -1042,6 +1056,16 @@ def play(
     numbered: bool = typer.Option(
         False, "--list", help="Show the legal cells as a numbered list (one per line, for screen "
                               "readers); numbers pick from it."),
+    settings: Optional[List[str]] = typer.Option(
+        None, "--setting", "-s", metavar="KEY=VALUE", show_default=False,
+        help="A house rule for a new game, e.g. yam=60 or bases.youpi=30 (repeatable)."),
+    house: Optional[str] = typer.Option(
+        None, "--house", metavar="NAME", show_default=False,
+        help="Start a new game with the house rules saved under NAME (its family is offered)."),
+    save_house: Optional[str] = typer.Option(
+        None, "--save-house", metavar="NAME", show_default=False,
+        help="Save the house rules of the new game (--house and --setting) under NAME."),
+    list_houses: bool = typer.Option(False, "--houses", help="List the saved house rules."),
 ) -> None:
     """Keep score at the table: type the dice you rolled, pick a cell, the sheet fills in.
 
@@ -1052,12 +1076,16 @@ def play(
     term = terminal(ctx, lang)
     store = Store(db)
     session: "TableSession | None" = None
+    if list_houses:
+        print_houses(term, store)
+        return
+    setup = house_setup(term, store, house, settings or [], save_house)
 
     def resume_hint() -> str:
         return resume_command(session.game.id, db) if session is not None else ""
 
     try:
-        session = open_session(term, store, game_id, db)
+        session = open_session(term, store, game_id, db, setup)
         Table(term, session, db, numbered).run()
     except _Quit:
         term.say(term.t("saved_quit", cmd=resume_hint()) if session is not None and
@@ -1069,6 +1097,41 @@ def play(
     except EOFError:
         _leave(term, "closed", session, resume_hint())
         raise typer.Exit(0)
+
+
+def house_setup(term: Terminal, store: "Store", house: str | None, settings: list[str],
+                save: str | None) -> Setup:
+    """The setup of a new game with the house rules of ``--house`` and ``--setting``."""
+    from .game_cmds import _parse_settings
+
+    family, merged = None, {}
+    if house is not None:
+        saved = store.house_rules().get(house)
+        if saved is None:
+            raise ConfigError(f"no house rules named '{house}'",
+                              f"pas de règles maison nommées « {house} »",
+                              expected=", ".join(store.house_rules()) or "yams play --setting "
+                              "yam=60 --save-house NAME")
+        family, merged = saved["family"], dict(saved["settings"])
+    merged.update(_parse_settings(settings))
+    if save is not None and not merged:
+        raise ConfigError("--save-house needs house rules: --setting KEY=VALUE or --house NAME",
+                          "--save-house demande des règles maison : --setting CLÉ=VALEUR ou "
+                          "--house NOM", expected="--setting yam=60 --save-house club")
+    return Setup(term, store, merged, family, save)
+
+
+def print_houses(term: Terminal, store: "Store") -> None:
+    """``yams play --houses``: every saved house rule set, one line each."""
+    from ..safetext import json_text
+
+    houses = store.house_rules()
+    if not houses:
+        term.say(term.t("no_houses"))
+        return
+    for name, house in houses.items():
+        values = " ".join(f"{k}={json_text(v)}" for k, v in sorted(house["settings"].items()))
+        term.say(f"{shown(name)}: {shown(house.get('family', '?'))} · {shown(values)}")
 
 
 def _leave(term: Terminal, key: str, session: "TableSession | None", cmd: str) -> None:
