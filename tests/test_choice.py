@@ -169,3 +169,4 @@ def test_row_names_never_collide():
             for name in rules.row_names(row.id):
                 assert owners.setdefault(name, row.id) == row.id, (cls.family, name)
                 assert rules.row(name).id == row.id
+

@@ -52,7 +52,7 @@ from .render import print_error
 
 #: The command modules of this package, in ``--help`` order. Each one lists its commands in
 #: a module-level ``COMMANDS`` tuple (see the module docstring).
-COMMAND_MODULES: tuple[str, ...] = ("play", "score", "game_cmds", "book_cmds")
+COMMAND_MODULES: tuple[str, ...] = ("play", "score", "game_cmds", "book_cmds", "rules_cmd")
 
 
 class YamsGroup(TyperGroup):

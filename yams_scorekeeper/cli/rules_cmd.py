@@ -1,0 +1,70 @@
+"""``yams rules [FAMILY] [ROW]``: what a row is, how it scores, an example, the ruling.
+
+The text comes from :mod:`yams_scorekeeper.rulebook`, the source of the row reference in
+``docs/rules.md`` too; the examples are scored by the rules themselves.
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+import typer
+
+from .game_cmds import examples
+from .lang import current_lang
+
+EPILOG = examples(
+    "yams rules                     every family and its rows",
+    "yams rules gaby                every row of Yams Gaby, in one line each",
+    "yams rules gaby nenette        what a nénette is, how it scores, an example",
+    "yams --lang fr rules duel \"petite suite\"",
+    note="Row names as printed on the sheet or as typed at the table (ps, 3 pareils).")
+
+WORDS = {
+    "en": {"typed": "typed", "example": "example", "rulings": "rulings",
+           "more": "yams rules FAMILY ROW for one row; docs/rules.md for everything"},
+    "fr": {"typed": "se tape", "example": "exemple", "rulings": "règles",
+           "more": "yams rules JEU LIGNE pour une ligne ; docs/rules.md pour tout"},
+}
+
+
+def rules(
+    ctx: typer.Context,
+    family: Optional[str] = typer.Argument(None, metavar="[FAMILY]",
+                                           help="classic, gaby, double or duel (or a French name)."),
+    row: Optional[str] = typer.Argument(None, metavar="[ROW]",
+                                        help="A row: its id, its printed name or a short name."),
+) -> None:
+    """Print the rule of a row (what makes it, how it scores, an example, the ruling), every
+    row of a family, or the families."""
+    from ..rules import RULESETS, get_rules
+    from ..rulebook import family_rules, row_rule
+    from ..safetext import shown
+
+    lang = current_lang(ctx)
+    w = WORDS[lang]
+    if family is None:
+        for cls in RULESETS:
+            rows = " ".join(r.id for r in cls.rows)
+            typer.echo(f"{cls.family:<8} {cls.title}: {rows}")
+        typer.echo(w["more"])
+        return
+    if row is None:
+        ruleset = get_rules(family)
+        typer.echo(f"{ruleset.title} ({ruleset.source})")
+        import textwrap
+
+        for entry in family_rules(family):
+            text = f"{entry.row:<20} {entry.text(lang)} [{entry.rulings}]"
+            typer.echo(textwrap.fill(text, 78, initial_indent="  ", subsequent_indent=" " * 23))
+        return
+    entry = row_rule(family, row)
+    colon = " : " if lang == "fr" else ": "
+    typer.echo(f"{entry.name} ({get_rules(family).title}, {entry.row})")
+    typer.echo(f"  {entry.text(lang)}")
+    typer.echo(f"  {w['example']}{colon}{entry.dice} /{entry.roll} → {entry.example}")
+    typer.echo(f"  {w['rulings']}{colon}{entry.rulings}")
+    typer.echo(f"  {w['typed']}{colon}{', '.join(shown(t) for t in entry.typed)}")
+
+
+COMMANDS = ((rules, {"epilog": EPILOG}),)
