@@ -16,12 +16,11 @@ import time
 from pathlib import Path
 
 import pytest
-from filelock import FileLock
 from test_storage import faulty
 
 from yams_scorekeeper.errors import StoreBusyError, StoreCorruptError, StoreError
 from yams_scorekeeper.storage import AtomicJSONStorage, FileSystem, backup_path
-from yams_scorekeeper.store import ENV_VAR, Store, default_store_path
+from yams_scorekeeper.store import ENV_VAR, Store, StoreLock, default_store_path
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = Path(__file__).resolve().parent / "data"
@@ -645,7 +644,7 @@ def test_default_store_path(monkeypatch, tmp_path):
 def test_a_lock_held_too_long_is_a_quick_busy_error(tmp_path):
     store = Store(tmp_path, timeout=0.2)
     store.create_game(new_doc("g1"))
-    with FileLock(store.lock_path):
+    with StoreLock(store.lock_path, 1.0):      # another process's lock: the same flock
         start = time.monotonic()
         with pytest.raises(StoreBusyError) as caught:
             store.append_event("g1", {"n": 0})

@@ -41,9 +41,6 @@ import gc
 import hashlib
 import json
 import os
-import shlex
-import shutil
-import tempfile
 from contextlib import contextmanager
 from typing import Any, Callable, Iterator
 
@@ -93,6 +90,8 @@ class FileSystem:
             return handle.read()
 
     def mkstemp(self, folder: str, prefix: str) -> tuple[int, str]:
+        import tempfile
+
         return tempfile.mkstemp(dir=folder, prefix=prefix, suffix=TEMP_SUFFIX)
 
     def write(self, fd: int, data: bytes) -> None:
@@ -117,6 +116,8 @@ class FileSystem:
             if exc.errno not in (errno.EPERM, errno.EXDEV, errno.EMLINK, errno.ENOSYS,
                                  errno.EOPNOTSUPP, errno.ENOTSUP):
                 raise
+            import shutil
+
             shutil.copyfile(src, dst)
 
     def fsync_dir(self, folder: str) -> None:
@@ -293,6 +294,8 @@ def corrupt_error(path: str, en: str, fr: str, backups: int = DEFAULT_BACKUPS) -
     if found:
         names = ", ".join(os.path.basename(b) for b in found)
         folder = os.path.dirname(path) or "."
+        import shlex
+
         restore = f"cp {shlex.quote(found[0])} {shlex.quote(path)}"
         en_help = (f"Backups in {folder}: {names} (.bak1 is the newest). "
                    f"To restore the newest: {restore}")

@@ -54,9 +54,47 @@ from .render import print_error
 #: a module-level ``COMMANDS`` tuple (see the module docstring).
 COMMAND_MODULES: tuple[str, ...] = ("play", "score", "game_cmds", "book_cmds", "rules_cmd")
 
+#: The commands of each module, so that running a command imports only its own module (a
+#: one-shot ``yams enter`` does not pay for ``play`` and ``book_cmds``; ``--help`` loads them
+#: all). A module of :data:`COMMAND_MODULES` missing here is loaded at start-up, as before.
+#: ``tests/test_startup.py`` checks that these names are the modules' ``COMMANDS``.
+COMMAND_NAMES: dict[str, tuple[str, ...]] = {
+    "play": ("play", "demo"),
+    "score": ("score",),
+    "game_cmds": ("new", "enter", "mark", "cells", "sheet", "undo", "end", "games", "replay",
+                  "transcript"),
+    "book_cmds": ("records", "history", "stats", "export", "import"),
+    "rules_cmd": ("rules",),
+}
+
 
 class YamsGroup(TyperGroup):
-    """The ``yams`` group: runs a command and turns a :class:`YamsError` into one line."""
+    """The ``yams`` group: runs a command and turns a :class:`YamsError` into one line.
+
+    The commands of :data:`COMMAND_NAMES` are loaded when first asked for."""
+
+    def list_commands(self, ctx: typer.Context) -> list[str]:
+        names: list[str] = []
+        for module in COMMAND_MODULES:
+            names += COMMAND_NAMES.get(module) or _EAGER.get(module, ())
+        return names + [name for name in self.commands if name not in names]
+
+    def get_command(self, ctx: typer.Context, name: str) -> Any:
+        if name not in self.commands:
+            module = next((m for m in COMMAND_MODULES if name in COMMAND_NAMES.get(m, ())), None)
+            if module is not None:
+                self._load(module)
+        return super().get_command(ctx, name)
+
+    def _load(self, module_name: str) -> None:
+        from typer.main import get_command_from_info
+
+        loaded = typer.Typer()
+        register(loaded, module_name)
+        for info in loaded.registered_commands:
+            command = get_command_from_info(info, pretty_exceptions_short=app.pretty_exceptions_short,
+                                            rich_markup_mode=app.rich_markup_mode)
+            self.add_command(command, command.name)
 
     def invoke(self, ctx: typer.Context) -> Any:
         try:
@@ -99,16 +137,20 @@ def _root(
     ctx.obj = {"lang": resolve_lang(lang)}
 
 
-def register(target: typer.Typer, module_name: str) -> None:
-    """Add the commands listed in ``COMMANDS`` of ``yams_scorekeeper.cli.<module_name>``."""
+def register(target: typer.Typer, module_name: str) -> tuple[str, ...]:
+    """Add the commands listed in ``COMMANDS`` of ``yams_scorekeeper.cli.<module_name>``;
+    returns their names."""
     module = importlib.import_module(f"{__package__}.{module_name}")
+    names = []
     for entry in module.COMMANDS:
         func, options = entry if isinstance(entry, tuple) else (entry, {})
         target.command(**options)(func)
+        names.append(options.get("name") or func.__name__.replace("_", "-"))
+    return tuple(names)
 
 
-for _name in COMMAND_MODULES:
-    register(app, _name)
+#: the command names of the modules loaded at start-up (those missing from COMMAND_NAMES)
+_EAGER = {name: register(app, name) for name in COMMAND_MODULES if name not in COMMAND_NAMES}
 
 
 def main() -> None:
