@@ -196,3 +196,32 @@ def test_summary_problems(change, problem):
     bad = copy.deepcopy(G1)
     change(bad)
     assert problem in summary_problem(bad)
+
+
+def test_force_croissant_and_decroissant_share_one_set_of_records_d11():
+    up = game("u1", "2024-05-01", ("Alice", 700, {}), key="double/force/croissant")
+    up["config_label"] = "Double Yams forcé (croissant)"
+    down = game("d1", "2024-05-02", ("Bob", 710, {}), key="double/force/decroissant")
+    down["config_label"] = "Double Yams forcé (décroissant)"
+    new = game("n1", "2024-05-03", ("Chloé", 705, {}), key="double/force")
+    new["config_label"] = "Double Yams forcé (croissant)"
+    book = recompute([up, down, new])
+    assert list(book["configs"]) == ["double/force"]
+    shared = book["configs"]["double/force"]
+    assert shared["label"] == "Double Yams forcé"
+    assert (shared["records"]["total"]["value"], shared["records"]["total"]["player"]) == (710, "Bob")
+    _, broken = update_records(recompute([up]), down)
+    assert broken[0]["previous"]["player"] == "Alice"          # décroissant beat croissant
+
+
+def test_a_setting_at_its_default_is_no_house_rule_d11():
+    from yams_scorekeeper.config import make_config
+    from yams_scorekeeper.rules import get_rules
+
+    defaults = get_rules("double").defaults
+    key, value = next((k, v) for k, v in defaults.items() if isinstance(v, int))
+    plain = make_config("double", ["A"], variant="force", direction="decroissant")
+    same = make_config("double", ["A"], variant="force", settings={key: value})
+    changed = make_config("double", ["A"], variant="force", settings={key: value + 1})
+    assert plain.config_key == same.config_key == "double/force"
+    assert changed.config_key == "double/force/house-rules"

@@ -65,8 +65,8 @@ class GameConfig:
     def config_key(self) -> str:
         """A stable key of what makes two games comparable for records (family + setup)."""
         parts = [self.family, *self.rules.config_key_parts(self)]
-        if self.settings:
-            parts.append("house-rules")
+        if self.rules.settings != self.rules.defaults:   # a setting at its default is no house
+            parts.append("house-rules")                  # rule (D11)
         return "/".join(parts)
 
     # -- JSON --------------------------------------------------------------------------------

@@ -115,8 +115,7 @@ def _count(book: dict, summary: dict) -> list[dict]:
     ``configs`` in place but never a config or record dict it shares with another book."""
     if summary.get("stopped_early"):
         return []
-    key = summary["config_key"]
-    label = summary.get("config_label") or key
+    key, label = record_key(summary)
     old = book["configs"].get(key) or {"records": {}}
     config = {"label": label, "family": summary.get("family"), "records": dict(old["records"])}
     book["configs"][key] = config
@@ -138,6 +137,25 @@ def _count(book: dict, summary: dict) -> list[dict]:
             config["records"][part] = {**record, "tied": record["tied"] + [
                 {"player": n, "date": summary["date"], "game": summary["id"]} for n in names]}
     return broken
+
+
+#: record keys of games archived before D11, and the key they share now
+_SHARED_KEYS = {"double/force/croissant": "double/force", "double/force/decroissant": "double/force"}
+
+
+def record_key(summary: dict) -> tuple[str, str]:
+    """The configuration whose records ``summary`` counts in, and its label: forcé croissant
+    and forcé décroissant share one set (D11), the direction dropped from the label."""
+    key = summary["config_key"]
+    label = summary.get("config_label") or key
+    for old, new in _SHARED_KEYS.items():
+        if key == old or key.startswith(old + "/"):
+            key = new + key[len(old):]
+            break
+    if (key == "double/force" or key.startswith("double/force/")) and label.endswith(")") \
+            and " (" in label:
+        label = label[:label.rindex(" (")]
+    return key, label
 
 
 def _order(summaries: Iterable[dict]) -> list[dict]:

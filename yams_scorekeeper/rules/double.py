@@ -149,10 +149,8 @@ class DoubleRules(RuleSet):
         return text
 
     def config_key_parts(self, config: "GameConfig") -> list[str]:
-        parts = [config.variant or next(iter(self.variants))]
-        if config.variant == self.ordered_variant:
-            parts.append(config.direction or next(iter(self.directions)))
-        return parts
+        """The variant only: forcé croissant and décroissant share their records (D11)."""
+        return [config.variant or next(iter(self.variants))]
 
     def start_counters(self, config: "GameConfig") -> dict[str, int]:
         return {"pool": int(self.settings["pool"])} if config.variant == self.pool_variant else {}
