@@ -224,9 +224,12 @@ def history(summaries: Iterable[dict], player: str | None = None, family: str | 
 def is_win(row: dict) -> bool:
     """Rank 1 in a game of two players or more (G6: a solo game is practice); a game stopped
     early is a win only in Gaby, where the highest total wins anyway (G7)."""
+    from .rules import RULESETS
+
     players = row.get("player_count", len(row.get("players", ())))
-    return (row["rank"] == 1 and players > 1
-            and (not row["stopped_early"] or row.get("family") == "gaby"))
+    stopped_wins = any(cls.stopped_game_has_winner for cls in RULESETS
+                       if cls.family == row.get("family"))
+    return row["rank"] == 1 and players > 1 and (not row["stopped_early"] or stopped_wins)
 
 
 def describe(totals: list[float]) -> dict:
