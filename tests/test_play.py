@@ -318,8 +318,11 @@ def test_double_165_scratch_only_once_the_pool_is_empty(tmp_path):
     db = tmp_path / "store"
     lines = ["double", "Alice", "165", f"{SUITE} /165", "double-petite-suite",   # 25 x2 = 50
              f"{SUITE} /1"]                      # the pool is empty: refused (D10)
-    lines += ["e"] * 30                          # every other cell scratched (its handle)
+    lines += ["y"]                               # every other cell scratched: one question
     out = played(db, lines)
+    assert "Scratch the 30 remaining cells, one a turn, with no more questions? (y/n)" in out
+    assert out.count("(y/n)") == 2              # asked, the dice refused (D10), asked again
+    assert "Cell to scratch" not in out         # and no more questions
     assert "165 rolls left in the pool" in out and "0 rolls left in the pool" in out
     assert "The pool of rolls is empty: Alice can only scratch a cell (D10)." in out
     assert "! the pool of 165 rolls is empty: remaining cells can only be scratched [D10]" in out
@@ -657,3 +660,11 @@ def test_house_rules_set_from_play_saved_under_a_name_and_listed(tmp_path):
     assert bad.exit_code == 2 and "no house rules named 'nope' (expected: club)" in bad.stderr
     wrong = played(tmp_path / "other", ["classic", "duel", "Alice", "q"], "--setting", "yam=60")
     assert "! unknown setting 'yam' for classic" in wrong
+
+
+def test_header_shows_the_running_ranking_and_help_is_for_this_family(tmp_path):
+    out = played(tmp_path / "store", ["duel", "Alice, Bob", "55533/2", "full", "h",
+                                      "66666/1", "yam", "q"])
+    assert "Bob · turn 1 · total 0 · Alice leads, 25 ahead" in out
+    assert "Alice · turn 2 · total 25 · Bob leads, 25 ahead" in out
+    assert "joker 4:5" in out and "Double Yams" not in out and "doblar" not in out

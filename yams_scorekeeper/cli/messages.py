@@ -77,6 +77,16 @@ MESSAGES: dict[str, dict[str, str]] = {
                         "--save-house NOM).",
                   "en": "No house rules saved yet (yams play --setting yam=60 --save-house "
                         "NAME)."},
+    "standing_lead": {"fr": " · en tête de {gap}", "en": " · leads by {gap}"},
+    "standing_other": {"fr": " · {name} en tête, {gap} de plus", "en": " · {name} leads, {gap} ahead"},
+    "standing_tie": {"fr": " · égalité en tête à {total}", "en": " · tied for the lead at {total}"},
+    "scratch_all": {"fr": "Barrer les {count} cases restantes, une par tour, sans autre question ? "
+                          "(o/n)",
+                    "en": "Scratch the {count} remaining cells, one a turn, with no more "
+                          "questions? (y/n)"},
+    "pool_dice": {"fr": "la réserve de 165 jets est vide : les cases restantes ne peuvent "
+                        "qu'être barrées",
+                  "en": "the pool of 165 rolls is empty: remaining cells can only be scratched"},
     "why_nothing": {"fr": "pas de case à expliquer avant les dés",
                     "en": "no cell to explain before the dice"},
     "stop_confirm": {"fr": "Arrêter la partie maintenant ? Le plus haut total gagne. (o/n)",
@@ -216,8 +226,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "fr": "À tout moment :\n"
               "  s, feuille [NOM]   la feuille de tous les joueurs (ou d'un seul)\n"
               "  u, annuler         annule la dernière saisie (autant de fois que voulu)\n"
-              "  l, liste           revoir la liste des cases jouables\n"
-              "  fin                arrêter la partie (le plus haut total gagne)\n"
+              "  l, liste           la liste des cases jouables, avec leurs raisons\n"
+              "  why [CASE]         pourquoi ce score (why seul : toutes les cases)\n"
+              "  fin                arrêter la partie (un vainqueur seulement au Gaby, G7)\n"
               "  h, ?               cette aide\n"
               "  q, quitter         quitter : tout est déjà enregistré, « yams play » reprend\n"
               "Les dés :\n"
@@ -236,8 +247,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "At any prompt:\n"
               "  s, sheet [NAME]    every player's sheet (or one player's)\n"
               "  u, undo            cancel the last entry (as many times as you like)\n"
-              "  l, list            show the playable cells again\n"
-              "  end                stop the game (the highest total wins)\n"
+              "  l, list            the playable cells as a list, with their reasons\n"
+              "  why [CELL]         why this score (why alone: every cell)\n"
+              "  end                stop the game (a winner only in Gaby, G7)\n"
               "  h, ?, help         this help\n"
               "  q, quit            quit: everything is already saved, 'yams play' resumes\n"
               "Dice:\n"

@@ -106,10 +106,10 @@ def _sixth_roll(game: "Game") -> bool:
     return game.rules.family == "double" and game.config.variant in ("classique", "force")
 
 
-def _yes(term: "Terminal", key: str, default: str) -> bool:
+def _yes(term: "Terminal", key: str, default: str, **values: Any) -> bool:
     """A yes/no question (o/oui/y/yes, n/non/no); ``q`` quits."""
     while True:
-        answer = term.ask(term.t(key), default).lower()
+        answer = term.ask(term.t(key, **values), default).lower()
         if answer in _QUIT:
             raise _Quit
         if answer in YES:
@@ -455,6 +455,7 @@ class Table:
         self.session = session
         self.db = db
         self.numbered = numbered         # --list: the numbered list, numbers pick from it
+        self._auto_scratch: dict[str, bool] = {}    # 165, empty pool: scratch all, said once
         self._list_once = False          # l: the list once, with the handles
         self.choose_now = False          # Enter at "second coup?": choose from coup 1
         self.announced: str | None = None    # a sixth-roll row waiting for its dice
@@ -485,6 +486,8 @@ class Table:
         if not game.coups:
             cells = game.legal_cells()
             if cells:                       # 165 with an empty pool: scratch only (D10)
+                if self.scratch_all(cells):
+                    return
                 self.choose(cells, pool_empty=True)
             else:
                 self.dice(first=True)
@@ -506,9 +509,9 @@ class Table:
             return
         self._header_key = key
         self.term.out.print()
-        self.term.out.rule(Text(self.t("turn_title", name=shown(sheet.name), turn=sheet.turns + 1,
-                                       total=game.totals(sheet).grand), style="bold"),
-                           align="left")
+        title = self.t("turn_title", name=shown(sheet.name), turn=sheet.turns + 1,
+                       total=game.totals(sheet).grand) + self.standing()
+        self.term.out.rule(Text(title, style="bold"), align="left")
         counters = self.counters()
         if counters:
             self.term.say(counters)
@@ -522,6 +525,68 @@ class Table:
             self._hinted = True
             example = f"{GROUPED_EXAMPLE} /1" if game.rules.tagged else "55533/2"
             self.term.say(self.t("hint_dice", example=example), style="dim")
+
+    def help_text(self) -> str:
+        """The help, without the lines of the other families (jokers, tagged dice, doblar)."""
+        game = self.game
+        out = []
+        for line in self.t("help").splitlines():
+            if "joker" in line and not game.rules.jokers:
+                continue
+            if ("Double Yams" in line or "6pc" in line) and not game.rules.tagged:
+                continue
+            if "55533/2" in line and game.rules.tagged:
+                continue
+            if "doblar" in line and not game.config.has("doblar"):
+                continue
+            out.append(line)
+        return "\n".join(out)
+
+    def standing(self) -> str:
+        """`` · Alice leads by 12`` (or ``· you lead by 5``): the running ranking in a few words."""
+        game = self.game
+        if len(game.sheets) < 2:
+            return ""
+        ranking = game.ranking()
+        top, second = ranking[0], ranking[1]
+        if top[2] == second[2]:
+            return self.t("standing_tie", total=top[2]) if top[2] else ""
+        gap = top[2] - second[2]
+        if top[1] is game.player:
+            return self.t("standing_lead", gap=gap)
+        return self.t("standing_other", name=shown(top[1].name), gap=top[2] - game.totals(
+            game.player).grand)
+
+    def scratch_all(self, cells: list["LegalCell"]) -> bool:
+        """165, pool empty (D10): one yes scratches every remaining cell of this player, one a
+        turn, with no more questions; True when this turn was scratched."""
+        name = self.game.player.name
+        if name not in self._auto_scratch:
+            self.term.say(self.t("pool_empty", name=shown(name)), style="bold")
+            while True:
+                answer = self.prompt(self.t("scratch_all", count=len(cells))
+                                     + f" [{'o' if self.lang == 'fr' else 'y'}]") or ""
+                if "/" in answer:       # dice with an empty pool: the rule says why not
+                    self.term.refuse(_err("pool_dice", cls=IllegalMoveError, rule="D10"))
+                    continue
+                if answer.lower() in YES + NO or not answer:
+                    break
+                self.term.refuse(self.t("yes_no"))
+            if answer.lower() in NO:
+                self._auto_scratch[name] = False
+                return False
+            self._auto_scratch[name] = True
+        if not self._auto_scratch[name]:
+            return False
+        cell = cells[0]
+        try:
+            marks = self.session.mark(cell.column, cell.row, coup=None, scratch=True)
+        except YamsError as err:
+            self.term.refuse(err)
+            self._auto_scratch[name] = False
+            return False
+        self.report(name, marks)
+        return True
 
     def counters(self) -> str:
         game, sheet = self.game, self.game.player
@@ -546,8 +611,8 @@ class Table:
         if key == self._cells_key:
             return
         self._cells_key = key
-        if pool_empty:
-            self.term.say(self.t("pool_empty", name=self.game.player.name), style="bold")
+        if pool_empty and self.game.player.name not in self._auto_scratch:
+            self.term.say(self.t("pool_empty", name=shown(self.game.player.name)), style="bold")
         if self.numbered or self._list_once:
             self._list_once = False
             self.term.show(legal_table(self.game, cells, self.lang,
@@ -603,7 +668,7 @@ class Table:
         if word in _QUIT and not rest:
             raise _Quit
         if word in _HELP and not rest:
-            self.term.say(self.t("help"))
+            self.term.say(self.help_text())
             return None
         if word in _SHEET:
             self.sheet(rest.strip())
