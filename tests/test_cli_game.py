@@ -279,10 +279,10 @@ def test_sheet_and_replay_of_a_one_column_gaby_game(db):
     js(db, "enter", "55533/2")
     js(db, "mark", "full")
     out = ok(db, "sheet").stdout
-    assert "Yams Gaby (Libre)" in out and "Grand total: 41" in out and "Bob" in out
+    assert "Yams Gaby (Libre)" in out and "Grand total: Alice 41 · Bob 0" in out
     text = ok(db, "transcript").stdout
     assert "Alice: 33555/2 -> full" in text
-    assert "Grand total: 41" in ok(None, "replay", "-", input=text).stdout
+    assert "Grand total: Alice 41 · Bob 0" in ok(None, "replay", "-", input=text).stdout
 
 
 # -- mistakes: one line, non-zero exit, nothing changed ----------------------------------------

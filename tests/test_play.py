@@ -432,8 +432,8 @@ def test_ctrl_c_mid_game_loses_nothing(tmp_path):
         f"Interrupted: nothing is lost. To resume: yams play --game {game_id[:8]} --db {db}")
     result = play(db, ["s", "1", "q"], "--game", game_id)
     out = result.stdout
-    assert re.search(r"Full +46 *\n", out)           # the sheet: Alice's full, Bob's none
-    assert "Grand total: 46" in out and "Grand total: 0" in out
+    assert re.search(r"Full +46 +· *\n", out)        # the sheet: Alice's full, Bob's none
+    assert "Grand total: Alice 46 · Bob 0" in out
     assert "Bob: 1 = 1   (Les 1 : 1 x 1 = 1 [C2])" in out
     assert len(the_game(db)["events"]) == 4
 

@@ -147,12 +147,97 @@ def _count(n: int, forms: tuple[str, str]) -> str:
     return f"{n} {forms[0] if n == 1 else forms[1]}"
 
 
-def sheets_view(game: "Game", lang: str, player: int | None = None):
-    """Everything to print for ``yams sheet``: one player's grid, or all of them."""
+def sheets_view(game: "Game", lang: str, player: int | None = None, width: int = 80):
+    """Everything to print for ``yams sheet``: one player's grid, or all of them, side by side
+    per column when they fit in ``width`` (else one grid per player); the imposée order below."""
     if game.rules.family in ONE_COLUMN_FAMILIES:
         return players_grid(game, lang, player)
+    order = _imposed_order(game, lang)
+    if player is None and len(game.sheets) > 1:
+        table, lines = side_by_side(game, lang)
+        if _width(table) <= width:
+            return Group(table, *lines, *order)
     indexes = range(len(game.sheets)) if player is None else [player]
-    return Group(*(player_grid(game, i, lang) for i in indexes))
+    return Group(*(player_grid(game, i, lang) for i in indexes), *order)
+
+
+#: column names shortened where the players share a grid (never cut mid-word with "…")
+SHORT_COLUMNS = {"Libre": "Lib", "Descendante": "Desc", "Montante": "Mont", "Imposée": "Imp",
+                 "Descente": "Desc", "Montée": "Mont", "Demi-sec": "DSec", "Sec": "Sec"}
+
+
+def _short_names(names: list[str]) -> list[str]:
+    """The shortest starts (3 letters at least) that tell the players apart."""
+    for n in range(3, max(len(x) for x in names) + 1):
+        short = [x[:n] for x in names]
+        if len({s.casefold() for s in short}) == len(names):
+            return short
+    return names
+
+
+def _width(table: Table) -> int:
+    from rich.console import Console
+
+    console = Console(width=1000)
+    return console.measure(table).maximum
+
+
+def _imposed_order(game: "Game", lang: str) -> list[Text]:
+    """The imposée column's order of rows, as the players gave it (C5)."""
+    imposed = getattr(game.config, "imposed", None)
+    if not imposed:
+        return []
+    colon = " : " if lang == "fr" else ": "
+    names = " → ".join(game.rules.row(r).name for r in imposed)
+    return [Text(f"{_column_name(game, 'imposee')}{colon}{names}", style="italic")]
+
+
+def side_by_side(game: "Game", lang: str) -> tuple[Table, list[Text]]:
+    """Every player's sheet in one grid: for each column of the sheet, one sub-column per
+    player (names and column names abbreviated, never truncated); and the lines under it
+    (grand totals, cancelled max/min, counters)."""
+    w = WORDS[lang]
+    players = _short_names([safe_text(s.name) for s in game.sheets])
+    totals = [game.totals(s) for s in game.sheets]
+    table = Table(title=Text(game.config.label, style="bold"), box=box.SIMPLE_HEAD,
+                  pad_edge=False, collapse_padding=True)
+    table.add_column("", no_wrap=True)
+    for col in game.columns:
+        label = SHORT_COLUMNS.get(col.name, col.name) + (f"x{col.factor}" if col.factor != 1
+                                                          else "")
+        for i, name in enumerate(players):
+            mark = "←" if not game.finished and i == game.current else ""
+            table.add_column(f"{label}\n{name}{mark}", justify="right", no_wrap=True)
+
+    def cells(row: str) -> list[Text]:
+        return [_cell_text(s, c.id, row) for c in game.columns for s in game.sheets]
+
+    def per_column(key: str) -> list[str]:
+        return [str(t.details[c.id][key]) for c in game.columns for t in totals]
+
+    upper = [r for r in game.rows if r in ("1", "2", "3", "4", "5", "6")]
+    for row in upper:
+        table.add_row(game.rules.row(row).name, *cells(row))
+    table.add_section()
+    table.add_row(Text(w["subtotal"], style="italic"), *per_column("chiffres"))
+    table.add_row(Text(w["bonus"], style="italic"), *per_column("bonus"))
+    table.add_section()
+    for row in game.rows:
+        if row not in upper:
+            table.add_row(game.rules.row(row).name, *cells(row))
+    table.add_section()
+    table.add_row(Text(w["total"], style="bold"),
+                  *(Text(str(t.parts[c.id]), style="bold") for c in game.columns for t in totals))
+    colon = " : " if lang == "fr" else ": "
+    grand = " · ".join(f"{safe_text(s.name)} {t.grand}" for s, t in zip(game.sheets, totals))
+    counters = [f"{safe_text(s.name)}{colon}{_counters(game, s, lang)}" for s in game.sheets
+                if _counters(game, s, lang)]
+    cancelled = [f"{safe_text(s.name)}, {c.name}{colon}{w['maxmin']} (Y3)"
+                 for s, t in zip(game.sheets, totals) for c in game.columns
+                 if t.details[c.id].get("max_min_annules")]
+    lines = [Text(f"{w['grand']}{colon}{grand}", style="bold")]
+    lines += [Text(x) for x in cancelled + counters]
+    return table, lines
 
 
 def legal_table(game: "Game", cells: list["LegalCell"], lang: str,
