@@ -107,3 +107,16 @@ def test_sheet_fits_80_columns_without_colour(name):
     text = render(name)
     assert "\x1b[" not in text
     assert max(len(line) for line in text.splitlines()) <= 80
+
+
+def test_counters_take_the_plural_of_each_language():
+    from yams_scorekeeper.cli.sheet_view import counters_text
+    from yams_scorekeeper.config import make_config
+    from yams_scorekeeper.game import Game
+
+    game = Game(make_config("double", ["Ana"], variant="critique"))
+    assert counters_text(game, game.sheets[0], "fr") == "0 jet en réserve"   # 0: singular
+    assert counters_text(game, game.sheets[0], "en") == "0 rolls banked"
+    duel = Game(make_config("duel", ["Ana"]))
+    duel.sheets[0].jokers_left = 1
+    assert counters_text(duel, duel.sheets[0], "fr") == "1 joker restant"

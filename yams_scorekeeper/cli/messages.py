@@ -17,7 +17,7 @@ MESSAGES: dict[str, dict[str, str]] = {
                     "en": "Players, in playing order (separated by commas)"},
     "ask_random_order": {"fr": "Tirer au sort l'ordre de départ ? (o/n)",
                          "en": "Draw the starting order at random? (y/n)"},
-    "ask_start_dice": {"fr": "Dé de départ de {names} (un dé chacun, le plus bas commence ; "
+    "ask_start_dice": {"fr": "Dés de départ, {names} (un dé chacun, le plus bas commence ; "
                              "Entrée pour garder l'ordre)",
                        "en": "Start die of {names} (one die each, the lowest starts; "
                              "Enter keeps this order)"},
@@ -109,12 +109,6 @@ MESSAGES: dict[str, dict[str, str]] = {
                   "en": "{n}. {label} · {players} · {events} entries · {id}"},
     "turn_title": {"fr": "{name} · tour {turn} · total {total}",
                    "en": "{name} · turn {turn} · total {total}"},
-    "doblars": {"fr": "{n} doblars restants", "en": "{n} doblars left"},
-    "doblars_used": {"fr": "{n} doblars restants (utilisé : {what})",
-                     "en": "{n} doblars left (used: {what})"},
-    "jokers": {"fr": "{n} jokers restants", "en": "{n} jokers left"},
-    "bank": {"fr": "{n} jets en réserve", "en": "{n} rolls banked"},
-    "pool": {"fr": "{n} jets restants dans la réserve", "en": "{n} rolls left in the pool"},
     "hint_dice": {"fr": "Tapez les dés puis, après « / », le numéro du lancer où ils ont été "
                         "gardés (par exemple {example})",
                   "en": "Type the dice, then after '/' the roll on which they were kept "

@@ -589,19 +589,9 @@ class Table:
         return True
 
     def counters(self) -> str:
-        game, sheet = self.game, self.game.player
-        parts = []
-        if game.config.has("doblar"):
-            used = ", ".join(sorted(sheet.doblars_used))
-            parts.append(self.t("doblars_used", n=sheet.doblars_left, what=used) if used
-                         else self.t("doblars", n=sheet.doblars_left))
-        if game.rules.family == "duel":
-            parts.append(self.t("jokers", n=sheet.jokers_left))
-        if game.config.variant == "critique":
-            parts.append(self.t("bank", n=sheet.bank))
-        if game.config.variant == "165":
-            parts.append(self.t("pool", n=sheet.pool))
-        return " · ".join(parts)
+        from .sheet_view import counters_text
+
+        return counters_text(self.game, self.game.player, self.lang)
 
     def show_cells(self, cells: list["LegalCell"], pool_empty: bool = False) -> None:
         """The numbered legal cells, once for each state of the game (``l`` shows them again)."""

@@ -61,7 +61,7 @@ def player_grid(game: "Game", index: int, lang: str) -> Table:
     current = not game.finished and index == game.current
     title = safe_text(sheet.name) + (f"  ← {w['turn']}" if current else "")
     table = Table(title=Text(title, style="bold"), box=box.SIMPLE_HEAD, pad_edge=False,
-                  caption=_counters(game, sheet, lang) or None)
+                  caption=counters_text(game, sheet, lang) or None)
     table.add_column("", no_wrap=True)
     for col in game.columns:
         label = col.name + (f" x{col.factor}" if col.factor != 1 else "")
@@ -122,29 +122,32 @@ def players_grid(game: "Game", lang: str, player: int | None = None):
         table.add_section()
     table.add_row(Text(w["grand"], style="bold"),
                   *(Text(str(t.grand), style="bold") for t in totals))
-    counters = [Text(f"{safe_text(s.name)}: {_counters(game, s, lang)}") for s in sheets
-                if _counters(game, s, lang)]
+    counters = [Text(f"{safe_text(s.name)}: {counters_text(game, s, lang)}") for s in sheets
+                if counters_text(game, s, lang)]
     return Group(table, *counters) if counters else table
 
 
-def _counters(game: "Game", sheet: "Sheet", lang: str) -> str:
+def counters_text(game: "Game", sheet: "Sheet", lang: str) -> str:
+    """``4 doblars left (used: descendant) · 2 jokers left``: what a sheet has left, with the
+    plural of each language (French: 0 and 1 take the singular)."""
     w = WORDS[lang]
     parts = []
     if game.config.has("doblar"):
         used = ", ".join(sorted(sheet.doblars_used))
-        parts.append(_count(sheet.doblars_left, w["doblars"])
+        parts.append(_count(sheet.doblars_left, w["doblars"], lang)
                      + (f" ({w['used'].format(what=used)})" if used else ""))
-    if game.rules.family == "duel":
-        parts.append(_count(sheet.jokers_left, w["jokers"]))
+    if game.rules.jokers:
+        parts.append(_count(sheet.jokers_left, w["jokers"], lang))
     if game.config.variant == "critique":
-        parts.append(_count(sheet.bank, w["bank"]))
+        parts.append(_count(sheet.bank, w["bank"], lang))
     if game.config.variant == "165":
-        parts.append(_count(sheet.pool, w["pool"]))
+        parts.append(_count(sheet.pool, w["pool"], lang))
     return " · ".join(parts)
 
 
-def _count(n: int, forms: tuple[str, str]) -> str:
-    return f"{n} {forms[0] if n == 1 else forms[1]}"
+def _count(n: int, forms: tuple[str, str], lang: str = "en") -> str:
+    singular = n == 1 or (lang == "fr" and n == 0)
+    return f"{n} {forms[0] if singular else forms[1]}"
 
 
 def sheets_view(game: "Game", lang: str, player: int | None = None, width: int = 80):
@@ -230,8 +233,8 @@ def side_by_side(game: "Game", lang: str) -> tuple[Table, list[Text]]:
                   *(Text(str(t.parts[c.id]), style="bold") for c in game.columns for t in totals))
     colon = " : " if lang == "fr" else ": "
     grand = " · ".join(f"{safe_text(s.name)} {t.grand}" for s, t in zip(game.sheets, totals))
-    counters = [f"{safe_text(s.name)}{colon}{_counters(game, s, lang)}" for s in game.sheets
-                if _counters(game, s, lang)]
+    counters = [f"{safe_text(s.name)}{colon}{counters_text(game, s, lang)}" for s in game.sheets
+                if counters_text(game, s, lang)]
     cancelled = [f"{safe_text(s.name)}, {c.name}{colon}{w['maxmin']} (Y3)"
                  for s, t in zip(game.sheets, totals) for c in game.columns
                  if t.details[c.id].get("max_min_annules")]
