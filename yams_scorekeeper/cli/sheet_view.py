@@ -321,8 +321,42 @@ def disputed(cell: "LegalCell") -> tuple[str, ...]:
     return tuple(n for n in cell.notes if not n.endswith(_PLAIN_NOTES))
 
 
+class _Lines:
+    """A grid drawn as plain lines of Rich Text: the first column left, the others right,
+    two spaces apart, a rule under the header. Several times faster to print than a Rich
+    ``Table`` (the turn grid is printed after every Enter)."""
+
+    def __init__(self, header: list[str]):
+        self.header = header
+        self.rows: list[list[Text]] = []
+
+    def add_row(self, *cells: "Text | str") -> None:
+        self.rows.append([c if isinstance(c, Text) else Text(c) for c in cells])
+
+    def __rich_console__(self, console, options):
+        widths = [max([len(h)] + [r[i].cell_len for r in self.rows])
+                  for i, h in enumerate(self.header)]
+
+        def line(cells: list[Text]) -> Text:
+            out = Text()
+            for i, (cell, width) in enumerate(zip(cells, widths)):
+                pad = " " * (width - cell.cell_len)
+                if i:
+                    out.append("  " + pad)
+                    out.append_text(cell)
+                else:
+                    out.append_text(cell)
+                    out.append(pad)
+            return out
+
+        yield line([Text(h, style="bold") for h in self.header])
+        yield Text("─" * (sum(widths) + 2 * (len(widths) - 1)), style="dim")
+        for row in self.rows:
+            yield line(row)
+
+
 def turn_grid(game: "Game", cells: list["LegalCell"], handles: dict[str, "LegalCell"],
-              lang: str) -> tuple[Table, list[str]]:
+              lang: str) -> tuple["_Lines", list[str]]:
     """The current player's grid (rows down, columns across, as on paper) with every legal
     cell holding its handle and candidate score, filled cells as written; with two coups each
     cell reads ``coup 1|coup 2``. Returns the grid and the lines of disputed notes to print
@@ -334,15 +368,15 @@ def turn_grid(game: "Game", cells: list["LegalCell"], handles: dict[str, "LegalC
     by_cell: dict[tuple[str, str], dict[int, "LegalCell"]] = {}
     for cell in cells:
         by_cell.setdefault((cell.column, cell.row), {})[cell.coup] = cell
-    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, collapse_padding=True)
-    table.add_column(f"{w['coup']} 1|2" if two else "", no_wrap=True)
+    header = [f"{w['coup']} 1|2" if two else ""]
     for col in game.columns:
         label = col.name + (f" x{col.factor}" if col.factor != 1 else "")
         if col.max_roll is not None:
             label += f" ≤{col.max_roll}"
         if len(game.columns) == 1:      # one column: it is the player's
             label = safe_text(sheet.name)
-        table.add_column(label, justify="right", no_wrap=True)
+        header.append(label)
+    table = _Lines(header)
 
     def candidate(cell: "LegalCell | None") -> Text:
         if cell is None:
