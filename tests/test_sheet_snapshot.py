@@ -120,3 +120,21 @@ def test_counters_take_the_plural_of_each_language():
     duel = Game(make_config("duel", ["Ana"]))
     duel.sheets[0].jokers_left = 1
     assert counters_text(duel, duel.sheets[0], "fr") == "1 joker restant"
+
+
+@pytest.mark.parametrize("family", ["double", "duel", "classic"])
+def test_eight_players_fit_80_columns_abbreviated_never_cut(family):
+    """G6: eight players with long names: the sheet fits 80 columns, names are shortened to the
+    letters that tell them apart, and nothing is cut with an ellipsis."""
+    from yams_scorekeeper.config import make_config
+    from yams_scorekeeper.game import Game
+
+    names = ["Alexandre", "Bérénice", "Charlotte", "Dominique", "Emmanuelle", "Françoise",
+             "Guillaume", "Hippolyte"]
+    game = Game(make_config(family, names))
+    out = io.StringIO()
+    Console(file=out, width=80, color_system=None).print(sheets_view(game, "en"))
+    text = out.getvalue()
+    assert "…" not in text
+    assert all(len(line) <= 80 for line in text.splitlines())
+    assert "Double suite de Marcel" in text or family != "double"

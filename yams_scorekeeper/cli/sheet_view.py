@@ -104,9 +104,13 @@ def players_grid(game: "Game", lang: str, player: int | None = None):
     table = Table(title=Text(safe_text(game.config.label), style="bold"), box=box.SIMPLE_HEAD,
                   pad_edge=False)
     table.add_column("", no_wrap=True)
-    for i in shown:
+    names = [safe_text(game.sheets[i].name) for i in shown]
+    label = max(len(game.rules.row(r).name) for r in game.rows) + 2
+    if label + sum(max(len(n) + 2, 7) for n in names) > 80:
+        names = _short_names(names)     # 8 players at 80 columns: abbreviated, never cut
+    for i, name in zip(shown, names):
         mark = " ←" if not game.finished and i == game.current else ""
-        table.add_column(safe_text(game.sheets[i].name) + mark, justify="right", no_wrap=True)
+        table.add_column(name + mark, justify="right", no_wrap=True)
     for section in game.rules.sections:
         rows = [r for r in section.rows if r in game.rows]
         for row in rows:
