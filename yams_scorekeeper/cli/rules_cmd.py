@@ -56,15 +56,20 @@ def rules(
 
         for entry in family_rules(family):
             text = f"{entry.row:<20} {entry.text(lang)} [{entry.rulings}]"
-            typer.echo(textwrap.fill(text, 78, initial_indent="  ", subsequent_indent=" " * 23))
+            typer.echo(textwrap.fill(text, 78, initial_indent="  ", subsequent_indent=" " * 23,
+                                     break_on_hyphens=False))
         return
+    import textwrap
+
     entry = row_rule(family, row)
     colon = " : " if lang == "fr" else ": "
     typer.echo(f"{entry.name} ({get_rules(family).title}, {entry.row})")
-    typer.echo(f"  {entry.text(lang)}")
-    typer.echo(f"  {w['example']}{colon}{entry.dice} /{entry.roll} → {entry.example}")
-    typer.echo(f"  {w['rulings']}{colon}{entry.rulings}")
-    typer.echo(f"  {w['typed']}{colon}{', '.join(shown(t) for t in entry.typed)}")
+    for line in (entry.text(lang),
+                 f"{w['example']}{colon}{entry.dice} /{entry.roll} → {entry.example}",
+                 f"{w['rulings']}{colon}{entry.rulings}",
+                 f"{w['typed']}{colon}{', '.join(shown(t) for t in entry.typed)}"):
+        typer.echo(textwrap.fill(line, 78, initial_indent="  ", subsequent_indent="    ",
+                                 break_on_hyphens=False))
 
 
 COMMANDS = ((rules, {"epilog": EPILOG}),)
