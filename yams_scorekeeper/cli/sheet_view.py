@@ -423,6 +423,10 @@ def turn_grid(game: "Game", cells: list["LegalCell"], handles: dict[str, "LegalC
     for cell in cells:
         for note in disputed(cell):
             same.setdefault(note, []).append(handle_of.get(cell, "?"))
+    for cell in cells:                      # then multiplied scores (first roll, harmony)
+        if cell.figure is not None and cell.figure.factors and cell.score > 0:
+            cited = game.rules.cite(cell.row, cell.figure.factors)
+            same.setdefault(f"{cell.explain} [{cited}]", []).append(handle_of.get(cell, "?"))
     notes = [f"{' '.join(hs)}: {note}" for note, hs in same.items()]
     if len(notes) > MAX_NOTES:
         rest = len(notes) - MAX_NOTES + 1
