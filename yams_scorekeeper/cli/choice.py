@@ -42,7 +42,7 @@ def reserved(game: "Game") -> set[str]:
         names = game.rules.row_names(row)
         out |= names
         out |= {n[0] for n in names}
-        out |= {n + "x" for n in names}
+        out |= {n[:-1] for n in names if n.endswith("x")}     # "ma" + x would read as "max"
     for col in game.columns:
         out |= {normalise_id(col.id).replace("-", ""), normalise_id(col.name).replace("-", "")}
     return out
