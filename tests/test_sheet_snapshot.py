@@ -138,3 +138,15 @@ def test_eight_players_fit_80_columns_abbreviated_never_cut(family):
     assert "…" not in text
     assert all(len(line) <= 80 for line in text.splitlines())
     assert "Double suite de Marcel" in text or family != "double"
+
+
+def test_a_narrow_terminal_abbreviates_column_names_rather_than_cutting_them():
+    from yams_scorekeeper.config import make_config
+    from yams_scorekeeper.game import Game
+
+    game = Game(make_config("gaby", ["Alice", "Bob", "Chloé"], preset="gaby"))
+    out = io.StringIO()
+    Console(file=out, width=60, color_system=None).print(sheets_view(game, "en", width=60))
+    text = out.getvalue()
+    assert "…" not in text and all(len(line) <= 60 for line in text.splitlines())
+    assert "Desc   Lib   Mont   DSec x2   Sec x2" in text

@@ -301,7 +301,7 @@ def print_sheets(game: "Game", title: str, lang: str, index: int | None = None) 
 
     out = console()
     out.print(title, markup=False)
-    out.print(sheets_view(game, lang, index))
+    out.print(sheets_view(game, lang, index, out.width))
 
 
 def print_next(game: "Game", broken: list[dict], lang: str, key: str) -> None:

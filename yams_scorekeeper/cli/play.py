@@ -440,7 +440,7 @@ def _resumed(term: Terminal, session: "TableSession") -> None:
     term.say(term.t("resumed", id=game.id[:8], label=game.config.label), style="bold")
     if game.events:
         from .sheet_view import sheets_view
-        term.show(sheets_view(game, term.lang))
+        term.show(sheets_view(game, term.lang, width=term.out.width))
 
 
 # -- the table --------------------------------------------------------------------------------
@@ -1000,7 +1000,7 @@ class Table:
                 return
             index = found[0]
         from .sheet_view import sheets_view
-        self.term.show(sheets_view(game, self.lang, index))
+        self.term.show(sheets_view(game, self.lang, index, self.term.out.width))
 
     def undo(self) -> None:
         from ..game import effective_events
@@ -1053,7 +1053,7 @@ class Table:
             key = "game_stopped" if game.rules.stopped_game_has_winner else "game_stopped_no_win"
         self.term.say(self.t(key), style="bold")
         from .sheet_view import sheets_view
-        self.term.show(sheets_view(game, self.lang))
+        self.term.show(sheets_view(game, self.lang, width=self.term.out.width))
         print_ranking(self.term, game)
         for line in record_lines(game, self.session.broken, self.lang):
             self.term.say(line, style="bold")
@@ -1330,7 +1330,7 @@ def demo(
         else:
             term.say(t("game_over"), style="bold")
         from .sheet_view import sheets_view
-        term.show(sheets_view(game, term.lang))
+        term.show(sheets_view(game, term.lang, width=term.out.width))
         print_ranking(term, game)
         term.say(t("demo_next"), style="dim")
     except KeyboardInterrupt:

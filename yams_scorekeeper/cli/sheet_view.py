@@ -53,7 +53,7 @@ def _cell_text(sheet: "Sheet", column: str, row: str) -> Text:
     return Text(str(mark.score), style="red" if mark.score < 0 else "")
 
 
-def player_grid(game: "Game", index: int, lang: str) -> Table:
+def player_grid(game: "Game", index: int, lang: str, short: bool = False) -> Table:
     """One player's sheet: rows down, columns across, with sub-totals, bonus and totals."""
     w = WORDS[lang]
     sheet = game.sheets[index]
@@ -64,7 +64,8 @@ def player_grid(game: "Game", index: int, lang: str) -> Table:
                   caption=counters_text(game, sheet, lang) or None)
     table.add_column("", no_wrap=True)
     for col in game.columns:
-        label = col.name + (f" x{col.factor}" if col.factor != 1 else "")
+        name = SHORT_COLUMNS.get(col.name, col.name) if short else col.name
+        label = name + (f" x{col.factor}" if col.factor != 1 else "")
         table.add_column(label, justify="right", no_wrap=True)
     upper = [r for r in game.rows if r in ("1", "2", "3", "4", "5", "6")]
     for row in upper:
@@ -165,7 +166,8 @@ def sheets_view(game: "Game", lang: str, player: int | None = None, width: int =
         if _width(table) <= width:
             return Group(table, *lines, *order)
     indexes = range(len(game.sheets)) if player is None else [player]
-    return Group(*(player_grid(game, i, lang) for i in indexes), *order)
+    short = _width(player_grid(game, indexes[0], lang).renderables[0]) > width
+    return Group(*(player_grid(game, i, lang, short) for i in indexes), *order)
 
 
 #: column names shortened where the players share a grid (never cut mid-word with "…")
