@@ -6,7 +6,9 @@ Events are plain JSON-able dicts:
   ``"joker": [FROM, TO]`` (Duel, U4) and ``"announce": ROW`` (Double Yams sixth roll, D9);
 - ``{"type": "mark", "player": NAME, "cells": [{"column", "row", "coup", "scratch"}, ...]}``
   (two cells with a doblar, Y7);
-- ``{"type": "undo"}`` cancels the last event still in force; ``{"type": "end"}`` stops the game.
+- ``{"type": "undo"}`` cancels the last event still in force; ``{"type": "end"}`` stops the game;
+- ``{"type": "amend", "when": ISO, "changes": [{"turn", "player", "old", "new"}, ...]}`` replaces
+  the entries of past turns, every later turn kept and checked again (:mod:`.amend`).
 
 :meth:`Game.legal_cells` is the first-class query (python-chess's ``legal_moves``): every cell
 the player may fill now, with its score and why. Every refusal is an ``IllegalMoveError``
@@ -20,6 +22,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Any, Iterable
 
+from .amend import amended, completed, entry_of, turn_spans
 from .columns import Column
 from .config import GameConfig
 from .dice import Dice, format_dice, parse_roll
@@ -101,6 +104,18 @@ class Sheet:
     turns: int = 0
 
 
+@dataclass(frozen=True)
+class Turn:
+    """One finished turn as replayed: its number, whose, the coups entered, the marks written,
+    and the amendments made to it (``{"when", "old", "new"}``, oldest first)."""
+
+    number: int
+    player: str
+    coups: tuple[Coup, ...]
+    marks: tuple[Mark, ...]
+    amendments: tuple[dict, ...] = ()
+
+
 class _Refusal(Exception):
     def __init__(self, en: str, fr: str, rule: str):
         super().__init__(en)
@@ -149,6 +164,9 @@ class Game:
         self.coups: list[Coup] = []
         self.stopped = False
         self._replaying = False
+        self._plain: list[dict] = []          # enter/mark/end in force, amendments applied
+        self._played: list[Turn] = []
+        self._amendments: list[dict] = []
 
     @classmethod
     def from_doc(cls, doc: dict) -> "Game":
@@ -354,10 +372,14 @@ class Game:
                 raise IllegalMoveError("a turn is under way: mark a cell or undo first",
                                        "un tour est en cours : marquez une case ou annulez")
             self.stopped = True
+        elif kind == "amend":
+            self.events.append(self._amend(event))
+            return
         else:
             raise EntryError(f"unknown event type '{kind}'", f"type d'événement « {kind} » inconnu",
-                             expected="enter, mark, undo, end")
+                             expected="enter, mark, undo, end, amend")
         self.events.append(event)
+        self._plain.append(event)
 
     def _replay(self, log: list[dict]) -> None:
         self._reset()
@@ -693,6 +715,8 @@ class Game:
         if any(c.joker for c in self.coups):
             sheet.jokers_left -= 1
         sheet.turns += 1
+        self._played.append(Turn(len(self._played) + 1, sheet.name, tuple(self.coups),
+                                 tuple(marks)))
         self.coups = []
         self._advance()
 
@@ -703,6 +727,138 @@ class Game:
             if not self.sheet_full(self.sheets[candidate]):
                 self.current = candidate
                 return
+
+    # -- amending past turns -------------------------------------------------------------------
+
+    def amend(self, changes: dict[int, dict] | Iterable[tuple[int, dict]]) -> dict:
+        """Replace the entries of past turns, in one go: ``{turn: new entry}`` (see
+        :mod:`.amend`; a new entry without ``coups`` keeps the dice, without ``cells`` the
+        cell). Every later turn is checked again; when one breaks, an IllegalMoveError names
+        each broken turn and why, and the game is unchanged. Returns the ``amend`` event."""
+        items = changes.items() if isinstance(changes, dict) else changes
+        self.record({"type": "amend",
+                     "changes": [{"turn": turn, "new": new} for turn, new in items]})
+        return self.events[-1]
+
+    def turn_log(self) -> list[Turn]:
+        """Every finished turn, in order, with its amendments."""
+        by_turn: dict[int, list[dict]] = {}
+        for change in self._amendments:
+            by_turn.setdefault(change["turn"], []).append(
+                {"when": change["when"], "old": change["old"], "new": change["new"]})
+        return [Turn(t.number, t.player, t.coups, t.marks, tuple(by_turn.get(t.number, ())))
+                for t in self._played]
+
+    def turn_entry(self, turn: int) -> dict:
+        """The entry of finished turn ``turn`` (1 = the first), as typed (see :mod:`.amend`)."""
+        spans = turn_spans(self._plain)
+        if not isinstance(turn, int) or not 1 <= turn <= len(spans):
+            raise EntryError(f"there is no finished turn {turn}",
+                             f"il n'y a pas de tour fini numéro {turn}",
+                             expected=f"1-{len(spans)}" if spans else "a turn played")
+        start, end = spans[turn - 1]
+        return entry_of(self._plain[start:end])
+
+    def _amend(self, event: dict) -> dict:
+        changes = event.get("changes")
+        if not isinstance(changes, list) or not changes:
+            raise EntryError("an amendment needs at least one change",
+                             "une correction demande au moins un changement",
+                             expected='{"turn": 3, "new": {...}}')
+        spans = turn_spans(self._plain)
+        normal: list[dict] = []
+        for change in changes:
+            try:
+                turn = int(change["turn"])
+            except (TypeError, KeyError, ValueError):
+                raise EntryError("each change names the turn it corrects",
+                                 "chaque changement nomme le tour qu'il corrige",
+                                 expected="3") from None
+            old = self.turn_entry(turn)
+            player = self._plain[spans[turn - 1][1] - 1]["player"]
+            if change.get("player") not in (None, player):
+                raise IllegalMoveError(f"turn {turn} was {player}'s, not {change['player']}'s",
+                                       f"le tour {turn} était celui de {player}, pas de "
+                                       f"{change['player']}", expected=f"{player}: ...")
+            if any(c["turn"] == turn for c in normal):
+                raise EntryError(f"turn {turn} is corrected twice", f"le tour {turn} est "
+                                 "corrigé deux fois", expected="one change a turn")
+            normal.append({"turn": turn, "player": player, "old": old,
+                           "new": completed(old, change.get("new"))})
+        trial = Game(self.config, id=self.id, created=self.created)
+        broken = trial._replay_checked(amended(self._plain, normal), {c["turn"] for c in normal})
+        if broken:
+            raise _broken_error(broken)
+        tspans = turn_spans(trial._plain)
+        for change in normal:
+            start, end = tspans[change["turn"] - 1]
+            change["new"] = entry_of(trial._plain[start:end])
+        if all(c["new"] == c["old"] for c in normal):
+            raise EntryError("the new entry is the one already written: nothing to correct",
+                             "la nouvelle saisie est celle déjà inscrite : rien à corriger")
+        when = event.get("when") or datetime.now(timezone.utc).isoformat(timespec="seconds")
+        amendments = self._amendments
+        self.sheets, self.current, self.coups = trial.sheets, trial.current, trial.coups
+        self.stopped, self._plain, self._played = trial.stopped, trial._plain, trial._played
+        self._amendments = amendments + [{**c, "when": when} for c in normal]
+        return {"type": "amend", "when": when, "changes": normal}
+
+    def _replay_checked(self, plain: list[dict], amended_turns: set[int]) -> list[tuple]:
+        """Record ``plain`` on this fresh game; a turn the rules refuse is noted and forced
+        through as written, so that every later turn is still checked. Returns
+        ``(turn, player, amended, error)`` for each broken turn (``turn`` 0: in progress)."""
+        broken: list[tuple] = []
+        turn = 1
+        spans = turn_spans(plain)
+        for event in plain:
+            self._replaying = turn not in amended_turns     # old entries are read as stored
+            try:
+                self.record(event)
+            except YamsError as err:
+                if not broken or broken[-1][0] != turn:
+                    number = turn if turn <= len(spans) else 0
+                    broken.append((number, event.get("player"), turn in amended_turns, err))
+                self._force(event)
+            if event.get("type") == "mark":
+                turn += 1
+        self._replaying = False
+        return broken
+
+    def _force(self, event: dict) -> None:
+        """Apply an event the rules refused, as written, where it can be (see
+        :meth:`_replay_checked`); never raises."""
+        kind = event.get("type")
+        self._plain.append(event)
+        if kind == "end":
+            self.stopped = True
+        elif kind == "enter":
+            try:
+                rolled = self.rules.parse_dice(event["dice"])
+            except (YamsError, KeyError, TypeError):
+                rolled = ()
+            try:
+                roll = int(event.get("roll"))
+            except (TypeError, ValueError):
+                roll = 1
+            self.coups.append(Coup(rolled, rolled, roll))
+        elif kind == "mark" and not self.finished:
+            sheet, marks = self.player, []
+            for cell in event.get("cells") or ():
+                try:
+                    col, row = self._resolve(cell.get("column"), cell["row"])
+                except (YamsError, KeyError, TypeError, AttributeError):
+                    continue
+                if (col.id, row) in sheet.marks or any(m.row == row and m.column == col.id
+                                                       for m in marks):
+                    continue
+                coup = (self.coups[min(int(cell.get("coup") or 1), len(self.coups)) - 1]
+                        if self.coups else None)
+                score = 0
+                if coup is not None and coup.dice and not cell.get("scratch"):
+                    score = self.rules.score_row(row, coup.dice, coup.roll).score
+                marks.append(Mark(col.id, row, score, 1, bool(cell.get("scratch")), "",
+                                  coup.dice if coup else (), coup.roll if coup else 0))
+            self._commit(sheet, marks, None)
 
     # -- convenience ---------------------------------------------------------------------------
 
@@ -739,6 +895,44 @@ def announce_name(rules: RuleSet, announce: str) -> str:
     row, value = split_announce(announce)
     name = rules.row(row).name
     return f"{name} de {value}" if value else name
+
+
+def _broken_error(broken: list[tuple]) -> YamsError:
+    """One error naming each broken turn and why. A single broken turn keeps its rule (and,
+    when it is the amended turn itself, its class and expected entry)."""
+    def name(turn: int, player: str, own: bool, lang: str) -> str:
+        if turn == 0:
+            return ("le tour en cours" if lang == "fr" else "the turn in progress") + f" ({player})"
+        if lang == "fr":
+            return f"tour {turn} ({player}{', corrigé' if own else ''}) : "
+        return f"turn {turn} ({player}{', amended' if own else ''}): "
+
+    one = len(broken) == 1
+    parts = {lang: "; ".join(name(t, p, own, lang) + (
+        (err.fr if lang == "fr" else err.en) if one else err.text(lang))
+        for t, p, own, err in broken) for lang in ("en", "fr")}
+    rule = broken[0][3].rule if one else None
+    if all(own for _, _, own, _ in broken):
+        cls = type(broken[0][3]) if one else IllegalMoveError
+        return cls(parts["en"], parts["fr"], rule=rule,
+                   expected=broken[0][3].expected if one else None)
+    return IllegalMoveError(
+        f"the correction breaks a later turn, nothing was changed: {parts['en']}; correct "
+        "those turns too, in the same go",
+        f"la correction casse un tour suivant, rien n'a été changé : {parts['fr']} ; corrigez "
+        "aussi ces tours, en une seule fois", rule=rule)
+
+
+def plain_events(events: Iterable[dict]) -> list[dict]:
+    """The ``enter``, ``mark`` and ``end`` events in force, with every amendment applied: the
+    log a game would have had if each turn had been typed right the first time."""
+    plain: list[dict] = []
+    for event in effective_events(events):
+        if event.get("type") == "amend":
+            plain = amended(plain, event["changes"])
+        elif event.get("type") in ("enter", "mark", "end"):
+            plain.append(event)
+    return plain
 
 
 def parse_joker(text: str) -> tuple[int, int]:

@@ -29,7 +29,7 @@ from typing import Iterable
 
 from .config import GameConfig, make_config
 from .errors import EntryError, IllegalMoveError, YamsError
-from .game import Game, effective_events
+from .game import Game, effective_events, plain_events
 
 HEADER_KEYS = ("rules", "players", "columns", "rows", "options", "preset", "variant", "direction",
                "imposed", "settings", "id", "created")
@@ -186,37 +186,56 @@ def format_transcript(game: Game, *, comment: str | None = None) -> str:
 
 
 def turn_lines(events: Iterable[dict], single_column: bool = False) -> list[str]:
-    """One transcript line per turn of the events still in force."""
-    out: list[str] = []
-    pending: list[str] = []
-    player = None
+    """One transcript line per turn of the events still in force, amendments applied; a turn
+    that was corrected ends with a comment saying what it was (``# was ...``)."""
+    was: dict[int, list[str]] = {}
     for event in effective_events(events):
+        for change in event.get("changes", ()) if event.get("type") == "amend" else ():
+            when = str(event.get("when", ""))[:16].replace("T", " ")
+            was.setdefault(change["turn"], []).append(
+                f"amended {when}: was {entry_text(change['old'], single_column)}")
+    out: list[str] = []
+    pending: list[dict] = []
+    player, turn = None, 0
+    for event in plain_events(events):
         kind = event["type"]
+        player = event.get("player", player)
         if kind == "enter":
-            player = event.get("player", player)
-            coup = f"{' '.join(event['dice'])}/{event['roll']}"
-            if len(event["dice"]) == 5:
-                coup = f"{''.join(event['dice'])}/{event['roll']}"
-            if event.get("joker"):
-                coup += f" joker {event['joker'][0]}:{event['joker'][1]}"
-            if event.get("announce"):
-                coup += f" announce {event['announce']}"
-            pending.append(coup)
+            pending.append(event)
         elif kind == "mark":
-            player = event.get("player", player)
-            cells = []
-            two = len(event["cells"]) == 2 or len(pending) == 2
-            for c in event["cells"]:
-                tok = c["row"] if single_column else f"{c['column']}.{c['row']}"
-                if two and c.get("coup"):
-                    tok += f"@{c['coup']}"
-                if c.get("scratch"):
-                    tok += "=0"
-                cells.append(tok)
-            out.append(f"{player}: {' ; '.join(pending)} -> {' '.join(cells)}".replace(":  ->", ": ->"))
+            turn += 1
+            text = entry_text({"coups": pending, "cells": event["cells"]}, single_column)
+            line = f"{player}: {text}".replace(":  ->", ": ->")
+            out.append("  # ".join([line, *was.get(turn, ())]))
             pending = []
         elif kind == "end":
             out.append("end")
     if pending:
-        out.append(f"{player}: {' ; '.join(pending)}")
+        out.append(f"{player}: {' ; '.join(_coup_text(c) for c in pending)}")
     return out
+
+
+def _coup_text(coup: dict) -> str:
+    text = f"{' '.join(coup['dice'])}/{coup['roll']}"
+    if len(coup["dice"]) == 5:
+        text = f"{''.join(coup['dice'])}/{coup['roll']}"
+    if coup.get("joker"):
+        text += f" joker {coup['joker'][0]}:{coup['joker'][1]}"
+    if coup.get("announce"):
+        text += f" announce {coup['announce']}"
+    return text
+
+
+def entry_text(entry: dict, single_column: bool = False) -> str:
+    """One turn's entry (:mod:`yams_scorekeeper.amend`) in transcript notation:
+    ``55533/2 -> libre.full``."""
+    cells = []
+    two = len(entry["cells"]) == 2 or len(entry["coups"]) == 2
+    for c in entry["cells"]:
+        tok = c["row"] if single_column or not c.get("column") else f"{c['column']}.{c['row']}"
+        if two and c.get("coup"):
+            tok += f"@{c['coup']}"
+        if c.get("scratch"):
+            tok += "=0"
+        cells.append(tok)
+    return f"{' ; '.join(_coup_text(c) for c in entry['coups'])} -> {' '.join(cells)}"
