@@ -16,7 +16,10 @@ a failure names the configuration and seed that reproduce it. Checked against th
 - every refusal names its rule and changes nothing (G5): a roll above the allowance, and
   every (column, row, coup) not in ``legal_cells()``, written or scratched;
 - ``format_transcript`` replayed through ``parse_transcript`` gives the same sheets, and
-  ``Game.from_doc(game.to_doc())`` the same state.
+  ``Game.from_doc(game.to_doc())`` the same state;
+- a random past turn amended to another random legal entry (issue 11): the game after the
+  amendment equals the edited log replayed from scratch, and an amendment is refused (game
+  unchanged) exactly when that replay is refused.
 
 Cost: the cheap checks (a legal cell every turn, cells per turn, totals, counters) run on
 every game; the expensive ones (undo/redo and refusals on about UNDO_CHECKS turns, document
@@ -35,7 +38,8 @@ import pytest
 
 from yams_scorekeeper.config import make_config
 from yams_scorekeeper.errors import EntryError, IllegalMoveError
-from yams_scorekeeper.game import Game, effective_events
+from yams_scorekeeper.amend import amended, entry_of, turn_spans
+from yams_scorekeeper.game import Game, effective_events, plain_events
 from yams_scorekeeper.simulate import play_turn, random_dice
 from yams_scorekeeper.transcript import format_transcript, parse_transcript
 
@@ -191,7 +195,7 @@ def rolls_used(game: Game, sheet_name: str) -> int:
     """Sum of the roll numbers entered by a player in the turns still in force."""
     pending: list[int] = []
     used = 0
-    for e in effective_events(game.events):
+    for e in plain_events(game.events):
         if e["type"] == "enter" and e["player"] == sheet_name:
             pending.append(int(e["roll"]))
         elif e["type"] == "mark" and e["player"] == sheet_name:
@@ -233,6 +237,38 @@ def check_round_trips(game: Game) -> None:
     assert replayed.current == game.current and replayed.finished == game.finished
     for i, sheet in enumerate(game.sheets):
         assert replayed.totals(i) == game.totals(sheet)
+
+
+def check_amendment(game: Game, rng: random.Random) -> None:
+    """Amend a random past turn to a random legal entry (played on the game as it stood before
+    that turn; half the time only its dice, the cell kept): accepted, the game equals the
+    edited log replayed from scratch; refused, the game is unchanged and so is the replay."""
+    plain = plain_events(game.events)
+    spans = turn_spans(plain)
+    turn = rng.randrange(len(spans)) + 1
+    start, end = spans[turn - 1]
+    old = entry_of(plain[start:end])
+    before = Game(game.config, plain[:start])
+    play_turn(before, rng)
+    new = entry_of(before.events[start:])
+    if rng.random() < 0.5:
+        new["cells"] = old["cells"]
+    if new == old:
+        return
+    edited = amended(plain, [{"turn": turn, "player": plain[end - 1]["player"], "new": new}])
+    snap = state(game)
+    try:
+        game.amend({turn: new})
+    except (IllegalMoveError, EntryError):
+        assert state(game) == snap
+        with pytest.raises((IllegalMoveError, EntryError)):
+            Game(game.config, edited)
+        return
+    scratch = Game(game.config, edited)
+    assert sheets_state(scratch) == sheets_state(game)
+    assert (scratch.current, scratch.finished) == (game.current, game.finished)
+    check_totals(game)
+    check_counters(game)
 
 
 def enter_random(game: Game, rng: random.Random) -> None:
@@ -343,6 +379,7 @@ def test_random_games(name: str, block: int) -> None:
             check_counters(game)
             if deep:
                 check_round_trips(game)
+                check_amendment(game, random.Random(seed))
         except AssertionError as err:          # name the game to replay it
             raise AssertionError(f"{name}, seed {seed}, deep={deep}: {err}") from err
 

@@ -4,6 +4,9 @@
 :class:`~yams_scorekeeper.store.Store` (files): an event is first recorded in the game, which
 raises and changes nothing if the rules refuse it, then appended to the store; when the last
 cell is filled (or the game is stopped) the game is archived and the record book updated.
+An undo or an amendment of a finished game reopens it (:meth:`TableSession.reopen`): it leaves
+the archive, the book is recounted without it, and finishing it again archives it again under
+the date it was first finished.
 """
 
 from __future__ import annotations
@@ -24,6 +27,8 @@ class TableSession:
     store: Store
     game: Game
     broken: list[dict] = field(default_factory=list)
+    #: the date a reopened game was first finished: its summary keeps it when finished again
+    finish_date: str | None = None
 
     @classmethod
     def start(cls, store: Store, config: GameConfig) -> "TableSession":
@@ -36,13 +41,16 @@ class TableSession:
         """The game ``game_id`` (a unique prefix will do), or the only game in progress."""
         game_id = resolve_game_id(store, game_id)
         doc = store.load_game(game_id)
-        session = cls(store, Game.from_doc(doc))
+        session = cls(store, Game.from_doc(doc), finish_date=_first_finished(doc))
         if session.game.finished:       # a crash between the last mark and the archive
             session._finish()
         return session
 
     def apply(self, event: dict) -> dict:
-        """Check ``event`` with the rules, store it, archive the game if it is over."""
+        """Check ``event`` with the rules, store it, archive the game if it is over (an
+        event on a finished game reopens it first)."""
+        if self.game.finished:
+            return self._reopen(event)
         before = len(self.game.events)
 
         def check(stored_events: list[dict]) -> dict:
@@ -76,8 +84,36 @@ class TableSession:
             return Game(self.game.config, self.game.events[:before], id=self.game.id,
                         created=self.game.created)
 
+    @classmethod
+    def reopen(cls, store: Store, game_id: str, event: dict) -> "TableSession":
+        """The finished game ``game_id`` (a unique prefix will do) changed by ``event`` (an
+        undo or an amendment, checked by the rules first: a refusal writes nothing), taken out
+        of the archive with the record book recounted without it; archived again at once when
+        it is still finished (an amendment that leaves every sheet full)."""
+        game_id = resolve_finished_id(store, game_id)
+
+        def change(doc: dict) -> list:
+            game = Game.from_doc(doc)
+            game.record(event)
+            return game.events
+
+        doc = store.reopen_game(game_id, change)
+        session = cls(store, Game.from_doc(doc), finish_date=_first_finished(doc))
+        if session.game.finished:
+            session._finish()
+        return session
+
+    def _reopen(self, event: dict) -> dict:
+        """``event`` on this session's game, finished and archived: see :meth:`reopen`."""
+        again = self.reopen(self.store, self.game.id, event)
+        self.game, self.broken, self.finish_date = again.game, again.broken, again.finish_date
+        return self.game.events[-1]
+
     def _finish(self) -> None:
-        self.broken = self.store.finish_game(self.game.id, self.game.summary())
+        summary = self.game.summary()
+        if self.finish_date:
+            summary["date"] = self.finish_date
+        self.broken = self.store.finish_game(self.game.id, summary)
 
     # -- the table's verbs -------------------------------------------------------------------
 
@@ -107,6 +143,11 @@ class TableSession:
 
     def undo(self) -> None:
         self.apply({"type": "undo"})
+
+    def amend(self, changes: dict[int, dict]) -> dict:
+        """Correct past turns in one go (:meth:`Game.amend`); returns the stored event."""
+        return self.apply({"type": "amend",
+                           "changes": [{"turn": t, "new": new} for t, new in changes.items()]})
 
     def end(self) -> None:
         self.apply({"type": "end"})
@@ -142,5 +183,22 @@ def resolve_game_id(store: Store, game_id: str | None) -> str:
         raise StoreError(f"no game in progress with id '{game_id}'",
                          f"aucune partie en cours avec l'identifiant « {game_id} »",
                          expected="an id from 'yams games'")
+    raise StoreError(f"'{game_id}' matches several games", f"« {game_id} » désigne plusieurs parties",
+                     expected=", ".join(m[:12] for m in matches))
+
+
+def _first_finished(doc: dict) -> str | None:
+    return (doc.get("reopened") or {}).get("date")
+
+
+def resolve_finished_id(store: Store, game_id: str) -> str:
+    """The full id of the finished game that ``game_id`` starts."""
+    matches = [i for i in store.archived_ids() if i.startswith(game_id)]
+    if len(matches) == 1:
+        return matches[0]
+    if not matches:
+        raise StoreError(f"no game with id '{game_id}', in progress or finished",
+                         f"aucune partie d'identifiant « {game_id} », en cours ou finie",
+                         expected="yams games, yams history")
     raise StoreError(f"'{game_id}' matches several games", f"« {game_id} » désigne plusieurs parties",
                      expected=", ".join(m[:12] for m in matches))

@@ -51,7 +51,7 @@ import datetime as _dt
 import os
 import re
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any, Iterable, Iterator
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator
 
 from tinydb import TinyDB
 from tinydb.middlewares import CachingMiddleware
@@ -162,6 +162,7 @@ class Store:
         try:
             if first:
                 self._sweep_temp_files()
+                self._complete_cut_reopenings()
             with no_gc():  # an operation over a big archive builds millions of objects
                 yield
         except OSError as exc:  # listing or removing files; the storage reports its own
@@ -364,21 +365,29 @@ class Store:
             self._set_one(db, _BOOK, _records.recompute(summaries))
             db.drop_table(_RECOUNT)
 
-    def _count(self, game_id: str, summary: dict, replaced: bool) -> list[dict]:
+    def _count(self, game_id: str, summary: dict, replaced: bool,
+               recount: bool = False) -> list[dict]:
         """Step 3 of a finish: the book counts ``summary``; returns the records it broke.
 
-        Reads ``records.json`` only, unless a recount is owed or the book counted another
-        version of this game: then the other games' summaries are read back from the archive.
+        Reads ``records.json`` only, unless a recount is owed, asked (``recount``: a reopened
+        game finished again) or the book counted another version of this game: then the other
+        games' summaries are read back from the archive and the book is counted again in date
+        order (the records reported broken are those ``summary`` beats in the others' book).
         """
         with self._open(self.records_path) as db:
             book = self._one(db, _BOOK) or _records.empty_book()
             owed = self._one(db, _RECOUNT) is not None
-            if owed or (replaced and game_id in book["counted"]):
-                others = (s for s in self._in_step_index().summaries() if s["id"] != game_id)
+            others = None
+            if owed or recount or (replaced and game_id in book["counted"]):
+                others = [s for s in self._in_step_index().summaries() if s["id"] != game_id]
                 book = _records.recompute(others)   # an earlier import or finish was cut
                 if owed:
                     db.drop_table(_RECOUNT)
             new_book, broken = _records.update_records(book, summary)
+            if others is not None and game_id not in book["counted"]:
+                # counted in date order: a reopened game keeps its first date, and may come
+                # before games finished since
+                new_book = _records.recompute(others + [summary])
             if new_book is not book:
                 self._set_one(db, _BOOK, new_book)
         return broken
@@ -552,6 +561,84 @@ class Store:
                     self._count(game_id, entry["summary"], replaced=False)
             self._remove_game_file(game_id)
 
+    # -- reopening a finished game ------------------------------------------------------
+
+    def reopen_game(self, game_id: str, change: Callable[[dict], list]) -> dict:
+        """Take a finished game out of the archive, changed: ``change(doc)`` gets the archived
+        game's document and returns its new events (or raises, and nothing is written).
+        Returns the document of the game, in progress again; its ``reopened`` field keeps the
+        date it was first finished (``date``) and when it was reopened (``at``).
+
+        Four steps, each atomic: (1) a recount is owed in ``records.json``; (2) the game file
+        is written; (3) the archive file is removed: from then on the game is in progress;
+        (4) the book is recounted without it. A crash before (3) leaves a game file beside
+        the archive file; the next operation on the store completes the reopening
+        (:meth:`_complete_cut_reopenings`), and an owed recount is paid as after a cut import.
+        """
+        with self._locked():
+            self._migrate_legacy_archive()
+            entry = self._read_entry(game_id)
+            if entry is None:
+                raise StoreError(f"no finished game with id '{game_id}'",
+                                 f"aucune partie finie avec l'identifiant « {game_id} »",
+                                 expected="an id from 'yams history'")
+            if os.path.exists(self._game_path(game_id)):
+                raise StoreError(f"game '{game_id}' is being finished; finish it again first",
+                                 f"la partie « {game_id} » est en cours de clôture ; "
+                                 "relancez la fin de partie d'abord")
+            events = change(copy.deepcopy(entry["doc"]))
+            reopened = {"date": (entry["doc"].get("reopened") or {}).get("date")
+                        or entry["summary"]["date"], "at": _now()}
+            doc = {**copy.deepcopy(entry["doc"]), "events": list(events), "updated": _now(),
+                   "reopened": reopened}
+            self._owe_recount()
+            with self._open(self._game_path(game_id)) as db:
+                db.table(_GAME).insert(doc)
+            self._reopen_commit(game_id)
+            return doc
+
+    def _reopen_commit(self, game_id: str) -> None:
+        """Steps 3 and 4 of a reopening: the archive file goes, the book is recounted."""
+        folder = self.archive_dir
+        path = self.archive_file(game_id)
+        self.fs.remove(path)
+        backups = os.path.basename(path) + ".bak"
+        for name in os.listdir(folder):
+            if name.startswith(backups):
+                self.fs.remove(os.path.join(folder, name))
+        self.fs.fsync_dir(folder)
+        self._summary_index().drop(game_id)
+        self._recount()
+
+    def _complete_cut_reopenings(self) -> None:
+        """A game file beside its archive file, with no finish under way, is a reopening cut
+        before its archive file went: complete it (the lock is held)."""
+        for name in os.listdir(self.games_dir):
+            game_id = name[:-len(".json")]
+            if (name.startswith(".") or not name.endswith(".json")
+                    or not _GAME_ID.fullmatch(game_id)
+                    or not os.path.exists(self.archive_file(game_id))):
+                continue
+            try:
+                with self._open(os.path.join(self.games_dir, name)) as db:
+                    doc, finishing = self._one(db, _GAME), self._one(db, _FINISH)
+            except StoreCorruptError:
+                continue
+            if doc is not None and doc.get("reopened") and finishing is None:
+                self._reopen_commit(game_id)
+
+    def archived_ids(self) -> list[str]:
+        """The ids of the finished games (the archive's file names; no file is read)."""
+        with self._locked():
+            self._migrate_legacy_archive()
+            try:
+                names = os.listdir(self.archive_dir)
+            except FileNotFoundError:
+                return []
+        return sorted(n[:-len(".json")] for n in names
+                      if n.endswith(".json") and not n.startswith(".")
+                      and _GAME_ID.fullmatch(n[:-len(".json")]))
+
     # -- finishing, archive and records ---------------------------------------------------
 
     def finish_game(self, game_id: str, summary: dict | None = None) -> list[dict]:
@@ -581,7 +668,7 @@ class Store:
                     self._set_one(db, _FINISH, {"summary": summary})
             replaced = self._put_entry({"id": game_id, "doc": doc, "summary": summary})
             self._summary_index().put([summary])   # before the game file goes (module notes)
-            broken = self._count(game_id, summary, replaced)
+            broken = self._count(game_id, summary, replaced, recount=bool(doc.get("reopened")))
             self._remove_game_file(game_id)
             return broken
 
