@@ -131,6 +131,12 @@ def _play_line(game: Game, line: str) -> None:
 
 
 def _enter(game: Game, text: str) -> None:
+    dice, roll, joker, announce = _coup(text)
+    game.enter(dice, roll, joker=joker, announce=announce)
+
+
+def _coup(text: str) -> tuple[str, str, str | None, str | None]:
+    """``DICE/ROLL [joker FROM:TO] [announce ROW]`` -> (dice, roll, joker, announce)."""
     m = _COUP.match(text)
     if not m:
         raise EntryError(f"cannot read the coup '{text}'", f"coup « {text} » illisible",
@@ -149,7 +155,50 @@ def _enter(game: Game, text: str) -> None:
             raise EntryError(f"unexpected '{word}' after the roll",
                              f"« {word} » inattendu après le lancer",
                              expected="joker 4:6 or announce youpi")
-    game.enter(m.group("dice"), m.group("roll"), joker=joker, announce=announce)
+    return m.group("dice"), m.group("roll"), joker, announce
+
+
+def parse_entry(game: Game, text: str) -> tuple[str | None, dict]:
+    """One turn as a transcript line writes it, to correct a past turn with:
+    ``[PLAYER:] COUP [; COUP] [-> CELL [CELL]]``. Returns (the player named or None, the new
+    entry of :mod:`yams_scorekeeper.amend`): without ``->`` it gives only the coups (the
+    cell is kept), with nothing before ``->`` only the cells (the dice are kept); text with
+    neither ``/`` nor ``->`` is cells only too (``libre.carre``: no leading dash for a shell
+    to read as an option)."""
+    from .game import parse_joker
+
+    player = None
+    head, sep, rest = text.partition(":")
+    if sep and any(head.strip().casefold() == s.name.casefold() for s in game.sheets):
+        player = next(s.name for s in game.sheets if head.strip().casefold() == s.name.casefold())
+        text = rest
+    if "->" not in text and "/" not in text:
+        text = "->" + text
+    coups_text, arrow, cells_text = text.partition("->")
+    entry: dict = {}
+    coups = [c.strip() for c in coups_text.split(";") if c.strip()]
+    if coups:
+        entry["coups"] = []
+        for coup in coups:
+            dice, roll, joker, announce = _coup(coup)
+            item = {"dice": [str(d) for d in game.rules.parse_dice(dice)], "roll": roll.strip()}
+            if joker is not None:
+                item["joker"] = list(parse_joker(joker))
+            if announce is not None:
+                item["announce"] = game.rules.row(announce).id
+            entry["coups"].append(item)
+    if arrow:
+        cells = [_cell(tok) for tok in cells_text.split()]
+        if not 1 <= len(cells) <= 2:
+            raise EntryError("write one cell after '->' (two with a doblar)",
+                             "écrivez une case après « -> » (deux avec un doblar)",
+                             expected="-> libre.full")
+        entry["cells"] = cells
+    if not entry:
+        raise EntryError(f"cannot read the entry '{text.strip()}'",
+                         f"saisie « {text.strip()} » illisible",
+                         expected="55533/2 -> libre.full, 55533/2, or -> libre.full")
+    return player, entry
 
 
 def _cell(token: str) -> dict:

@@ -52,7 +52,8 @@ from .render import print_error
 
 #: The command modules of this package, in ``--help`` order. Each one lists its commands in
 #: a module-level ``COMMANDS`` tuple (see the module docstring).
-COMMAND_MODULES: tuple[str, ...] = ("play", "score", "game_cmds", "book_cmds", "rules_cmd")
+COMMAND_MODULES: tuple[str, ...] = ("play", "score", "game_cmds", "amend_cmds", "book_cmds",
+                                    "rules_cmd")
 
 #: The commands of each module, so that running a command imports only its own module (a
 #: one-shot ``yams enter`` does not pay for ``play`` and ``book_cmds``; ``--help`` loads them

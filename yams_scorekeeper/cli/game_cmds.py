@@ -52,6 +52,7 @@ WORDS = {
         "first_game": "First game of {label}: its scores are the records.",
         "grand": "grand total", "undone": "Cancelled: {what}", "to_play": "To play: {name}",
         "undo_enter": "{name}: dice {dice} (roll {roll})", "undo_mark": "{name}: {cells}",
+        "undo_amend": "the correction of turn {turns}",
         "no_games": "No game in progress.", "id": "Id", "game": "Game", "players": "Players",
         "created": "Started", "events": "Events", "finishing": "finishing",
         "written": "Transcript of game {id} written to {path}",
@@ -75,6 +76,7 @@ WORDS = {
         "first_game": "Première partie en {label} : ses marques sont les records.",
         "grand": "total général", "undone": "Annulé : {what}", "to_play": "À jouer : {name}",
         "undo_enter": "{name} : dés {dice} (lancer {roll})", "undo_mark": "{name} : {cells}",
+        "undo_amend": "la correction du tour {turns}",
         "no_games": "Aucune partie en cours.", "id": "Id", "game": "Partie", "players": "Joueurs",
         "created": "Commencée", "events": "Événements", "finishing": "en clôture",
         "written": "Feuille de la partie {id} écrite dans {path}",
@@ -758,23 +760,37 @@ def _describe(game: "Game", event: dict, lang: str) -> str:
         labels = ", ".join(cell_label(game, LegalCell(c["column"], c["row"], 0, 0, ""))
                            + (" (X)" if c.get("scratch") else "") for c in event["cells"])
         return w["undo_mark"].format(name=name, cells=labels)
+    if event["type"] == "amend":
+        return w["undo_amend"].format(turns=", ".join(str(c["turn"]) for c in event["changes"]))
     return event["type"]
 
 
-@game_step
-def undo(session: "TableSession", lang: str, as_json: bool) -> None:
-    """Cancel the last entry still in force (dice or cell); repeat to go further back."""
-    from ..game import effective_events
+def undo(
+    ctx: typer.Context,
+    game_id: Optional[str] = game_option(),
+    as_json: bool = json_option(),
+    db: Optional[str] = db_option(),
+) -> None:
+    """Cancel the last entry still in force (dice or cell); repeat to go further back.
 
-    kept = effective_events(session.game.events)
-    session.undo()
+    On a finished game (--game ID) it takes back the last cell and reopens the game: it leaves
+    the archive and the records are recounted without it until it is finished again.
+    """
+    from ..game import effective_events
+    from .amend_cmds import change_game
+
+    lang = current_lang(ctx)
+    before, session, reopened = change_game(db, game_id, {"type": "undo"})
     game = session.game
-    cancelled = kept[-1]
+    cancelled = effective_events(before.events)[-1]
     if as_json:
         print_json({"game": game.id, "cancelled": cancelled, "player": game.player.name,
-                    "coup": len(game.coups)})
+                    "coup": len(game.coups), "reopened": reopened})
         return
     w = WORDS[lang]
+    if reopened:
+        from .amend_cmds import WORDS as FIX_WORDS
+        _print(FIX_WORDS[lang]["reopened"].format(id=game.id[:8]))
     _print(w["undone"].format(what=_describe(game, cancelled, lang)))
     _print(w["to_play"].format(name=game.player.name))
 
@@ -894,7 +910,8 @@ COMMANDS = (
     (cells, {"epilog": examples("yams cells", "yams cells --game 3f2a --json")}),
     (sheet, {"epilog": examples("yams sheet", "yams sheet --player Alice",
                                 "yams sheet --game 3f2a --json")}),
-    (undo, {"epilog": examples("yams undo", "yams undo --game 3f2a --json")}),
+    (undo, {"epilog": examples("yams undo", "yams undo --game 3f2a --json",
+                               "yams undo --game 3f2a      (a finished game: reopened)")}),
     (end, {"epilog": examples("yams end", "yams end --game 3f2a --json")}),
     (games, {"epilog": examples("yams games", "yams games --json")}),
     (replay, {"epilog": REPLAY_EPILOG}),

@@ -1,0 +1,272 @@
+"""Correcting past turns from scripts: ``yams log`` (every turn, numbered) and ``yams fix``
+(a past turn replaced in place, every later turn kept and checked again).
+
+``yams fix`` and ``yams undo --game ID`` on a finished game reopen it (it leaves the archive,
+the record book is recounted without it); a game still full after the correction is archived
+again at once, under the date it was first finished.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, List, Optional
+
+import typer
+
+from ..errors import EntryError, StoreError
+from .game_cmds import (EXIT_LINE, _print, db_option, examples, game_option, json_option,
+                        open_store, print_next, simple_table)
+from .lang import current_lang
+from .render import print_json, shown
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..game import Game, Turn
+    from ..session import TableSession
+    from ..store import Store
+
+WORDS = {
+    "en": {"turn": "#", "player": "Player", "dice": "Dice", "roll": "Roll", "cell": "Cell",
+           "score": "Score", "amended": "Amended", "was": "was {entry} ({when})",
+           "no_turns": "No turn played yet.", "in_progress": "Turn in progress: {name} {dice}",
+           "fixed": "Turn {turn} ({name}): {old}  =>  {new}",
+           "totals": "Totals: {totals}", "reopened": "Game {id} reopened: it left the archive "
+           "and the records were recounted without it."},
+    "fr": {"turn": "#", "player": "Joueur", "dice": "Dés", "roll": "Lancer", "cell": "Case",
+           "score": "Points", "amended": "Corrigé", "was": "avant : {entry} ({when})",
+           "no_turns": "Aucun tour joué.", "in_progress": "Tour en cours : {name} {dice}",
+           "fixed": "Tour {turn} ({name}) : {old}  =>  {new}",
+           "totals": "Totaux : {totals}", "reopened": "Partie {id} rouverte : elle a quitté "
+           "l'archive et les records ont été recomptés sans elle."},
+}
+
+
+# -- finding the game: in progress, or finished (then it is reopened) --------------------------
+
+
+def change_game(db: str | None, game_id: str | None, event: dict
+                ) -> tuple["Game", "TableSession", bool]:
+    """Record ``event`` (an undo or an amendment) on the game in progress ``game_id`` (else
+    the only one), or on the finished game ``game_id``, which it reopens. Returns (the game
+    before, the session after, whether it was reopened)."""
+    from ..game import Game
+    from ..session import TableSession
+
+    store = open_store(db)
+    if game_id is None or any(g["id"].startswith(game_id) for g in store.games_in_progress()):
+        try:
+            session = TableSession.resume(store, game_id)
+        except StoreError as err:
+            raise _with_last_finished(store, err) if game_id is None else err
+        before = Game(session.game.config, session.game.events, id=session.game.id,
+                      created=session.game.created)
+        session.apply(event)
+        return before, session, False
+    from .game_cmds import find_game_doc
+
+    before = Game.from_doc(find_game_doc(store, game_id))
+    return before, TableSession.reopen(store, game_id, event), True
+
+
+def _with_last_finished(store: "Store", err: StoreError) -> StoreError:
+    """'No game in progress', with the command that reopens the game finished last."""
+    if store.games_in_progress():
+        return err
+    last = store.last_finished()
+    if last is None:
+        return err
+    short = last["id"][:8]
+    return StoreError(f"{err.en}; the game finished last can be reopened with --game {short}",
+                      f"{err.fr} ; la partie finie en dernier se rouvre avec --game {short}",
+                      expected=f"--game {short}")
+
+
+# -- yams log --------------------------------------------------------------------------------
+
+
+def coup_text(coup: Any) -> str:
+    """A coup as the transcript writes it: ``55533/2``, ``... joker 4:6``."""
+    from ..transcript import entry_text
+
+    item = {"dice": [str(d) for d in coup.rolled], "roll": coup.roll}
+    if coup.joker:
+        item["joker"] = list(coup.joker)
+    if coup.announce:
+        item["announce"] = coup.announce
+    return entry_text({"coups": [item], "cells": []}).rstrip(" ->")
+
+
+def _dice_text(coup: Any) -> str:
+    """The dice of a coup without its roll: ``55533``, ``55552 joker 2:5``."""
+    head, _, tail = coup_text(coup).partition("/")
+    extra = tail.split(" ", 1)[1] if " " in tail else ""
+    return f"{head} {extra}".strip()
+
+
+def turn_json(turn: "Turn") -> dict[str, Any]:
+    from .game_cmds import mark_json
+
+    return {"turn": turn.number, "player": turn.player,
+            "coups": [{"dice": [str(d) for d in c.dice], "rolled": [str(d) for d in c.rolled],
+                       "roll": c.roll, "joker": list(c.joker) if c.joker else None,
+                       "announce": c.announce} for c in turn.coups],
+            "marks": [mark_json(m) for m in turn.marks],
+            "amendments": [dict(a) for a in turn.amendments]}
+
+
+def log(
+    ctx: typer.Context,
+    game_id: Optional[str] = game_option(),
+    as_json: bool = json_option(),
+    db: Optional[str] = db_option(),
+) -> None:
+    """List every turn of a game (in progress, or finished with --game), numbered for
+    'yams fix': player, dice, roll, cell, score, and the corrections made to it."""
+    from ..transcript import entry_text
+    from .game_cmds import any_game, local_date
+    from .render import console
+    from .sheet_view import cell_label
+
+    lang = current_lang(ctx)
+    game = any_game(db, game_id)
+    turns = game.turn_log()
+    if as_json:
+        print_json({"game": game.id, "finished": game.finished,
+                    "turns": [turn_json(t) for t in turns],
+                    "in_progress": None if game.finished else {
+                        "player": game.player.name,
+                        "coups": [coup_text(c) for c in game.coups]}})
+        return
+    w = WORDS[lang]
+    if not turns:
+        _print(w["no_turns"])
+    else:
+        table = simple_table(((w["turn"], "right"), (w["player"], "left"), (w["dice"], "left"),
+                              (w["roll"], "right"), (w["cell"], "left"), (w["score"], "right"),
+                              (w["amended"], "left")))
+        one = len(game.columns) == 1
+        for t in turns:
+            dice = " ; ".join(_dice_text(c) for c in t.coups) or "-"
+            rolls = " ; ".join(str(c.roll) for c in t.coups) or "-"
+            cells = " + ".join(cell_label(game, m, with_coup=len(t.coups) > 1)
+                               + (" (X)" if m.scratch else "") for m in t.marks)
+            score = " + ".join(str(m.score) for m in t.marks)
+            was = "\n".join(w["was"].format(entry=entry_text(a["old"], one),
+                                            when=local_date(a["when"])) for a in t.amendments)
+            table.add_row(str(t.number), shown(t.player), shown(dice), rolls, shown(cells),
+                          score, shown(was, keep_newlines=True))
+        console().print(table)
+    if not game.finished and game.coups:
+        _print(w["in_progress"].format(name=game.player.name,
+                                       dice=" ; ".join(coup_text(c) for c in game.coups)))
+
+
+# -- yams fix --------------------------------------------------------------------------------
+
+
+def parse_fixes(game: "Game", args: list[str]) -> dict[int, dict]:
+    """``TURN ENTRY [TURN ENTRY ...]`` -> ``{turn: new entry}``; an entry in transcript
+    notation (:func:`yams_scorekeeper.transcript.parse_entry`), its player checked."""
+    from ..transcript import parse_entry
+
+    if not args or len(args) % 2:
+        raise EntryError("give each turn number followed by its new entry, in quotes",
+                         "donnez chaque numéro de tour suivi de sa nouvelle saisie, entre "
+                         "guillemets", expected='yams fix 3 "44442/2 -> libre.4"')
+    changes: dict[int, dict] = {}
+    for turn_text, text in zip(args[::2], args[1::2]):
+        try:
+            turn = int(turn_text)
+        except ValueError:
+            raise EntryError(f"'{turn_text}' is not a turn number (see yams log)",
+                             f"« {turn_text} » n'est pas un numéro de tour (voir yams log)",
+                             expected='yams fix 3 "44442/2 -> libre.4"') from None
+        player, entry = parse_entry(game, text)
+        log = game.turn_log()
+        if player is not None and 1 <= turn <= len(log) and log[turn - 1].player != player:
+            owner = log[turn - 1].player
+            raise EntryError(f"turn {turn} was {owner}'s, not {player}'s",
+                             f"le tour {turn} était celui de {owner}, pas de {player}",
+                             expected="yams log")
+        changes[turn] = entry
+    return changes
+
+
+FIX_EPILOG = examples(
+    'yams fix 3 "44442/2 -> 4"            (turn 3 from yams log: new dice and cell)',
+    'yams fix 3 "Léo: 44442/2"            (only the dice: the cell is kept)',
+    'yams fix 5 libre.carre               (only the cell: the dice are kept)',
+    'yams fix 3 "12345/1 -> 1=0" 6 "44412/2 -> 4"   (two turns in one go)',
+    'yams fix 12 "66666/1 -> yam" --game 3f2a --json   (a finished game is reopened)',
+    note="An entry is a transcript line: [PLAYER:] DICE/ROLL [joker A:B] [; COUP] -> CELL "
+         "(a cell alone: CELL). "
+         "Every later turn is checked again; if one breaks, nothing is written and each broken "
+         "turn is named: correct them too in the same command.\n" + EXIT_LINE)
+
+
+def fix(
+    ctx: typer.Context,
+    args: Optional[List[str]] = typer.Argument(
+        None, metavar="TURN ENTRY...", show_default=False,
+        help="A turn number from 'yams log', then its new entry in quotes; repeat the pair to "
+             "correct several turns at once."),
+    game_id: Optional[str] = game_option(),
+    as_json: bool = json_option(),
+    db: Optional[str] = db_option(),
+) -> None:
+    """Correct a past turn (dice, roll, joker, announce or cell) and keep every later turn."""
+    lang = current_lang(ctx)
+    store_game = _game_for_parsing(db, game_id)
+    changes = parse_fixes(store_game, list(args or ()))
+    event = {"type": "amend", "changes": [{"turn": t, "new": e} for t, e in changes.items()]}
+    before, session, reopened = change_game(db, game_id, event)
+    game = session.game
+    stored = next(e for e in reversed(game.events) if e["type"] == "amend")
+    totals = [{"name": s.name, "before": before.totals(i).grand, "after": game.totals(i).grand}
+              for i, s in enumerate(game.sheets)]
+    if as_json:
+        data = {"game": game.id, "changes": stored["changes"], "when": stored["when"],
+                "totals": totals, "reopened": reopened, "finished": game.finished}
+        if game.finished:
+            data["records"] = session.broken
+        print_json(data)
+        return
+    _print_fix(game, stored, totals, reopened, lang)
+    if reopened or game.finished:
+        print_next(game, session.broken, lang, "to_play")
+
+
+def _game_for_parsing(db: str | None, game_id: str | None) -> "Game":
+    from ..session import TableSession
+    from .game_cmds import any_game
+
+    if game_id is None:
+        store = open_store(db)
+        try:
+            return TableSession.resume(store, None).game
+        except StoreError as err:
+            raise _with_last_finished(store, err) from None
+    return any_game(db, game_id)
+
+
+def _print_fix(game: "Game", event: dict, totals: list[dict], reopened: bool, lang: str) -> None:
+    from ..transcript import entry_text
+
+    w = WORDS[lang]
+    one = len(game.columns) == 1
+    log = game.turn_log()
+    if reopened:
+        _print(w["reopened"].format(id=game.id[:8]))
+    for change in event["changes"]:
+        turn = log[change["turn"] - 1]
+        scores = " + ".join(str(m.score) for m in turn.marks)
+        _print(w["fixed"].format(turn=change["turn"], name=change["player"],
+                                 old=entry_text(change["old"], one),
+                                 new=f"{entry_text(change['new'], one)} ({scores})"))
+    _print(w["totals"].format(totals=", ".join(
+        f"{t['name']} {t['before']}" + (f" → {t['after']}" if t["after"] != t["before"] else "")
+        for t in totals)))
+
+
+COMMANDS = (
+    (log, {"epilog": examples("yams log", "yams log --game 3f2a --json")}),
+    (fix, {"epilog": FIX_EPILOG}),
+)
