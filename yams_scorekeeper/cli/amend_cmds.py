@@ -120,10 +120,8 @@ def log(
 ) -> None:
     """List every turn of a game (in progress, or finished with --game), numbered for
     'yams fix': player, dice, roll, cell, score, and the corrections made to it."""
-    from ..transcript import entry_text
-    from .game_cmds import any_game, local_date
+    from .game_cmds import any_game
     from .render import console
-    from .sheet_view import cell_label
 
     lang = current_lang(ctx)
     game = any_game(db, game_id)
@@ -139,24 +137,34 @@ def log(
     if not turns:
         _print(w["no_turns"])
     else:
-        table = simple_table(((w["turn"], "right"), (w["player"], "left"), (w["dice"], "left"),
-                              (w["roll"], "right"), (w["cell"], "left"), (w["score"], "right"),
-                              (w["amended"], "left")))
-        one = len(game.columns) == 1
-        for t in turns:
-            dice = " ; ".join(_dice_text(c) for c in t.coups) or "-"
-            rolls = " ; ".join(str(c.roll) for c in t.coups) or "-"
-            cells = " + ".join(cell_label(game, m, with_coup=len(t.coups) > 1)
-                               + (" (X)" if m.scratch else "") for m in t.marks)
-            score = " + ".join(str(m.score) for m in t.marks)
-            was = "\n".join(w["was"].format(entry=entry_text(a["old"], one),
-                                            when=local_date(a["when"])) for a in t.amendments)
-            table.add_row(str(t.number), shown(t.player), shown(dice), rolls, shown(cells),
-                          score, shown(was, keep_newlines=True))
-        console().print(table)
+        console().print(log_table(game, lang))
     if not game.finished and game.coups:
         _print(w["in_progress"].format(name=game.player.name,
                                        dice=" ; ".join(coup_text(c) for c in game.coups)))
+
+
+def log_table(game: "Game", lang: str) -> Any:
+    """The turns of ``game`` as a Rich table: #, player, dice, roll, cell, score, amended."""
+    from ..transcript import entry_text
+    from .game_cmds import local_date
+    from .sheet_view import cell_label
+
+    w = WORDS[lang]
+    table = simple_table(((w["turn"], "right"), (w["player"], "left"), (w["dice"], "left"),
+                          (w["roll"], "right"), (w["cell"], "left"), (w["score"], "right"),
+                          (w["amended"], "left")))
+    one = len(game.columns) == 1
+    for t in game.turn_log():
+        dice = " ; ".join(_dice_text(c) for c in t.coups) or "-"
+        rolls = " ; ".join(str(c.roll) for c in t.coups) or "-"
+        cells = " + ".join(cell_label(game, m, with_coup=len(t.coups) > 1)
+                           + (" (X)" if m.scratch else "") for m in t.marks)
+        score = " + ".join(str(m.score) for m in t.marks)
+        was = "\n".join(w["was"].format(entry=entry_text(a["old"], one),
+                                        when=local_date(a["when"])) for a in t.amendments)
+        table.add_row(str(t.number), shown(t.player), shown(dice), rolls, shown(cells),
+                      score, shown(was, keep_newlines=True))
+    return table
 
 
 # -- yams fix --------------------------------------------------------------------------------

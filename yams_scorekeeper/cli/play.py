@@ -399,7 +399,11 @@ def open_session(term: Terminal, store: "Store", game_id: str | None,
     from ..session import TableSession
 
     if game_id:
-        session = TableSession.resume(store, game_id)
+        try:
+            session = TableSession.resume(store, game_id)
+        except StoreError:
+            from .play_fix import finished_session
+            session = finished_session(store, game_id)     # finished: shown, may be reopened
         term.say(term.t("welcome"), style="dim")
         _resumed(term, session)
         return session
@@ -476,9 +480,14 @@ class Table:
         return self.term.t(key, **values)
 
     def run(self) -> None:
-        while not self.game.finished:
-            self.step()
-        self.final()
+        from .play_fix import after_end
+
+        while True:
+            while not self.game.finished:
+                self.step()
+            self.final()
+            if not after_end(self):     # take back the last cell, correct a turn (issue 11)
+                return
 
     def step(self) -> None:
         game = self.game
@@ -675,6 +684,13 @@ class Table:
             return None
         if word in _END and not rest:
             self.stop()
+            return None
+        from .play_fix import FIX, LOG, fix, show_log
+        if word in LOG and not rest:
+            show_log(self)
+            return None
+        if word in FIX and (not rest or rest.strip().isdigit()):
+            fix(self, rest)
             return None
         return answer
 

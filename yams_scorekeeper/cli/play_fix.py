@@ -1,0 +1,221 @@
+"""``yams play``: the numbered turn log (``t``), correcting a past turn (``f N``), and taking
+back the last cell of a finished game (issue 11).
+
+A correction is tried on a copy of the game first: the player sees the turn, types its new
+entry (transcript notation: ``44442/2``, ``44442/2 -> 4``, or a cell alone), sees which cells
+and totals change, and confirms; only then is it written (an ``amend`` event). When a later
+turn breaks, the refusal names it, and ``+N`` adds turn N to the same correction. On a finished
+game the correction (or ``u``) reopens it, after a confirmation.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..errors import EntryError, StoreError, YamsError
+from .messages import NO, YES
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..game import Game
+    from ..session import TableSession
+    from ..store import Store
+    from .play import Table, Terminal
+
+LOG = ("t", "turns", "tours", "log", "journal")
+FIX = ("f", "fix", "corriger", "corrige")
+
+MESSAGES: dict[str, dict[str, str]] = {
+    "which_turn": {"fr": "Quel tour corriger ? (son numéro, voir t ; Entrée annule)",
+                   "en": "Which turn to correct? (its number, see t; Enter cancels)"},
+    "turn_line": {"fr": "Tour {turn} · {name} · {entry} · {score}",
+                  "en": "Turn {turn} · {name} · {entry} · {score}"},
+    "new_entry": {"fr": "Nouvelle saisie du tour {turn} (dés/lancer -> case, ou une case ; "
+                        "+N corrige aussi le tour N ; Entrée annule)",
+                  "en": "New entry for turn {turn} (dice/roll -> cell, or a cell; +N also "
+                        "corrects turn N; Enter cancels)"},
+    "changes": {"fr": "Ce qui change :", "en": "What changes:"},
+    "cell_change": {"fr": "  {name} · {cell} : {old} -> {new}",
+                    "en": "  {name} · {cell}: {old} -> {new}"},
+    "total_change": {"fr": "  total {name} : {old} -> {new}",
+                     "en": "  {name}'s total: {old} -> {new}"},
+    "confirm": {"fr": "Inscrire cette correction ? (o/n)", "en": "Write this correction? (y/n)"},
+    "confirm_reopen": {"fr": "La partie est finie et archivée : inscrire cette correction la "
+                             "rouvre et recompte les records. Continuer ? (o/n)",
+                       "en": "The game is finished and archived: this correction reopens it "
+                             "and recounts the records. Go on? (y/n)"},
+    "undo_reopen": {"fr": "La partie est finie et archivée : reprendre sa dernière case la "
+                          "rouvre et recompte les records. Continuer ? (o/n)",
+                    "en": "The game is finished and archived: taking back its last cell "
+                          "reopens it and recounts the records. Go on? (y/n)"},
+    "fixed": {"fr": "Corrigé.", "en": "Corrected."},
+    "cancelled": {"fr": "Rien n'a été changé.", "en": "Nothing was changed."},
+    "no_turn_yet": {"fr": "Aucun tour fini à corriger.", "en": "No finished turn to correct."},
+    "after_end": {"fr": "Entrée pour quitter · u reprend la dernière case · f N corrige le tour "
+                        "N · t les tours",
+                  "en": "Enter to leave · u takes back the last cell · f N corrects turn N · "
+                        "t the turns"},
+    "reopened": {"fr": "Partie rouverte : elle a quitté l'archive.",
+                 "en": "Game reopened: it left the archive."},
+}
+
+
+def t(term: "Terminal", key: str, **values: Any) -> str:
+    text = MESSAGES[key].get(term.lang) or MESSAGES[key]["en"]
+    return text.format(**values) if values else text
+
+
+def _yes(term: "Terminal", key: str) -> bool:
+    while True:
+        answer = term.ask(t(term, key)).strip().lower()
+        if answer in YES:
+            return True
+        if answer in NO or not answer:
+            return False
+        term.refuse(term.t("yes_no"))
+
+
+def show_log(table: "Table") -> None:
+    from .amend_cmds import log_table
+
+    if not table.game.turn_log():
+        table.term.say(t(table.term, "no_turn_yet"))
+        return
+    table.term.show(log_table(table.game, table.lang))
+
+
+def _turn_text(game: "Game", turn: int) -> str:
+    from ..transcript import entry_text
+
+    log = game.turn_log()[turn - 1]
+    entry = entry_text(game.turn_entry(turn), len(game.columns) == 1)
+    return f"{entry} ({' + '.join(str(m.score) for m in log.marks)})"
+
+
+def _number(term: "Terminal", game: "Game", text: str) -> int | None:
+    turns = len(game.turn_log())
+    if not turns:
+        term.say(t(term, "no_turn_yet"))
+        return None
+    text = text.strip() or term.ask(t(term, "which_turn")).strip()
+    if not text:
+        return None
+    if not text.isdigit() or not 1 <= int(text) <= turns:
+        term.refuse(EntryError(f"no finished turn {text}", f"pas de tour fini {text}",
+                               expected=f"1-{turns}"))
+        return None
+    return int(text)
+
+
+def fix(table: "Table", text: str) -> None:
+    """``f N``: correct turn N (and others in the same go), after seeing what changes."""
+    from ..game import Game
+    from ..transcript import parse_entry
+
+    term, game = table.term, table.game
+    turn = _number(term, game, text)
+    if turn is None:
+        return
+    changes: dict[int, dict] = {}
+    trial = None
+    while trial is None:
+        log = game.turn_log()[turn - 1]
+        term.say(t(term, "turn_line", turn=turn, name=log.player,
+                   entry=_turn_text(game, turn).rsplit(" (", 1)[0],
+                   score=" + ".join(str(m.score) for m in log.marks)), style="bold")
+        answer = term.ask(t(term, "new_entry", turn=turn)).strip()
+        if not answer:
+            term.say(t(term, "cancelled"))
+            return
+        if answer.startswith("+"):
+            other = _number(term, game, answer[1:])
+            turn = other or turn
+            continue
+        try:
+            player, entry = parse_entry(game, answer)
+            if player is not None and player != log.player:
+                raise EntryError(f"turn {turn} was {log.player}'s, not {player}'s",
+                                 f"le tour {turn} était celui de {log.player}, pas de {player}")
+            changes[turn] = entry
+            candidate = Game(game.config, game.events, id=game.id, created=game.created)
+            candidate.amend(changes)
+            trial = candidate
+        except YamsError as err:
+            term.refuse(err)
+    _show_changes(term, game, trial)
+    if not _yes(term, "confirm_reopen" if game.finished else "confirm"):
+        term.say(t(term, "cancelled"))
+        return
+    was_finished = game.finished
+    try:
+        table.session.amend(changes)
+    except YamsError as err:
+        term.refuse(err)
+        return
+    if was_finished:
+        term.say(t(term, "reopened"))
+    term.say(t(term, "fixed"), style="bold")
+    table._header_key = table._cells_key = None
+
+
+def _show_changes(term: "Terminal", game: "Game", trial: "Game") -> None:
+    from .sheet_view import cell_label
+
+    term.say(t(term, "changes"))
+    for old, new in zip(game.sheets, trial.sheets):
+        for key in dict.fromkeys([*old.marks, *new.marks]):
+            a, b = old.marks.get(key), new.marks.get(key)
+            if a is None or b is None or a.score != b.score or a.scratch != b.scratch:
+                label = cell_label(game, a or b)
+                term.say(t(term, "cell_change", name=old.name, cell=label,
+                           old="-" if a is None else a.score, new="-" if b is None else b.score))
+    for i, sheet in enumerate(game.sheets):
+        before, after = game.totals(i).grand, trial.totals(i).grand
+        if before != after:
+            term.say(t(term, "total_change", name=sheet.name, old=before, new=after),
+                     style="bold")
+
+
+def after_end(table: "Table") -> bool:
+    """After the final ranking: leave, or take back the last cell, correct a turn, see the
+    turns. True when something was changed (the game may go on)."""
+    term = table.term
+    while True:
+        try:
+            answer = term.ask(t(term, "after_end")).strip()
+        except EOFError:
+            return False
+        word, _, rest = answer.partition(" ")
+        word = word.lower()
+        if not word or word in ("q", "quit", "quitter", "exit"):
+            return False
+        if word in LOG:
+            show_log(table)
+        elif word in ("u", "undo", "annuler"):
+            if _yes(term, "undo_reopen"):
+                try:
+                    table.session.undo()
+                except YamsError as err:
+                    term.refuse(err)
+                    continue
+                term.say(t(term, "reopened"))
+                table._header_key = table._cells_key = None
+                return True
+        elif word in FIX:
+            events = len(table.game.events)
+            fix(table, rest)
+            if len(table.game.events) != events or not table.game.finished:
+                return True
+        else:
+            term.refuse(term.t("bad_choice", text=answer))
+
+
+def finished_session(store: "Store", game_id: str) -> "TableSession":
+    """The finished game ``game_id`` (a unique prefix), ready to be looked at and reopened."""
+    from ..game import Game
+    from ..session import TableSession, resolve_finished_id
+
+    full = resolve_finished_id(store, game_id)
+    entry = next((e for e in store.archived_games() if e["id"] == full), None)
+    if entry is None:     # pragma: no cover  (listed, then gone: another command reopened it)
+        raise StoreError(f"no game with id '{game_id}'", f"aucune partie « {game_id} »")
+    return TableSession(store, Game.from_doc(entry["doc"]))
