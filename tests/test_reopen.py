@@ -6,6 +6,10 @@ step leaves the game as before or as after, and the book consistent with the arc
 from __future__ import annotations
 
 import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from test_storage import faulty
@@ -164,3 +168,16 @@ def test_a_crash_while_reopening_leaves_before_or_after(tmp_path, point):
     assert total_record(Store(tmp_path))["player"] == "Ana"
     assert os.path.exists(Store(tmp_path).archive_file(game_id))
 
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
+def test_processes_killed_while_reopening_leave_the_store_consistent():
+    """A short run of benchmarks/soak_reopen.py (the long soak is there): a child reopening,
+    amending and finishing Duel games is SIGKILLed at random moments; after each kill every
+    game is in progress or archived, the book is the recount of the archive, and every
+    archived game replays to its summary."""
+    script = Path(__file__).resolve().parents[1] / "benchmarks" / "soak_reopen.py"
+    done = subprocess.run([sys.executable, str(script), "--kills", "3", "--seed", "5"],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "consistent after each" in done.stdout

@@ -183,8 +183,13 @@ def resolve_game_id(store: Store, game_id: str | None) -> str:
         raise StoreError(f"no game in progress with id '{game_id}'",
                          f"aucune partie en cours avec l'identifiant « {game_id} »",
                          expected="an id from 'yams games'")
-    raise StoreError(f"'{game_id}' matches several games", f"« {game_id} » désigne plusieurs parties",
-                     expected=", ".join(m[:12] for m in matches))
+    raise _several(game_id, matches)
+
+
+def _several(game_id: str, matches: list[str]) -> StoreError:
+    return StoreError(f"'{game_id}' matches several games",
+                      f"« {game_id} » désigne plusieurs parties",
+                      expected=", ".join(m[:12] for m in matches))
 
 
 def _first_finished(doc: dict) -> str | None:
@@ -200,5 +205,4 @@ def resolve_finished_id(store: Store, game_id: str) -> str:
         raise StoreError(f"no game with id '{game_id}', in progress or finished",
                          f"aucune partie d'identifiant « {game_id} », en cours ou finie",
                          expected="yams games, yams history")
-    raise StoreError(f"'{game_id}' matches several games", f"« {game_id} » désigne plusieurs parties",
-                     expected=", ".join(m[:12] for m in matches))
+    raise _several(game_id, matches)

@@ -122,12 +122,17 @@ def _play_line(game: Game, line: str) -> None:
         if coup:
             _enter(game, coup)
     if arrow:
-        cells = [_cell(tok) for tok in cells_text.split()]
-        if not 1 <= len(cells) <= 2:
-            raise EntryError("write one cell after '->' (two with a doblar)",
-                             "écrivez une case après « -> » (deux avec un doblar)",
-                             expected="-> libre.full")
-        game.record({"type": "mark", "player": game.player.name, "cells": cells})
+        game.record({"type": "mark", "player": game.player.name, "cells": _cells(cells_text)})
+
+
+def _cells(text: str) -> list[dict]:
+    """The one or two cells after ``->``."""
+    cells = [_cell(tok) for tok in text.split()]
+    if not 1 <= len(cells) <= 2:
+        raise EntryError("write one cell after '->' (two with a doblar)",
+                         "écrivez une case après « -> » (deux avec un doblar)",
+                         expected="-> libre.full")
+    return cells
 
 
 def _enter(game: Game, text: str) -> None:
@@ -188,12 +193,7 @@ def parse_entry(game: Game, text: str) -> tuple[str | None, dict]:
                 item["announce"] = game.rules.row(announce).id
             entry["coups"].append(item)
     if arrow:
-        cells = [_cell(tok) for tok in cells_text.split()]
-        if not 1 <= len(cells) <= 2:
-            raise EntryError("write one cell after '->' (two with a doblar)",
-                             "écrivez une case après « -> » (deux avec un doblar)",
-                             expected="-> libre.full")
-        entry["cells"] = cells
+        entry["cells"] = _cells(cells_text)
     if not entry:
         raise EntryError(f"cannot read the entry '{text.strip()}'",
                          f"saisie « {text.strip()} » illisible",
