@@ -27,6 +27,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import shutil
 import signal
 import subprocess
 import sys
@@ -105,6 +106,7 @@ def check(folder: str) -> tuple[int, int]:
         if game["finishing"]:       # a finish cut short: the next command on it completes it
             store.finish_game(game_id)
             progress.pop(game_id)
+            archived = {e["id"]: e for e in store.archived_games()}
     book = store.records()
     want = records.recompute(e["summary"] for e in archived.values())
     assert book == want, (f"the record book is not the recount of the archive: counted "
@@ -116,9 +118,12 @@ def check(folder: str) -> tuple[int, int]:
 
 
 def main() -> int:
+    from yams_scorekeeper.errors import YamsError
+
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--kills", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--keep", metavar="FOLDER", help="copy the store there on a failure")
     args = parser.parse_args()
     rng = random.Random(args.seed)
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -141,8 +146,11 @@ def main() -> int:
                 acks[line] = acks.get(line, 0) + 1
             try:
                 progress, archived = check(folder)
-            except AssertionError as problem:
+            except (AssertionError, YamsError) as problem:
                 print(f"kill {kill}: {problem}")
+                if args.keep:
+                    shutil.copytree(folder, args.keep, dirs_exist_ok=True)
+                    print(f"the store is copied to {args.keep}")
                 return 1
         seconds = time.perf_counter() - started
     print(f"kills: {args.kills}, consistent after each; games in progress {progress}, "

@@ -277,3 +277,17 @@ def test_a_finished_game_may_be_amended():
     game.undo()
     game.undo()
     assert not game.finished and snapshot(game) != before
+
+
+def test_a_bonus_follows_the_correction_double_D8():
+    """D8: the chiffres bonus is +30 from 105. Five of each face, no harmony: 5 x 21 = 105 and
+    the bonus; the sixes corrected to four 6s (24): 99, no bonus."""
+    game = Game(make_config("double", ["Ana"]))
+    for face in "123456":
+        other = "3" if face == "2" else "2"
+        game.enter(dd((face + other) * 5), 2)
+        game.mark(None, face)
+    assert game.totals(0).parts["chiffres"] == 105 + 30
+    game.amend({6: {"coups": [{"dice": [str(d) for d in game.rules.parse_dice(
+        dd("6262626222"))], "roll": 2}]}})
+    assert game.totals(0).parts["chiffres"] == 99

@@ -401,9 +401,12 @@ def open_session(term: Terminal, store: "Store", game_id: str | None,
     if game_id:
         try:
             session = TableSession.resume(store, game_id)
-        except StoreError:
+        except StoreError as err:
             from .play_fix import finished_session
-            session = finished_session(store, game_id)     # finished: shown, may be reopened
+            try:
+                session = finished_session(store, game_id)   # finished: shown, may be reopened
+            except StoreError:
+                raise err from None
         term.say(term.t("welcome"), style="dim")
         _resumed(term, session)
         return session

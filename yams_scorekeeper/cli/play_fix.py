@@ -29,10 +29,11 @@ MESSAGES: dict[str, dict[str, str]] = {
                    "en": "Which turn to correct? (its number, see t; Enter cancels)"},
     "turn_line": {"fr": "Tour {turn} · {name} · {entry} · {score}",
                   "en": "Turn {turn} · {name} · {entry} · {score}"},
-    "new_entry": {"fr": "Nouvelle saisie du tour {turn} (dés/lancer -> case, ou une case ; "
-                        "+N corrige aussi le tour N ; Entrée annule)",
-                  "en": "New entry for turn {turn} (dice/roll -> cell, or a cell; +N also "
-                        "corrects turn N; Enter cancels)"},
+    "new_entry_hint": {"fr": "Nouvelle saisie : dés/lancer, dés/lancer -> case, ou une case ; "
+                             "+N corrige aussi le tour N ; Entrée annule.",
+                       "en": "New entry: dice/roll, dice/roll -> cell, or a cell; +N also "
+                             "corrects turn N; Enter cancels."},
+    "new_entry": {"fr": "Tour {turn}, nouvelle saisie", "en": "Turn {turn}, new entry"},
     "changes": {"fr": "Ce qui change :", "en": "What changes:"},
     "cell_change": {"fr": "  {name} · {cell} : {old} -> {new}",
                     "en": "  {name} · {cell}: {old} -> {new}"},
@@ -40,20 +41,19 @@ MESSAGES: dict[str, dict[str, str]] = {
                      "en": "  {name}'s total: {old} -> {new}"},
     "confirm": {"fr": "Inscrire cette correction ? (o/n)", "en": "Write this correction? (y/n)"},
     "confirm_reopen": {"fr": "La partie est finie et archivée : inscrire cette correction la "
-                             "rouvre et recompte les records. Continuer ? (o/n)",
+                             "rouvre et recompte les records.",
                        "en": "The game is finished and archived: this correction reopens it "
-                             "and recounts the records. Go on? (y/n)"},
+                             "and recounts the records."},
     "undo_reopen": {"fr": "La partie est finie et archivée : reprendre sa dernière case la "
-                          "rouvre et recompte les records. Continuer ? (o/n)",
+                          "rouvre et recompte les records.",
                     "en": "The game is finished and archived: taking back its last cell "
-                          "reopens it and recounts the records. Go on? (y/n)"},
+                          "reopens it and recounts the records."},
+    "go_on": {"fr": "Continuer ? (o/n)", "en": "Go on? (y/n)"},
     "fixed": {"fr": "Corrigé.", "en": "Corrected."},
     "cancelled": {"fr": "Rien n'a été changé.", "en": "Nothing was changed."},
     "no_turn_yet": {"fr": "Aucun tour fini à corriger.", "en": "No finished turn to correct."},
-    "after_end": {"fr": "Entrée pour quitter · u reprend la dernière case · f N corrige le tour "
-                        "N · t les tours",
-                  "en": "Enter to leave · u takes back the last cell · f N corrects turn N · "
-                        "t the turns"},
+    "after_end": {"fr": "Entrée quitte · u reprend la dernière case · f N corrige le tour N",
+                  "en": "Enter leaves · u takes back the last cell · f N fixes turn N"},
     "reopened": {"fr": "Partie rouverte : elle a quitté l'archive.",
                  "en": "Game reopened: it left the archive."},
 }
@@ -65,8 +65,11 @@ def t(term: "Terminal", key: str, **values: Any) -> str:
 
 
 def _yes(term: "Terminal", key: str) -> bool:
+    """``key`` said (unless it is the question itself), then a yes/no question."""
+    if key != "confirm":
+        term.say(t(term, key))
     while True:
-        answer = term.ask(t(term, key)).strip().lower()
+        answer = term.ask(t(term, "confirm" if key == "confirm" else "go_on")).strip().lower()
         if answer in YES:
             return True
         if answer in NO or not answer:
@@ -122,6 +125,8 @@ def fix(table: "Table", text: str) -> None:
         term.say(t(term, "turn_line", turn=turn, name=log.player,
                    entry=_turn_text(game, turn).rsplit(" (", 1)[0],
                    score=" + ".join(str(m.score) for m in log.marks)), style="bold")
+        if not changes:
+            term.say(t(term, "new_entry_hint"), style="dim")
         answer = term.ask(t(term, "new_entry", turn=turn)).strip()
         if not answer:
             term.say(t(term, "cancelled"))
