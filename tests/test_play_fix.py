@@ -7,13 +7,13 @@ from test_play import played
 
 from yams_scorekeeper.store import Store
 
-SETUP = ["duel", "Ana, Bob", ""]
+SETUP = ["duel", "Ana, Bob"]
 
 
 def test_fix_a_past_turn_at_the_table(tmp_path):
     """Ana's full two turns back was a slip (23555, not 33555): f 1, the new dice, the
     changes shown, confirmed; Bob's turn goes on."""
-    out = played(tmp_path, SETUP + ["33555/2", "full", "44412/1", ".4", "66612/3", ".6",
+    out = played(tmp_path, SETUP + ["33555/2", "full", "44412/1", "4", "66612/3", "6",
                                     "t", "f 1", "23555/2", "y", "t", "q"])
     assert "What changes:\n  Ana · Full: 25 -> 0\n  Ana's total: 43 -> 18\n" in out
     assert "Corrected." in out
@@ -23,7 +23,7 @@ def test_fix_a_past_turn_at_the_table(tmp_path):
 
 
 def test_a_refused_correction_names_the_later_turn_and_plus_adds_it(tmp_path):
-    out = played(tmp_path, SETUP + ["33555/2", "full", "44412/1", ".4", "66612/3", ".6",
+    out = played(tmp_path, SETUP + ["33555/2", "full", "44412/1", "4", "66612/3", "6",
                                     "f 1", "33555/2 -> .6", "+3", "66612/3 -> full", "n",
                                     "q"])
     assert "turn 3 (Ana): Grille: 6 is already written" in " ".join(out.split())
@@ -37,10 +37,11 @@ def test_take_back_the_last_cell_of_a_finished_game(tmp_path):
     """Ana alone scratches twelve rows, then writes chance 30. After the ranking: u, confirmed,
     reopens the game (it leaves the archive); chance again; then f 13 writes 15 instead."""
     turns = []
-    for _ in range(12):
-        turns += ["12345/1", "1x"]
-    out = played(tmp_path, ["duel", "Ana", ""] + turns + [
-        "66666/1", "1", "u", "y", "1", "f 13", "12345/1", "y", ""])
+    for row in ("1", "2", "3", "4", "5", "6", "brelan", "carre", "full", "petite-suite",
+                "grande-suite", "yam"):
+        turns += ["12345/1", "x " + row]
+    out = played(tmp_path, ["duel", "Ana"] + turns + [
+        "66666/1", "chance", "u", "y", "chance", "f 13", "12345/1", "y", ""])
     assert out.count("Game over!") == 3
     assert "taking back its last cell reopens it" in " ".join(out.split())
     assert "this correction reopens it" in " ".join(out.split())
