@@ -64,6 +64,7 @@ COMMAND_NAMES: dict[str, tuple[str, ...]] = {
     "score": ("score",),
     "game_cmds": ("new", "enter", "mark", "cells", "sheet", "undo", "end", "games", "replay",
                   "transcript"),
+    "amend_cmds": ("log", "fix"),
     "book_cmds": ("records", "history", "stats", "export", "import"),
     "rules_cmd": ("rules",),
 }
