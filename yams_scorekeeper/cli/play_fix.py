@@ -29,10 +29,10 @@ MESSAGES: dict[str, dict[str, str]] = {
                    "en": "Which turn to correct? (its number, see t; Enter cancels)"},
     "turn_line": {"fr": "Tour {turn} · {name} · {entry} · {score}",
                   "en": "Turn {turn} · {name} · {entry} · {score}"},
-    "new_entry_hint": {"fr": "Nouvelle saisie : dés/lancer, dés/lancer -> case, ou une case ; "
-                             "+N corrige aussi le tour N ; Entrée annule.",
-                       "en": "New entry: dice/roll, dice/roll -> cell, or a cell; +N also "
-                             "corrects turn N; Enter cancels."},
+    "new_entry_hint": {"fr": "dés/lancer, dés/lancer -> case ou une case ; +N ajoute le tour N ; "
+                             "Entrée annule",
+                       "en": "Type dice/roll, dice/roll -> cell, or a cell; +N adds turn N; Enter "
+                             "cancels."},
     "new_entry": {"fr": "Tour {turn}, nouvelle saisie", "en": "Turn {turn}, new entry"},
     "changes": {"fr": "Ce qui change :", "en": "What changes:"},
     "cell_change": {"fr": "  {name} · {cell} : {old} -> {new}",
