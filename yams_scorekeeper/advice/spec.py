@@ -1,0 +1,152 @@
+"""The one-column game as the solver sees it, derived from a rule set.
+
+A :class:`OneColumnSpec` holds the rows, the score of each row for each of the 252 sorted
+five-dice outcomes, which rows make the upper section and its bonus, and at most one family
+*extra state*: Duel's jokers left (U4), the Yahtzee bonus and forced joker (H4), or Yam
+classique's plus/moins constraint (C3). Two rule sets with the same spec have the same optimal
+play, so the spec's hash keys the cached table.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+from typing import Callable
+
+import numpy as np
+
+from ..dice import Die
+from ..errors import ConfigError
+from .dice_space import dice_space
+
+#: bump when the solver's arithmetic changes, so that old cached tables are not reused
+SOLVER_VERSION = 1
+
+
+@dataclass(frozen=True)
+class YahtzeeJoker:
+    """H4: a yahtzee rolled when the yahtzee row is filled scores ``bonus`` more when that row
+    holds a non-zero score, and is placed by the forced joker rule: the upper row of its value
+    if empty, else an empty lower row (``joker_scores`` gives full house and straights their
+    full value), else a 0 in an empty upper row."""
+
+    row: int
+    bonus: int
+    joker_scores: tuple[tuple[int, int], ...]   # (row index, score) for the 5 dice of a yahtzee
+
+
+@dataclass(frozen=True, eq=False)
+class OneColumnSpec:
+    """One column of a five-dice family, any order, three rolls a turn."""
+
+    family: str
+    rows: tuple[str, ...]
+    scores: np.ndarray                  # (n rows, 252) int: score of each row for each outcome
+    upper: tuple[bool, ...]             # rows that add up towards the bonus
+    threshold: int
+    bonus: int
+    jokers: int = 0                     # Duel U4: jokers a game, one a turn, at the last roll
+    yahtzee: YahtzeeJoker | None = None
+    plus_moins: tuple[int, int] | None = None   # Yam classique C3: (plus row, moins row)
+    settings: dict = field(default_factory=dict)
+
+    @property
+    def n_rows(self) -> int:
+        return len(self.rows)
+
+    @property
+    def n_extra(self) -> int:
+        """How many values the family's extra state takes."""
+        if self.jokers:
+            return self.jokers + 1
+        if self.yahtzee is not None:
+            return 2
+        if self.plus_moins is not None:
+            return int(self.scores[list(self.plus_moins)].max()) + 1
+        return 1
+
+    @property
+    def cap(self) -> int:
+        """Upper totals are kept capped here: past the threshold only 'reached' matters."""
+        return max(self.threshold, 0)
+
+    def row_index(self, row: str) -> int:
+        return self.rows.index(row)
+
+    def key(self) -> str:
+        """A hash of everything that decides optimal play (and the solver's version)."""
+        h = hashlib.sha256()
+        head = {"v": SOLVER_VERSION, "rows": self.rows, "upper": self.upper,
+                "threshold": self.threshold, "bonus": self.bonus, "jokers": self.jokers,
+                "yahtzee": None if self.yahtzee is None else [
+                    self.yahtzee.row, self.yahtzee.bonus, self.yahtzee.joker_scores],
+                "plus_moins": self.plus_moins}
+        h.update(json.dumps(head, sort_keys=True).encode())
+        h.update(np.ascontiguousarray(self.scores, dtype=np.int32).tobytes())
+        return h.hexdigest()[:20]
+
+
+def score_table(score: Callable[[str, tuple[int, ...]], int], rows: tuple[str, ...]) -> np.ndarray:
+    """The (rows, 252) table of ``score(row, outcome)``."""
+    space = dice_space()
+    return np.array([[score(r, o) for o in space.outcomes] for r in rows], dtype=np.int32)
+
+
+# -- from a rule set -----------------------------------------------------------------------------
+
+def _rules_scores(rules, rows: tuple[str, ...]) -> np.ndarray:
+    def score(row: str, outcome: tuple[int, ...]) -> int:
+        return rules.score_row(row, tuple(Die(v) for v in outcome), 3).score
+    return score_table(score, rows)
+
+
+def _plain(rules, rows, **extra) -> OneColumnSpec:
+    s = rules.settings
+    return OneColumnSpec(rules.family, rows, _rules_scores(rules, rows),
+                         tuple(r.isdigit() for r in rows), int(s.get("bonus_threshold", 0)),
+                         int(s.get("bonus", 0)), settings=dict(s), **extra)
+
+
+def _duel(rules, rows) -> OneColumnSpec:
+    s = rules.settings
+    jokers = int(s.get("jokers", 0)) if int(s.get("jokers_per_turn", 1)) > 0 else 0
+    return _plain(rules, rows, jokers=jokers)
+
+
+def _classic(rules, rows) -> OneColumnSpec:
+    pm = (rows.index("plus"), rows.index("moins")) if {"plus", "moins"} <= set(rows) else None
+    return _plain(rules, rows, plus_moins=pm)
+
+
+def _yahtzee(rules, rows) -> OneColumnSpec:
+    s = rules.settings
+    on = bool(s.get("yahtzee_bonus", 100)) and bool(s.get("joker", 1))
+    joker = None
+    if on:
+        idx = {r: i for i, r in enumerate(rows)}
+        fixed = (("full-house", s.get("full_house", 25)),
+                 ("small-straight", s.get("small_straight", 30)),
+                 ("large-straight", s.get("large_straight", 40)))
+        joker = YahtzeeJoker(idx["yahtzee"], int(s.get("yahtzee_bonus", 100)),
+                             tuple((idx[r], int(v)) for r, v in fixed if r in idx))
+    return _plain(rules, rows, yahtzee=joker)
+
+
+#: how each one-column family adds its extra state to the plain spec
+SPEC_BUILDERS: dict[str, Callable] = {"duel": _duel, "classic": _classic, "yatzy": _plain,
+                                      "yahtzee": _yahtzee}
+
+
+def solvable(family: str, columns: int = 1) -> bool:
+    """True when the exact solver covers this family with this many columns."""
+    return family in SPEC_BUILDERS and columns == 1
+
+
+def spec_for(rules, rows: tuple[str, ...] | None = None) -> OneColumnSpec:
+    """The solver's view of ``rules`` (one column, rows in grid order by default)."""
+    builder = SPEC_BUILDERS.get(rules.family)
+    if builder is None:
+        raise ConfigError(f"no exact solver for {rules.title}: it has several columns",
+                          f"pas de solveur exact pour le {rules.title} : plusieurs colonnes")
+    return builder(rules, tuple(rows or (r.id for r in rules.rows if not r.optional)))
