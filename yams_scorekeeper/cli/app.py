@@ -53,7 +53,7 @@ from .render import print_error
 #: The command modules of this package, in ``--help`` order. Each one lists its commands in
 #: a module-level ``COMMANDS`` tuple (see the module docstring).
 COMMAND_MODULES: tuple[str, ...] = ("play", "score", "game_cmds", "amend_cmds", "book_cmds",
-                                    "rules_cmd")
+                                    "rules_cmd", "advice_cmds")
 
 #: The commands of each module, so that running a command imports only its own module (a
 #: one-shot ``yams enter`` does not pay for ``play`` and ``book_cmds``; ``--help`` loads them
@@ -67,6 +67,7 @@ COMMAND_NAMES: dict[str, tuple[str, ...]] = {
     "amend_cmds": ("log", "fix"),
     "book_cmds": ("records", "history", "stats", "export", "import"),
     "rules_cmd": ("rules",),
+    "advice_cmds": ("hint",),
 }
 
 

@@ -1,0 +1,74 @@
+"""`yams hint` against a temp store, with the session's shared table cache."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from helpers import ENV, js, ok, one_line_error, run
+
+
+@pytest.fixture
+def db(tmp_path, solver_cache, monkeypatch):
+    monkeypatch.setitem(ENV, "YAMS_CACHE", solver_cache)
+    return str(tmp_path / "store")
+
+
+def test_hint_on_an_empty_duel_sheet_is_the_tables_expectation(db, solved):
+    from yams_scorekeeper.advice.solver import State
+    from yams_scorekeeper.advice.spec import spec_for
+    from yams_scorekeeper.rules import get_rules
+
+    data = js(db, "hint", "--rules", "duel", "--start")
+    table = solved(spec_for(get_rules("duel")))
+    assert data["expected"] == pytest.approx(table.future(State(0, 0, 3)), abs=1e-3)
+    assert data["method"] == "exact" and data["jokers_left"] == 3 and len(data["open"]) == 13
+    no_joker = js(db, "hint", "--rules", "duel", "--start", "--jokers", "0")
+    assert no_joker["expected"] < data["expected"] - 20         # three jokers are worth a lot
+
+
+def test_keep_advice_after_roll_one_and_two(db):
+    first = js(db, "hint", "-R", "duel", "--start", "5", "5", "5", "3", "1", "--roll", "1")
+    assert [k["keep"] for k in first["keeps"]][0] == [5, 5, 5]
+    assert len(first["keeps"]) == 3 and first["keeps"][0]["loss"] == 0
+    losses = [k["loss"] for k in first["keeps"]]
+    assert losses == sorted(losses)
+    second = js(db, "hint", "-R", "duel", "--start", "55531", "--roll", "2")
+    assert second["keeps"][0]["expected"] < first["keeps"][0]["expected"]   # one roll fewer
+
+
+def test_cell_advice_after_the_last_roll(db):
+    data = js(db, "hint", "-R", "duel", "--filled", "1=3,2=6,3=9,4=12,6=18", "--jokers", "0",
+              "5", "5", "5", "5", "2", "--roll", "3")
+    best = data["cells"][0]
+    assert best["row"] == "5" and best["score"] == 20            # 20 brings the bonus (U3)
+    assert data["so_far"] == 48
+    assert all(c["loss"] >= 0 for c in data["cells"])
+    text = ok(db, "hint", "-R", "duel", "--filled", "1=3,2=6,3=9,4=12,6=18", "--jokers", "0",
+              "55552", "-r", "3").stdout
+    assert "Expected final score" in text and "1. 5 20" in text
+
+
+def test_duel_joker_in_the_cell_advice(db):
+    data = js(db, "hint", "-R", "duel", "--filled",
+              "1=3,2=6,3=9,4=12,5=15,6=18,brelan=12,carre=16,full=25,petite-suite=30,"
+              "grande-suite=40,chance=20", "--jokers", "1", "44443", "-r", "3")
+    assert data["cells"][0] == {**data["cells"][0], "row": "yam", "score": 50, "joker": [3, 4]}
+
+
+def test_hint_follows_the_game_in_progress(db):
+    game = js(db, "new", "-R", "duel", "-p", "Alice", "-p", "Bob")["game"]
+    start = js(db, "hint")
+    assert start["so_far"] == 0 and start["jokers_left"] == 3
+    ok(db, "enter", "6", "6", "6", "6", "1", "--roll", "3")
+    cells = js(db, "hint", "--game", game[:6])["cells"]
+    assert cells[0]["joker"] is None or cells[0]["joker"] == [1, 6]
+    assert {c["row"] for c in cells} <= {"6", "yam", "carre", "brelan", "chance", "1"}
+
+
+def test_hint_refuses_bad_input(db):
+    one_line_error(run(db, "hint", "-R", "duel", "--filled", "brelan"), "brelan")
+    one_line_error(run(db, "hint", "-R", "duel", "--start", "5", "5", "5", "3", "-r", "1"))
+    one_line_error(run(db, "hint", "--start"), "--rules")
+    one_line_error(run(db, "hint", "-R", "gaby", "--start"), "solver")

@@ -1,0 +1,216 @@
+"""Advice at the table: ``yams hint`` (which dice to keep, which cell to take) and ``yams review``.
+
+numpy and the solver are imported inside the commands, so no other command pays for them. The
+first hint for a rule set solves its table (up to a minute) and keeps it in the cache folder
+(``$YAMS_CACHE``, else beside the ``--db`` store, else in the application folder).
+"""
+
+from __future__ import annotations
+
+from typing import Any, List, Optional
+
+import typer
+
+from ..errors import ConfigError, EntryError
+from .game_cmds import (_parse_settings, _split_list, db_option, dice_argument, examples,
+                        game_option, json_option, roll_option, rules_option)
+from .lang import current_lang
+from .render import print_json
+
+WORDS = {
+    "en": {
+        "exact": "exact solver, optimal solitaire play",
+        "heuristic": "HEURISTIC adviser (not proven optimal)",
+        "sheet": "{points} points so far, {open} cells open",
+        "jokers": ", {n} jokers left",
+        "expected": "Expected final score: {e:.2f}",
+        "keep": "Dice {dice} after roll {roll}: keep",
+        "take": "Dice {dice}: write",
+        "nothing": "(nothing: roll all five)",
+        "lost": "(-{loss:.2f})",
+        "with_joker": "joker {a}→{b}, then ",
+        "bonus": " +{b} bonus",
+        "solving": "Solving the table for {title} once (up to a minute); it is kept for next time.",
+        "full": "The sheet is full.",
+    },
+    "fr": {
+        "exact": "solveur exact, jeu solitaire optimal",
+        "heuristic": "conseil HEURISTIQUE (optimalité non prouvée)",
+        "sheet": "{points} points marqués, {open} cases libres",
+        "jokers": ", {n} jokers restants",
+        "expected": "Score final espéré : {e:.2f}",
+        "keep": "Dés {dice} après le lancer {roll} : garder",
+        "take": "Dés {dice} : inscrire",
+        "nothing": "(rien : relancer les cinq)",
+        "lost": "(-{loss:.2f})",
+        "with_joker": "joker {a}→{b}, puis ",
+        "bonus": " +{b} de prime",
+        "solving": "Calcul unique de la table du {title} (jusqu'à une minute) ; elle est gardée.",
+        "full": "La feuille est pleine.",
+    },
+}
+
+
+def solved_for(rules, rows, db: str | None, lang: str):
+    """The solved table of ``rules`` from the cache, else solved now (said on stderr)."""
+    from ..advice import cache
+    from ..advice.adviser import Solved
+    from ..advice.spec import spec_for
+
+    spec = spec_for(rules, rows)
+    folder = cache.cache_folder(db)
+    shape = (1 << spec.n_rows, spec.cap + 1, spec.n_extra)
+    if cache.load_table(folder, spec.key(), shape) is None:
+        typer.echo(WORDS[lang]["solving"].format(title=rules.title), err=True)
+    return Solved.for_spec(spec, folder)
+
+
+def _parse_filled(items: list[str], rules) -> dict[str, int]:
+    filled: dict[str, int] = {}
+    for item in _split_list(items):
+        row, sep, value = item.partition("=")
+        try:
+            score = int(value)
+        except ValueError:
+            score = None
+        if not sep or score is None or score < 0:
+            raise EntryError(f"cannot read the filled cell '{item}'",
+                             f"case remplie « {item} » illisible", expected="--filled 1=3,yam=50")
+        filled[rules.row(row).id] = score
+    return filled
+
+
+HINT_EPILOG = examples(
+    "yams hint                              (the game in progress, the player to play)",
+    "yams hint 5 5 5 3 1 --roll 1           (which dice to keep)",
+    "yams hint 6 6 6 6 2 --roll 3 --game 3f2a",
+    "yams hint --rules yahtzee --start --json",
+    "yams hint -R duel --filled 1=3,yam=50 --jokers 2 4 4 4 6 1 --roll 2")
+
+
+def hint(
+    ctx: typer.Context,
+    dice: Optional[List[str]] = dice_argument(
+        "The five dice showing: '5 5 5 3 1' or '55531'. None: the dice entered this turn, "
+        "else only the expected final score."),
+    roll: Optional[str] = roll_option("After which roll the dice show (1 or 2: which dice to "
+                                      "keep; the last: which cell). Default: the last."),
+    game_id: Optional[str] = game_option(),
+    rules_name: Optional[str] = rules_option(
+        None, "A sheet given here instead of a game: duel, classic (one libre column), "
+              "yatzy or yahtzee."),
+    start: bool = typer.Option(False, "--start", help="With --rules: an empty sheet."),
+    filled: Optional[List[str]] = typer.Option(
+        None, "--filled", metavar="ROW=SCORE,...", show_default=False,
+        help="With --rules: the cells already written, e.g. 1=3,brelan=15 (repeatable)."),
+    jokers: Optional[int] = typer.Option(None, "--jokers", metavar="N", show_default=False,
+                                         help="With --rules duel: jokers left (default: all)."),
+    settings: Optional[List[str]] = typer.Option(
+        None, "--setting", metavar="KEY=VALUE", show_default=False,
+        help="With --rules: a house rule, e.g. yam=60."),
+    top: int = typer.Option(3, "--top", metavar="N", min=1, max=50, help="Choices to list."),
+    as_json: bool = json_option(),
+    db: Optional[str] = db_option(),
+) -> None:
+    """Which dice to keep and which cell to take: the choices with the best expected final
+    score. Exact (proven optimal for solitaire play) for one-column sheets: Duel, Yam classique
+    with one libre column, Yatzy, Yahtzee."""
+    from ..advice.hints import sheet_hint
+    from ..rules import get_rules
+
+    lang = current_lang(ctx)
+    values = _read_dice(dice)
+    if rules_name is not None or start or filled:
+        if game_id is not None:
+            raise ConfigError("give either --game or a sheet (--rules ... --start/--filled)",
+                              "donnez --game ou une feuille (--rules ... --start/--filled)")
+        if rules_name is None:
+            raise ConfigError("a sheet given on the command line needs --rules",
+                              "une feuille donnée en ligne de commande demande --rules",
+                              expected="--rules duel --start")
+        rules = get_rules(rules_name, _parse_settings(settings or []) or None)
+        rows = tuple(r.id for r in rules.rows if not r.optional)
+        cells = _parse_filled(filled or [], rules)
+        solved = solved_for(rules, rows, db, lang)
+        result = sheet_hint(solved, cells, jokers_left=jokers, dice=values,
+                            roll=_read_roll(roll, rules), max_rolls=rules.max_rolls, top=top)
+    else:
+        result = game_hint(db, game_id, values, roll, top, lang)
+    if as_json:
+        print_json(result.to_json())
+        return
+    for line in hint_lines(result, lang, get_rules(result.family)):
+        typer.echo(line)
+
+
+def _read_dice(dice: list[str] | None) -> tuple[int, ...] | None:
+    if not dice:
+        return None
+    from ..dice import parse_plain
+
+    return tuple(d.value for d in parse_plain(dice, 5))
+
+
+def _read_roll(roll: str | None, rules) -> int | None:
+    return None if roll is None else rules.parse_roll(roll)
+
+
+def game_hint(db, game_id, values, roll, top: int, lang: str):
+    """The hint for the player to play in a game in progress."""
+    from ..advice.hints import sheet_hint
+    from .game_cmds import _session
+
+    game = _session(db, game_id).game
+    if len(game.columns) != 1 or game.rules.family not in ("duel", "classic", "yatzy",
+                                                           "yahtzee"):
+        raise ConfigError(f"no exact hint for {game.config.label}: only one-column sheets "
+                          "(Duel, Yam classique with one libre column) are solved",
+                          f"pas de conseil exact pour {game.config.label} : seules les feuilles "
+                          "à une colonne sont résolues")
+    sheet = game.player
+    cells = {r: m.score for (c, r), m in sheet.marks.items()}
+    solved = solved_for(game.rules, game.rows, db, lang)
+    joker_used = False
+    if values is None and game.coups:
+        coup = game.coups[-1]
+        values = tuple(d.value for d in coup.dice)
+        roll, joker_used = game.rules.max_rolls, coup.joker is not None
+    return sheet_hint(solved, cells, so_far=game.totals(sheet).grand,
+                      jokers_left=sheet.jokers_left if game.rules.family == "duel" else None,
+                      dice=values, roll=_read_roll(roll, game.rules),
+                      max_rolls=game.rules.max_rolls, joker_used=joker_used, top=top)
+
+
+def hint_lines(result, lang: str, rules) -> list[str]:
+    """The hint as text lines (row names from the rules, no user data)."""
+    w = WORDS[lang]
+    head = f"{rules.title} · {w[result.method]}"
+    sheet = w["sheet"].format(points=result.so_far, open=len(result.open_rows))
+    if result.jokers_left is not None:
+        sheet += w["jokers"].format(n=result.jokers_left)
+    lines = [head, sheet, w["expected"].format(e=result.expected)]
+    if result.dice is None:
+        if not result.open_rows:
+            lines.append(w["full"])
+        return lines
+    shown = " ".join(str(d) for d in result.dice)
+    if result.keeps:
+        lines.append(w["keep"].format(dice=shown, roll=result.roll))
+        for i, k in enumerate(result.keeps, 1):
+            held = " ".join(str(d) for d in k.keep) or w["nothing"]
+            loss = "" if i == 1 else "  " + w["lost"].format(loss=k.loss)
+            lines.append(f"  {i}. {held:<14} {k.expected:7.2f}{loss}")
+    else:
+        lines.append(w["take"].format(dice=shown))
+        for i, c in enumerate(result.cells, 1):
+            joker = w["with_joker"].format(a=c.joker[0], b=c.joker[1]) if c.joker else ""
+            bonus = w["bonus"].format(b=c.bonus) if c.bonus else ""
+            what = f"{joker}{rules.row(c.row).name} {c.score}{bonus}"
+            loss = "" if i == 1 else "  " + w["lost"].format(loss=c.loss)
+            lines.append(f"  {i}. {what:<28} {c.expected:7.2f}{loss}")
+    return lines
+
+
+COMMANDS = (
+    (hint, {"epilog": HINT_EPILOG}),
+)
