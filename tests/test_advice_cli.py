@@ -72,3 +72,54 @@ def test_hint_refuses_bad_input(db):
     one_line_error(run(db, "hint", "-R", "duel", "--start", "5", "5", "5", "3", "-r", "1"))
     one_line_error(run(db, "hint", "--start"), "--rules")
     one_line_error(run(db, "hint", "-R", "gaby", "--start"), "solver")
+
+
+#: a solo Duel game, one turn a row (dice, roll, row): the last turn throws a yam into chance
+SOLO = [("11123", "3", "1"), ("22256", "2", "2"), ("33345", "3", "3"), ("44442", "1", "4"),
+        ("55551", "3", "5"), ("66612", "3", "6"), ("44456", "2", "brelan"),
+        ("55552", "3", "carre"), ("33322", "1", "full"), ("12346", "2", "petite-suite"),
+        ("23456", "3", "grande-suite"), ("65543", "3", "yam"), ("66666", "2", "chance")]
+
+
+def test_review_of_a_finished_game_adds_up(db):
+    game = js(db, "new", "-R", "duel", "-p", "Solo")["game"]
+    for dice, roll, row in SOLO:
+        ok(db, "enter", dice, "--roll", roll)
+        ok(db, "mark", f"grille.{row}")
+    data = js(db, "review", game[:8])
+    (solo,) = data["players"]
+    assert solo["final"] == 3 + 6 + 9 + 16 + 20 + 18 + 35 + 12 + 20 + 25 + 30 + 40 + 0 + 30
+    assert len(solo["turns"]) == 13 and all(t["loss"] >= 0 for t in solo["turns"])
+    assert solo["final"] == pytest.approx(solo["expected_start"] + solo["luck"] - solo["lost"],
+                                          abs=0.01)
+    scratched = solo["turns"][-2]           # 6 5 5 4 3 into the yam: chance 23 was better
+    assert scratched["row"] == "yam" and scratched["score"] == 0 and scratched["loss"] > 0
+    assert solo["turns"][-1]["loss"] == 0   # one cell left: no choice
+    text = ok(db, "review", game[:8]).stdout
+    assert "Solo: 264 points" in text and "points lost to choices" in text
+
+
+def test_play_shows_the_hint_only_when_asked(tmp_path, solver_cache, monkeypatch):
+    from test_play import play
+
+    db = tmp_path / "store"
+    monkeypatch.setenv("YAMS_CACHE", solver_cache)
+    lines = ["duel", "Solo", "hint 55531/1", "hint 55531", "55531/3", "hint", "q"]
+    out = play(db, lines, env={"YAMS_CACHE": solver_cache}).stdout
+    assert "exact solver" in out and "keep" in out and "1. 5 5 5" in out
+    assert "after which roll" in out              # 'hint' with dice needs the roll
+    assert "Dice 1 3 5 5 5: write" in out         # after the entry: the cells
+    unasked = play(tmp_path / "other", ["duel", "Solo", "55531/3", "q"],
+                   env={"YAMS_CACHE": solver_cache}).stdout
+    assert "exact solver" not in unasked and "Expected final score" not in unasked
+
+
+def test_numpy_stays_off_the_other_commands():
+    import subprocess
+    import sys
+
+    code = ("import sys; from yams_scorekeeper.cli.app import app; "
+            "from yams_scorekeeper import game, store, session; "
+            "print('numpy' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"

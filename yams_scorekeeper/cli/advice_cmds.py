@@ -32,6 +32,11 @@ WORDS = {
         "bonus": " +{b} bonus",
         "solving": "Solving the table for {title} once (up to a minute); it is kept for next time.",
         "full": "The sheet is full.",
+        "turn": "{name} turn {turn}: {dice}{joker} (roll {roll}) → {row} {score}",
+        "best": "     best: {row} {score}{joker}, lost {loss:.2f}; luck {luck:+.2f}",
+        "summary": "{name}: {final} points; expected at the start {start:.2f}; luck {luck:+.2f}; "
+                   "points lost to choices {lost:.2f}",
+        "optimal": "     optimal; luck {luck:+.2f}",
     },
     "fr": {
         "exact": "solveur exact, jeu solitaire optimal",
@@ -47,6 +52,11 @@ WORDS = {
         "bonus": " +{b} de prime",
         "solving": "Calcul unique de la table du {title} (jusqu'à une minute) ; elle est gardée.",
         "full": "La feuille est pleine.",
+        "turn": "{name} tour {turn} : {dice}{joker} (lancer {roll}) → {row} {score}",
+        "best": "     meilleur : {row} {score}{joker}, perdu {loss:.2f} ; chance {luck:+.2f}",
+        "summary": "{name} : {final} points ; espérance au départ {start:.2f} ; chance "
+                   "{luck:+.2f} ; points perdus par les choix {lost:.2f}",
+        "optimal": "     optimal ; chance {luck:+.2f}",
     },
 }
 
@@ -157,10 +167,29 @@ def _read_roll(roll: str | None, rules) -> int | None:
 
 def game_hint(db, game_id, values, roll, top: int, lang: str):
     """The hint for the player to play in a game in progress."""
-    from ..advice.hints import sheet_hint
     from .game_cmds import _session
 
-    game = _session(db, game_id).game
+    return hint_for_game(_session(db, game_id).game, db, values, roll, top, lang)
+
+
+def play_hint_lines(game, text: str, db: str | None, lang: str) -> list[str]:
+    """``yams play``'s hint key: ``55531/1`` (dice and roll), or nothing for the dice entered."""
+    if not getattr(game.rules, "hints_allowed", True):
+        raise ConfigError(f"hints are off for {game.rules.title}",
+                          f"pas de conseils au {game.rules.title}")
+    dice, _, roll = text.partition("/")
+    values = _read_dice([dice]) if dice.strip() else None
+    if values is not None and not roll.strip():
+        raise EntryError("say after which roll the dice show", "précisez après quel lancer",
+                         expected="hint 55531/1")
+    result = hint_for_game(game, db, values, roll.strip() or None, 3, lang)
+    return hint_lines(result, lang, game.rules)
+
+
+def hint_for_game(game, db, values, roll, top: int, lang: str):
+    """The hint for the player to play in ``game``."""
+    from ..advice.hints import sheet_hint
+
     if len(game.columns) != 1 or game.rules.family not in ("duel", "classic", "yatzy",
                                                            "yahtzee"):
         raise ConfigError(f"no exact hint for {game.config.label}: only one-column sheets "
@@ -211,6 +240,55 @@ def hint_lines(result, lang: str, rules) -> list[str]:
     return lines
 
 
+def review(
+    ctx: typer.Context,
+    game_id: Optional[str] = typer.Argument(None, metavar="GAME", show_default=False,
+                                            help="Game id (finished or in progress), or a "
+                                                 "unique start of it."),
+    as_json: bool = json_option(),
+    db: Optional[str] = db_option(),
+) -> None:
+    """Every turn's cell against the best one from the same sheet, with the expected points
+    lost, and per player: skill (points lost to choices) against luck (the dice against the
+    expectation). Final score = expected at the start + luck - points lost."""
+    from ..advice.review import review_game
+    from ..safetext import shown
+    from .game_cmds import any_game
+
+    lang = current_lang(ctx)
+    game = any_game(db, game_id)
+    if len(game.columns) != 1 or game.rules.family not in ("duel", "classic", "yatzy",
+                                                           "yahtzee"):
+        raise ConfigError(f"no review for {game.config.label}: only one-column sheets "
+                          "(Duel, Yam classique with one libre column) are solved",
+                          f"pas de revue pour {game.config.label} : seules les feuilles à une "
+                          "colonne sont résolues")
+    players = review_game(game, solved_for(game.rules, game.rows, db, lang))
+    if as_json:
+        print_json({"game": game.id, "family": game.rules.family, "method": "exact",
+                    "players": [p.to_json() for p in players]})
+        return
+    w = WORDS[lang]
+    typer.echo(f"{shown(game.config.label)} · {w['exact']}")
+    name = game.rules.row
+    for p in players:
+        for t in p.turns:
+            joker = f" joker {t.joker[0]}→{t.joker[1]}" if t.joker else ""
+            typer.echo(w["turn"].format(name=shown(p.name), turn=t.turn,
+                                        dice=" ".join(map(str, t.dice)), joker=joker,
+                                        roll=t.roll, row=name(t.row).name, score=t.score))
+            if t.loss > 0.005:
+                bj = f" (joker {t.best_joker[0]}→{t.best_joker[1]})" if t.best_joker else ""
+                typer.echo(w["best"].format(row=name(t.best_row).name, score=t.best_score,
+                                            joker=bj, loss=t.loss, luck=t.luck))
+            else:
+                typer.echo(w["optimal"].format(luck=t.luck))
+    for p in players:
+        typer.echo(w["summary"].format(name=shown(p.name), final=p.final,
+                                       start=p.expected_start, luck=p.luck, lost=p.lost))
+
+
 COMMANDS = (
     (hint, {"epilog": HINT_EPILOG}),
+    (review, {"epilog": examples("yams review 3f2a", "yams review 3f2a --json")}),
 )

@@ -67,7 +67,7 @@ COMMAND_NAMES: dict[str, tuple[str, ...]] = {
     "amend_cmds": ("log", "fix"),
     "book_cmds": ("records", "history", "stats", "export", "import"),
     "rules_cmd": ("rules",),
-    "advice_cmds": ("hint",),
+    "advice_cmds": ("hint", "review"),
 }
 
 

@@ -70,6 +70,7 @@ _END = ("end", "fin", "stop")
 _WHY = ("why", "pourquoi")
 _NONE = ("-", "none", "aucune", "aucun", "rien")
 _ANNOUNCE = ("announce", "annonce", "a")
+_HINT = ("hint", "conseil")
 
 PLAY_EPILOG = examples(
     "yams play                      start a game, or resume the one in progress",
@@ -695,7 +696,21 @@ class Table:
         if word in FIX and (not rest or rest.strip().isdigit()):
             fix(self, rest)
             return None
+        if word in _HINT:
+            self.hint(rest.strip())
+            return None
         return answer
+
+    def hint(self, dice: str) -> None:
+        """``hint 55531/1``: the solver's keeps (or cells) for these dice; ``hint`` alone: the
+        cells for the dice entered. Only when asked, and only if the rules allow hints."""
+        from .advice_cmds import play_hint_lines
+
+        try:
+            for line in play_hint_lines(self.game, dice, self.session.store.path, self.lang):
+                self.term.say(line, wrap=False)
+        except YamsError as err:
+            self.term.refuse(err)
 
     def dice(self, first: bool) -> None:
         game = self.game

@@ -120,6 +120,8 @@ class RuleSet:
     dice_example: ClassVar[str] = "5 5 5 3 3"
     #: dictionary settings that take new keys (Gaby's petit: a score for another sum)
     open_settings: ClassVar[tuple[str, ...]] = ()
+    #: whether ``yams play`` gives the solver's hint when asked (never unasked)
+    hints_allowed: ClassVar[bool] = True
     #: a game stopped before every sheet is full still has a winner (G7: only Gaby, Y9)
     stopped_game_has_winner: ClassVar[bool] = False
     #: how ``yams new`` orders the players when no --order is given: ``given`` or ``random``
