@@ -123,3 +123,9 @@ def test_numpy_stays_off_the_other_commands():
             "print('numpy' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+def test_multi_column_games_get_no_exact_advice(db):
+    game = js(db, "new", "-R", "classic", "-p", "Ana")["game"]      # three columns
+    one_line_error(run(db, "hint"), "no exact advice")
+    one_line_error(run(db, "review", game[:8]), "no exact advice")

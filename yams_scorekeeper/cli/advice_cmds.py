@@ -186,16 +186,22 @@ def play_hint_lines(game, text: str, db: str | None, lang: str) -> list[str]:
     return hint_lines(result, lang, game.rules)
 
 
+def refuse_unsolved(game) -> None:
+    """A ConfigError unless the exact solver covers this game (one-column sheets)."""
+    from ..advice.spec import solvable
+
+    if not solvable(game.rules.family, len(game.columns)):
+        raise ConfigError(f"no exact advice for {game.config.label}: only one-column sheets "
+                          "(Duel, Yam classique with one libre column) are solved",
+                          f"pas de conseil exact pour {game.config.label} : seules les feuilles "
+                          "à une colonne sont résolues")
+
+
 def hint_for_game(game, db, values, roll, top: int, lang: str):
     """The hint for the player to play in ``game``."""
     from ..advice.hints import sheet_hint
 
-    if len(game.columns) != 1 or game.rules.family not in ("duel", "classic", "yatzy",
-                                                           "yahtzee"):
-        raise ConfigError(f"no exact hint for {game.config.label}: only one-column sheets "
-                          "(Duel, Yam classique with one libre column) are solved",
-                          f"pas de conseil exact pour {game.config.label} : seules les feuilles "
-                          "à une colonne sont résolues")
+    refuse_unsolved(game)
     sheet = game.player
     cells = {r: m.score for (c, r), m in sheet.marks.items()}
     solved = solved_for(game.rules, game.rows, db, lang)
@@ -257,12 +263,7 @@ def review(
 
     lang = current_lang(ctx)
     game = any_game(db, game_id)
-    if len(game.columns) != 1 or game.rules.family not in ("duel", "classic", "yatzy",
-                                                           "yahtzee"):
-        raise ConfigError(f"no review for {game.config.label}: only one-column sheets "
-                          "(Duel, Yam classique with one libre column) are solved",
-                          f"pas de revue pour {game.config.label} : seules les feuilles à une "
-                          "colonne sont résolues")
+    refuse_unsolved(game)
     players = review_game(game, solved_for(game.rules, game.rows, db, lang))
     if as_json:
         print_json({"game": game.id, "family": game.rules.family, "method": "exact",
