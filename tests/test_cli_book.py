@@ -93,6 +93,7 @@ def test_records_table(book):
 
 def test_records_of_an_empty_store_and_bad_family(tmp_path):
     db = str(tmp_path / "empty")
+    os.makedirs(db)                                    # an empty folder is a new store
     assert "No record yet" in ok(db, "records").stdout
     one_line_error(run(db, "records", "--rules", "poker"), "unknown rule set 'poker'", code=2)
 
@@ -300,6 +301,7 @@ def test_import_replays_each_game_and_refuses_a_false_summary(book, tmp_path):
     ok(db, "export", str(path))
     data = json.loads(path.read_text(encoding="utf-8"))
     fresh = str(tmp_path / "fresh")
+    os.makedirs(fresh)
     ok(fresh, "games")                                 # an empty store
 
     forged = json.loads(json.dumps(data))

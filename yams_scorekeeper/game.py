@@ -948,10 +948,11 @@ def parse_joker(text: str) -> tuple[int, int]:
                      expected="4:6 (a 4 becomes a 6)")
 
 
-def check_summary(doc: dict, summary: dict) -> None:
+def check_summary(doc: dict, summary: dict) -> dict:
     """Raise a YamsError unless ``doc`` replays, through the rules, to a finished game whose
-    players, totals, parts and ranks are those ``summary`` states (what an imported record
-    book claims is checked, not trusted)."""
+    players, totals, parts, ranks, family and configuration key are those ``summary`` states
+    (what an imported record book claims is checked, not trusted). Returns the summary to
+    keep: the replayed one, with the date of ``summary`` (which must be an ISO date)."""
     from .errors import StoreError
 
     game_id = str(doc.get("id") if isinstance(doc, dict) else "?")
@@ -972,3 +973,18 @@ def check_summary(doc: dict, summary: dict) -> None:
                          "nothing was imported",
                          f"partie « {game_id} » : son résumé ne correspond pas à ses feuilles "
                          "rejouées ; rien n'a été importé")
+    if summary.get("config_key") != mine["config_key"] or summary.get("id") != mine["id"]:
+        raise StoreError(f"game '{game_id}': its summary says configuration "
+                         f"{summary.get('config_key')!r} but its events replay under "
+                         f"{mine['config_key']!r}; nothing was imported",
+                         f"partie « {game_id} » : son résumé annonce la configuration "
+                         f"{summary.get('config_key')!r} mais ses événements se rejouent en "
+                         f"{mine['config_key']!r} ; rien n'a été importé")
+    try:
+        datetime.fromisoformat(summary["date"])
+    except (KeyError, TypeError, ValueError):
+        raise StoreError(f"game '{game_id}': its date {summary.get('date')!r} is not an ISO date; "
+                         "nothing was imported",
+                         f"partie « {game_id} » : sa date {summary.get('date')!r} n'est pas une "
+                         "date ISO ; rien n'a été importé") from None
+    return {**mine, "date": summary["date"]}

@@ -52,28 +52,44 @@ def empty_book() -> dict:
     return {"format": BOOK_FORMAT, "version": BOOK_VERSION, "counted": [], "configs": {}}
 
 
+#: largest score a summary may hold (a real total has 4 digits; far larger ones are forged)
+MOST_SCORE = 10 ** 9
+
+
 def summary_problem(summary: Any) -> str | None:
-    """Why ``summary`` cannot go into the book, or ``None`` when it can."""
+    """Why ``summary`` cannot go into the book (its first bad field), or ``None`` when it can."""
     if not isinstance(summary, dict):
         return "a summary must be an object"
     for key in ("id", "config_key", "date"):
-        if not isinstance(summary.get(key), str) or not summary[key]:
+        if not isinstance(summary.get(key), str) or not summary[key] or len(summary[key]) > 200:
             return f"summary field '{key}' must be a non-empty string"
+    for key in ("family", "config_label", "created"):
+        if summary.get(key) is not None and not isinstance(summary[key], str):
+            return f"summary field '{key}' must be a string"
+    if not isinstance(summary.get("stopped_early", False), bool):
+        return "summary field 'stopped_early' must be true or false"
     players = summary.get("players")
-    if not isinstance(players, list) or not players:
+    if not isinstance(players, list) or not players or len(players) > 16:
         return "summary field 'players' must be a non-empty list"
-    for player in players:
+    for n, player in enumerate(players, 1):
         if not isinstance(player, dict) or not isinstance(player.get("name"), str):
-            return "each player needs a 'name'"
+            return f"player {n} needs a 'name'"
         if not _is_number(player.get("total")):
             return f"player '{player['name']}' needs a numeric 'total'"
-        if not isinstance(player.get("parts", {}), dict):
-            return f"the 'parts' of player '{player['name']}' must be an object"
+        parts = player.get("parts", {})
+        if not isinstance(parts, dict) or not all(
+                isinstance(k, str) and _is_number(v) for k, v in parts.items()):
+            return f"the 'parts' of player '{player['name']}' must be an object of numbers"
+        rank = player.get("rank")
+        if rank is not None and (type(rank) is not int or not 1 <= rank <= 16):
+            return f"the 'rank' of player '{player['name']}' must be a whole number from 1 to 16"
     return None
 
 
 def _is_number(value: Any) -> bool:
-    return isinstance(value, Real) and not isinstance(value, bool)
+    """A finite number of a sensible size (not a bool, NaN, infinity or 5,000 digits)."""
+    return (isinstance(value, Real) and not isinstance(value, bool)
+            and -MOST_SCORE <= value <= MOST_SCORE)
 
 
 def _same_name(a: str, b: str) -> bool:

@@ -41,6 +41,7 @@ import gc
 import hashlib
 import json
 import os
+import stat
 from contextlib import contextmanager
 from typing import Any, Callable, Iterator
 
@@ -78,6 +79,60 @@ def _v2_to_v3(tables: Tables) -> Tables:
 MIGRATIONS: dict[int, Callable[[Tables], Tables]] = {1: _v1_to_v2, 2: _v2_to_v3}
 
 
+#: largest file read, store file or file named by the user (the archive of a big club, in the
+#: old single-file layout, is a few dozen MB)
+MAX_FILE_BYTES = 256 * 1024 * 1024
+
+
+class NotReadable(OSError):
+    """A path that exists but is no file to read: a folder, a device, a FIFO, or too large."""
+
+
+def _open_regular(path: str) -> tuple[int, os.stat_result]:
+    """A descriptor of the regular file ``path`` (opened non-blocking: a FIFO cannot hang
+    it) and its stat; :class:`NotReadable` for a folder, a device, a FIFO or a socket."""
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    fd = os.open(path, flags)
+    info = os.fstat(fd)
+    if not stat.S_ISREG(info.st_mode):
+        os.close(fd)
+        kind = "a folder" if stat.S_ISDIR(info.st_mode) else "a device, a FIFO or a socket"
+        raise NotReadable(errno.EINVAL, f"not a regular file ({kind})", path)
+    return fd, info
+
+
+def open_regular_text(path: str):
+    """``open(path, encoding="utf-8")`` for a regular file only (see :func:`read_regular`)."""
+    fd, _ = _open_regular(path)
+    return os.fdopen(fd, "r", encoding="utf-8")
+
+
+def read_regular(path: str, limit: int = MAX_FILE_BYTES) -> bytes:
+    """The bytes of the regular file ``path``, at most ``limit`` of them.
+
+    A folder, a device (``/dev/zero``), a FIFO or a socket raises :class:`NotReadable` without
+    a byte read (the file is opened non-blocking, so a FIFO with no writer cannot hang), and so
+    does a file over ``limit`` bytes (checked while reading too, for a file that grows). A
+    missing file raises ``FileNotFoundError`` as ``open`` does."""
+    fd, info = _open_regular(path)
+    try:
+        too_big = NotReadable(errno.EFBIG, f"larger than {limit // (1024 * 1024)} MB", path)
+        if info.st_size > limit:
+            raise too_big
+        chunks, size = [], 0
+        while True:
+            chunk = os.read(fd, min(max(info.st_size + 1 - size, 65536), limit + 1 - size))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+            if size > limit:
+                raise too_big
+        return b"".join(chunks)
+    finally:
+        os.close(fd)
+
+
 class FileSystem:
     """The file-system calls of a read and of an atomic write, one method per step.
 
@@ -86,8 +141,7 @@ class FileSystem:
     """
 
     def read_bytes(self, path: str) -> bytes:
-        with open(path, "rb") as handle:
-            return handle.read()
+        return read_regular(path)
 
     def mkstemp(self, folder: str, prefix: str) -> tuple[int, str]:
         import tempfile
@@ -161,6 +215,88 @@ def no_gc() -> Iterator[None]:
     finally:
         if enabled:
             gc.enable()
+
+
+#: deepest nesting accepted in JSON read from outside (a book, a setting): real data is 6 deep
+MAX_DEPTH = 32
+#: most digits of a whole number read from outside (scores have 4)
+MAX_DIGITS = 15
+
+
+class BadJSON(ValueError):
+    """Text that is not JSON this program accepts, in English and French."""
+
+    def __init__(self, en: str, fr: str):
+        super().__init__(en)
+        self.en, self.fr = en, fr
+
+
+def _no_constant(name: str) -> Any:
+    raise BadJSON(f"{name} is not a number this program accepts",
+                  f"{name} n'est pas un nombre accepté")
+
+
+def _bounded_int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_DIGITS:
+        raise BadJSON(f"the number {text[:20]}... has more than {MAX_DIGITS} digits",
+                      f"le nombre {text[:20]}... a plus de {MAX_DIGITS} chiffres")
+    return int(text)
+
+
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if value != value or value in (float("inf"), float("-inf")):
+        raise BadJSON(f"the number {text[:20]} is too large", f"le nombre {text[:20]} est trop grand")
+    return value
+
+
+def depth_problem(value: Any, limit: int = MAX_DEPTH) -> str | None:
+    """Why ``value`` is nested too deeply (more than ``limit`` lists/objects), else ``None``.
+
+    Walks without recursion, so any depth is measured safely."""
+    stack = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict):
+            children = item.values()
+        elif isinstance(item, list):
+            children = item
+        else:
+            continue
+        if depth > limit:
+            return f"nested more than {limit} levels deep"
+        stack.extend((child, depth + 1) for child in children)
+    return None
+
+
+def bounded_decoder() -> json.JSONDecoder:
+    """A JSON decoder with the number checks of :func:`loads_bounded` (its callers catch
+    :class:`BadJSON` and ``RecursionError``, and check the depth with :func:`depth_problem`)."""
+    return json.JSONDecoder(parse_constant=_no_constant, parse_int=_bounded_int,
+                            parse_float=_finite_float)
+
+
+def loads_bounded(text: str | bytes) -> Any:
+    """``json.loads`` for data from outside (a book to import, a --setting): refuses NaN and
+    Infinity, numbers of more than ``MAX_DIGITS`` digits or beyond a float, and nesting deeper
+    than ``MAX_DEPTH``, with a :class:`BadJSON` (a ``ValueError``); never a RecursionError."""
+    try:
+        value = json.loads(text, parse_constant=_no_constant, parse_int=_bounded_int,
+                           parse_float=_finite_float)
+    except BadJSON:
+        raise
+    except json.JSONDecodeError as exc:
+        raise BadJSON(f"not valid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}",
+                      f"JSON invalide ligne {exc.lineno}, colonne {exc.colno} : {exc.msg}") from None
+    except RecursionError:
+        raise BadJSON(f"nested more than {MAX_DEPTH} levels deep",
+                      f"imbriqué sur plus de {MAX_DEPTH} niveaux") from None
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise BadJSON(f"not valid JSON: {exc}", f"JSON invalide : {exc}") from None
+    problem = depth_problem(value)
+    if problem:
+        raise BadJSON(problem, f"imbriqué sur plus de {MAX_DEPTH} niveaux")
+    return value
 
 
 def _meta_prefix(meta_table: dict) -> bytes:
@@ -264,11 +400,15 @@ def decode(raw: bytes) -> tuple[Tables, int]:
         raise _Corrupt(f"byte {exc.start} is not UTF-8", f"l'octet {exc.start} n'est pas de l'UTF-8")
     try:
         with no_gc():
-            data = json.loads(text)
+            data = json.loads(text, parse_constant=_no_constant)
     except json.JSONDecodeError as exc:
         raise _Corrupt(f"not valid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}",
                        f"JSON invalide ligne {exc.lineno}, colonne {exc.colno} : {exc.msg}")
-    except (ValueError, RecursionError) as exc:
+    except BadJSON as exc:
+        raise _Corrupt(exc.en, exc.fr)
+    except RecursionError:
+        raise _Corrupt("nested too deeply", "imbriqué trop profondément")
+    except ValueError as exc:
         raise _Corrupt(f"not valid JSON: {exc}", f"JSON invalide : {exc}")
     _check_shape(data)
     meta = _read_meta(data)
@@ -313,6 +453,11 @@ def corrupt_error(path: str, en: str, fr: str, backups: int = DEFAULT_BACKUPS) -
     )
 
 
+_FRENCH_NOT_READABLE = {errno.EINVAL: "ce n'est pas un fichier ordinaire (dossier, périphérique "
+                                       "ou FIFO)",
+                        errno.EFBIG: f"fichier de plus de {MAX_FILE_BYTES // (1024 * 1024)} Mo"}
+
+
 class AtomicJSONStorage(Storage):
     """TinyDB storage over one JSON file, written atomically with rotating backups.
 
@@ -333,6 +478,9 @@ class AtomicJSONStorage(Storage):
             raw = self.fs.read_bytes(self.path)
         except FileNotFoundError:
             return None
+        except NotReadable as exc:
+            raise corrupt_error(self.path, exc.strerror, _FRENCH_NOT_READABLE.get(
+                exc.errno, exc.strerror), self.backups) from None
         except OSError as exc:
             raise StoreError(f"cannot read {self.path}: {exc.strerror}",
                              f"impossible de lire {self.path} : {exc.strerror}") from exc

@@ -57,8 +57,11 @@ from tinydb import TinyDB
 from tinydb.middlewares import CachingMiddleware
 from tinydb.table import Document, Table
 
+import errno
+
 from . import records as _records
 from .errors import StoreBusyError, StoreCorruptError, StoreError
+from .shapes import GAME_ID, book_problem, doc_problem, entry_problem
 from .storage import (DEFAULT_BACKUPS, TEMP_SUFFIX, AtomicJSONStorage, FileSystem, corrupt_error,
                       no_gc)
 
@@ -73,7 +76,7 @@ DEFAULT_TIMEOUT = 10.0
 BOOK_FORMAT = "yams-scorekeeper-book"
 BOOK_VERSION = 1
 
-_GAME_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,79}")
+_GAME_ID = GAME_ID
 _GAME, _FINISH, _ARCHIVE, _BOOK, _RECOUNT = "game", "finish", "games", "book", "recount"
 _ONE = 1  # doc id of the single document of the game, finish, archive, book and recount tables
 #: what ``archive.json`` of the old layout is renamed to once its games are in ``archive/``
@@ -82,6 +85,10 @@ MIGRATED_SUFFIX = ".migrated"
 BULK_WRITERS = 8
 #: games an import validates, then writes at once
 IMPORT_BATCH = 256
+#: what a store folder holds (one of them is enough to tell a store from another folder)
+STORE_NAMES = ("games", "archive", "records.json", "archive.json", "store.lock")
+#: errors of a lock file that cannot be made: the store is read-only for us
+_READ_ONLY = (errno.EACCES, errno.EPERM, errno.EROFS)
 
 
 def default_store_path() -> str:
@@ -118,7 +125,10 @@ class Store:
     """
 
     def __init__(self, path: str | os.PathLike | None = None, *, timeout: float = DEFAULT_TIMEOUT,
-                 backups: int = DEFAULT_BACKUPS, fs: FileSystem | None = None):
+                 backups: int = DEFAULT_BACKUPS, fs: FileSystem | None = None,
+                 notify: Any = None):
+        #: ``notify(en, fr)`` hears what the store did on its own (a record book rebuilt)
+        self.notify = notify
         self.path = os.fspath(path) if path is not None else default_store_path()
         self.games_dir = os.path.join(self.path, "games")
         self.archive_dir = os.path.join(self.path, "archive")
@@ -132,9 +142,57 @@ class Store:
         self.backups = backups
         self.fs = fs or FileSystem()
         self._lock: StoreLock | None = None
+        #: reading a store we may not write (see :meth:`_reading`)
+        self._read_only = False
+        self._private_index: SummaryIndex | None = None
+        self._private_folder: Any = None
         self._index: SummaryIndex | None = None
 
     # -- plumbing -------------------------------------------------------------------------
+
+    def exists(self) -> bool:
+        """True when the store folder exists (a read of a missing folder reads nothing)."""
+        return os.path.isdir(self.path)
+
+    def _is_store(self) -> bool:
+        """True when the folder holds a store, or is empty (a store before its first game)."""
+        try:
+            names = os.listdir(self.path)
+        except FileNotFoundError:
+            return False
+        except OSError as exc:
+            raise StoreError(f"cannot read the store folder {self.path}: {exc.strerror}",
+                             f"impossible de lire le dossier {self.path} : {exc.strerror}") from exc
+        return not names or any(name in names for name in STORE_NAMES)
+
+    def _not_a_store(self) -> StoreError:
+        return StoreError(
+            f"{self.path} is not a yams store (no games/, archive/ or records.json there): "
+            "check --db or $YAMS_DB; nothing was created",
+            f"{self.path} n'est pas un registre yams (ni games/, ni archive/, ni records.json) : "
+            "vérifiez --db ou $YAMS_DB ; rien n'a été créé",
+            expected="the folder of an existing store")
+
+    @contextmanager
+    def _reading(self) -> Iterator[bool]:
+        """Hold the lock for a read, if we can: yields True when locked (the store may be
+        written, a recount owed be paid), False on a store we may not write (a read-only
+        folder or disk), which is then read as it is: every file is replaced atomically, so
+        a reader sees a whole old version or a whole new one. A folder that is not a store
+        is refused; a folder not made yet reads as an empty store. Nothing is created."""
+        if os.path.exists(self.path) and (not os.path.isdir(self.path) or not self._is_store()):
+            raise self._not_a_store()
+        if not os.path.exists(self.path) or not os.access(self.path, os.W_OK) or (
+                os.path.exists(self.lock_path) and not os.access(self.lock_path, os.W_OK)):
+            self._read_only = True
+            try:
+                with no_gc():
+                    yield False
+            finally:
+                self._read_only = False
+            return
+        with self._locked():
+            yield True
 
     @contextmanager
     def _locked(self) -> Iterator[None]:
@@ -157,6 +215,12 @@ class Store:
                 f"registre occupé : une autre commande yams tient {self.lock_path} ; réessayez",
             ) from None
         except OSError as exc:
+            if exc.errno in _READ_ONLY:
+                raise StoreError(f"cannot change the store {self.path}: it is read-only for you "
+                                 f"({exc.strerror}); reading commands still work",
+                                 f"impossible de modifier le registre {self.path} : il est en "
+                                 f"lecture seule pour vous ({exc.strerror}) ; les commandes de "
+                                 "lecture fonctionnent") from exc
             raise StoreError(f"cannot lock {self.lock_path}: {exc.strerror}",
                              f"impossible de verrouiller {self.lock_path} : {exc.strerror}") from exc
         try:
@@ -179,7 +243,11 @@ class Store:
 
         Not in ``archive/``, whose listing grows with history: reading it all sweeps it."""
         for folder in (self.path, self.games_dir):
-            for name in os.listdir(folder):
+            try:
+                names = os.listdir(folder)
+            except OSError:
+                continue
+            for name in names:
                 if name.startswith(".") and name.endswith(TEMP_SUFFIX):
                     try:
                         self.fs.remove(os.path.join(folder, name))
@@ -210,6 +278,22 @@ class Store:
         with self._open(self.records_path) as db:
             return self._one(db, _BOOK) or _records.empty_book()
 
+    def _game_docs(self, db: TinyDB, game_id: str) -> tuple[dict | None, dict | None]:
+        """The game document and the finish note of an open game file, their shape checked:
+        a file with a valid checksum but the wrong shape stops this game only."""
+        doc, pending = self._one(db, _GAME), self._one(db, _FINISH)
+        problem = None
+        if doc is not None:
+            problem = doc_problem(doc)
+            if problem is None and doc["id"] != game_id:
+                problem = f"it holds game '{doc['id']}'"
+        if problem is None and pending is not None:
+            problem = _records.summary_problem(pending.get("summary"))
+            problem = problem and f"the finish note: {problem}"
+        if problem:
+            raise corrupt_error(self._game_path(game_id), problem, problem, self.backups)
+        return doc, pending
+
     def _remove_game_file(self, game_id: str) -> None:
         """Remove the game's file, then its backups (the archive holds the game now)."""
         path = self._game_path(game_id)
@@ -223,13 +307,28 @@ class Store:
     def _in_step_index(self) -> SummaryIndex:
         """The summaries index, in step with the archive (the lock is held; see
         :mod:`yams_scorekeeper.summary_index`)."""
-        self._migrate_legacy_archive()
+        if not self._read_only:
+            self._migrate_legacy_archive()
         index = self._summary_index()
-        index.sync(name[:-len(".json")] for name in os.listdir(self.games_dir)
+        try:
+            in_progress = os.listdir(self.games_dir)
+        except FileNotFoundError:
+            in_progress = []
+        index.sync(name[:-len(".json")] for name in in_progress
                    if name.endswith(".json") and not name.startswith("."))
         return index
 
     def _summary_index(self) -> SummaryIndex:
+        if self._read_only:     # a store we may not write: an index of our own, for this run
+            if self._private_index is None:
+                import tempfile
+
+                from .summary_index import SummaryIndex
+
+                self._private_folder = tempfile.TemporaryDirectory(prefix="yams-index-")
+                self._private_index = SummaryIndex(self._private_folder.name, self.archive_dir,
+                                                   self._read_summary, lambda path: None)
+            return self._private_index
         if self._index is None:
             from .summary_index import SummaryIndex   # sqlite3: not paid at the table
 
@@ -267,6 +366,9 @@ class Store:
             raise corrupt_error(path, f"it must hold exactly one archived game, '{game_id}'",
                                 f"il doit contenir exactement une partie archivée, « {game_id} »",
                                 self.backups)
+        problem = entry_problem(entries[0], game_id)
+        if problem:
+            raise corrupt_error(path, problem, problem, self.backups)
         return entries[0]
 
     def _write_entry(self, entry: dict, fs: FileSystem | None = None) -> None:
@@ -345,6 +447,76 @@ class Store:
         return entries
 
     # -- the record book --------------------------------------------------------------------
+
+    def _check_records(self) -> None:
+        """Make ``records.json`` usable (the lock is held): when it is missing while the archive
+        holds games, or cannot be read (damaged, wrong shape, not a file), a recount from the
+        archive is owed, and an unreadable file is first moved aside to
+        ``records.json.damaged`` (the book is derived data: nothing is lost)."""
+        try:
+            tables = self._storage(self.records_path).read()
+        except StoreError as err:
+            problem: str | None = err.en
+        else:
+            if tables is None:
+                if self._archive_has_games():
+                    self._say("records.json is missing: the record book is counted again from "
+                              "the archive",
+                              "records.json manque : le livre des records est recompté depuis "
+                              "l'archive")
+                    self._owe_recount()
+                return
+            book = tables.get(_BOOK, {}).get(str(_ONE))
+            problem = None if book is None else book_problem(book)
+            if problem is None:
+                return
+        aside = self.records_path + ".damaged"
+        try:
+            self.fs.replace(self.records_path, aside)
+        except OSError as exc:
+            raise StoreError(f"{self.records_path} cannot be read ({problem}) nor moved aside "
+                             f"({exc.strerror}); move it out of the folder and run yams records "
+                             "--rebuild",
+                             f"{self.records_path} est illisible ({problem}) et ne peut être "
+                             f"déplacé ({exc.strerror}) ; sortez-le du dossier et lancez yams "
+                             "records --rebuild") from exc
+        self._say(f"records.json could not be read ({problem}); it was moved to {aside} and the "
+                  "record book is counted again from the archive",
+                  f"records.json était illisible ({problem}) ; il a été déplacé vers {aside} et "
+                  "le livre des records est recompté depuis l'archive")
+        self._owe_recount()
+
+    def _archive_has_games(self) -> bool:
+        try:
+            with os.scandir(self.archive_dir) as found:
+                return any(e.name.endswith(".json") and not e.name.startswith(".") for e in found)
+        except FileNotFoundError:
+            return False
+
+    def _say(self, en: str, fr: str) -> None:
+        if self.notify is not None:
+            self.notify(en, fr)
+
+    def _book_read_only(self) -> dict:
+        """The record book of a store we may not write: as stored, or counted in memory when
+        it is owed a recount, missing or unreadable (nothing is written)."""
+        try:
+            tables = self._storage(self.records_path).read()
+        except StoreError as err:
+            problem: str | None = err.en
+        else:
+            tables = tables or {}
+            book = tables.get(_BOOK, {}).get(str(_ONE))
+            problem = None if book is None else book_problem(book)
+            if problem is None and _RECOUNT not in tables and (
+                    book is not None or not self._archive_has_games()):
+                return book or _records.empty_book()
+            problem = problem or "a recount is owed"
+        self._say(f"the record book is counted from the archive ({problem}); the store is "
+                  "read-only, so it is not saved",
+                  f"le livre des records est compté depuis l'archive ({problem}) ; le registre "
+                  "est en lecture seule, il n'est pas enregistré")
+        return _records.recompute(e["summary"] for e in self._all_entries())
 
     def _recount_owed(self) -> bool:
         with self._open(self.records_path) as db:
@@ -466,10 +638,10 @@ class Store:
 
     def _change_events(self, game_id: str, change) -> Any:
         with self._locked(), self._open(self._game_path(game_id)) as db:
-            doc = self._one(db, _GAME)
+            doc, pending = self._game_docs(db, game_id)
             if doc is None:
                 raise _unknown(game_id)
-            if self._one(db, _FINISH) is not None:
+            if pending is not None:
                 raise StoreError(f"game '{game_id}' is being finished; finish it again to complete",
                                  f"la partie « {game_id} » est en cours de clôture ; relancez la fin "
                                  "de partie pour la terminer")
@@ -510,8 +682,10 @@ class Store:
 
     def load_game(self, game_id: str) -> dict:
         """The document of a game in progress."""
-        with self._locked(), self._open(self._game_path(game_id)) as db:
-            doc = self._one(db, _GAME)
+        path = self._game_path(game_id)
+        with self._reading():
+            with self._open(path) as db:
+                doc, _ = self._game_docs(db, game_id)
         if doc is None:
             raise _unknown(game_id)
         return doc
@@ -525,17 +699,27 @@ class Store:
         damaged game must not stop the others).
         """
         summaries = []
-        with self._locked():
-            for name in os.listdir(self.games_dir):
+        with self._reading():
+            try:
+                names = os.listdir(self.games_dir)
+            except FileNotFoundError:
+                names = []
+            for name in names:
                 if name.startswith(".") or not name.endswith(".json"):
                     continue
+                game_id = name[:-len(".json")]
                 try:
+                    if not _GAME_ID.fullmatch(game_id):
+                        raise corrupt_error(os.path.join(self.games_dir, name),
+                                            "its name is not a game id", "son nom n'est pas un "
+                                            "identifiant de partie", self.backups)
                     with self._open(os.path.join(self.games_dir, name)) as db:
-                        doc, finishing = self._one(db, _GAME), self._one(db, _FINISH) is not None
-                except StoreCorruptError as err:
+                        doc, pending = self._game_docs(db, game_id)
+                        finishing = pending is not None
+                except StoreError as err:
                     if damaged is None:
                         raise
-                    err.game_id = name[:-len(".json")]  # type: ignore[attr-defined]
+                    err.game_id = game_id  # type: ignore[attr-defined]
                     damaged.append(err)
                     continue
                 if doc is None:
@@ -558,6 +742,7 @@ class Store:
                 self._migrate_legacy_archive()
                 entry = self._read_entry(game_id)
                 if entry is not None:
+                    self._check_records()
                     self._count(game_id, entry["summary"], replaced=False)
             self._remove_game_file(game_id)
 
@@ -651,8 +836,9 @@ class Store:
         with self._locked():
             self._migrate_legacy_archive()
             path = self._game_path(game_id)
+            self._check_records()
             with self._open(path) as db:
-                doc, pending = self._one(db, _GAME), self._one(db, _FINISH)
+                doc, pending = self._game_docs(db, game_id)
                 if doc is None:
                     if os.path.exists(self.archive_file(game_id)):
                         return []
@@ -666,16 +852,21 @@ class Store:
                                      f"impossible de clore la partie « {game_id} » : {problem}")
                 if pending != {"summary": summary}:
                     self._set_one(db, _FINISH, {"summary": summary})
-            replaced = self._put_entry({"id": game_id, "doc": doc, "summary": summary})
-            self._summary_index().put([summary])   # before the game file goes (module notes)
-            broken = self._count(game_id, summary, replaced, recount=bool(doc.get("reopened")))
-            self._remove_game_file(game_id)
+            try:
+                replaced = self._put_entry({"id": game_id, "doc": doc, "summary": summary})
+                self._summary_index().put([summary])   # before the game file goes (module notes)
+                broken = self._count(game_id, summary, replaced,
+                                     recount=bool(doc.get("reopened")))
+                self._remove_game_file(game_id)
+            except (StoreError, OSError) as err:
+                raise _finish_cut(game_id, err) from err
             return broken
 
     def last_finished(self) -> dict | None:
         """The document of the game archived last (one file read, whatever the history)."""
-        with self._locked():
-            self._migrate_legacy_archive()
+        with self._reading() as writable:
+            if writable:
+                self._migrate_legacy_archive()
             try:
                 files = [e for e in os.scandir(self.archive_dir)
                          if e.name.endswith(".json") and not e.name.startswith(".")]
@@ -701,11 +892,11 @@ class Store:
 
         The games are chosen by the summaries index when the iteration starts; each file is
         then read under the lock, one at a time (a game removed meanwhile is passed over)."""
-        with self._locked():
+        with self._reading():
             ids = [s["id"] for s in self._in_step_index().summaries(
                 player, family, _records.iso(since), _records.iso(until))]
         for game_id in ids:
-            with self._locked():
+            with self._reading():
                 entry = self._read_entry(game_id)
             if entry is not None:
                 yield entry
@@ -717,7 +908,7 @@ class Store:
         """The summaries of the finished games that match (as :func:`yams_scorekeeper.records.
         matches`), oldest first or ``newest_first``, ``limit`` of them from ``offset``: one
         query of the summaries index, whatever the size of the archive."""
-        with self._locked():
+        with self._reading():
             return list(self._in_step_index().summaries(
                 player, family, _records.iso(since), _records.iso(until), config_key,
                 newest_first, limit, offset))
@@ -726,26 +917,26 @@ class Store:
                         since: str | _dt.date | None = None,
                         until: str | _dt.date | None = None) -> int:
         """How many finished games match (for a page's "n of N")."""
-        with self._locked():
+        with self._reading():
             return self._in_step_index().matching(player, family, _records.iso(since),
                                                   _records.iso(until))
 
     def player_rows(self, player: str) -> tuple[list[tuple], dict[str, str]]:
         """A player's games as index rows ``(game, date, family, config_key, stopped,
         player count, name, total, rank)``, oldest first, and each configuration's label."""
-        with self._locked():
+        with self._reading():
             index = self._in_step_index()
             rows = index.player_rows(player)
             return rows, index.labels(dict.fromkeys(r[3] for r in rows))
 
     def pair_rows(self, a: str, b: str) -> list[tuple]:
         """The games ``a`` and ``b`` played together (:meth:`SummaryIndex.pair_rows`)."""
-        with self._locked():
+        with self._reading():
             return self._in_step_index().pair_rows(a, b)
 
     def player_names(self) -> list[str]:
         """Every name found in the finished games."""
-        with self._locked():
+        with self._reading():
             return self._in_step_index().player_names()
 
     def rebuild_index(self) -> None:
@@ -765,11 +956,26 @@ class Store:
     def records(self) -> dict:
         """The record book (:mod:`yams_scorekeeper.records`); an empty book for a new store.
 
-        A recount owed by a cut import or migration is done first."""
-        with self._locked():
+        A recount owed by a cut import or migration is done first; a ``records.json`` that is
+        missing (with games in the archive) or cannot be read is rebuilt from the archive
+        (:meth:`_check_records`). On a store we may not write, the book is read as it is, or
+        counted in memory when it would be rebuilt."""
+        with self._reading() as writable:
+            if not writable:
+                return self._book_read_only()
             self._migrate_legacy_archive()
+            self._check_records()
             if self._recount_owed():
                 self._recount()
+            return self._book()
+
+    def rebuild_records(self) -> dict:
+        """Count the record book again from every archived game (``yams records --rebuild``);
+        returns the new book."""
+        with self._locked():
+            self._migrate_legacy_archive()
+            self._check_records()
+            self._recount()
             return self._book()
 
     def export_book(self) -> dict:
@@ -779,8 +985,11 @@ class Store:
         games = [{"doc": e["doc"], "summary": e["summary"]} for e in self.iter_archived()]
         return {"format": BOOK_FORMAT, "version": BOOK_VERSION, "games": games}
 
-    def import_book(self, data: dict, check=None) -> tuple[int, int]:
+    def import_book(self, data: dict, check: Any = None) -> tuple[int, int]:
         """Add the finished games of an exported book; returns ``(added, skipped)``.
+
+        ``check(doc, summary)`` (the CLI passes :func:`yams_scorekeeper.game.check_summary`)
+        returns the summary to keep or raises: one game refused refuses the whole book.
 
         A game whose id is already archived, or in progress here, is skipped, so importing
         twice adds nothing (and writes nothing). When games were added the record book is
@@ -801,6 +1010,7 @@ class Store:
         added = skipped = 0
         written: list[str] = []
         with self._locked():
+            self._check_records()
             index = self._in_step_index()
             known = index.ids()
             batch: list[dict] = []
@@ -822,7 +1032,9 @@ class Store:
                         skipped += 1
                         continue
                     if check is not None:
-                        check(entry["doc"], entry["summary"])
+                        kept = check(entry["doc"], entry["summary"])
+                        if kept is not None:             # the summary the replay gives
+                            entry = {**entry, "summary": kept}
                 except BaseException:           # a bad game: nothing is imported
                     self._unwrite(written)
                     raise
@@ -924,6 +1136,26 @@ class StoreLock:
         self.release()
 
 
+def _finish_cut(game_id: str, err: BaseException) -> StoreError:
+    """The truth about a finish stopped after the game file was marked: the last entry is kept,
+    the game is over, and the next command on it completes the finish."""
+    en = err.en if isinstance(err, StoreError) else f"{err.strerror} ({err.filename})"
+    fr = err.fr if isinstance(err, StoreError) else f"{err.strerror} ({err.filename})"
+    for tail in ("; nothing was changed", " ; rien n'a été modifié"):
+        en, fr = en.replace(tail, ""), fr.replace(tail, "")
+    full = isinstance(err.__cause__ if isinstance(err, StoreError) else err, OSError) and \
+        (err.__cause__ if isinstance(err, StoreError) else err).errno == errno.ENOSPC
+    fix_en = "Free some space" if full else "Fix that"
+    fix_fr = "Libérez de la place" if full else "Réglez cela"
+    kind = type(err) if isinstance(err, StoreError) else StoreError
+    return kind(
+        f"game '{game_id}' is over and every entry is kept, but archiving it stopped: {en}. "
+        f"{fix_en}, then run any command on it (yams cells --game {game_id[:8]}) to finish it",
+        f"la partie « {game_id} » est finie et toutes ses saisies sont gardées, mais son "
+        f"archivage s'est arrêté : {fr}. {fix_fr}, puis lancez une commande sur elle "
+        f"(yams cells --game {game_id[:8]}) pour la terminer")
+
+
 def _replace(table: Table, doc_id: int, doc: dict) -> None:
     """Make ``doc`` the whole document ``doc_id`` of ``table`` (TinyDB's update only merges)."""
     if table.contains(doc_id=doc_id):
@@ -962,13 +1194,18 @@ def book_entry(game: Any, n: int) -> dict:
     StoreError saying what is wrong."""
     doc = game.get("doc") if isinstance(game, dict) else None
     summary = game.get("summary") if isinstance(game, dict) else None
-    problem = _records.summary_problem(summary)
-    if problem is None and (not isinstance(doc, dict) or doc.get("id") != summary["id"]):
-        problem = "'doc' must be an object with the summary's id"
+    if not isinstance(game, dict):
+        problem: str | None = "must be an object {\"doc\", \"summary\"}"
+    else:
+        problem = _records.summary_problem(summary)
+        problem = problem and f"summary: {problem}"
     if problem is None and not _GAME_ID.fullmatch(summary["id"]):
         problem = f"invalid game id {summary['id']!r}"
+    if problem is None:
+        problem = entry_problem({"id": summary["id"], "doc": doc, "summary": summary})
     if problem:
-        raise not_a_book(f"game {n}: {problem}", f"partie {n} : {problem}")
+        raise not_a_book(f"games[{n - 1}] (game {n}): {problem}",
+                         f"games[{n - 1}] (partie {n}) : {problem}")
     return {"id": summary["id"], "doc": doc, "summary": summary}
 
 

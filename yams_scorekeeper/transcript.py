@@ -36,7 +36,7 @@ HEADER_KEYS = ("rules", "players", "columns", "rows", "options", "preset", "vari
 _HEADER = re.compile(r"^([a-z]+)\s*:\s*(.*)$")
 _COUP = re.compile(r"^(?P<dice>[^/]+?)\s*/\s*(?P<roll>\S+)(?P<rest>.*)$")
 #: a cell as typed: ``[COLUMN.]ROW[@COUP][=0]`` (``.3`` is row 3 of a one-column sheet)
-CELL = re.compile(r"^(?:(?P<column>[^.@=\s]*)\.)?(?P<row>[^.@=\s]+)(?:@(?P<coup>\d+))?"
+CELL = re.compile(r"^(?:(?P<column>[^.@=\s]*)\.)?(?P<row>[^.@=\s]+)(?:@(?P<coup>[0-9]{1,3}))?"
                   r"(?P<scratch>=0)?$")
 
 

@@ -129,6 +129,9 @@ def records(
     rules_name: Optional[str] = rules_option(None, "Only this rule family (classic, gaby, "
                                                    "double, duel)."),
     as_json: bool = json_option(),
+    rebuild: bool = typer.Option(False, "--rebuild",
+                                 help="Count the book again from every archived game first "
+                                      "(after records.json was lost or damaged)."),
     db: Optional[str] = db_option(),
 ) -> None:
     """Show the record book: best grand total and best part totals, per configuration.
@@ -138,7 +141,8 @@ def records(
     with who made it and when."""
     lang = current_lang(ctx)
     family = _family(rules_name)
-    book = open_store(db).records()
+    store = open_store(db, reading=not rebuild)
+    book = store.rebuild_records() if rebuild else store.records()
     configs = {key: cfg for key, cfg in sorted(book.get("configs", {}).items())
                if family is None or cfg.get("family") == family}
     if as_json:
@@ -209,7 +213,7 @@ def history(
         raise EntryError(f"--page {page}: pages count from 1",
                          f"--page {page} : les pages se comptent à partir de 1",
                          expected="1, 2, 3 ...")
-    store = open_store(db)
+    store = open_store(db, reading=True)
     chosen = store.summaries(player, family, since_, until_, newest_first=not oldest_first,
                              limit=limit or None, offset=(page - 1) * limit)
     rows = build_history(chosen, player)
@@ -345,7 +349,7 @@ def stats(
     w = WORDS[lang]
     if player is None or not player.strip():
         raise EntryError("name the player", "nommez le joueur", expected="yams stats Alice")
-    store = open_store(db)
+    store = open_store(db, reading=True)
     rows = _player_rows(store, player.strip())
     if not rows:
         known = sorted(store.player_names(), key=str.casefold)
@@ -447,7 +451,7 @@ def export(
     if file is None:
         raise EntryError("name the file to write", "indiquez le fichier à écrire",
                          expected="yams export book.json")
-    store = open_store(db)
+    store = open_store(db, reading=True)
 
     def games():
         for entry in store.iter_archived():
@@ -496,8 +500,10 @@ def import_(
     if file == "-":
         added, skipped = store.import_games(read_book(sys.stdin, "-", on_header), check_summary)
     else:
+        from ..storage import open_regular_text
+
         try:
-            handle = open(file, encoding="utf-8")
+            handle = open_regular_text(file)
         except OSError as exc:
             raise EntryError(f"cannot read {file}: {exc.strerror}",
                              f"impossible de lire {file} : {exc.strerror}") from None
@@ -511,7 +517,8 @@ def import_(
 
 
 COMMANDS = (
-    (records, {"epilog": examples("yams records", "yams records --rules gaby --json")}),
+    (records, {"epilog": examples("yams records", "yams records --rules gaby --json",
+                                  "yams records --rebuild")}),
     (history, {"epilog": examples(
         "yams history --player Alice",
         "yams history --page 2 --limit 50",

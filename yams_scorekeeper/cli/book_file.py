@@ -35,6 +35,9 @@ def write_book(path: str, header: dict, games: Iterable[dict], tail: Callable[[]
         return _write_to(sys.stdout, header, games, tail)
     import tempfile
 
+    from .game_cmds import check_write_target
+
+    check_write_target(path)
     folder = os.path.dirname(os.path.abspath(path))
     tmp = None
     try:
@@ -74,11 +77,17 @@ class _Reader:
     def __init__(self, handle: TextIO, name: str):
         self.handle, self.name = handle, name
         self.buf, self.pos, self.lines, self.eof = "", 0, 1, False
-        self.decoder = json.JSONDecoder()
+        from ..storage import bounded_decoder
+
+        self.decoder = bounded_decoder()
 
     def _more(self) -> bool:
         if self.eof:
             return False
+        from ..storage import MAX_FILE_BYTES
+
+        if len(self.buf) - self.pos > MAX_FILE_BYTES:   # one value larger than any game
+            raise self.error(why="a value larger than the largest file read")
         if self.pos > CHUNK:                       # drop what was read, keep the line count
             self.lines += self.buf.count("\n", 0, self.pos)
             self.buf, self.pos = self.buf[self.pos:], 0
@@ -93,12 +102,13 @@ class _Reader:
         self.buf += data
         return True
 
-    def error(self, at: int | None = None) -> StoreError:
+    def error(self, at: int | None = None, why: str | None = None) -> StoreError:
         line = self.lines + self.buf.count("\n", 0, self.pos if at is None else at)
-        return StoreError(f"not a yams-scorekeeper book: {self.name} is not JSON (line {line}); "
-                          "nothing was imported",
+        why = f", {why}" if why else ""
+        return StoreError(f"not a yams-scorekeeper book: {self.name} is not JSON that yams "
+                          f"reads (line {line}{why}); nothing was imported",
                           f"ce n'est pas un registre yams-scorekeeper : {self.name} n'est pas du "
-                          f"JSON (ligne {line}) ; rien n'a été importé")
+                          f"JSON que yams lit (ligne {line}{why}) ; rien n'a été importé")
 
     def peek(self) -> str:
         """The next character that is not white space ('' at the end)."""
@@ -116,12 +126,21 @@ class _Reader:
     def value(self) -> Any:
         self.peek()
         while True:
+            from ..storage import BadJSON, depth_problem
+
             try:
                 value, end = self.decoder.raw_decode(self.buf, self.pos)
             except json.JSONDecodeError as exc:
                 if self._more():                   # maybe cut by the chunk: read on
                     continue
                 raise self.error(exc.pos) from None
+            except BadJSON as exc:
+                raise self.error(why=exc.en) from None
+            except RecursionError:
+                raise self.error(why="nested too deeply") from None
+            problem = depth_problem(value)
+            if problem:
+                raise self.error(why=problem)
             if end == len(self.buf) and not self.eof and self._more():
                 continue                           # a number may go on in the next chunk
             self.pos = end

@@ -15,6 +15,7 @@ only file reads and writes of the command line outside the store (a file the use
 from __future__ import annotations
 
 import datetime as _dt
+import errno
 import os
 import re
 import sys
@@ -131,25 +132,84 @@ def examples(*lines: str, note: str = EXIT_LINE) -> str:
     return "\n".join([head, *(f"  {line}" for line in lines), note])
 
 
-def open_store(db: str | None) -> "Store":
-    """The store at ``db``, else ``$YAMS_DB``, else the application folder."""
-    from ..store import Store
+def open_store(db: str | None, reading: bool = False) -> "Store":
+    """The store at ``db``, else ``$YAMS_DB``, else the application folder; what it does on its
+    own (a record book rebuilt) is said on stderr. ``reading``: a command that only reads,
+    which refuses a folder that does not exist when it was named (a mistyped --db or
+    $YAMS_DB) rather than report an empty store."""
+    from ..store import ENV_VAR, Store
 
-    return Store(db)
+    store = Store(db, notify=_notice)
+    if reading and (db or os.environ.get(ENV_VAR)) and not store.exists():
+        raise StoreError(f"no store at {store.path}: check --db or $YAMS_DB; nothing was created",
+                         f"pas de registre dans {store.path} : vérifiez --db ou $YAMS_DB ; rien "
+                         "n'a été créé", expected="the folder of an existing store")
+    return store
 
 
-def read_text(path: str) -> str:
-    """The text of a file the user named (``-``: standard input)."""
+def _notice(en: str, fr: str) -> None:
+    import click
+
+    ctx = click.get_current_context(silent=True)
+    lang = current_lang(ctx) if ctx is not None else "en"
+    sys.stderr.write(f"note: {shown(fr if lang == 'fr' else en)}\n")
+    sys.stderr.flush()
+
+
+#: largest transcript read by ``yams replay`` (a long evening is a few kB)
+MAX_TRANSCRIPT_BYTES = 4 * 1024 * 1024
+
+
+def read_text(path: str, limit: int | None = None) -> str:
+    """The text of a file the user named (``-``: standard input), at most ``limit`` bytes
+    (default: the store's cap); a folder, a device or a FIFO is refused unread."""
+    from ..storage import MAX_FILE_BYTES, read_regular
+
+    limit = MAX_FILE_BYTES if limit is None else limit
+    too_big = EntryError(f"{path} is larger than {limit // 1024} kB: not read",
+                         f"{path} dépasse {limit // 1024} ko : non lu")
     if path == "-":
-        return sys.stdin.read()
+        text = sys.stdin.read(limit + 1)
+        if len(text) > limit:
+            raise too_big
+        return text
     try:
-        with open(path, encoding="utf-8") as handle:
-            return handle.read()
+        raw = read_regular(path, limit)
     except OSError as exc:
+        if exc.errno == errno.EFBIG:
+            raise too_big from None
         raise EntryError(f"cannot read {path}: {exc.strerror}",
                          f"impossible de lire {path} : {exc.strerror}") from None
+    try:
+        return raw.decode("utf-8")
     except UnicodeDecodeError:
         raise EntryError(f"{path} is not UTF-8 text", f"{path} n'est pas du texte UTF-8") from None
+
+
+def check_write_target(path: str) -> None:
+    """Refuse to write over what is not a regular file: a device (``/dev/full``), a FIFO, a
+    folder, or a symbolic link (its target is named instead: replacing the link would cut
+    it, writing through it would change a file elsewhere). A new path or a regular file is
+    fine."""
+    import stat
+
+    try:
+        there = os.lstat(path)
+    except FileNotFoundError:
+        there = None
+    except OSError as exc:
+        raise EntryError(f"cannot write {path}: {exc.strerror}",
+                         f"impossible d'écrire {path} : {exc.strerror}") from None
+    if there is not None and not stat.S_ISREG(there.st_mode):
+        link = stat.S_ISLNK(there.st_mode)
+        raise EntryError(
+            f"will not write {path}: it is " + ("a symbolic link (name the file it points to)"
+                                                if link else "not a regular file (a folder, a "
+                                                "device or a FIFO)") + "; nothing was written",
+            f"{path} n'est pas écrit : c'est " + ("un lien symbolique (donnez le fichier visé)"
+                                                  if link else "autre chose qu'un fichier "
+                                                  "ordinaire (dossier, périphérique ou FIFO)")
+            + " ; rien n'a été écrit", expected="a new file name, or an existing regular file")
 
 
 def write_text(path: str, text: str) -> None:
@@ -160,6 +220,7 @@ def write_text(path: str, text: str) -> None:
         return
     import tempfile
 
+    check_write_target(path)
     folder = os.path.dirname(os.path.abspath(path))
     tmp = None
     try:
@@ -187,10 +248,22 @@ def local_date(iso: str | None, with_time: bool = True) -> str:
     return when.strftime("%Y-%m-%d %H:%M" if with_time else "%Y-%m-%d")
 
 
-def _session(db: str | None, game_id: str | None) -> "TableSession":
+def _session(db: str | None, game_id: str | None, lang: str = "en",
+             as_json: bool = False) -> "TableSession":
+    """The game in progress; one whose finish was cut (a full disk) is finished now, and the
+    command then shows it finished (ranking, records) instead of doing its own step."""
     from ..session import TableSession
 
-    return TableSession.resume(open_store(db), game_id)
+    session = TableSession.resume(open_store(db), game_id)
+    if session.game.finished:
+        game = session.game
+        if as_json:
+            print_json({"game": game.id, "finished": True, "stopped": game.stopped,
+                        "ranking": ranking_json(game), "records": session.broken})
+        else:
+            print_ending(game, session.broken, lang)
+        raise typer.Exit(0)
+    return session
 
 
 def game_step(step: Callable[["TableSession", str, bool], None]) -> Callable[..., None]:
@@ -204,7 +277,8 @@ def game_step(step: Callable[["TableSession", str, bool], None]) -> Callable[...
         as_json: bool = json_option(),
         db: Optional[str] = db_option(),
     ) -> None:
-        step(_session(db, game_id), current_lang(ctx), as_json)
+        lang = current_lang(ctx)
+        step(_session(db, game_id, lang, as_json), lang, as_json)
 
     command.__name__ = command.__qualname__ = step.__name__
     command.__doc__ = step.__doc__
@@ -215,18 +289,20 @@ def any_game(db: str | None, game_id: str | None) -> "Game":
     """A game in progress, or (with an id) a finished one: see :func:`find_game_doc`."""
     from ..game import Game
 
-    return Game.from_doc(find_game_doc(open_store(db), game_id))
+    return Game.from_doc(find_game_doc(open_store(db, reading=True), game_id))
 
 
 def find_game_doc(store: "Store", game_id: str | None) -> dict:
     """A game in progress, else (with an id) a finished game of the archive."""
     from ..session import resolve_game_id
 
+    from ..errors import StoreCorruptError
+
     try:
         return store.load_game(resolve_game_id(store, game_id))
-    except StoreError:
-        if game_id is None:
-            raise
+    except StoreError as err:
+        if game_id is None or isinstance(err, StoreCorruptError) or hasattr(err, "game_id"):
+            raise           # the game is there but cannot be read: say so, not "no game"
         found = [e for e in store.archived_games() if e["id"].startswith(game_id)]
         if len(found) == 1:
             return found[0]["doc"]
@@ -395,7 +471,7 @@ def _print_cells(game: "Game", cells: list["LegalCell"], lang: str) -> None:
 # -- parsing ------------------------------------------------------------------------------------
 
 #: COLUMN.ROW@COUP=0 (compiled on first use: start-up stays fast)
-_CELL = (r"^(?:(?P<column>[^.@=]*)\.)?(?P<row>[^.@=]*[^.@=\s])\s*(?:@(?P<coup>[0-9]+))?"
+_CELL = (r"^(?:(?P<column>[^.@=]*)\.)?(?P<row>[^.@=]*[^.@=\s])\s*(?:@(?P<coup>[0-9]{1,3}))?"
          r"(?P<scratch>=0)?$")
 
 
@@ -410,10 +486,11 @@ def parse_cell(game: "Game", text: str) -> dict[str, Any]:
                                    f"('{token}')", f"saisissez d'abord les dés : pas encore de "
                                    f"case numérotée où choisir (« {token} »)",
                                    expected="yams enter 55533/2", rule="G4")
-        n = int(token)
+        n = int(token) if len(token) <= 6 else 0   # a 5,000-digit number is no cell either
         if not 1 <= n <= len(cells):
-            raise EntryError(f"no cell number {n}: the list goes from 1 to {len(cells)}",
-                             f"pas de case numéro {n} : la liste va de 1 à {len(cells)}",
+            shown_n = token if len(token) <= 6 else token[:6] + "..."
+            raise EntryError(f"no cell number {shown_n}: the list goes from 1 to {len(cells)}",
+                             f"pas de case numéro {shown_n} : la liste va de 1 à {len(cells)}",
                              expected=f"1-{len(cells)}, libre.full")
         cell = cells[n - 1]
         return {"column": cell.column, "row": cell.row, "coup": cell.coup or None,
@@ -427,12 +504,14 @@ def parse_cell(game: "Game", text: str) -> dict[str, Any]:
             "scratch": bool(m.group("scratch"))}
 
 
-def _int_option(text: str, name: str) -> int:
-    try:
-        return int(text.strip())
-    except ValueError:
-        raise EntryError(f"{name} '{text}' is not a whole number",
-                         f"{name} « {text} » n'est pas un nombre entier", expected=f"{name} 2") from None
+def _int_option(text: str, name: str, most: int = 99) -> int:
+    """A small whole number typed as an option (1 to ``most``)."""
+    token = text.strip()
+    if not (token.isascii() and token.isdigit()) or len(token) > 6 or not 1 <= int(token) <= most:
+        raise EntryError(f"{name} '{token[:12]}' is not a whole number from 1 to {most}",
+                         f"{name} « {token[:12]} » n'est pas un nombre entier de 1 à {most}",
+                         expected=f"{name} 2")
+    return int(token)
 
 
 def parse_start_dice(texts: list[str], players: list[str]) -> dict[str, list[int]]:
@@ -451,9 +530,8 @@ def parse_start_dice(texts: list[str], players: list[str]) -> dict[str, list[int
             raise ConfigError(f"start die for '{name}', who is not a player",
                               f"dé de départ pour « {name} », qui ne joue pas",
                               expected=", ".join(players))
-        try:
-            dice = [int(v) for v in values.split(",") if v.strip()]
-        except ValueError:
+        dice = [int(v) for v in values.split(",") if v.strip() in ("1", "2", "3", "4", "5", "6")]
+        if len(dice) != len([v for v in values.split(",") if v.strip()]):
             dice = []
         if not dice:
             raise ConfigError(f"cannot read the start dice '{token}'",
@@ -471,18 +549,27 @@ def parse_start_dice(texts: list[str], players: list[str]) -> dict[str, list[int
     return rolls
 
 
+#: longest --setting KEY=VALUE read (the longest real one is a few dozen characters)
+MAX_SETTING_TEXT = 1000
+
+
 def _parse_settings(items: list[str]) -> dict[str, Any]:
-    import json
+    from ..storage import BadJSON, loads_bounded
 
     settings: dict[str, Any] = {}
     for item in items:
         key, sep, value = item.partition("=")
-        if not sep or not key.strip():
-            raise ConfigError(f"cannot read the setting '{item}'",
-                              f"réglage « {item} » illisible", expected="--setting yam=60")
+        if not sep or not key.strip() or len(item) > MAX_SETTING_TEXT:
+            raise ConfigError(f"cannot read the setting '{item[:40]}'",
+                              f"réglage « {item[:40]} » illisible",
+                              expected=f"--setting yam=60 (at most {MAX_SETTING_TEXT} characters)")
         try:
-            settings[key.strip()] = json.loads(value)
-        except json.JSONDecodeError:
+            settings[key.strip()] = loads_bounded(value)
+        except BadJSON as exc:
+            if value.strip()[:1] in ("[", "{", "-", ".") or value.strip()[:1].isdigit():
+                raise ConfigError(f"setting '{key.strip()}': {exc.en}",
+                                  f"réglage « {key.strip()} » : {exc.fr}",
+                                  expected="--setting yam=60") from None
             settings[key.strip()] = value.strip()
     return settings
 
@@ -625,7 +712,7 @@ def enter(
         raise EntryError("say after how many rolls the dice were kept",
                          "indiquez en combien de lancers les dés ont été gardés",
                          expected="--roll 2, or 55533/2")
-    session = _session(db, game_id)
+    session = _session(db, game_id, lang, as_json)
     if jokers and len(jokers) > 1:
         raise IllegalMoveError("one joker a turn", "un seul joker par tour", rule="U4")
     joker = jokers[0] if jokers else None
@@ -670,7 +757,7 @@ def mark(
     if cell is None or not cell.strip():
         raise EntryError("say which cell to write", "indiquez quelle case inscrire",
                          expected="yams mark 3, or yams mark libre.full")
-    session = _session(db, game_id)
+    session = _session(db, game_id, lang, as_json)
     game = session.game
     first = parse_cell(game, cell)
     if coup is not None:
@@ -815,7 +902,7 @@ def games(
     """List the games in progress, oldest first."""
     lang = current_lang(ctx)
     damaged: list = []
-    found = open_store(db).games_in_progress(damaged)
+    found = open_store(db, reading=True).games_in_progress(damaged)
     try:
         _list_games(found, as_json, lang)
     finally:
@@ -869,7 +956,7 @@ def replay(
         raise EntryError("name the transcript file (or '-' for standard input)",
                          "indiquez le fichier de la feuille (ou « - » pour l'entrée standard)",
                          expected="yams replay soiree.txt")
-    game = parse_transcript(read_text(file))
+    game = parse_transcript(read_text(file, MAX_TRANSCRIPT_BYTES))
     if as_json:
         print_json(game_json(game))
         return

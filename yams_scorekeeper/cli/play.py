@@ -429,7 +429,8 @@ def open_session(term: Terminal, store: "Store", game_id: str | None,
             answer = setup.ask("ask_resume", "1").lower()
             if answer in ("n", "new", "nouvelle", "nouveau"):
                 break
-            if answer.isdigit() and 1 <= int(answer) <= len(games):
+            if answer.isascii() and answer.isdigit() and len(answer) < 6 and \
+                    1 <= int(answer) <= len(games):
                 session = TableSession.resume(store, games[int(answer) - 1]["id"])
                 _resumed(term, session)
                 return session
@@ -878,7 +879,7 @@ class Table:
             found = candidates(self.game, token, cells, by_handle, numbered=self.numbered)
         except EntryError as err:
             if token.isdigit() and self.numbered:
-                raise _err("no_number", n=int(token), count=len(cells)) from None
+                raise _err("no_number", n=token[:6], count=len(cells)) from None
             if err.expected is None and not token.isdigit():
                 raise _err("unreadable_choice", text=token,
                            expected=f"{next(iter(by_handle), 'e')}, {self.name_example()}, "

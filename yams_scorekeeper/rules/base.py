@@ -181,15 +181,17 @@ class RuleSet:
         if isinstance(default.get(last), list):
             ok = isinstance(value, list) and all(
                 isinstance(step, list) and len(step) == 2
-                and all(isinstance(x, int) and not isinstance(x, bool) for x in step)
-                for step in value)
+                and all(isinstance(x, int) and not isinstance(x, bool)
+                        and 0 <= x <= MOST_SETTING for x in step)
+                for step in value) and len(value) <= 100
             if not ok:
                 raise self._bad_setting(key, "a list of [threshold, bonus] pairs",
                                         "[[105, 30], [126, 60]]")
         elif not isinstance(value, int) or isinstance(value, bool):
             raise self._bad_setting(key, "a whole number", "60")
-        elif value < _least(key):
-            raise self._bad_setting(key, f"at least {_least(key)}", str(max(_least(key), 1)))
+        elif not _least(key) <= value <= _most(key):
+            raise self._bad_setting(key, f"from {_least(key)} to {_most(key)}",
+                                    str(max(_least(key), 1)))
         target[last] = copy.deepcopy(value)
 
     def _unknown_setting(self, key: str, known: dict) -> ConfigError:
@@ -415,6 +417,21 @@ class RuleSet:
 
     def _name(self, row_id: str) -> str:
         return self._rows[row_id].name
+
+
+#: largest value of a numeric setting (scores, bonuses, factors); counts of rolls stop at 100
+MOST_SETTING = 10_000
+
+
+def _most(key: str) -> int:
+    """Largest sensible value of a numeric setting: a score stays far below 10,000, rolls a
+    turn below 100, a pool of rolls below 1,000 (a huge number would overflow the statistics
+    later)."""
+    if key in ("rolls_per_turn", "harmony_max_group") or key.endswith("per_turn"):
+        return 100
+    if key == "pool":
+        return 1000
+    return MOST_SETTING
 
 
 def _least(key: str) -> int:
