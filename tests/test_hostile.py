@@ -112,3 +112,446 @@ def test_an_input_line_echoed_by_play_is_escaped(tmp_path):
     db = str(tmp_path / "db")
     result = run(db, "play", input="\x1b[2J\x1b]0;pwned\x07\nq\n")
     assert not _raw_controls(result.stdout), result.stdout
+
+
+# -- 2. bounds: every number typed --------------------------------------------------------------
+
+HUGE = "9" * 5000
+
+
+def _duel_with_dice(db: str) -> str:
+    game = js(db, "new", "-R", "duel", "-p", "Alice", "-p", "Bob")["game"]
+    ok(db, "enter", "11123/3")
+    return game
+
+
+@pytest.mark.parametrize("args,needle", [
+    (("mark", HUGE), "no cell number"),
+    (("mark", "1" + "0" * 6), "no cell number"),
+    (("mark", f"yam@{HUGE}"), "cannot read the cell"),
+    (("mark", "1", "--coup", HUGE), "--coup"),
+    (("mark", "1", "--coup", "-3"), "--coup"),
+    (("mark", "\u00b2"), "no row"),
+    (("undo",), None),       # the dice are taken back, then typed with a huge roll
+])
+def test_huge_or_odd_numbers_typed_are_refused_in_one_line(tmp_path, args, needle):
+    db = str(tmp_path / "db")
+    _duel_with_dice(db)
+    if needle is None:
+        ok(db, "undo")
+        args, needle = ("enter", "11123", "--roll", HUGE), "roll number"
+    before = store_files(db)
+    one_line_error(run(db, *args), needle, code=2)
+    assert store_files(db) == before
+
+
+SETTINGS = [f"yam={HUGE}", "yam=1e400", "yam=-1e400", "yam=99999999", "yam=-5", "yam=10001",
+            "yam=" + "[" * 100000, "yam=" + "[" * 40 + "]" * 40, "yam=" + "{\"a\":" * 5000,
+            "yam=NaN", "yam=Infinity", "yam=1.5", "yam=true", "yam=" + "1" * 1200,
+            "jokers=12345678901234567890"]
+
+
+@pytest.mark.parametrize("setting", SETTINGS, ids=lambda s: s[:24])
+def test_settings_out_of_bounds_or_nested_are_refused_and_create_nothing(tmp_path, setting):
+    db = str(tmp_path / "db")
+    line = one_line_error(run(db, "new", "-R", "duel", "-p", "A", "-p", "B", "--setting",
+                              setting), code=2)
+    assert "setting" in line or "réglage" in line
+    assert len(line) < 400
+    assert not os.path.exists(os.path.join(db, "games")) or not os.listdir(os.path.join(db, "games"))
+
+
+def test_gaby_dictionary_settings_are_bounded_too(tmp_path):
+    db = str(tmp_path / "db")
+    for setting in ('column_factors={"sec": 1e400}', 'column_factors={"sec": 100000}',
+                    "column_factors.sec=-1", "bonus=99999999", "yam_base=" + HUGE):
+        result = run(db, "new", "-R", "gaby", "-p", "A", "-p", "B", "--setting", setting)
+        one_line_error(result, code=2)
+    assert js(db, "new", "-R", "gaby", "-p", "A", "--setting", "column_factors.sec=3")["game"]
+
+
+def test_play_refuses_a_huge_cell_number_and_asks_again(tmp_path):
+    db = str(tmp_path / "db")
+    _duel_with_dice(db)
+    result = run(db, "play", input=f"{HUGE}\n\u00b2\n{HUGE}x\nq\n")
+    assert result.exit_code == 0, (result.stdout, result.stderr, result.exception)
+    assert "Traceback" not in result.stdout + result.stderr
+    assert result.stdout.count("! ") >= 3
+
+
+def test_replay_refuses_a_huge_coup_number(tmp_path):
+    path = tmp_path / "t.txt"
+    path.write_text(f"rules: duel\nplayers: A, B\nA: 11123/3 -> 1@{HUGE}\n", encoding="utf-8")
+    result = run(None, "replay", str(path))
+    assert result.exit_code != 0 and "Traceback" not in result.stderr
+    assert result.stderr.startswith("error: ")
+
+
+# -- 3. reads: regular files only, and capped ---------------------------------------------------
+
+def _fifo(path) -> str:
+    """A FIFO with no writer. Every 5 s for 2 minutes a watchdog opens and closes its writing
+    end (only when a reader is blocked on it), so that a program that would wait on it forever
+    fails the test instead of hanging the suite."""
+    import threading
+    import time
+
+    os.mkfifo(path)
+
+    def unblock():
+        for _ in range(24):
+            time.sleep(5)
+            try:
+                os.close(os.open(path, os.O_WRONLY | os.O_NONBLOCK))
+            except OSError:
+                pass        # no reader waiting (or the FIFO is gone): nothing to unblock
+
+    threading.Thread(target=unblock, daemon=True).start()
+    return str(path)
+
+
+@pytest.mark.parametrize("command", ["import", "replay"])
+def test_import_and_replay_refuse_devices_fifos_and_folders(tmp_path, command):
+    db = str(tmp_path / "db")
+    os.makedirs(db)
+    for target in ("/dev/zero", "/dev/null", str(tmp_path), _fifo(tmp_path / "fifo")):
+        one_line_error(run(db, command, target), "not a regular file", code=2)
+    assert os.listdir(db) == []
+
+
+def test_reads_are_capped(tmp_path, monkeypatch):
+    from yams_scorekeeper import storage
+
+    monkeypatch.setattr(storage, "MAX_FILE_BYTES", 1000)
+    db = str(tmp_path / "db")
+    os.makedirs(db)
+    big = tmp_path / "big.json"
+    big.write_text(" " * 2000 + "{}", encoding="utf-8")
+    one_line_error(run(db, "import", str(big)), "larger than", code=2)
+    one_line_error(run(db, "import", "-", input=" " * 2000), "larger than", code=2)
+    from yams_scorekeeper.cli import game_cmds
+
+    monkeypatch.setattr(game_cmds, "MAX_TRANSCRIPT_BYTES", 1000)
+    one_line_error(run(None, "replay", str(big)), "larger than", code=2)
+
+
+def _two_games(db: str) -> tuple[str, str]:
+    a = js(db, "new", "-R", "duel", "-p", "Alice", "-p", "Bob")["game"]
+    b = js(db, "new", "-R", "duel", "-p", "Chloé", "-p", "Dan")["game"]
+    return a, b
+
+
+def _other_commands_work(db: str, good: str) -> None:
+    assert ok(db, "sheet", "--game", good).stdout
+    ok(db, "enter", "11123/3", "--game", good)
+    ok(db, "undo", "--game", good)
+    assert ok(db, "history").stdout and ok(db, "records").stdout
+
+
+@pytest.mark.parametrize("kind", ["fifo", "dev-zero", "folder", "no-events", "events-not-list",
+                                  "event-not-object", "not-a-game", "wrong-id", "deep-events",
+                                  "bad-finish-note"])
+def test_a_bad_game_file_stops_that_game_only(tmp_path, kind):
+    db = str(tmp_path / "db")
+    bad, good = _two_games(db)
+    path = Store(db)._game_path(bad)
+    doc = Store(db).load_game(bad)
+    os.remove(path)
+    if kind == "fifo":
+        _fifo(path)
+    elif kind == "dev-zero":
+        os.symlink("/dev/zero", path)
+    elif kind == "folder":
+        os.makedirs(path)
+    elif kind == "bad-finish-note":
+        _forge(path, {"game": {"1": doc}, "finish": {"1": {"summary": {"id": 5}}}})
+    else:
+        changed = {"no-events": {k: v for k, v in doc.items() if k != "events"},
+                   "events-not-list": {**doc, "events": "x"},
+                   "event-not-object": {**doc, "events": [5]},
+                   "not-a-game": {**doc, "id": ["x"]},
+                   "wrong-id": {**doc, "id": good},
+                   "deep-events": {**doc, "events": [{"type": "enter", "x": [[[[[[[[[[1]]]]]]]]]]}]},
+                   }[kind]
+        _forge(path, {"game": {"1": changed}})
+    result = run(db, "games")
+    assert result.exit_code == 4 and "Traceback" not in result.stderr
+    assert good[:8] in result.stdout and bad in result.stderr
+    one_line_error(run(db, "sheet", "--game", bad), bad, code=4)
+    _other_commands_work(db, good)
+
+
+# -- 4. export and transcript targets ------------------------------------------------------------
+
+def test_export_and_transcript_refuse_devices_fifos_folders_and_symlinks(tmp_path):
+    import stat
+
+    db = str(tmp_path / "db")
+    game = _finished_duel(db)
+    fifo = _fifo(tmp_path / "fifo")
+    folder = tmp_path / "folder"
+    folder.mkdir()
+    target = tmp_path / "target.json"
+    target.write_text("keep me", encoding="utf-8")
+    link = tmp_path / "link.json"
+    link.symlink_to(target)
+    device = tmp_path / "full"
+    try:
+        os.mknod(device, stat.S_IFCHR | 0o600, os.makedev(1, 7))
+    except (PermissionError, OSError):
+        device = None
+    targets = [fifo, str(folder), str(link)] + ([str(device)] if device else [])
+    for path in targets:
+        for args in (("export", path), ("transcript", "--game", game, "-o", path)):
+            one_line_error(run(db, *args), "will not write", code=2)
+    assert stat.S_ISFIFO(os.lstat(fifo).st_mode) and folder.is_dir() and link.is_symlink()
+    assert target.read_text(encoding="utf-8") == "keep me"
+    if device:
+        assert stat.S_ISCHR(os.lstat(device).st_mode)
+    ok(db, "export", str(target))                       # a regular file is replaced
+    assert json.loads(target.read_text(encoding="utf-8"))["games"]
+    ok(db, "transcript", "--game", game, "-o", str(tmp_path / "new.txt"))
+
+
+# -- 5. imported books: shapes, forged keys and dates -------------------------------------------
+
+def _export(db: str, tmp_path) -> dict:
+    path = tmp_path / "book.json"
+    ok(db, "export", str(path))
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def _import_refused(db: str, tmp_path, data, *needles) -> str:
+    before = store_files(db)
+    path = tmp_path / "forged.json"
+    path.write_text(data if isinstance(data, str) else json.dumps(data), encoding="utf-8")
+    line = one_line_error(run(db, "import", str(path)), *needles, code=4)
+    assert store_files(db) == before
+    return line
+
+
+def test_forged_imports_are_refused_whole(tmp_path):
+    source = str(tmp_path / "source")
+    _finished_duel(source)
+    _finished_duel(source, first="Zoé")
+    book = _export(source, tmp_path)
+    db = str(tmp_path / "db")
+    os.makedirs(db)
+
+    def forged(change):
+        data = json.loads(json.dumps(book))
+        change(data)
+        return data
+
+    cases = [
+        (lambda d: d.update(games=5), "'games'"),
+        (lambda d: d["games"].append(7), "games[2]"),
+        (lambda d: d["games"][1].update(summary="x"), "games[1]", "summary"),
+        (lambda d: d["games"][0]["summary"].update(players="Alice"), "players"),
+        (lambda d: d["games"][0]["doc"].update(players="Alice"), "players"),
+        (lambda d: d["games"][0]["doc"].update(events=[1, 2]), "events[0]"),
+        (lambda d: d["games"][0]["doc"].update(events="x"), "events"),
+        (lambda d: d["games"][0]["doc"].update(config=[]), "config"),
+        (lambda d: d["games"][1]["summary"].update(config_key="gaby/libre"), "configuration"),
+        (lambda d: d["games"][1]["summary"].update(date="not a date"), "not a date", "date"),
+        (lambda d: d["games"][0]["summary"]["players"][0].update(total=1e300), "total"),
+        (lambda d: d["games"][0]["summary"]["players"][0].update(rank="1"), "rank"),
+        (lambda d: d["games"][0]["summary"].update(stopped_early="no"), "stopped_early"),
+        (lambda d: d["games"][0]["summary"].update(id="../../etc"), "id"),
+    ]
+    for change, *needles in cases:
+        _import_refused(db, tmp_path, forged(change), *needles)
+    for text in ('{"format": "yams-scorekeeper-book", "version": 1, "games": ' + "[" * 100000,
+                 '{"format": "yams-scorekeeper-book", "version": 1, "games": [NaN]}',
+                 '{"format": "yams-scorekeeper-book", "version": 1, "games": [' + HUGE + "]}",
+                 "[" * 50 + "]" * 50):
+        _import_refused(db, tmp_path, text, "nothing was imported")
+    # a forged label is not trusted: the one the replay gives is kept
+    data = forged(lambda d: d["games"][0]["summary"].update(config_label="Yams Gaby (forged)"))
+    path = tmp_path / "label.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert js(db, "import", str(path))["added"] == 2
+    labels = {e["summary"]["config_label"] for e in Store(db).archived_games()}
+    assert labels == {"Duel au Yam"}
+
+
+# -- 6. archive files with a valid checksum but the wrong shape ----------------------------------
+
+@pytest.mark.parametrize("change", [
+    lambda e: e["summary"].update(players="Alice"),
+    lambda e: e["summary"]["players"][0].update(total=float("1e300")),
+    lambda e: e["summary"].update(date=5),
+    lambda e: e.update(doc=[]),
+    lambda e: e["doc"].update(events=None),
+    lambda e: e.update(id="other"),
+], ids=["players-string", "huge-total", "date-number", "doc-list", "events-none", "wrong-id"])
+def test_an_archive_file_of_the_wrong_shape_is_one_clear_error(tmp_path, change):
+    db = str(tmp_path / "db")
+    game = _finished_duel(db)
+    good = js(db, "new", "-R", "duel", "-p", "Chloé", "-p", "Dan")["game"]
+    store = Store(db)
+    entry = store.archived_games()[0]
+    change(entry)
+    _forge(store.archive_file(game), {"games": {"1": entry}})
+    for args in (("history",), ("stats", "Alice"), ("export", str(tmp_path / "x.json"))):
+        one_line_error(run(db, *args), game, code=4)
+    ok(db, "enter", "11123/3", "--game", good)       # the table goes on
+    assert good[:8] in ok(db, "games").stdout
+
+
+# -- 7. the record book is derived from the archive ----------------------------------------------
+
+def _records_json(db: str) -> dict:
+    return js(db, "records")["configs"]
+
+
+def test_a_missing_records_json_is_rebuilt_from_the_archive(tmp_path):
+    db = str(tmp_path / "db")
+    ids = [_finished_duel(db), _finished_duel(db, first="Zoé")]
+    # a game that is not stopped early sets records: finish one properly through the store
+    from test_cli_book import play_duel
+
+    ids.append(play_duel(db, {"Alice": {}, "Bob": {}}))
+    expected = js(db, "records")
+    os.remove(os.path.join(db, "records.json"))          # the program's own advice, followed
+    result = run(db, "records", "--json")
+    assert result.exit_code == 0
+    assert "counted again from the archive" in result.stderr
+    assert json.loads(result.stdout) == expected
+    assert len(Store(db).records()["counted"]) == 3
+
+
+def test_finishing_after_records_json_was_lost_counts_every_game(tmp_path):
+    from test_cli_book import play_duel
+
+    db = str(tmp_path / "db")
+    play_duel(db, {"Alice": {"yam": "66666"}, "Bob": {}})
+    os.remove(os.path.join(db, "records.json"))
+    play_duel(db, {"Chloé": {}, "Dan": {}})
+    book = Store(db).records()
+    assert len(book["counted"]) == 2
+    assert book["configs"]["duel"]["records"]["total"]["player"] == "Alice"
+
+
+@pytest.mark.parametrize("damage", ["garbage", "fifo", "folder", "bad-shape", "forged-values"])
+def test_an_unreadable_records_json_is_moved_aside_and_rebuilt(tmp_path, damage):
+    from test_cli_book import play_duel
+
+    db = str(tmp_path / "db")
+    play_duel(db, {"Alice": {"yam": "66666"}, "Bob": {}})
+    expected = js(db, "records")
+    path = os.path.join(db, "records.json")
+    os.remove(path)
+    if damage == "garbage":
+        open(path, "wb").write(b"\x00not json")
+    elif damage == "fifo":
+        _fifo(path)
+    elif damage == "folder":
+        os.makedirs(path)
+    elif damage == "bad-shape":
+        _forge(path, {"book": {"1": {"format": "yams-scorekeeper-records", "version": 1,
+                                     "counted": 5, "configs": []}}})
+    else:
+        _forge(path, {"book": {"1": {"format": "yams-scorekeeper-records", "version": 1,
+                                     "counted": [], "configs": {"duel": {"records": {
+                                         "total": {"value": "9" * 40, "player": "Eve"}}}}}}})
+    result = run(db, "records", "--json")
+    assert result.exit_code == 0, (result.stdout, result.stderr)
+    assert "moved to" in result.stderr and "records.json.damaged" in result.stderr
+    assert json.loads(result.stdout) == expected
+    assert os.path.exists(path + ".damaged")
+
+
+def test_records_rebuild_recounts_on_demand(tmp_path):
+    from test_cli_book import play_duel
+
+    db = str(tmp_path / "db")
+    play_duel(db, {"Alice": {"yam": "66666"}, "Bob": {}})
+    expected = js(db, "records")
+    store = Store(db)
+    with store._locked(), store._open(store.records_path) as tdb:   # a book that lost a game
+        store._set_one(tdb, "book", {"format": "yams-scorekeeper-records", "version": 1,
+                                     "counted": [], "configs": {}})
+    assert js(db, "records")["configs"] == {}
+    assert js(db, "records", "--rebuild") == expected
+
+
+# -- 8. a full disk during a finish ------------------------------------------------------------
+
+def test_a_full_disk_during_a_finish_is_told_truthfully_and_completed_later(tmp_path):
+    import errno
+
+    from yams_scorekeeper.errors import StoreError
+    from yams_scorekeeper.session import TableSession
+    from yams_scorekeeper.storage import FileSystem
+
+    class FullArchive(FileSystem):
+        def mkstemp(self, folder, prefix):
+            if folder.endswith("archive") or "records" in prefix:
+                raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+            return super().mkstemp(folder, prefix)
+
+    db = str(tmp_path / "db")
+    game = _duel_with_dice(db)
+    ok(db, "mark", "1")
+    session = TableSession.resume(Store(db, fs=FullArchive()), game)
+    with pytest.raises(StoreError) as info:
+        session.end()
+    text = str(info.value)
+    assert "nothing was changed" not in text
+    assert "is over and every entry is kept" in text and "disk is full" in text
+    assert "Free some space" in text
+    assert "finishing" in ok(db, "games").stdout
+    result = run(db, "cells", "--game", game[:8])      # the next command completes the finish
+    assert result.exit_code == 0, (result.stdout, result.stderr)
+    assert "Game stopped." in result.stdout and "to play" not in result.stdout
+    assert "No game in progress" in ok(db, "games").stdout
+    assert [e["id"] for e in Store(db).archived_games()] == [game]
+    assert Store(db).records()["counted"] == [game]
+
+
+# -- 9. where the store is ---------------------------------------------------------------------
+
+def test_read_commands_work_on_a_store_we_may_not_write(tmp_path, monkeypatch):
+    from test_cli_book import play_duel
+
+    db = str(tmp_path / "db")
+    play_duel(db, {"Alice": {"yam": "66666"}, "Bob": {}})
+    game = js(db, "new", "-R", "duel", "-p", "Chloé", "-p", "Dan")["game"]
+    expected = {args: ok(db, *args).stdout for args in
+                (("games",), ("history",), ("records",), ("sheet", "--game", game),
+                 ("stats", "Alice"))}
+    os.remove(os.path.join(db, "store.lock"))
+    os.remove(os.path.join(db, "records.json"))
+    before = store_files(db)
+    real_access = os.access
+    monkeypatch.setattr(os, "access", lambda path, mode, **kw: False if mode & os.W_OK
+                        and str(path).startswith(db) else real_access(path, mode, **kw))
+    from filelock import FileLock
+
+    def no_lock(self, *a, **kw):
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(FileLock, "acquire", no_lock)
+    for args, out in expected.items():
+        result = run(db, *args)
+        assert result.exit_code == 0, (args, result.stdout, result.stderr)
+        if args != ("records",):
+            assert result.stdout == out
+    result = run(db, "records")
+    assert "Alice" in result.stdout and "read-only" in result.stderr
+    assert store_files(db) == before and not os.path.exists(os.path.join(db, "store.lock"))
+    one_line_error(run(db, "new", "-R", "duel", "-p", "A"), "read-only", code=4)
+
+
+def test_a_read_command_on_a_folder_that_is_not_a_store_says_so(tmp_path):
+    notes = tmp_path / "notes"
+    notes.mkdir()
+    (notes / "todo.txt").write_text("x", encoding="utf-8")
+    missing = str(tmp_path / "mistyped")
+    for args in (("games",), ("history",), ("records",), ("stats", "Alice"), ("sheet",),
+                 ("export", str(tmp_path / "out.json"))):
+        one_line_error(run(None, *args, "--db", str(notes)), "not a yams store", code=4)
+        one_line_error(run(None, *args, "--db", missing), "no store at", code=4)
+        one_line_error(run(missing, *args), "no store at", code=4)
+    assert os.listdir(notes) == ["todo.txt"] and not os.path.exists(missing)

@@ -148,10 +148,8 @@ def open_store(db: str | None, reading: bool = False) -> "Store":
 
 
 def _notice(en: str, fr: str) -> None:
-    import click
-
-    ctx = click.get_current_context(silent=True)
-    lang = current_lang(ctx) if ctx is not None else "en"
+    """A line on stderr about what the store did on its own (``$YAMS_LANG`` or the locale)."""
+    lang = current_lang(None)
     sys.stderr.write(f"note: {shown(fr if lang == 'fr' else en)}\n")
     sys.stderr.flush()
 
