@@ -74,7 +74,7 @@ def candidates(game: "Game", token: str, cells: list["LegalCell"],
     if text in by_handle:
         return [by_handle[text]]
     found: list["LegalCell"] = []
-    if numbered and text.isdigit():
+    if numbered and text.isascii() and text.isdigit() and len(text) <= 6:
         n = int(text)
         if 1 <= n <= len(cells):
             found.append(cells[n - 1])
