@@ -225,10 +225,12 @@ def test_reads_are_capped(tmp_path, monkeypatch):
     monkeypatch.setattr(storage, "MAX_FILE_BYTES", 1000)
     db = str(tmp_path / "db")
     os.makedirs(db)
-    big = tmp_path / "big.json"
-    big.write_text(" " * 2000 + "{}", encoding="utf-8")
-    one_line_error(run(db, "import", str(big)), "larger than", code=2)
-    one_line_error(run(db, "import", "-", input=" " * 2000), "larger than", code=2)
+    big = tmp_path / "big.json"     # the book is read a game at a time: one game is capped
+    big.write_text('{"format": "yams-scorekeeper-book", "version": 1, "games": ["'
+                   + "x" * 3000 + '"]}', encoding="utf-8")
+    one_line_error(run(db, "import", str(big)), "larger than", code=4)
+    one_line_error(run(db, "import", "-", input=big.read_text(encoding="utf-8")), "larger than",
+                   code=4)
     from yams_scorekeeper.cli import game_cmds
 
     monkeypatch.setattr(game_cmds, "MAX_TRANSCRIPT_BYTES", 1000)

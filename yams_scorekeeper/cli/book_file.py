@@ -126,7 +126,7 @@ class _Reader:
     def value(self) -> Any:
         self.peek()
         while True:
-            from ..storage import BadJSON, depth_problem
+            from ..storage import MAX_FILE_BYTES, BadJSON, depth_problem
 
             try:
                 value, end = self.decoder.raw_decode(self.buf, self.pos)
@@ -141,6 +141,8 @@ class _Reader:
             problem = depth_problem(value)
             if problem:
                 raise self.error(why=problem)
+            if end - self.pos > MAX_FILE_BYTES:
+                raise self.error(why="a value larger than the largest file read")
             if end == len(self.buf) and not self.eof and self._more():
                 continue                           # a number may go on in the next chunk
             self.pos = end
