@@ -31,11 +31,12 @@ def _raw_controls(text: str) -> list[str]:
 
 
 def store_files(db) -> dict[str, bytes]:
-    """Every file under the store folder (lock file aside), by relative path."""
+    """Every file under the store folder (the lock and the summaries index, a derived cache,
+    aside), by relative path."""
     out = {}
     for root, _, names in os.walk(db):
         for name in names:
-            if name != "store.lock":
+            if name != "store.lock" and not name.startswith("index.sqlite"):   # caches
                 path = os.path.join(root, name)
                 with open(path, "rb") as handle:
                     out[os.path.relpath(path, db)] = handle.read()
@@ -506,7 +507,7 @@ def test_a_full_disk_during_a_finish_is_told_truthfully_and_completed_later(tmp_
     assert "finishing" in ok(db, "games").stdout
     result = run(db, "cells", "--game", game[:8])      # the next command completes the finish
     assert result.exit_code == 0, (result.stdout, result.stderr)
-    assert "Game stopped." in result.stdout and "to play" not in result.stdout
+    assert "Game stopped" in result.stdout and "to play" not in result.stdout
     assert "No game in progress" in ok(db, "games").stdout
     assert [e["id"] for e in Store(db).archived_games()] == [game]
     assert Store(db).records()["counted"] == [game]
