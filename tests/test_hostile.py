@@ -530,12 +530,12 @@ def test_read_commands_work_on_a_store_we_may_not_write(tmp_path, monkeypatch):
     real_access = os.access
     monkeypatch.setattr(os, "access", lambda path, mode, **kw: False if mode & os.W_OK
                         and str(path).startswith(db) else real_access(path, mode, **kw))
-    from filelock import FileLock
+    from yams_scorekeeper.store import StoreLock
 
     def no_lock(self, *a, **kw):
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr(FileLock, "acquire", no_lock)
+    monkeypatch.setattr(StoreLock, "acquire", no_lock)
     for args, out in expected.items():
         result = run(db, *args)
         assert result.exit_code == 0, (args, result.stdout, result.stderr)
