@@ -51,7 +51,7 @@ def change_game(db: str | None, game_id: str | None, event: dict
     from ..session import TableSession
 
     store = open_store(db)
-    if game_id is None or any(g["id"].startswith(game_id) for g in store.games_in_progress()):
+    if game_id is None or any(g["id"].startswith(game_id) for g in store.games_in_progress([])):
         try:
             session = TableSession.resume(store, game_id)
         except StoreError as err:
@@ -68,7 +68,7 @@ def change_game(db: str | None, game_id: str | None, event: dict
 
 def _with_last_finished(store: "Store", err: StoreError) -> StoreError:
     """'No game in progress', with the command that reopens the game finished last."""
-    if store.games_in_progress():
+    if store.games_in_progress([]):
         return err
     last = store.last_finished()
     if last is None:
