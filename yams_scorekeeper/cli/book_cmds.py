@@ -126,8 +126,7 @@ def _number(value: float | None, lang: str = "en") -> str:
 
 def records(
     ctx: typer.Context,
-    rules_name: Optional[str] = rules_option(None, "Only this rule family (classic, gaby, "
-                                                   "double, duel)."),
+    rules_name: Optional[str] = rules_option(None, "Only this rule family (an id or alias)."),
     as_json: bool = json_option(),
     rebuild: bool = typer.Option(False, "--rebuild",
                                  help="Count the book again from every archived game first "

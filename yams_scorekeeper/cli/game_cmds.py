@@ -107,8 +107,20 @@ def json_option(help: str = "Print one JSON object instead of text.") -> Any:
 
 
 def rules_option(default: str | None, help: str) -> Any:
-    """``--rules``/``-R RULES``: a rule family (classic, gaby, double, duel, or a French name)."""
+    """``--rules``/``-R RULES``: a rule family (its id or an alias, French names welcome)."""
     return typer.Option(default, "--rules", "-R", metavar="RULES", help=help)
+
+
+#: the help of a --rules option whose default is the registry's first family
+RULES_HELP = ("Rule set: a family id or alias, as listed in docs/rules.md (French names work "
+              "too); default: the first family, Yam classique.")
+
+
+def default_family() -> str:
+    """The family a command plays when --rules is not given (the registry's first)."""
+    from ..rules import DEFAULT_FAMILY
+
+    return DEFAULT_FAMILY
 
 
 def dice_argument(help: str) -> Any:
@@ -588,7 +600,7 @@ NEW_EPILOG = examples(
 
 def new(
     ctx: typer.Context,
-    rules_name: str = rules_option("classic", "Rule set: classic, gaby, double or duel."),
+    rules_name: Optional[str] = rules_option(None, RULES_HELP),
     players: Optional[List[str]] = typer.Option(
         None, "--player", "-p", metavar="NAME", show_default=False,
         help="A player, in seating order; repeat for each (1 to 8, Gaby 1 to 4)."),
@@ -605,7 +617,8 @@ def new(
     preset: Optional[str] = typer.Option(None, "--preset", metavar="gaby|gaby-solo",
                                          help="Gaby presets (the default when nothing is said)."),
     variant: Optional[str] = typer.Option(None, "--variant", metavar="VARIANT",
-                                          help="Double Yams: classique, force, critique, 165."),
+                                          help="The family's variant, if it has some "
+                                               "(Double Yams: D10 in docs/rules.md)."),
     direction: Optional[str] = typer.Option(None, "--direction", metavar="DIR",
                                             help="Double Yams forcé: croissant or decroissant."),
     imposed: Optional[List[str]] = typer.Option(
@@ -635,7 +648,7 @@ def new(
     if not names:
         raise ConfigError("name the players with --player", "nommez les joueurs avec --player",
                           expected="--player Alice --player Bob")
-    config = make_config(rules_name, names, columns=_split_list(columns) or None,
+    config = make_config(rules_name or default_family(), names, columns=_split_list(columns) or None,
                          optional_rows=_split_list(rows) or None, options=_split_list(options),
                          variant=variant, direction=direction,
                          imposed=_split_list(imposed) or None,
@@ -828,8 +841,8 @@ def sheet(
             data["players"] = [data["players"][index]]
         print_json(data)
         return
-    # the players-across grid (Duel, Double Yams) has the label as its title
-    across = len(game.columns) == 1 and game.rules.family in ("double", "duel")
+    # the players-across grid (Duel, Double Yams, ...) has the label as its title
+    across = len(game.columns) == 1 and game.rules.sheet_layout == "players"
     print_sheets(game, game.id if across else f"{game.config.label} · {game.id}", lang, index)
 
 

@@ -11,8 +11,7 @@ from __future__ import annotations
 MESSAGES: dict[str, dict[str, str]] = {
     # -- prompts -----------------------------------------------------------------------------
     "colon": {"fr": " : ", "en": ": "},
-    "ask_family": {"fr": "Règles (classic, gaby, double, duel)",
-                   "en": "Rules (classic, gaby, double, duel)"},
+    "ask_family": {"fr": "Règles ({families})", "en": "Rules ({families})"},
     "ask_players": {"fr": "Joueurs, dans l'ordre du jeu (séparés par des virgules)",
                     "en": "Players, in playing order (separated by commas)"},
     "ask_random_order": {"fr": "Tirer au sort l'ordre de départ ? (o/n)",
@@ -35,8 +34,7 @@ MESSAGES: dict[str, dict[str, str]] = {
                       "en": "Optional rows (nenette, petit; - for none)"},
     "ask_options_gaby": {"fr": "Options (bloquant, deux-coups, doblar, chance ; - pour aucune)",
                          "en": "Options (bloquant, deux-coups, doblar, chance; - for none)"},
-    "ask_variant": {"fr": "Variante (classique, force, critique, 165)",
-                    "en": "Variant (classique, force, critique, 165)"},
+    "ask_variant": {"fr": "Variante ({variants})", "en": "Variant ({variants})"},
     "ask_direction": {"fr": "Sens de la grille forcée (croissant, decroissant)",
                       "en": "Direction of the forcé grid (croissant, decroissant)"},
     "ask_resume": {"fr": "Reprendre quelle partie ? (numéro, ou n pour une nouvelle partie)",

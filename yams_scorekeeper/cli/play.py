@@ -47,7 +47,7 @@ import typer
 
 from ..dice import GROUPED_EXAMPLE
 from ..errors import ConfigError, EntryError, IllegalMoveError, StoreError, YamsError
-from .game_cmds import db_option, examples, rules_option
+from .game_cmds import RULES_HELP, db_option, default_family, examples, rules_option
 from .render import shown
 from .lang import current_lang, resolve_lang
 from .messages import NO, YES, msg, outcome
@@ -104,7 +104,7 @@ def _err(key: str, *, cls: type[YamsError] = EntryError, expected: str | None = 
 
 def _sixth_roll(game: "Game") -> bool:
     """Double Yams classique and forcé have the announced sixth roll (D9)."""
-    return game.rules.family == "double" and game.config.variant in ("classique", "force")
+    return game.rules.sixth_roll_allowed(game.config)
 
 
 def _yes(term: "Terminal", key: str, default: str, **values: Any) -> bool:
@@ -235,11 +235,12 @@ class Setup:
 
     def config(self) -> "GameConfig":
         from ..config import make_config
-        from ..rules import get_rules, rules_class
+        from ..rules import DEFAULT_FAMILY, family_ids, get_rules, rules_class
 
         while True:
             try:
-                family = rules_class(self.ask("ask_family", self.family or "classic")).family
+                family = rules_class(self.ask("ask_family", self.family or DEFAULT_FAMILY,
+                                              families=family_ids())).family
                 get_rules(family, self.settings or None)      # the house rules fit this family
                 break
             except ConfigError as err:
@@ -277,17 +278,20 @@ class Setup:
         return None
 
     def order(self, family: str, names: list[str]) -> list[str]:
-        """Gaby: drawn at random (Y9); classic: start dice, lowest starts (C6); else as typed."""
+        """As the rule set says: drawn at random (Gaby, Y9); start dice, lowest starts
+        (classic, C6); else as typed."""
         from ..config import random_order, start_die_order
+        from ..rules import rules_class
 
         if len(names) < 2:
             return names
-        if family == "gaby":
+        how = rules_class(family).start_order
+        if how == "drawn":
             if _yes(self.term, "ask_random_order", "o" if self.term.lang == "fr" else "y"):
                 names = random_order(names)
                 self.term.say(self.term.t("drawn_order", players=", ".join(names)))
             return names
-        if family != "classic":
+        if how != "dice":
             return names
         rolls: dict[str, list[int]] = {n: [] for n in names}
         contenders = list(names)
@@ -330,24 +334,25 @@ class Setup:
 
     def options(self, family: str, names: list[str]) -> "GameConfig":
         """The family's own questions, each checked as it is answered (C5, Y10, D10)."""
-        from ..rules import get_rules, normalise_id
+        from ..rules import get_rules
 
         def words(text: str) -> list[str]:
             return [] if text.lower() in _NONE else _split(text)
 
-        if family == "classic":
+        # the questions follow what the rule set offers: a choice of columns (one of them
+        # perhaps imposée), presets with a custom sheet, or variants
+        rules = get_rules(family)
+        if len(rules.column_names) > 1 and not rules.presets:
             def columns(text: str) -> list[str]:
                 cols = _split(text)
-                plain = [c for c in cols if normalise_id(c) not in ("imposee",)]
+                plain = [c for c in cols if rules.normalise_choice(c) != rules.imposed_column]
                 if plain or len(cols) != len(plain):
-                    self.make(family, names, columns=plain or ["libre"])
+                    self.make(family, names, columns=plain or list(rules.default_columns[:1]))
                 return cols
 
-            cols = self.checked("ask_columns_classic", "libre descendante montante", columns)
+            cols = self.checked("ask_columns_classic", " ".join(rules.default_columns), columns)
             imposed = None
-            if any(normalise_id(c) == "imposee" for c in cols):
-                rules = get_rules("classic")
-
+            if any(rules.normalise_choice(c) == rules.imposed_column for c in cols):
                 def order(text: str) -> list[str]:
                     ids = [rules.row(r).id for r in _split(text)]
                     self.make(family, names, columns=cols, imposed=ids)
@@ -355,7 +360,7 @@ class Setup:
 
                 imposed = self.checked("ask_imposed", " ".join(r.id for r in rules.rows), order)
             return self.make(family, names, columns=cols, imposed=imposed)
-        if family == "gaby":
+        if rules.presets:
             solo = len(names) == 1
 
             def preset_of(text: str) -> str:
@@ -365,10 +370,9 @@ class Setup:
                 self.make(family, names, preset=word)
                 return word
 
-            preset = self.checked("ask_preset", "gaby-solo" if solo else "gaby", preset_of)
+            preset = self.checked("ask_preset", rules.presets[1 if solo else 0], preset_of)
             if preset != "custom":
                 return self.make(family, names, preset=preset)
-            rules = get_rules(family)
             cols = self.checked("ask_columns_gaby", " ".join(rules.column_names), lambda t: (
                 self.make(family, names, columns=_split(t), optional_rows=[], options=[],
                             explicit=True) and _split(t)))
@@ -376,15 +380,16 @@ class Setup:
                 self.make(family, names, columns=cols, optional_rows=words(t), options=[],
                             explicit=True) and words(t)))
             return self.checked("ask_options_gaby", " ".join(
-                o for o in rules.options if not (solo and o == "bloquant")), lambda t: (
+                o for o in rules.options if not (solo and o in rules.multi_player_options)),
+                lambda t: (
                 self.make(family, names, columns=cols, optional_rows=rows, options=words(t),
                             explicit=True)))
-        if family == "double":
-            variant = self.checked("ask_variant", "classique", lambda t: (
-                self.make(family, names, variant=t) and t))
-            if normalise_id(variant) not in ("force", "forced"):
+        if rules.variants:
+            variant = self.checked("ask_variant", next(iter(rules.variants)), lambda t: (
+                self.make(family, names, variant=t) and t), variants=", ".join(rules.variants))
+            if rules.normalise_choice(variant) not in rules.directed_variants:
                 return self.make(family, names, variant=variant)
-            return self.checked("ask_direction", "croissant", lambda t: (
+            return self.checked("ask_direction", next(iter(rules.directions)), lambda t: (
                 self.make(family, names, variant=variant, direction=t)))
         return self.make(family, names)
 
@@ -654,9 +659,10 @@ class Table:
     def rolls_text(self) -> str:
         game, sheet = self.game, self.game.player
         top = game.max_roll()
-        if game.config.variant == "critique":
+        counters = game.rules.start_counters(game.config)
+        if "bank" in counters:
             return self.t("rolls_bank", max=top, bank=sheet.bank)
-        if game.config.variant == "165":
+        if "pool" in counters:
             return self.t("rolls_pool", max=top)
         if _sixth_roll(game):
             return self.t("rolls_sixth", max=int(game.rules.settings["rolls_per_turn"]))
@@ -1238,15 +1244,9 @@ def _leave(term: Terminal, key: str, session: "TableSession | None", cmd: str) -
 
 
 def _demo_roll(game: "Game", rng: random.Random) -> int:
-    """How many rolls a demo coup took (Double Yams: 1-5, the bank or the pool allowing)."""
-    if game.config.variant == "165":
-        return rng.randint(1, max(1, min(game.player.pool, 8)))
-    if game.rules.family == "double":
-        top = int(game.rules.settings["rolls_per_turn"])
-        if game.config.variant == "critique" and rng.random() < 0.3:
-            top += game.player.bank
-        return rng.randint(1, top)
-    return rng.randint(1, game.max_roll())
+    """How many rolls a demo coup took (the rule set's policy: Double Yams 1-5, the bank or
+    the pool allowing)."""
+    return game.rules.random_roll_count(game, rng)
 
 
 def _demo_joker(game: "Game", dice: Any, roll: int) -> tuple[int, int] | None:
@@ -1304,14 +1304,14 @@ def demo_turn(game: "Game", rng: random.Random) -> None:
 
 def demo(
     ctx: typer.Context,
-    rules_name: str = rules_option("classic", "Rule set: classic, gaby, double or duel."),
+    rules_name: Optional[str] = rules_option(None, RULES_HELP),
     seed: int = typer.Option(1, "--seed", help="Seed of the random dice and choices."),
     turns: Optional[int] = typer.Option(
         None, "--turns", min=1, show_default=False,
         help="Stop after this many turns (default: the whole game)."),
     variant: Optional[str] = typer.Option(
         None, "--variant", metavar="VARIANT", show_default=False,
-        help="Double Yams variant: classique, force, critique or 165."),
+        help="The family's variant, if it has some (Double Yams: D10 in docs/rules.md)."),
     lang: Optional[str] = lang_option("Language (default: yams --lang, $YAMS_LANG, the locale)."),
 ) -> None:
     """Watch a whole game play itself, to see how yams keeps score.
@@ -1324,7 +1324,7 @@ def demo(
 
     term = terminal(ctx, lang)
     t = term.t
-    config = make_config(rules_name, ["Alice", "Bob"], variant=variant)
+    config = make_config(rules_name or default_family(), ["Alice", "Bob"], variant=variant)
     game = Game(config)
     rng = random.Random(seed)
     try:

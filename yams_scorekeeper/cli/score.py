@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING, Any, Iterable, List, Optional
 import typer
 
 from ..errors import ConfigError, EntryError, YamsError
-from .game_cmds import dice_argument, examples, json_option, roll_option, rules_option
+from .game_cmds import (RULES_HELP, default_family, dice_argument, examples, json_option,
+                        roll_option, rules_option)
 from .lang import current_lang
 from .render import print_error, print_figures, print_json
 
@@ -113,9 +114,7 @@ def score(
         "The dice: '5 5 5 3 3' or '55533'; Double Yams: ten tagged dice such as 6cp 3fg "
         "(value, colour c/f and size p/g in any order) or by groups, a tag then its dice: "
         "cp665 fp12 cg34 fg556. '-' reads 'ROLL DICE...' lines from stdin."),
-    rules_name: str = rules_option(
-        "classic", "Rule set: classic, gaby, double or duel (French names such as classique or "
-                   "double-yams work too)."),
+    rules_name: Optional[str] = rules_option(None, RULES_HELP),
     roll: Optional[str] = roll_option(
         "Roll on which the dice were kept: 1 to 3 (Double Yams: 1 to 6). Required, except "
         "with '-'."),
@@ -131,7 +130,7 @@ def score(
     from ..rules import get_rules
 
     lang = current_lang(ctx)
-    rules = get_rules(rules_name)
+    rules = get_rules(rules_name or default_family())
     tokens = list(dice or [])
     if tokens == ["-"]:
         if roll is not None:

@@ -1,8 +1,9 @@
 """Rich views of a game: the sheets laid out like the paper grid, and the numbered legal cells.
 
-Five-dice families with several columns (classic, Gaby) get one grid per player, rows down and
-columns across, as on the paper sheet; one-column families (Double Yams, Duel) get one grid
-with the players across. Every grid fits 80 columns. ``rich`` is imported here only.
+The rule set says how its sheet is drawn (``sheet_layout``): families with several columns
+(classic, Gaby) get one grid per player, rows down and columns across, as on the paper sheet;
+one-column families (Double Yams, Duel, Yatzy, Yahtzee) get one grid with the players across.
+Every grid fits 80 columns. ``rich`` is imported here only.
 """
 
 from __future__ import annotations
@@ -38,10 +39,6 @@ WORDS = {
            "bank": ("jet en réserve", "jets en réserve"),
            "pool": ("jet restant dans la réserve", "jets restants dans la réserve")},
 }
-
-
-#: families whose sheet is one column per player, drawn with the players side by side
-ONE_COLUMN_FAMILIES = ("double", "duel")
 
 
 def _cell_text(sheet: "Sheet", column: str, row: str) -> Text:
@@ -119,12 +116,16 @@ def players_grid(game: "Game", lang: str, player: int | None = None):
         detail = [t.details[section.id] for t in totals]
         if "bonus" in detail[0]:
             table.add_row(Text(w["bonus"], style="italic"), *(str(d["bonus"]) for d in detail))
-        if section.id == "difference":
+        if "nombre_de_1" in detail[0]:      # the Double Yams difference (D3)
             table.add_row(Text("x 1", style="italic"), *(str(d["nombre_de_1"]) for d in detail))
         short = section.name.split(" ", 1)[-1]      # "Les suites" -> "suites"
         table.add_row(Text(f"{w['total']} {short}", style="italic"),
                       *(Text(str(t.parts[section.id]), style="italic") for t in totals))
         table.add_section()
+    sections = {section.id for section in game.rules.sections}
+    for part in (p for p in totals[0].parts if p not in sections):    # Yahtzee bonus (H4)
+        table.add_row(Text(part.replace("_", " ").capitalize(), style="italic"),
+                      *(Text(str(t.parts[part]), style="italic") for t in totals))
     table.add_row(Text(w["grand"], style="bold"),
                   *(Text(str(t.grand), style="bold") for t in totals))
     counters = [Text(f"{safe_text(s.name)}: {counters_text(game, s, lang)}") for s in sheets
@@ -141,11 +142,12 @@ def counters_text(game: "Game", sheet: "Sheet", lang: str) -> str:
         used = ", ".join(sorted(sheet.doblars_used))
         parts.append(_count(sheet.doblars_left, w["doblars"], lang)
                      + (f" ({w['used'].format(what=used)})" if used else ""))
-    if game.rules.jokers:
+    shown = game.rules.start_counters(game.config)
+    if "jokers_left" in shown:
         parts.append(_count(sheet.jokers_left, w["jokers"], lang))
-    if game.config.variant == "critique":
+    if "bank" in shown:
         parts.append(_count(sheet.bank, w["bank"], lang))
-    if game.config.variant == "165":
+    if "pool" in shown:
         parts.append(_count(sheet.pool, w["pool"], lang))
     return " · ".join(parts)
 
@@ -158,7 +160,7 @@ def _count(n: int, forms: tuple[str, str], lang: str = "en") -> str:
 def sheets_view(game: "Game", lang: str, player: int | None = None, width: int = 80):
     """Everything to print for ``yams sheet``: one player's grid, or all of them, side by side
     per column when they fit in ``width`` (else one grid per player); the imposée order below."""
-    if game.rules.family in ONE_COLUMN_FAMILIES:
+    if game.rules.sheet_layout == "players":
         return players_grid(game, lang, player)
     order = _imposed_order(game, lang)
     if player is None and len(game.sheets) > 1:

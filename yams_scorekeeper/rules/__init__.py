@@ -10,6 +10,13 @@ from .duel import DuelRules
 from .gaby import GabyRules
 
 RULESETS: tuple[type[RuleSet], ...] = (ClassicRules, GabyRules, DoubleRules, DuelRules)
+#: the family a command plays when none is named
+DEFAULT_FAMILY = RULESETS[0].family
+
+
+def family_ids() -> str:
+    """The registered family ids, comma-separated, in registry order (for prompts and errors)."""
+    return ", ".join(cls.family for cls in RULESETS)
 
 
 def rules_class(name: str) -> type[RuleSet]:
@@ -18,7 +25,7 @@ def rules_class(name: str) -> type[RuleSet]:
     for cls in RULESETS:
         if key == cls.family or key in cls.aliases:
             return cls
-    known = ", ".join(c.family for c in RULESETS)
+    known = family_ids()
     raise ConfigError(f"unknown rule set '{name}'", f"jeu de règles « {name} » inconnu",
                       expected=known)
 
@@ -28,5 +35,6 @@ def get_rules(name: str, settings: dict | None = None) -> RuleSet:
     return rules_class(name)(settings)
 
 
-__all__ = ["Figure", "Row", "RuleSet", "Section", "Setup", "RULESETS", "get_rules", "rules_class",
+__all__ = ["Figure", "Row", "RuleSet", "Section", "Setup", "DEFAULT_FAMILY", "family_ids",
+           "RULESETS", "get_rules", "rules_class",
            "ClassicRules", "GabyRules", "DoubleRules", "DuelRules"]

@@ -152,6 +152,20 @@ class RuleSet:
     figure_sections: ClassVar[tuple[str, ...]] = ()
     #: True when a player may turn one die into another face (Duel U4)
     jokers: ClassVar[bool] = False
+    #: variants that are played in a direction (Double Yams forcé: croissant or décroissant)
+    directed_variants: ClassVar[tuple[str, ...]] = ()
+    #: the column filled in an order the players give at creation (classic imposée, C5)
+    imposed_column: ClassVar[str | None] = None
+    #: options that need 2 players or more (Gaby bloquant, Y6)
+    multi_player_options: ClassVar[tuple[str, ...]] = ()
+
+    # -- hints for the command line (read by cli/, never by the engine) ------------------------
+    #: how ``yams play`` orders the players: "given" (as typed), "dice" (a start die each, the
+    #: lowest starts, C6) or "drawn" (at random, Y9)
+    start_order: ClassVar[str] = "given"
+    #: how a sheet is drawn: "players" (one column per player, side by side) or "columns"
+    #: (one grid per player, its columns across, as on a paper sheet)
+    sheet_layout: ClassVar[str] = "players"
 
     def __init__(self, settings: Mapping[str, Any] | None = None):
         self.settings: dict[str, Any] = copy.deepcopy(self.defaults)
@@ -326,7 +340,8 @@ class RuleSet:
     # -- turn hooks (game.py, simulate.py) -------------------------------------------------------
 
     def start_counters(self, config: "GameConfig") -> dict[str, int]:
-        """Hook: the counters a sheet starts with (doblars_left, jokers_left, bank, pool)."""
+        """Hook: the counters a sheet starts with and shows (doblars_left, jokers_left, and
+        where the turn's rolls come from: bank or pool)."""
         return {}
 
     def max_roll(self, game: "Game") -> int:

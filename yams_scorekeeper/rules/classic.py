@@ -51,6 +51,9 @@ class ClassicRules(RuleSet):
     column_names = {"libre": "Libre", "descendante": "Descendante", "montante": "Montante",
                     "imposee": "Imposée"}
     default_columns = ("libre", "descendante", "montante")
+    imposed_column = "imposee"
+    start_order = "dice"         # C6
+    sheet_layout = "columns"
 
     # -- game hooks ----------------------------------------------------------------------------
 
@@ -60,7 +63,7 @@ class ClassicRules(RuleSet):
         cols = setup.columns or self.default_columns
         known(cols, self.column_names, "column", "colonne")
         imposed_rows = None
-        if "imposee" in cols:
+        if self.imposed_column in cols:
             row_ids = tuple(r.id for r in self.rows)
             if not setup.imposed:
                 raise ConfigError("the imposée column needs its order of rows at creation",

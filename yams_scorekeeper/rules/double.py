@@ -109,6 +109,7 @@ class DoubleRules(RuleSet):
     #: the variants with an announced sixth roll (D9), a bank of rolls, a pool of rolls (D10)
     sixth_roll_variants = ("classique", "force")
     bank_variant, pool_variant, ordered_variant = "critique", "165", "force"
+    directed_variants = (ordered_variant,)
 
     # -- game hooks ----------------------------------------------------------------------------
 
@@ -153,7 +154,9 @@ class DoubleRules(RuleSet):
         return [config.variant or next(iter(self.variants))]
 
     def start_counters(self, config: "GameConfig") -> dict[str, int]:
-        return {"pool": int(self.settings["pool"])} if config.variant == self.pool_variant else {}
+        if config.variant == self.pool_variant:
+            return {"pool": int(self.settings["pool"])}
+        return {"bank": 0} if config.variant == self.bank_variant else {}
 
     def max_roll(self, game: "Game") -> int:
         """D9: five a turn, six with the announce; D10: five plus the bank, or the pool."""

@@ -71,6 +71,9 @@ class GabyRules(RuleSet):
     column_names = GABY_COLUMNS
     default_columns = ("libre",)
     options = GABY_OPTIONS
+    multi_player_options = ("bloquant",)     # Y6
+    start_order = "drawn"                    # Y9
+    sheet_layout = "columns"
     presets = ("gaby", "gaby-solo")     # Y10
     choice_aliases = {"2-coups": "deux-coups", "2coups": "deux-coups",
                       "cases-chance": "chance", "yams-bloquant": "bloquant"}
@@ -97,7 +100,7 @@ class GabyRules(RuleSet):
             extra_rows = extra_rows or self.optional_rows
             if not opts:
                 opts = GABY_OPTIONS if preset == self.presets[0] else tuple(
-                    o for o in GABY_OPTIONS if o != "bloquant")
+                    o for o in GABY_OPTIONS if o not in self.multi_player_options)
         cols = cols or self.default_columns
         known(cols, GABY_COLUMNS, "column", "colonne")
         if "libre" not in cols:
