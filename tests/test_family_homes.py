@@ -57,7 +57,7 @@ def offenders(path: Path) -> list[str]:
 
 def test_the_word_list_knows_every_family_and_variant():
     words = family_words()
-    assert {"classic", "gaby", "double", "duel", "classique", "force",
+    assert {"classic", "gaby", "double", "duel", "yatzy", "yahtzee", "classique", "force",
             "critique", "165", "croissant", "decroissant", "gaby-solo"} <= words
 
 

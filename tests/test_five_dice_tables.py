@@ -1,8 +1,8 @@
-"""Hand-computed score tables for the three five-dice families, in the python-chess "perft" spirit.
+"""Hand-computed score tables for the five-dice families, in the python-chess "perft" spirit.
 
 ``tests/data/<family>.txt`` holds one case a line: ``roll<TAB>dice<TAB>row=score ...`` giving the
 expected score of EVERY row of the family (0s included), computed by hand from the rulings
-(C2, Y2, U2), never by running the scorer. This file checks each line against
+(C2, Y2, U2, Z2, H2), never by running the scorer. This file checks each line against
 ``get_rules(family).figures(dice, roll)``.
 
 The "perft" tests below count, over all 6**5 = 7776 ordered rolls, how many make each row. The
@@ -22,7 +22,7 @@ from yams_scorekeeper.dice import Die, parse_plain
 from yams_scorekeeper.rules import get_rules
 
 DATA = Path(__file__).parent / "data"
-FAMILIES = ("classic", "gaby", "duel")
+FAMILIES = ("classic", "gaby", "duel", "yatzy", "yahtzee")
 MIN_CASES = 20
 #: rows that score the sum of the dice: made by every roll, so never 0
 SUM_ROWS = {"plus", "moins", "max", "min", "chance"}
@@ -170,4 +170,42 @@ def test_perft_duel():
     assert got["yam"] == {50: 6}
     # chance: every roll scores its sum; the 7776 sums add up to 7776 x 17.5
     assert total(got["chance"]) == 7776
+    assert sum(score * n for score, n in got["chance"].items()) == 136080
+
+
+# Yatzy and Yahtzee (Z2, H2), from the counts above and:
+#   at least one pair: 7776 - 6 x 5 x 4 x 3 x 2 (all different) = 7056
+#   two pairs of different values: 2+2+1 = C(6,2)=15 x 4 singles x 5!/(2! 2!)=30 = 1800,
+#     + the 300 fulls (3+2) = 2100 (four alike hold one pair value only)
+#   one pair of 6s (the best pair when there are at least two 6s): 7776 - 5**5 - 5 x 5**4 = 1526
+#   four alike of v (exactly 4: 5 x 5 = 25, + the yatzy) = 26 for each v
+#   Yahtzee four-of-a-kind scores the five dice: sum over v, w != v of 5 x (4v + w)
+#     = 5 x sum_v (19v + 21) = 5 x 525 = 2625, + the yahtzees 5 x (1+...+6) = 105: 2730
+
+
+def test_perft_yatzy():
+    got = made_counts("yatzy")
+    assert {row: total(got[row]) for row in UPPER} == UPPER
+    assert total(got["one-pair"]) == 7056
+    assert got["one-pair"][12] == 1526
+    assert total(got["two-pairs"]) == 2100
+    assert total(got["three-of-a-kind"]) == 1656
+    assert got["four-of-a-kind"] == {4 * v: 26 for v in range(1, 7)}
+    assert got["small-straight"] == {15: 120}
+    assert got["large-straight"] == {20: 120}
+    assert total(got["full-house"]) == 300
+    assert got["yatzy"] == {50: 6}
+    assert sum(score * n for score, n in got["chance"].items()) == 136080
+
+
+def test_perft_yahtzee():
+    got = made_counts("yahtzee")
+    assert {row: total(got[row]) for row in UPPER} == UPPER
+    assert total(got["three-of-a-kind"]) == 1656
+    assert total(got["four-of-a-kind"]) == 156
+    assert sum(score * n for score, n in got["four-of-a-kind"].items()) == 2730
+    assert got["full-house"] == {25: 300}
+    assert got["small-straight"] == {30: 1200}
+    assert got["large-straight"] == {40: 240}
+    assert got["yahtzee"] == {50: 6}
     assert sum(score * n for score, n in got["chance"].items()) == 136080

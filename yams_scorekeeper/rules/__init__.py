@@ -8,8 +8,11 @@ from .classic import ClassicRules
 from .double import DoubleRules
 from .duel import DuelRules
 from .gaby import GabyRules
+from .yahtzee import YahtzeeRules
+from .yatzy import YatzyRules
 
-RULESETS: tuple[type[RuleSet], ...] = (ClassicRules, GabyRules, DoubleRules, DuelRules)
+RULESETS: tuple[type[RuleSet], ...] = (ClassicRules, GabyRules, DoubleRules, DuelRules,
+                                       YatzyRules, YahtzeeRules)
 #: the family a command plays when none is named
 DEFAULT_FAMILY = RULESETS[0].family
 
@@ -37,4 +40,5 @@ def get_rules(name: str, settings: dict | None = None) -> RuleSet:
 
 __all__ = ["Figure", "Row", "RuleSet", "Section", "Setup", "DEFAULT_FAMILY", "family_ids",
            "RULESETS", "get_rules", "rules_class",
-           "ClassicRules", "GabyRules", "DoubleRules", "DuelRules"]
+           "ClassicRules", "GabyRules", "DoubleRules", "DuelRules",
+           "YatzyRules", "YahtzeeRules"]

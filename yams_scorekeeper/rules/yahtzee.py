@@ -1,0 +1,164 @@
+"""Yahtzee, US rules (no seed: the rules printed in the US game, rulings H1-H5).
+
+One column in any order, up to 3 rolls a turn. Kinds score all five dice, full house and
+straights fixed values, rows 1-6 reaching 63 give +35. The Yahtzee bonus and the forced joker
+rule (H4) are one setting, ``joker_rule`` (1 = on, the default): they use the rule set's hooks
+for a coup's figures, the cells a coup may go to, and a bonus written beside a cell.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..columns import Column
+from ..dice import Dice
+from ..errors import IllegalMoveError
+from ..totals import Cells, Totals
+from .base import Figure, Row, RuleSet, Section, upper_figure
+from .five_dice import dice_sum, full, longest_run, of_a_kind, run_text, sum_figure, sum_text
+from .yatzy import UPPER_NAMES
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..game import Coup, Game, Sheet
+
+_UPPER = tuple(Row(str(v), name, "upper") for v, name in enumerate(UPPER_NAMES, start=1))
+_LOWER = (
+    Row("three-of-a-kind", "Three of a kind", "lower"),
+    Row("four-of-a-kind", "Four of a kind", "lower"),
+    Row("full-house", "Full house", "lower"),
+    Row("small-straight", "Small straight", "lower"),
+    Row("large-straight", "Large straight", "lower"),
+    Row("yahtzee", "Yahtzee", "lower"),
+    Row("chance", "Chance", "lower"),
+)
+#: the rows a joker scores at their full value (H4), with their setting
+_JOKER_ROWS = {"full-house": "full_house", "small-straight": "small_straight",
+               "large-straight": "large_straight"}
+
+
+class YahtzeeRules(RuleSet):
+    """Yahtzee (US): 1-6, kinds, full house, straights, yahtzee, chance; Yahtzee bonus and joker."""
+
+    family = "yahtzee"
+    title = "Yahtzee"
+    aliases = ("us-yahtzee",)
+    source = "rulings H1-H5 (no seed)"
+    max_rolls = 3
+    rows = _UPPER + _LOWER
+    sections = (
+        Section("upper", "Upper", tuple(r.id for r in _UPPER)),
+        Section("lower", "Lower", tuple(r.id for r in _LOWER)),
+    )
+    defaults = {
+        "full_house": 25,        # H2
+        "small_straight": 30,    # H2: 4 consecutive values
+        "large_straight": 40,    # H2: 5 consecutive values
+        "yahtzee": 50,           # H2
+        "bonus_threshold": 63,   # H3
+        "bonus": 35,             # H3
+        "yahtzee_bonus": 100,    # H4: each further yahtzee once the row holds 50
+        "joker_rule": 1,         # H4: the Yahtzee bonus and the forced joker rule (0 = off)
+    }
+
+    # -- scoring -------------------------------------------------------------------------------
+
+    def score_row(self, row_id: str, dice: Dice, roll: int) -> Figure:
+        s = self.settings
+        if row_id.isdigit():
+            return upper_figure(self, int(row_id), dice)
+        name = self._name(row_id)
+        if row_id in ("three-of-a-kind", "four-of-a-kind"):
+            n = 3 if row_id == "three-of-a-kind" else 4
+            v = of_a_kind(dice, n)
+            if v is None:
+                return self._fig(row_id, 0, f"{name} : pas {n} dés égaux : 0")
+            total = dice_sum(dice)
+            return self._fig(row_id, total, f"{name} de {v} : {sum_text(dice)} = {total}")
+        if row_id == "full-house":
+            f = full(dice)
+            if not f:
+                return self._fig(row_id, 0, f"{name} : pas 3 + 2 dés de valeurs différentes : 0")
+            return self._fig(row_id, s["full_house"], f"{name} ({f[0]}-{f[0]}-{f[0]} / "
+                                                      f"{f[1]}-{f[1]}) : {s['full_house']}")
+        if row_id in ("small-straight", "large-straight"):
+            need = 4 if row_id == "small-straight" else 5
+            score = s[_JOKER_ROWS[row_id]]
+            length, start = longest_run(dice)
+            if length < need:
+                return self._fig(row_id, 0, f"{name} : pas {need} valeurs qui se suivent : 0")
+            return self._fig(row_id, score, f"{name} {run_text(start, length)} : {score}")
+        if row_id == "yahtzee":
+            v = of_a_kind(dice, 5)
+            if v is None:
+                return self._fig(row_id, 0, f"{name} : pas 5 dés égaux : 0")
+            return self._fig(row_id, s["yahtzee"], f"{name} de {v} : {s['yahtzee']}")
+        return sum_figure(self, row_id, dice)       # chance
+
+    # -- H4: the Yahtzee bonus and the forced joker rule ---------------------------------------
+
+    def _joker(self, sheet: "Sheet", dice: Dice) -> int | None:
+        """The value of a yahtzee rolled when the yahtzee row is already filled (50 or 0)
+        and the joker rule is on, else None."""
+        if not self.settings["joker_rule"] or of_a_kind(dice, 5) is None:
+            return None
+        if not any(row == "yahtzee" for (_, row) in sheet.marks):
+            return None
+        return dice[0].value
+
+    def _joker_figure(self, row_id: str, figure: Figure) -> Figure:
+        score = self.settings[_JOKER_ROWS[row_id]]
+        return self._fig(row_id, score, f"{self._name(row_id)} par joker (H4) : {score}")
+
+    def coup_figures(self, game: "Game", sheet: "Sheet", coup: "Coup") -> list[Figure]:
+        figures = self.figures(coup.dice, coup.roll)
+        if self._joker(sheet, coup.dice) is None:
+            return figures
+        return [self._joker_figure(f.row, f) if f.row in _JOKER_ROWS else f for f in figures]
+
+    def coup_figure(self, game: "Game", sheet: "Sheet", row_id: str, coup: "Coup") -> Figure:
+        figure = self.score_row(row_id, coup.dice, coup.roll)
+        if row_id in _JOKER_ROWS and self._joker(sheet, coup.dice) is not None:
+            return self._joker_figure(row_id, figure)
+        return figure
+
+    def refuse_cell(self, game: "Game", sheet: "Sheet", column: Column, row: str,
+                    coup: "Coup") -> IllegalMoveError | None:
+        """H4: the joker's yahtzee goes to its upper row if empty, else to an empty lower row,
+        else to an empty upper row (as a 0)."""
+        value = self._joker(sheet, coup.dice)
+        if value is None:
+            return None
+        filled = {r for (c, r) in sheet.marks if c == column.id}
+        own = str(value)
+        if own not in filled:
+            if row == own:
+                return None
+            return IllegalMoveError(
+                f"joker: a yahtzee of {value}s goes in row {self._name(own)} while it is empty",
+                f"joker : un yahtzee de {value} va dans la ligne {self._name(own)} tant "
+                "qu'elle est vide", rule="H4")
+        lower_left = [r.id for r in _LOWER if r.id not in filled]
+        if lower_left and self.section_of(row) != "lower":
+            return IllegalMoveError(
+                f"joker: row {self._name(own)} is filled, so the yahtzee goes in an empty lower "
+                "row", f"joker : la ligne {self._name(own)} est remplie, le yahtzee va dans une "
+                "ligne vide du bas", rule="H4")
+        return None
+
+    def cell_bonus(self, game: "Game", sheet: "Sheet", column: Column, row: str,
+                   coup: "Coup") -> tuple[int, str] | None:
+        """H4: +100 for a yahtzee rolled when the yahtzee row already holds 50."""
+        mark = sheet.marks.get((column.id, "yahtzee"))
+        if (not self.settings["joker_rule"] or mark is None or mark.score <= 0
+                or of_a_kind(coup.dice, 5) is None):
+            return None
+        bonus = int(self.settings["yahtzee_bonus"])
+        return bonus, f"+{bonus} prime Yahtzee (H4)"
+
+    def sheet_totals(self, columns: tuple[Column, ...], cells: Cells) -> Totals:
+        """Upper section with its bonus (H3), lower section, and the Yahtzee bonuses (H4)."""
+        plain = super().sheet_totals(columns, cells)
+        extra = sum(getattr(mark, "bonus", 0) for mark in cells.values())
+        parts = {**plain.parts, "yahtzee_bonus": extra}
+        details = {**plain.details, "yahtzee_bonus": {"total": extra}}
+        return Totals(parts, details, plain.grand + extra)

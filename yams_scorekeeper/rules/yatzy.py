@@ -1,0 +1,93 @@
+"""Scandinavian Yatzy (no seed: the rules printed in Scandinavian Yatzy sets, rulings Z1-Z4).
+
+One column in any order, up to 3 rolls a turn; every figure scores the dice that make it
+(pairs, kinds, full house), straights are fixed sets, a yatzy is 50 and rows 1-6 reaching 63
+give +50. Every number is a setting. Everything else is the rule set's defaults.
+"""
+
+from __future__ import annotations
+
+from ..dice import Dice
+from .base import Figure, Row, RuleSet, Section, counts, upper_figure
+from .five_dice import dice_sum, full, of_a_kind, sum_figure
+
+UPPER_NAMES = ("Ones", "Twos", "Threes", "Fours", "Fives", "Sixes")
+_UPPER = tuple(Row(str(v), name, "upper") for v, name in enumerate(UPPER_NAMES, start=1))
+_LOWER = (
+    Row("one-pair", "One pair", "lower"),
+    Row("two-pairs", "Two pairs", "lower"),
+    Row("three-of-a-kind", "Three of a kind", "lower"),
+    Row("four-of-a-kind", "Four of a kind", "lower"),
+    Row("small-straight", "Small straight", "lower"),
+    Row("large-straight", "Large straight", "lower"),
+    Row("full-house", "Full house", "lower"),
+    Row("chance", "Chance", "lower"),
+    Row("yatzy", "Yatzy", "lower"),
+)
+#: the row -> how many equal dice it needs (Z2)
+_KINDS = {"one-pair": 2, "three-of-a-kind": 3, "four-of-a-kind": 4}
+#: the row -> the exact set of values it needs, and its setting (Z2)
+_STRAIGHTS = {"small-straight": ((1, 2, 3, 4, 5), "small_straight"),
+              "large-straight": ((2, 3, 4, 5, 6), "large_straight")}
+
+
+class YatzyRules(RuleSet):
+    """Scandinavian Yatzy: 1-6, one pair, two pairs, kinds, straights, full house, chance, yatzy."""
+
+    family = "yatzy"
+    title = "Yatzy"
+    aliases = ("scandinavian-yatzy", "yatzy-scandinave")
+    source = "rulings Z1-Z4 (no seed)"
+    max_rolls = 3
+    rows = _UPPER + _LOWER
+    sections = (
+        Section("upper", "Upper", tuple(r.id for r in _UPPER)),
+        Section("lower", "Lower", tuple(r.id for r in _LOWER)),
+    )
+    defaults = {
+        "small_straight": 15,    # Z2: exactly 1-2-3-4-5
+        "large_straight": 20,    # Z2: exactly 2-3-4-5-6
+        "yatzy": 50,             # Z2
+        "bonus_threshold": 63,   # Z3
+        "bonus": 50,             # Z3
+    }
+
+    def score_row(self, row_id: str, dice: Dice, roll: int) -> Figure:
+        if row_id.isdigit():
+            return upper_figure(self, int(row_id), dice)
+        name = self._name(row_id)
+        if row_id in _KINDS:
+            n = _KINDS[row_id]
+            v = of_a_kind(dice, n)
+            if v is None:
+                return self._fig(row_id, 0, f"{name} : pas {n} dés égaux : 0")
+            return self._fig(row_id, n * v, f"{name} ({'-'.join([str(v)] * n)}) : "
+                                            f"{n} x {v} = {n * v}")
+        if row_id == "two-pairs":
+            pairs = sorted((v for v, c in counts(dice).items() if c >= 2), reverse=True)
+            if len(pairs) < 2:
+                return self._fig(row_id, 0, f"{name} : pas deux paires de valeurs différentes : 0")
+            a, b = pairs[:2]
+            return self._fig(row_id, 2 * a + 2 * b,
+                             f"{name} ({a}-{a} / {b}-{b}) : 2 x {a} + 2 x {b} = {2 * a + 2 * b}")
+        if row_id in _STRAIGHTS:
+            values, setting = _STRAIGHTS[row_id]
+            run = "-".join(str(v) for v in values)
+            if tuple(sorted(d.value for d in dice)) != values:
+                return self._fig(row_id, 0, f"{name} : pas exactement {run} : 0")
+            score = self.settings[setting]
+            return self._fig(row_id, score, f"{name} {run} : {score}")
+        if row_id == "full-house":
+            f = full(dice)
+            if not f:
+                return self._fig(row_id, 0, f"{name} : pas 3 + 2 dés de valeurs différentes : 0")
+            total = dice_sum(dice)
+            return self._fig(row_id, total, f"{name} ({f[0]}-{f[0]}-{f[0]} / {f[1]}-{f[1]}) : "
+                                            f"somme des dés = {total}")
+        if row_id == "yatzy":
+            v = of_a_kind(dice, 5)
+            if v is None:
+                return self._fig(row_id, 0, f"{name} : pas 5 dés égaux : 0")
+            return self._fig(row_id, self.settings["yatzy"], f"{name} de {v} : "
+                                                             f"{self.settings['yatzy']}")
+        return sum_figure(self, row_id, dice)       # chance
