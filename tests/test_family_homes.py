@@ -31,7 +31,6 @@ def family_words() -> set[str]:
     words: set[str] = set()
     for cls in RULESETS:
         words |= {cls.family, *cls.aliases, *cls.variants, *cls.directions, *cls.presets}
-        words |= {k for k, v in cls.choice_aliases.items() if v in (*cls.variants, *cls.directions)}
     return {normalise_id(w) for w in words} - {PROGRAM}
 
 

@@ -237,15 +237,19 @@ def history(summaries: Iterable[dict], player: str | None = None, family: str | 
     return rows
 
 
+def stopped_game_wins(family: str | None) -> bool:
+    """G7: whether a stopped game of this family still has a winner (the rule set says)."""
+    from .rules import stopped_game_wins as wins     # imported when needed: start-up stays light
+
+    return wins(family)
+
+
 def is_win(row: dict) -> bool:
     """Rank 1 in a game of two players or more (G6: a solo game is practice); a game stopped
     early is a win only in Gaby, where the highest total wins anyway (G7)."""
-    from .rules import RULESETS
-
     players = row.get("player_count", len(row.get("players", ())))
-    stopped_wins = any(cls.stopped_game_has_winner for cls in RULESETS
-                       if cls.family == row.get("family"))
-    return row["rank"] == 1 and players > 1 and (not row["stopped_early"] or stopped_wins)
+    return (row["rank"] == 1 and players > 1
+            and (not row["stopped_early"] or stopped_game_wins(row.get("family"))))
 
 
 def describe(totals: list[float]) -> dict:
@@ -337,7 +341,7 @@ def head_to_head(rows: Iterable[tuple], a: str, b: str) -> dict:
                                                    "average": {a: None, b: None}})
         for target in (out, fam):
             target["games"] += 1
-            if stopped and family != "gaby":
+            if stopped and not stopped_game_wins(family):
                 continue
             if rank_a == rank_b:
                 target["draws"] += 1

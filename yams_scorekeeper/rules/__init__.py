@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ..errors import ConfigError
 from .base import Figure, Row, RuleSet, Section, Setup, normalise_id
 from .classic import ClassicRules
@@ -33,12 +35,22 @@ def rules_class(name: str) -> type[RuleSet]:
                       expected=known)
 
 
+@lru_cache(maxsize=None)
+def stopped_game_wins(family: str | None) -> bool:
+    """Whether a game stopped before the sheets are full still has a winner (G7: Gaby, Y9);
+    False for a family this registry does not know."""
+    try:
+        return bool(family) and rules_class(family).stopped_game_has_winner
+    except ConfigError:
+        return False
+
+
 def get_rules(name: str, settings: dict | None = None) -> RuleSet:
     """An instance of the rule family ``name`` with default (or given) settings."""
     return rules_class(name)(settings)
 
 
 __all__ = ["Figure", "Row", "RuleSet", "Section", "Setup", "DEFAULT_FAMILY", "family_ids",
-           "RULESETS", "get_rules", "rules_class",
+           "RULESETS", "get_rules", "rules_class", "stopped_game_wins",
            "ClassicRules", "GabyRules", "DoubleRules", "DuelRules",
            "YatzyRules", "YahtzeeRules"]
