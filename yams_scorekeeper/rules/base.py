@@ -76,6 +76,11 @@ class Figure:
                 "factors": dict(self.factors), "explain": self.explain}
 
 
+#: rows 1-6 in words (English, French)
+UPPER_TEXT = ("{n}: the dice showing {n}, added up (n x {n})",
+              "{n} : les dés qui montrent {n}, additionnés (n x {n})")
+
+
 @dataclass(frozen=True)
 class Setup:
     """The choices a game is created with, as normalised ids, before and after
@@ -163,6 +168,11 @@ class RuleSet:
     #: how ``yams play`` orders the players: "given" (as typed), "dice" (a start die each, the
     #: lowest starts, C6) or "drawn" (at random, Y9)
     start_order: ClassVar[str] = "given"
+    #: the ruling that lists the family's rows (``yams rules``, the docs' row reference)
+    rows_rule: ClassVar[str] = ""
+    #: row -> (English, French, example dice, roll) for ``yams rules``; rows 1-6 share
+    #: UPPER_TEXT (see :meth:`row_text`)
+    row_texts: ClassVar[dict[str, tuple[str, str, str, int]]] = {}
     #: how a sheet is drawn: "players" (one column per player, side by side) or "columns"
     #: (one grid per player, its columns across, as on a paper sheet)
     sheet_layout: ClassVar[str] = "players"
@@ -278,6 +288,15 @@ class RuleSet:
 
     def figure(self, row_id: str, dice: Dice, roll: int) -> Figure:
         return self.score_row(self.row(row_id).id, dice, roll)
+
+    def row_text(self, row_id: str) -> tuple[str, str, str, int]:
+        """Hook: what makes ``row_id`` and how it scores, in English and French, with dice
+        (and a roll) that make it."""
+        if row_id.isdigit():
+            n = int(row_id)
+            en, fr = (t.format(n=n) for t in UPPER_TEXT)
+            return en, fr, f"{n}{n}{n}{(n % 6) + 1}{((n + 1) % 6) + 1}", 2
+        return self.row_texts[row_id]
 
     # -- game set-up hooks (config.py) ---------------------------------------------------------
 

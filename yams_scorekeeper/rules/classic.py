@@ -54,6 +54,27 @@ class ClassicRules(RuleSet):
     imposed_column = "imposee"
     start_order = "dice"         # C6
     sheet_layout = "columns"
+    rows_rule = "C1"
+    row_texts = {
+        'full': ('three dice of one value and two of another (G2); 25 + the sum of the dice',
+            "trois dés d'une valeur et deux d'une autre (G2) ; 25 + la somme des dés",
+            '55533', 2),
+        'suite': ('five values in a row: 1-2-3-4-5 scores 55, 2-3-4-5-6 scores 60',
+            'cinq valeurs qui se suivent : 1-2-3-4-5 vaut 55, 2-3-4-5-6 vaut 60',
+            '23456', 3),
+        'carre': ('at least four dice alike (G1); 70 + the sum of the dice',
+            'au moins quatre dés identiques (G1) ; 70 + la somme des dés',
+            '66662', 1),
+        'plus': ('the sum of the dice; in a column, plus must stay above moins (C3)',
+            'la somme des dés ; dans une colonne, le plus doit rester au-dessus du moins (C3)',
+            '66655', 2),
+        'moins': ('the sum of the dice; in a column, moins must stay below plus (C3)',
+            'la somme des dés ; dans une colonne, le moins doit rester en dessous du plus (C3)',
+            '11123', 2),
+        'yam': ('five dice alike; 100 + the sum of the dice',
+            'cinq dés identiques ; 100 + la somme des dés',
+            '44444', 3),
+    }
 
     # -- game hooks ----------------------------------------------------------------------------
 

@@ -110,6 +110,12 @@ class DoubleRules(RuleSet):
     sixth_roll_variants = ("classique", "force")
     bank_variant, pool_variant, ordered_variant = "critique", "165", "force"
     directed_variants = (ordered_variant,)
+    rows_rule = "D2"
+
+    def row_text(self, row_id: str) -> tuple[str, str, str, int]:
+        from .double_text import EXAMPLES, row_text
+
+        return (*row_text(self, row_id), EXAMPLES[row_id], 2)
 
     # -- game hooks ----------------------------------------------------------------------------
 

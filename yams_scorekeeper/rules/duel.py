@@ -50,6 +50,30 @@ class DuelRules(RuleSet):
         "jokers_per_turn": 1,    # U4
     }
     jokers = True
+    rows_rule = "U1"
+    row_texts = {
+        'brelan': ('3 pareils: at least three dice alike; the sum of those three',
+            '3 pareils : au moins trois dés identiques ; la somme de ces trois dés',
+            '66612', 2),
+        'carre': ('4 pareils: at least four dice alike; the sum of those four',
+            '4 pareils : au moins quatre dés identiques ; la somme de ces quatre dés',
+            '44441', 2),
+        'full': ('three dice of one value and two of another (G2); 25',
+            "trois dés d'une valeur et deux d'une autre (G2) ; 25",
+            '22233', 1),
+        'petite-suite': ('four values in a row among the five; 30',
+            'quatre valeurs qui se suivent parmi les cinq ; 30',
+            '12346', 2),
+        'grande-suite': ('five values in a row; 40 (it is also a petite suite)',
+            "cinq valeurs qui se suivent ; 40 (c'est aussi une petite suite)",
+            '23456', 3),
+        'yam': ('five dice alike; 50 (U2, a setting)',
+            'cinq dés identiques ; 50 (U2, un réglage)',
+            '55555', 3),
+        'chance': ('the sum of the dice, whatever they show',
+            "la somme des dés, quels qu'ils soient",
+            '65432', 1),
+    }
 
     def configure(self, setup: Setup) -> Setup:
         self.no_extras(setup)

@@ -74,6 +74,36 @@ class GabyRules(RuleSet):
     multi_player_options = ("bloquant",)     # Y6
     start_order = "drawn"                    # Y9
     sheet_layout = "columns"
+    rows_rule = "Y1"
+    row_texts = {
+        'brelan': ('at least three dice alike (G1); 10 + 3 x their value',
+            'au moins trois dés identiques (G1) ; 10 + 3 x leur valeur',
+            '55523', 2),
+        'full': ('three dice of one value and two of another (G2); 20 + 3 x V1 + 2 x V2',
+            "trois dés d'une valeur et deux d'une autre (G2) ; 20 + 3 x V1 + 2 x V2",
+            '55533', 2),
+        'suite': ('five values in a row: 1-2-3-4-5 scores 45, 2-3-4-5-6 scores 50',
+            'cinq valeurs qui se suivent : 1-2-3-4-5 vaut 45, 2-3-4-5-6 vaut 50',
+            '23456', 1),
+        'carre': ('at least four dice alike (G1); 40 + 4 x their value',
+            'au moins quatre dés identiques (G1) ; 40 + 4 x leur valeur',
+            '66662', 1),
+        'max': ('the sum of the dice; when max is not above min, both count 0 (Y3)',
+            "la somme des dés ; si le max n'est pas au-dessus du min, les deux comptent 0 (Y3)",
+            '66655', 2),
+        'min': ('the sum of the dice; when max is not above min, both count 0 (Y3)',
+            "la somme des dés ; si le max n'est pas au-dessus du min, les deux comptent 0 (Y3)",
+            '11123', 2),
+        'yam': ('five dice alike; 100 + 5 x their value',
+            'cinq dés identiques ; 100 + 5 x leur valeur',
+            '66666', 3),
+        'nenette': ('exactly 2-2-2-1-1; 60 (optional row)',
+            'exactement 2-2-2-1-1 ; 60 (ligne optionnelle)',
+            '22211', 2),
+        'petit': ('dice adding up to 7 or less: 7 scores 50, 6 scores 60, 5 scores 70 (optional row)',
+            'des dés dont la somme fait 7 ou moins : 7 vaut 50, 6 vaut 60, 5 vaut 70 (ligne optionnelle)',
+            '11112', 3),
+    }
     presets = ("gaby", "gaby-solo")     # Y10
     choice_aliases = {"2-coups": "deux-coups", "2coups": "deux-coups",
                       "cases-chance": "chance", "yams-bloquant": "bloquant"}
