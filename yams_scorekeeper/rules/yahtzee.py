@@ -59,6 +59,29 @@ class YahtzeeRules(RuleSet):
         "yahtzee_bonus": 100,    # H4: each further yahtzee once the row holds 50
         "joker_rule": 1,         # H4: the Yahtzee bonus and the forced joker rule (0 = off)
     }
+    rows_rule = "H1"
+    score_rule = "H2"
+    row_texts = {
+        "three-of-a-kind": ("at least three dice alike (G1); the sum of all five dice",
+                            "au moins trois dés identiques (G1) ; la somme des cinq dés",
+                            "22245", 2),
+        "four-of-a-kind": ("at least four dice alike (G1); the sum of all five dice",
+                           "au moins quatre dés identiques (G1) ; la somme des cinq dés",
+                           "55553", 3),
+        "full-house": ("three dice of one value and two of another; 25 (a yahtzee too, as a "
+                       "joker, H4)", "trois dés d'une valeur et deux d'une autre ; 25 (un "
+                       "yahtzee aussi, en joker, H4)", "22255", 1),
+        "small-straight": ("four values in a row among the five; 30",
+                           "quatre valeurs qui se suivent parmi les cinq ; 30", "12346", 2),
+        "large-straight": ("five values in a row; 40 (it is also a small straight)",
+                           "cinq valeurs qui se suivent ; 40 (c'est aussi une petite suite)",
+                           "23456", 3),
+        "yahtzee": ("five dice alike; 50; each further yahtzee gives +100 and is placed by the "
+                    "joker rule (H4)", "cinq dés identiques ; 50 ; chaque yahtzee suivant "
+                    "rapporte +100 et se place par la règle du joker (H4)", "66666", 2),
+        "chance": ("the sum of the five dice, whatever they show",
+                   "la somme des cinq dés, quels qu'ils soient", "65431", 1),
+    }
 
     # -- scoring -------------------------------------------------------------------------------
 

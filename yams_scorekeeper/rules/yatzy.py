@@ -51,6 +51,28 @@ class YatzyRules(RuleSet):
         "bonus_threshold": 63,   # Z3
         "bonus": 50,             # Z3
     }
+    rows_rule = "Z1"
+    score_rule = "Z2"
+    row_texts = {
+        "one-pair": ("two dice alike, the best pair; the sum of those two",
+                     "deux dés identiques, la meilleure paire ; la somme de ces deux dés",
+                     "66532", 2),
+        "two-pairs": ("two pairs of different values; the sum of those four dice (five alike "
+                      "are not two pairs)", "deux paires de valeurs différentes ; la somme de "
+                      "ces quatre dés (cinq dés identiques ne font pas deux paires)", "55332", 2),
+        "three-of-a-kind": ("three dice alike; the sum of those three",
+                            "trois dés identiques ; la somme de ces trois dés", "44461", 2),
+        "four-of-a-kind": ("four dice alike; the sum of those four",
+                           "quatre dés identiques ; la somme de ces quatre dés", "66662", 3),
+        "small-straight": ("exactly 1-2-3-4-5; 15", "exactement 1-2-3-4-5 ; 15", "12345", 1),
+        "large-straight": ("exactly 2-3-4-5-6; 20", "exactement 2-3-4-5-6 ; 20", "23456", 2),
+        "full-house": ("three dice of one value and two of another; the sum of the five dice",
+                       "trois dés d'une valeur et deux d'une autre ; la somme des cinq dés",
+                       "33355", 2),
+        "chance": ("the sum of the five dice, whatever they show",
+                   "la somme des cinq dés, quels qu'ils soient", "65431", 1),
+        "yatzy": ("five dice alike; 50", "cinq dés identiques ; 50", "44444", 3),
+    }
 
     def score_row(self, row_id: str, dice: Dice, roll: int) -> Figure:
         if row_id.isdigit():
