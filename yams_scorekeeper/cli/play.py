@@ -552,7 +552,8 @@ class Table:
         for line in self.t("help").splitlines():
             if "joker" in line and not game.rules.jokers:
                 continue
-            if ("Double Yams" in line or "6pc" in line) and not game.rules.tagged:
+            # the tagged-dice lines (grouped, die by die, the announced sixth roll)
+            if any(m in line for m in ("cp665", "6pc", "…/6 ")) and not game.rules.tagged:
                 continue
             if "55533/2" in line and game.rules.tagged:
                 continue
