@@ -25,6 +25,7 @@ module's name to :data:`COMMAND_MODULES` below. That is all::
 
     # yams_scorekeeper/cli/app.py
     COMMAND_MODULES = ("score", "records")
+    COMMAND_NAMES = {"score": ("score",), "records": ("records",)}   # loaded when run
 
 A command name is its function name with ``_`` turned into ``-`` (Typer's rule) unless the
 options give ``name``. Rules for command modules:

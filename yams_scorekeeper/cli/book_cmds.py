@@ -253,6 +253,12 @@ def history(
 
 # -- stats --------------------------------------------------------------------------------------
 
+#: the figure columns of ``yams stats``, short enough to leave room for the rules' name
+STATS_HEADERS = {
+    "en": ("Games", "Wins", "Win %", "Average", "Median", "Best", "Worst", "Std dev"),
+    "fr": ("Parties", "Vict.", "% vict.", "Moy.", "Méd.", "Max", "Min", "Éc. type"),
+}
+
 #: bars a chart of totals over time shows at most: past that, one bar a month (the average)
 CHART_BARS = 30
 
@@ -381,8 +387,8 @@ def stats(
                                              rate=pct(data["win_rate"]))),
                    style="bold"))
     table = simple_table(((w["config"], "left"),))
-    for key in ("games_n", "wins", "rate", "average", "median", "best", "worst", "stdev"):
-        table.add_column(w[key], justify="right", no_wrap=True)
+    for title in STATS_HEADERS[lang]:
+        table.add_column(title, justify="right", no_wrap=True)
     for cfg in data["by_config"].values():
         table.add_row(shown(cfg["label"]), str(cfg["games"]), str(cfg["wins"]),
                       pct(cfg["win_rate"]), _number(cfg["average"], lang),
