@@ -188,7 +188,7 @@ def test_stats_json(book):
     assert data["average"] == 237
     assert (data["best"]["total"], data["best"]["game"]) == (262, ids[0])
     assert (data["worst"]["total"], data["worst"]["game"]) == (212, ids[1])
-    assert [row["game"] for row in data["history"]] == ids
+    assert [row["game"] for row in data["history"]] == ids and data["history_total"] == 3
     assert data["by_config"]["duel"]["games"] == 3
     chloe = js(db, "stats", "Chloé")
     # G7: a Duel stopped after one round has no winner (Chloé led 4 to 3)

@@ -126,15 +126,22 @@ def update_records(book: dict, summary: dict) -> tuple[dict, list[dict]]:
     return new, _count(new, summary)
 
 
-def _count(book: dict, summary: dict) -> list[dict]:
+def _count(book: dict, summary: dict, owned: bool = False) -> list[dict]:
     """Count ``summary`` into ``book`` (its ``counted`` list aside), changing the book's
-    ``configs`` in place but never a config or record dict it shares with another book."""
+    ``configs`` in place but never a config or record dict it shares with another book,
+    unless the book ``owned`` them all (a recompute: then ties are appended in place, so that
+    many equal values stay linear)."""
     if summary.get("stopped_early"):
         return []
     key, label = record_key(summary)
     old = book["configs"].get(key) or {"records": {}}
-    config = {"label": label, "family": summary.get("family"), "records": dict(old["records"])}
-    book["configs"][key] = config
+    if owned and key in book["configs"]:
+        config = old
+        config["label"] = label
+    else:
+        config = {"label": label, "family": summary.get("family"),
+                  "records": dict(old["records"])}
+        book["configs"][key] = config
     broken = []
     for part, pairs in _scores(summary).items():
         best = max(value for value, _ in pairs)
@@ -149,6 +156,9 @@ def _count(book: dict, summary: dict) -> list[dict]:
                            "value": best, "player": names[0], "date": summary["date"],
                            "game": summary["id"], "tied_with": names[1:],
                            "previous": None if record is None else _holder(record)})
+        elif best == record["value"] and owned:
+            record["tied"].extend({"player": n, "date": summary["date"], "game": summary["id"]}
+                                  for n in names)
         elif best == record["value"]:
             config["records"][part] = {**record, "tied": record["tied"] + [
                 {"player": n, "date": summary["date"], "game": summary["id"]} for n in names]}
@@ -188,7 +198,7 @@ def recompute(summaries: Iterable[dict]) -> dict:
         if summary["id"] not in counted:
             counted.add(summary["id"])
             book["counted"].append(summary["id"])
-            _count(book, summary)
+            _count(book, summary, owned=True)
     return book
 
 
@@ -257,10 +267,12 @@ def describe(totals: list[float]) -> dict:
     ``None`` each when there is none."""
     if not totals:
         return {"average": None, "median": None, "stdev": None}
-    import statistics
-
-    return {"average": sum(totals) / len(totals), "median": statistics.median(totals),
-            "stdev": statistics.pstdev(totals)}
+    n = len(totals)
+    mean = sum(totals) / n
+    ordered = sorted(totals)
+    median = ordered[n // 2] if n % 2 else (ordered[n // 2 - 1] + ordered[n // 2]) / 2
+    stdev = (sum((x - mean) ** 2 for x in totals) / n) ** 0.5   # floats: exact enough, fast
+    return {"average": mean, "median": median, "stdev": stdev}
 
 
 def _stats(rows: list[dict]) -> dict:
@@ -302,17 +314,17 @@ def stats_of_rows(rows: list[dict], name: str) -> dict:
     ``by_config`` hold them. Games stopped early count in games and wins (G7), not in the
     figures of totals.
     """
-    families = dict.fromkeys(row.get("family") for row in rows)
+    families: dict[Any, list[dict]] = {}
+    configs: dict[str, list[dict]] = {}
+    for row in rows:
+        families.setdefault(row.get("family"), []).append(row)
+        configs.setdefault(row["config_key"], []).append(row)
     overall = _stats(rows)
     if len(families) > 1:
         overall.update(average=None, median=None, stdev=None, best=None, worst=None)
-    by_family = {family: _stats([r for r in rows if r.get("family") == family])
-                 for family in families}
-    by_config: dict[str, dict] = {}
-    for key in dict.fromkeys(row["config_key"] for row in rows):
-        mine = [row for row in rows if row["config_key"] == key]
-        by_config[key] = {"label": mine[-1]["config_label"], "family": mine[-1].get("family"),
-                          **_stats(mine)}
+    by_family = {family: _stats(mine) for family, mine in families.items()}
+    by_config = {key: {"label": mine[-1]["config_label"], "family": mine[-1].get("family"),
+                       **_stats(mine)} for key, mine in configs.items()}
     trend: dict[tuple, list[float]] = {}
     for row in rows:
         if not row["stopped_early"]:

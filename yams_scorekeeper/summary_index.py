@@ -275,7 +275,7 @@ class SummaryIndex:
     def _where(player, family, since, until, config_key) -> tuple[str, list]:
         clauses, args = [], []
         if player is not None:
-            clauses.append("EXISTS (SELECT 1 FROM players p WHERE p.folded=? AND p.game=g.id)")
+            clauses.append("g.id IN (SELECT game FROM players WHERE folded=?)")
             args.append(fold(player))
         if family is not None:
             clauses.append("g.family=?")

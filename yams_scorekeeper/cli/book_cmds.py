@@ -259,6 +259,9 @@ STATS_HEADERS = {
     "fr": ("Parties", "Vict.", "% vict.", "Moy.", "Méd.", "Max", "Min", "Éc. type"),
 }
 
+#: the player's last games listed in ``yams stats --json`` (``history_total``: how many)
+JSON_HISTORY = 50
+
 #: bars a chart of totals over time shows at most: past that, one bar a month (the average)
 CHART_BARS = 30
 
@@ -346,7 +349,8 @@ def stats(
 
     Totals of different families are on different scales, so figures of totals are given per
     family and configuration, never mixed. Games stopped early count in games and wins (a
-    win only in Gaby) but not in the figures of totals.
+    win only in Gaby) but not in the figures of totals. --json lists the player's last 50
+    games in "history" ("history_total" counts them all) and the monthly averages in "trend".
     """
     from ..records import head_to_head, stats_of_rows
 
@@ -372,8 +376,9 @@ def stats(
         _print_head_to_head(data, lang)
         return
     data = stats_of_rows(rows, player.strip())
-    if as_json:
-        print_json(data)
+    if as_json:       # the last games only: the figures, by_config and trend cover them all
+        print_json({**data, "history": data["history"][-JSON_HISTORY:],
+                    "history_total": len(data["history"])})
         return
     from rich.text import Text
 
