@@ -194,3 +194,11 @@ def test_cache_folder_beside_an_explicit_store(tmp_path, monkeypatch):
     assert cache.cache_folder(str(tmp_path / "club")) == str(tmp_path / "club") + "-cache"
     monkeypatch.setenv(cache.CACHE_ENV, str(tmp_path / "c"))
     assert cache.cache_folder(str(tmp_path / "club")) == str(tmp_path / "c")
+
+
+def test_the_yatzy_and_yahtzee_families_are_the_specs_of_the_literature_figures():
+    """The figures above were reproduced with specs written from the rulings alone; the families'
+    own rule sets must give the same solver input (same key), so the figures hold for them."""
+    assert spec_for(get_rules("yahtzee")).key() == yahtzee_spec(bonus=True).key()           # H1-H4
+    assert spec_for(get_rules("yahtzee", {"joker_rule": 0})).key() == yahtzee_spec(bonus=False).key()
+    assert spec_for(get_rules("yatzy")).key() == yatzy_spec().key()                           # Z1-Z3

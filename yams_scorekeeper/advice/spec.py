@@ -121,7 +121,7 @@ def _classic(rules, rows) -> OneColumnSpec:
 
 def _yahtzee(rules, rows) -> OneColumnSpec:
     s = rules.settings
-    on = bool(s.get("yahtzee_bonus", 100)) and bool(s.get("joker", 1))
+    on = bool(s.get("yahtzee_bonus", 100)) and bool(s.get("joker_rule", 1))
     joker = None
     if on:
         idx = {r: i for i, r in enumerate(rows)}
