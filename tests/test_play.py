@@ -426,6 +426,9 @@ def test_ctrl_c_mid_game_loses_nothing(tmp_path):
         time.sleep(0.05)
     time.sleep(0.2)                      # the prompt for Bob's cell is waiting
     proc.send_signal(signal.SIGINT)
+    # stdin stays open until the child has exited: communicate() would close it at once, and
+    # an end of input read before the signal is handled would end the game as EOF does (exit 0)
+    proc.wait(timeout=30)
     out, err = proc.communicate(timeout=30)
     assert proc.returncode == 130, (out, err)
     assert "Traceback" not in err and "Traceback" not in out
