@@ -413,7 +413,9 @@ def test_ctrl_c_mid_game_loses_nothing(tmp_path):
     proc = subprocess.Popen(
         [sys.executable, "-m", "yams_scorekeeper", "play", "--db", str(db)], cwd=ROOT,
         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-        env={**os.environ, **ENV})
+        env={**os.environ, **ENV},
+        # a test runner's worker may ignore SIGINT, and the child would inherit that
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     assert proc.stdin is not None
     proc.stdin.write("classic\nAlice, Bob\n\nlibre\n55533/2\nfull\n12346/1\n")
     proc.stdin.flush()
