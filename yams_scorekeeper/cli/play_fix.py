@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..errors import EntryError, StoreError, YamsError
-from .messages import NO, YES
+from .messages import NO, YES, msg
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
@@ -24,44 +24,10 @@ if TYPE_CHECKING:  # pragma: no cover
 LOG = ("t", "turns", "tours", "log", "journal")
 FIX = ("f", "fix", "corriger", "corrige")
 
-MESSAGES: dict[str, dict[str, str]] = {
-    "which_turn": {"fr": "Quel tour corriger ? (son numéro, voir t ; Entrée annule)",
-                   "en": "Which turn to correct? (its number, see t; Enter cancels)"},
-    "turn_line": {"fr": "Tour {turn} · {name} · {entry} · {score}",
-                  "en": "Turn {turn} · {name} · {entry} · {score}"},
-    "new_entry_hint": {"fr": "dés/lancer, dés/lancer -> case ou une case ; +N ajoute le tour N ; "
-                             "Entrée annule",
-                       "en": "Type dice/roll, dice/roll -> cell, or a cell; +N adds turn N; Enter "
-                             "cancels."},
-    "new_entry": {"fr": "Tour {turn}, nouvelle saisie", "en": "Turn {turn}, new entry"},
-    "changes": {"fr": "Ce qui change :", "en": "What changes:"},
-    "cell_change": {"fr": "  {name} · {cell} : {old} -> {new}",
-                    "en": "  {name} · {cell}: {old} -> {new}"},
-    "total_change": {"fr": "  total {name} : {old} -> {new}",
-                     "en": "  {name}'s total: {old} -> {new}"},
-    "confirm": {"fr": "Inscrire cette correction ? (o/n)", "en": "Write this correction? (y/n)"},
-    "confirm_reopen": {"fr": "La partie est finie et archivée : inscrire cette correction la "
-                             "rouvre et recompte les records.",
-                       "en": "The game is finished and archived: this correction reopens it "
-                             "and recounts the records."},
-    "undo_reopen": {"fr": "La partie est finie et archivée : reprendre sa dernière case la "
-                          "rouvre et recompte les records.",
-                    "en": "The game is finished and archived: taking back its last cell "
-                          "reopens it and recounts the records."},
-    "go_on": {"fr": "Continuer ? (o/n)", "en": "Go on? (y/n)"},
-    "fixed": {"fr": "Corrigé.", "en": "Corrected."},
-    "cancelled": {"fr": "Rien n'a été changé.", "en": "Nothing was changed."},
-    "no_turn_yet": {"fr": "Aucun tour fini à corriger.", "en": "No finished turn to correct."},
-    "after_end": {"fr": "Entrée quitte · u reprend la dernière case · f N corrige le tour N",
-                  "en": "Enter leaves · u takes back the last cell · f N fixes turn N"},
-    "reopened": {"fr": "Partie rouverte : elle a quitté l'archive.",
-                 "en": "Game reopened: it left the archive."},
-}
-
 
 def t(term: "Terminal", key: str, **values: Any) -> str:
-    text = MESSAGES[key].get(term.lang) or MESSAGES[key]["en"]
-    return text.format(**values) if values else text
+    """The catalogue's message ``key`` in the player's language."""
+    return msg(key, term.lang, **values)
 
 
 def _yes(term: "Terminal", key: str) -> bool:
