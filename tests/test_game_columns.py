@@ -373,6 +373,21 @@ def test_gaby_bonus_is_60_at_60_Y1():
     assert game.totals(0).details["libre"]["bonus"] == 0
 
 
+@pytest.mark.parametrize("rolls, upper, bonus", [
+    ([("66666", "6"), ("55555", "5"), ("11111", "1")], 60, 60),      # exactly 60: the bonus
+    ([("66666", "6"), ("55555", "5"), ("41111", "4")], 59, 0),       # one short: none
+])
+def test_gaby_bonus_exactly_at_the_threshold_Y1(rolls, upper, bonus):
+    """Y1: « 60 or more » gives +60: a column whose rows 1-6 add up to exactly 60 has it, 59
+    has not (the bonus does not wait for rows 1-6 to be full)."""
+    game = gaby(["libre"])
+    for dice, row in rolls:
+        turn(game, dice, 3, "libre", row)
+    details = game.totals(0).details["libre"]
+    assert (details["chiffres"], details["bonus"]) == (upper, bonus)
+    assert game.totals(0).parts["libre"] == upper + bonus
+
+
 # -- shared rules: scratch, a filled cell, undo, end, ranking, start order (G3, Y9, C6) -------
 
 
