@@ -133,13 +133,15 @@ class TableSession:
 
     def mark(self, column: str | None, row: str, *, coup: int | None = None,
              scratch: bool = False, second: tuple[str | None, str] | None = None) -> list[Mark]:
-        sheet = self.game.player
+        name = self.game.player.name
         cells = [{"column": column, "row": row, "coup": coup, "scratch": scratch}]
         if second is not None:
             cells.append({"column": second[0], "row": second[1], "coup": None, "scratch": False})
-        before = dict(sheet.marks)
-        self.apply({"type": "mark", "player": sheet.name, "cells": cells})
-        return [m for k, m in sheet.marks.items() if k not in before]
+        stored = self.apply({"type": "mark", "player": name, "cells": cells})
+        # the game may have been replayed from the store (another command wrote meanwhile):
+        # the marks written are the last ones of the player's sheet in the game as it is now
+        sheet = next(s for s in self.game.sheets if s.name == name)
+        return list(sheet.marks.values())[-len(stored["cells"]):]
 
     def undo(self) -> None:
         self.apply({"type": "undo"})
