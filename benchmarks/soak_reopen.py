@@ -16,7 +16,7 @@ The parent kills the child after a random delay, then checks the store with a fr
   allowed as a finish cut short, ``finishing``: archived, not yet counted in the book, as for
   any finish; the check completes it with ``finish_game`` as the next command on it would);
 - the record book equals the recount of the archive (``records.recompute``);
-- every archived game replays through the rules to its summary (``game.check_summary``).
+- every archived game replays through the rules to its summary (``api.check_summary``).
 
 It prints the kills, the reopenings and finishes acknowledged, and the time. Exit 1 at the
 first inconsistency.
@@ -94,7 +94,7 @@ while True:
 def check(folder: str) -> tuple[int, int]:
     """The invariants of the module notes; returns (games in progress, archived)."""
     from yams_scorekeeper import records
-    from yams_scorekeeper.game import check_summary
+    from yams_scorekeeper.api import check_summary
     from yams_scorekeeper.store import Store
 
     store = Store(folder)

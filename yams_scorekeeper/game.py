@@ -13,14 +13,17 @@ Events are plain JSON-able dicts:
 :meth:`Game.legal_cells` is the first-class query (python-chess's ``legal_moves``): every cell
 the player may fill now, with its score and why. Every refusal is an ``IllegalMoveError``
 naming the rule, raised before anything changes.
+
+The game reads no clock and draws no random id: its ``id``, its ``created`` date and a
+``clock`` (for the dates of amendments and of the summary) are given by whoever makes it
+(:mod:`.clock`; the session, the API and the command line pass the system's), so that the same
+entries on the same clock give the same documents.
 """
 
 from __future__ import annotations
 
-import uuid
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
-from typing import Any, Iterable
+from typing import TYPE_CHECKING, Any, Iterable
 
 from .amend import amended, completed, entry_of, turn_spans
 from .columns import Column
@@ -29,6 +32,9 @@ from .dice import Dice, format_dice, parse_roll
 from .errors import EntryError, IllegalMoveError, YamsError
 from .rules import Figure, RuleSet, normalise_id
 from .totals import Totals, sheet_totals
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .clock import Clock
 
 @dataclass(frozen=True)
 class Coup:
@@ -138,13 +144,19 @@ def effective_events(events: Iterable[dict]) -> list[dict]:
 
 
 class Game:
-    """A game being played (or finished): settings, log, and the state derived from them."""
+    """A game being played (or finished): settings, log, and the state derived from them.
+
+    ``id`` and ``created`` are the game's (None for a game nobody keeps, such as a demo);
+    ``clock()`` gives the time now as an ISO string when one is needed (``created`` when not
+    given, the date of an amendment, of the summary); without a clock those dates are None.
+    """
 
     def __init__(self, config: GameConfig, events: Iterable[dict] = (), *, id: str | None = None,
-                 created: str | None = None):
+                 created: str | None = None, clock: "Clock | None" = None):
         self.config = config
-        self.id = id or uuid.uuid4().hex
-        self.created = created or datetime.now(timezone.utc).isoformat(timespec="seconds")
+        self.clock = clock
+        self.id = id or None
+        self.created = created or self._now()
         self.rules: RuleSet = config.rules
         self.columns: tuple[Column, ...] = config.build_columns(self.rules)
         self.rows: tuple[str, ...] = config.rows(self.rules)
@@ -168,11 +180,15 @@ class Game:
         self._played: list[Turn] = []
         self._amendments: list[dict] = []
 
+    def _now(self) -> str | None:
+        """The time now by the game's clock (None without one)."""
+        return self.clock() if self.clock is not None else None
+
     @classmethod
-    def from_doc(cls, doc: dict) -> "Game":
+    def from_doc(cls, doc: dict, clock: "Clock | None" = None) -> "Game":
         """Rebuild a game from its stored document (settings + log)."""
         return cls(GameConfig.from_json(doc["config"]), doc.get("events", ()), id=doc.get("id"),
-                   created=doc.get("created"))
+                   created=doc.get("created"), clock=clock)
 
     def to_doc(self) -> dict:
         return {"id": self.id, "created": self.created, "config": self.config.to_json(),
@@ -785,7 +801,7 @@ class Game:
                                  "corrigé deux fois", expected="one change a turn")
             normal.append({"turn": turn, "player": player, "old": old,
                            "new": completed(old, change.get("new"))})
-        trial = Game(self.config, id=self.id, created=self.created)
+        trial = Game(self.config, id=self.id, created=self.created, clock=self.clock)
         broken = trial._replay_checked(amended(self._plain, normal), {c["turn"] for c in normal})
         if broken:
             raise _broken_error(broken)
@@ -796,7 +812,7 @@ class Game:
         if all(c["new"] == c["old"] for c in normal):
             raise EntryError("the new entry is the one already written: nothing to correct",
                              "la nouvelle saisie est celle déjà inscrite : rien à corriger")
-        when = event.get("when") or datetime.now(timezone.utc).isoformat(timespec="seconds")
+        when = event.get("when") or self._now()
         amendments = self._amendments
         self.sheets, self.current, self.coups = trial.sheets, trial.current, trial.coups
         self.stopped, self._plain, self._played = trial.stopped, trial._plain, trial._played
@@ -871,7 +887,7 @@ class Game:
         self.record({"type": "end"})
 
     def summary(self) -> dict[str, Any]:
-        """What the record book keeps of a finished (or stopped) game."""
+        """What the record book keeps of a finished (or stopped) game, dated by the clock."""
         ranks = self.ranking()
         players = []
         for rank, sheet, total in ranks:
@@ -879,7 +895,7 @@ class Game:
                             "parts": self.totals(sheet).parts, "rank": rank})
         return {"id": self.id, "family": self.config.family, "config_key": self.config.config_key,
                 "config_label": self.config.label,
-                "date": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+                "date": self._now(),
                 "created": self.created, "stopped_early": self.stopped and not all(
                     self.sheet_full(s) for s in self.sheets), "players": players}
 
@@ -946,45 +962,3 @@ def parse_joker(text: str) -> tuple[int, int]:
                 break
     raise EntryError(f"cannot read the joker '{text}'", f"joker « {text} » illisible",
                      expected="4:6 (a 4 becomes a 6)")
-
-
-def check_summary(doc: dict, summary: dict) -> dict:
-    """Raise a YamsError unless ``doc`` replays, through the rules, to a finished game whose
-    players, totals, parts, ranks, family and configuration key are those ``summary`` states
-    (what an imported record book claims is checked, not trusted). Returns the summary to
-    keep: the replayed one, with the date of ``summary`` (which must be an ISO date)."""
-    from .errors import StoreError
-
-    game_id = str(doc.get("id") if isinstance(doc, dict) else "?")
-    try:
-        game = Game.from_doc(doc)
-    except (YamsError, KeyError, TypeError, ValueError) as err:
-        reason = err.en if isinstance(err, YamsError) else f"malformed ({err!r})"
-        raise StoreError(f"game '{game_id}' does not replay: {reason}; nothing was imported",
-                         f"la partie « {game_id} » ne se rejoue pas : {reason} ; rien n'a été "
-                         "importé") from None
-    mine = game.summary()
-    keys = ("name", "total", "parts", "rank")
-    want = [{k: p.get(k) for k in keys} for p in summary.get("players", [])]
-    got = [{k: p[k] for k in keys} for p in mine["players"]]
-    if (not game.finished or want != got or summary.get("family") != mine["family"]
-            or bool(summary.get("stopped_early")) != mine["stopped_early"]):
-        raise StoreError(f"game '{game_id}': its summary does not match its replayed sheets; "
-                         "nothing was imported",
-                         f"partie « {game_id} » : son résumé ne correspond pas à ses feuilles "
-                         "rejouées ; rien n'a été importé")
-    if summary.get("config_key") != mine["config_key"] or summary.get("id") != mine["id"]:
-        raise StoreError(f"game '{game_id}': its summary says configuration "
-                         f"{summary.get('config_key')!r} but its events replay under "
-                         f"{mine['config_key']!r}; nothing was imported",
-                         f"partie « {game_id} » : son résumé annonce la configuration "
-                         f"{summary.get('config_key')!r} mais ses événements se rejouent en "
-                         f"{mine['config_key']!r} ; rien n'a été importé")
-    try:
-        datetime.fromisoformat(summary["date"])
-    except (KeyError, TypeError, ValueError):
-        raise StoreError(f"game '{game_id}': its date {summary.get('date')!r} is not an ISO date; "
-                         "nothing was imported",
-                         f"partie « {game_id} » : sa date {summary.get('date')!r} n'est pas une "
-                         "date ISO ; rien n'a été importé") from None
-    return {**mine, "date": summary["date"]}

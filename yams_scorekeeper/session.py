@@ -7,6 +7,9 @@ cell is filled (or the game is stopped) the game is archived and the record book
 An undo or an amendment of a finished game reopens it (:meth:`TableSession.reopen`): it leaves
 the archive, the book is recounted without it, and finishing it again archives it again under
 the date it was first finished.
+
+The session is where the game gets its clock and its id (:mod:`.clock`: the system's unless
+the caller passes others, as the library API and the tests may).
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from .clock import Clock, IdFactory, random_id, system_clock
 from .config import GameConfig
 from .errors import StoreError, YamsError
 from .game import Game, LegalCell, Mark
@@ -29,19 +33,25 @@ class TableSession:
     broken: list[dict] = field(default_factory=list)
     #: the date a reopened game was first finished: its summary keeps it when finished again
     finish_date: str | None = None
+    #: the clock of the game's dates (start, amendments, finish)
+    clock: Clock = system_clock
 
     @classmethod
-    def start(cls, store: Store, config: GameConfig) -> "TableSession":
-        game = Game(config)
+    def start(cls, store: Store, config: GameConfig, *, clock: Clock = system_clock,
+              new_id: IdFactory = random_id) -> "TableSession":
+        """A new game of ``config``, its id from ``new_id()``, kept in ``store``."""
+        game = Game(config, id=new_id(), clock=clock)
         store.create_game(game.to_doc())
-        return cls(store, game)
+        return cls(store, game, clock=clock)
 
     @classmethod
-    def resume(cls, store: Store, game_id: str | None = None) -> "TableSession":
+    def resume(cls, store: Store, game_id: str | None = None, *,
+               clock: Clock = system_clock) -> "TableSession":
         """The game ``game_id`` (a unique prefix will do), or the only game in progress."""
         game_id = resolve_game_id(store, game_id)
         doc = store.load_game(game_id)
-        session = cls(store, Game.from_doc(doc), finish_date=_first_finished(doc))
+        session = cls(store, Game.from_doc(doc, clock), finish_date=_first_finished(doc),
+                      clock=clock)
         if session.game.finished:       # a crash between the last mark and the archive
             session._finish()
         return session
@@ -57,7 +67,7 @@ class TableSession:
             nonlocal before
             if stored_events != self.game.events:     # another command wrote meanwhile
                 self.game = Game(self.game.config, stored_events, id=self.game.id,
-                                 created=self.game.created)
+                                 created=self.game.created, clock=self.clock)
                 before = len(stored_events)
             self.game.record(event)
             return self.game.events[before]
@@ -79,13 +89,14 @@ class TableSession:
 
     def _reload(self, before: int) -> Game:
         try:
-            return Game.from_doc(self.store.load_game(self.game.id))
+            return Game.from_doc(self.store.load_game(self.game.id), self.clock)
         except Exception:
             return Game(self.game.config, self.game.events[:before], id=self.game.id,
-                        created=self.game.created)
+                        created=self.game.created, clock=self.clock)
 
     @classmethod
-    def reopen(cls, store: Store, game_id: str, event: dict) -> "TableSession":
+    def reopen(cls, store: Store, game_id: str, event: dict, *,
+               clock: Clock = system_clock) -> "TableSession":
         """The finished game ``game_id`` (a unique prefix will do) changed by ``event`` (an
         undo or an amendment, checked by the rules first: a refusal writes nothing), taken out
         of the archive with the record book recounted without it; archived again at once when
@@ -93,19 +104,20 @@ class TableSession:
         game_id = resolve_finished_id(store, game_id)
 
         def change(doc: dict) -> list:
-            game = Game.from_doc(doc)
+            game = Game.from_doc(doc, clock)
             game.record(event)
             return game.events
 
         doc = store.reopen_game(game_id, change)
-        session = cls(store, Game.from_doc(doc), finish_date=_first_finished(doc))
+        session = cls(store, Game.from_doc(doc, clock), finish_date=_first_finished(doc),
+                      clock=clock)
         if session.game.finished:
             session._finish()
         return session
 
     def _reopen(self, event: dict) -> dict:
         """``event`` on this session's game, finished and archived: see :meth:`reopen`."""
-        again = self.reopen(self.store, self.game.id, event)
+        again = self.reopen(self.store, self.game.id, event, clock=self.clock)
         self.game, self.broken, self.finish_date = again.game, again.broken, again.finish_date
         return self.game.events[-1]
 

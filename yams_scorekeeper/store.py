@@ -988,7 +988,7 @@ class Store:
     def import_book(self, data: dict, check: Any = None) -> tuple[int, int]:
         """Add the finished games of an exported book; returns ``(added, skipped)``.
 
-        ``check(doc, summary)`` (the CLI passes :func:`yams_scorekeeper.game.check_summary`)
+        ``check(doc, summary)`` (the CLI passes :func:`yams_scorekeeper.api.check_summary`)
         returns the summary to keep or raises: one game refused refuses the whole book.
 
         A game whose id is already archived, or in progress here, is skipped, so importing

@@ -25,11 +25,14 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Iterable
+from typing import TYPE_CHECKING, Iterable
 
 from .config import GameConfig, make_config
 from .errors import EntryError, IllegalMoveError, YamsError
 from .game import Game, effective_events, plain_events
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .clock import Clock, IdFactory
 
 HEADER_KEYS = ("rules", "players", "columns", "rows", "options", "preset", "variant", "direction",
                "imposed", "settings", "id", "created")
@@ -52,8 +55,12 @@ def _split_list(value: str) -> list[str]:
     return [v for v in re.split(r"[\s,]+", value.strip()) if v]
 
 
-def parse_transcript(text: str) -> Game:
-    """Replay a transcript through the rules; a broken line raises with its line number."""
+def parse_transcript(text: str, *, new_id: "IdFactory | None" = None,
+                     clock: "Clock | None" = None) -> Game:
+    """Replay a transcript through the rules; a broken line raises with its line number.
+
+    The game keeps the ``id`` and ``created`` headers; without them it takes ``new_id()`` and
+    ``clock()`` when given (else None: the core reads no clock)."""
     headers: dict[str, str] = {}
     game: Game | None = None
     for line_no, raw in enumerate(text.splitlines(), start=1):
@@ -66,19 +73,20 @@ def parse_transcript(text: str) -> Game:
             continue
         try:
             if game is None:
-                game = _new_game(headers)
+                game = _new_game(headers, new_id, clock)
             _play_line(game, line)
         except YamsError as err:
             raise _at(line_no, err) from None
     if game is None:
         try:
-            game = _new_game(headers)
+            game = _new_game(headers, new_id, clock)
         except YamsError as err:
             raise _at(len(text.splitlines()), err) from None
     return game
 
 
-def _new_game(headers: dict[str, str]) -> Game:
+def _new_game(headers: dict[str, str], new_id: "IdFactory | None" = None,
+              clock: "Clock | None" = None) -> Game:
     for key in ("rules", "players"):
         if key not in headers:
             raise EntryError(f"the transcript needs a '{key}:' header before the first turn",
@@ -100,7 +108,8 @@ def _new_game(headers: dict[str, str]) -> Game:
         variant=headers.get("variant") or None, direction=headers.get("direction") or None,
         imposed=_split_list(headers["imposed"]) if "imposed" in headers else None,
         settings=settings, preset=headers.get("preset") or None, explicit=explicit)
-    return Game(config, id=headers.get("id") or None, created=headers.get("created") or None)
+    game_id = headers.get("id") or (new_id() if new_id is not None else None)
+    return Game(config, id=game_id, created=headers.get("created") or None, clock=clock)
 
 
 def _play_line(game: Game, line: str) -> None:
@@ -229,7 +238,8 @@ def format_transcript(game: Game, *, comment: str | None = None) -> str:
         lines.append(f"imposed: {', '.join(cfg.imposed)}")
     if cfg.settings:
         lines.append(f"settings: {json.dumps(cfg.settings, sort_keys=True)}")
-    lines += [f"id: {game.id}", f"created: {game.created}", ""]
+    lines += [f"{key}: {value}" for key, value in (("id", game.id), ("created", game.created))
+              if value is not None] + [""]
     lines += turn_lines(game.events, single_column=len(game.columns) == 1)
     return "\n".join(lines) + "\n"
 

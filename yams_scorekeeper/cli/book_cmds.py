@@ -492,7 +492,7 @@ def import_(
     again. Read one game at a time: memory holds one game, not the book."""
     import sys
 
-    from ..game import check_summary
+    from ..api import check_summary
     from ..store import check_book_header, not_a_book
     from .book_file import read_book
 

@@ -960,6 +960,7 @@ def replay(
     as_json: bool = json_option(),
 ) -> None:
     """Replay a written transcript through the rules and show the sheets and totals."""
+    from ..clock import random_id, system_clock
     from ..transcript import parse_transcript
 
     lang = current_lang(ctx)
@@ -967,7 +968,8 @@ def replay(
         raise EntryError("name the transcript file (or '-' for standard input)",
                          "indiquez le fichier de la feuille (ou « - » pour l'entrée standard)",
                          expected="yams replay soiree.txt")
-    game = parse_transcript(read_text(file, MAX_TRANSCRIPT_BYTES))
+    game = parse_transcript(read_text(file, MAX_TRANSCRIPT_BYTES), new_id=random_id,
+                            clock=system_clock)
     if as_json:
         print_json(game_json(game))
         return
