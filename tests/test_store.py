@@ -466,7 +466,10 @@ def test_an_old_layout_store_migrates_when_the_archive_is_first_needed(tmp_path)
     for entry in store.archived_games():      # the games replay to their summaries
         game = Game.from_doc(entry["doc"])
         assert game.finished
-        assert {**game.summary(), "date": entry["summary"]["date"]} == entry["summary"]
+        replayed = game.summary()           # an old archive's summaries keep no cells
+        replayed["players"] = [{k: v for k, v in p.items() if k not in ("cells", "bonuses")}
+                               for p in replayed["players"]]
+        assert {**replayed, "date": entry["summary"]["date"]} == entry["summary"]
     store.finish_game("g1", summary("g1"))
     assert store.records()["counted"] == OLD_IDS + ["g1"]
     assert Store(folder).export_book()["games"][-1]["doc"]["id"] == "g1"

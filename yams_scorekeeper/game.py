@@ -886,13 +886,30 @@ class Game:
         """Stop the game before the sheets are full; the highest total wins (Y9)."""
         self.record({"type": "end"})
 
+    def sheet_rows(self, sheet: Sheet, totals: Totals | None = None) -> dict[str, Any]:
+        """What the per-row statistics keep of a sheet: ``cells``, each written cell as
+        ``[column, row, score, scratched]`` (a fifth item, the bonus written with it, when
+        there is one: Yahtzee H4), in sheet order; ``bonuses``, the bonus of each part that
+        has one (0 when missed)."""
+        cells = []
+        for column in self.columns:
+            for row in self.rows:
+                mark = sheet.marks.get((column.id, row))
+                if mark is not None:
+                    cell = [column.id, row, mark.score, mark.scratch]
+                    cells.append(cell + [mark.bonus] if mark.bonus else cell)
+        details = (totals or self.totals(sheet)).details
+        return {"cells": cells, "bonuses": {part: d["bonus"] for part, d in details.items()
+                                            if "bonus" in d}}
+
     def summary(self) -> dict[str, Any]:
         """What the record book keeps of a finished (or stopped) game, dated by the clock."""
         ranks = self.ranking()
         players = []
         for rank, sheet, total in ranks:
-            players.append({"name": sheet.name, "total": total,
-                            "parts": self.totals(sheet).parts, "rank": rank})
+            totals = self.totals(sheet)
+            players.append({"name": sheet.name, "total": total, "parts": totals.parts,
+                            "rank": rank, **self.sheet_rows(sheet, totals)})
         return {"id": self.id, "family": self.config.family, "config_key": self.config.config_key,
                 "config_label": self.config.label,
                 "date": self._now(),
@@ -962,3 +979,16 @@ def parse_joker(text: str) -> tuple[int, int]:
                 break
     raise EntryError(f"cannot read the joker '{text}'", f"joker « {text} » illisible",
                      expected="4:6 (a 4 becomes a 6)")
+
+
+def replayed_sheet_rows(doc: dict, summary: dict) -> list[dict] | None:
+    """Each player's :meth:`Game.sheet_rows`, in the order of ``summary``'s players, from a
+    replay of ``doc``; ``None`` when it does not replay to the same players (a game archived
+    before the summaries kept their cells)."""
+    try:
+        mine = Game.from_doc(doc).summary()["players"]
+    except Exception:                  # any archived doc, of any version: never fails here
+        return None
+    if [p["name"] for p in mine] != [p.get("name") for p in summary.get("players", ())]:
+        return None
+    return [{"cells": p["cells"], "bonuses": p["bonuses"]} for p in mine]

@@ -39,6 +39,7 @@ Readings chosen here (the issue left them open):
 from __future__ import annotations
 
 import datetime as _dt
+from functools import lru_cache
 from numbers import Real
 from typing import Any, Iterable
 
@@ -83,6 +84,32 @@ def summary_problem(summary: Any) -> str | None:
         rank = player.get("rank")
         if rank is not None and (type(rank) is not int or not 1 <= rank <= 16):
             return f"the 'rank' of player '{player['name']}' must be a whole number from 1 to 16"
+        problem = _sheet_rows_problem(player)
+        if problem:
+            return f"the {problem} of player '{player['name']}'"
+    return None
+
+
+#: most cells a summary's sheet may list (a Gaby sheet has 75)
+MOST_CELLS = 1000
+
+
+def _sheet_rows_problem(player: dict) -> str | None:
+    """What is wrong with a player's ``cells`` and ``bonuses`` (optional; see
+    :meth:`yams_scorekeeper.game.Game.sheet_rows`), or ``None``."""
+    cells = player.get("cells", [])
+    if not isinstance(cells, list) or len(cells) > MOST_CELLS:
+        return "'cells' (a list of at most 1,000 cells)"
+    for cell in cells:
+        if not (isinstance(cell, list) and len(cell) in (4, 5)
+                and isinstance(cell[0], str) and isinstance(cell[1], str)
+                and len(cell[0]) <= 50 and len(cell[1]) <= 50 and _is_number(cell[2])
+                and isinstance(cell[3], bool) and (len(cell) == 4 or _is_number(cell[4]))):
+            return "'cells' (each [column, row, score, scratched])"
+    bonuses = player.get("bonuses", {})
+    if not isinstance(bonuses, dict) or len(bonuses) > 50 or not all(
+            isinstance(k, str) and _is_number(v) for k, v in bonuses.items()):
+        return "'bonuses' (an object of numbers)"
     return None
 
 
@@ -367,3 +394,98 @@ def head_to_head(rows: Iterable[tuple], a: str, b: str) -> dict:
     for family, (n, sum_a, sum_b) in sums.items():
         out["by_family"][family]["average"] = {a: sum_a / n, b: sum_b / n}
     return out
+
+
+def row_stats(sheets: Iterable[tuple[str, str | None, bool, dict]],
+              labels: dict[str, str]) -> dict:
+    """Per-row statistics of sheets, per configuration.
+
+    ``sheets`` are ``(config_key, family, stopped_early, {"cells", "bonuses"})`` (see
+    :meth:`yams_scorekeeper.game.Game.sheet_rows`); ``labels`` names the configurations.
+    Games stopped early are left out (their grid is not full) and only counted in
+    ``stopped``. Returns ``{config_key: {"label", "family", "sheets", "stopped", "rows":
+    [{"row", "cells", "average", "best", "zeros", "zero_rate", "scratched", "scratch_rate",
+    "made", "made_rate"}], "by_column": {column: [same]} (several columns only), "bonuses":
+    {part: {"sheets", "made", "rate"}}, "yams": {"made", "per_sheet"}}}``, rows in the
+    rule set's order. ``zeros`` counts the cells worth 0 (scratched or written 0),
+    ``scratched`` those struck out; ``made`` those worth more than 0; a yams is a cell of a
+    row the rule set calls a yams (``yams_rows``) made, or a bonus written with a cell
+    (the extra Yahtzee, H4).
+    """
+    configs: dict[str, dict] = {}
+    for key, family, stopped, sheet in sheets:
+        cfg = configs.setdefault(key, {"family": family, "sheets": 0, "stopped": 0, "cells": {},
+                                       "bonuses": {}, "yams": 0})
+        if stopped:
+            cfg["stopped"] += 1
+            continue
+        cfg["sheets"] += 1
+        yams_rows = _yams_rows(family)
+        for cell in sheet.get("cells", ()):
+            column, row, score, scratched = cell[:4]
+            acc = cfg["cells"].setdefault((column, row), [0, 0, 0, 0, 0, None])
+            acc[0] += 1
+            acc[1] += score
+            acc[2] += score == 0
+            acc[3] += bool(scratched)
+            acc[4] += score > 0
+            acc[5] = score if acc[5] is None else max(acc[5], score)
+            if (row in yams_rows and score > 0 and not scratched) or (len(cell) > 4 and cell[4]):
+                cfg["yams"] += 1
+        for part, bonus in sheet.get("bonuses", {}).items():
+            got = cfg["bonuses"].setdefault(part, [0, 0])
+            got[0] += 1
+            got[1] += bonus > 0
+    return {key: _row_figures(key, cfg, labels) for key, cfg in configs.items()}
+
+
+@lru_cache(maxsize=None)
+def _yams_rows(family: str | None) -> tuple[str, ...]:
+    from .errors import ConfigError
+    from .rules import rules_class
+
+    try:
+        return rules_class(family or "").yams_rows
+    except ConfigError:
+        return ()
+
+
+@lru_cache(maxsize=None)
+def _row_order(family: str | None) -> dict[str, int]:
+    from .errors import ConfigError
+    from .rules import rules_class
+
+    try:
+        return {row.id: n for n, row in enumerate(rules_class(family or "").rows)}
+    except ConfigError:
+        return {}
+
+
+def _row_figures(key: str, cfg: dict, labels: dict[str, str]) -> dict:
+    order = _row_order(cfg["family"])
+
+    def line(row: str, accs: list[list]) -> dict:
+        n = sum(a[0] for a in accs)
+        total, zeros, scratched, made = (sum(a[i] for a in accs) for i in (1, 2, 3, 4))
+        return {"row": row, "cells": n, "average": total / n,
+                "best": max(a[5] for a in accs), "zeros": zeros, "zero_rate": zeros / n,
+                "scratched": scratched, "scratch_rate": scratched / n, "made": made,
+                "made_rate": made / n}
+
+    def by_row(cells: dict) -> list[dict]:
+        rows: dict[str, list] = {}
+        for (_column, row), acc in cells.items():
+            rows.setdefault(row, []).append(acc)
+        return [line(row, accs) for row, accs in
+                sorted(rows.items(), key=lambda kv: (order.get(kv[0], len(order)), kv[0]))]
+
+    columns = list(dict.fromkeys(column for column, _ in cfg["cells"]))
+    sheets = cfg["sheets"]
+    return {"label": labels.get(key, key), "family": cfg["family"], "sheets": sheets,
+            "stopped": cfg["stopped"], "rows": by_row(cfg["cells"]),
+            "by_column": ({column: by_row({k: v for k, v in cfg["cells"].items()
+                                           if k[0] == column}) for column in columns}
+                          if len(columns) > 1 else {}),
+            "bonuses": {part: {"sheets": n, "made": made, "rate": made / n}
+                        for part, (n, made) in cfg["bonuses"].items()},
+            "yams": {"made": cfg["yams"], "per_sheet": cfg["yams"] / sheets if sheets else None}}

@@ -344,7 +344,21 @@ class Store:
 
     def _read_summary(self, game_id: str) -> dict | None:
         entry = self._read_entry(game_id)
-        return None if entry is None else entry["summary"]
+        return None if entry is None else self._indexed(entry)
+
+    @staticmethod
+    def _indexed(entry: dict) -> dict:
+        """The summary the index keeps of an archive entry: with each sheet's cells, replayed
+        from the doc for a game archived before the summaries kept them."""
+        summary = entry["summary"]
+        if all("cells" in p for p in summary["players"]):
+            return summary
+        from .game import replayed_sheet_rows
+
+        rows = replayed_sheet_rows(entry["doc"], summary)
+        if rows is None:
+            return summary
+        return {**summary, "players": [{**p, **r} for p, r in zip(summary["players"], rows)]}
 
     # -- the archive: one file per finished game --------------------------------------------
 
@@ -854,7 +868,8 @@ class Store:
                     self._set_one(db, _FINISH, {"summary": summary})
             try:
                 replaced = self._put_entry({"id": game_id, "doc": doc, "summary": summary})
-                self._summary_index().put([summary])   # before the game file goes (module notes)
+                self._summary_index().put([self._indexed({"doc": doc, "summary": summary})])
+                # (before the game file goes: module notes)
                 broken = self._count(game_id, summary, replaced,
                                      recount=bool(doc.get("reopened")))
                 self._remove_game_file(game_id)
@@ -928,6 +943,18 @@ class Store:
             index = self._in_step_index()
             rows = index.player_rows(player)
             return rows, index.labels(dict.fromkeys(r[3] for r in rows))
+
+    def row_stats(self, player: str | None = None, family: str | None = None) -> dict:
+        """Per-row statistics (:func:`yams_scorekeeper.records.row_stats`) of ``player``'s
+        sheets (everyone's when ``None``) in the games of ``family``, per configuration:
+        one pass over the summaries index, one sheet decoded at a time."""
+        with self._reading():
+            index = self._in_step_index()
+            stats = _records.row_stats(index.sheet_rows(player, family), {})
+            labels = index.labels(stats)
+        for key, cfg in stats.items():
+            cfg["label"] = labels.get(key, key)
+        return stats
 
     def pair_rows(self, a: str, b: str) -> list[tuple]:
         """The games ``a`` and ``b`` played together (:meth:`SummaryIndex.pair_rows`)."""
@@ -1020,7 +1047,7 @@ class Store:
                     self._owe_recount()
                     index.mark_stale()
                 self._write_entries(batch)
-                index.put([e["summary"] for e in batch], in_step=False)
+                index.put([self._indexed(e) for e in batch], in_step=False)
                 written.extend(e["id"] for e in batch)
                 batch.clear()
 

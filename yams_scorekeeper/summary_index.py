@@ -9,6 +9,9 @@ SQLite, with the columns the history filters and the statistics need:
 - ``games``: ``id``, ``date``, ``family``, ``config_key``, ``stopped``, the summary as JSON
   text exactly as archived, and the archive file's ``mtime_ns`` and ``size`` when indexed;
 - ``players``: one row per player of each game (seat, name, case-folded name, total, rank);
+- ``sheets``: one row per player of each game, the sheet's written cells and bonuses as JSON
+  text (``cells`` and ``bonuses`` of the summary's player, which ``games.summary`` leaves out),
+  read by the per-row statistics only;
 - ``meta``: the index's schema, the archive folder's ``mtime_ns`` when last in step, and a
   ``stale`` flag set before a bulk write of the archive (an import) and cleared after it.
 
@@ -39,7 +42,7 @@ from typing import Any, Callable, Iterable, Iterator
 from .storage import TEMP_SUFFIX
 
 INDEX_FILE = "index.sqlite"
-SCHEMA = 1
+SCHEMA = 2
 
 _TABLES = """
 CREATE TABLE meta(key TEXT PRIMARY KEY, value) WITHOUT ROWID;
@@ -51,6 +54,8 @@ CREATE TABLE players(game TEXT NOT NULL, seat INTEGER NOT NULL, name TEXT NOT NU
                      folded TEXT NOT NULL, total NUMERIC NOT NULL, rank INTEGER,
                      PRIMARY KEY(game, seat)) WITHOUT ROWID;
 CREATE INDEX players_by_name ON players(folded, game);
+CREATE TABLE sheets(game TEXT NOT NULL, seat INTEGER NOT NULL, sheet TEXT NOT NULL,
+                    PRIMARY KEY(game, seat)) WITHOUT ROWID;
 """
 
 
@@ -221,14 +226,20 @@ class SummaryIndex:
     def _delete(db: sqlite3.Connection, game_id: str) -> None:
         db.execute("DELETE FROM games WHERE id=?", (game_id,))
         db.execute("DELETE FROM players WHERE game=?", (game_id,))
+        db.execute("DELETE FROM sheets WHERE game=?", (game_id,))
 
     @staticmethod
     def _insert(db: sqlite3.Connection, summary: dict, stamp: tuple[int, int] | None) -> None:
         mtime, size = stamp or (None, None)
+        players = [{k: v for k, v in p.items() if k not in _SHEET_KEYS}
+                   for p in summary["players"]]
         db.execute("INSERT INTO games VALUES(?,?,?,?,?,?,?,?)",
                    (summary["id"], summary["date"], summary.get("family"), summary["config_key"],
                     int(bool(summary.get("stopped_early"))),
-                    json.dumps(summary, ensure_ascii=False, separators=(",", ":")), mtime, size))
+                    _json({**summary, "players": players}), mtime, size))
+        db.executemany("INSERT INTO sheets VALUES(?,?,?)",
+                       [(summary["id"], seat, _json({k: p[k] for k in _SHEET_KEYS if k in p}))
+                        for seat, p in enumerate(summary["players"]) if "cells" in p])
         db.executemany("INSERT INTO players VALUES(?,?,?,?,?,?)",
                        [(summary["id"], seat, p["name"], fold(p["name"]), p["total"], p.get("rank"))
                         for seat, p in enumerate(summary["players"])])
@@ -239,7 +250,8 @@ class SummaryIndex:
         """Every row of ``games`` and ``players``, sorted (a rebuilt index must be identical)."""
         db = self._open()
         return (sorted(db.execute("SELECT * FROM games").fetchall())
-                + sorted(db.execute("SELECT * FROM players").fetchall()))
+                + sorted(db.execute("SELECT * FROM players").fetchall())
+                + sorted(db.execute("SELECT * FROM sheets").fetchall()))
 
     def ids(self) -> set[str]:
         return {gid for (gid,) in self._open().execute("SELECT id FROM games")}
@@ -309,6 +321,21 @@ class SummaryIndex:
             "WHERE p.folded=? AND q.folded=? AND p.seat<>q.seat ORDER BY g.date, g.id",
             (fold(a), fold(b))).fetchall()
 
+    def sheet_rows(self, player: str | None = None, family: str | None = None
+                   ) -> Iterator[tuple]:
+        """``(config_key, family, stopped, sheet)`` for each sheet of ``player`` (every
+        player's when ``None``) in the games of ``family``, ``sheet`` decoded (``cells`` and
+        ``bonuses``)."""
+        where, args = self._where(None, family, None, None, None)
+        if player is not None:
+            where += (" AND " if where else " WHERE ") + "p.folded=?"
+            args.append(fold(player))
+        for key, fam, stopped, text in self._open().execute(
+                "SELECT g.config_key, g.family, g.stopped, s.sheet FROM players p "
+                "JOIN games g ON g.id=p.game JOIN sheets s ON s.game=p.game AND s.seat=p.seat"
+                f"{where} ORDER BY g.date, g.id", args):
+            yield key, fam, bool(stopped), json.loads(text)
+
     def labels(self, config_keys: Iterable[str]) -> dict[str, str]:
         """The label of each configuration, from its newest game."""
         db, labels = self._open(), {}
@@ -322,6 +349,14 @@ class SummaryIndex:
 
     def player_names(self) -> list[str]:
         return [n for (n,) in self._open().execute("SELECT DISTINCT name FROM players")]
+
+
+#: what the ``sheets`` table keeps of a summary's player (and ``games.summary`` leaves out)
+_SHEET_KEYS = ("cells", "bonuses")
+
+
+def _json(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
 class _transaction:

@@ -12,7 +12,7 @@ from typing import Optional
 
 import typer
 
-from ..errors import EntryError, StoreError
+from ..errors import EntryError, StoreError, YamsError
 from .game_cmds import (db_option, examples, json_option, local_date, open_store, rules_option,
                         simple_table)
 from .lang import current_lang
@@ -341,11 +341,17 @@ def stats(
                                               "together, who won them, their averages."),
     chart: bool = typer.Option(True, "--chart/--no-chart",
                                help="Draw the totals over time and their distribution."),
+    rows: bool = typer.Option(False, "--rows",
+                              help="Per row of the sheet: cells written, average, best, how "
+                                   "often 0 or struck out; bonus rate and yams made (PLAYER "
+                                   "may then be left out: every player)."),
+    rules_name: Optional[str] = rules_option(None, "With --rows: only this rule family."),
     as_json: bool = json_option(),
     db: Optional[str] = db_option(),
 ) -> None:
     """Show a player's games, wins, win rate, average, median, best, worst and standard
-    deviation, per family and per configuration, and charts of their totals.
+    deviation, per family and per configuration, and charts of their totals; with --rows,
+    the figures of each row of the sheet.
 
     Totals of different families are on different scales, so figures of totals are given per
     family and configuration, never mixed. Games stopped early count in games and wins (a
@@ -356,6 +362,9 @@ def stats(
 
     lang = current_lang(ctx)
     w = WORDS[lang]
+    if rows:
+        _row_stats(player, _family(rules_name), as_json, lang, db)
+        return
     if player is None or not player.strip():
         raise EntryError("name the player", "nommez le joueur", expected="yams stats Alice")
     store = open_store(db, reading=True)
@@ -385,7 +394,7 @@ def stats(
     out = _console()
 
     def pct(value: float | None) -> str:
-        return "-" if value is None else f"{_number(round(100 * value), lang)} %"
+        return _percent(value, lang)
 
     out.print(Text(shown(w["summary"].format(name=name, games=data["games"],
                                              complete=data["complete"], wins=data["wins"],
@@ -416,6 +425,82 @@ def stats(
             out.print(distribution_chart(totals, w["spread"].format(name=name, family=family),
                                          out.width, lang))
             out.print()
+
+
+#: the columns of ``yams stats --rows``
+ROW_HEADERS = {
+    "en": ("Row", "Cells", "Average", "Best", "0 or X", "X"),
+    "fr": ("Ligne", "Cases", "Moy.", "Max", "0 ou X", "X"),
+}
+ROW_WORDS = {
+    "en": {"title": "{who}{label}: complete sheets {sheets}",
+           "everyone": "Every player", "stopped": " (stopped early, left out: {n})",
+           "bonus": "Bonus", "yams": "Yams made: {n} ({per} a sheet)",
+           "none": "No complete sheet matches."},
+    "fr": {"title": "{who}{label} : feuilles complètes {sheets}",
+           "everyone": "Tous les joueurs", "stopped": " (arrêtées avant la fin, non comptées : {n})",
+           "bonus": "Bonus", "yams": "Yams réussis : {n} ({per} par feuille)",
+           "none": "Aucune feuille complète ne correspond."},
+}
+
+
+def _row_stats(player: str | None, family: str | None, as_json: bool, lang: str,
+               db: str | None) -> None:
+    """``yams stats [PLAYER] --rows``: the per-row figures, per configuration."""
+    from ..rules import rules_class
+
+    name = player.strip() if player and player.strip() else None
+    store = open_store(db, reading=True)
+    data = store.row_stats(name, family)
+    if name is not None and not data:
+        known = sorted(store.player_names(), key=str.casefold)
+        raise EntryError(WORDS["en"]["unknown_player"].format(name=player),
+                         WORDS["fr"]["unknown_player"].format(name=player),
+                         expected=", ".join(known) if known else None)
+    if as_json:
+        print_json({"player": name, "by_config": data})
+        return
+    from rich.text import Text
+
+    w, out = ROW_WORDS[lang], _console()
+    colon = " : " if lang == "fr" else ": "
+    shown_any = False
+    for cfg in data.values():
+        if not cfg["sheets"]:
+            continue
+        shown_any = True
+        who = f"{name} · " if name else f"{w['everyone']} · "
+        title = w["title"].format(who=who, label=cfg["label"], sheets=cfg["sheets"])
+        if cfg["stopped"]:
+            title += w["stopped"].format(n=cfg["stopped"])
+        out.print(Text(shown(title), style="bold"))
+        table = simple_table(((ROW_HEADERS[lang][0], "left"),)
+                             + tuple((h, "right") for h in ROW_HEADERS[lang][1:]))
+        try:
+            names = {row.id: row.name for row in rules_class(cfg["family"] or "").rows}
+        except YamsError:
+            names = {}
+        for line in cfg["rows"]:
+            table.add_row(shown(names.get(line["row"], line["row"])), str(line["cells"]),
+                          _number(round(line["average"], 1), lang), _number(line["best"], lang),
+                          _percent(line["zero_rate"], lang), _percent(line["scratch_rate"], lang))
+        out.print(table)
+        notes = []
+        if cfg["bonuses"]:
+            notes.append(w["bonus"] + colon + ", ".join(
+                f"{_part_name(cfg['family'], part, lang)} {_percent(b['rate'], lang)}"
+                for part, b in cfg["bonuses"].items()))
+        notes.append(w["yams"].format(n=cfg["yams"]["made"],
+                                      per=_number(cfg["yams"]["per_sheet"], lang)))
+        out.print(Text(shown(" · ".join(notes))))
+        out.print()
+    if not shown_any:
+        typer.echo(w["none"])
+
+
+def _percent(value: float | None, lang: str) -> str:
+    """A rate as a whole percentage (``33 %``)."""
+    return "-" if value is None else f"{_number(round(100 * value), lang)} %"
 
 
 def _print_head_to_head(data: dict, lang: str) -> None:
@@ -534,7 +619,8 @@ COMMANDS = (
         "yams history --page 2 --limit 50",
         "yams history --rules double --since 2024-05-01 --until 2024-05-31 --json")}),
     (stats, {"epilog": examples("yams stats Alice", "yams stats alice --json",
-                                "yams stats Alice --vs Bob")}),
+                                "yams stats Alice --vs Bob", "yams stats Alice --rows",
+                                "yams stats --rows --rules duel --json")}),
     (export, {"epilog": examples("yams export book.json", "yams export - > book.json")}),
     (import_, {"name": "import", "epilog": examples("yams import book.json",
                                                      "yams import --db ../club book.json")}),

@@ -136,6 +136,8 @@ class RuleSet:
     factor_rules: ClassVar[dict[str, str]] = {}
     #: short names a player may type for a row (``ps`` for the petite suite), row id by name
     short_names: ClassVar[dict[str, str]] = {}
+    #: the rows that are a yams (every die the same): ``yams stats --rows`` counts them made
+    yams_rows: ClassVar[tuple[str, ...]] = ("yam",)
 
     # -- what a game of this family may be made of (read by config.py and the CLI) -----------
     #: players a game takes (rulings G6)

@@ -61,6 +61,7 @@ class DoubleRules(RuleSet):
     """Double Yams: chiffres, yams, suites, combinaisons, différence over ten tagged dice."""
 
     family = "double"
+    yams_rows = ("youpi", "rene", "superieur", "giga", "ultra", "impossible", "double-yams")
     title = "Double Yams"
     aliases = ("double-yams", "doubleyams", "double-yam")
     source = "seeds/double-yams.txt"

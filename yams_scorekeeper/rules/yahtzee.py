@@ -40,6 +40,7 @@ class YahtzeeRules(RuleSet):
     """Yahtzee (US): 1-6, kinds, full house, straights, yahtzee, chance; Yahtzee bonus and joker."""
 
     family = "yahtzee"
+    yams_rows = ("yahtzee",)
     title = "Yahtzee"
     aliases = ("us-yahtzee",)
     source = "rulings H1-H5 (no seed)"

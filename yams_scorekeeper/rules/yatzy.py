@@ -35,6 +35,7 @@ class YatzyRules(RuleSet):
     """Scandinavian Yatzy: 1-6, one pair, two pairs, kinds, straights, full house, chance, yatzy."""
 
     family = "yatzy"
+    yams_rows = ("yatzy",)
     title = "Yatzy"
     aliases = ("scandinavian-yatzy", "yatzy-scandinave")
     source = "rulings Z1-Z4 (no seed)"
