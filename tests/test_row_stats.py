@@ -8,12 +8,16 @@ import os
 
 import pytest
 
+from yams_scorekeeper.clock import counting_ids, fixed_clock
 from yams_scorekeeper.config import make_config
 from yams_scorekeeper.game import Game
 from yams_scorekeeper.store import Store
 
 from helpers import js, ok, one_line_error, run
 from test_cli_book import DICE, book  # noqa: F401  (the fixture)
+
+
+CLOCK = "2024-05-01T21:00:00+00:00"
 
 
 def rows_of(cfg: dict) -> dict:
@@ -68,7 +72,7 @@ def test_every_player_and_french_numbers(book):
 def test_struck_out_cell_and_bonus(tmp_path):
     # One sheet: rows 1-6 of five dice each (5 + 10 + ... + 30 = 105: bonus 35), the yam
     # struck out, every other row from DICE.
-    game = Game(make_config("duel", ["Zoé"]))
+    game = Game(make_config("duel", ["Zoé"]), id="zoe-1", clock=fixed_clock(CLOCK))
     for row in DICE:
         dice = {"1": "11111", "2": "22222", "3": "33333", "4": "44444", "5": "55555",
                 "6": "66666"}.get(row, DICE[row])
@@ -111,7 +115,8 @@ def test_multi_column_rows_by_column(tmp_path):
 
     here = os.path.dirname(__file__)
     game = parse_transcript(open(os.path.join(here, "..", "examples", "classique.txt"),
-                                 encoding="utf-8").read())
+                                 encoding="utf-8").read(), new_id=counting_ids(),
+                            clock=fixed_clock(CLOCK))
     store = Store(str(tmp_path))
     store.create_game(game.to_doc())
     store.finish_game(game.id, game.summary())
