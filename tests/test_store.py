@@ -584,21 +584,59 @@ def test_an_old_archive_with_another_game_under_an_archived_id_is_refused(tmp_pa
 
 
 MIGRATING_CHILD = """
-import sys
+import itertools, os, signal, sys
+from yams_scorekeeper.storage import FileSystem
 from yams_scorekeeper.store import Store
-store = Store(sys.argv[1])
-sys.stdout.write("start\\n")
-sys.stdout.flush()
-store.archived_games()
+
+folder, step, which, nth = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
+archive = os.path.join(folder, "archive")
+matches = {  # which calls of ``step`` count towards the n-th
+    "archive": lambda src, dst: os.path.dirname(dst) == archive,   # a file renamed into archive/
+    "legacy": lambda src, dst: src == os.path.join(folder, "archive.json"),   # its retirement
+    "records": lambda src, dst: dst == os.path.join(folder, "records.json"),
+    "archive-dir": lambda path: path == archive,
+    "store-dir": lambda path: path == folder,
+}[which]
+counter = itertools.count(1)
+
+
+def killing(real):
+    def call(self, *args):
+        if matches(*args) and next(counter) == nth:
+            sys.stdout.write("killed\\n")
+            sys.stdout.flush()
+            os.kill(os.getpid(), signal.SIGKILL)       # no finally, no cleanup: a real kill
+        return real(self, *args)
+    return call
+
+
+Killing = type("Killing", (FileSystem,), {step: killing(getattr(FileSystem, step))})
+Store(folder, fs=Killing()).archived_games()
 sys.stdout.write("done\\n")
-sys.stdout.flush()
 """
+
+#: where a migration of 300 games is killed, in the order it gets there: (step, which calls,
+#: the n-th of them). The migration certainly makes each call, so each run is certainly
+#: interrupted (the test checks the child died of the kill, not of its own accord).
+MIGRATION_KILLS = {
+    "recount owed": ("replace", "records", 1),        # the marker, before any game moves
+    "archive folder made": ("fsync_dir", "store-dir", 2),
+    "first file": ("replace", "archive", 1),
+    "mid-way": ("replace", "archive", 150),
+    "last file": ("replace", "archive", 300),
+    "archive fsync": ("fsync_dir", "archive-dir", 2),  # the 1st is the first file's own
+    "retiring archive.json": ("replace", "legacy", 1),
+    "store fsync": ("fsync_dir", "store-dir", 3),
+    "recount": ("replace", "records", 2),
+}
 
 
 @pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
-@pytest.mark.parametrize("seed", range(3))
-def test_a_migration_killed_at_random_moments_loses_nothing(tmp_path, seed):
-    rng = random.Random(seed)
+@pytest.mark.parametrize("point", MIGRATION_KILLS)
+def test_a_migration_killed_at_a_chosen_step_loses_nothing(tmp_path, point):
+    """A child migrating 300 games SIGKILLs itself at a chosen call of its file system (no
+    timing involved): the old archive.json is whole until every game is out, every file
+    moved is whole, and the next command completes the migration, each game once."""
     folder = tmp_path / "club"
     entries = {f"m{n:03d}": {"id": f"m{n:03d}", "doc": new_doc(f"m{n:03d}"),
                              "summary": summary(f"m{n:03d}", alice=n)} for n in range(300)}
@@ -609,27 +647,28 @@ def test_a_migration_killed_at_random_moments_loses_nothing(tmp_path, seed):
     original = Path(legacy).read_bytes()
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT),
                                                                      os.environ.get("PYTHONPATH")]))}
-    for _ in range(10):
-        child = subprocess.Popen([sys.executable, "-c", MIGRATING_CHILD, str(folder)],
-                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
-        assert child.stdout.readline() == "start\n"
-        time.sleep(rng.uniform(0, 0.1))        # the 300 games take ~0.1 s to move here
-        child.send_signal(signal.SIGKILL)
-        out, err = child.communicate()
-        if os.path.exists(legacy):              # left whole; what was moved is whole too
-            assert Path(legacy).read_bytes() == original
-        archive = os.path.join(folder, "archive")
-        for name in os.listdir(archive) if os.path.isdir(archive) else []:
-            if name.endswith(".json") and not name.startswith("."):
-                assert AtomicJSONStorage(os.path.join(archive, name)).read()["games"]["1"] == \
-                    entries[name[:-5]]
-        if "done" in out:
-            break
+    child = subprocess.run([sys.executable, "-c", MIGRATING_CHILD, str(folder),
+                            *map(str, MIGRATION_KILLS[point])],
+                           capture_output=True, text=True, env=env, timeout=120)
+    assert child.returncode == -signal.SIGKILL, (child.returncode, child.stdout, child.stderr)
+    assert child.stdout == "killed\n", (child.stdout, child.stderr)
+    retired = list(MIGRATION_KILLS).index(point) > list(MIGRATION_KILLS).index(
+        "retiring archive.json")
+    assert os.path.exists(legacy) is not retired
+    if not retired:
+        assert Path(legacy).read_bytes() == original      # left whole until every game is out
+    archive = os.path.join(folder, "archive")
+    for name in os.listdir(archive) if os.path.isdir(archive) else []:
+        if name.endswith(".json") and not name.startswith("."):
+            assert AtomicJSONStorage(os.path.join(archive, name)).read()["games"]["1"] == \
+                entries[name[:-5]]                        # what was moved is whole
     store = Store(folder)
-    archived = store.archived_games()
+    archived = store.archived_games()                     # the next command completes it
     assert sorted(e["id"] for e in archived) == sorted(entries)
     assert sorted(store.records()["counted"]) == sorted(entries)    # the book missed them all
     assert not os.path.exists(legacy)
+    assert Path(legacy + ".migrated").read_bytes() == original
+    assert not [n for n in os.listdir(archive) if n.endswith(".tmp")]
 
 
 # -- where the store lives, the lock ------------------------------------------------------
@@ -644,19 +683,63 @@ def test_default_store_path(monkeypatch, tmp_path):
     assert default_store_path() == typer.get_app_dir("yams-scorekeeper")
 
 
-def test_a_lock_held_too_long_is_a_quick_busy_error(tmp_path):
+class FakeClock:
+    """The lock's clock and pause (``StoreLock.clock``, ``StoreLock.pause``): time moves only
+    when the waiter pauses, and each pause is noted (no wall-clock time is measured)."""
+
+    def __init__(self, on_pause=None):
+        self.now, self.pauses, self.on_pause = 1000.0, [], on_pause
+
+    def install(self, monkeypatch):
+        monkeypatch.setattr(StoreLock, "clock", staticmethod(lambda: self.now))
+        monkeypatch.setattr(StoreLock, "pause", staticmethod(self.pause))
+
+    def pause(self, seconds):
+        self.pauses.append(seconds)
+        self.now += seconds
+        if self.on_pause:
+            self.on_pause(len(self.pauses))
+
+
+def test_a_lock_held_too_long_is_a_busy_error_after_the_timeout(tmp_path, monkeypatch):
     store = Store(tmp_path, timeout=0.2)
     store.create_game(new_doc("g1"))
+    clock = FakeClock()
+    clock.install(monkeypatch)
     with StoreLock(store.lock_path, 1.0):      # another process's lock: the same flock
-        start = time.monotonic()
         with pytest.raises(StoreBusyError) as caught:
             store.append_event("g1", {"n": 0})
-        assert time.monotonic() - start < 2
+    # it tried every POLL seconds until the timeout had passed by its clock, then gave up
+    assert clock.pauses == [StoreLock.POLL] * len(clock.pauses)
+    assert 0.2 <= sum(clock.pauses) < 0.2 + 2 * StoreLock.POLL
     assert str(caught.value) == (f"store busy: another yams command holds {store.lock_path}; "
                                  "try again")
     assert "réessayez" in caught.value.text("fr")
     assert caught.value.exit_code == 5
+    assert store.load_game("g1")["events"] == []          # nothing was written
     assert store.append_event("g1", {"n": 0}) == 0
+
+
+def test_a_command_waits_for_the_lock_and_goes_on_once_it_is_released(tmp_path, monkeypatch):
+    store = Store(tmp_path, timeout=10)
+    store.create_game(new_doc("g1"))
+    other = StoreLock(store.lock_path, 1.0)   # another process's lock: the same flock
+    events = []
+
+    def on_pause(n):
+        events.append(f"waited {n}")
+        assert AtomicJSONStorage(store._game_path("g1")).read()["game"]["1"]["events"] == []
+        if n == 3:
+            other.release()
+            events.append("released")
+
+    FakeClock(on_pause).install(monkeypatch)
+    other.acquire()
+    assert store.append_event("g1", {"n": 0}) == 0
+    events.append("written")
+    # the event was written only after the other holder let go, after three tries
+    assert events == ["waited 1", "waited 2", "waited 3", "released", "written"]
+    assert store.load_game("g1")["events"] == [{"n": 0}]
 
 
 def _append_many(args):

@@ -1116,9 +1116,9 @@ _HOUSES = "houses"
 
 class StoreLock:
     """An exclusive ``flock`` on the file ``path``, shared by every yams process: waits up to
-    ``timeout`` seconds (polling every 10 ms), then raises ``TimeoutError``. Reentrant within
-    one holder. The kernel releases it when the process dies, so a killed command never
-    leaves the store locked. (The ``filelock`` package did the same for 13 ms of import at
+    ``timeout`` seconds by :meth:`clock` (trying again every ``POLL`` seconds, :meth:`pause`),
+    then raises ``TimeoutError``. Reentrant within one holder. The kernel releases it when
+    the process dies, so a killed command never leaves the store locked. (The ``filelock`` package did the same for 13 ms of import at
     every command start; this is the part of it the store needs.)"""
 
     def __init__(self, path: str, timeout: float):
@@ -1126,24 +1126,40 @@ class StoreLock:
         self._fd: int | None = None
         self._depth = 0
 
+    #: seconds between two tries
+    POLL = 0.01
+
+    @staticmethod
+    def clock() -> float:
+        """The time the wait is measured by (tests give a clock of their own)."""
+        import time
+
+        return time.monotonic()
+
+    @staticmethod
+    def pause(seconds: float) -> None:
+        """Wait between two tries (tests give a pause of their own)."""
+        import time
+
+        time.sleep(seconds)
+
     def acquire(self) -> None:
         if self._depth:
             self._depth += 1
             return
         import fcntl
-        import time
 
         fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
-        deadline = time.monotonic() + self.timeout
+        deadline = self.clock() + self.timeout
         while True:
             try:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
                 break
             except BlockingIOError:
-                if time.monotonic() >= deadline:
+                if self.clock() >= deadline:
                     os.close(fd)
                     raise TimeoutError(self.path) from None
-                time.sleep(0.01)
+                self.pause(self.POLL)
             except OSError:
                 os.close(fd)
                 raise
