@@ -2,15 +2,14 @@
 
 Each game is a short transcript replayed through the rules; ``sheets_view`` is rendered into
 a fixed-width Rich console and compared line by line (trailing spaces dropped) with
-``tests/data/snapshots/<name>.txt``. A change of layout shows up as a diff to review. To
-write the snapshots again after a deliberate change, run
-``YAMS_UPDATE_SNAPSHOTS=1 python -m pytest tests/test_sheet_snapshot.py`` and read them.
+``tests/data/snapshots/<name>.txt``. A change of layout shows up as a diff to review. The
+test only compares: to write the snapshots again after a deliberate change, run
+``python scripts/update_snapshots.py`` (a separate command) and read the diff.
 """
 
 from __future__ import annotations
 
 import io
-import os
 from pathlib import Path
 
 import pytest
@@ -95,10 +94,7 @@ def render(name: str) -> str:
 def test_sheet_matches_the_reviewed_snapshot(name):
     path = SNAPSHOTS / f"{name}.txt"
     got = render(name)
-    if os.environ.get("YAMS_UPDATE_SNAPSHOTS") == "1":
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(got, encoding="utf-8")
-    assert path.exists(), f"no snapshot {path}: run with YAMS_UPDATE_SNAPSHOTS=1, then review it"
+    assert path.exists(), f"no snapshot {path}: run python scripts/update_snapshots.py, review it"
     assert got == path.read_text(encoding="utf-8")
 
 
