@@ -1,8 +1,8 @@
 """Hostile input (issue 8): odd or forged names, numbers, files and store contents.
 
 Each case must end with one clear line on stderr, a non-zero exit, nothing changed, and every
-other game and command still working. ``HOSTILE`` counts, by kind, the hostile cases tried
-(printed by ``pytest -s -k census``; the fuzz tests add their own examples).
+other game and command still working. The fuzz tests (``test_fuzz_hostile.py``) add random
+cases of each kind.
 """
 
 from __future__ import annotations
@@ -253,7 +253,7 @@ def _other_commands_work(db: str, good: str) -> None:
 
 @pytest.mark.parametrize("kind", ["fifo", "dev-zero", "folder", "no-events", "events-not-list",
                                   "event-not-object", "not-a-game", "wrong-id", "deep-events",
-                                  "bad-finish-note"])
+                                  "bad-finish-note", "no-game-table"])
 def test_a_bad_game_file_stops_that_game_only(tmp_path, kind):
     db = str(tmp_path / "db")
     bad, good = _two_games(db)
@@ -268,6 +268,8 @@ def test_a_bad_game_file_stops_that_game_only(tmp_path, kind):
         os.makedirs(path)
     elif kind == "bad-finish-note":
         _forge(path, {"game": {"1": doc}, "finish": {"1": {"summary": {"id": 5}}}})
+    elif kind == "no-game-table":
+        _forge(path, {"other": {"1": doc}})
     else:
         changed = {"no-events": {k: v for k, v in doc.items() if k != "events"},
                    "events-not-list": {**doc, "events": "x"},
@@ -282,6 +284,51 @@ def test_a_bad_game_file_stops_that_game_only(tmp_path, kind):
     assert good[:8] in result.stdout and bad in result.stderr
     one_line_error(run(db, "sheet", "--game", bad), bad, code=4)
     _other_commands_work(db, good)
+
+
+@pytest.mark.parametrize("change", [
+    lambda d: d.pop("config"),
+    lambda d: d.update(config={**d["config"], "players": 5}),
+    lambda d: d.update(config={**d["config"], "family": "nope"}),
+    lambda d: d.update(config={**d["config"], "settings": {"yam": "x"}}),
+    lambda d: d.update(events=[{"type": "mark", "player": "Bob"}]),
+    lambda d: d.update(events=[{"type": "enter", "player": "Alice", "dice": 5, "roll": "x"}]),
+    lambda d: d.update(events=[{"type": "enter", "player": "Alice", "dice": ["7"] * 5,
+                                "roll": 1}]),
+], ids=["no-config", "players-number", "unknown-family", "bad-setting", "wrong-turn",
+        "dice-number", "die-seven"])
+def test_a_game_file_that_does_not_replay_is_one_clear_error(tmp_path, change):
+    """A game file of the right shape whose configuration or events the rules cannot replay
+    (found by the fuzz test: a missing 'config' was a KeyError traceback)."""
+    db = str(tmp_path / "db")
+    bad, good = _two_games(db)
+    path = Store(db)._game_path(bad)
+    doc = Store(db).load_game(bad)
+    change(doc)
+    _forge(path, {"game": {"1": doc}})
+    for args in (("sheet", "--game", bad), ("cells", "--game", bad),
+                 ("enter", "11123/3", "--game", bad)):
+        one_line_error(run(db, *args), bad, "does not replay", code=4)
+    assert good[:8] in ok(db, "games").stdout
+    _other_commands_work(db, good)
+
+
+def test_a_damaged_file_beside_a_finished_game_never_takes_it_out_of_the_archive(tmp_path):
+    """A game file beside an archive file is how a cut reopening looks; a damaged or foreign
+    one (found by the fuzz test) must not remove the finished game from the archive."""
+    db = str(tmp_path / "db")
+    game = _finished_duel(db)
+    entry = Store(db).archived_games()[0]
+    before = store_files(db)
+    path = Store(db)._game_path(game)
+    for forged in ({"reopened": 1}, {**entry["doc"], "reopened": {"date": "x"}, "created": "y"},
+                   {**entry["doc"], "reopened": {"date": "x"}, "events": 5}):
+        _forge(path, {"game": {"1": forged}})
+        result = run(db, "history")
+        assert result.exit_code == 0 and game[:8] in ok(db, "history", "--json").stdout
+        assert Store(db).archived_ids() == [game]
+        os.remove(path)
+        assert store_files(db) == before
 
 
 # -- 4. export and transcript targets ------------------------------------------------------------

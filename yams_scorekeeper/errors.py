@@ -6,6 +6,8 @@ Split by cause, like python-chess splits bad syntax from illegal moves:
 - ``IllegalMoveError``: what was typed is readable but the rules refuse it; names the rule.
 - ``ConfigError``: an unknown rule set, variant, column or option combination.
 - ``StoreError``: the record book cannot be read, written or locked.
+- ``DamagedGameError``: a stored or imported game document does not replay (damaged or edited
+  by hand); exit status 4, as a store error, though the core raises it.
 
 Every error carries its message in English and French (``text(lang)``); ``expected`` is a
 language-neutral example of what would be accepted, ``rule`` the ruling or seed that refuses.
@@ -56,6 +58,13 @@ class ConfigError(YamsError):
     """Unknown rule set, variant, column or option, or options that do not go together."""
 
     exit_code = 2
+
+
+class DamagedGameError(YamsError):
+    """A game document (stored, or in a book to import) that the rules cannot replay: a
+    missing or mistyped field, a configuration or an event they refuse."""
+
+    exit_code = 4
 
 
 class StoreError(YamsError):

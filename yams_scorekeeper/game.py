@@ -29,7 +29,7 @@ from .amend import amended, completed, entry_of, turn_spans
 from .columns import Column
 from .config import GameConfig
 from .dice import Dice, format_dice, parse_roll
-from .errors import EntryError, IllegalMoveError, YamsError
+from .errors import DamagedGameError, EntryError, IllegalMoveError, YamsError
 from .rules import Figure, RuleSet, normalise_id
 from .totals import Totals, sheet_totals
 
@@ -186,9 +186,25 @@ class Game:
 
     @classmethod
     def from_doc(cls, doc: dict, clock: "Clock | None" = None) -> "Game":
-        """Rebuild a game from its stored document (settings + log)."""
-        return cls(GameConfig.from_json(doc["config"]), doc.get("events", ()), id=doc.get("id"),
-                   created=doc.get("created"), clock=clock)
+        """Rebuild a game from its stored document (settings + log).
+
+        A document that does not replay (a configuration or an event the rules refuse, a
+        field missing or of the wrong type: damaged or edited by hand) raises
+        :class:`~yams_scorekeeper.errors.DamagedGameError` saying what, never another
+        exception."""
+        try:
+            return cls(GameConfig.from_json(doc["config"]), doc.get("events", ()),
+                       id=doc.get("id"), created=doc.get("created"), clock=clock)
+        except (YamsError, KeyError, TypeError, ValueError, AttributeError, IndexError) as err:
+            game_id = doc.get("id") if isinstance(doc, dict) else "?"
+            reason = err.en if isinstance(err, YamsError) else f"malformed ({repr(err)[:200]})"
+            fr = err.fr if isinstance(err, YamsError) else reason
+            raise DamagedGameError(
+                f"the stored game '{game_id}' does not replay: {reason}. It was damaged or "
+                "edited by hand: restore its backup (.bak1) or move its file out of the store",
+                f"la partie enregistrée « {game_id} » ne se rejoue pas : {fr}. Elle est abîmée "
+                "ou modifiée à la main : restaurez sa sauvegarde (.bak1) ou sortez son fichier "
+                "du registre") from None
 
     def to_doc(self) -> dict:
         return {"id": self.id, "created": self.created, "config": self.config.to_json(),

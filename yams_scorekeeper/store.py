@@ -283,7 +283,9 @@ class Store:
         a file with a valid checksum but the wrong shape stops this game only."""
         doc, pending = self._one(db, _GAME), self._one(db, _FINISH)
         problem = None
-        if doc is not None:
+        if doc is None and os.path.lexists(self._game_path(game_id)):
+            problem = "it holds no game"
+        elif doc is not None:
             problem = doc_problem(doc)
             if problem is None and doc["id"] != game_id:
                 problem = f"it holds game '{doc['id']}'"
@@ -821,9 +823,15 @@ class Store:
             try:
                 with self._open(os.path.join(self.games_dir, name)) as db:
                     doc, finishing = self._one(db, _GAME), self._one(db, _FINISH)
+                if (doc is None or not doc.get("reopened") or finishing is not None
+                        or doc_problem(doc) is not None or doc["id"] != game_id):
+                    continue
+                entry = self._read_entry(game_id)
             except StoreCorruptError:
                 continue
-            if doc is not None and doc.get("reopened") and finishing is None:
+            # only the same game (a reopening writes the archived document, changed): a
+            # damaged or foreign file beside it never takes a finished game out of the archive
+            if entry is not None and entry["doc"].get("created") == doc.get("created"):
                 self._reopen_commit(game_id)
 
     def archived_ids(self) -> list[str]:
