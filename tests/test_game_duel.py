@@ -174,7 +174,8 @@ def test_jokers_per_turn_is_a_setting_U4():
     sets ``jokers_per_turn`` to 0 plays without jokers; the refusal names U4."""
     game = duel(jokers_per_turn=0)
     err = refused(game, lambda: game.enter("44443", 1, joker=(3, 4)), "U4")
-    assert "0 joker(s) a turn at most" in str(err)
+    assert "0 jokers a turn at most" in str(err)
+    assert "0 joker par tour au plus" in err.text("fr")      # French: 0 takes the singular
     assert turn(game, "44443", 1, "4").score == 16
 
 

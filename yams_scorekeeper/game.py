@@ -32,6 +32,7 @@ from .dice import Dice, format_dice, parse_roll
 from .errors import DamagedGameError, EntryError, IllegalMoveError, YamsError
 from .rules import Figure, RuleSet, normalise_id
 from .totals import Totals, sheet_totals
+from .wording import count
 
 if TYPE_CHECKING:  # pragma: no cover
     from .clock import Clock
@@ -341,14 +342,17 @@ class Game:
             if coup.roll > column.max_roll:
                 if not self.rules.chance_cell(self.config, column, row):
                     raise _Refusal(
-                        f"{col_name}: only a coup kept after at most {column.max_roll} "
-                        f"roll(s); this coup took {coup.roll}",
-                        f"{col_name} : seulement un coup gardé en {column.max_roll} lancer(s) "
-                        f"au plus ; ce coup en a pris {coup.roll}", "Y4")
+                        f"{col_name}: only a coup kept after at most "
+                        f"{count(column.max_roll, 'roll', 'rolls', 'en')}; this coup took "
+                        f"{coup.roll}",
+                        f"{col_name} : seulement un coup gardé en "
+                        f"{count(column.max_roll, 'lancer', 'lancers', 'fr')} au plus ; ce coup "
+                        f"en a pris {coup.roll}", "Y4")
                 zero_only = True
                 notes.append(f"case chance : 0 permis après {coup.roll} lancers (Y8)")
             else:
-                notes.append(f"{col_name.lower()} : coup gardé en {coup.roll} lancer(s) (Y4)")
+                notes.append(f"{col_name.lower()} : coup gardé en "
+                             f"{count(coup.roll, 'lancer', 'lancers', 'fr')} (Y4)")
         if column.factor != 1:
             notes.append(f"colonne x{column.factor} au total (Y5)")
         if score > 0 and not zero_only:
@@ -449,9 +453,10 @@ class Game:
         self._check_player(event)
         if len(self.coups) >= self.coups_allowed():
             raise IllegalMoveError(
-                "this turn already has its coup(s): choose a cell, or undo to change the dice",
-                "ce tour a déjà son (ses) coup(s) : choisissez une case, ou annulez pour "
-                "corriger les dés", rule="Y7" if self.coups_allowed() == 2 else "G3")
+                "this turn already has its " + ("coups" if len(self.coups) > 1 else "coup")
+                + ": choose a cell, or undo to change the dice",
+                "ce tour a déjà " + ("ses coups" if len(self.coups) > 1 else "son coup")
+                + " : choisissez une case, ou annulez pour corriger les dés", rule="Y7" if self.coups_allowed() == 2 else "G3")
         if self._pool_empty(sheet):
             raise IllegalMoveError("the pool of 165 rolls is empty: remaining cells can only be "
                                    "scratched", "la réserve de 165 jets est vide : les cases "
@@ -542,8 +547,9 @@ class Game:
                                    rule="U4")
         per_turn = int(s["jokers_per_turn"])
         if sum(1 for c in self.coups if c.joker) >= per_turn:
-            raise IllegalMoveError(f"{per_turn} joker(s) a turn at most",
-                                   f"{per_turn} joker(s) par tour au plus", rule="U4")
+            raise IllegalMoveError(f"{count(per_turn, 'joker', 'jokers', 'en')} a turn at most",
+                                   f"{count(per_turn, 'joker', 'jokers', 'fr')} par tour au plus",
+                                   rule="U4")
         try:
             src, dst = int(joker[0]), int(joker[1])
         except (TypeError, ValueError, IndexError):

@@ -14,6 +14,7 @@ import typer
 from ..errors import ConfigError, EntryError
 from .game_cmds import (_parse_settings, _split_list, db_option, dice_argument, examples,
                         game_option, json_option, roll_option, rules_option)
+from ..wording import fill
 from .lang import current_lang
 from .render import print_json
 
@@ -21,8 +22,8 @@ WORDS = {
     "en": {
         "exact": "exact solver, optimal solitaire play",
         "heuristic": "HEURISTIC adviser (not proven optimal)",
-        "sheet": "{points} points so far, {open} cells open",
-        "jokers": ", {n} jokers left",
+        "sheet": "{points} {points:|point|points} so far, {open} {open:|cell|cells} open",
+        "jokers": ", {n} {n:|joker|jokers} left",
         "expected": "Expected final score: {e:.2f}",
         "keep": "Dice {dice} after roll {roll}: keep",
         "take": "Dice {dice}: write",
@@ -41,8 +42,9 @@ WORDS = {
     "fr": {
         "exact": "solveur exact, jeu solitaire optimal",
         "heuristic": "conseil HEURISTIQUE (optimalité non prouvée)",
-        "sheet": "{points} points marqués, {open} cases libres",
-        "jokers": ", {n} jokers restants",
+        "sheet": "{points} {points:|point marqué|points marqués}, {open} "
+                 "{open:|case libre|cases libres}",
+        "jokers": ", {n} {n:|joker restant|jokers restants}",
         "expected": "Score final espéré : {e:.2f}",
         "keep": "Dés {dice} après le lancer {roll} : garder",
         "take": "Dés {dice} : inscrire",
@@ -71,7 +73,7 @@ def solved_for(rules, rows, db: str | None, lang: str):
     folder = cache.cache_folder(db)
     shape = (1 << spec.n_rows, spec.cap + 1, spec.n_extra)
     if cache.load_table(folder, spec.key(), shape) is None:
-        typer.echo(WORDS[lang]["solving"].format(title=rules.title), err=True)
+        typer.echo(fill(WORDS[lang]["solving"], lang, title=rules.title), err=True)
     return Solved.for_spec(spec, folder)
 
 
@@ -220,29 +222,29 @@ def hint_lines(result, lang: str, rules) -> list[str]:
     """The hint as text lines (row names from the rules, no user data)."""
     w = WORDS[lang]
     head = f"{rules.title} · {w[result.method]}"
-    sheet = w["sheet"].format(points=result.so_far, open=len(result.open_rows))
+    sheet = fill(w["sheet"], lang, points=result.so_far, open=len(result.open_rows))
     if result.jokers_left is not None:
-        sheet += w["jokers"].format(n=result.jokers_left)
-    lines = [head, sheet, w["expected"].format(e=result.expected)]
+        sheet += fill(w["jokers"], lang, n=result.jokers_left)
+    lines = [head, sheet, fill(w["expected"], lang, e=result.expected)]
     if result.dice is None:
         if not result.open_rows:
             lines.append(w["full"])
         return lines
     shown = " ".join(str(d) for d in result.dice)
     if result.keeps:
-        lines.append(w["keep"].format(dice=shown, roll=result.roll))
+        lines.append(fill(w["keep"], lang, dice=shown, roll=result.roll))
         for i, k in enumerate(result.keeps, 1):
             held = " ".join(str(d) for d in k.keep) or w["nothing"]
-            loss = "" if i == 1 else "  " + w["lost"].format(loss=k.loss)
-            lines.append(f"  {i}. {held:<14} {k.expected:7.2f}{loss}")
+            loss = "" if i == 1 else "  " + fill(w["lost"], lang, loss=k.loss)
+            lines.append(f"  {i}. {held:<14} {fill('{e:7.2f}', lang, e=k.expected)}{loss}")
     else:
-        lines.append(w["take"].format(dice=shown))
+        lines.append(fill(w["take"], lang, dice=shown))
         for i, c in enumerate(result.cells, 1):
-            joker = w["with_joker"].format(a=c.joker[0], b=c.joker[1]) if c.joker else ""
-            bonus = w["bonus"].format(b=c.bonus) if c.bonus else ""
+            joker = fill(w["with_joker"], lang, a=c.joker[0], b=c.joker[1]) if c.joker else ""
+            bonus = fill(w["bonus"], lang, b=c.bonus) if c.bonus else ""
             what = f"{joker}{rules.row(c.row).name} {c.score}{bonus}"
-            loss = "" if i == 1 else "  " + w["lost"].format(loss=c.loss)
-            lines.append(f"  {i}. {what:<28} {c.expected:7.2f}{loss}")
+            loss = "" if i == 1 else "  " + fill(w["lost"], lang, loss=c.loss)
+            lines.append(f"  {i}. {what:<28} {fill('{e:7.2f}', lang, e=c.expected)}{loss}")
     return lines
 
 
@@ -275,17 +277,17 @@ def review(
     for p in players:
         for t in p.turns:
             joker = f" joker {t.joker[0]}→{t.joker[1]}" if t.joker else ""
-            typer.echo(w["turn"].format(name=shown(p.name), turn=t.turn,
+            typer.echo(fill(w["turn"], lang, name=shown(p.name), turn=t.turn,
                                         dice=" ".join(map(str, t.dice)), joker=joker,
                                         roll=t.roll, row=name(t.row).name, score=t.score))
             if t.loss > 0.005:
                 bj = f" (joker {t.best_joker[0]}→{t.best_joker[1]})" if t.best_joker else ""
-                typer.echo(w["best"].format(row=name(t.best_row).name, score=t.best_score,
+                typer.echo(fill(w["best"], lang, row=name(t.best_row).name, score=t.best_score,
                                             joker=bj, loss=t.loss, luck=t.luck))
             else:
-                typer.echo(w["optimal"].format(luck=t.luck))
+                typer.echo(fill(w["optimal"], lang, luck=t.luck))
     for p in players:
-        typer.echo(w["summary"].format(name=shown(p.name), final=p.final,
+        typer.echo(fill(w["summary"], lang, name=shown(p.name), final=p.final,
                                        start=p.expected_start, luck=p.luck, lost=p.lost))
 
 

@@ -13,6 +13,7 @@ from typing import Optional
 import typer
 
 from ..errors import EntryError, StoreError, YamsError
+from ..wording import fill, number
 from .game_cmds import (db_option, examples, json_option, local_date, open_store, rules_option,
                         simple_table)
 from .lang import current_lang
@@ -28,11 +29,12 @@ WORDS = {
                    "games of two or more)",
         "rate": "Win %", "median": "Median", "stdev": "Std dev", "family": "Family",
         "spread": "{name}'s totals, {family}: how many in each range",
-        "versus": "{a} against {b}: {games} games, {a} won {wa}, {b} won {wb}, draws {draws}",
+        "versus": "{a} against {b}: {games} {games:|game|games}, {a} won {wa}, {b} won {wb}, "
+                  "draws {draws}",
         "games_n": "Games", "wins": "Wins", "average": "Average", "best": "Best",
         "worst": "Worst", "config": "Rules", "chart": "{name}'s totals, {label}",
-        "exported": "{n} finished games exported to {path}",
-        "imported": "{added} games added, {skipped} skipped (already in the store)",
+        "exported": "{n} finished {n:|game|games} exported to {path}",
+        "imported": "{added} {added:|game|games} added, {skipped} skipped (already in the store)",
         "unknown_player": "no finished game for player '{name}'",
         "page": "games {first}-{last} of {total}; the next ones: --page {next}, all: --limit 0",
         "last_page": "games {first}-{last} of {total}",
@@ -43,16 +45,17 @@ WORDS = {
         "grand": "Total général", "no_games": "Aucune partie finie ne correspond.",
         "game": "Partie", "players": "Joueurs", "total": "Total", "rank": "Rang",
         "stopped": "arrêtée",
-        "summary": "{name} : parties {games} ({complete} complètes), victoires {wins} ({rate} "
-                   "des parties à deux ou plus)",
+        "summary": "{name} : parties {games} ({complete} {complete:|complète|complètes}), "
+                   "victoires {wins} ({rate} des parties à deux ou plus)",
         "rate": "% vict.", "median": "Médiane", "stdev": "Écart type",
         "family": "Famille", "spread": "{name} : totaux en {family}, combien par tranche",
-        "versus": "{a} contre {b} : {games} parties, {a} en a gagné {wa}, {b} {wb}, "
-                  "égalités {draws}",
+        "versus": "{a} contre {b} : {games} {games:|partie|parties}, {a} en a gagné {wa}, "
+                  "{b} {wb}, égalités {draws}",
         "games_n": "Parties", "wins": "Victoires", "average": "Moyenne", "best": "Meilleure",
         "worst": "Pire", "config": "Règles", "chart": "{name} : totaux, {label}",
-        "exported": "{n} parties finies exportées dans {path}",
-        "imported": "{added} parties ajoutées, {skipped} ignorées (déjà dans le registre)",
+        "exported": "{n} {n:|partie finie exportée|parties finies exportées} dans {path}",
+        "imported": "{added} {added:|partie ajoutée|parties ajoutées}, {skipped} "
+                    "{skipped:|ignorée|ignorées} (déjà dans le registre)",
         "unknown_player": "aucune partie finie pour le joueur « {name} »",
         "page": "parties {first} à {last} sur {total} ; les suivantes : --page {next}, toutes : "
                 "--limit 0",
@@ -111,15 +114,8 @@ def _console():
     return console()
 
 
-def _number(value: float | None, lang: str = "en") -> str:
-    """A total or an average for people: no decimals when whole, else one; French numbers in
-    French (``1 093,3``, a narrow no-break space between thousands)."""
-    if value is None:
-        return "-"
-    text = f"{value:,.0f}" if float(value).is_integer() else f"{value:,.1f}"
-    if lang == "fr":
-        return text.replace(",", "\u202f").replace(".", ",")
-    return text.replace(",", "")
+#: a total or an average for people (``1 093,3`` in French): the one formatter of every command
+_number = number
 
 
 # -- records ------------------------------------------------------------------------------------
@@ -166,7 +162,7 @@ def records(
         for part in parts:
             rec = cfg["records"][part]
             tied = ", ".join(t["player"] for t in rec.get("tied", []))
-            table.add_row(shown(_part_name(cfg.get("family"), part, lang)), _number(rec["value"]),
+            table.add_row(shown(_part_name(cfg.get("family"), part, lang)), _number(rec["value"], lang),
                           shown(rec["player"]), local_date(rec["date"], with_time=False), shown(tied),
                           style="bold" if part == "total" else None)
         out.print(table)
@@ -396,7 +392,7 @@ def stats(
     def pct(value: float | None) -> str:
         return _percent(value, lang)
 
-    out.print(Text(shown(w["summary"].format(name=name, games=data["games"],
+    out.print(Text(shown(fill(w["summary"], lang, name=name, games=data["games"],
                                              complete=data["complete"], wins=data["wins"],
                                              rate=pct(data["win_rate"]))),
                    style="bold"))
@@ -509,7 +505,7 @@ def _print_head_to_head(data: dict, lang: str) -> None:
     w = WORDS[lang]
     a, b = data["players"]
     out = _console()
-    out.print(Text(shown(w["versus"].format(a=a, b=b, games=data["games"], wa=data["wins"][a],
+    out.print(Text(shown(fill(w["versus"], lang, a=a, b=b, games=data["games"], wa=data["wins"][a],
                                             wb=data["wins"][b], draws=data["draws"])),
                    style="bold"))
     table = simple_table(((w["family"], "left"), (w["games_n"], "right"),
@@ -559,7 +555,7 @@ def export(
     count = write_book(file, {"format": BOOK_FORMAT, "version": BOOK_VERSION}, games(),
                        lambda: {"records": store.records()})
     if file != "-":
-        typer.echo(shown(WORDS[lang]["exported"].format(n=count, path=file)))
+        typer.echo(shown(fill(WORDS[lang]["exported"], lang, n=count, path=file)))
 
 
 def import_(
@@ -608,7 +604,7 @@ def import_(
     if as_json:
         print_json({"added": added, "skipped": skipped})
         return
-    typer.echo(WORDS[lang]["imported"].format(added=added, skipped=skipped))
+    typer.echo(fill(WORDS[lang]["imported"], lang, added=added, skipped=skipped))
 
 
 COMMANDS = (

@@ -78,10 +78,10 @@ MESSAGES: dict[str, dict[str, str]] = {
     "standing_lead": {"fr": " · en tête de {gap}", "en": " · leads by {gap}"},
     "standing_other": {"fr": " · {name} en tête, {gap} de plus", "en": " · {name} leads, {gap} ahead"},
     "standing_tie": {"fr": " · égalité en tête à {total}", "en": " · tied for the lead at {total}"},
-    "scratch_all": {"fr": "Barrer les {count} cases restantes, une par tour, sans autre question ? "
-                          "(o/n)",
-                    "en": "Scratch the {count} remaining cells, one a turn, with no more "
-                          "questions? (y/n)"},
+    "scratch_all": {"fr": "Barrer {count:|la dernière case|les {count} cases restantes, une par "
+                          "tour,} sans autre question ? (o/n)",
+                    "en": "Scratch {count:|the last cell|the {count} remaining cells, one a "
+                          "turn,} with no more questions? (y/n)"},
     "pool_dice": {"fr": "la réserve de 165 jets est vide : les cases restantes ne peuvent "
                         "qu'être barrées",
                   "en": "the pool of 165 rolls is empty: remaining cells can only be scratched"},
@@ -103,8 +103,8 @@ MESSAGES: dict[str, dict[str, str]] = {
                 "en": "Game {id} (resume later with: {cmd})"},
     "resumed": {"fr": "Reprise de la partie {id} : {label}", "en": "Resuming game {id}: {label}"},
     "in_progress": {"fr": "Parties en cours :", "en": "Games in progress:"},
-    "game_line": {"fr": "{n}. {label} · {players} · {events} saisies · {id}",
-                  "en": "{n}. {label} · {players} · {events} entries · {id}"},
+    "game_line": {"fr": "{n}. {label} · {players} · {events} {events:|saisie|saisies} · {id}",
+                  "en": "{n}. {label} · {players} · {events} {events:|entry|entries} · {id}"},
     "turn_title": {"fr": "{name} · tour {turn} · total {total}",
                    "en": "{name} · turn {turn} · total {total}"},
     "hint_dice": {"fr": "Tapez les dés puis, après « / », le numéro du lancer où ils ont été "
@@ -207,8 +207,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     "bad_choice": {"fr": "« {text} » n'est pas un choix possible",
                    "en": "'{text}' is not one of the choices"},
     "players_needed": {"fr": "tapez au moins un nom", "en": "type at least one name"},
-    "die_count": {"fr": "{got} dé(s) tapé(s) pour {want} joueur(s)",
-                  "en": "{got} die/dice typed for {want} player(s)"},
+    "die_count": {"fr": "{got} {got:|dé tapé|dés tapés} pour {want} {want:|joueur|joueurs}",
+                  "en": "{got} {got:|die|dice} typed for {want} {want:|player|players}"},
     "die_value": {"fr": "« {text} » n'est pas une face de dé (1 à 6)",
                   "en": "'{text}' is not a die face (1 to 6)"},
     "yes_no": {"fr": "répondez o ou n", "en": "answer y or n"},
@@ -281,8 +281,9 @@ MESSAGES: dict[str, dict[str, str]] = {
     "demo_doblar": {"fr": "doblar", "en": "doblar"},
     "demo_mark": {"fr": "→ {cell} = {score}   {why}", "en": "→ {cell} = {score}   {why}"},
     "demo_scratch": {"fr": "→ {cell} barré (0)", "en": "→ {cell} scratched (0)"},
-    "demo_stopped": {"fr": "Arrêt après {turns} tours (--turns) : classement provisoire.",
-                     "en": "Stopped after {turns} turns (--turns): ranking so far."},
+    "demo_stopped": {"fr": "Arrêt après {turns} {turns:|tour|tours} (--turns) : classement "
+                           "provisoire.",
+                     "en": "Stopped after {turns} {turns:|turn|turns} (--turns): ranking so far."},
     "demo_next": {"fr": "Pour une vraie partie, dés en main : yams play",
                   "en": "For a real game, dice in hand: yams play"},
     # correcting a past turn and reopening a game (cli/play_fix.py, issue 11)
@@ -324,10 +325,17 @@ NO = ("n", "non", "no")
 
 
 def msg(key: str, lang: str, **values: object) -> str:
-    """The message ``key`` in ``lang`` ('fr' or 'en'), filled with ``values``."""
+    """The message ``key`` in ``lang`` ('fr' or 'en'), filled with ``values``: plurals
+    (``{n:|one|many}``) and French decimal commas as :func:`~yams_scorekeeper.wording.fill`
+    makes them."""
     entry = MESSAGES[key]
     text = entry.get(lang) or entry["en"]
-    return text.format(**values) if values else text
+    if not values:
+        return text
+    if ":|" in text or (lang == "fr" and any(isinstance(v, float) for v in values.values())):
+        from ..wording import fill
+        return fill(text, lang, **values)
+    return text.format(**values)
 
 
 def outcome(game, lang: str) -> str | None:

@@ -126,6 +126,30 @@ def _split(text: str) -> list[str]:
 
 # -- the terminal -------------------------------------------------------------------------------
 
+#: stands for a space that must not break a line while :func:`wrap_words` works (private use)
+_GLUE = "\ue000"
+#: a space before French ``: ; ? ! »`` or after ``«``: the sign stays with its word
+_FRENCH_SPACE = re.compile(r" (?=[:;?!»])|(?<=«) ")
+
+
+def wrap_words(text: str, width: int) -> list[str]:
+    """``text`` as lines of at most ``width`` characters, broken between words only: a word
+    longer than a line stands alone rather than being cut, and a French ``:`` ``;`` ``?`` ``!``
+    or ``»`` never starts a line (nor does a ``«`` end one). Each line of ``text`` is wrapped on
+    its own."""
+    import textwrap
+
+    out: list[str] = []
+    for line in text.split("\n"):
+        if len(line) <= width:
+            out.append(line)
+            continue
+        glued = _FRENCH_SPACE.sub(_GLUE, line)
+        out += [part.replace(_GLUE, " ") for part in
+                textwrap.wrap(glued, width, break_long_words=False, break_on_hyphens=False)]
+    return out
+
+
 
 class Terminal:
     """Lines in from standard input, Rich out on standard output, in one language."""
@@ -149,8 +173,11 @@ class Terminal:
         return msg(key, self.lang, **values)
 
     def say(self, text: str, style: str | None = None, wrap: bool = True) -> None:
-        """One message; ``wrap=False`` for a line holding a command to copy."""
-        self.out.print(text, style=style, markup=False, highlight=False, soft_wrap=not wrap)
+        """One message, wrapped between words (:func:`wrap_words`); ``wrap=False`` for a line
+        holding a command to copy."""
+        if wrap:
+            text = "\n".join(wrap_words(text, max(self.out.width, 20)))
+        self.out.print(text, style=style, markup=False, highlight=False, soft_wrap=True)
 
     def show(self, renderable: Any) -> None:
         self.out.print(renderable)
@@ -181,8 +208,7 @@ class Terminal:
         label = (f"{prompt} [{default}]" if default else prompt) + self.t("colon")
         width = max(self.out.width, 20)
         if len(label) > width:          # wrapped between words; the last line is the prompt
-            import textwrap
-            lines = textwrap.wrap(shown(label), width - 1, break_on_hyphens=False)
+            lines = wrap_words(shown(label), width - 1)
             for line in lines[:-1]:
                 self.say(line, wrap=False)
             label = lines[-1] + " "
@@ -1228,7 +1254,8 @@ def print_houses(term: Terminal, store: "Store") -> None:
         return
     for name, house in houses.items():
         values = " ".join(f"{k}={json_text(v)}" for k, v in sorted(house["settings"].items()))
-        term.say(f"{shown(name)}: {shown(house.get('family', '?'))} · {shown(values)}")
+        term.say(f"{shown(name)}{term.t('colon')}{shown(house.get('family', '?'))} · "
+                 f"{shown(values)}")
 
 
 def _leave(term: Terminal, key: str, session: "TableSession | None", cmd: str) -> None:

@@ -15,6 +15,7 @@ import sys
 from typing import TYPE_CHECKING, Any, Iterable, TextIO
 
 from ..safetext import json_text, shown
+from ..wording import fill
 
 if TYPE_CHECKING:  # pragma: no cover
     from rich.console import Console
@@ -25,10 +26,10 @@ if TYPE_CHECKING:  # pragma: no cover
 #: Words of the tables, by language.
 WORDS = {
     "en": {"row": "Row", "score": "Score", "why": "Why", "roll": "roll",
-           "made": "{made} of {total} rows made", "none": "No row made with these dice.",
+           "made": "{made} of {total} {total:|row|rows} made", "none": "No row made with these dice.",
            "line": "line {n}: "},
     "fr": {"row": "Ligne", "score": "Points", "why": "Pourquoi", "roll": "lancer",
-           "made": "{made} lignes réalisées sur {total}",
+           "made": "{made} {made:|ligne réalisée|lignes réalisées} sur {total}",
            "none": "Aucune ligne réalisée avec ces dés.", "line": "ligne {n} : "},
 }
 
@@ -82,7 +83,7 @@ def figures_table(rules: "RuleSet", roll: int, dice_text: str, figures: Iterable
     total = len(rules.rows) if total_rows is None else total_rows
     table = Table(
         title=Text(f"{rules.title} · {words['roll']} {roll} · {dice_text}", style="bold"),
-        caption=words["made"].format(made=made, total=total),
+        caption=fill(words["made"], lang, made=made, total=total),
         box=box.SIMPLE_HEAD, pad_edge=False, expand=False,
     )
     table.add_column(words["row"], style="bold", no_wrap=True)

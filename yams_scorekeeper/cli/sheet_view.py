@@ -15,6 +15,7 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
+from ..wording import colon, count
 from .render import shown as safe_text
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -84,10 +85,9 @@ def player_grid(game: "Game", index: int, lang: str, short: bool = False) -> Tab
     table.add_row(Text(w["total"], style="bold"),
                   *(Text(str(totals.parts[c.id]), style="bold") for c in game.columns))
     notes = [c.name for c in game.columns if details[c.id].get("max_min_annules")]
-    colon = " : " if lang == "fr" else ": "
-    grand = f"{w['grand']}{colon}{totals.grand}"
+    grand = f"{w['grand']}{colon(lang)}{totals.grand}"
     if notes:
-        grand += f"   ({', '.join(notes)}{colon}{w['maxmin']})"
+        grand += f"   ({', '.join(notes)}{colon(lang)}{w['maxmin']})"
     return Group(table, Text(grand, style="bold"))  # type: ignore[return-value]
 
 
@@ -128,8 +128,8 @@ def players_grid(game: "Game", lang: str, player: int | None = None):
                       *(Text(str(t.parts[part]), style="italic") for t in totals))
     table.add_row(Text(w["grand"], style="bold"),
                   *(Text(str(t.grand), style="bold") for t in totals))
-    counters = [Text(f"{safe_text(s.name)}: {counters_text(game, s, lang)}") for s in sheets
-                if counters_text(game, s, lang)]
+    counters = [Text(f"{safe_text(s.name)}{colon(lang)}{counters_text(game, s, lang)}")
+                for s in sheets if counters_text(game, s, lang)]
     return Group(table, *counters) if counters else table
 
 
@@ -140,21 +140,16 @@ def counters_text(game: "Game", sheet: "Sheet", lang: str) -> str:
     parts = []
     if game.config.has("doblar"):
         used = ", ".join(sorted(sheet.doblars_used))
-        parts.append(_count(sheet.doblars_left, w["doblars"], lang)
+        parts.append(count(sheet.doblars_left, *w["doblars"], lang)
                      + (f" ({w['used'].format(what=used)})" if used else ""))
     shown = game.rules.start_counters(game.config)
     if "jokers_left" in shown:
-        parts.append(_count(sheet.jokers_left, w["jokers"], lang))
+        parts.append(count(sheet.jokers_left, *w["jokers"], lang))
     if "bank" in shown:
-        parts.append(_count(sheet.bank, w["bank"], lang))
+        parts.append(count(sheet.bank, *w["bank"], lang))
     if "pool" in shown:
-        parts.append(_count(sheet.pool, w["pool"], lang))
+        parts.append(count(sheet.pool, *w["pool"], lang))
     return " · ".join(parts)
-
-
-def _count(n: int, forms: tuple[str, str], lang: str = "en") -> str:
-    singular = n == 1 or (lang == "fr" and n == 0)
-    return f"{n} {forms[0] if singular else forms[1]}"
 
 
 def sheets_view(game: "Game", lang: str, player: int | None = None, width: int = 80):
@@ -198,9 +193,8 @@ def _imposed_order(game: "Game", lang: str) -> list[Text]:
     imposed = getattr(game.config, "imposed", None)
     if not imposed:
         return []
-    colon = " : " if lang == "fr" else ": "
     names = " → ".join(game.rules.row(r).name for r in imposed)
-    return [Text(f"{_column_name(game, 'imposee')}{colon}{names}", style="italic")]
+    return [Text(f"{_column_name(game, 'imposee')}{colon(lang)}{names}", style="italic")]
 
 
 def side_by_side(game: "Game", lang: str) -> tuple[Table, list[Text]]:
@@ -239,14 +233,13 @@ def side_by_side(game: "Game", lang: str) -> tuple[Table, list[Text]]:
     table.add_section()
     table.add_row(Text(w["total"], style="bold"),
                   *(Text(str(t.parts[c.id]), style="bold") for c in game.columns for t in totals))
-    colon = " : " if lang == "fr" else ": "
     grand = " · ".join(f"{safe_text(s.name)} {t.grand}" for s, t in zip(game.sheets, totals))
-    counters = [f"{safe_text(s.name)}{colon}{counters_text(game, s, lang)}" for s in game.sheets
-                if counters_text(game, s, lang)]
-    cancelled = [f"{safe_text(s.name)}, {c.name}{colon}{w['maxmin']} (Y3)"
+    counters = [f"{safe_text(s.name)}{colon(lang)}{counters_text(game, s, lang)}"
+                for s in game.sheets if counters_text(game, s, lang)]
+    cancelled = [f"{safe_text(s.name)}, {c.name}{colon(lang)}{w['maxmin']} (Y3)"
                  for s, t in zip(game.sheets, totals) for c in game.columns
                  if t.details[c.id].get("max_min_annules")]
-    lines = [Text(f"{w['grand']}{colon}{grand}", style="bold")]
+    lines = [Text(f"{w['grand']}{colon(lang)}{grand}", style="bold")]
     lines += [Text(x) for x in cancelled + counters]
     return table, lines
 
@@ -431,7 +424,7 @@ def turn_grid(game: "Game", cells: list["LegalCell"], handles: dict[str, "LegalC
         if cell.figure is not None and cell.figure.factors and cell.score > 0:
             cited = game.rules.cite(cell.row, cell.figure.factors)
             same.setdefault(f"{cell.explain} [{cited}]", []).append(handle_of.get(cell, "?"))
-    notes = [f"{' '.join(hs)}: {note}" for note, hs in same.items()]
+    notes = [f"{' '.join(hs)}{colon(lang)}{note}" for note, hs in same.items()]
     if len(notes) > MAX_NOTES:
         rest = len(notes) - MAX_NOTES + 1
         notes = notes[:MAX_NOTES - 1] + [w["more_notes"].format(n=rest)]

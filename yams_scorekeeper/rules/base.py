@@ -148,6 +148,8 @@ class RuleSet:
     default_columns: ClassVar[tuple[str, ...]] = ("grille",)
     #: options a game may switch on, in sheet order (Gaby: bloquant, deux-coups, ...)
     options: ClassVar[tuple[str, ...]] = ()
+    #: an option in words where its id is not (Gaby: "deux-coups" -> "2 coups"), for labels
+    option_labels: ClassVar[dict[str, str]] = {}
     #: named presets of columns, rows and options (Gaby Y10), and variants id -> display name
     presets: ClassVar[tuple[str, ...]] = ()
     variants: ClassVar[dict[str, str]] = {}
@@ -346,7 +348,8 @@ class RuleSet:
     def columns_label(self, config: "GameConfig") -> str:
         """The label of a several-column family: its columns, optional rows and options."""
         parts = [" / ".join(self.column_names[c] for c in config.columns)]
-        parts += list(config.optional_rows) + list(config.options)
+        parts += [self.row(r).name.lower() for r in config.optional_rows]
+        parts += [self.option_labels.get(o, o) for o in config.options]
         return f"{self.title} ({', '.join(parts)})"
 
     def columns_key_parts(self, config: "GameConfig") -> list[str]:

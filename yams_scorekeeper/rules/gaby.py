@@ -71,6 +71,7 @@ class GabyRules(RuleSet):
     column_names = GABY_COLUMNS
     default_columns = ("libre",)
     options = GABY_OPTIONS
+    option_labels = {"deux-coups": "2 coups", "chance": "cases chance"}     # Y7, Y8
     multi_player_options = ("bloquant",)     # Y6
     start_order = "drawn"                    # Y9
     sheet_layout = "columns"
