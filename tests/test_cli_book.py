@@ -266,7 +266,7 @@ def test_export_to_stdout_and_french_messages(book, tmp_path):
     path = tmp_path / "b.json"
     path.write_text(json.dumps(data), encoding="utf-8")
     assert ok(fresh, "import", str(path), lang="fr").stdout.strip() == \
-        "3 parties ajoutées, 0 ignorées (déjà dans le registre)"
+        "3 parties ajoutées, 0 ignorée (déjà dans le registre)"   # French: 0 is singular
 
 
 def test_import_refuses_bad_files_and_changes_nothing(book, tmp_path):
