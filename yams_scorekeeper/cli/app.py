@@ -28,7 +28,9 @@ module's name to :data:`COMMAND_MODULES` below. That is all::
     COMMAND_NAMES = {"score": ("score",), "records": ("records",)}   # loaded when run
 
 A command name is its function name with ``_`` turned into ``-`` (Typer's rule) unless the
-options give ``name``. Rules for command modules:
+options give ``name``. The French of its ``--help`` (docstring, option helps, epilog lines) goes
+in :mod:`~yams_scorekeeper.cli.help_fr`; ``tests/test_french.py`` names any text missing there.
+Rules for command modules:
 
 - Raise :class:`~yams_scorekeeper.errors.YamsError` (or a subclass) for anything the user got
   wrong; never print it yourself. :class:`YamsGroup` catches it for every command, prints
@@ -44,11 +46,11 @@ import importlib
 from typing import Any, Optional
 
 import typer
-from typer.core import TyperGroup
+from typer.core import TyperCommand, TyperGroup
 
 from .. import __version__
 from ..errors import YamsError
-from .lang import current_lang, resolve_lang
+from .lang import current_lang, help_lang, resolve_lang
 from .render import print_error
 
 #: The command modules of this package, in ``--help`` order. Each one lists its commands in
@@ -107,6 +109,30 @@ class YamsGroup(TyperGroup):
             print_error(err, current_lang(ctx))
             ctx.exit(err.exit_code)
 
+    def format_help(self, ctx: Any, formatter: Any) -> None:
+        """``yams --help`` in the language of the run: the commands listed in it too."""
+        if help_lang(ctx) == "fr":
+            from .help_fr import translate
+
+            translate(self, ctx)
+            for name in self.list_commands(ctx):
+                command = self.get_command(ctx, name)
+                if command is not None:
+                    translate(command, ctx)
+        super().format_help(ctx, formatter)
+
+
+class YamsCommand(TyperCommand):
+    """A ``yams`` command: its ``--help`` in the language of the run (French texts from
+    :mod:`~yams_scorekeeper.cli.help_fr`)."""
+
+    def format_help(self, ctx: Any, formatter: Any) -> None:
+        if help_lang(ctx) == "fr":
+            from .help_fr import translate
+
+            translate(self, ctx)
+        super().format_help(ctx, formatter)
+
 
 app = typer.Typer(
     cls=YamsGroup,
@@ -148,7 +174,7 @@ def register(target: typer.Typer, module_name: str) -> tuple[str, ...]:
     names = []
     for entry in module.COMMANDS:
         func, options = entry if isinstance(entry, tuple) else (entry, {})
-        target.command(**options)(func)
+        target.command(**{"cls": YamsCommand, **options})(func)
         names.append(options.get("name") or func.__name__.replace("_", "-"))
     return tuple(names)
 

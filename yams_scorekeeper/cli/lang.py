@@ -16,7 +16,8 @@ rather than a silent guess. This module imports nothing heavy: every command may
 from __future__ import annotations
 
 import os
-from typing import Mapping
+import sys
+from typing import Mapping, Sequence
 
 from ..errors import ConfigError
 
@@ -75,3 +76,22 @@ def current_lang(ctx: object | None = None) -> str:
         return resolve_lang(None)
     except ConfigError:
         return locale_lang()
+
+
+def help_lang(ctx: object | None = None, argv: Sequence[str] | None = None) -> str:
+    """The language of ``--help``: a ``--lang`` anywhere on the command line (``yams --lang fr
+    play --help``, ``yams play --lang fr --help``: Click prints an eager ``--help`` before it
+    reads ``--lang``), else :func:`current_lang`. Never fails."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    option = None
+    for i, arg in enumerate(args):
+        if arg == "--lang" and i + 1 < len(args):
+            option = args[i + 1]
+        elif arg.startswith("--lang="):
+            option = arg.partition("=")[2]
+    if option:
+        try:
+            return resolve_lang(option)
+        except ConfigError:
+            pass
+    return current_lang(ctx)

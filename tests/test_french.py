@@ -1,0 +1,186 @@
+"""French polish (issue 10, item 10): plurals, decimal commas, option labels in words, French
+typography, prompts wrapped between words, and ``--help`` in French."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+
+import typer.main
+from typer import _click as click
+
+from test_cli_book import book  # noqa: F401  (the fixture: three finished Duel games)
+from test_play import ENV, played
+from yams_scorekeeper.cli import help_fr
+from yams_scorekeeper.cli.app import app
+from yams_scorekeeper.cli.messages import MESSAGES
+from yams_scorekeeper.cli.play import wrap_words
+from yams_scorekeeper.cli.sheet_view import WORDS as SHEET_WORDS
+from yams_scorekeeper.config import make_config
+from yams_scorekeeper.wording import count, fill, number, plural
+
+import helpers
+
+# -- words and numbers ------------------------------------------------------------------------
+
+
+def test_plurals_french_singular_below_two_english_for_one_only():
+    doblars = SHEET_WORDS["fr"]["doblars"]
+    assert count(1, *doblars, "fr") == "1 doblar restant"
+    assert count(0, *doblars, "fr") == "0 doblar restant"
+    assert count(2, *doblars, "fr") == "2 doblars restants"
+    assert count(1, *SHEET_WORDS["en"]["jokers"], "en") == "1 joker left"
+    assert count(0, *SHEET_WORDS["en"]["jokers"], "en") == "0 jokers left"
+    assert plural(1.5, "jet", "jets", "fr") == "jet"       # French: below 2
+    assert fill("{n} {n:|case|cases} ; {n:|la case|les {n} cases}", "fr", n=3) == \
+        "3 cases ; les 3 cases"
+    assert fill("{n:|la case|les {n} cases}", "fr", n=1) == "la case"
+
+
+def test_french_numbers_take_a_decimal_comma_and_spaced_thousands():
+    assert number(1093.25, "fr") == "1\u202f093,2" or number(1093.25, "fr") == "1\u202f093,3"
+    assert number(239.5, "fr") == "239,5" and number(239.5, "en") == "239.5"
+    assert number(1200, "fr") == "1\u202f200" and number(1200, "en") == "1200"
+    assert number(None, "fr") == "-"
+    # any float format a template gives: the hint's expected score, a signed luck
+    assert fill("espéré : {e:.2f} ; chance {l:+.2f}", "fr", e=234.567, l=-3.5) == \
+        "espéré : 234,57 ; chance -3,50"
+    assert fill("expected: {e:.2f}", "en", e=234.567) == "expected: 234.57"
+    assert fill("{n} dés", "fr", n=5) == "5 dés"           # integers stay as they are
+
+
+def test_french_stats_average_uses_a_decimal_comma(book):
+    db, _ = book       # Bob: 212 and 267, average 239.5, standard deviation 27.5
+    french = helpers.ok(db, "stats", "Bob", lang="fr").stdout
+    duel = next(line for line in french.splitlines() if line.strip().startswith("Duel au Yam"))
+    assert "239,5" in duel and "27,5" in duel and "239.5" not in french
+    english = helpers.ok(db, "stats", "Bob", lang="en").stdout
+    assert "239.5" in english and "239,5" not in english
+
+
+def test_gaby_label_says_the_options_in_words():
+    config = make_config("gaby", ["Léo", "Zoé"], preset="gaby")
+    assert config.label.endswith("nénette, petit, bloquant, 2 coups, doblar, cases chance)")
+    assert "deux-coups" not in config.label and "nenette" not in config.label
+
+
+# -- typography -------------------------------------------------------------------------------
+
+#: ":" ";" "?" "!" glued to the word before them (and followed by a space or the end): English
+#: typography in a French text. Quoted examples (« rules: », "Léo: 44442/2") and syntax in
+#: brackets ([JOUEUR:] ... [; COUP]) are left out.
+_GLUED = re.compile(r"(?<=[^\s\u00a0\u202f])[:;?!](?=\s|$)")
+_QUOTED = re.compile(r"«[^»]*»|\"[^\"]*\"|\[[^\]]*\]")
+#: an English quote 'like this' in a French text (French quotes are « »)
+_ENGLISH_QUOTE = re.compile(r"(?<![\w])'[^']+'(?![\w])")
+
+
+def french_defects(text: str) -> list[str]:
+    plain = _QUOTED.sub("«»", text)
+    return _GLUED.findall(plain) + _ENGLISH_QUOTE.findall(plain)
+
+
+def test_the_defect_finder_finds_english_typography():
+    assert french_defects("Léo: 6 jets") == [":"]
+    assert french_defects("Léo : 6 jets ; voir 'yams log'") == ["'yams log'"]
+    assert french_defects("Léo : 6 jets, « rules: » et \"Léo: 44442/2\", l'aide, 4:5") == []
+
+
+def _french_texts():
+    from yams_scorekeeper.cli import advice_cmds, book_cmds, render
+
+    for key, entry in MESSAGES.items():
+        yield f"messages.{key}", entry["fr"]
+    for name, words in (("sheet_view", SHEET_WORDS), ("book_cmds", book_cmds.WORDS),
+                        ("advice_cmds", advice_cmds.WORDS), ("render", render.WORDS)):
+        for key, value in words["fr"].items():
+            for text in (value if isinstance(value, tuple) else (value,)):
+                if isinstance(text, str):
+                    yield f"{name}.{key}", text
+    for english, french in help_fr.FR.items():
+        yield f"help_fr: {english[:40]}", french
+
+
+def test_french_texts_put_a_space_before_colons_and_use_french_quotes():
+    defects = [(where, found) for where, text in _french_texts() for found in french_defects(text)]
+    assert defects == []
+
+
+# -- wrapping ---------------------------------------------------------------------------------
+
+
+def test_wrap_between_words_never_mid_word_nor_before_french_punctuation():
+    text = ("Tapez les dés puis, après « / », le numéro du lancer où ils ont été gardés "
+            "(par exemple cp123 fp45 cg66 fg123 /1) ; un-mot-bien-trop-long-pour-une-ligne-"
+            "de-vingt-colonnes : fin ?")
+    for width in (20, 33, 79):
+        lines = wrap_words(text, width)
+        assert " ".join(lines).split() == text.split()     # every word whole, in order
+        assert not any(line.startswith((":", ";", "?", "!", "»")) for line in lines)
+        assert not any(line.endswith("«") for line in lines)
+        assert all(len(line) <= width or "un-mot-bien-trop-long" in line for line in lines)
+    assert wrap_words("court\nlignes gardées", 80) == ["court", "lignes gardées"]
+
+
+def test_french_play_prompts_and_messages_fit_80_columns_between_words(tmp_path):
+    lines = ["gaby", "Léo, Zoé", "n", "", "55533/2", "12345/1", "d z gc", "q"]
+    out = played(tmp_path / "store", lines, env={"YAMS_LANG": "fr"})
+    assert "Nouvelle partie : Yams Gaby (Descente / Libre / Montée / Demi-sec / Sec,\n" \
+           "nénette, petit, bloquant, 2 coups, doblar, cases chance)" in out
+    assert "5 doblars restants" in out and "4 doblars restants" not in out.split("Zoé ·")[0]
+    assert "tb tc tf : case chance : 0 permis après 2 lancers (Y8)" in out
+    assert "coup gardé en\n1 lancer (Y4)" in out or "coup gardé en 1 lancer (Y4)" in out
+    for line in out.splitlines():
+        assert len(line) <= 80 or "yams play --game" in line, line    # a command to copy
+        assert not re.match(r"\s*[:;?!»]", line), line
+    # the dice hint is longer than a line: cut between two words, both whole
+    assert "gardés (par\nexemple 55533/2)" in out
+
+
+# -- --help in French ------------------------------------------------------------------------
+
+
+def _commands():
+    group = typer.main.get_command(app)
+    ctx = click.Context(group)
+    yield "yams", group
+    for name in group.list_commands(ctx):
+        yield name, group.get_command(ctx, name)
+
+
+def test_every_help_text_has_its_french():
+    missing = [(name, text) for name, command in _commands()
+               for text in help_fr.english_texts(command) if text not in help_fr.FR]
+    assert missing == [], "add these texts to yams_scorekeeper/cli/help_fr.py FR"
+    used = {text for _, command in _commands() for text in help_fr.english_texts(command)}
+    assert set(help_fr.FR) - used == set()      # no French left for a text that is gone
+
+
+def test_play_help_in_french_when_the_language_is_french(tmp_path):
+    french = helpers.ok(str(tmp_path), "play", "--help", lang="fr").stdout
+    assert "Tenir les scores à table" in french and "Keep score at the table" not in french
+    assert "Afficher cette aide et quitter." in french
+    assert "Reprendre cette partie en cours" in french and "Exemples :" in french
+    english = helpers.ok(str(tmp_path), "play", "--help", lang="en").stdout
+    assert "Keep score at the table" in english and "Show this message and exit." in english
+    assert "Tenir les scores" not in english
+
+
+def test_root_help_lists_the_commands_in_french(tmp_path):
+    out = helpers.ok(str(tmp_path), "--help", lang="fr").stdout
+    assert "Commandes" in out and "Regarder une partie entière" in out
+    assert "Watch a whole game" not in out
+
+
+def test_lang_option_anywhere_chooses_the_help_language(tmp_path):
+    env = {**ENV, "YAMS_LANG": "en", "YAMS_DB": str(tmp_path)}
+    for args in (["--lang", "fr", "--help"], ["--lang", "fr", "score", "--help"],
+                 ["play", "--lang=fr", "--help"]):
+        done = subprocess.run([sys.executable, "-m", "yams_scorekeeper", *args], env=env,
+                              capture_output=True, text=True, timeout=60)
+        assert done.returncode == 0, done.stderr
+        assert "Afficher cette aide et quitter." in done.stdout, args
+    done = subprocess.run([sys.executable, "-m", "yams_scorekeeper", "rules", "--help"],
+                          env=env, capture_output=True, text=True, timeout=60)
+    assert "Show this message and exit." in done.stdout

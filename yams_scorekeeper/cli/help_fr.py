@@ -1,0 +1,310 @@
+"""``--help`` in French: the French of every command's help, option help and epilog.
+
+The English texts stay where Typer reads them (the command's docstring, ``typer.Option(help=...)``,
+the ``epilog`` in ``COMMANDS``). :data:`FR` maps each English text (a docstring as
+``inspect.cleandoc`` gives it, an option's help, one line of an epilog) to its French; the
+command lines of an epilog (``  yams play --list``, with no comment after them) need no entry.
+When ``--help`` is printed in French (:func:`~yams_scorekeeper.cli.lang.help_lang`),
+:func:`translate` puts the French into the Click command just before Typer draws it, with
+Typer's own words (panel titles, ``[default: ...]``, the ``--help`` line). A text missing here
+stays English, and ``tests/test_help_fr.py`` names it: add its French below.
+
+Only a French ``--help`` imports this module.
+"""
+
+from __future__ import annotations
+
+import inspect
+from typing import Any
+
+#: English help text -> French help text
+FR: dict[str, str] = {
+    'Score keeper for the French dice game Yams, played with real dice.\n\nType the dice you rolled; yams tells what every row of the sheet is worth, and why.':
+        'Tient les scores du Yams, le jeu de dés français, joué avec de vrais dés.\n\nTapez les dés lancés ; yams dit ce que vaut chaque ligne de la feuille, et pourquoi.',
+    'Examples:':
+        'Exemples :',
+    'Everything typed is checked; nothing is lost.':
+        "Tout ce qui est tapé est vérifié ; rien n'est perdu.",
+    'Language of messages and tables. Default: $YAMS_LANG, else French when the locale is French, else English.':
+        "Langue des messages et des tableaux. Par défaut : $YAMS_LANG, sinon le français quand la locale est française, sinon l'anglais.",
+    'Print the version and exit.':
+        'Afficher la version et quitter.',
+    "Keep score at the table: type the dice you rolled, pick a cell, the sheet fills in.\n\nStarts a new game (family, players, columns, options: Enter accepts the default in brackets) or resumes one in progress. Each turn shows whose turn it is, asks for the dice and the roll number (55533/2; Double Yams by groups: cp665 fp12 cg34 fg556 /2), then draws the player's grid with every cell the dice may go to holding a few letters and its score; type the letters (or a name: 6, full, petite suite, libre.full; x before or after to scratch). A name that fits several cells is asked about before anything is written. 'why e' explains a cell; --list shows a numbered list instead of the grid. At any prompt: s sheet, u undo, h help, q quit. Every entry is saved before the answer: quitting, Ctrl-C or a closed terminal lose nothing, and 'yams play --game ID' goes on.":
+        "Tenir les scores à table : tapez les dés lancés, choisissez une case, la feuille se remplit.\n\nCommence une nouvelle partie (règles, joueurs, colonnes, options : Entrée accepte la valeur entre crochets) ou reprend une partie en cours. À chaque tour, dit à qui c'est le tour, demande les dés et le numéro du lancer (55533/2 ; Double Yams par groupes : cp665 fp12 cg34 fg556 /2), puis dessine la grille du joueur où chaque case que les dés peuvent prendre porte quelques lettres et son score ; tapez les lettres (ou un nom : 6, full, petite suite, libre.full ; x avant ou après pour barrer). Un nom qui va à plusieurs cases fait poser la question avant que rien ne soit inscrit. « why e » explique une case ; --list montre une liste numérotée au lieu de la grille. À toute question : s feuille, u annuler, h aide, q quitter. Chaque saisie est enregistrée avant la réponse : quitter, Ctrl-C ou un terminal fermé ne perdent rien, et « yams play --game ID » reprend.",
+    '  yams play                      start a game, or resume the one in progress':
+        '  yams play                      une nouvelle partie, ou celle en cours',
+    '  yams play --game 1a2b3c4d      resume this game':
+        '  yams play --game 1a2b3c4d      reprendre cette partie',
+    '  yams play --list               the legal cells as a numbered list (screen readers)':
+        "  yams play --list               les cases en liste numérotée (lecteurs d'écran)",
+    'At any prompt: s sheet, u undo, why [CELL], h help, q quit (everything is saved as you go).':
+        'À toute question : s feuille, u annuler, why [CASE], h aide, q quitter (tout est enregistré au fur et à mesure).',
+    "Store folder. Default: $YAMS_DB, else the user's application folder.":
+        "Dossier du registre. Par défaut : $YAMS_DB, sinon le dossier d'application de l'utilisateur.",
+    'Resume this game in progress (a unique start of its id will do).':
+        'Reprendre cette partie en cours (un début unique de son identifiant suffit).',
+    'Language of the table mode (default: yams --lang, $YAMS_LANG, the locale).':
+        'Langue du mode table (par défaut : yams --lang, $YAMS_LANG, la locale).',
+    'Show the legal cells as a numbered list (one per line, for screen readers); numbers pick from it.':
+        "Montrer les cases permises en liste numérotée (une par ligne, pour les lecteurs d'écran) ; les numéros y choisissent.",
+    'A house rule for a new game, e.g. yam=60 or bases.youpi=30 (repeatable).':
+        'Une règle maison pour une nouvelle partie, par exemple yam=60 ou bases.youpi=30 (répétable).',
+    'Start a new game with the house rules saved under NAME (its family is offered).':
+        'Commencer une nouvelle partie avec les règles maison enregistrées sous NOM (leur famille est proposée).',
+    'Save the house rules of the new game (--house and --setting) under NAME.':
+        'Enregistrer les règles maison de la nouvelle partie (--house et --setting) sous NOM.',
+    'List the saved house rules.':
+        'Lister les règles maison enregistrées.',
+    'Watch a whole game play itself, to see how yams keeps score.\n\nAlice and Bob roll random dice (a fixed seed: the same game every time) and each takes the best score among the legal cells; each turn shows the player, the dice, the roll, the cell chosen, its score and why, then come the final sheets and the ranking. Nothing is stored.':
+        "Regarder une partie entière se jouer toute seule, pour voir comment yams tient les scores.\n\nAlice et Bob lancent des dés au hasard (une graine fixe : la même partie à chaque fois) et chacun prend le meilleur score parmi les cases permises ; chaque tour montre le joueur, les dés, le lancer, la case choisie, son score et pourquoi, puis viennent les feuilles finales et le classement. Rien n'est enregistré.",
+    'Nothing is stored; the same --seed plays the same game.':
+        "Rien n'est enregistré ; la même --seed joue la même partie.",
+    'Rule set: a family id or alias, as listed in docs/rules.md (French names work too); default: the first family, Yam classique.':
+        'Règles : un identifiant ou un alias de famille, comme dans docs/rules.md (les noms français marchent aussi) ; par défaut : la première famille, Yam classique.',
+    'Seed of the random dice and choices.':
+        'Graine des dés et des choix au hasard.',
+    'Stop after this many turns (default: the whole game).':
+        "S'arrêter après ce nombre de tours (par défaut : toute la partie).",
+    "The family's variant, if it has some (Double Yams: D10 in docs/rules.md).":
+        'La variante de la famille, si elle en a (Double Yams : D10 dans docs/rules.md).',
+    'Language (default: yams --lang, $YAMS_LANG, the locale).':
+        'Langue (par défaut : yams --lang, $YAMS_LANG, la locale).',
+    'Show what every row is worth with these dice, and why.\n\nLists the rows of the sheet that the dice make (with --all, every row), each with its score and the reason, e.g. "Full 5-5-5 / 3-3 : 20 + 3x5 + 2x3 = 41".\n\nWith - in place of the dice, each line of standard input is ROLL DICE... (blank lines and # comments skipped) and one JSON object is printed per line; a bad line is reported on stderr with its number, the others are still scored, and the exit code is non-zero.':
+        "Montrer ce que vaut chaque ligne avec ces dés, et pourquoi.\n\nListe les lignes de la feuille que les dés réalisent (avec --all, toutes les lignes), chacune avec son score et la raison, par exemple « Full 5-5-5 / 3-3 : 20 + 3x5 + 2x3 = 41 ».\n\nAvec - à la place des dés, chaque ligne de l'entrée standard est LANCER DÉS... (lignes vides et commentaires # ignorés) et un objet JSON est écrit par ligne ; une ligne fautive est signalée sur stderr avec son numéro, les autres sont quand même comptées, et le code de sortie n'est pas nul.",
+    '  yams score -R double -r 6 cp666 fp66 cg12 fg345    the rows a sixth roll may fill (D9)':
+        "  yams score -R double -r 6 cp666 fp66 cg12 fg345    ce qu'un 6e jet peut remplir (D9)",
+    'Exit status: 0 when every entry was read, 2 for a bad entry or option.':
+        'Code de sortie : 0 quand chaque saisie a été lue, 2 pour une saisie ou une option fautive.',
+    "The dice: '5 5 5 3 3' or '55533'; Double Yams: ten tagged dice such as 6cp 3fg (value, colour c/f and size p/g in any order) or by groups, a tag then its dice: cp665 fp12 cg34 fg556. '-' reads 'ROLL DICE...' lines from stdin.":
+        "Les dés : « 5 5 5 3 3 » ou « 55533 » ; Double Yams : dix dés marqués comme 6cp 3fg (valeur, couleur c/f et taille p/g dans n'importe quel ordre) ou par groupes, une marque puis ses dés : cp665 fp12 cg34 fg556. « - » lit des lignes « LANCER DÉS... » sur l'entrée standard.",
+    "Roll on which the dice were kept: 1 to 3 (Double Yams: 1 to 6). Required, except with '-'.":
+        'Lancer après lequel les dés ont été gardés : 1 à 3 (Double Yams : 1 à 6). Obligatoire, sauf avec « - ».',
+    'Also list the rows scoring 0.':
+        'Lister aussi les lignes qui valent 0.',
+    'Print one JSON object instead of a table.':
+        "Écrire un objet JSON au lieu d'un tableau.",
+    'Start a game in the store and print its id, its players in turn order and its label.':
+        "Commencer une partie dans le registre et écrire son identifiant, ses joueurs dans l'ordre du jeu et son nom.",
+    'Exit: 0 ok, 2 bad entry, 3 refused by the rules, 4 store error, 5 store busy.':
+        'Sortie : 0 bon, 2 saisie fautive, 3 refusé par les règles, 4 erreur du registre, 5 registre occupé.',
+    'A player, in seating order; repeat for each (1 to 8, Gaby 1 to 4).':
+        "Un joueur, dans l'ordre des places ; répéter pour chacun (1 à 8, Gaby 1 à 4).",
+    'A column of the sheet (classic: libre descendante montante imposee; Gaby: descente libre montee demi-sec sec); repeat for each.':
+        'Une colonne de la feuille (classique : libre descendante montante imposee ; Gaby : descente libre montee demi-sec sec) ; répéter pour chacune.',
+    'An optional row (Gaby: nenette, petit); repeat for each.':
+        'Une ligne optionnelle (Gaby : nenette, petit) ; répéter pour chacune.',
+    'A Gaby option: bloquant, deux-coups, doblar, chance; repeat for each.':
+        'Une option de Gaby : bloquant, deux-coups, doblar, chance ; répéter pour chacune.',
+    'Gaby presets (the default when nothing is said).':
+        "Préréglages de Gaby (le choix par défaut quand rien n'est dit).",
+    'Double Yams forcé: croissant or decroissant.':
+        'Double Yams forcé : croissant ou decroissant.',
+    'Classic imposée column: every row in the order to fill, e.g. yam,1,2,...':
+        "Colonne imposée du classique : toutes les lignes dans l'ordre à remplir, par exemple yam,1,2,...",
+    'Turn order: as given, drawn at random, or from start dice (the lowest starts, then seating order). Default: random in Gaby (Y9), as given otherwise.':
+        "Ordre du jeu : comme donné, tiré au sort, ou par dés de départ (le plus bas commence, puis l'ordre des places). Par défaut : tiré au sort en Gaby (Y9), comme donné sinon.",
+    "Each player's start die for --order dice; a tie rolls again: Bob=2,5.":
+        'Le dé de départ de chaque joueur pour --order dice ; une égalité relance : Bob=2,5.',
+    'A house rule, e.g. yam=60 (the value is read as JSON when it can be).':
+        "Une règle maison, par exemple yam=60 (la valeur est lue comme du JSON quand c'est possible).",
+    'Print one JSON object instead of text.':
+        'Écrire un objet JSON au lieu de texte.',
+    'Record the dice of the player to play, and list the cells they may write (numbered).':
+        "Inscrire les dés du joueur qui joue, et lister les cases qu'il peut remplir (numérotées).",
+    '  yams enter 55552/3 --joker 2:5      (Duel: a joker turns a 2 into a 5)':
+        '  yams enter 55552/3 --joker 2:5      (Duel : un joker change un 2 en 5)',
+    "The dice kept: '5 5 5 3 3', '55533', or '55533/2' with the roll after '/'; Double Yams: ten tagged dice, 6cp 3fg ... or by groups: cp665 fp12 cg34 fg556.":
+        'Les dés gardés : « 5 5 5 3 3 », « 55533 », ou « 55533/2 » avec le lancer après « / » ; Double Yams : dix dés marqués, 6cp 3fg ... ou par groupes : cp665 fp12 cg34 fg556.',
+    'After how many rolls the dice were kept.':
+        'Après combien de lancers les dés ont été gardés.',
+    "Game id, or a unique start of it (see 'yams games'). Default: the only game in progress.":
+        'Identifiant de la partie, ou un début unique de celui-ci (voir « yams games »). Par défaut : la seule partie en cours.',
+    'Duel: one die showing FROM counts as TO.':
+        'Duel : un dé qui montre DE compte comme VERS.',
+    'Double Yams: the row announced for a sixth roll.':
+        'Double Yams : la ligne annoncée pour un 6e jet.',
+    'Write a cell for the player to play; print it, their total, and who plays next.\n\nWhen the game is over, print the final ranking and the records it broke.':
+        'Inscrire une case pour le joueur qui joue ; écrire la case, son total, et qui joue ensuite.\n\nQuand la partie est finie, écrire le classement final et les records battus.',
+    '  yams mark 3                      (a number from yams enter or yams cells)':
+        '  yams mark 3                      (un numéro de yams enter ou yams cells)',
+    '  yams mark full                   (one-column sheets: Duel, Double Yams)':
+        '  yams mark full                   (une colonne : Duel, Double Yams)',
+    '  yams mark .5                     (row 5 there: a bare 5 is a list number)':
+        '  yams mark .5                     (ligne 5 : 5 seul est un numéro)',
+    '  yams mark sec.yam --coup 2       (or sec.yam@2)':
+        '  yams mark sec.yam --coup 2       (ou sec.yam@2)',
+    '  yams mark libre.yam --scratch    (or libre.yam=0)':
+        '  yams mark libre.yam --scratch    (ou libre.yam=0)',
+    'NUMBER from the list, COLUMN.ROW, or ROW.':
+        'NUMÉRO de la liste, COLONNE.LIGNE, ou LIGNE.',
+    'Write from coup N (two-coup turns).':
+        'Inscrire depuis le coup N (tours à deux coups).',
+    'Scratch the cell (0).':
+        'Barrer la case (0).',
+    'Gaby doblar: also write CELL2 from the other coup.':
+        "Doblar de Gaby : inscrire aussi CASE2 depuis l'autre coup.",
+    "List the cells the player to play may write now, numbered for 'yams mark NUMBER'.":
+        'Lister les cases que le joueur qui joue peut remplir maintenant, numérotées pour « yams mark NUMÉRO ».',
+    'Show the sheets of a game (in progress, or finished with --game), with their totals.':
+        "Montrer les feuilles d'une partie (en cours, ou finie avec --game), avec leurs totaux.",
+    "Only this player's sheet.":
+        'Seulement la feuille de ce joueur.',
+    'Cancel the last entry still in force (dice or cell); repeat to go further back.\n\nOn a finished game (--game ID) it takes back the last cell and reopens the game: it leaves\nthe archive and the records are recounted without it until it is finished again.':
+        "Annuler la dernière saisie encore en vigueur (dés ou case) ; répéter pour remonter plus loin.\n\nSur une partie finie (--game ID), reprend la dernière case et rouvre la partie : elle quitte l'archive et les records sont recomptés sans elle jusqu'à ce qu'elle soit de nouveau finie.",
+    '  yams undo --game 3f2a      (a finished game: reopened)':
+        '  yams undo --game 3f2a      (une partie finie : rouverte)',
+    'Stop a game before the sheets are full: the highest total wins (it goes to the archive).':
+        'Arrêter une partie avant que les feuilles soient pleines : le plus haut total gagne (elle va aux archives).',
+    'List the games in progress, oldest first.':
+        "Lister les parties en cours, la plus ancienne d'abord.",
+    'Replay a written transcript through the rules and show the sheets and totals.':
+        'Rejouer une feuille écrite à travers les règles et montrer les feuilles et les totaux.',
+    "A transcript starts with 'rules:' and 'players:' lines, then one line a turn, such as 'Alice: 55533/2 -> libre.full'. The store is not touched. A line the rules refuse is reported with its number and rule.":
+        "Une feuille écrite commence par des lignes « rules: » et « players: », puis une ligne par tour, comme « Alice: 55533/2 -> libre.full ». Le registre n'est pas touché. Une ligne que les règles refusent est signalée avec son numéro et sa règle.",
+    "A transcript file, or '-' for standard input.":
+        "Un fichier de feuille écrite, ou « - » pour l'entrée standard.",
+    "Print a game (in progress, or finished with --game) as a transcript 'yams replay' reads.":
+        'Écrire une partie (en cours, ou finie avec --game) comme une feuille écrite que « yams replay » lit.',
+    'Write to FILE instead of standard output.':
+        'Écrire dans FICHIER au lieu de la sortie standard.',
+    "List every turn of a game (in progress, or finished with --game), numbered for\n'yams fix': player, dice, roll, cell, score, and the corrections made to it.":
+        "Lister chaque tour d'une partie (en cours, ou finie avec --game), numéroté pour « yams fix » : joueur, dés, lancer, case, score, et les corrections qui y ont été faites.",
+    'Correct a past turn (dice, roll, joker, announce or cell) and keep every later turn.':
+        'Corriger un tour passé (dés, lancer, joker, annonce ou case) en gardant tous les tours suivants.',
+    '  yams fix 3 "44442/2 -> 4"            (turn 3 from yams log: new dice and cell)':
+        '  yams fix 3 "44442/2 -> 4"            (tour 3 de yams log : dés et case)',
+    '  yams fix 3 "Léo: 44442/2"            (only the dice: the cell is kept)':
+        '  yams fix 3 "Léo: 44442/2"            (les dés seuls : case gardée)',
+    '  yams fix 5 libre.carre               (only the cell: the dice are kept)':
+        '  yams fix 5 libre.carre               (la case seule : dés gardés)',
+    '  yams fix 3 "12345/1 -> 1=0" 6 "44412/2 -> 4"   (two turns in one go)':
+        '  yams fix 3 "12345/1 -> 1=0" 6 "44412/2 -> 4"   (deux tours d\'un coup)',
+    '  yams fix 12 "66666/1 -> yam" --game 3f2a --json   (a finished game is reopened)':
+        '  yams fix 12 "66666/1 -> yam" --game 3f2a --json   (partie finie : rouverte)',
+    'An entry is a transcript line: [PLAYER:] DICE/ROLL [joker A:B] [; COUP] -> CELL (a cell alone: CELL). Every later turn is checked again; if one breaks, nothing is written and each broken turn is named: correct them too in the same command.':
+        "Une saisie est une ligne de feuille écrite : [JOUEUR:] DÉS/LANCER [joker A:B] [; COUP] -> CASE (une case seule : CASE). Chaque tour suivant est vérifié de nouveau ; si l'un casse, rien n'est inscrit et chaque tour cassé est nommé : corrigez-les aussi dans la même commande.",
+    "A turn number from 'yams log', then its new entry in quotes; repeat the pair to correct several turns at once.":
+        'Un numéro de tour de « yams log », puis sa nouvelle saisie entre guillemets ; répéter la paire pour corriger plusieurs tours à la fois.',
+    'Show the record book: best grand total and best part totals, per configuration.\n\nFor each configuration (family, columns, options, variant):\nthe best grand total and the best total of each part (column or section),\nwith who made it and when.':
+        "Montrer le livre des records : meilleur total général et meilleurs totaux par partie de la feuille, par configuration.\n\nPour chaque configuration (famille, colonnes, options, variante) : le meilleur total général et le meilleur total de chaque partie (colonne ou section), avec qui l'a fait et quand.",
+    'Only this rule family (an id or alias).':
+        'Seulement cette famille de règles (un identifiant ou un alias).',
+    'Count the book again from every archived game first (after records.json was lost or damaged).':
+        "Recompter d'abord le livre à partir de chaque partie archivée (après la perte ou l'abîme de records.json).",
+    "List the finished games, newest first, a page at a time, with every player's total and\nrank.\n\nRead from the summaries index: as fast with 50,000 games as with 50.":
+        "Lister les parties finies, la plus récente d'abord, une page à la fois, avec le total et le rang de chaque joueur.\n\nLu dans l'index des résumés : aussi rapide avec 50 000 parties qu'avec 50.",
+    'Only the games of this player, with their total and rank.':
+        'Seulement les parties de ce joueur, avec son total et son rang.',
+    'Only this rule family.':
+        'Seulement cette famille de règles.',
+    'Games on or after DATE (2024-05-01).':
+        'Les parties du DATE ou après (2024-05-01).',
+    'Games on or before DATE (the whole day counts).':
+        'Les parties du DATE ou avant (toute la journée compte).',
+    'Games a page (0: every game).':
+        'Parties par page (0 : toutes les parties).',
+    'Which page (1: the newest).':
+        'Quelle page (1 : la plus récente).',
+    'Oldest game first (the pages count from it).':
+        "La plus ancienne partie d'abord (les pages comptent à partir d'elle).",
+    'Show a player\'s games, wins, win rate, average, median, best, worst and standard\ndeviation, per family and per configuration, and charts of their totals.\n\nTotals of different families are on different scales, so figures of totals are given per\nfamily and configuration, never mixed. Games stopped early count in games and wins (a\nwin only in Gaby) but not in the figures of totals. --json lists the player\'s last 50\ngames in "history" ("history_total" counts them all) and the monthly averages in "trend".':
+        "Montrer les parties d'un joueur, ses victoires, son taux de victoires, sa moyenne, sa médiane, son meilleur et son pire total et l'écart type, par famille et par configuration, et des graphiques de ses totaux.\n\nLes totaux de familles différentes ne sont pas à la même échelle : les chiffres des totaux sont donnés par famille et par configuration, jamais mêlés. Les parties arrêtées avant la fin comptent dans les parties et les victoires (une victoire seulement en Gaby) mais pas dans les chiffres des totaux. --json liste les 50 dernières parties du joueur dans « history » (« history_total » les compte toutes) et les moyennes mensuelles dans « trend ».",
+    "The player's name (case does not matter).":
+        'Le nom du joueur (majuscules ou minuscules, peu importe).',
+    'Head to head: the games PLAYER and NAME played together, who won them, their averages.':
+        'Face à face : les parties que JOUEUR et NOM ont jouées ensemble, qui les a gagnées, leurs moyennes.',
+    'Draw the totals over time and their distribution.':
+        'Dessiner les totaux dans le temps et leur répartition.',
+    "Write the record book to one JSON file that 'yams import' reads back.\n\nIt holds every finished game (settings, events, transcript, summary), one a line,\nand the records. Written one game at a time: memory holds one game, not the book.":
+        'Écrire le livre des records dans un fichier JSON que « yams import » relit.\n\nIl contient chaque partie finie (réglages, saisies, feuille écrite, résumé), une par ligne, et les records. Écrit une partie à la fois : la mémoire tient une partie, pas le livre.',
+    "The JSON file to write ('-': standard output).":
+        'Le fichier JSON à écrire (« - » : la sortie standard).',
+    'Add the finished games of an exported book; importing twice adds nothing.\n\nGames already in the store are skipped; every other game is replayed through the rules\nand must match its summary, else nothing is imported. The records are then counted\nagain. Read one game at a time: memory holds one game, not the book.':
+        "Ajouter les parties finies d'un livre exporté ; importer deux fois n'ajoute rien.\n\nLes parties déjà dans le registre sont passées ; chaque autre partie est rejouée à travers les règles et doit correspondre à son résumé, sinon rien n'est importé. Les records sont ensuite recomptés. Lu une partie à la fois : la mémoire tient une partie, pas le livre.",
+    "A file written by 'yams export' ('-': standard input).":
+        "Un fichier écrit par « yams export » (« - » : l'entrée standard).",
+    'Print the rule of a row (what makes it, how it scores, an example, the ruling), every\nrow of a family, or the families.':
+        "Écrire la règle d'une ligne (ce qui la fait, ce qu'elle vaut, un exemple, la décision qui la fixe), toutes les lignes d'une famille, ou les familles.",
+    '  yams rules                     every family and its rows':
+        '  yams rules                     chaque famille et ses lignes',
+    '  yams rules gaby                every row of Yams Gaby, in one line each':
+        '  yams rules gaby                chaque ligne du Yams Gaby, une ligne chacune',
+    '  yams rules gaby nenette        what a nénette is, how it scores, an example':
+        "  yams rules gaby nenette        ce qu'est une nénette, sa valeur, un exemple",
+    'Row names as printed on the sheet or as typed at the table (ps, 3 pareils).':
+        'Les lignes par leur nom sur la feuille ou comme on les tape à table (ps, 3 pareils).',
+    'classic, gaby, double or duel (or a French name).':
+        'classic, gaby, double ou duel (ou un nom français).',
+    'A row: its id, its printed name or a short name.':
+        'Une ligne : son identifiant, son nom imprimé ou un nom court.',
+    'Which dice to keep and which cell to take: the choices with the best expected final\nscore. Exact (proven optimal for solitaire play) for one-column sheets: Duel, Yam classique\nwith one libre column, Yatzy, Yahtzee.':
+        'Quels dés garder et quelle case prendre : les choix qui donnent le meilleur score final espéré. Exact (optimal prouvé pour le jeu en solitaire) pour les feuilles à une colonne : Duel, Yam classique avec une colonne libre, Yatzy, Yahtzee.',
+    '  yams hint                              (the game in progress, the player to play)':
+        '  yams hint                              (la partie en cours, qui joue)',
+    '  yams hint 5 5 5 3 1 --roll 1           (which dice to keep)':
+        '  yams hint 5 5 5 3 1 --roll 1           (quels dés garder)',
+    "The five dice showing: '5 5 5 3 1' or '55531'. None: the dice entered this turn, else only the expected final score.":
+        'Les cinq dés visibles : « 5 5 5 3 1 » ou « 55531 ». Aucun : les dés saisis ce tour, sinon seulement le score final espéré.',
+    'After which roll the dice show (1 or 2: which dice to keep; the last: which cell). Default: the last.':
+        'Après quel lancer les dés sont visibles (1 ou 2 : quels dés garder ; le dernier : quelle case). Par défaut : le dernier.',
+    'A sheet given here instead of a game: duel, classic (one libre column), yatzy or yahtzee.':
+        "Une feuille donnée ici au lieu d'une partie : duel, classic (une colonne libre), yatzy ou yahtzee.",
+    'With --rules: an empty sheet.':
+        'Avec --rules : une feuille vide.',
+    'With --rules: the cells already written, e.g. 1=3,brelan=15 (repeatable).':
+        'Avec --rules : les cases déjà remplies, par exemple 1=3,brelan=15 (répétable).',
+    'With --rules duel: jokers left (default: all).':
+        'Avec --rules duel : jokers restants (par défaut : tous).',
+    'With --rules: a house rule, e.g. yam=60.':
+        'Avec --rules : une règle maison, par exemple yam=60.',
+    'Choices to list.':
+        'Choix à lister.',
+    "Every turn's cell against the best one from the same sheet, with the expected points\nlost, and per player: skill (points lost to choices) against luck (the dice against the\nexpectation). Final score = expected at the start + luck - points lost.":
+        "La case de chaque tour face à la meilleure de la même feuille, avec les points espérés perdus, et par joueur : l'adresse (points perdus par les choix) face à la chance (les dés face à l'espérance). Score final = espérance au départ + chance - points perdus.",
+    'Game id (finished or in progress), or a unique start of it.':
+        'Identifiant de la partie (finie ou en cours), ou un début unique de celui-ci.',
+}
+
+#: Typer's own words (typer.rich_utils), in French
+TYPER_WORDS = {"ARGUMENTS_PANEL_TITLE": "Arguments", "OPTIONS_PANEL_TITLE": "Options",
+               "COMMANDS_PANEL_TITLE": "Commandes", "DEFAULT_STRING": "[défaut : {}]",
+               "REQUIRED_LONG_STRING": "[obligatoire]"}
+#: the help of ``--help``
+HELP_OPTION = "Afficher cette aide et quitter."
+
+
+def is_command_line(line: str) -> bool:
+    """An epilog line that is only a command to copy (indented, no comment after it)."""
+    return line.startswith("  ") and "   " not in line.strip()
+
+
+def english_texts(command: Any) -> list[str]:
+    """Every text of ``command``'s help that needs a French: docstring, option helps, the
+    epilog's lines other than bare command lines."""
+    texts = [inspect.cleandoc(command.help)] if command.help else []
+    texts += [line for line in (command.epilog or "").split("\n")
+              if line and not is_command_line(line)]
+    texts += [p.help for p in command.params if getattr(p, "help", None)]
+    return texts
+
+
+def translate(command: Any, ctx: Any) -> None:
+    """Put the French texts into ``command`` (a Click command or group), once."""
+    if getattr(command, "_yams_french", False):
+        return
+    command._yams_french = True
+    if command.help:
+        command.help = FR.get(inspect.cleandoc(command.help), command.help)
+    if command.epilog:
+        command.epilog = "\n".join(line if is_command_line(line) else FR.get(line, line)
+                                   for line in command.epilog.split("\n"))
+    for param in command.params:
+        if getattr(param, "help", None):
+            param.help = FR.get(param.help, param.help)
+    option = command.get_help_option(ctx)
+    if option is not None:
+        option.help = HELP_OPTION
+    from typer import rich_utils
+
+    for name, text in TYPER_WORDS.items():
+        setattr(rich_utils, name, text)
