@@ -121,6 +121,8 @@ def test_wrap_between_words_never_mid_word_nor_before_french_punctuation():
         assert not any(line.endswith("«") for line in lines)
         assert all(len(line) <= width or "un-mot-bien-trop-long" in line for line in lines)
     assert wrap_words("court\nlignes gardées", 80) == ["court", "lignes gardées"]
+    # a refusal of a token longer than the line: its "!" stays in front of it
+    assert wrap_words("! '" + "9" * 90 + "' is not one of the choices", 80)[0].startswith("! '9")
 
 
 def test_french_play_prompts_and_messages_fit_80_columns_between_words(tmp_path):

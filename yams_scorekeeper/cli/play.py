@@ -128,15 +128,16 @@ def _split(text: str) -> list[str]:
 
 #: stands for a space that must not break a line while :func:`wrap_words` works (private use)
 _GLUE = "\ue000"
-#: a space before French ``: ; ? ! »`` or after ``«``: the sign stays with its word
-_FRENCH_SPACE = re.compile(r" (?=[:;?!»])|(?<=«) ")
+#: a space before French ``: ; ? ! »`` or after ``«``: the sign stays with its word; and the
+#: space after the ``!`` that starts a refusal, which stays with what it marks
+_FRENCH_SPACE = re.compile(r" (?=[:;?!»])|(?<=«) |(?<=^!) ")
 
 
 def wrap_words(text: str, width: int) -> list[str]:
     """``text`` as lines of at most ``width`` characters, broken between words only: a word
-    longer than a line stands alone rather than being cut, and a French ``:`` ``;`` ``?`` ``!``
-    or ``»`` never starts a line (nor does a ``«`` end one). Each line of ``text`` is wrapped on
-    its own."""
+    longer than a line stands alone rather than being cut (a refusal's ``!`` stays in front of
+    it), and a French ``:`` ``;`` ``?`` ``!`` or ``»`` never starts a line (nor does a ``«`` end
+    one). Each line of ``text`` is wrapped on its own."""
     import textwrap
 
     out: list[str] = []
