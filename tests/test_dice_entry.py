@@ -56,7 +56,7 @@ def test_plain_dice_are_untagged_and_sorted():
 def test_plain_wrong_count(entry, typed):
     with pytest.raises(EntryError) as info:
         parse_plain(entry)
-    assert_entry_error(info, f"{typed} dice typed", "5")
+    assert_entry_error(info, f"{typed} {'die' if typed == 1 else 'dice'} typed", "5")
     assert info.value.expected == "5 5 5 3 3"
 
 
@@ -187,7 +187,7 @@ def test_tagged_value_outside_1_to_6(bad):
 def test_tagged_wrong_count(entry, typed):
     with pytest.raises(EntryError) as info:
         parse_tagged(entry)
-    assert_entry_error(info, f"{typed} dice typed", "10")
+    assert_entry_error(info, f"{typed} {'die' if typed == 1 else 'dice'} typed", "10")
 
 
 def test_tagged_nothing_typed():

@@ -186,3 +186,21 @@ def test_lang_option_anywhere_chooses_the_help_language(tmp_path):
     done = subprocess.run([sys.executable, "-m", "yams_scorekeeper", "rules", "--help"],
                           env=env, capture_output=True, text=True, timeout=60)
     assert "Show this message and exit." in done.stdout
+
+
+def test_core_refusals_count_in_words():
+    import pytest
+
+    from yams_scorekeeper.dice import parse_plain
+    from yams_scorekeeper.errors import ConfigError, EntryError
+
+    with pytest.raises(EntryError) as one:
+        parse_plain("5")
+    assert str(one.value).startswith("1 die typed") and \
+        one.value.text("fr").startswith("1 dé saisi, ce jeu en utilise 5")
+    with pytest.raises(EntryError) as four:
+        parse_plain("5553")
+    assert four.value.text("fr").startswith("4 dés saisis")
+    with pytest.raises(ConfigError) as five:
+        make_config("gaby", ["A", "B", "C", "D", "E"])
+    assert five.value.text("fr").startswith("5 joueurs : le Yams Gaby se joue de 1 à 4")

@@ -14,6 +14,7 @@ from .columns import Column
 from .errors import ConfigError
 from .rules import RuleSet, Setup, get_rules
 from .safetext import has_unsafe, shown
+from .wording import count
 
 #: longest player name (a sheet column is as wide as its name)
 MAX_NAME = 40
@@ -125,8 +126,10 @@ def make_config(family: str, players: Iterable[str], *, columns: Iterable[str] |
                               f"{MAX_NAME} caractères", expected="Alice")
     low, high = rules.min_players, rules.max_players
     if not low <= len(names) <= high:
-        raise ConfigError(f"{len(names)} players: {rules.title} takes {low} to {high} (G6)",
-                          f"{len(names)} joueurs : le {rules.title} se joue de {low} à {high} (G6)",
+        raise ConfigError(f"{count(len(names), 'player', 'players', 'en')}: {rules.title} takes "
+                          f"{low} to {high} (G6)",
+                          f"{count(len(names), 'joueur', 'joueurs', 'fr')} : le {rules.title} se "
+                          f"joue de {low} à {high} (G6)",
                           expected="--player Alice --player Bob")
     for name in names:
         if any(ch in name for ch in ":,#\n") or name.lower() in _RESERVED_NAMES:

@@ -12,6 +12,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from .errors import EntryError
+from .wording import count as plural_count
 
 COLOURS = {"c": "clair", "f": "foncé"}
 SIZES = {"p": "petit", "g": "grand"}
@@ -60,8 +61,10 @@ def parse_plain(entry: str | list[str] | tuple[str, ...], count: int = 5) -> Dic
                          f"{v} n'est pas une face de dé : les valeurs vont de 1 à 6",
                          expected=example)
     if len(chars) != count:
-        raise EntryError(f"{len(chars)} dice typed, this game uses {count}",
-                         f"{len(chars)} dés saisis, ce jeu en utilise {count}", expected=example)
+        typed = len(chars)
+        raise EntryError(f"{plural_count(typed, 'die', 'dice', 'en')} typed, this game uses {count}",
+                         f"{plural_count(typed, 'dé saisi', 'dés saisis', 'fr')}, ce jeu en utilise "
+                         f"{count}", expected=example)
     return tuple(sorted(Die(int(c)) for c in chars))
 
 
@@ -149,8 +152,9 @@ def parse_tagged(entry: str | list[str] | tuple[str, ...], physical: Counter = D
             colour, size = _tag(letters, values, unit)
             dice.extend(Die(int(v), colour, size) for v in values)
     if len(dice) != total:
-        raise EntryError(f"{len(dice)} dice typed, Double Yams uses {total}",
-                         f"{len(dice)} dés saisis, le Double Yams en utilise {total}",
+        raise EntryError(f"{plural_count(len(dice), 'die', 'dice', 'en')} typed, Double Yams "
+                         f"uses {total}", f"{plural_count(len(dice), 'dé saisi', 'dés saisis', 'fr')}"
+                         f", le Double Yams en utilise {total}",
                          expected=GROUPED_EXAMPLE)
     seen = Counter((d.colour, d.size) for d in dice)
     if seen != physical:
