@@ -8,7 +8,7 @@ Every grid fits 80 columns. ``rich`` is imported here only.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rich import box
 from rich.console import Group
@@ -322,38 +322,72 @@ def disputed(cell: "LegalCell") -> tuple[str, ...]:
     return tuple(n for n in cell.notes if not n.endswith(_PLAIN_NOTES))
 
 
+#: a cell of the turn grid: a few pieces of text, each with its Rich style ("" for none)
+Pieces = list[tuple[str, str]]
+
+
 class _Lines:
-    """A grid drawn as plain lines of Rich Text: the first column left, the others right,
-    two spaces apart, a rule under the header. Several times faster to print than a Rich
-    ``Table`` (the turn grid is printed after every Enter)."""
+    """A grid drawn as plain lines: the first column left, the others right, two spaces apart,
+    a rule under the header. Each cell is a few (text, style) pieces turned straight into Rich
+    segments, without a ``Table`` or a ``Text`` to lay out: the turn grid is printed after every
+    Enter, and this is several times faster (benchmarks/bench_play.py). A grid wider than the
+    terminal falls back to ``Text`` lines, which Rich wraps rather than crops."""
 
     def __init__(self, header: list[str]):
         self.header = header
-        self.rows: list[list[Text]] = []
+        self.rows: list[list[Pieces]] = []
 
-    def add_row(self, *cells: "Text | str") -> None:
-        self.rows.append([c if isinstance(c, Text) else Text(c) for c in cells])
+    def add_row(self, *cells: "Pieces | str") -> None:
+        self.rows.append([[(c, "")] if isinstance(c, str) else c for c in cells])
 
     def __rich_console__(self, console, options):
-        widths = [max([len(h)] + [r[i].cell_len for r in self.rows])
-                  for i, h in enumerate(self.header)]
+        from rich.cells import cell_len
+        from rich.segment import Segment
 
-        def line(cells: list[Text]) -> Text:
+        lines = [[[(h, "bold")] for h in self.header]] + self.rows
+        sizes = [[sum(cell_len(text) for text, _ in cell) for cell in line] for line in lines]
+        widths = [max(size[i] for size in sizes) for i in range(len(self.header))]
+        rule = "─" * (sum(widths) + 2 * (len(widths) - 1))
+        if len(rule) > options.max_width:
+            yield from self._texts(lines, sizes, widths, rule)
+            return
+        styles: dict[str, Any] = {"": None}
+
+        def style(name: str) -> Any:
+            if name not in styles:
+                styles[name] = console.get_style(name)
+            return styles[name]
+
+        new_line = Segment.line()
+        for n, (line, size) in enumerate(zip(lines, sizes)):
+            for i, (cell, width) in enumerate(zip(line, widths)):
+                if i:
+                    yield Segment("  " + " " * (width - size[i]))
+                for text, name in cell:
+                    yield Segment(text, style(name))
+                if not i:
+                    yield Segment(" " * (width - size[i]))
+            yield new_line
+            if n == 0:
+                yield Segment(rule, style("dim"))
+                yield new_line
+
+    @staticmethod
+    def _texts(lines: list[list[Pieces]], sizes: list[list[int]], widths: list[int],
+               rule: str) -> Any:
+        for n, (line, size) in enumerate(zip(lines, sizes)):
             out = Text()
-            for i, (cell, width) in enumerate(zip(cells, widths)):
-                pad = " " * (width - cell.cell_len)
+            for i, (cell, width) in enumerate(zip(line, widths)):
+                pad = " " * (width - size[i])
                 if i:
                     out.append("  " + pad)
-                    out.append_text(cell)
-                else:
-                    out.append_text(cell)
+                for text, name in cell:
+                    out.append(text, style=name or None)
+                if not i:
                     out.append(pad)
-            return out
-
-        yield line([Text(h, style="bold") for h in self.header])
-        yield Text("─" * (sum(widths) + 2 * (len(widths) - 1)), style="dim")
-        for row in self.rows:
-            yield line(row)
+            yield out
+            if n == 0:
+                yield Text(rule, style="dim")
 
 
 def turn_grid(game: "Game", cells: list["LegalCell"], handles: dict[str, "LegalCell"],
@@ -379,29 +413,25 @@ def turn_grid(game: "Game", cells: list["LegalCell"], handles: dict[str, "LegalC
         header.append(label)
     table = _Lines(header)
 
-    def candidate(cell: "LegalCell | None") -> Text:
+    def candidate(cell: "LegalCell | None") -> Pieces:
         if cell is None:
-            return Text("-", style="dim")
+            return [("-", "dim")]
         style = "bold" if cell.score > 0 else ("red" if cell.score < 0 else "")
-        text = Text(handle_of.get(cell, "?"), style="cyan")
-        text.append(("" if two else " ") + str(cell.score), style=style)
+        out = [(handle_of.get(cell, "?"), "cyan"), (("" if two else " ") + str(cell.score), style)]
         if disputed(cell):
-            text.append("!", style="yellow")
-        return text
+            out.append(("!", "yellow"))
+        return out
 
-    def content(column: str, row: str) -> Text:
+    def content(column: str, row: str) -> Pieces:
         mark = sheet.marks.get((column, row))
         if mark is not None:
-            return Text("X" if mark.scratch else str(mark.score), style="dim")
+            return [("X" if mark.scratch else str(mark.score), "dim")]
         found = by_cell.get((column, row))
         if not found:
-            return Text("·", style="dim")
+            return [("·", "dim")]
         if not two:
             return candidate(next(iter(found.values())))
-        out = candidate(found.get(1))
-        out.append("|", style="dim")
-        out.append_text(candidate(found.get(2)))
-        return out
+        return candidate(found.get(1)) + [("|", "dim")] + candidate(found.get(2))
 
     totals = game.totals(sheet)
     upper = [r for r in game.rows if r in ("1", "2", "3", "4", "5", "6")]
@@ -409,12 +439,12 @@ def turn_grid(game: "Game", cells: list["LegalCell"], handles: dict[str, "LegalC
         table.add_row(game.rules.row(row).name, *(content(c.id, row) for c in game.columns))
         if upper and row == upper[-1] and len(game.columns) > 1:
             details = totals.details
-            table.add_row(Text(w["subtotal"], style="italic dim"),
-                          *(Text(str(details[c.id]["chiffres"]), style="italic dim")
+            table.add_row([(w["subtotal"], "italic dim")],
+                          *([(str(details[c.id]["chiffres"]), "italic dim")]
                             for c in game.columns))
-    table.add_row(Text(w["total"], style="bold"),
-                  *(Text(str(totals.parts.get(c.id, totals.grand)), style="bold")
-                    if len(game.columns) > 1 else Text(str(totals.grand), style="bold")
+    table.add_row([(w["total"], "bold")],
+                  *([(str(totals.parts.get(c.id, totals.grand)), "bold")]
+                    if len(game.columns) > 1 else [(str(totals.grand), "bold")]
                     for c in game.columns))
     same: dict[str, list[str]] = {}         # one line per reason, with every handle it concerns
     for cell in cells:
