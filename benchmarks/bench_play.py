@@ -12,12 +12,19 @@ written. Families: Duel, classic (3 columns, 2 players), Double Yams classique, 
 4 players (coup 1, then both coups: the second coup's grid is the heaviest). Median and worst
 per family are printed, in ms; the goal is under 25 ms for every family. ``--list`` times the
 numbered list (``yams play --list``) instead of the grid, for comparison.
+
+Beside the wall time, the CPU time ``yams play`` itself spent on the same stretch (its
+``time.process_time()`` from the moment it read the dice line to the moment it asked the next
+question, reported by a small wrapper through a pipe): on a machine loaded by other work the
+wall time includes waiting for a core and for the disk (every entry is fsynced before the
+answer), the CPU time does not. The load average is printed with the figures.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import textwrap
 import pty
 import select
 import statistics
@@ -37,6 +44,27 @@ FAMILIES = {
 }
 PROMPTS = (b"Cell (", b"Second coup?")
 
+#: ``yams play`` with its reads reported: "R cpu" when a line has been read, "P cpu" when the
+#: next question is asked (``time.process_time()`` of the process, on the pipe BENCH_CPU_FD)
+CHILD = textwrap.dedent("""
+    import os, sys, time
+    from yams_scorekeeper.cli import play
+    from yams_scorekeeper.cli.app import main
+
+    fd = int(os.environ["BENCH_CPU_FD"])
+    read = play.Terminal.read
+
+    def timed_read(self, prompt):
+        os.write(fd, b"P %r\\n" % time.process_time())
+        line = read(self, prompt)
+        os.write(fd, b"R %r\\n" % time.process_time())
+        return line
+
+    play.Terminal.read = timed_read
+    sys.argv = ["yams", *sys.argv[1:]]
+    main()
+""")
+
 
 class Pty:
     """``yams play`` in a pseudo-terminal: write lines, read until a marker."""
@@ -44,13 +72,35 @@ class Pty:
     def __init__(self, args: list[str], db: str):
         self.master, slave = pty.openpty()
         os.set_blocking(self.master, False)
+        self.cpu_in, cpu_out = os.pipe()
         env = {**os.environ, "COLUMNS": "80", "LINES": "24", "YAMS_LANG": "en",
-               "NO_COLOR": "1", "TERM": "dumb"}
-        self.proc = subprocess.Popen([sys.executable, "-m", "yams_scorekeeper", "play", "--db",
-                                      db, *args], stdin=slave, stdout=slave, stderr=slave,
-                                     env=env, close_fds=True)
+               "NO_COLOR": "1", "TERM": "dumb", "BENCH_CPU_FD": str(cpu_out)}
+        self.proc = subprocess.Popen([sys.executable, "-c", CHILD, "play", "--db", db, *args],
+                                     stdin=slave, stdout=slave, stderr=slave, env=env,
+                                     close_fds=True, pass_fds=(cpu_out,))
         os.close(slave)
+        os.close(cpu_out)
+        os.set_blocking(self.cpu_in, False)
         self.buffer = b""
+        self.cpu_log = b""
+
+    def cpu(self) -> float:
+        """CPU ms of ``yams play`` from its last line read to the question it asks now."""
+        deadline = time.monotonic() + 10
+        while True:
+            try:
+                self.cpu_log += os.read(self.cpu_in, 65536)
+            except BlockingIOError:
+                pass
+            events = self.cpu_log.decode().split("\n")[:-1]
+            if events and events[-1].startswith("P "):
+                break
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"no CPU report: {events[-3:]}")
+            time.sleep(0.001)
+        self.cpu_log = b""
+        read = next(float(e[2:]) for e in reversed(events) if e.startswith("R "))
+        return (float(events[-1][2:]) - read) * 1000
 
     def until(self, markers: tuple[bytes, ...], timeout: float = 30.0) -> bytes:
         deadline = time.monotonic() + timeout
@@ -77,9 +127,11 @@ class Pty:
         self.proc.kill()
         self.proc.wait()
         os.close(self.master)
+        os.close(self.cpu_in)
 
 
-def time_family(name: str, turns: int, listed: bool) -> list[float]:
+def time_family(name: str, turns: int, listed: bool) -> tuple[list[float], list[float]]:
+    """Wall and CPU ms of each timed Enter (the last coup of each turn)."""
     setup, dice, _ = FAMILIES[name]
     with tempfile.TemporaryDirectory() as db:
         term = Pty(["--list"] if listed else [], db)
@@ -87,20 +139,23 @@ def time_family(name: str, turns: int, listed: bool) -> list[float]:
             for answer in setup:
                 term.until((b": ",))
                 term.line(answer)
-            times = []
+            times, cpus = [], []
             for _ in range(turns):
                 term.until((b"dice/roll",))
+                term.cpu_log = b""
                 for line in dice:
                     start = time.perf_counter()
                     term.line(line)
                     term.until(PROMPTS)
                     times.append((time.perf_counter() - start) * 1000)
+                    cpus.append(term.cpu())
                 if len(dice) == 1 and name.startswith("gaby"):
                     term.line("")              # Enter: choose from coup 1
                     term.until((b"Cell (",))
                 term.line("e")                 # the first cell (a handle in both views)
             # only the last coup of each turn is timed when there are two
-            return times[len(dice) - 1::len(dice)]
+            last = slice(len(dice) - 1, None, len(dice))
+            return times[last], cpus[last]
         finally:
             term.close()
 
@@ -112,12 +167,16 @@ def main() -> None:
     args = parser.parse_args()
     view = "numbered list" if args.list else "grid"
     print(f"yams play: Enter to {view} printed, {args.turns} turns a family, 80 x 24 pty "
-          f"(goal < {GOAL_MS:.0f} ms)")
+          f"(goal < {GOAL_MS:.0f} ms); load average {os.getloadavg()[0]:.2f} on "
+          f"{os.cpu_count()} cores")
+    print(f"  {'':<26} {'wall median':>12} {'worst':>8}   {'CPU median':>11} {'worst':>8}")
     for name in FAMILIES:
-        times = time_family(name, args.turns, args.list)
+        times, cpus = time_family(name, args.turns, args.list)
         median = statistics.median(times)
         flag = "ok" if median < GOAL_MS else "SLOW"
-        print(f"  {name:<26} median {median:6.1f} ms   worst {max(times):6.1f} ms   {flag}")
+        print(f"  {name:<26} {median:9.1f} ms {max(times):6.1f} ms   "
+              f"{statistics.median(cpus):8.1f} ms {max(cpus):6.1f} ms   {flag}")
+    print(f"  load average after: {os.getloadavg()[0]:.2f}")
 
 
 if __name__ == "__main__":
