@@ -504,6 +504,8 @@ class Table:
         self._cells_key: Any = None
         self._hinted = False             # the dice hint, once a session
         self._choose_hinted = False      # the cell hint, once a session
+        from . import choice, sheet_view  # noqa: F401  (loaded while the first dice roll,
+        #                                   not after the first Enter)
 
     @property
     def game(self) -> "Game":
