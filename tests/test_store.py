@@ -130,6 +130,26 @@ def test_finishing_twice_is_harmless(tmp_path):
     assert len(store.archived_games()) == 1
 
 
+def test_games_finished_in_the_same_second_are_counted_in_the_order_of_a_recount(tmp_path):
+    """Two games finished in the same second (summary dates have seconds), the second one
+    with the smaller id: the book is counted as a recount counts it (date, then id), so the
+    book equals its recount and the record of two equal totals goes to the smaller id
+    (benchmarks/soak_reopen.py found the book differing from its recount)."""
+    from yams_scorekeeper import records
+
+    store = Store(tmp_path)
+    play(store, "g0", date="2024-05-01T20:00:00+02:00", alice=700, bob=500)
+    play(store, "g9", alice=760)
+    assert play(store, "g1", alice=760) == []        # ties g9's 760, beats nothing
+    book = store.records()
+    assert book == records.recompute(e["summary"] for e in store.archived_games())
+    assert book["counted"] == ["g0", "g1", "g9"]
+    total = book["configs"]["double/force-asc"]["records"]["total"]
+    assert (total["game"], [t["game"] for t in total["tied"]]) == ("g1", ["g9"])
+    play(store, "g2", date="2024-05-01T21:00:01+02:00")    # a second later: counted last
+    assert store.records()["counted"] == ["g0", "g1", "g9", "g2"]
+
+
 # -- a crash at every step of finish_game -------------------------------------------------
 
 CRASH_POINTS = {

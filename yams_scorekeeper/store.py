@@ -31,7 +31,8 @@ An import (or a migration, below) adds many games before it recounts the book: i
 the ``recount`` marker into ``records.json``, then the archive files, then the recounted book
 without the marker. A crash in between leaves the marker, and the next finish, import or
 ``records()`` recounts from the whole archive. Those are the only times a finish reads the other games
-(besides a game finished again after the book counted it): rare, and never at the table.
+(besides a game finished again after the book counted it, or one that does not come last in the
+book's order, date then id: two games finished in the same second): rare.
 
 Stores written before this layout keep their finished games in one ``archive.json`` (the same
 entries in one TinyDB table). The first operation that needs the archive or the book moves them
@@ -558,15 +559,19 @@ class Store:
         """Step 3 of a finish: the book counts ``summary``; returns the records it broke.
 
         Reads ``records.json`` only, unless a recount is owed, asked (``recount``: a reopened
-        game finished again) or the book counted another version of this game: then the other
-        games' summaries are read back from the archive and the book is counted again in date
-        order (the records reported broken are those ``summary`` beats in the others' book).
+        game finished again), the book counted another version of this game, or another game
+        comes after this one in date order (finished in the same second with a greater id, or
+        a clock set back): then the other games' summaries are read back from the archive and
+        the book is counted again in date order, then id, as :func:`records.recompute` does
+        (the records reported broken are those ``summary`` beats in the others' book).
         """
         with self._open(self.records_path) as db:
             book = self._one(db, _BOOK) or _records.empty_book()
             owed = self._one(db, _RECOUNT) is not None
             others = None
-            if owed or recount or (replaced and game_id in book["counted"]):
+            if (owed or recount or (replaced and game_id in book["counted"])
+                    or (game_id not in book["counted"]
+                        and self._summary_index().any_after(summary["date"], game_id))):
                 others = [s for s in self._in_step_index().summaries() if s["id"] != game_id]
                 book = _records.recompute(others)   # an earlier import or finish was cut
                 if owed:

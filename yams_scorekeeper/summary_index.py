@@ -253,6 +253,13 @@ class SummaryIndex:
                 + sorted(db.execute("SELECT * FROM players").fetchall())
                 + sorted(db.execute("SELECT * FROM sheets").fetchall()))
 
+    def any_after(self, date: str, game_id: str) -> bool:
+        """True when another game comes after ``(date, game_id)`` in the order the record
+        book counts games (date, then id): one look-up in the date index."""
+        return self._open().execute(
+            "SELECT 1 FROM games WHERE id<>? AND (date>? OR (date=? AND id>?)) LIMIT 1",
+            (game_id, date, date, game_id)).fetchone() is not None
+
     def ids(self) -> set[str]:
         return {gid for (gid,) in self._open().execute("SELECT id FROM games")}
 
