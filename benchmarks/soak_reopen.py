@@ -15,11 +15,15 @@ The parent kills the child after a random delay, then checks the store with a fr
 - every game is either in progress or archived, never both (a game in both places is only
   allowed as a finish cut short, ``finishing``: archived, not yet counted in the book, as for
   any finish; the check completes it with ``finish_game`` as the next command on it would);
-- the record book equals the recount of the archive (``records.recompute``);
+- the record book equals the recount of the archive (``records.recompute``), in the same
+  order (two games finished in the same second are counted by id, as a recount does);
+- the history (the summaries index) lists the games of the archive;
 - every archived game replays through the rules to its summary (``api.check_summary``).
 
 It prints the kills, the reopenings and finishes acknowledged, and the time. Exit 1 at the
-first inconsistency.
+first inconsistency. The tests kill the same operations at each of their write steps in turn
+instead (``tests/test_reopen.py``, deterministic); this soak adds random moments and many
+games finished within seconds.
 """
 
 from __future__ import annotations
@@ -110,8 +114,11 @@ def check(folder: str) -> tuple[int, int]:
     book = store.records()
     want = records.recompute(e["summary"] for e in archived.values())
     assert book == want, (f"the record book is not the recount of the archive: counted "
-                          f"{sorted(book['counted'])}, archived {sorted(want['counted'])}, "
+                          f"{book['counted']}, a recount counts {want['counted']}, "
                           f"in progress {progress}")
+    listed = sorted(s["id"] for s in store.summaries())
+    assert listed == sorted(archived) == store.archived_ids(), (
+        f"the history lists {listed}, the archive holds {store.archived_ids()}")
     for entry in archived.values():
         check_summary(entry["doc"], entry["summary"])
     return len(progress), len(archived)

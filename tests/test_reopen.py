@@ -5,31 +5,37 @@ step leaves the game as before or as after, and the book consistent with the arc
 
 from __future__ import annotations
 
+import itertools
 import os
-import signal
-import subprocess
-import sys
+import shutil
+import tempfile
+import traceback
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
+from typing import Any, Callable, Iterator
 
 import pytest
 from test_storage import faulty
 
 from yams_scorekeeper import records as book_of
 from yams_scorekeeper.config import make_config
+from yams_scorekeeper.api import check_summary
 from yams_scorekeeper.game import Game
 from yams_scorekeeper.errors import IllegalMoveError, StoreError
 from yams_scorekeeper.session import TableSession
+from yams_scorekeeper.storage import FileSystem
 from yams_scorekeeper.store import Store
 
 @pytest.fixture(autouse=True)
 def one_day_a_game(monkeypatch):
     """Each summary made is dated a day after the one before (games finished in one second
     would otherwise share a date, and the book orders them by date)."""
-    made = iter(range(1, 29))
+    made = itertools.count(1)
     real = Game.summary
 
     def summary(self):
-        return {**real(self), "date": f"2024-05-{next(made):02d}T21:00:00+00:00"}
+        day = datetime(2024, 5, 1, 21, tzinfo=timezone.utc) + timedelta(days=next(made))
+        return {**real(self), "date": day.isoformat()}
 
     monkeypatch.setattr(Game, "summary", summary)
 
@@ -170,14 +176,215 @@ def test_a_crash_while_reopening_leaves_before_or_after(tmp_path, point):
 
 
 
-@pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
-def test_processes_killed_while_reopening_leave_the_store_consistent():
-    """A short run of benchmarks/soak_reopen.py (the long soak is there): a child reopening,
-    amending and finishing Duel games is SIGKILLed at random moments; after each kill every
-    game is in progress or archived, the book is the recount of the archive, and every
-    archived game replays to its summary."""
-    script = Path(__file__).resolve().parents[1] / "benchmarks" / "soak_reopen.py"
-    done = subprocess.run([sys.executable, str(script), "--kills", "3", "--seed", "5"],
-                          capture_output=True, text=True, timeout=300)
-    assert done.returncode == 0, done.stdout + done.stderr
-    assert "consistent after each" in done.stdout
+# -- a kill at every step: the process dies (os._exit, as SIGKILL) at the n-th write ----------
+
+WRITE_STEPS = ("mkstemp", "write", "fsync", "close", "replace", "link", "fsync_dir", "remove")
+KILLED = 77     # exit status of a child killed at its step
+
+
+class NoSync(FileSystem):
+    """The file system without its fsyncs: a killed process loses nothing the kernel holds
+    (they matter when the machine stops), and they are most of a test's time."""
+
+    def fsync(self, fd: int) -> None:
+        pass
+
+    def fsync_dir(self, folder: str) -> None:
+        pass
+
+
+class Steps:
+    """Counts the writes of this process: each file-system step of the store (through the
+    injected :class:`FileSystem`) and each commit of the summaries index (before and after
+    it); at step ``kill_at`` the process dies at once (``os._exit``: no ``finally`` runs, a
+    temporary file or a half-done SQLite transaction stays, as after a SIGKILL)."""
+
+    def __init__(self, kill_at: int | None):
+        self.kill_at, self.count = kill_at, 0
+
+    def step(self) -> None:
+        self.count += 1
+        if self.count == self.kill_at:
+            os._exit(KILLED)
+
+    def fs(self) -> FileSystem:
+        def counted(name):
+            real = getattr(NoSync, name)
+
+            def call(fs, *args):
+                self.step()
+                return real(fs, *args)
+            return call
+
+        return type("Killing", (NoSync,), {n: counted(n) for n in WRITE_STEPS})()
+
+    def watch_index_commits(self) -> None:
+        """In the child only (it dies): each index transaction's end is a step, before and
+        after its COMMIT."""
+        from yams_scorekeeper import summary_index
+
+        end = summary_index._transaction.__exit__
+
+        def exit_(tx, *exc):
+            self.step()
+            end(tx, *exc)
+            self.step()
+        summary_index._transaction.__exit__ = exit_
+
+
+def run_killed_at(kill_at: int | None, operation: Callable[[Store], Any], folder: Path) -> int:
+    """Run ``operation(store)`` on ``folder`` in a forked child that dies at write step
+    ``kill_at``; returns ``KILLED``, or 0 when the operation ended before that step."""
+    pid = os.fork()
+    if pid == 0:                                    # the child: never returns
+        code = 3
+        try:
+            steps = Steps(kill_at)
+            steps.watch_index_commits()
+            operation(Store(folder, fs=steps.fs()))
+            code = 0
+        except BaseException:
+            os.write(2, traceback.format_exc().encode())
+        finally:
+            os._exit(code)
+    return os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1])
+
+
+def events_now(store: Store, game_id: str) -> list[dict]:
+    """The events of the game, archived or in progress (an amendment's time left out: two
+    runs of it differ there)."""
+    for entry in store.archived_games():
+        if entry["id"] == game_id:
+            events = entry["doc"]["events"]
+            break
+    else:
+        events = store.load_game(game_id)["events"]
+    return [{k: v for k, v in e.items() if k != "when"} for e in events]
+
+
+def check_after_kill(folder: Path, game_id: str, before: list, after: list) -> str:
+    """What the next command finds: the game in progress or archived (both only while a
+    finish is under way, which ``finish_game`` completes), holding the events of before or
+    of after; the book is the recount of the archive; the history lists the archive's games;
+    every archived game replays to its summary. Returns where the game is, with which events."""
+    store = Store(folder, fs=NoSync())
+    progress = {g["id"]: g for g in store.games_in_progress()}
+    archived = {e["id"]: e for e in store.archived_games()}
+    if game_id in progress and game_id in archived:
+        assert progress[game_id]["finishing"], "in progress and archived, not finishing"
+        store.finish_game(game_id)
+        progress.pop(game_id)
+        archived = {e["id"]: e for e in store.archived_games()}
+    assert (game_id in progress) != (game_id in archived)
+    events = events_now(store, game_id)
+    state = "before" if events == before else "after" if events == after else None
+    assert state, "the game holds neither the events of before nor those of after"
+    where = "archived " if game_id in archived else "in progress "
+    consistent(store)
+    if game_id in progress and TableSession.resume(store, game_id).game.finished:
+        assert game_id in store.archived_ids()      # a full game: the next command archives it
+        consistent(store)
+    return where + state
+
+
+def consistent(store: Store) -> None:
+    """The book is the recount of the archive, the history (the summaries index) lists the
+    archive's games, and every archived game replays to its summary."""
+    archived = store.archived_games()
+    assert store.records() == book_of.recompute(e["summary"] for e in archived)
+    assert sorted(s["id"] for s in store.summaries()) == store.archived_ids() == sorted(
+        e["id"] for e in archived)
+    for entry in archived:
+        check_summary(entry["doc"], entry["summary"])
+
+
+@pytest.fixture
+def memory_folder(tmp_path) -> Iterator[Path]:
+    """A folder in memory (``/dev/shm``) where there is one: SQLite's fsyncs are most of the
+    time of a kill, and a killed process loses nothing the kernel holds."""
+    shm = Path("/dev/shm")
+    if not (shm.is_dir() and os.access(shm, os.W_OK)):
+        yield tmp_path
+        return
+    folder = Path(tempfile.mkdtemp(prefix="yams-kills-", dir=shm))
+    try:
+        yield folder
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def every_kill(tmp_path: Path, setup: Callable[[Store], str],
+               operation: Callable[[Store, str], Any]) -> dict[str, int]:
+    """Kill ``operation`` at each of its write steps in turn, on a copy of the store ``setup``
+    made (copied with its files' times, which the summaries index compares), and check the
+    store after each kill; then run it whole. Returns how often each outcome was found."""
+    base = tmp_path / "base"
+    game_id = setup(Store(base, fs=NoSync()))
+    before = events_now(Store(base, fs=NoSync()), game_id)
+    whole = tmp_path / "whole"
+    shutil.copytree(base, whole)
+    assert run_killed_at(None, lambda store: operation(store, game_id), whole) == 0
+    after = events_now(Store(whole, fs=NoSync()), game_id)
+    assert after != before
+    outcomes: dict[str, int] = {}
+    for kill_at in itertools.count(1):
+        folder = tmp_path / f"killed-{kill_at}"
+        shutil.copytree(base, folder)
+        code = run_killed_at(kill_at, lambda store: operation(store, game_id), folder)
+        if code == 0:
+            break
+        assert code == KILLED, f"the operation failed when killed at step {kill_at}"
+        outcome = check_after_kill(folder, game_id, before, after)
+        outcomes[outcome] = outcomes.get(outcome, 0) + 1
+        shutil.rmtree(folder)
+    return outcomes
+
+
+def two_games(store: Store) -> str:
+    """Bob's 50 (game 1), then Ana's 50 + 12 (game 2, the record; Ana plays last): game 2's
+    id."""
+    duel(store, {"Bob": "66666"})
+    return duel(store, {"Ana": "55555"}, players=("Bob", "Ana"), chance={"Ana": "12333"}).game.id
+
+
+pytestmark_fork = pytest.mark.skipif(not hasattr(os, "fork"), reason="needs os.fork")
+
+
+@pytestmark_fork
+def test_a_kill_at_any_step_of_a_reopening_by_undo_leaves_before_or_after(memory_folder):
+    """Undo after the last mark: the game leaves the archive, the book is recounted."""
+    found = every_kill(memory_folder, two_games,
+                       lambda store, gid: TableSession.reopen(store, gid, {"type": "undo"}))
+    assert set(found) == {"archived before", "in progress after"}, found
+    assert sum(found.values()) > 20
+
+
+@pytestmark_fork
+def test_a_kill_at_any_step_of_an_amendment_finishing_again_leaves_before_or_after(memory_folder):
+    """Ana's chance amended to 66666: the game is reopened and, still full, finished again
+    (the book recounted in date order). Killed between the two, the game is in progress with
+    the amended log, and the next command on it archives it."""
+    def amend(store, gid):
+        TableSession.reopen(store, gid, {"type": "amend", "changes": [
+            {"turn": 24, "new": {"coups": [{"dice": list("66666"), "roll": 1}]}}]})
+
+    found = every_kill(memory_folder, two_games, amend)
+    assert {"archived before", "archived after", "in progress after"} <= set(found), found
+    assert total_record(Store(memory_folder / "whole"))["value"] == 50 + 30
+
+
+@pytestmark_fork
+def test_a_kill_at_any_step_of_finishing_a_reopened_game_leaves_before_or_after(memory_folder):
+    """A reopened game (Ana's last cell taken back) finished again with a lower cell: the
+    book is recounted with the game under its first date; Bob holds the record again."""
+    def reopened(store: Store) -> str:
+        game_id = two_games(store)
+        TableSession.reopen(store, game_id, {"type": "undo"})
+        return game_id
+
+    def finish(store, gid):
+        TableSession.resume(store, gid).mark(None, "yam", scratch=True)
+
+    found = every_kill(memory_folder, reopened, finish)
+    assert set(found) == {"in progress before", "in progress after", "archived after"}, found
+    assert total_record(Store(memory_folder / "whole"))["player"] == "Bob"
