@@ -18,6 +18,7 @@ from .game_cmds import (db_option, examples, json_option, local_date, open_store
                         simple_table)
 from .lang import current_lang
 from .render import print_json, shown
+from .printable import html_option
 
 WORDS = {
     "en": {
@@ -127,6 +128,8 @@ def records(
     rebuild: bool = typer.Option(False, "--rebuild",
                                  help="Count the book again from every archived game first "
                                       "(after records.json was lost or damaged)."),
+    html: Optional[str] = html_option("Draw the record book as a printable HTML page in FILE "
+                                      "('-': standard output)."),
     db: Optional[str] = db_option(),
 ) -> None:
     """Show the record book: best grand total and best part totals, per configuration.
@@ -144,6 +147,9 @@ def records(
         print_json({"configs": configs, "games_counted": len(book.get("counted", []))})
         return
     w = WORDS[lang]
+    if html is not None:
+        _records_html(html, configs, len(book.get("counted", [])), lang)
+        return
     out = _console()
     if not configs:
         out.print(w["no_records"], markup=False)
@@ -158,14 +164,43 @@ def records(
         table.add_column(w["player"])
         table.add_column(w["date"], no_wrap=True)
         table.add_column(w["tied"], overflow="fold")
-        parts = sorted(cfg["records"], key=lambda p: (p != "total", p))
-        for part in parts:
-            rec = cfg["records"][part]
-            tied = ", ".join(t["player"] for t in rec.get("tied", []))
-            table.add_row(shown(_part_name(cfg.get("family"), part, lang)), _number(rec["value"], lang),
-                          shown(rec["player"]), local_date(rec["date"], with_time=False), shown(tied),
-                          style="bold" if part == "total" else None)
+        for name, value, player, date, tied, grand in _record_lines(cfg, lang):
+            table.add_row(shown(name), value, shown(player), date, shown(tied),
+                          style="bold" if grand else None)
         out.print(table)
+
+
+def _record_lines(cfg: dict, lang: str) -> list[tuple[str, str, str, str, str, bool]]:
+    """Each record of a configuration, the grand total first: ``(part, value, player, date,
+    tied with, is the grand total)``, as people read them (data not yet escaped)."""
+    lines = []
+    for part in sorted(cfg["records"], key=lambda p: (p != "total", p)):
+        rec = cfg["records"][part]
+        tied = ", ".join(t["player"] for t in rec.get("tied", []))
+        lines.append((_part_name(cfg.get("family"), part, lang), _number(rec["value"], lang),
+                      rec["player"], local_date(rec["date"], with_time=False), tied,
+                      part == "total"))
+    return lines
+
+
+def _records_html(path: str, configs: dict, counted: int, lang: str) -> None:
+    """``yams records --html FILE``: the record book as a page to print."""
+    from .game_cmds import write_text
+    from .printable import WORDS as PICTURE, Cell, Grid, Line, grids_html
+
+    w = WORDS[lang]
+    header = ["", w["value"], w["player"], w["date"], w["tied"]]
+    grids = [Grid(cfg.get("label") or key, [w["part"]] + header[1:],
+                  [Line(name, [Cell(value), Cell(player), Cell(date), Cell(tied)],
+                        "grand" if grand else "row")
+                   for name, value, player, date, tied, grand in _record_lines(cfg, lang)],
+                  left={2, 3, 4})
+             for key, cfg in configs.items()]
+    words = PICTURE[lang]
+    text = grids_html(words["book"], words["counted"].format(n=counted), grids, lang)
+    write_text(path, text)
+    if path != "-":
+        typer.echo(shown(words["records_drawn"].format(path=path)))
 
 
 # -- history ------------------------------------------------------------------------------------
@@ -609,7 +644,7 @@ def import_(
 
 COMMANDS = (
     (records, {"epilog": examples("yams records", "yams records --rules gaby --json",
-                                  "yams records --rebuild")}),
+                                  "yams records --rebuild", "yams records --html records.html")}),
     (history, {"epilog": examples(
         "yams history --player Alice",
         "yams history --page 2 --limit 50",

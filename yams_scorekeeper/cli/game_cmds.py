@@ -25,6 +25,7 @@ import typer
 
 from ..errors import ConfigError, EntryError, IllegalMoveError, StoreError
 from .lang import current_lang
+from .printable import html_option, svg_option
 from .messages import msg, outcome
 from .render import print_error, print_json, shown
 
@@ -821,12 +822,20 @@ def sheet(
     game_id: Optional[str] = game_option(),
     player: Optional[str] = typer.Option(None, "--player", "-p", metavar="NAME",
                                          help="Only this player's sheet."),
+    svg: Optional[str] = svg_option(),
+    html: Optional[str] = html_option(),
     as_json: bool = json_option(),
     db: Optional[str] = db_option(),
 ) -> None:
-    """Show the sheets of a game (in progress, or finished with --game), with their totals."""
+    """Show the sheets of a game (in progress, or finished with --game), with their totals;
+    --svg and --html draw them, every player's, as on the paper sheet, in a file to print."""
     lang = current_lang(ctx)
     game = any_game(db, game_id)
+    if svg is not None or html is not None:
+        from .printable import draw_sheets
+
+        draw_sheets(game, lang, svg, html)
+        return
     index = None
     if player is not None:
         index = next((i for i, s in enumerate(game.sheets)
@@ -947,6 +956,7 @@ def _list_games(found: list[dict], as_json: bool, lang: str) -> None:
 REPLAY_EPILOG = examples(
     "yams replay soiree.txt",
     "yams replay --json soiree.txt",
+    "yams replay soiree.txt --svg soiree.svg",
     "cat soiree.txt | yams replay -",
     note="A transcript starts with 'rules:' and 'players:' lines, then one line a turn, such "
          "as 'Alice: 55533/2 -> libre.full'. The store is not touched. A line the rules refuse "
@@ -957,9 +967,12 @@ def replay(
     ctx: typer.Context,
     file: Optional[str] = typer.Argument(None, metavar="FILE", show_default=False,
                                          help="A transcript file, or '-' for standard input."),
+    svg: Optional[str] = svg_option(),
+    html: Optional[str] = html_option(),
     as_json: bool = json_option(),
 ) -> None:
-    """Replay a written transcript through the rules and show the sheets and totals."""
+    """Replay a written transcript through the rules and show the sheets and totals (--svg,
+    --html: draw them in a file to print)."""
     from ..clock import random_id, system_clock
     from ..transcript import parse_transcript
 
@@ -970,6 +983,11 @@ def replay(
                          expected="yams replay soiree.txt")
     game = parse_transcript(read_text(file, MAX_TRANSCRIPT_BYTES), new_id=random_id,
                             clock=system_clock)
+    if svg is not None or html is not None:
+        from .printable import draw_sheets
+
+        draw_sheets(game, lang, svg, html)
+        return
     if as_json:
         print_json(game_json(game))
         return
@@ -1009,7 +1027,8 @@ COMMANDS = (
     (mark, {"epilog": MARK_EPILOG}),
     (cells, {"epilog": examples("yams cells", "yams cells --game 3f2a --json")}),
     (sheet, {"epilog": examples("yams sheet", "yams sheet --player Alice",
-                                "yams sheet --game 3f2a --json")}),
+                                "yams sheet --game 3f2a --json",
+                                "yams sheet --game 3f2a --svg soiree.svg --html soiree.html")}),
     (undo, {"epilog": examples("yams undo", "yams undo --game 3f2a --json",
                                "yams undo --game 3f2a      (a finished game: reopened)")}),
     (end, {"epilog": examples("yams end", "yams end --game 3f2a --json")}),
