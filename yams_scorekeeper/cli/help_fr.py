@@ -145,8 +145,14 @@ FR: dict[str, str] = {
         "Doblar de Gaby : inscrire aussi CASE2 depuis l'autre coup.",
     "List the cells the player to play may write now, numbered for 'yams mark NUMBER'.":
         'Lister les cases que le joueur qui joue peut remplir maintenant, numérotées pour « yams mark NUMÉRO ».',
-    'Show the sheets of a game (in progress, or finished with --game), with their totals.':
-        "Montrer les feuilles d'une partie (en cours, ou finie avec --game), avec leurs totaux.",
+    "Show the sheets of a game (in progress, or finished with --game), with their totals;\n--svg and --html draw them, every player's, as on the paper sheet, in a file to print.":
+        "Montrer les feuilles d'une partie (en cours, ou finie avec --game), avec leurs totaux ; --svg et --html les dessinent, celles de tous les joueurs, comme sur la feuille de papier, dans un fichier à imprimer.",
+    "Draw the sheets as a printable SVG image in FILE ('-': standard output).":
+        "Dessiner les feuilles en image SVG à imprimer dans FILE (« - » : la sortie standard).",
+    "Draw the sheets as a printable HTML page in FILE ('-': standard output).":
+        "Dessiner les feuilles en page HTML à imprimer dans FILE (« - » : la sortie standard).",
+    "Draw the record book as a printable HTML page in FILE ('-': standard output).":
+        "Dessiner le livre des records en page HTML à imprimer dans FILE (« - » : la sortie standard).",
     "Only this player's sheet.":
         'Seulement la feuille de ce joueur.',
     'Cancel the last entry still in force (dice or cell); repeat to go further back.\n\nOn a finished game (--game ID) it takes back the last cell and reopens the game: it leaves\nthe archive and the records are recounted without it until it is finished again.':
@@ -157,8 +163,8 @@ FR: dict[str, str] = {
         'Arrêter une partie avant que les feuilles soient pleines : le plus haut total gagne (elle va aux archives).',
     'List the games in progress, oldest first.':
         "Lister les parties en cours, la plus ancienne d'abord.",
-    'Replay a written transcript through the rules and show the sheets and totals.':
-        'Rejouer une feuille écrite à travers les règles et montrer les feuilles et les totaux.',
+    'Replay a written transcript through the rules and show the sheets and totals (--svg,\n--html: draw them in a file to print).':
+        'Rejouer une feuille écrite à travers les règles et montrer les feuilles et les totaux (--svg, --html : les dessiner dans un fichier à imprimer).',
     "A transcript starts with 'rules:' and 'players:' lines, then one line a turn, such as 'Alice: 55533/2 -> libre.full'. The store is not touched. A line the rules refuse is reported with its number and rule.":
         "Une feuille écrite commence par des lignes « rules: » et « players: », puis une ligne par tour, comme « Alice: 55533/2 -> libre.full ». Le registre n'est pas touché. Une ligne que les règles refusent est signalée avec son numéro et sa règle.",
     "A transcript file, or '-' for standard input.":
