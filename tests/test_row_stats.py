@@ -101,8 +101,9 @@ def test_old_archive_without_cells_is_replayed(book, tmp_path):
     Store(old).import_book(data)              # no check: the summaries are kept as they are
     assert not any("cells" in p for g in Store(old).export_book()["games"]
                    for p in g["summary"]["players"])
-    assert Store(old).row_stats("Alice") == Store(db).row_stats("Alice")
-    Store(old).rebuild_index()
+    Store(old).rebuild_index()                # the history replays nothing: no sheet yet
+    assert not [r for r in Store(old).index_rows() if len(r) == 3]
+    assert Store(old).row_stats("Alice") == Store(db).row_stats("Alice")   # replayed once
 
     def content(rows):                        # the archive files' mtime and size aside
         return [r[:6] if len(r) == 8 else r for r in rows]
@@ -110,16 +111,22 @@ def test_old_archive_without_cells_is_replayed(book, tmp_path):
     assert content(Store(old).index_rows()) == content(Store(db).index_rows())
 
 
-def test_multi_column_rows_by_column(tmp_path):
+def archived_example(folder, name: str) -> tuple[Store, Game]:
+    """examples/``name`` replayed and archived in a new store in ``folder``."""
     from yams_scorekeeper.transcript import parse_transcript
 
     here = os.path.dirname(__file__)
-    game = parse_transcript(open(os.path.join(here, "..", "examples", "classique.txt"),
+    game = parse_transcript(open(os.path.join(here, "..", "examples", name),
                                  encoding="utf-8").read(), new_id=counting_ids(),
                             clock=fixed_clock(CLOCK))
-    store = Store(str(tmp_path))
+    store = Store(str(folder))
     store.create_game(game.to_doc())
     store.finish_game(game.id, game.summary())
+    return store, game
+
+
+def test_multi_column_rows_by_column(tmp_path):
+    store, game = archived_example(tmp_path, "classique.txt")
     cfg = store.row_stats("Claire")[game.config.config_key]
     assert list(cfg["by_column"]) == ["libre", "descendante", "montante"]
     sheet = game.sheets[[s.name for s in game.sheets].index("Claire")]
@@ -148,3 +155,31 @@ def test_forged_cells_are_refused(book, tmp_path, cells):
 def test_unknown_player(book):
     db, _ = book
     one_line_error(run(db, "stats", "Nobody", "--rows"), "Nobody", "Alice")
+
+
+def test_a_missed_sixth_roll_counts_negative(tmp_path):
+    # examples/double-force.txt: Nadia's announced Yams Supérieur missed, -100 (D9)
+    store, game = archived_example(tmp_path, "double-force.txt")
+    nadia = game.sheets[[s.name for s in game.sheets].index("Nadia")]
+    mark = nadia.marks[("grille", "superieur")]
+    assert mark.score == -100
+    line = rows_of(store.row_stats("Nadia")[game.config.config_key])["superieur"]
+    assert (line["best"], line["average"], line["zeros"], line["made"]) == (-100, -100, 0, 0)
+    both = rows_of(store.row_stats(family="double")[game.config.config_key])["superieur"]
+    paul = game.sheets[[s.name for s in game.sheets].index("Paul")].marks[("grille",
+                                                                           "superieur")]
+    assert both["best"] == max(-100, paul.score) and both["cells"] == 2
+
+
+def test_a_game_that_no_longer_replays_is_tried_once(tmp_path):
+    store = Store(str(tmp_path))
+    store.create_game({"id": "g1", "created": CLOCK, "config": {}, "events": [],
+                       "players": ["A"], "family": "duel", "label": "Duel"})
+    store.finish_game("g1", {"id": "g1", "family": "duel", "config_key": "duel",
+                             "config_label": "Duel", "date": CLOCK, "stopped_early": False,
+                             "players": [{"name": "A", "total": 5, "parts": {}, "rank": 1}]})
+    index = store._summary_index()
+    assert index.missing_sheets() == ["g1"]
+    assert store.row_stats() == {}
+    assert index.missing_sheets() == []          # a seat -1 row: not replayed again
+    assert store.summaries()[0]["players"][0]["total"] == 5

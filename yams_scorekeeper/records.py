@@ -420,17 +420,25 @@ def row_stats(sheets: Iterable[tuple[str, str | None, bool, dict]],
             cfg["stopped"] += 1
             continue
         cfg["sheets"] += 1
-        yams_rows = _yams_rows(family)
-        for cell in sheet.get("cells", ()):
-            column, row, score, scratched = cell[:4]
-            acc = cfg["cells"].setdefault((column, row), [0, 0, 0, 0, 0, None])
+        yams_rows, by_cell = _yams_rows(family), cfg["cells"]
+        for cell in sheet.get("cells", ()):      # [column, row, score, scratched(, bonus)]
+            score = cell[2]
+            acc = by_cell.get((cell[0], cell[1]))
+            if acc is None:     # cells, sum, zeros, struck out, made (> 0), best
+                acc = by_cell[(cell[0], cell[1])] = [0, 0, 0, 0, 0, score]
             acc[0] += 1
             acc[1] += score
-            acc[2] += score == 0
-            acc[3] += bool(scratched)
-            acc[4] += score > 0
-            acc[5] = score if acc[5] is None else max(acc[5], score)
-            if (row in yams_rows and score > 0 and not scratched) or (len(cell) > 4 and cell[4]):
+            if score > acc[5]:
+                acc[5] = score
+            if score > 0:
+                acc[4] += 1
+                if cell[1] in yams_rows and not cell[3]:
+                    cfg["yams"] += 1
+            elif score == 0:
+                acc[2] += 1
+            if cell[3]:
+                acc[3] += 1
+            if len(cell) > 4 and cell[4]:
                 cfg["yams"] += 1
         for part, bonus in sheet.get("bonuses", {}).items():
             got = cfg["bonuses"].setdefault(part, [0, 0])

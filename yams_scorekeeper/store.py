@@ -347,21 +347,7 @@ class Store:
 
     def _read_summary(self, game_id: str) -> dict | None:
         entry = self._read_entry(game_id)
-        return None if entry is None else self._indexed(entry)
-
-    @staticmethod
-    def _indexed(entry: dict) -> dict:
-        """The summary the index keeps of an archive entry: with each sheet's cells, replayed
-        from the doc for a game archived before the summaries kept them."""
-        summary = entry["summary"]
-        if all("cells" in p for p in summary["players"]):
-            return summary
-        from .game import replayed_sheet_rows
-
-        rows = replayed_sheet_rows(entry["doc"], summary)
-        if rows is None:
-            return summary
-        return {**summary, "players": [{**p, **r} for p, r in zip(summary["players"], rows)]}
+        return None if entry is None else entry["summary"]
 
     # -- the archive: one file per finished game --------------------------------------------
 
@@ -881,8 +867,7 @@ class Store:
                     self._set_one(db, _FINISH, {"summary": summary})
             try:
                 replaced = self._put_entry({"id": game_id, "doc": doc, "summary": summary})
-                self._summary_index().put([self._indexed({"doc": doc, "summary": summary})])
-                # (before the game file goes: module notes)
+                self._summary_index().put([summary])   # before the game file goes (module notes)
                 broken = self._count(game_id, summary, replaced,
                                      recount=bool(doc.get("reopened")))
                 self._remove_game_file(game_id)
@@ -963,11 +948,29 @@ class Store:
         one pass over the summaries index, one sheet decoded at a time."""
         with self._reading():
             index = self._in_step_index()
+            self._fill_sheets(index)
             stats = _records.row_stats(index.sheet_rows(player, family), {})
             labels = index.labels(stats)
         for key, cfg in stats.items():
             cfg["label"] = labels.get(key, key)
         return stats
+
+    def _fill_sheets(self, index: SummaryIndex) -> None:
+        """Index the cells of the games archived before the summaries kept them, from a
+        replay of their events: once, when per-row statistics are first asked for (so that
+        the first history after an upgrade reads no game's events)."""
+        missing = index.missing_sheets()
+        if not missing:
+            return
+        from .game import replayed_sheet_rows
+
+        for start in range(0, len(missing), IMPORT_BATCH):
+            filled = []
+            for game_id in missing[start:start + IMPORT_BATCH]:
+                entry = self._read_entry(game_id)
+                if entry is not None:
+                    filled.append((game_id, replayed_sheet_rows(entry["doc"], entry["summary"])))
+            index.put_sheets(filled)
 
     def pair_rows(self, a: str, b: str) -> list[tuple]:
         """The games ``a`` and ``b`` played together (:meth:`SummaryIndex.pair_rows`)."""
@@ -1060,7 +1063,7 @@ class Store:
                     self._owe_recount()
                     index.mark_stale()
                 self._write_entries(batch)
-                index.put([self._indexed(e) for e in batch], in_step=False)
+                index.put([e["summary"] for e in batch], in_step=False)
                 written.extend(e["id"] for e in batch)
                 batch.clear()
 

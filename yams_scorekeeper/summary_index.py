@@ -11,7 +11,9 @@ SQLite, with the columns the history filters and the statistics need:
 - ``players``: one row per player of each game (seat, name, case-folded name, total, rank);
 - ``sheets``: one row per player of each game, the sheet's written cells and bonuses as JSON
   text (``cells`` and ``bonuses`` of the summary's player, which ``games.summary`` leaves out),
-  read by the per-row statistics only;
+  read by the per-row statistics only. A game archived before the summaries kept cells has
+  none until the per-row statistics are first asked for: the store then replays its events
+  once (:meth:`SummaryIndex.put_sheets`), so an upgrade costs the history nothing;
 - ``meta``: the index's schema, the archive folder's ``mtime_ns`` when last in step, and a
   ``stale`` flag set before a bulk write of the archive (an import) and cleared after it.
 
@@ -237,12 +239,32 @@ class SummaryIndex:
                    (summary["id"], summary["date"], summary.get("family"), summary["config_key"],
                     int(bool(summary.get("stopped_early"))),
                     _json({**summary, "players": players}), mtime, size))
-        db.executemany("INSERT INTO sheets VALUES(?,?,?)",
-                       [(summary["id"], seat, _json({k: p[k] for k in _SHEET_KEYS if k in p}))
-                        for seat, p in enumerate(summary["players"]) if "cells" in p])
         db.executemany("INSERT INTO players VALUES(?,?,?,?,?,?)",
                        [(summary["id"], seat, p["name"], fold(p["name"]), p["total"], p.get("rank"))
                         for seat, p in enumerate(summary["players"])])
+        if all("cells" in p for p in summary["players"]):   # else filled later: fill_sheets
+            db.executemany("INSERT INTO sheets VALUES(?,?,?)",
+                           [(summary["id"], seat, _json({k: p[k] for k in _SHEET_KEYS if k in p}))
+                            for seat, p in enumerate(summary["players"])])
+
+    def missing_sheets(self) -> list[str]:
+        """The games whose summaries keep no cells (archived before they did) and whose
+        sheets are not filled yet (:meth:`put_sheets`)."""
+        return [gid for (gid,) in self._open().execute(
+            "SELECT id FROM games g WHERE NOT EXISTS (SELECT 1 FROM sheets s WHERE s.game=g.id) "
+            "ORDER BY id")]
+
+    def put_sheets(self, filled: Iterable[tuple[str, list[dict] | None]]) -> None:
+        """The sheets (``cells`` and ``bonuses`` of each player, in seat order) of games
+        listed by :meth:`missing_sheets`; ``None`` for a game whose events no longer replay
+        (a row of seat -1 records it, so that it is not replayed again)."""
+        db = self._open()
+        with _transaction(db):
+            for game_id, sheets in filled:
+                db.execute("DELETE FROM sheets WHERE game=?", (game_id,))
+                rows = [(game_id, -1, "{}")] if sheets is None else [
+                    (game_id, seat, _json(sheet)) for seat, sheet in enumerate(sheets)]
+                db.executemany("INSERT INTO sheets VALUES(?,?,?)", rows)
 
     # -- reading --------------------------------------------------------------------------------
 
