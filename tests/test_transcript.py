@@ -282,3 +282,33 @@ def test_double_transcript_takes_the_grouped_form():
     assert grouped != DOUBLE
     game = parse_transcript(grouped)
     assert game.totals(0).grand == parse_transcript(DOUBLE).totals(0).grand == 250
+
+
+def test_a_stored_document_gives_the_transcript_of_its_replay():
+    """``yams export`` writes doc_transcript(doc) without replaying: the same text as the
+    replayed game's, for every example, a game with an undo and an amendment, random games."""
+    from pathlib import Path
+
+    from yams_scorekeeper.clock import fixed_clock
+    from yams_scorekeeper.transcript import doc_transcript
+
+    clock = fixed_clock("2024-05-01T21:00:00+00:00")
+    games = [parse_transcript(path.read_text(encoding="utf-8"), clock=clock)
+             for path in sorted((Path(__file__).parent.parent / "examples").glob("*.txt"))]
+    amended = Game(make_config("duel", ["Ana", "Bob"]), id="g-1", clock=clock)
+    for dice, row in (("11123", "1"), ("22256", "2"), ("33345", "3")):
+        amended.enter(dice, 2)
+        amended.mark(None, row)
+    amended.enter("66666", 1)
+    amended.undo()
+    amended.amend({1: {"coups": [{"dice": ["4", "4", "4", "1", "2"], "roll": 3}],
+                       "cells": [{"column": "grille", "row": "4"}]}})
+    games.append(amended)
+    rng = random.Random(12)
+    games += [play_random_game(make_config(family, ["Ana", "Bob"]), rng, turns=15)
+              for family in ("classic", "gaby", "double", "duel", "yatzy", "yahtzee")]
+    for game in games:
+        doc = game.to_doc()
+        assert doc_transcript(doc) == format_transcript(Game.from_doc(doc))
+    assert "# was" in doc_transcript(amended.to_doc()) or "amended" in doc_transcript(
+        amended.to_doc())

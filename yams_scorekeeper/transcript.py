@@ -222,7 +222,23 @@ def _cell(token: str) -> dict:
 
 def format_transcript(game: Game, *, comment: str | None = None) -> str:
     """The game as a transcript; replaying it gives the same sheets."""
-    cfg: GameConfig = game.config
+    return _transcript(game.config, game.id, game.created, game.events,
+                       len(game.columns) == 1, comment)
+
+
+def doc_transcript(doc: dict) -> str:
+    """:func:`format_transcript` of a stored game document, without replaying its events
+    (what ``yams export`` writes of an archived game, checked when it was archived): the
+    same text as ``format_transcript(Game.from_doc(doc))``. A document whose settings no
+    longer read raises the YamsError of its configuration."""
+    config = GameConfig.from_json(doc["config"])
+    columns = config.build_columns(config.rules)
+    return _transcript(config, doc.get("id") or None, doc.get("created") or None,
+                       doc.get("events", ()), len(columns) == 1)
+
+
+def _transcript(cfg: GameConfig, game_id: str | None, created: str | None,
+                events: Iterable[dict], single_column: bool, comment: str | None = None) -> str:
     lines = [f"# {comment or cfg.label}"]
     lines += [f"rules: {cfg.family}", f"players: {', '.join(cfg.players)}",
               f"columns: {', '.join(cfg.columns)}"]
@@ -238,9 +254,9 @@ def format_transcript(game: Game, *, comment: str | None = None) -> str:
         lines.append(f"imposed: {', '.join(cfg.imposed)}")
     if cfg.settings:
         lines.append(f"settings: {json.dumps(cfg.settings, sort_keys=True)}")
-    lines += [f"{key}: {value}" for key, value in (("id", game.id), ("created", game.created))
+    lines += [f"{key}: {value}" for key, value in (("id", game_id), ("created", created))
               if value is not None] + [""]
-    lines += turn_lines(game.events, single_column=len(game.columns) == 1)
+    lines += turn_lines(events, single_column=single_column)
     return "\n".join(lines) + "\n"
 
 

@@ -225,8 +225,8 @@ FR: dict[str, str] = {
         'Face à face : les parties que JOUEUR et NOM ont jouées ensemble, qui les a gagnées, leurs moyennes.',
     'Draw the totals over time and their distribution.':
         'Dessiner les totaux dans le temps et leur répartition.',
-    "Write the record book to one JSON file that 'yams import' reads back.\n\nIt holds every finished game (settings, events, transcript, summary), one a line,\nand the records. Written one game at a time: memory holds one game, not the book.":
-        'Écrire le livre des records dans un fichier JSON que « yams import » relit.\n\nIl contient chaque partie finie (réglages, saisies, feuille écrite, résumé), une par ligne, et les records. Écrit une partie à la fois : la mémoire tient une partie, pas le livre.',
+    "Write the record book to one JSON file that 'yams import' reads back.\n\nIt holds every finished game (settings, events, transcript, summary), one a line,\nand the records. Written one game at a time: memory holds one game, not the book. The\ngames are not replayed (each was checked when it was archived; 'yams import' replays\nthem again).":
+        'Écrire le livre des records dans un fichier JSON que « yams import » relit.\n\nIl contient chaque partie finie (réglages, saisies, feuille écrite, résumé), une par ligne, et les records. Écrit une partie à la fois : la mémoire tient une partie, pas le livre. Les parties ne sont pas rejouées (chacune a été vérifiée à son archivage ; « yams import » les rejoue).',
     "The JSON file to write ('-': standard output).":
         'Le fichier JSON à écrire (« - » : la sortie standard).',
     'Add the finished games of an exported book; importing twice adds nothing.\n\nGames already in the store are skipped; every other game is replayed through the rules\nand must match its summary, else nothing is imported. The records are then counted\nagain. Read one game at a time: memory holds one game, not the book.':
