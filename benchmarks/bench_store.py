@@ -521,6 +521,8 @@ def bench_book_sizes(sizes: list[int], runs: int, seed: int, jobs: int, use_cach
                 ("stats Alice", ["stats", "Alice"]), ("stats Alice --json", ["stats", "Alice",
                                                                              "--json"]),
                 ("stats Alice --vs Bruno", ["stats", "Alice", "--vs", "Bruno"]),
+                ("stats Alice --rows", ["stats", "Alice", "--rows"]),
+                ("stats --rows (every player)", ["stats", "--rows"]),
                 ("records", ["records"]), ("records --json", ["records", "--json"]),
                 ("cells (table action)", ["cells"])]
     results: dict[int, dict[str, tuple[float, float]]] = {}
@@ -541,8 +543,6 @@ def bench_book_sizes(sizes: list[int], runs: int, seed: int, jobs: int, use_cach
             ms, rss = one_shot(yams + ["import", book_file], env)
             row[f"import {last:,} more"] = (ms, rss)
             have = size
-        elif size == 0:
-            one_shot(yams + ["games"], env)
         one_shot(yams + ["new", "-R", "classic", "-p", "Alice", "-p", "Bruno"], env)
         one_shot(yams + ["enter", "11123", "--roll", "1"], env)
         for label, argv in commands:

@@ -385,3 +385,25 @@ def test_figure_by_row_name():
     assert rules.figure("Carré", dice, 1).score == 84
     with pytest.raises(EntryError):
         rules.figure("brelan", dice, 1)
+
+
+def test_dice_as_stored_read_the_same_as_typed():
+    """A replay reads the dice of each event as the store wrote them (``str(Die)``) without
+    the parser: the same dice as typing them, and the same refusals."""
+    import random as _random
+
+    from yams_scorekeeper.dice import DOUBLE_SET, parse_plain, parse_tagged
+
+    rng = _random.Random(3)
+    tags = [tag for tag, n in DOUBLE_SET.items() for _ in range(n)]
+    for _ in range(300):
+        plain = [str(rng.randint(1, 6)) for _ in range(5)]
+        assert parse_plain(plain) == parse_plain(" ".join(plain))
+        tagged = [f"{rng.randint(1, 6)}{c}{s}" for c, s in rng.sample(tags, len(tags))]
+        assert parse_tagged(tagged) == parse_tagged(" ".join(tagged))
+    with pytest.raises(EntryError, match="physical"):
+        parse_tagged(["1cp"] * 10)                   # ten dice as stored, not the set: D1
+    with pytest.raises(EntryError, match="not a die face"):
+        parse_plain(["1", "2", "3", "4", "7"])
+    with pytest.raises(EntryError, match="6 dice typed"):
+        parse_plain(["1", "2", "3", "4", "5", "6"])

@@ -900,3 +900,24 @@ def test_killed_finishers_never_lose_nor_double_a_finished_game(tmp_path, seed):
             store.finish_game(gid)
     assert sorted(store.records()["counted"]) == sorted(e["id"] for e in store.archived_games())
     assert not [n for n in os.listdir(store.archive_dir) if n.endswith(".tmp")]
+
+
+def test_doc_problem_depth_boundary():
+    """An event may nest MAX_EVENT_DEPTH deep (itself included), not one more; the refusal
+    names the event (one pass over every event, then the one at fault)."""
+    from yams_scorekeeper.shapes import MAX_EVENT_DEPTH, doc_problem
+
+    def nested(depth: int):               # an event of exactly ``depth`` levels
+        value: object = 1
+        for _ in range(depth - 1):
+            value = [value]
+        return {"type": "enter", "x": value} if depth > 1 else {"type": "enter"}
+
+    base = {"id": "g1", "config": {}, "players": ["A"]}
+    ok_events = [nested(3), nested(MAX_EVENT_DEPTH)]
+    assert doc_problem({**base, "events": ok_events}) is None
+    bad = {**base, "events": ok_events + [nested(MAX_EVENT_DEPTH + 1)]}
+    assert doc_problem(bad) == "events[2] is nested too deeply"
+    assert doc_problem({**base, "events": [nested(2), 5]}) == "events[1] must be an object"
+    assert doc_problem({**base, "events": [], "config": {"a": [[[[[[[[1]]]]]]]]}}) == (
+        "'config' is nested too deeply")

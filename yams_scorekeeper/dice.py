@@ -43,8 +43,33 @@ def _tokens(entry: str | list[str] | tuple[str, ...]) -> list[str]:
     return [t for t in _SPLIT.split(text.strip().lower()) if t]
 
 
+#: each die as the store writes it (``str(Die)``), read at once when a game is replayed
+_STORED_PLAIN = {str(v): Die(v) for v in range(1, 7)}
+_STORED_TAGGED = {f"{v}{c}{s}": Die(v, c, s) for v in range(1, 7) for c in COLOURS
+                  for s in SIZES}
+
+
+def _in_order(die: Die) -> tuple:
+    """The order of ``Die`` (value, colour, size), without building it for each comparison."""
+    return (die.value, die.colour or "", die.size or "")
+
+
+def _stored(entry: object, known: dict[str, Die], count: int) -> list[Die] | None:
+    """The dice of ``entry`` when it is a list of ``count`` dice as the store writes them,
+    else ``None`` (the parser then reads it, and says what is wrong)."""
+    if isinstance(entry, str) or not isinstance(entry, (list, tuple)) or len(entry) != count:
+        return None
+    try:
+        return [known[t] for t in entry]
+    except (KeyError, TypeError):
+        return None
+
+
 def parse_plain(entry: str | list[str] | tuple[str, ...], count: int = 5) -> Dice:
     """Parse ``5 5 5 3 3`` or ``55533`` into ``count`` untagged dice."""
+    stored = _stored(entry, _STORED_PLAIN, count)
+    if stored is not None:
+        return tuple(sorted(stored, key=_in_order))
     example = " ".join("5" * 3 + "3" * 2) if count == 5 else " ".join(["1"] * count)
     chars = "".join(_tokens(entry))
     if not chars:
@@ -128,10 +153,13 @@ def parse_tagged(entry: str | list[str] | tuple[str, ...], physical: Counter = D
     a group is a tag and the values of its dice, the tag before or after: ``cp665``, ``665cp``.
     ``cp665 fp12 cg34 fg556`` is a whole throw in 19 keystrokes.
     """
+    total = sum(physical.values())
+    stored = _stored(entry, _STORED_TAGGED, total)
+    if stored is not None and Counter((d.colour, d.size) for d in stored) == physical:
+        return tuple(sorted(stored, key=_in_order))
     tokens = _tokens(entry)
     if not tokens:
         raise EntryError("no dice typed", "aucun dé saisi", expected=GROUPED_EXAMPLE)
-    total = sum(physical.values())
     if all(t.isdigit() for t in tokens):
         n = sum(len(t) for t in tokens)
         raise EntryError(f"{n} untagged dice typed: Double Yams needs its {total} dice with their "

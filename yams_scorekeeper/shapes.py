@@ -32,14 +32,19 @@ def _string(doc: dict, key: str, optional: bool = False) -> str | None:
 
 
 def _depth(value: Any, limit: int) -> bool:
+    """Whether the lists and objects in ``value`` nest at most ``limit`` deep (``value``
+    itself is depth 1). Only containers are stacked: a game's thousands of strings and
+    numbers are looked at once each."""
+    if not isinstance(value, (dict, list)):
+        return True
     stack = [(value, 1)]
     while stack:
         item, depth = stack.pop()
-        if isinstance(item, (dict, list)):
-            if depth > limit:
-                return False
-            stack.extend((child, depth + 1)
-                         for child in (item.values() if isinstance(item, dict) else item))
+        if depth > limit:
+            return False
+        for child in item.values() if isinstance(item, dict) else item:
+            if isinstance(child, (dict, list)):
+                stack.append((child, depth + 1))
     return True
 
 
@@ -65,11 +70,13 @@ def doc_problem(doc: Any) -> str | None:
     events = doc.get("events")
     if not isinstance(events, list):
         return "'events' must be a list"
-    for n, event in enumerate(events):
-        if not isinstance(event, dict):
-            return f"events[{n}] must be an object"
-        if not _depth(event, MAX_EVENT_DEPTH):
-            return f"events[{n}] is nested too deeply"
+    if not all(isinstance(event, dict) for event in events) or not _depth(
+            events, MAX_EVENT_DEPTH + 1):           # one pass; the event at fault named below
+        for n, event in enumerate(events):
+            if not isinstance(event, dict):
+                return f"events[{n}] must be an object"
+            if not _depth(event, MAX_EVENT_DEPTH):
+                return f"events[{n}] is nested too deeply"
     if not _depth(config, MAX_EVENT_DEPTH):
         return "'config' is nested too deeply"
     return None
