@@ -1311,16 +1311,17 @@ def demo_turn(game: "Game", rng: random.Random) -> None:
     cells = game.legal_cells()
     if not cells:
         for n in range(game.coups_allowed()):
-            if n and rng.random() < 0.5:
+            if n and rng.random() < 0.5 and game.legal_cells():
                 break
             dice, roll = random_dice(game, rng), _demo_roll(game, rng)
             joker = _demo_joker(game, dice, roll) if game.player.jokers_left else None
             game.enter(dice, roll, joker=joker)
         cells = game.legal_cells()
     if len(game.coups) == 2 and game.player.doblars_left and rng.random() < 0.5:
-        one = max((c for c in cells if c.coup == 1), key=lambda c: c.score)
-        two = max((c for c in cells if c.coup == 2 and (c.column, c.row) != (one.column, one.row)),
-                  key=lambda c: c.score, default=None)
+        one = max((c for c in cells if c.coup == 1), key=lambda c: c.score, default=None)
+        two = one and max((c for c in cells if c.coup == 2
+                           and (c.column, c.row) != (one.column, one.row)),
+                          key=lambda c: c.score, default=None)
         if two is not None and one.score > 0 and two.score > 0:
             try:
                 game.mark(one.column, one.row, coup=1, second=(two.column, two.row))
