@@ -18,7 +18,8 @@ Families (the configurations of ``CONFIGS``): Yam classique with all four column
 descendante, montante, imposée in the reverse grid order), Yams Gaby with the ``gaby-solo``
 preset (five columns, nénette and petit, 2 coups, doblar, cases chance) and Double Yams
 classique. ``--jobs N`` splits the games between N processes (each game depends only on its
-seed, so the result does not depend on N).
+seed, so the result does not depend on N). First, per family, the time of a hint (keeps after
+roll 1, cells after the last roll) from 20 random positions; ``--hints-only`` stops there.
 """
 
 from __future__ import annotations
@@ -69,6 +70,35 @@ def _chunk(args: tuple[str, list[int]]) -> list[tuple[int, int]]:
     return [play_pair(family, s) for s in seeds]
 
 
+def hint_times(family: str, states: int = 20, seed: int = 7) -> tuple[float, list[float]]:
+    """(seconds to build the five-dice tables, then the time of each hint): the hint of a
+    player in the middle of a random game, keeps after roll 1 and the cells after the last roll
+    (``advice.hints.game_heuristic_hint``, as ``yams hint`` calls it)."""
+    from yams_scorekeeper.advice.heuristic import HeuristicAdviser, five_dice_tables
+    from yams_scorekeeper.advice.hints import game_heuristic_hint
+    from yams_scorekeeper.simulate import play_random_game, random_dice
+
+    config = CONFIGS[family]()
+    rules = config.rules
+    start = time.perf_counter()
+    if rules.dice_count == 5 and not rules.tagged:
+        five_dice_tables(rules, rules.max_rolls)
+    tables = time.perf_counter() - start
+    rng = random.Random(seed)
+    times = []
+    while len(times) < states:
+        game = play_random_game(config, rng, turns=rng.randrange(Game(config).cells_per_sheet))
+        if game.finished or game.legal_cells():
+            continue
+        dice = random_dice(game, rng)
+        last = HeuristicAdviser(game).horizon()
+        for roll in (1, last):
+            start = time.perf_counter()
+            game_heuristic_hint(game, dice, roll)
+            times.append(time.perf_counter() - start)
+    return tables, times
+
+
 def mean_se(values: list[float]) -> tuple[float, float]:
     return statistics.mean(values), statistics.stdev(values) / len(values) ** 0.5
 
@@ -79,8 +109,15 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=2000)
     parser.add_argument("--seed", type=int, default=13_000)
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--hints-only", action="store_true", help="only the hint times")
     args = parser.parse_args()
     for family in args.family or CONFIGS:
+        tables, times = hint_times(family)
+        print(f"{family}: hint median {statistics.median(times) * 1e3:.1f} ms, max "
+              f"{max(times) * 1e3:.1f} ms over {len(times)} hints (five-dice tables built once "
+              f"per process: {tables * 1e3:.0f} ms)")
+        if args.hints_only:
+            continue
         seeds = list(range(args.seed, args.seed + args.games))
         start = time.perf_counter()
         if args.jobs > 1:

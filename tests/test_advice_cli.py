@@ -71,7 +71,7 @@ def test_hint_refuses_bad_input(db):
     one_line_error(run(db, "hint", "-R", "duel", "--filled", "brelan"), "brelan")
     one_line_error(run(db, "hint", "-R", "duel", "--start", "5", "5", "5", "3", "-r", "1"))
     one_line_error(run(db, "hint", "--start"), "--rules")
-    one_line_error(run(db, "hint", "-R", "gaby", "--start"), "solver")
+    one_line_error(run(db, "hint", "-R", "gaby", "--start"), "game in progress")
 
 
 #: a solo Duel game, one turn a row (dice, roll, row): the last turn throws a yam into chance
@@ -125,7 +125,20 @@ def test_numpy_stays_off_the_other_commands():
     assert out.stdout.strip() == "False"
 
 
-def test_multi_column_games_get_no_exact_advice(db):
+def test_multi_column_games_get_the_heuristic_said_so(db):
     game = js(db, "new", "-R", "classic", "-p", "Ana")["game"]      # three columns
-    one_line_error(run(db, "hint"), "no exact advice")
-    one_line_error(run(db, "review", game[:8]), "no exact advice")
+    start = js(db, "hint")
+    assert start["method"] == "heuristic" and start["heuristic"] is True
+    assert start["expected"] is None and len(start["open"]) == 3 * 12
+    text = ok(db, "hint", "66662", "--roll", "1").stdout
+    assert "HEURISTIC adviser (not proven optimal)" in text and "exact" not in text
+    ok(db, "enter", "66666", "--roll", "3")
+    cells = js(db, "hint")["cells"]
+    assert cells[0]["column"] in ("libre", "montante") and cells[0]["row"] == "yam"
+    assert cells[0]["score"] == 130 and cells[0]["loss"] == 0
+    ok(db, "mark", f"{cells[0]['column']}.yam")
+    review = js(db, "review", game[:8])
+    assert review["method"] == "heuristic" and review["heuristic"] is True
+    (ana,) = review["players"]
+    assert ana["final"] == 130 and ana["turns"][0]["loss"] == 0
+    assert "HEURISTIC" in ok(db, "review", game[:8]).stdout

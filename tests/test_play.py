@@ -521,6 +521,23 @@ def test_demo_plays_a_whole_game_without_the_store(tmp_path, family, variant):
     assert_plain_80(out, [])
 
 
+def test_demo_player_finishes_a_solo_gaby_game_with_two_coups():
+    """When the first coup has no legal cell (only a sec cell left, kept after 2 rolls), the
+    demo's player plays the second coup instead of stopping with nothing to write."""
+    import random
+
+    from yams_scorekeeper.cli.play import demo_turn
+    from yams_scorekeeper.config import make_config
+    from yams_scorekeeper.game import Game
+
+    for seed in (13000, 13002):
+        game = Game(make_config("gaby", ["Solo"], preset="gaby-solo"))
+        rng = random.Random(seed)
+        while not game.finished:
+            demo_turn(game, rng)
+        assert len(game.player.marks) == game.cells_per_sheet
+
+
 def test_demo_turns_and_french():
     result = CliRunner().invoke(app, ["demo", "--turns", "3", "--lang", "fr"], env=ENV)
     out = result.stdout

@@ -110,6 +110,9 @@ class FiveDiceTables:
                 self.scores[k, row] = s
                 self.distinct[k, row] = np.unique(s, return_inverse=True)
         self._stats: dict[tuple[str, int], tuple[float, float]] = {}
+        for row in self.rows:                 # every roll limit a column may have
+            for rolls in range(1, horizon + 1):
+                self.dedicated(row, rolls)
 
     def dedicated(self, row: str, rolls: int) -> tuple[float, float]:
         """(mean, variance) of the row's score when every keep maximises its mean."""

@@ -61,3 +61,76 @@ def sheet_hint(solved: Solved, filled: Mapping[str, int], *, so_far: int | None 
     cells = solved.cell_choices(state, dice, allow_joker=not joker_used)[:top]
     cells = tuple(replace(c, expected=so_far + c.expected) for c in cells)
     return replace(base, dice=dice, roll=roll, cells=cells)
+
+
+# -- multi-column sheets: the heuristic adviser -------------------------------------------------
+
+@dataclass(frozen=True)
+class HeuristicHint:
+    """What ``yams hint`` says for a multi-column sheet. Values are heuristic points for this
+    turn (score written + bonus prospects - the cell's par), NOT expected final scores."""
+
+    family: str
+    label: str
+    so_far: int
+    open_cells: tuple[str, ...]
+    dice: tuple[str, ...] | None = None
+    roll: int | None = None
+    keeps: tuple = ()
+    cells: tuple = ()
+    method: str = "heuristic"
+    column_names: tuple[tuple[str, str], ...] = ()    # (id, name) of the game's columns
+    coups: tuple[tuple[tuple[str, ...], int], ...] = ()   # the coups entered: (dice, roll)
+
+    def to_json(self) -> dict:
+        data = {"family": self.family, "label": self.label, "method": self.method,
+                "heuristic": True, "expected": None, "so_far": self.so_far,
+                "open": list(self.open_cells),
+                "note": "heuristic: values are points this turn against each cell's par, "
+                        "not expected final scores"}
+        if self.coups:
+            data["coups"] = [{"dice": list(d), "roll": r} for d, r in self.coups]
+        if self.dice is not None:
+            data.update(dice=list(self.dice), roll=self.roll)
+            data["keeps" if self.keeps else "cells"] = [c.to_json() for c in
+                                                        (self.keeps or self.cells)]
+        return data
+
+
+def game_heuristic_hint(game, dice=None, roll: int | None = None, top: int = 3) -> HeuristicHint:
+    """The heuristic hint for the player to play in ``game`` (never changed): with ``dice``
+    showing after ``roll`` before the last, the best keeps (or writing now); after the last
+    roll, or with no dice but a coup entered, the best legal cells."""
+    from ..game import Game
+    from .heuristic import HeuristicAdviser
+
+    sheet = game.player
+    cells = tuple(f"{c.id}.{r}" for c in game.columns for r in game.rows
+                  if (c.id, r) not in sheet.marks)
+    base = HeuristicHint(game.rules.family, game.config.label, game.totals(sheet).grand, cells,
+                         column_names=tuple((c.id, c.name) for c in game.columns),
+                         coups=tuple((tuple(str(d) for d in c.dice), c.roll) for c in game.coups))
+    if game.finished:
+        return base
+    adviser = HeuristicAdviser(game)
+    if dice is None:
+        if not game.coups and not game.legal_cells():
+            return base
+        shown = tuple(str(d) for d in game.coups[-1].dice) if game.coups else ()
+        return replace(base, dice=shown, roll=game.coups[-1].roll if game.coups else 0,
+                       cells=tuple(adviser.cell_choices()[:top]))
+    dice = tuple(sorted(game.rules.parse_dice([str(d) for d in dice])))
+    shown = tuple(str(d) for d in dice)
+    last = adviser.horizon()
+    roll = last if roll is None else int(roll)
+    fallback = None
+    if game.coups:
+        first = adviser.cell_choices()
+        fallback = first[0].value if first else None
+    if roll < last:
+        keeps = adviser.keep_choices(dice, roll, fallback=fallback)[:top]
+        return replace(base, dice=shown, roll=roll, keeps=tuple(keeps))
+    copy = Game(game.config, game.events, id=game.id, created=game.created)
+    copy.enter(dice, roll)
+    return replace(base, dice=shown, roll=roll,
+                   cells=tuple(HeuristicAdviser(copy).cell_choices()[:top]))

@@ -95,3 +95,99 @@ def review_game(game: Game, solved: Solved) -> list[PlayerReview]:
     for sheet in replay.sheets:
         reviews[sheet.name].final = replay.totals(sheet).grand
     return list(reviews.values())
+
+
+# -- multi-column games: the heuristic adviser ---------------------------------------------------
+
+@dataclass(frozen=True)
+class HeuristicTurnReview:
+    """One turn judged by the heuristic: the cells written against its best choice, in
+    heuristic points (score + bonus prospects - the cell's par). ``luck`` (five dice only): the
+    best choice's value minus the heuristic's expected value of the turn before rolling."""
+
+    player: str
+    turn: int
+    coups: tuple[tuple[tuple[str, ...], int], ...]     # (dice, roll) of each coup
+    written: tuple[tuple[str, str, int], ...]           # (column, row, score) of each cell
+    best: tuple[tuple[str, str, int], ...]
+    value: float
+    best_value: float
+    loss: float
+    luck: float | None
+
+    def to_json(self) -> dict:
+        def cells(items):
+            return [{"column": c, "row": r, "score": s} for c, r, s in items]
+        return {"player": self.player, "turn": self.turn,
+                "coups": [{"dice": list(d), "roll": r} for d, r in self.coups],
+                "cells": cells(self.written), "best": cells(self.best),
+                "value": round(self.value, 4), "best_value": round(self.best_value, 4),
+                "loss": round(self.loss, 4),
+                "luck": None if self.luck is None else round(self.luck, 4)}
+
+
+@dataclass
+class HeuristicPlayerReview:
+    """A player's game by the heuristic: points lost to choices and luck (heuristic points)."""
+
+    name: str
+    final: int = 0
+    lost: float = 0.0
+    luck: float | None = 0.0
+    turns: list[HeuristicTurnReview] = field(default_factory=list)
+
+    def to_json(self) -> dict:
+        return {"name": self.name, "final": self.final, "lost": round(self.lost, 4),
+                "luck": None if self.luck is None else round(self.luck, 4),
+                "turns": [t.to_json() for t in self.turns]}
+
+
+def review_game_heuristic(game: Game) -> list[HeuristicPlayerReview]:
+    """Replay ``game`` and judge each turn's cell(s) against the heuristic adviser's best."""
+    from .heuristic import DOBLAR_RESERVE, HeuristicAdviser
+
+    replay = Game(game.config, id=game.id, created=game.created)
+    adviser = HeuristicAdviser(replay)
+    reviews = {name: HeuristicPlayerReview(name) for name in game.config.players}
+    before_turn: float | None = None
+    for event in effective_events(game.events):
+        kind = event.get("type")
+        if kind == "enter" and not replay.coups and not replay.finished:
+            before_turn = adviser.turn_value()
+        if kind != "mark" or not replay.coups:
+            replay.record(event)
+            continue
+        sheet = replay.player
+        choices = adviser.cell_choices()
+        legal = {(c.column, c.row, c.coup): c.score for c in replay.legal_cells()}
+        dice = {n: c.dice for n, c in enumerate(replay.coups, start=1)}
+        value, written = 0.0, []
+        for cell in event.get("cells") or []:
+            column = next(c for c in replay.columns if c.id == cell["column"])
+            coup = cell.get("coup") or max((k for (c, r, k) in legal if (c, r) ==
+                                            (column.id, cell["row"])), default=1)
+            score = 0 if cell.get("scratch") else legal.get((column.id, cell["row"], coup), 0)
+            value += adviser.gain(column, cell["row"], score, dice.get(coup, ()))
+            written.append((column.id, cell["row"], score))
+        if len(written) == 2:
+            value -= DOBLAR_RESERVE
+        coups = tuple((tuple(str(d) for d in c.dice), c.roll) for c in replay.coups)
+        replay.record(event)
+        best = choices[0] if choices else None
+        best_cells: tuple = ()
+        if best is not None:
+            best_cells = ((best.column, best.row, best.score),)
+            if best.second is not None:
+                best_cells += ((best.second[0], best.second[1], best.second[3]),)
+        best_value = value if best is None else max(best.value, value)
+        review = reviews[sheet.name]
+        luck = None if before_turn is None else best_value - before_turn
+        turn = HeuristicTurnReview(sheet.name, len(review.turns) + 1, coups, tuple(written),
+                                   best_cells, value, best_value, best_value - value, luck)
+        review.turns.append(turn)
+        review.lost += turn.loss
+        review.luck = None if luck is None or review.luck is None else review.luck + luck
+        before_turn = None
+    for sheet in replay.sheets:
+        reviews[sheet.name].final = replay.totals(sheet).grand
+    return list(reviews.values())

@@ -38,6 +38,16 @@ WORDS = {
         "summary": "{name}: {final} points; expected at the start {start:.2f}; luck {luck:+.2f}; "
                    "points lost to choices {lost:.2f}",
         "optimal": "     optimal; luck {luck:+.2f}",
+        "values": "Values: points this turn against each cell's par (not a final score)",
+        "stop": "(write now)",
+        "doblar": "doblar: ",
+        "coup": " (coup {n})",
+        "h_turn": "{name} turn {turn}: {dice} → {cells}",
+        "h_best": "     heuristic's choice: {cells}, lost {loss:.2f}{luck}",
+        "h_ok": "     as the heuristic{luck}",
+        "h_luck": "; luck {luck:+.2f}",
+        "h_summary": "{name}: {final} points; points lost to choices {lost:.2f}{luck} "
+                     "(heuristic points)",
     },
     "fr": {
         "exact": "solveur exact, jeu solitaire optimal",
@@ -59,6 +69,17 @@ WORDS = {
         "summary": "{name} : {final} points ; espérance au départ {start:.2f} ; chance "
                    "{luck:+.2f} ; points perdus par les choix {lost:.2f}",
         "optimal": "     optimal ; chance {luck:+.2f}",
+        "values": "Valeurs : points de ce tour par rapport à la moyenne de chaque case "
+                  "(pas un score final)",
+        "stop": "(inscrire maintenant)",
+        "doblar": "doblar : ",
+        "coup": " (coup {n})",
+        "h_turn": "{name} tour {turn} : {dice} → {cells}",
+        "h_best": "     choix de l'heuristique : {cells}, perdu {loss:.2f}{luck}",
+        "h_ok": "     comme l'heuristique{luck}",
+        "h_luck": " ; chance {luck:+.2f}",
+        "h_summary": "{name} : {final} points ; points perdus par les choix {lost:.2f}{luck} "
+                     "(points heuristiques)",
     },
 }
 
@@ -97,7 +118,8 @@ HINT_EPILOG = examples(
     "yams hint 5 5 5 3 1 --roll 1           (which dice to keep)",
     "yams hint 6 6 6 6 2 --roll 3 --game 3f2a",
     "yams hint --rules yahtzee --start --json",
-    "yams hint -R duel --filled 1=3,yam=50 --jokers 2 4 4 4 6 1 --roll 2")
+    "yams hint -R duel --filled 1=3,yam=50 --jokers 2 4 4 4 6 1 --roll 2",
+    "yams hint cp665 fp12 cg34 fg556 --roll 2   (Double Yams: the heuristic)")
 
 
 def hint(
@@ -126,12 +148,14 @@ def hint(
 ) -> None:
     """Which dice to keep and which cell to take: the choices with the best expected final
     score. Exact (proven optimal for solitaire play) for one-column sheets: Duel, Yam classique
-    with one libre column, Yatzy, Yahtzee."""
+    with one libre column, Yatzy, Yahtzee. For a game with several columns (Yam classique,
+    Yams Gaby, Double Yams) the answer comes from a HEURISTIC adviser, said so in the output
+    (and "method": "heuristic" in --json): values are points this turn against each cell's
+    par, not expected final scores."""
     from ..advice.hints import sheet_hint
     from ..rules import get_rules
 
     lang = current_lang(ctx)
-    values = _read_dice(dice)
     if rules_name is not None or start or filled:
         if game_id is not None:
             raise ConfigError("give either --game or a sheet (--rules ... --start/--filled)",
@@ -141,13 +165,15 @@ def hint(
                               "une feuille donnée en ligne de commande demande --rules",
                               expected="--rules duel --start")
         rules = get_rules(rules_name, _parse_settings(settings or []) or None)
+        refuse_heuristic_sheet(rules)
+        values = _read_dice(dice)
         rows = tuple(r.id for r in rules.rows if not r.optional)
         cells = _parse_filled(filled or [], rules)
         solved = solved_for(rules, rows, db, lang)
         result = sheet_hint(solved, cells, jokers_left=jokers, dice=values,
                             roll=_read_roll(roll, rules), max_rolls=rules.max_rolls, top=top)
     else:
-        result = game_hint(db, game_id, values, roll, top, lang)
+        result = game_hint(db, game_id, dice, roll, top, lang)
     if as_json:
         print_json(result.to_json())
         return
@@ -163,15 +189,26 @@ def _read_dice(dice: list[str] | None) -> tuple[int, ...] | None:
     return tuple(d.value for d in parse_plain(dice, 5))
 
 
+def refuse_heuristic_sheet(rules) -> None:
+    """A sheet on the command line is one column: the heuristic needs a game's sheet."""
+    from ..advice.spec import solvable
+
+    if not solvable(rules.family):
+        raise ConfigError(f"{rules.title} has several columns: the heuristic adviser reads the "
+                          "sheet of a game in progress", f"le {rules.title} a plusieurs "
+                          "colonnes : le conseil heuristique lit la feuille d'une partie en "
+                          "cours", expected="yams hint --game ID")
+
+
 def _read_roll(roll: str | None, rules) -> int | None:
     return None if roll is None else rules.parse_roll(roll)
 
 
-def game_hint(db, game_id, values, roll, top: int, lang: str):
-    """The hint for the player to play in a game in progress."""
+def game_hint(db, game_id, dice, roll, top: int, lang: str):
+    """The hint for the player to play in a game in progress (``dice`` as typed)."""
     from .game_cmds import _session
 
-    return hint_for_game(_session(db, game_id).game, db, values, roll, top, lang)
+    return hint_for_game(_session(db, game_id).game, db, dice or None, roll, top, lang)
 
 
 def play_hint_lines(game, text: str, db: str | None, lang: str) -> list[str]:
@@ -180,30 +217,30 @@ def play_hint_lines(game, text: str, db: str | None, lang: str) -> list[str]:
         raise ConfigError(f"hints are off for {game.rules.title}",
                           f"pas de conseils au {game.rules.title}")
     dice, _, roll = text.partition("/")
-    values = _read_dice([dice]) if dice.strip() else None
-    if values is not None and not roll.strip():
+    typed = dice.split() if dice.strip() else None
+    if typed is not None and not roll.strip():
         raise EntryError("say after which roll the dice show", "précisez après quel lancer",
                          expected="hint 55531/1")
-    result = hint_for_game(game, db, values, roll.strip() or None, 3, lang)
+    result = hint_for_game(game, db, typed, roll.strip() or None, 3, lang)
     return hint_lines(result, lang, game.rules)
 
 
-def refuse_unsolved(game) -> None:
-    """A ConfigError unless the exact solver covers this game (one-column sheets)."""
+def exactly_solved(game) -> bool:
+    """True when the exact solver covers this game (one-column sheets); else the heuristic."""
     from ..advice.spec import solvable
 
-    if not solvable(game.rules.family, len(game.columns)):
-        raise ConfigError(f"no exact advice for {game.config.label}: only one-column sheets "
-                          "(Duel, Yam classique with one libre column) are solved",
-                          f"pas de conseil exact pour {game.config.label} : seules les feuilles "
-                          "à une colonne sont résolues")
+    return solvable(game.rules.family, len(game.columns))
 
 
-def hint_for_game(game, db, values, roll, top: int, lang: str):
-    """The hint for the player to play in ``game``."""
-    from ..advice.hints import sheet_hint
+def hint_for_game(game, db, dice, roll, top: int, lang: str):
+    """The hint for the player to play in ``game`` (``dice`` as typed, or None): exact for a
+    one-column sheet, else from the heuristic adviser."""
+    from ..advice.hints import game_heuristic_hint, sheet_hint
 
-    refuse_unsolved(game)
+    if not exactly_solved(game):
+        typed = game.rules.parse_dice(dice) if dice else None
+        return game_heuristic_hint(game, typed, _read_roll(roll, game.rules), top)
+    values = _read_dice(dice)
     sheet = game.player
     cells = {r: m.score for (c, r), m in sheet.marks.items()}
     solved = solved_for(game.rules, game.rows, db, lang)
@@ -220,6 +257,8 @@ def hint_for_game(game, db, values, roll, top: int, lang: str):
 
 def hint_lines(result, lang: str, rules) -> list[str]:
     """The hint as text lines (row names from the rules, no user data)."""
+    if result.method == "heuristic":
+        return heuristic_lines(result, lang, rules)
     w = WORDS[lang]
     head = f"{rules.title} · {w[result.method]}"
     sheet = fill(w["sheet"], lang, points=result.so_far, open=len(result.open_rows))
@@ -248,6 +287,44 @@ def hint_lines(result, lang: str, rules) -> list[str]:
     return lines
 
 
+def heuristic_lines(result, lang: str, rules) -> list[str]:
+    """A heuristic hint as text lines: said to be heuristic, values against par."""
+    w = WORDS[lang]
+    names = dict(result.column_names)
+    lines = [f"{result.label} · {w['heuristic']}",
+             w["sheet"].format(points=result.so_far, open=len(result.open_cells))]
+    if result.dice is None:
+        if not result.open_cells:
+            lines.append(w["full"])
+        return lines
+    lines.append(w["values"])
+    shown = " ".join(result.dice)
+    if result.keeps:
+        lines.append(w["keep"].format(dice=shown, roll=result.roll))
+        for i, k in enumerate(result.keeps, 1):
+            held = w["stop"] if k.stop else (" ".join(k.keep) or w["nothing"])
+            loss = "" if i == 1 else "  " + w["lost"].format(loss=k.loss)
+            lines.append(f"  {i}. {held:<24} {k.value:+8.2f}{loss}")
+        return lines
+    if len(result.coups) > 1:
+        shown = " | ".join(" ".join(d) for d, _ in result.coups)
+    lines.append(w["take"].format(dice=shown))
+    for i, c in enumerate(result.cells, 1):
+        what = _cell_text(names, rules, c.column, c.row, c.score)
+        if c.second is not None:
+            col, row, coup, score = c.second
+            what = (w["doblar"] + what + w["coup"].format(n=c.coup) + " + "
+                    + _cell_text(names, rules, col, row, score) + w["coup"].format(n=coup))
+        loss = "" if i == 1 else "  " + w["lost"].format(loss=c.loss)
+        lines.append(f"  {i}. {what:<28} {c.value:+8.2f}{loss}")
+    return lines
+
+
+def _cell_text(names: dict, rules, column: str, row: str, score: int) -> str:
+    where = f"{names[column]} · " if len(names) > 1 else ""
+    return f"{where}{rules.row(row).name} {score}"
+
+
 def review(
     ctx: typer.Context,
     game_id: Optional[str] = typer.Argument(None, metavar="GAME", show_default=False,
@@ -258,14 +335,17 @@ def review(
 ) -> None:
     """Every turn's cell against the best one from the same sheet, with the expected points
     lost, and per player: skill (points lost to choices) against luck (the dice against the
-    expectation). Final score = expected at the start + luck - points lost."""
+    expectation). Final score = expected at the start + luck - points lost. A game with
+    several columns is judged by the HEURISTIC adviser, said so (in heuristic points)."""
     from ..advice.review import review_game
     from ..safetext import shown
     from .game_cmds import any_game
 
     lang = current_lang(ctx)
     game = any_game(db, game_id)
-    refuse_unsolved(game)
+    if not exactly_solved(game):
+        heuristic_review(game, as_json, lang)
+        return
     players = review_game(game, solved_for(game.rules, game.rows, db, lang))
     if as_json:
         print_json({"game": game.id, "family": game.rules.family, "method": "exact",
@@ -289,6 +369,41 @@ def review(
     for p in players:
         typer.echo(fill(w["summary"], lang, name=shown(p.name), final=p.final,
                                        start=p.expected_start, luck=p.luck, lost=p.lost))
+
+
+def heuristic_review(game, as_json: bool, lang: str) -> None:
+    """``yams review`` of a multi-column game, by the heuristic adviser (said so)."""
+    from ..advice.review import review_game_heuristic
+    from ..safetext import shown
+
+    players = review_game_heuristic(game)
+    if as_json:
+        print_json({"game": game.id, "family": game.rules.family, "method": "heuristic",
+                    "heuristic": True, "units": "heuristic points: score + bonus prospects - "
+                                                 "the cell's par",
+                    "players": [p.to_json() for p in players]})
+        return
+    w = WORDS[lang]
+    names = {c.id: c.name for c in game.columns}
+
+    def cells(items) -> str:
+        return " + ".join(_cell_text(names, game.rules, c, r, s) for c, r, s in items)
+
+    typer.echo(f"{shown(game.config.label)} · {w['heuristic']}")
+    for p in players:
+        for t in p.turns:
+            luck = "" if t.luck is None else w["h_luck"].format(luck=t.luck)
+            dice = " | ".join(f"{' '.join(d)} ({r})" for d, r in t.coups)
+            typer.echo(w["h_turn"].format(name=shown(p.name), turn=t.turn, dice=dice,
+                                          cells=cells(t.written)))
+            if t.loss > 0.005:
+                typer.echo(w["h_best"].format(cells=cells(t.best), loss=t.loss, luck=luck))
+            else:
+                typer.echo(w["h_ok"].format(luck=luck))
+    for p in players:
+        luck = "" if p.luck is None else w["h_luck"].format(luck=p.luck)
+        typer.echo(w["h_summary"].format(name=shown(p.name), final=p.final, lost=p.lost,
+                                         luck=luck))
 
 
 COMMANDS = (
