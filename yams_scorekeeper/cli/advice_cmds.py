@@ -292,7 +292,7 @@ def heuristic_lines(result, lang: str, rules) -> list[str]:
     w = WORDS[lang]
     names = dict(result.column_names)
     lines = [f"{result.label} · {w['heuristic']}",
-             w["sheet"].format(points=result.so_far, open=len(result.open_cells))]
+             fill(w["sheet"], lang, points=result.so_far, open=len(result.open_cells))]
     if result.dice is None:
         if not result.open_cells:
             lines.append(w["full"])
@@ -300,23 +300,23 @@ def heuristic_lines(result, lang: str, rules) -> list[str]:
     lines.append(w["values"])
     shown = " ".join(result.dice)
     if result.keeps:
-        lines.append(w["keep"].format(dice=shown, roll=result.roll))
+        lines.append(fill(w["keep"], lang, dice=shown, roll=result.roll))
         for i, k in enumerate(result.keeps, 1):
             held = w["stop"] if k.stop else (" ".join(k.keep) or w["nothing"])
-            loss = "" if i == 1 else "  " + w["lost"].format(loss=k.loss)
-            lines.append(f"  {i}. {held:<24} {k.value:+8.2f}{loss}")
+            loss = "" if i == 1 else "  " + fill(w["lost"], lang, loss=k.loss)
+            lines.append(f"  {i}. {held:<24} {fill('{v:+8.2f}', lang, v=k.value)}{loss}")
         return lines
     if len(result.coups) > 1:
         shown = " | ".join(" ".join(d) for d, _ in result.coups)
-    lines.append(w["take"].format(dice=shown))
+    lines.append(fill(w["take"], lang, dice=shown))
     for i, c in enumerate(result.cells, 1):
         what = _cell_text(names, rules, c.column, c.row, c.score)
         if c.second is not None:
             col, row, coup, score = c.second
-            what = (w["doblar"] + what + w["coup"].format(n=c.coup) + " + "
-                    + _cell_text(names, rules, col, row, score) + w["coup"].format(n=coup))
-        loss = "" if i == 1 else "  " + w["lost"].format(loss=c.loss)
-        lines.append(f"  {i}. {what:<28} {c.value:+8.2f}{loss}")
+            what = (w["doblar"] + what + fill(w["coup"], lang, n=c.coup) + " + "
+                    + _cell_text(names, rules, col, row, score) + fill(w["coup"], lang, n=coup))
+        loss = "" if i == 1 else "  " + fill(w["lost"], lang, loss=c.loss)
+        lines.append(f"  {i}. {what:<28} {fill('{v:+8.2f}', lang, v=c.value)}{loss}")
     return lines
 
 
@@ -392,17 +392,17 @@ def heuristic_review(game, as_json: bool, lang: str) -> None:
     typer.echo(f"{shown(game.config.label)} · {w['heuristic']}")
     for p in players:
         for t in p.turns:
-            luck = "" if t.luck is None else w["h_luck"].format(luck=t.luck)
+            luck = "" if t.luck is None else fill(w["h_luck"], lang, luck=t.luck)
             dice = " | ".join(f"{' '.join(d)} ({r})" for d, r in t.coups)
-            typer.echo(w["h_turn"].format(name=shown(p.name), turn=t.turn, dice=dice,
+            typer.echo(fill(w["h_turn"], lang, name=shown(p.name), turn=t.turn, dice=dice,
                                           cells=cells(t.written)))
             if t.loss > 0.005:
-                typer.echo(w["h_best"].format(cells=cells(t.best), loss=t.loss, luck=luck))
+                typer.echo(fill(w["h_best"], lang, cells=cells(t.best), loss=t.loss, luck=luck))
             else:
-                typer.echo(w["h_ok"].format(luck=luck))
+                typer.echo(fill(w["h_ok"], lang, luck=luck))
     for p in players:
-        luck = "" if p.luck is None else w["h_luck"].format(luck=p.luck)
-        typer.echo(w["h_summary"].format(name=shown(p.name), final=p.final, lost=p.lost,
+        luck = "" if p.luck is None else fill(w["h_luck"], lang, luck=p.luck)
+        typer.echo(fill(w["h_summary"], lang, name=shown(p.name), final=p.final, lost=p.lost,
                                          luck=luck))
 
 

@@ -247,8 +247,10 @@ FR: dict[str, str] = {
         'classic, gaby, double ou duel (ou un nom français).',
     'A row: its id, its printed name or a short name.':
         'Une ligne : son identifiant, son nom imprimé ou un nom court.',
-    'Which dice to keep and which cell to take: the choices with the best expected final\nscore. Exact (proven optimal for solitaire play) for one-column sheets: Duel, Yam classique\nwith one libre column, Yatzy, Yahtzee.':
-        'Quels dés garder et quelle case prendre : les choix qui donnent le meilleur score final espéré. Exact (optimal prouvé pour le jeu en solitaire) pour les feuilles à une colonne : Duel, Yam classique avec une colonne libre, Yatzy, Yahtzee.',
+    'Which dice to keep and which cell to take: the choices with the best expected final\nscore. Exact (proven optimal for solitaire play) for one-column sheets: Duel, Yam classique\nwith one libre column, Yatzy, Yahtzee. For a game with several columns (Yam classique,\nYams Gaby, Double Yams) the answer comes from a HEURISTIC adviser, said so in the output\n(and "method": "heuristic" in --json): values are points this turn against each cell\'s\npar, not expected final scores.':
+        'Quels dés garder et quelle case prendre : les choix qui donnent le meilleur score final espéré. Exact (optimal prouvé pour le jeu en solitaire) pour les feuilles à une colonne : Duel, Yam classique avec une colonne libre, Yatzy, Yahtzee. Pour une partie à plusieurs colonnes (Yam classique, Yams Gaby, Double Yams), la réponse vient d\'un conseil HEURISTIQUE, et elle le dit (et « "method": "heuristic" » en --json) : les valeurs sont les points de ce tour par rapport à la moyenne de chaque case, pas des scores finaux espérés.',
+    '  yams hint cp665 fp12 cg34 fg556 --roll 2   (Double Yams: the heuristic)':
+        '  yams hint cp665 fp12 cg34 fg556 --roll 2   (Double Yams : l\'heuristique)',
     '  yams hint                              (the game in progress, the player to play)':
         '  yams hint                              (la partie en cours, qui joue)',
     '  yams hint 5 5 5 3 1 --roll 1           (which dice to keep)':
@@ -269,8 +271,8 @@ FR: dict[str, str] = {
         'Avec --rules : une règle maison, par exemple yam=60.',
     'Choices to list.':
         'Choix à lister.',
-    "Every turn's cell against the best one from the same sheet, with the expected points\nlost, and per player: skill (points lost to choices) against luck (the dice against the\nexpectation). Final score = expected at the start + luck - points lost.":
-        "La case de chaque tour face à la meilleure de la même feuille, avec les points espérés perdus, et par joueur : l'adresse (points perdus par les choix) face à la chance (les dés face à l'espérance). Score final = espérance au départ + chance - points perdus.",
+    "Every turn's cell against the best one from the same sheet, with the expected points\nlost, and per player: skill (points lost to choices) against luck (the dice against the\nexpectation). Final score = expected at the start + luck - points lost. A game with\nseveral columns is judged by the HEURISTIC adviser, said so (in heuristic points).":
+        "La case de chaque tour face à la meilleure de la même feuille, avec les points espérés perdus, et par joueur : l'adresse (points perdus par les choix) face à la chance (les dés face à l'espérance). Score final = espérance au départ + chance - points perdus. Une partie à plusieurs colonnes est jugée par le conseil HEURISTIQUE, et le dit (en points heuristiques).",
     'Game id (finished or in progress), or a unique start of it.':
         'Identifiant de la partie (finie ou en cours), ou un début unique de celui-ci.',
 }
