@@ -225,3 +225,18 @@ def test_a_setting_at_its_default_is_no_house_rule_d11():
     changed = make_config("double", ["A"], variant="force", settings={key: value + 1})
     assert plain.config_key == same.config_key == "double/force"
     assert changed.config_key == "double/force/house-rules"
+
+
+def test_recompute_of_summaries_already_in_order_counts_them_as_they_come():
+    """The store gives the summaries index's rows by date then id, one at a time: counted as
+    they come (no list of the whole book), the book is the one of the same games unordered."""
+    import random
+
+    games = [game(f"g{n}", f"2024-05-{1 + n % 9:02d}T2{n % 4}:00",
+                  ("Alice", 100 + n % 7, {"suites": n % 5}), ("Bob", 103 - n % 3, {"suites": 2}))
+             for n in range(40)]
+    shuffled = games[:]
+    random.Random(4).shuffle(shuffled)
+    ordered = sorted(games, key=lambda s: (s["date"], s["id"]))
+    assert recompute(iter(ordered), ordered=True) == recompute(shuffled)
+    assert recompute(iter(shuffled), ordered=True) != recompute(shuffled)   # ties: order counts

@@ -215,13 +215,15 @@ def _order(summaries: Iterable[dict]) -> list[dict]:
     return sorted(summaries, key=lambda s: (s["date"], s["id"]))
 
 
-def recompute(summaries: Iterable[dict]) -> dict:
+def recompute(summaries: Iterable[dict], ordered: bool = False) -> dict:
     """The book of all ``summaries``, counted in date order (then game id).
 
-    Linear in the number of games: the ids counted are kept in a set while counting."""
+    Linear in the number of games: the ids counted are kept in a set while counting.
+    ``ordered``: the summaries already come in that order (the summaries index gives them
+    so), and are counted one at a time as they come, never held all at once."""
     book = empty_book()
     counted: set[str] = set()
-    for summary in _order(summaries):
+    for summary in summaries if ordered else _order(summaries):
         if summary["id"] not in counted:
             counted.add(summary["id"])
             book["counted"].append(summary["id"])

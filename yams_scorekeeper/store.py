@@ -535,9 +535,9 @@ class Store:
 
     def _recount(self) -> None:
         """The book recomputed from the summaries index, and the recount note removed."""
-        summaries = self._in_step_index().summaries()
+        summaries = self._in_step_index().summaries()      # by date then id, one at a time
         with self._open(self.records_path) as db:
-            self._set_one(db, _BOOK, _records.recompute(summaries))
+            self._set_one(db, _BOOK, _records.recompute(summaries, ordered=True))
             db.drop_table(_RECOUNT)
 
     def _count(self, game_id: str, summary: dict, replaced: bool,
