@@ -73,14 +73,25 @@ def test_fix_that_breaks_a_later_turn_names_it_and_writes_nothing(tmp_path):
     assert js(db, "fix", "1", "Ana: -> libre.moins")["totals"][0]["after"] == 11 + 10
 
 
-def test_undo_and_fix_reopen_a_finished_game(tmp_path):
-    db = str(tmp_path)
+DUEL_ROWS = ["1", "2", "3", "4", "5", "6", "brelan", "carre", "full", "petite-suite",
+             "grande-suite", "chance", "yam"]
+
+
+def solo_duel(db: str, after=None) -> str:
+    """Ana alone plays Duel au Yam, 55555/1 on every row in order (135: fives 25, brelan 15,
+    carre 20, chance 25, yam 50); ``after(row)`` runs after each row is written. The id."""
     game = js(db, "new", "-R", "duel", "-p", "Ana")["game"]
-    rows = ["1", "2", "3", "4", "5", "6", "brelan", "carre", "full", "petite-suite",
-            "grande-suite", "chance", "yam"]
-    for row in rows:
+    for row in DUEL_ROWS:
         ok(db, "enter", "55555/1")
         ok(db, "mark", "." + row if row.isdigit() else row)
+        if after is not None:
+            after(row)
+    return game
+
+
+def test_undo_and_fix_reopen_a_finished_game(tmp_path):
+    db = str(tmp_path)
+    game = solo_duel(db)
     # fives 25, brelan 15, carre 20, chance 25, yam 50 (U2); a yam is no full (G2)
     assert js(db, "history")["games"][0]["players"][0]["total"] == 135
     one_line_error(run(db, "undo"), "no game in progress", f"--game {game[:8]}", code=4)
@@ -96,3 +107,57 @@ def test_undo_and_fix_reopen_a_finished_game(tmp_path):
     assert fixed["totals"] == [{"name": "Ana", "before": 85, "after": 135}]
     (row,) = js(db, "history")["games"]
     assert row["players"][0]["total"] == 135 and js(db, "games")["games"] == []
+
+
+def test_history_log_and_transcript_show_the_corrections_and_reopenings(tmp_path):
+    """A past turn corrected during the game, the game reopened after its finish (the last
+    cell taken back, then a past turn corrected): the history marks the game with how many
+    corrections and reopenings; the log and the transcript show each correction (whose turn,
+    when, what it was, what it is) and the reopening; an export keeps them."""
+    db = str(tmp_path / "store")
+    game = solo_duel(db, lambda row: row == "4" and js(db, "fix", "3", "33312/1"))
+    (row,) = js(db, "history")["games"]
+    assert (row["amendments"], row["reopened"]) == (1, None)
+    assert "Duel au Yam (1 correction)" in ok(db, "history").stdout
+    first = row["date"]
+    assert js(db, "undo", "--game", game[:8])["reopened"] is True
+    ok(db, "mark", "yam=0")                             # finished again
+    js(db, "fix", "1", "11112/1", "--game", game[:8])   # reopened and finished again at once
+    (row,) = js(db, "history")["games"]
+    assert row["amendments"] == 2 and row["date"] == first
+    assert row["reopened"]["times"] == 2 and row["reopened"]["at"] >= first
+    assert "Duel au Yam (2 corrections, reopened ×2)" in ok(db, "history").stdout
+    assert "(2 corrections, rouverte ×2)" in ok(db, "history", lang="fr").stdout
+    log = js(db, "log", "--game", game[:8])
+    assert log["reopened"] == {**row["reopened"], "date": first}
+    assert [(t["turn"], t["player"], [a["old"]["coups"][0]["dice"] for a in t["amendments"]],
+             t["coups"][0]["rolled"]) for t in log["turns"] if t["amendments"]] == [
+        (1, "Ana", [list("55555")], list("11112")), (3, "Ana", [list("55555")], list("12333"))]
+    text = ok(db, "log", "--game", game[:8]).stdout
+    assert "was 55555/1 -> 1" in text and "was 55555/1 -> 3" in text
+    assert "Reopened after its finish 2 times (last " in text
+    transcript = ok(db, "transcript", "--game", game[:8]).stdout
+    assert transcript.startswith(f"# Duel au Yam; first finished {first}, reopened ")
+    assert "Ana: 11112/1 -> 1  # amended " in transcript
+    assert ": was 55555/1 -> 3" in transcript and "Ana: 55555/1 -> yam=0" in transcript
+    replayed = js(None, "replay", "-", input=transcript)
+    assert replayed["players"][0]["totals"]["grand"] == row["players"][0]["total"]
+    other = str(tmp_path / "other")
+    ok(db, "export", str(tmp_path / "book.json"))
+    ok(other, "import", str(tmp_path / "book.json"))
+    assert js(other, "history") == js(db, "history")
+
+
+def test_undo_of_a_correction_after_the_finish_finishes_the_game_again(tmp_path):
+    """The last entry in force of a finished game is a correction: undo cancels it, and the
+    game, full again, is archived again (it does not say whose turn it is)."""
+    db = str(tmp_path)
+    game = solo_duel(db)
+    js(db, "fix", "1", "11112/1", "--game", game[:8])
+    undone = js(db, "undo", "--game", game[:8])
+    assert undone["cancelled"]["type"] == "amend" and undone["finished"] is True
+    (row,) = js(db, "history")["games"]
+    assert row["players"][0]["total"] == 135 and row["amendments"] == 0
+    ok(db, "fix", "1", "11112/1", "--game", game[:8])
+    out = ok(db, "undo", "--game", game[:8]).stdout
+    assert "To play" not in out and "135" in out

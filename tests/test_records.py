@@ -170,6 +170,16 @@ def test_player_stats_by_configuration_and_unknown_player():
     assert (nobody["games"], nobody["average"], nobody["best"], nobody["history"]) == (0, None, None, [])
 
 
+def test_history_rows_say_how_a_game_was_corrected():
+    """``amendments`` (past turns corrected) and ``reopened`` (``{"at", "times"}``) from the
+    summary; a summary without them, or with anything else there, reads as never corrected."""
+    reopened = {"at": "2024-05-02T10:00:00+00:00", "times": 2}
+    rows = history([{**G1, "amendments": 3, "reopened": reopened}, G2,
+                    {**G3, "amendments": "3", "reopened": {"at": 5, "times": 1}}])
+    assert [(r["amendments"], r["reopened"]) for r in rows] == [(3, reopened), (0, None),
+                                                                (0, None)]
+
+
 def test_history_filters():
     games = [G3, G2, G1]
     assert [h["game"] for h in history(games)] == ["g1", "g2", "g3"]

@@ -8,7 +8,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from .errors import StoreError, YamsError
-from .game import Game
+from .game import Game, reopen_note
 
 
 def check_summary(doc: dict, summary: dict) -> dict:
@@ -48,4 +48,5 @@ def check_summary(doc: dict, summary: dict) -> dict:
                          "nothing was imported",
                          f"partie « {game_id} » : sa date {summary.get('date')!r} n'est pas une "
                          "date ISO ; rien n'a été importé") from None
-    return {**mine, "date": summary["date"]}
+    note = reopen_note(doc.get("reopened"))
+    return {**mine, "date": summary["date"], **({"reopened": note} if note else {})}

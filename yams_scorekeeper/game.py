@@ -925,7 +925,8 @@ class Game:
                                             if "bonus" in d}}
 
     def summary(self) -> dict[str, Any]:
-        """What the record book keeps of a finished (or stopped) game, dated by the clock."""
+        """What the record book keeps of a finished (or stopped) game, dated by the clock
+        (``amendments``: how many past turns were corrected, when any was)."""
         ranks = self.ranking()
         players = []
         for rank, sheet, total in ranks:
@@ -936,7 +937,8 @@ class Game:
                 "config_label": self.config.label,
                 "date": self._now(),
                 "created": self.created, "stopped_early": self.stopped and not all(
-                    self.sheet_full(s) for s in self.sheets), "players": players}
+                    self.sheet_full(s) for s in self.sheets), "players": players,
+                **({"amendments": len(self._amendments)} if self._amendments else {})}
 
 
 def split_announce(announce: str) -> tuple[str, int | None]:
@@ -1014,3 +1016,14 @@ def replayed_sheet_rows(doc: dict, summary: dict) -> list[dict] | None:
     if [p["name"] for p in mine] != [p.get("name") for p in summary.get("players", ())]:
         return None
     return [{"cells": p["cells"], "bonuses": p["bonuses"]} for p in mine]
+
+
+def reopen_note(reopened: Any) -> dict | None:
+    """What a summary says of a reopened game (``reopened`` is its document's field, see
+    :meth:`yams_scorekeeper.store.Store.reopen_game`): ``{"at", "times"}``, when it was
+    reopened last and how many times; ``None`` for a game never reopened."""
+    if not isinstance(reopened, dict) or not isinstance(reopened.get("date"), str):
+        return None
+    times = reopened.get("times")
+    return {"at": str(reopened.get("at") or reopened["date"]),
+            "times": times if type(times) is int and times > 0 else 1}

@@ -259,7 +259,10 @@ def history(summaries: Iterable[dict], player: str | None = None, family: str | 
     ``player`` is given.
 
     Row: ``{"game", "date", "family", "config_key", "config_label", "stopped_early",
-    "players": [{"name", "total", "rank"}]}``, plus ``"player", "total", "rank"`` for ``player``.
+    "amendments", "reopened", "players": [{"name", "total", "rank"}]}``, plus ``"player",
+    "total", "rank"`` for ``player``; ``amendments`` counts the past turns corrected (0 for
+    none), ``reopened`` is ``{"at", "times"}`` for a game reopened after its finish, else
+    ``None``.
     """
     rows = []
     for summary in _order(s for s in summaries if matches(s, player, family, since, until)):
@@ -267,6 +270,7 @@ def history(summaries: Iterable[dict], player: str | None = None, family: str | 
                "config_key": summary["config_key"],
                "config_label": summary.get("config_label") or summary["config_key"],
                "stopped_early": bool(summary.get("stopped_early")),
+               **changes_made(summary),
                "players": [{"name": p["name"], "total": p["total"], "rank": p.get("rank")}
                            for p in summary["players"]]}
         if player is not None:
@@ -274,6 +278,18 @@ def history(summaries: Iterable[dict], player: str | None = None, family: str | 
             row.update(player=mine["name"], total=mine["total"], rank=mine["rank"])
         rows.append(row)
     return rows
+
+
+def changes_made(summary: dict) -> dict:
+    """``{"amendments": n, "reopened": {"at", "times"} or None}``: the corrections a game
+    went through after it was played, as its summary says (anything else reads as none)."""
+    amendments = summary.get("amendments")
+    reopened = summary.get("reopened")
+    if not (isinstance(reopened, dict) and isinstance(reopened.get("at"), str)
+            and type(reopened.get("times")) is int):
+        reopened = None
+    return {"amendments": amendments if type(amendments) is int and amendments > 0 else 0,
+            "reopened": {"at": reopened["at"], "times": reopened["times"]} if reopened else None}
 
 
 def stopped_game_wins(family: str | None) -> bool:

@@ -20,7 +20,7 @@ from typing import Any
 from .clock import Clock, IdFactory, random_id, system_clock
 from .config import GameConfig
 from .errors import StoreError, YamsError
-from .game import Game, LegalCell, Mark
+from .game import Game, LegalCell, Mark, reopen_note
 from .store import Store
 
 
@@ -31,8 +31,9 @@ class TableSession:
     store: Store
     game: Game
     broken: list[dict] = field(default_factory=list)
-    #: the date a reopened game was first finished: its summary keeps it when finished again
-    finish_date: str | None = None
+    #: a reopened game's ``reopened`` field (:meth:`Store.reopen_game`): its summary keeps the
+    #: date it was first finished, and says it was reopened, when it is finished again
+    reopened: dict | None = None
     #: the clock of the game's dates (start, amendments, finish)
     clock: Clock = system_clock
 
@@ -50,7 +51,7 @@ class TableSession:
         """The game ``game_id`` (a unique prefix will do), or the only game in progress."""
         game_id = resolve_game_id(store, game_id)
         doc = store.load_game(game_id)
-        session = cls(store, Game.from_doc(doc, clock), finish_date=_first_finished(doc),
+        session = cls(store, Game.from_doc(doc, clock), reopened=doc.get("reopened"),
                       clock=clock)
         if session.game.finished:       # a crash between the last mark and the archive
             session._finish()
@@ -109,7 +110,7 @@ class TableSession:
             return game.events
 
         doc = store.reopen_game(game_id, change)
-        session = cls(store, Game.from_doc(doc, clock), finish_date=_first_finished(doc),
+        session = cls(store, Game.from_doc(doc, clock), reopened=doc.get("reopened"),
                       clock=clock)
         if session.game.finished:
             session._finish()
@@ -118,13 +119,14 @@ class TableSession:
     def _reopen(self, event: dict) -> dict:
         """``event`` on this session's game, finished and archived: see :meth:`reopen`."""
         again = self.reopen(self.store, self.game.id, event, clock=self.clock)
-        self.game, self.broken, self.finish_date = again.game, again.broken, again.finish_date
+        self.game, self.broken, self.reopened = again.game, again.broken, again.reopened
         return self.game.events[-1]
 
     def _finish(self) -> None:
         summary = self.game.summary()
-        if self.finish_date:
-            summary["date"] = self.finish_date
+        note = reopen_note(self.reopened)
+        if note is not None:            # dated when first finished, and said reopened
+            summary.update(date=self.reopened["date"], reopened=note)
         self.broken = self.store.finish_game(self.game.id, summary)
 
     # -- the table's verbs -------------------------------------------------------------------
@@ -205,9 +207,6 @@ def _several(game_id: str, matches: list[str]) -> StoreError:
                       f"« {game_id} » désigne plusieurs parties",
                       expected=", ".join(m[:12] for m in matches))
 
-
-def _first_finished(doc: dict) -> str | None:
-    return (doc.get("reopened") or {}).get("date")
 
 
 def resolve_finished_id(store: Store, game_id: str) -> str:

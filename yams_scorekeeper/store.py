@@ -759,7 +759,8 @@ class Store:
         """Take a finished game out of the archive, changed: ``change(doc)`` gets the archived
         game's document and returns its new events (or raises, and nothing is written).
         Returns the document of the game, in progress again; its ``reopened`` field keeps the
-        date it was first finished (``date``) and when it was reopened (``at``).
+        date it was first finished (``date``), when it was reopened last (``at``) and how
+        many times it was (``times``).
 
         Four steps, each atomic: (1) a recount is owed in ``records.json``; (2) the game file
         is written; (3) the archive file is removed: from then on the game is in progress;
@@ -779,8 +780,10 @@ class Store:
                                  f"la partie « {game_id} » est en cours de clôture ; "
                                  "relancez la fin de partie d'abord")
             events = change(copy.deepcopy(entry["doc"]))
-            reopened = {"date": (entry["doc"].get("reopened") or {}).get("date")
-                        or entry["summary"]["date"], "at": _now()}
+            before = entry["doc"].get("reopened") or {}
+            times = before.get("times", 1 if before else 0)
+            reopened = {"date": before.get("date") or entry["summary"]["date"], "at": _now(),
+                        "times": (times if isinstance(times, int) else 1) + 1}
             doc = {**copy.deepcopy(entry["doc"]), "events": list(events), "updated": _now(),
                    "reopened": reopened}
             self._owe_recount()

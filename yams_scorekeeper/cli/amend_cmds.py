@@ -29,13 +29,17 @@ WORDS = {
            "no_turns": "No turn played yet.", "in_progress": "Turn in progress: {name} {dice}",
            "fixed": "Turn {turn} ({name}): {old}  =>  {new}",
            "totals": "Totals: {totals}", "reopened": "Game {id} reopened: it left the archive "
-           "and the records were recounted without it."},
+           "and the records were recounted without it.",
+           "reopened_log": "Reopened after its finish{times} (last {at}); dated when first "
+           "finished, {date}.", "times": " {n} times"},
     "fr": {"turn": "#", "player": "Joueur", "dice": "Dés", "roll": "Lancer", "cell": "Case",
            "score": "Points", "amended": "Corrigé", "was": "avant : {entry} ({when})",
            "no_turns": "Aucun tour joué.", "in_progress": "Tour en cours : {name} {dice}",
            "fixed": "Tour {turn} ({name}) : {old}  =>  {new}",
            "totals": "Totaux : {totals}", "reopened": "Partie {id} rouverte : elle a quitté "
-           "l'archive et les records ont été recomptés sans elle."},
+           "l'archive et les records ont été recomptés sans elle.",
+           "reopened_log": "Rouverte après sa fin{times} (dernière fois {at}) ; datée de sa "
+           "première fin, {date}.", "times": " {n} fois"},
 }
 
 
@@ -119,19 +123,24 @@ def log(
     db: Optional[str] = db_option(),
 ) -> None:
     """List every turn of a game (in progress, or finished with --game), numbered for
-    'yams fix': player, dice, roll, cell, score, and the corrections made to it."""
-    from .game_cmds import any_game
+    'yams fix': player, dice, roll, cell, score, the corrections made to it (when, what it
+    was), and when the game was reopened after its finish."""
+    from ..game import Game, reopen_note
+    from .game_cmds import any_game_doc, local_date
     from .render import console
 
     lang = current_lang(ctx)
-    game = any_game(db, game_id)
+    doc = any_game_doc(db, game_id)
+    game = Game.from_doc(doc)
+    reopened = reopen_note(doc.get("reopened"))
     turns = game.turn_log()
     if as_json:
         print_json({"game": game.id, "finished": game.finished,
                     "turns": [turn_json(t) for t in turns],
                     "in_progress": None if game.finished else {
                         "player": game.player.name,
-                        "coups": [coup_text(c) for c in game.coups]}})
+                        "coups": [coup_text(c) for c in game.coups]},
+                    "reopened": reopened and {**reopened, "date": doc["reopened"]["date"]}})
         return
     w = WORDS[lang]
     if not turns:
@@ -141,6 +150,10 @@ def log(
     if not game.finished and game.coups:
         _print(w["in_progress"].format(name=game.player.name,
                                        dice=" ; ".join(coup_text(c) for c in game.coups)))
+    if reopened:
+        times = w["times"].format(n=reopened["times"]) if reopened["times"] > 1 else ""
+        _print(w["reopened_log"].format(times=times, at=local_date(reopened["at"]),
+                                        date=local_date(doc["reopened"]["date"])))
 
 
 def log_table(game: "Game", lang: str) -> Any:

@@ -26,6 +26,7 @@ WORDS = {
         "player": "Player", "date": "Date", "tied": "Tied", "grand": "Grand total",
         "no_games": "No finished game matches.", "game": "Game", "players": "Players",
         "total": "Total", "rank": "Rank", "stopped": "stopped",
+        "corrections": "{n} {n:|correction|corrections}", "reopened": "reopened",
         "summary": "{name}: games {games} ({complete} complete), wins {wins} ({rate} of the "
                    "games of two or more)",
         "rate": "Win %", "median": "Median", "stdev": "Std dev", "family": "Family",
@@ -46,6 +47,7 @@ WORDS = {
         "grand": "Total général", "no_games": "Aucune partie finie ne correspond.",
         "game": "Partie", "players": "Joueurs", "total": "Total", "rank": "Rang",
         "stopped": "arrêtée",
+        "corrections": "{n} {n:|correction|corrections}", "reopened": "rouverte",
         "summary": "{name} : parties {games} ({complete} {complete:|complète|complètes}), "
                    "victoires {wins} ({rate} des parties à deux ou plus)",
         "rate": "% vict.", "median": "Médiane", "stdev": "Écart type",
@@ -264,7 +266,8 @@ def history(
         table.add_column(w["rank"], justify="right", no_wrap=True)
     table.add_column(w["players"], overflow="fold")
     for row in rows:
-        label = row["config_label"] + (f" ({w['stopped']})" if row["stopped_early"] else "")
+        notes = _notes(row, w, lang)
+        label = row["config_label"] + (f" ({', '.join(notes)})" if notes else "")
         players = ", ".join(f"{p['rank']}. {p['name']} {_number(p['total'], lang)}"
                             for p in sorted(row["players"], key=lambda p: p["rank"] or 0))
         cells = [local_date(row["date"]), shown(label)]
@@ -280,6 +283,18 @@ def history(
         text = w["page" if last < total else "last_page"].format(first=first, last=last,
                                                                  total=total, next=page + 1)
         out.print(text, markup=False, style="dim")
+
+
+def _notes(row: dict, w: dict, lang: str) -> list[str]:
+    """What a history row says after the rules: stopped early, how many turns were corrected
+    after they were played, reopened after the finish (how many times, past one)."""
+    notes = [w["stopped"]] if row["stopped_early"] else []
+    if row["amendments"]:
+        notes.append(fill(w["corrections"], lang, n=row["amendments"]))
+    if row["reopened"]:
+        times = row["reopened"]["times"]
+        notes.append(w["reopened"] + (f" ×{times}" if times > 1 else ""))
+    return notes
 
 
 # -- stats --------------------------------------------------------------------------------------

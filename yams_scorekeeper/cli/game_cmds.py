@@ -300,7 +300,12 @@ def any_game(db: str | None, game_id: str | None) -> "Game":
     """A game in progress, or (with an id) a finished one: see :func:`find_game_doc`."""
     from ..game import Game
 
-    return Game.from_doc(find_game_doc(open_store(db, reading=True), game_id))
+    return Game.from_doc(any_game_doc(db, game_id))
+
+
+def any_game_doc(db: str | None, game_id: str | None) -> dict:
+    """The document of :func:`any_game` (its ``reopened`` field says when it was reopened)."""
+    return find_game_doc(open_store(db, reading=True), game_id)
 
 
 def find_game_doc(store: "Store", game_id: str | None) -> dict:
@@ -892,14 +897,14 @@ def undo(
     cancelled = effective_events(before.events)[-1]
     if as_json:
         print_json({"game": game.id, "cancelled": cancelled, "player": game.player.name,
-                    "coup": len(game.coups), "reopened": reopened})
+                    "coup": len(game.coups), "reopened": reopened, "finished": game.finished})
         return
     w = WORDS[lang]
     if reopened:
         from .amend_cmds import WORDS as FIX_WORDS
         _print(FIX_WORDS[lang]["reopened"].format(id=game.id[:8]))
     _print(w["undone"].format(what=_describe(game, cancelled, lang)))
-    _print(w["to_play"].format(name=game.player.name))
+    print_next(game, session.broken, lang, "to_play")   # a correction undone: finished again
 
 
 @game_step
@@ -1009,11 +1014,19 @@ def transcript(
     db: Optional[str] = db_option(),
 ) -> None:
     """Print a game (in progress, or finished with --game) as a transcript 'yams replay' reads."""
+    from ..game import Game, reopen_note
     from ..transcript import format_transcript
 
     lang = current_lang(ctx)
-    game = any_game(db, game_id)
-    text = format_transcript(game)
+    doc = any_game_doc(db, game_id)
+    game = Game.from_doc(doc)
+    reopened = reopen_note(doc.get("reopened"))
+    comment = None
+    if reopened:            # a comment: the transcript replays the same without it
+        comment = (f"{game.config.label}; first finished {doc['reopened']['date']}, reopened "
+                   f"{reopened['at']}" + (f" ({reopened['times']} times)"
+                                          if reopened["times"] > 1 else ""))
+    text = format_transcript(game, comment=comment)
     if output is None or output == "-":
         write_text("-", text)
         return

@@ -173,8 +173,8 @@ FR: dict[str, str] = {
         'Écrire une partie (en cours, ou finie avec --game) comme une feuille écrite que « yams replay » lit.',
     'Write to FILE instead of standard output.':
         'Écrire dans FICHIER au lieu de la sortie standard.',
-    "List every turn of a game (in progress, or finished with --game), numbered for\n'yams fix': player, dice, roll, cell, score, and the corrections made to it.":
-        "Lister chaque tour d'une partie (en cours, ou finie avec --game), numéroté pour « yams fix » : joueur, dés, lancer, case, score, et les corrections qui y ont été faites.",
+    "List every turn of a game (in progress, or finished with --game), numbered for\n'yams fix': player, dice, roll, cell, score, the corrections made to it (when, what it\nwas), and when the game was reopened after its finish.":
+        "Lister chaque tour d'une partie (en cours, ou finie avec --game), numéroté pour « yams fix » : joueur, dés, lancer, case, score, les corrections qui y ont été faites (quand, ce qu'il était), et quand la partie a été rouverte après sa fin.",
     'Correct a past turn (dice, roll, joker, announce or cell) and keep every later turn.':
         'Corriger un tour passé (dés, lancer, joker, annonce ou case) en gardant tous les tours suivants.',
     '  yams fix 3 "44442/2 -> 4"            (turn 3 from yams log: new dice and cell)':
