@@ -1,4 +1,7 @@
-"""`yams hint` against a temp store, with the session's shared table cache."""
+"""`yams hint` against a temp store, with the session's shared table cache.
+
+Duel is played here with one joker (``--setting jokers=1``): its table is half the size of the
+three-joker one and shows every joker behaviour; the Yahtzee table is the literature test's."""
 
 from __future__ import annotations
 
@@ -7,6 +10,10 @@ import json
 import pytest
 
 from helpers import ENV, js, ok, one_line_error, run
+
+
+#: the house rule of every Duel sheet here
+ONE_JOKER = ("--setting", "jokers=1")
 
 
 @pytest.fixture
@@ -20,47 +27,50 @@ def test_hint_on_an_empty_duel_sheet_is_the_tables_expectation(db, solved):
     from yams_scorekeeper.advice.spec import spec_for
     from yams_scorekeeper.rules import get_rules
 
-    data = js(db, "hint", "--rules", "duel", "--start")
-    table = solved(spec_for(get_rules("duel")))
-    assert data["expected"] == pytest.approx(table.future(State(0, 0, 3)), abs=1e-3)
-    assert data["method"] == "exact" and data["jokers_left"] == 3 and len(data["open"]) == 13
-    no_joker = js(db, "hint", "--rules", "duel", "--start", "--jokers", "0")
-    assert no_joker["expected"] < data["expected"] - 20         # three jokers are worth a lot
+    data = js(db, "hint", "--rules", "duel", *ONE_JOKER, "--start")
+    table = solved(spec_for(get_rules("duel", {"jokers": 1})))
+    assert data["expected"] == pytest.approx(table.future(State(0, 0, 1)), abs=1e-3)
+    assert data["method"] == "exact" and data["jokers_left"] == 1 and len(data["open"]) == 13
+    no_joker = js(db, "hint", "--rules", "duel", *ONE_JOKER, "--start", "--jokers", "0")
+    assert no_joker["expected"] < data["expected"] - 10         # a joker is worth a lot
 
 
 def test_keep_advice_after_roll_one_and_two(db):
-    first = js(db, "hint", "-R", "duel", "--start", "5", "5", "5", "3", "1", "--roll", "1")
+    first = js(db, "hint", "-R", "duel", *ONE_JOKER, "--start", "5", "5", "5", "3", "1",
+               "--roll", "1")
     assert [k["keep"] for k in first["keeps"]][0] == [5, 5, 5]
     assert len(first["keeps"]) == 3 and first["keeps"][0]["loss"] == 0
     losses = [k["loss"] for k in first["keeps"]]
     assert losses == sorted(losses)
-    second = js(db, "hint", "-R", "duel", "--start", "55531", "--roll", "2")
+    second = js(db, "hint", "-R", "duel", *ONE_JOKER, "--start", "55531", "--roll", "2")
     assert second["keeps"][0]["expected"] < first["keeps"][0]["expected"]   # one roll fewer
 
 
 def test_cell_advice_after_the_last_roll(db):
-    data = js(db, "hint", "-R", "duel", "--filled", "1=3,2=6,3=9,4=12,6=18", "--jokers", "0",
+    data = js(db, "hint", "-R", "duel", *ONE_JOKER, "--filled", "1=3,2=6,3=9,4=12,6=18",
+              "--jokers", "0",
               "5", "5", "5", "5", "2", "--roll", "3")
     best = data["cells"][0]
     assert best["row"] == "5" and best["score"] == 20            # 20 brings the bonus (U3)
     assert data["so_far"] == 48
     assert all(c["loss"] >= 0 for c in data["cells"])
-    text = ok(db, "hint", "-R", "duel", "--filled", "1=3,2=6,3=9,4=12,6=18", "--jokers", "0",
+    text = ok(db, "hint", "-R", "duel", *ONE_JOKER, "--filled", "1=3,2=6,3=9,4=12,6=18",
+              "--jokers", "0",
               "55552", "-r", "3").stdout
     assert "Expected final score" in text and "1. 5 20" in text
 
 
 def test_duel_joker_in_the_cell_advice(db):
-    data = js(db, "hint", "-R", "duel", "--filled",
+    data = js(db, "hint", "-R", "duel", *ONE_JOKER, "--filled",
               "1=3,2=6,3=9,4=12,5=15,6=18,brelan=12,carre=16,full=25,petite-suite=30,"
               "grande-suite=40,chance=20", "--jokers", "1", "44443", "-r", "3")
     assert data["cells"][0] == {**data["cells"][0], "row": "yam", "score": 50, "joker": [3, 4]}
 
 
 def test_hint_follows_the_game_in_progress(db):
-    game = js(db, "new", "-R", "duel", "-p", "Alice", "-p", "Bob")["game"]
+    game = js(db, "new", "-R", "duel", *ONE_JOKER, "-p", "Alice", "-p", "Bob")["game"]
     start = js(db, "hint")
-    assert start["so_far"] == 0 and start["jokers_left"] == 3
+    assert start["so_far"] == 0 and start["jokers_left"] == 1
     ok(db, "enter", "6", "6", "6", "6", "1", "--roll", "3")
     cells = js(db, "hint", "--game", game[:6])["cells"]
     assert cells[0]["joker"] is None or cells[0]["joker"] == [1, 6]
@@ -68,8 +78,9 @@ def test_hint_follows_the_game_in_progress(db):
 
 
 def test_hint_refuses_bad_input(db):
-    one_line_error(run(db, "hint", "-R", "duel", "--filled", "brelan"), "brelan")
-    one_line_error(run(db, "hint", "-R", "duel", "--start", "5", "5", "5", "3", "-r", "1"))
+    one_line_error(run(db, "hint", "-R", "duel", *ONE_JOKER, "--filled", "brelan"), "brelan")
+    one_line_error(run(db, "hint", "-R", "duel", *ONE_JOKER, "--start", "5", "5", "5", "3",
+                       "-r", "1"))
     one_line_error(run(db, "hint", "--start"), "--rules")
     one_line_error(run(db, "hint", "-R", "gaby", "--start"), "game in progress")
 
@@ -82,7 +93,7 @@ SOLO = [("11123", "3", "1"), ("22256", "2", "2"), ("33345", "3", "3"), ("44442",
 
 
 def test_review_of_a_finished_game_adds_up(db):
-    game = js(db, "new", "-R", "duel", "-p", "Solo")["game"]
+    game = js(db, "new", "-R", "duel", *ONE_JOKER, "-p", "Solo")["game"]
     for dice, roll, row in SOLO:
         ok(db, "enter", dice, "--roll", roll)
         ok(db, "mark", f"grille.{row}")
@@ -104,12 +115,12 @@ def test_play_shows_the_hint_only_when_asked(tmp_path, solver_cache, monkeypatch
 
     db = tmp_path / "store"
     monkeypatch.setenv("YAMS_CACHE", solver_cache)
-    lines = ["duel", "Solo", "hint 55531/1", "hint 55531", "55531/3", "hint", "q"]
+    lines = ["yahtzee", "Solo", "hint 55531/1", "hint 55531", "55531/3", "hint", "q"]
     out = play(db, lines, env={"YAMS_CACHE": solver_cache}).stdout
     assert "exact solver" in out and "keep" in out and "1. 5 5 5" in out
     assert "after which roll" in out              # 'hint' with dice needs the roll
     assert "Dice 1 3 5 5 5: write" in out         # after the entry: the cells
-    unasked = play(tmp_path / "other", ["duel", "Solo", "55531/3", "q"],
+    unasked = play(tmp_path / "other", ["yahtzee", "Solo", "55531/3", "q"],
                    env={"YAMS_CACHE": solver_cache}).stdout
     assert "exact solver" not in unasked and "Expected final score" not in unasked
 
