@@ -291,3 +291,23 @@ def test_a_bonus_follows_the_correction_double_D8():
     game.amend({6: {"coups": [{"dice": [str(d) for d in game.rules.parse_dice(
         dd("6262626222"))], "roll": 2}]}})
     assert game.totals(0).parts["chiffres"] == 99
+
+
+def test_two_turns_corrected_in_one_go_when_the_first_gains_a_coup():
+    """Gaby with deux-coups: turn 1 corrected to two coups (one more event) and turn 3 in the
+    same go; each correction lands on its own turn (the log is edited from the back)."""
+    game = Game(make_config("gaby", ["Ana", "Bob"], columns=["libre"], options=["deux-coups"],
+                            explicit=True))
+    play(game, "gaby", ("1", 2, "1"), ("2", 2, "2"), ("4", 2, "4"))
+    before = marks(game)
+    game.amend({1: {"coups": [{"dice": list("12345"), "roll": 1},
+                              {"dice": list("11123"), "roll": 2}],
+                    "cells": [{"column": "libre", "row": "1", "coup": 2}]},
+                3: entry("gaby", "4+")})
+    after = marks(game)
+    assert {k for k in after if after[k] != before[k]} == {("Ana", ("libre", "1")),
+                                                           ("Ana", ("libre", "4"))}
+    assert (after[("Ana", ("libre", "1"))], after[("Ana", ("libre", "4"))]) == (3, 16)
+    assert [len(t.coups) for t in game.turn_log()] == [2, 1, 1]
+    assert marks(from_scratch(game)) == after
+    assert Game.from_doc(game.to_doc()).to_doc() == game.to_doc()
