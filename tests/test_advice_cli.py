@@ -153,3 +153,17 @@ def test_multi_column_games_get_the_heuristic_said_so(db):
     (ana,) = review["players"]
     assert ana["final"] == 130 and ana["turns"][0]["loss"] == 0
     assert "HEURISTIC" in ok(db, "review", game[:8]).stdout
+
+
+def test_a_double_yams_review_says_its_luck_is_an_estimate(db):
+    game = js(db, "new", "-R", "double", "-p", "Ana")["game"]
+    ok(db, "enter", "cp665 fp12 cg34 fg556", "--roll", "2")
+    cell = js(db, "hint")["cells"][0]
+    ok(db, "mark", f"{cell['column']}.{cell['row']}")
+    review = js(db, "review", game[:8])
+    assert review["luck_estimated"] is True and review["luck_samples"] > 0
+    (ana,) = review["players"]
+    assert isinstance(ana["luck"], float) and ana["luck_estimated"] is True
+    assert review == js(db, "review", game[:8])
+    assert "Luck is an ESTIMATE" in ok(db, "review", game[:8]).stdout
+    assert "La chance est une ESTIMATION" in ok(db, "--lang", "fr", "review", game[:8]).stdout

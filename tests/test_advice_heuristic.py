@@ -149,3 +149,29 @@ def test_the_play_hint_key_says_heuristic():
     game.enter(game.rules.parse_dice("cp665 fp12 cg34 fg556"), 5)
     lines = play_hint_lines(game, "", None, "fr")
     assert "HEURISTIQUE" in lines[0] and any("inscrire" in line for line in lines)
+
+
+def test_a_double_yams_review_estimates_the_luck_the_same_every_time():
+    config = make_config("double", ["A", "B"], variant="classique")
+    game, rng = Game(config), random.Random(4)
+    adviser = HeuristicAdviser(game)
+    for _ in range(4):                       # two turns each
+        adviser.play_turn(rng)
+    first, again = review_game_heuristic(game), review_game_heuristic(game)
+    assert [p.to_json() for p in first] == [p.to_json() for p in again]
+    for player in first:
+        assert isinstance(player.luck, float) and player.luck_estimated
+        assert len(player.turns) == 2
+        # the same relation as for five dice: luck = best choice's value - expected value
+        assert player.luck == pytest.approx(sum(t.luck for t in player.turns))
+        for turn in player.turns:
+            assert turn.estimated and turn.to_json()["luck_estimated"] is True
+            assert turn.luck == pytest.approx(turn.best_value - turn.expected)
+            assert turn.loss == pytest.approx(0, abs=1e-6)     # the heuristic's own play
+    # another game id samples other dice: the estimate follows the seed, not a constant
+    other = Game(config, game.events, id="another-game")
+    assert [t.expected for p in review_game_heuristic(other) for t in p.turns] != \
+        [t.expected for p in first for t in p.turns]
+    # five dice: the exact turn value, not an estimate
+    played = play_game(Game(CONFIGS["gaby-solo"]()), random.Random(2))
+    assert not any(p.luck_estimated for p in review_game_heuristic(played))

@@ -11,6 +11,7 @@ sheet does not record, count here too). Over a game the two add up exactly:
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass, field
 
 from ..game import Game, effective_events
@@ -102,8 +103,9 @@ def review_game(game: Game, solved: Solved) -> list[PlayerReview]:
 @dataclass(frozen=True)
 class HeuristicTurnReview:
     """One turn judged by the heuristic: the cells written against its best choice, in
-    heuristic points (score + bonus prospects - the cell's par). ``luck`` (five dice only): the
-    best choice's value minus the heuristic's expected value of the turn before rolling."""
+    heuristic points (score + bonus prospects - the cell's par). ``luck``: the best choice's
+    value minus ``expected``, the heuristic's expected value of the turn before rolling (exact
+    with five dice; with ten tagged dice an estimate by sampling, ``estimated``)."""
 
     player: str
     turn: int
@@ -114,6 +116,8 @@ class HeuristicTurnReview:
     best_value: float
     loss: float
     luck: float | None
+    expected: float | None = None
+    estimated: bool = False
 
     def to_json(self) -> dict:
         def cells(items):
@@ -123,7 +127,9 @@ class HeuristicTurnReview:
                 "cells": cells(self.written), "best": cells(self.best),
                 "value": round(self.value, 4), "best_value": round(self.best_value, 4),
                 "loss": round(self.loss, 4),
-                "luck": None if self.luck is None else round(self.luck, 4)}
+                "luck": None if self.luck is None else round(self.luck, 4),
+                "expected": None if self.expected is None else round(self.expected, 4),
+                "luck_estimated": self.estimated}
 
 
 @dataclass
@@ -136,10 +142,22 @@ class HeuristicPlayerReview:
     luck: float | None = 0.0
     turns: list[HeuristicTurnReview] = field(default_factory=list)
 
+    @property
+    def luck_estimated(self) -> bool:
+        """Whether the luck is an estimate (any turn's expected value was sampled)."""
+        return any(t.estimated for t in self.turns)
+
     def to_json(self) -> dict:
         return {"name": self.name, "final": self.final, "lost": round(self.lost, 4),
                 "luck": None if self.luck is None else round(self.luck, 4),
+                "luck_estimated": self.luck_estimated,
                 "turns": [t.to_json() for t in self.turns]}
+
+
+def turn_rng(game: Game, turn: int) -> random.Random:
+    """The sampling dice of the game's ``turn``-th turn (from 0): seeded by the game id and
+    the turn, so a review gives the same estimate every time."""
+    return random.Random(f"{game.id}:{turn}")
 
 
 def review_game_heuristic(game: Game) -> list[HeuristicPlayerReview]:
@@ -150,10 +168,11 @@ def review_game_heuristic(game: Game) -> list[HeuristicPlayerReview]:
     adviser = HeuristicAdviser(replay)
     reviews = {name: HeuristicPlayerReview(name) for name in game.config.players}
     before_turn: float | None = None
+    turns_seen = 0
     for event in effective_events(game.events):
         kind = event.get("type")
         if kind == "enter" and not replay.coups and not replay.finished:
-            before_turn = adviser.turn_value()
+            before_turn = adviser.turn_value(turn_rng(game, turns_seen))
         if kind != "mark" or not replay.coups:
             replay.record(event)
             continue
@@ -183,7 +202,9 @@ def review_game_heuristic(game: Game) -> list[HeuristicPlayerReview]:
         review = reviews[sheet.name]
         luck = None if before_turn is None else best_value - before_turn
         turn = HeuristicTurnReview(sheet.name, len(review.turns) + 1, coups, tuple(written),
-                                   best_cells, value, best_value, best_value - value, luck)
+                                   best_cells, value, best_value, best_value - value, luck,
+                                   before_turn, before_turn is not None and not adviser.five)
+        turns_seen += 1
         review.turns.append(turn)
         review.lost += turn.loss
         review.luck = None if luck is None or review.luck is None else review.luck + luck

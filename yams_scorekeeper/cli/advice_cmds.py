@@ -48,6 +48,8 @@ WORDS = {
         "h_luck": "; luck {luck:+.2f}",
         "h_summary": "{name}: {final} points; points lost to choices {lost:.2f}{luck} "
                      "(heuristic points)",
+        "h_estimated": "Luck is an ESTIMATE: each turn's expected value from {n} sampled turns "
+                       "(fixed seed)",
     },
     "fr": {
         "exact": "solveur exact, jeu solitaire optimal",
@@ -80,6 +82,8 @@ WORDS = {
         "h_luck": " ; chance {luck:+.2f}",
         "h_summary": "{name} : {final} points ; points perdus par les choix {lost:.2f}{luck} "
                      "(points heuristiques)",
+        "h_estimated": "La chance est une ESTIMATION : l'espérance de chaque tour sur {n} tours "
+                       "tirés au sort (graine fixe)",
     },
 }
 
@@ -336,7 +340,8 @@ def review(
     """Every turn's cell against the best one from the same sheet, with the expected points
     lost, and per player: skill (points lost to choices) against luck (the dice against the
     expectation). Final score = expected at the start + luck - points lost. A game with
-    several columns is judged by the HEURISTIC adviser, said so (in heuristic points)."""
+    several columns is judged by the HEURISTIC adviser, said so (in heuristic points); for
+    Double Yams its luck is an estimate from sampled turns, said so."""
     from ..advice.review import review_game
     from ..safetext import shown
     from .game_cmds import any_game
@@ -373,14 +378,18 @@ def review(
 
 def heuristic_review(game, as_json: bool, lang: str) -> None:
     """``yams review`` of a multi-column game, by the heuristic adviser (said so)."""
+    from ..advice.heuristic import TURN_SAMPLES
     from ..advice.review import review_game_heuristic
     from ..safetext import shown
 
     players = review_game_heuristic(game)
+    estimated = any(p.luck_estimated for p in players)
     if as_json:
         print_json({"game": game.id, "family": game.rules.family, "method": "heuristic",
                     "heuristic": True, "units": "heuristic points: score + bonus prospects - "
                                                  "the cell's par",
+                    "luck_estimated": estimated,
+                    "luck_samples": TURN_SAMPLES if estimated else None,
                     "players": [p.to_json() for p in players]})
         return
     w = WORDS[lang]
@@ -390,6 +399,8 @@ def heuristic_review(game, as_json: bool, lang: str) -> None:
         return " + ".join(_cell_text(names, game.rules, c, r, s) for c, r, s in items)
 
     typer.echo(f"{shown(game.config.label)} · {w['heuristic']}")
+    if estimated:
+        typer.echo(fill(w["h_estimated"], lang, n=TURN_SAMPLES))
     for p in players:
         for t in p.turns:
             luck = "" if t.luck is None else fill(w["h_luck"], lang, luck=t.luck)

@@ -271,8 +271,8 @@ FR: dict[str, str] = {
         'Avec --rules : une règle maison, par exemple yam=60.',
     'Choices to list.':
         'Choix à lister.',
-    "Every turn's cell against the best one from the same sheet, with the expected points\nlost, and per player: skill (points lost to choices) against luck (the dice against the\nexpectation). Final score = expected at the start + luck - points lost. A game with\nseveral columns is judged by the HEURISTIC adviser, said so (in heuristic points).":
-        "La case de chaque tour face à la meilleure de la même feuille, avec les points espérés perdus, et par joueur : l'adresse (points perdus par les choix) face à la chance (les dés face à l'espérance). Score final = espérance au départ + chance - points perdus. Une partie à plusieurs colonnes est jugée par le conseil HEURISTIQUE, et le dit (en points heuristiques).",
+    "Every turn's cell against the best one from the same sheet, with the expected points\nlost, and per player: skill (points lost to choices) against luck (the dice against the\nexpectation). Final score = expected at the start + luck - points lost. A game with\nseveral columns is judged by the HEURISTIC adviser, said so (in heuristic points); for\nDouble Yams its luck is an estimate from sampled turns, said so.":
+        "La case de chaque tour face à la meilleure de la même feuille, avec les points espérés perdus, et par joueur : l'adresse (points perdus par les choix) face à la chance (les dés face à l'espérance). Score final = espérance au départ + chance - points perdus. Une partie à plusieurs colonnes est jugée par le conseil HEURISTIQUE, et le dit (en points heuristiques) ; au Double Yams, sa chance est une estimation sur des tours tirés au sort, et le dit.",
     'Game id (finished or in progress), or a unique start of it.':
         'Identifiant de la partie (finie ou en cours), ou un début unique de celui-ci.',
 }
