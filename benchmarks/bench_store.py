@@ -477,7 +477,7 @@ def book_games(distinct: list[dict], start: int, stop: int, seed: int):
 
 
 def write_book_file(path: str, games) -> None:
-    from yams_scorekeeper.cli.book_file import write_book
+    from yams_scorekeeper.book_file import write_book
 
     write_book(path, {"format": BOOK_FORMAT, "version": BOOK_VERSION}, games, lambda: {})
 

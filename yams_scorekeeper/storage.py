@@ -47,7 +47,7 @@ from typing import Any, Callable, Iterator
 
 from tinydb.storages import Storage
 
-from .errors import StoreCorruptError, StoreError
+from .errors import EntryError, StoreCorruptError, StoreError
 
 #: The schema this version writes.
 SCHEMA = 3
@@ -105,6 +105,55 @@ def open_regular_text(path: str):
     """``open(path, encoding="utf-8")`` for a regular file only (see :func:`read_regular`)."""
     fd, _ = _open_regular(path)
     return os.fdopen(fd, "r", encoding="utf-8")
+
+
+def check_write_target(path: str) -> None:
+    """Refuse to write over what is not a regular file: a device (``/dev/full``), a FIFO, a
+    folder, or a symbolic link (its target is named instead: replacing the link would cut
+    it, writing through it would change a file elsewhere). A new path or a regular file is
+    fine."""
+    try:
+        there = os.lstat(path)
+    except FileNotFoundError:
+        there = None
+    except OSError as exc:
+        raise EntryError(f"cannot write {path}: {exc.strerror}",
+                         f"impossible d'écrire {path} : {exc.strerror}") from None
+    if there is not None and not stat.S_ISREG(there.st_mode):
+        link = stat.S_ISLNK(there.st_mode)
+        raise EntryError(
+            f"will not write {path}: it is " + ("a symbolic link (name the file it points to)"
+                                                if link else "not a regular file (a folder, a "
+                                                "device or a FIFO)") + "; nothing was written",
+            f"{path} n'est pas écrit : c'est " + ("un lien symbolique (donnez le fichier visé)"
+                                                  if link else "autre chose qu'un fichier "
+                                                  "ordinaire (dossier, périphérique ou FIFO)")
+            + " ; rien n'a été écrit", expected="a new file name, or an existing regular file")
+
+
+def write_user_file(path: str, write: Callable[[Any], Any]) -> Any:
+    """Write a file the user named (an export, a transcript), all or nothing: ``write(handle)``
+    fills a temporary file beside it, which then replaces ``path`` (see
+    :func:`check_write_target` for what is refused). Returns what ``write`` returns; a failed
+    write is an EntryError and leaves no temporary file."""
+    import tempfile
+
+    check_write_target(path)
+    folder = os.path.dirname(os.path.abspath(path))
+    tmp = None
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=".yams-", suffix=".tmp", dir=folder)
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            result = write(handle)
+        os.replace(tmp, path)
+        tmp = None
+        return result
+    except OSError as exc:
+        raise EntryError(f"cannot write {path}: {exc.strerror}",
+                         f"impossible d'écrire {path} : {exc.strerror}") from None
+    finally:
+        if tmp is not None and os.path.exists(tmp):
+            os.remove(tmp)
 
 
 def read_regular(path: str, limit: int = MAX_FILE_BYTES) -> bytes:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, List, Optional
 
 import typer
 
-from ..errors import EntryError, StoreError
+from ..errors import EntryError
 from .game_cmds import (EXIT_LINE, _print, db_option, examples, game_option, json_option,
                         open_store, print_next, simple_table)
 from .lang import current_lang
@@ -20,8 +20,6 @@ from .render import print_json, shown
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game, Turn
-    from ..session import TableSession
-    from ..store import Store
 
 WORDS = {
     "en": {"turn": "#", "player": "Player", "dice": "Dice", "roll": "Roll", "cell": "Cell",
@@ -41,46 +39,6 @@ WORDS = {
            "reopened_log": "Rouverte après sa fin{times} (dernière fois {at}) ; datée de sa "
            "première fin, {date}.", "times": " {n} fois"},
 }
-
-
-# -- finding the game: in progress, or finished (then it is reopened) --------------------------
-
-
-def change_game(db: str | None, game_id: str | None, event: dict
-                ) -> tuple["Game", "TableSession", bool]:
-    """Record ``event`` (an undo or an amendment) on the game in progress ``game_id`` (else
-    the only one), or on the finished game ``game_id``, which it reopens. Returns (the game
-    before, the session after, whether it was reopened)."""
-    from ..game import Game
-    from ..session import TableSession
-
-    store = open_store(db)
-    if game_id is None or any(g["id"].startswith(game_id) for g in store.games_in_progress([])):
-        try:
-            session = TableSession.resume(store, game_id)
-        except StoreError as err:
-            raise _with_last_finished(store, err) if game_id is None else err
-        before = Game(session.game.config, session.game.events, id=session.game.id,
-                      created=session.game.created)
-        session.apply(event)
-        return before, session, False
-    from .game_cmds import find_game_doc
-
-    before = Game.from_doc(find_game_doc(store, game_id))
-    return before, TableSession.reopen(store, game_id, event), True
-
-
-def _with_last_finished(store: "Store", err: StoreError) -> StoreError:
-    """'No game in progress', with the command that reopens the game finished last."""
-    if store.games_in_progress([]):
-        return err
-    last = store.last_finished()
-    if last is None:
-        return err
-    short = last["id"][:8]
-    return StoreError(f"{err.en}; the game finished last can be reopened with --game {short}",
-                      f"{err.fr} ; la partie finie en dernier se rouvre avec --game {short}",
-                      expected=f"--game {short}")
 
 
 # -- yams log --------------------------------------------------------------------------------
@@ -183,16 +141,14 @@ def log_table(game: "Game", lang: str) -> Any:
 # -- yams fix --------------------------------------------------------------------------------
 
 
-def parse_fixes(game: "Game", args: list[str]) -> dict[int, dict]:
-    """``TURN ENTRY [TURN ENTRY ...]`` -> ``{turn: new entry}``; an entry in transcript
-    notation (:func:`yams_scorekeeper.transcript.parse_entry`), its player checked."""
-    from ..transcript import parse_entry
-
+def parse_fixes(args: list[str]) -> dict[int, str]:
+    """``TURN ENTRY [TURN ENTRY ...]`` -> ``{turn: entry text}`` (the entries are read against
+    the game by :func:`yams_scorekeeper.api.amend`)."""
     if not args or len(args) % 2:
         raise EntryError("give each turn number followed by its new entry, in quotes",
                          "donnez chaque numéro de tour suivi de sa nouvelle saisie, entre "
                          "guillemets", expected='yams fix 3 "44442/2 -> libre.4"')
-    changes: dict[int, dict] = {}
+    changes: dict[int, str] = {}
     for turn_text, text in zip(args[::2], args[1::2]):
         try:
             turn = int(turn_text)
@@ -200,14 +156,7 @@ def parse_fixes(game: "Game", args: list[str]) -> dict[int, dict]:
             raise EntryError(f"'{turn_text}' is not a turn number (see yams log)",
                              f"« {turn_text} » n'est pas un numéro de tour (voir yams log)",
                              expected='yams fix 3 "44442/2 -> libre.4"') from None
-        player, entry = parse_entry(game, text)
-        log = game.turn_log()
-        if player is not None and 1 <= turn <= len(log) and log[turn - 1].player != player:
-            owner = log[turn - 1].player
-            raise EntryError(f"turn {turn} was {owner}'s, not {player}'s",
-                             f"le tour {turn} était celui de {owner}, pas de {player}",
-                             expected="yams log")
-        changes[turn] = entry
+        changes[turn] = text
     return changes
 
 
@@ -234,38 +183,23 @@ def fix(
     db: Optional[str] = db_option(),
 ) -> None:
     """Correct a past turn (dice, roll, joker, announce or cell) and keep every later turn."""
+    from ..api import amend
+
     lang = current_lang(ctx)
-    store_game = _game_for_parsing(db, game_id)
-    changes = parse_fixes(store_game, list(args or ()))
-    event = {"type": "amend", "changes": [{"turn": t, "new": e} for t, e in changes.items()]}
-    before, session, reopened = change_game(db, game_id, event)
-    game = session.game
-    stored = next(e for e in reversed(game.events) if e["type"] == "amend")
+    step = amend(open_store(db), parse_fixes(list(args or ())), game_id=game_id)
+    game, before, stored, reopened = step.game, step.before, step.event, step.reopened
     totals = [{"name": s.name, "before": before.totals(i).grand, "after": game.totals(i).grand}
               for i, s in enumerate(game.sheets)]
     if as_json:
         data = {"game": game.id, "changes": stored["changes"], "when": stored["when"],
                 "totals": totals, "reopened": reopened, "finished": game.finished}
         if game.finished:
-            data["records"] = session.broken
+            data["records"] = step.records
         print_json(data)
         return
     _print_fix(game, stored, totals, reopened, lang)
     if reopened or game.finished:
-        print_next(game, session.broken, lang, "to_play")
-
-
-def _game_for_parsing(db: str | None, game_id: str | None) -> "Game":
-    from ..session import TableSession
-    from .game_cmds import any_game
-
-    if game_id is None:
-        store = open_store(db)
-        try:
-            return TableSession.resume(store, None).game
-        except StoreError as err:
-            raise _with_last_finished(store, err) from None
-    return any_game(db, game_id)
+        print_next(game, step.records, lang, "to_play")
 
 
 def _print_fix(game: "Game", event: dict, totals: list[dict], reopened: bool, lang: str) -> None:

@@ -12,7 +12,7 @@ from typing import Optional
 
 import typer
 
-from ..errors import EntryError, StoreError, YamsError
+from ..errors import EntryError, YamsError
 from ..wording import fill, number
 from .game_cmds import (db_option, examples, json_option, local_date, open_store, rules_option,
                         simple_table)
@@ -584,27 +584,15 @@ def export(
     and the records. Written one game at a time: memory holds one game, not the book. The
     games are not replayed (each was checked when it was archived; 'yams import' replays
     them again)."""
-    from ..errors import YamsError
-    from ..store import BOOK_FORMAT, BOOK_VERSION
-    from ..transcript import doc_transcript
-    from .book_file import write_book
+    import sys
+
+    from ..api import export_book
 
     lang = current_lang(ctx)
     if file is None:
         raise EntryError("name the file to write", "indiquez le fichier à écrire",
                          expected="yams export book.json")
-    store = open_store(db, reading=True)
-
-    def games():
-        for entry in store.iter_archived():
-            try:        # no replay: the archive holds games checked when they came in
-                transcript = doc_transcript(entry["doc"])
-            except (YamsError, KeyError, TypeError, ValueError, AttributeError):
-                transcript = None    # a game of another version: doc and summary still go
-            yield {"doc": entry["doc"], "summary": entry["summary"], "transcript": transcript}
-
-    count = write_book(file, {"format": BOOK_FORMAT, "version": BOOK_VERSION}, games(),
-                       lambda: {"records": store.records()})
+    count = export_book(open_store(db, reading=True), sys.stdout if file == "-" else file)
     if file != "-":
         typer.echo(shown(fill(WORDS[lang]["exported"], lang, n=count, path=file)))
 
@@ -624,34 +612,13 @@ def import_(
     again. Read one game at a time: memory holds one game, not the book."""
     import sys
 
-    from ..api import check_summary
-    from ..store import check_book_header, not_a_book
-    from .book_file import read_book
+    from ..api import import_book
 
     lang = current_lang(ctx)
     if file is None:
         raise EntryError("name the file to read", "indiquez le fichier à lire",
                          expected="yams import book.json")
-
-    def on_header(header: dict, has_games: bool) -> None:
-        check_book_header(header)
-        if not has_games:
-            raise not_a_book("'games' must be a list", "« games » doit être une liste")
-
-    store = open_store(db)
-    if file == "-":
-        added, skipped = store.import_games(read_book(sys.stdin, "-", on_header), check_summary)
-    else:
-        from ..storage import open_regular_text
-
-        try:
-            handle = open_regular_text(file)
-        except OSError as exc:
-            raise EntryError(f"cannot read {file}: {exc.strerror}",
-                             f"impossible de lire {file} : {exc.strerror}") from None
-        with handle:
-            added, skipped = store.import_games(read_book(handle, file, on_header),
-                                                check_summary)
+    added, skipped = import_book(open_store(db), sys.stdin if file == "-" else file, name=file)
     if as_json:
         print_json({"added": added, "skipped": skipped})
         return

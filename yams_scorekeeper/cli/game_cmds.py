@@ -2,10 +2,10 @@
 ``end``, ``games``, ``replay`` and ``transcript``.
 
 Each command is one step of a game kept in the store (``--db PATH``, else ``$YAMS_DB``, else
-the user's application folder): it loads the game, asks :class:`~yams_scorekeeper.session.
-TableSession` to check and record one event, and prints the answer. A refused entry raises a
-:class:`~yams_scorekeeper.errors.YamsError` before anything is written, so the store is left as
-it was. The interactive table mode (``yams play``) lives elsewhere.
+the user's application folder): it parses what was typed, calls the function of the same name
+in :mod:`yams_scorekeeper.api` (which checks and records one event), and prints the answer. A
+refused entry raises a :class:`~yams_scorekeeper.errors.YamsError` before anything is written,
+so the store is left as it was. The interactive table mode (``yams play``) lives elsewhere.
 
 The top of the module imports only ``typer`` and the standard library; the store, the rules
 and ``rich`` are imported inside the commands. :func:`read_text` and :func:`write_text` are the
@@ -84,10 +84,6 @@ WORDS = {
         "written": "Feuille de la partie {id} écrite dans {path}",
     },
 }
-
-ORDERS = {"given": "given", "donne": "given", "random": "random", "hasard": "random",
-          "aleatoire": "random", "dice": "dice", "des": "dice", "de": "dice"}
-
 
 # -- options shared by the commands (book_cmds, score and play use them too) -----------------
 
@@ -197,53 +193,15 @@ def read_text(path: str, limit: int | None = None) -> str:
         raise EntryError(f"{path} is not UTF-8 text", f"{path} n'est pas du texte UTF-8") from None
 
 
-def check_write_target(path: str) -> None:
-    """Refuse to write over what is not a regular file: a device (``/dev/full``), a FIFO, a
-    folder, or a symbolic link (its target is named instead: replacing the link would cut
-    it, writing through it would change a file elsewhere). A new path or a regular file is
-    fine."""
-    import stat
-
-    try:
-        there = os.lstat(path)
-    except FileNotFoundError:
-        there = None
-    except OSError as exc:
-        raise EntryError(f"cannot write {path}: {exc.strerror}",
-                         f"impossible d'écrire {path} : {exc.strerror}") from None
-    if there is not None and not stat.S_ISREG(there.st_mode):
-        link = stat.S_ISLNK(there.st_mode)
-        raise EntryError(
-            f"will not write {path}: it is " + ("a symbolic link (name the file it points to)"
-                                                if link else "not a regular file (a folder, a "
-                                                "device or a FIFO)") + "; nothing was written",
-            f"{path} n'est pas écrit : c'est " + ("un lien symbolique (donnez le fichier visé)"
-                                                  if link else "autre chose qu'un fichier "
-                                                  "ordinaire (dossier, périphérique ou FIFO)")
-            + " ; rien n'a été écrit", expected="a new file name, or an existing regular file")
-
-
 def write_text(path: str, text: str) -> None:
     """Write ``text`` to the file the user named (``-``: standard output), all or nothing."""
     if path == "-":
         sys.stdout.write(text)
         sys.stdout.flush()
         return
-    import tempfile
+    from ..storage import write_user_file
 
-    check_write_target(path)
-    folder = os.path.dirname(os.path.abspath(path))
-    tmp = None
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=".yams-", suffix=".tmp", dir=folder)
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-        os.replace(tmp, path)
-    except OSError as exc:
-        if tmp is not None and os.path.exists(tmp):
-            os.remove(tmp)
-        raise EntryError(f"cannot write {path}: {exc.strerror}",
-                         f"impossible d'écrire {path} : {exc.strerror}") from None
+    write_user_file(path, lambda handle: handle.write(text))
 
 
 def local_date(iso: str | None, with_time: bool = True) -> str:
@@ -267,14 +225,19 @@ def _session(db: str | None, game_id: str | None, lang: str = "en",
 
     session = TableSession.resume(open_store(db), game_id)
     if session.game.finished:
-        game = session.game
-        if as_json:
-            print_json({"game": game.id, "finished": True, "stopped": game.stopped,
-                        "ranking": ranking_json(game), "records": session.broken})
-        else:
-            print_ending(game, session.broken, lang)
+        show_finished(session.game, session.broken, lang, as_json)
         raise typer.Exit(0)
     return session
+
+
+def show_finished(game: "Game", records: list[dict], lang: str, as_json: bool) -> None:
+    """A finished game: its ranking and the records it broke (``yams end``, and a game whose
+    finish was cut, found over by another command)."""
+    if as_json:
+        print_json({"game": game.id, "finished": True, "stopped": game.stopped,
+                    "ranking": ranking_json(game), "records": records})
+    else:
+        print_ending(game, records, lang)
 
 
 def game_step(step: Callable[["TableSession", str, bool], None]) -> Callable[..., None]:
@@ -297,38 +260,17 @@ def game_step(step: Callable[["TableSession", str, bool], None]) -> Callable[...
 
 
 def any_game(db: str | None, game_id: str | None) -> "Game":
-    """A game in progress, or (with an id) a finished one: see :func:`find_game_doc`."""
-    from ..game import Game
+    """A game in progress, or (with an id) a finished one: see :func:`yams_scorekeeper.api.load`."""
+    from ..api import load
 
-    return Game.from_doc(any_game_doc(db, game_id))
+    return load(open_store(db, reading=True), game_id)
 
 
 def any_game_doc(db: str | None, game_id: str | None) -> dict:
     """The document of :func:`any_game` (its ``reopened`` field says when it was reopened)."""
-    return find_game_doc(open_store(db, reading=True), game_id)
+    from ..api import load_doc
 
-
-def find_game_doc(store: "Store", game_id: str | None) -> dict:
-    """A game in progress, else (with an id) a finished game of the archive."""
-    from ..session import resolve_game_id
-
-    from ..errors import StoreCorruptError
-
-    try:
-        return store.load_game(resolve_game_id(store, game_id))
-    except StoreError as err:
-        if game_id is None or isinstance(err, StoreCorruptError) or hasattr(err, "game_id"):
-            raise           # the game is there but cannot be read: say so, not "no game"
-        found = [e for e in store.archived_games() if e["id"].startswith(game_id)]
-        if len(found) == 1:
-            return found[0]["doc"]
-        if len(found) > 1:
-            raise StoreError(f"'{game_id}' matches several games",
-                             f"« {game_id} » désigne plusieurs parties",
-                             expected=", ".join(e["id"][:12] for e in found)) from None
-        raise StoreError(f"no game with id '{game_id}', in progress or finished",
-                         f"aucune partie d'identifiant « {game_id} », en cours ou finie",
-                         expected="yams games, yams history") from None
+    return load_doc(open_store(db, reading=True), game_id)
 
 
 # -- JSON shapes --------------------------------------------------------------------------------
@@ -486,40 +428,6 @@ def _print_cells(game: "Game", cells: list["LegalCell"], lang: str) -> None:
 
 # -- parsing ------------------------------------------------------------------------------------
 
-#: COLUMN.ROW@COUP=0 (compiled on first use: start-up stays fast)
-_CELL = (r"^(?:(?P<column>[^.@=]*)\.)?(?P<row>[^.@=]*[^.@=\s])\s*(?:@(?P<coup>[0-9]{1,3}))?"
-         r"(?P<scratch>=0)?$")
-
-
-def parse_cell(game: "Game", text: str) -> dict[str, Any]:
-    """``libre.full``, ``full``, ``.5``, ``sec.yam@2``, ``full=0``, or a number from the list of
-    legal cells (``yams cells``): the cell dict of a mark event."""
-    token = text.strip()
-    if token.isascii() and token.isdigit():
-        cells = game.legal_cells()
-        if not cells:
-            raise IllegalMoveError(f"enter the dice first: no numbered cell to choose from yet "
-                                   f"('{token}')", f"saisissez d'abord les dés : pas encore de "
-                                   f"case numérotée où choisir (« {token} »)",
-                                   expected="yams enter 55533/2", rule="G4")
-        n = int(token) if len(token) <= 6 else 0   # a 5,000-digit number is no cell either
-        if not 1 <= n <= len(cells):
-            shown_n = token if len(token) <= 6 else token[:6] + "..."
-            raise EntryError(f"no cell number {shown_n}: the list goes from 1 to {len(cells)}",
-                             f"pas de case numéro {shown_n} : la liste va de 1 à {len(cells)}",
-                             expected=f"1-{len(cells)}, libre.full")
-        cell = cells[n - 1]
-        return {"column": cell.column, "row": cell.row, "coup": cell.coup or None,
-                "scratch": False}
-    m = re.match(_CELL, token)
-    if not m:
-        raise EntryError(f"cannot read the cell '{text}'", f"case « {text} » illisible",
-                         expected="3, libre.full, full, .5, sec.yam@2 or full=0")
-    return {"column": (m.group("column") or "").strip() or None, "row": m.group("row").strip(),
-            "coup": int(m.group("coup")) if m.group("coup") else None,
-            "scratch": bool(m.group("scratch"))}
-
-
 def _int_option(text: str, name: str, most: int = 99) -> int:
     """A small whole number typed as an option (1 to ``most``)."""
     token = text.strip()
@@ -644,41 +552,22 @@ def new(
     db: Optional[str] = db_option(),
 ) -> None:
     """Start a game in the store and print its id, its players in turn order and its label."""
-    import dataclasses
-
-    from ..config import make_config, random_order, start_die_order
-    from ..session import TableSession
+    from ..api import new as new_game
 
     lang = current_lang(ctx)
     names = [p for p in players or ()]
     if not names:
         raise ConfigError("name the players with --player", "nommez les joueurs avec --player",
                           expected="--player Alice --player Bob")
-    config = make_config(rules_name or default_family(), names, columns=_split_list(columns) or None,
-                         optional_rows=_split_list(rows) or None, options=_split_list(options),
-                         variant=variant, direction=direction,
-                         imposed=_split_list(imposed) or None,
-                         settings=_parse_settings(settings or []) or None, preset=preset)
-    seated = list(config.players)
-    default = "dice" if start_dice else config.rules.default_order    # Gaby: random (Y9)
-    how = ORDERS.get((order or default).strip().lower())
-    if how is None:
-        raise ConfigError(f"unknown order '{order}'", f"ordre « {order} » inconnu",
-                          expected="given, random or dice")
-    if how == "dice":
-        if not start_dice:
-            raise ConfigError("--order dice needs each player's start die",
-                              "--order dice demande le dé de départ de chaque joueur",
-                              expected='--start-dice "Alice=3 Bob=2,5"', rule="C6")
-        seated = start_die_order(seated, parse_start_dice(start_dice, seated))
-    elif start_dice:
-        raise ConfigError("--start-dice goes with --order dice",
-                          "--start-dice va avec --order dice", expected="--order dice")
-    elif how == "random":
-        seated = random_order(seated)
-    config = dataclasses.replace(config, players=tuple(seated))
-    session = TableSession.start(open_store(db), config)
-    game = session.game
+    rolls = parse_start_dice(start_dice, [n.strip() for n in names]) if start_dice else None
+    step = new_game(open_store(db), rules_name or default_family(), names,
+                    columns=_split_list(columns) or None, rows=_split_list(rows) or None,
+                    options=_split_list(options), variant=variant, direction=direction,
+                    imposed=_split_list(imposed) or None,
+                    settings=_parse_settings(settings or []) or None, preset=preset, order=order,
+                    start_dice=rolls)
+    game = step.game
+    config, seated = game.config, list(game.config.players)
     if as_json:
         print_json({"game": game.id, "players": seated, "label": config.label,
                     "family": config.family, "config_key": config.config_key,
@@ -729,12 +618,17 @@ def enter(
         raise EntryError("say after how many rolls the dice were kept",
                          "indiquez en combien de lancers les dés ont été gardés",
                          expected="--roll 2, or 55533/2")
-    session = _session(db, game_id, lang, as_json)
+    from ..api import enter as enter_dice
+
     if jokers and len(jokers) > 1:
         raise IllegalMoveError("one joker a turn", "un seul joker par tour", rule="U4")
     joker = jokers[0] if jokers else None
-    cells = session.enter(text, roll, joker=joker, announce=announce)
-    game = session.game
+    step = enter_dice(open_store(db), text, roll, game_id=game_id, joker=joker,
+                      announce=announce)
+    if step.finished_earlier:
+        show_finished(step.game, step.records, lang, as_json)
+        return
+    game, cells = step.game, step.cells
     if as_json:
         coup = game.coups[-1]
         print_json({**cells_json(game, cells), "dice": [str(d) for d in coup.dice],
@@ -774,32 +668,22 @@ def mark(
     if cell is None or not cell.strip():
         raise EntryError("say which cell to write", "indiquez quelle case inscrire",
                          expected="yams mark 3, or yams mark libre.full")
-    session = _session(db, game_id, lang, as_json)
-    game = session.game
-    first = parse_cell(game, cell)
-    if coup is not None:
-        n = _int_option(coup, "--coup")
-        if first["coup"] is not None and first["coup"] != n:
-            raise EntryError(f"cell {cell} is from coup {first['coup']}, not {n}",
-                             f"la case {cell} vient du coup {first['coup']}, pas du {n}")
-        first["coup"] = n
-    first["scratch"] = first["scratch"] or scratch
-    cells = [first]
-    if doblar is not None:
-        cells.append(parse_cell(game, doblar))
-    sheet = game.player
-    before = set(sheet.marks)
-    session.apply({"type": "mark", "player": sheet.name, "cells": cells})
-    game = session.game
-    sheet = next(s for s in game.sheets if s.name == sheet.name)
-    written = [m for key, m in sheet.marks.items() if key not in before]
+    from ..api import mark as mark_cell
+
+    step = mark_cell(open_store(db), cell, game_id=game_id, scratch=scratch, doblar=doblar,
+                     coup=None if coup is None else _int_option(coup, "--coup"))
+    if step.finished_earlier:
+        show_finished(step.game, step.records, lang, as_json)
+        return
+    game, written = step.game, step.written
+    sheet = next(s for s in game.sheets if s.name == step.event["player"])
     total = game.totals(sheet).grand
     if as_json:
         data = {"game": game.id, "player": sheet.name, "marks": [mark_json(m) for m in written],
                 "total": total, "finished": game.finished,
                 "next": None if game.finished else game.player.name}
         if game.finished:
-            data.update(ranking=ranking_json(game), records=session.broken)
+            data.update(ranking=ranking_json(game), records=step.records)
         print_json(data)
         return
     w = WORDS[lang]
@@ -808,7 +692,7 @@ def mark(
         _print(w["scratched"].format(name=sheet.name, cell=label) if m.scratch else
                w["wrote"].format(name=sheet.name, cell=label, score=m.score, why=m.explain))
     _print(w["total"].format(name=sheet.name, total=total))
-    print_next(game, session.broken, lang, "next")
+    print_next(game, step.records, lang, "next")
 
 
 @game_step
@@ -888,13 +772,11 @@ def undo(
     On a finished game (--game ID) it takes back the last cell and reopens the game: it leaves
     the archive and the records are recounted without it until it is finished again.
     """
-    from ..game import effective_events
-    from .amend_cmds import change_game
+    from ..api import undo as undo_last
 
     lang = current_lang(ctx)
-    before, session, reopened = change_game(db, game_id, {"type": "undo"})
-    game = session.game
-    cancelled = effective_events(before.events)[-1]
+    step = undo_last(open_store(db), game_id)
+    game, cancelled, reopened = step.game, step.cancelled, step.reopened
     if as_json:
         print_json({"game": game.id, "cancelled": cancelled, "player": game.player.name,
                     "coup": len(game.coups), "reopened": reopened, "finished": game.finished})
@@ -904,19 +786,20 @@ def undo(
         from .amend_cmds import WORDS as FIX_WORDS
         _print(FIX_WORDS[lang]["reopened"].format(id=game.id[:8]))
     _print(w["undone"].format(what=_describe(game, cancelled, lang)))
-    print_next(game, session.broken, lang, "to_play")   # a correction undone: finished again
+    print_next(game, step.records, lang, "to_play")   # a correction undone: finished again
 
 
-@game_step
-def end(session: "TableSession", lang: str, as_json: bool) -> None:
+def end(
+    ctx: typer.Context,
+    game_id: Optional[str] = game_option(),
+    as_json: bool = json_option(),
+    db: Optional[str] = db_option(),
+) -> None:
     """Stop a game before the sheets are full: the highest total wins (it goes to the archive)."""
-    session.end()
-    game = session.game
-    if as_json:
-        print_json({"game": game.id, "finished": True, "stopped": game.stopped,
-                    "ranking": ranking_json(game), "records": session.broken})
-        return
-    print_ending(game, session.broken, lang)
+    from ..api import end as end_game
+
+    step = end_game(open_store(db), game_id)
+    show_finished(step.game, step.records, current_lang(ctx), as_json)
 
 
 def games(

@@ -12,46 +12,31 @@ with one game a line::
 
 It is plain JSON: :func:`read_book` reads any layout of it (spaces, newlines, key order),
 as long as ``format`` and ``version`` come before ``games`` (as every export writes them).
-Like :func:`~yams_scorekeeper.cli.game_cmds.read_text` and ``write_text``, these are file
-reads and writes of a file the user named, not of the store.
+These are reads and writes of a file the user names (``yams export``/``import``, or
+:func:`yams_scorekeeper.api.export_book` and ``import_book``), not of the store.
 """
 
 from __future__ import annotations
 
 import json
 import os
-import sys
 from typing import Any, Callable, Iterable, Iterator, TextIO
 
-from ..errors import EntryError, StoreError
+from .errors import EntryError, StoreError
 
 CHUNK = 1 << 20          # characters read at a time
 
 
-def write_book(path: str, header: dict, games: Iterable[dict], tail: Callable[[], dict]) -> int:
+def write_book(target: str | os.PathLike | TextIO, header: dict, games: Iterable[dict],
+               tail: Callable[[], dict]) -> int:
     """Write ``header`` with its ``games`` one a line, then the keys of ``tail()``, to
-    ``path`` (``-``: standard output), all or nothing; returns the number of games."""
-    if path == "-":
-        return _write_to(sys.stdout, header, games, tail)
-    import tempfile
+    ``target``: a path, written all or nothing, or an open text stream; returns the number
+    of games."""
+    if not isinstance(target, (str, os.PathLike)):
+        return _write_to(target, header, games, tail)
+    from .storage import write_user_file
 
-    from .game_cmds import check_write_target
-
-    check_write_target(path)
-    folder = os.path.dirname(os.path.abspath(path))
-    tmp = None
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=".yams-", suffix=".tmp", dir=folder)
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            count = _write_to(handle, header, games, tail)
-        os.replace(tmp, path)
-        return count
-    except OSError as exc:
-        raise EntryError(f"cannot write {path}: {exc.strerror}",
-                         f"impossible d'écrire {path} : {exc.strerror}") from None
-    finally:
-        if tmp is not None and os.path.exists(tmp):
-            os.remove(tmp)
+    return write_user_file(os.fspath(target), lambda out: _write_to(out, header, games, tail))
 
 
 def _write_to(out: TextIO, header: dict, games: Iterable[dict], tail: Callable[[], dict]) -> int:
@@ -77,14 +62,14 @@ class _Reader:
     def __init__(self, handle: TextIO, name: str):
         self.handle, self.name = handle, name
         self.buf, self.pos, self.lines, self.eof = "", 0, 1, False
-        from ..storage import bounded_decoder
+        from .storage import bounded_decoder
 
         self.decoder = bounded_decoder()
 
     def _more(self) -> bool:
         if self.eof:
             return False
-        from ..storage import MAX_FILE_BYTES
+        from .storage import MAX_FILE_BYTES
 
         if len(self.buf) - self.pos > MAX_FILE_BYTES:   # one value larger than any game
             raise self.error(why="a value larger than the largest file read")
@@ -126,7 +111,7 @@ class _Reader:
     def value(self) -> Any:
         self.peek()
         while True:
-            from ..storage import MAX_FILE_BYTES, BadJSON, depth_problem
+            from .storage import MAX_FILE_BYTES, BadJSON, depth_problem
 
             try:
                 value, end = self.decoder.raw_decode(self.buf, self.pos)
