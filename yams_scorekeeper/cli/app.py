@@ -142,7 +142,7 @@ app = typer.Typer(
     epilog="Examples:\n  yams play\n  yams demo --rules gaby\n"
            "  yams score --rules gaby --roll 1 5 5 5 3 3\nEverything typed is checked; nothing is lost.",
     no_args_is_help=True,
-    add_completion=False,
+    add_completion=True,
     context_settings={"help_option_names": ["-h", "--help"]},
     pretty_exceptions_show_locals=False,
 )
