@@ -4,8 +4,8 @@ Pure functions over plain dicts; no I/O (the store keeps the book in ``records.j
 
 A *summary* describes one finished game::
 
-    {"id": "g42", "family": "double", "config_key": "double/force-asc",
-     "config_label": "Double Yams forcé (montant)", "date": "2024-05-01T21:30:00",
+    {"id": "g42", "family": "double", "config_key": "double/force",
+     "config_label": "Double Yams forcé (croissant)", "date": "2024-05-01T21:30:00+00:00",
      "stopped_early": False,
      "players": [{"name": "Alice", "total": 760, "parts": {"chiffres": 120, "suites": 760},
                   "rank": 1}, ...]}
@@ -14,7 +14,7 @@ The *book* holds, for each ``config_key``, the best grand total (part ``"total"`
 best total of each part (rulings D11: "the best suites total in a forcé game")::
 
     {"format": "yams-scorekeeper-records", "version": 1, "counted": ["g1", "g42"],
-     "configs": {"double/force-asc": {"label": ..., "family": "double", "records": {
+     "configs": {"double/force": {"label": ..., "family": "double", "records": {
          "total": {"value": 760, "player": "Alice", "date": ..., "game": "g42", "tied": []},
          "suites": {...}}}}}
 

@@ -681,7 +681,8 @@ class Store:
         return self._change_events(game_id, change)
 
     def replace_events(self, game_id: str, events: list[dict]) -> None:
-        """Replace all the game's events (an undo written as a rewrite)."""
+        """Replace all the game's events at once (tests and benchmarks set a game back with it;
+        the table only appends, an undo or an amendment included: :meth:`append_checked`)."""
         def replace(old: list) -> None:
             old[:] = events
 

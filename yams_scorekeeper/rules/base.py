@@ -5,9 +5,12 @@ dice count, roll allowance, columns, options, variants, player counts, default s
 implements :meth:`RuleSet.score_row` (and, where a shared search pays, :meth:`RuleSet.figures`)
 and overrides the game hooks it needs (setup, columns, counters, roll allowance, per-turn
 refusals, totals). Like python-chess variants, the game asks its rule set and never which family
-it plays: ``game.py``, ``config.py``, ``totals.py``, ``simulate.py`` and the CLI name no family.
+it plays: ``game.py``, ``config.py``, ``totals.py``, ``simulate.py``, the store and the CLI name
+no family (``tests/test_family_homes.py`` reads every module outside ``rules/``; the solver,
+``advice/`` and ``cli/advice_cmds.py``, still keys its specs by family, issue 13).
 The hooks' defaults describe the plainest family: one column, no options, up to ``max_rolls``
-rolls, rows 1-6 with a threshold bonus (Duel, Yatzy). The core never prints or does I/O.
+rolls, rows 1-6 with a threshold bonus (Duel, Yatzy). Rule sets never print, read a file or a
+clock.
 """
 
 from __future__ import annotations
@@ -17,10 +20,10 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Iterable, Mapping
 
-from ..columns import DOWN, UP, Column, ordered
+from ..columns import Column
 from ..dice import Dice, parse_plain, parse_roll
 from ..errors import ConfigError, EntryError, IllegalMoveError
-from ..totals import UPPER, Cells, Totals, cell_score, upper_total
+from ..totals import Cells, Totals, cell_score, upper_total
 
 if TYPE_CHECKING:  # pragma: no cover
     import random
@@ -318,7 +321,9 @@ class RuleSet:
         """Hook: check the choices a game is created with and complete them with defaults.
 
         ``setup`` holds normalised ids; the answer has its ``columns`` set. Raise ConfigError
-        naming the rule when choices do not go together. Default: one column, nothing else."""
+        naming the rule when choices do not go together. Default: the ``default_columns``
+        (another choice of columns is refused), and no option, optional row, variant or
+        direction (:meth:`no_extras`)."""
         self.no_extras(setup)
         if setup.columns and setup.columns != self.default_columns:
             raise ConfigError(f"{self.title} has one column per player",
