@@ -275,7 +275,7 @@ def _game_to_change(store: "Store", game_id: str | None, clock: Clock) -> Game:
 
 def _parsed_changes(game: Game, changes: dict[int, dict | str]) -> dict[int, dict]:
     """Transcript entries read against ``game``, each one's player checked."""
-    from .transcript import parse_entry
+    from .notation import parse_entry
 
     parsed: dict[int, dict] = {}
     for turn, entry in changes.items():

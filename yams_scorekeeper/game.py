@@ -30,6 +30,7 @@ from .columns import Column
 from .config import GameConfig
 from .dice import Dice, format_dice, parse_roll
 from .errors import DamagedGameError, EntryError, IllegalMoveError, YamsError
+from .notation import parse_joker, split_announce
 from .rules import Figure, RuleSet, normalise_id
 from .totals import Totals, sheet_totals
 from .wording import count
@@ -941,12 +942,6 @@ class Game:
                 **({"amendments": len(self._amendments)} if self._amendments else {})}
 
 
-def split_announce(announce: str) -> tuple[str, int | None]:
-    """``geante-carre:6`` -> ("geante-carre", 6); ``youpi`` -> ("youpi", None) (D9)."""
-    row, _, value = announce.partition(":")
-    return row, int(value) if value else None
-
-
 def announce_name(rules: RuleSet, announce: str) -> str:
     """An announce in words: ``Suite géante + carré de 6``, ``Youpi Yams``."""
     row, value = split_announce(announce)
@@ -990,19 +985,6 @@ def plain_events(events: Iterable[dict]) -> list[dict]:
         elif event.get("type") in ("enter", "mark", "end"):
             plain.append(event)
     return plain
-
-
-def parse_joker(text: str) -> tuple[int, int]:
-    """``4:6`` or ``4>6``: one die showing 4 becomes a 6 (U4)."""
-    for sep in (":", ">", "-"):
-        if sep in text:
-            a, _, b = text.partition(sep)
-            try:
-                return int(a), int(b)
-            except ValueError:
-                break
-    raise EntryError(f"cannot read the joker '{text}'", f"joker « {text} » illisible",
-                     expected="4:6 (a 4 becomes a 6)")
 
 
 def replayed_sheet_rows(doc: dict, summary: dict) -> list[dict] | None:

@@ -1,7 +1,17 @@
-"""What players type, read into entries: the cells of ``yams mark`` (and, as the notation
-grows, the dice, coups, jokers, announces and amendments of the other commands).
+"""What players type, read into entries: one notation for ``yams enter``/``mark``/``fix``,
+transcripts (``yams replay``) and ``yams play``'s corrections.
 
-Pure: a text in, a cell dict (as a ``mark`` event holds it) out, or an
+- dice and roll: ``55533/2`` or ``5 5 5 3 3`` with ``--roll 2`` (:func:`split_roll`);
+- a coup: ``DICE/ROLL [joker FROM:TO] [announce ROW]`` (:func:`parse_coup`), the joker
+  ``4:6`` (:func:`parse_joker`, U4), the announce ``youpi`` or ``geante-carre:6``
+  (:func:`split_announce`, D9);
+- a cell: ``[COLUMN.]ROW[@COUP][=0]`` (:data:`CELL`, :func:`parse_cell_token`), or for
+  ``yams mark`` also a number of the list of legal cells and a row name with spaces
+  (:func:`parse_cell`);
+- a turn's entry, to amend it: ``[PLAYER:] COUP [; COUP] [-> CELL [CELL]]``
+  (:func:`parse_entry`).
+
+Pure: text in, plain values or entry dicts out, or an
 :class:`~yams_scorekeeper.errors.EntryError` saying what was expected.
 """
 
@@ -15,9 +25,102 @@ from .errors import EntryError, IllegalMoveError
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
 
-#: COLUMN.ROW@COUP=0 (compiled on first use: start-up stays fast)
-_CELL = (r"^(?:(?P<column>[^.@=]*)\.)?(?P<row>[^.@=]*[^.@=\s])\s*(?:@(?P<coup>[0-9]{1,3}))?"
-         r"(?P<scratch>=0)?$")
+#: a coup: ``DICE/ROLL`` and what may follow the roll
+COUP = re.compile(r"^(?P<dice>[^/]+?)\s*/\s*(?P<roll>\S+)(?P<rest>.*)$")
+#: a cell as typed: ``[COLUMN.]ROW[@COUP][=0]`` (``.3`` is row 3 of a one-column sheet)
+CELL = re.compile(r"^(?:(?P<column>[^.@=\s]*)\.)?(?P<row>[^.@=\s]+)(?:@(?P<coup>[0-9]{1,3}))?"
+                  r"(?P<scratch>=0)?$")
+#: a cell for ``yams mark``: as :data:`CELL`, the row name may hold spaces (``petite suite``)
+_MARK_CELL = (r"^(?:(?P<column>[^.@=]*)\.)?(?P<row>[^.@=]*[^.@=\s])\s*"
+              r"(?:@(?P<coup>[0-9]{1,3}))?(?P<scratch>=0)?$")
+
+
+# -- dice, roll, coup ----------------------------------------------------------------------------
+
+def split_roll(text: str, roll: str | None) -> tuple[str, str]:
+    """``55533/2`` (or ``55533`` with ``roll``) -> ("55533", "2"): the dice and the roll."""
+    text = text.strip()
+    if not text:
+        raise EntryError("type the dice that were kept", "saisissez les dés gardés",
+                         expected="yams enter 5 5 5 3 3 --roll 2, or yams enter 55533/2")
+    if "/" in text:
+        text, _, after = text.rpartition("/")
+        if roll is not None:
+            raise EntryError("the roll is given twice, after '/' and with --roll",
+                             "le lancer est donné deux fois, après « / » et avec --roll",
+                             expected="55533/2 or 55533 --roll 2")
+        roll = after.strip()
+    if roll is None or not roll:
+        raise EntryError("say after how many rolls the dice were kept",
+                         "indiquez en combien de lancers les dés ont été gardés",
+                         expected="--roll 2, or 55533/2")
+    return text, roll
+
+
+def parse_coup(text: str) -> tuple[str, str, str | None, str | None]:
+    """``DICE/ROLL [joker FROM:TO] [announce ROW]`` -> (dice, roll, joker, announce)."""
+    m = COUP.match(text)
+    if not m:
+        raise EntryError(f"cannot read the coup '{text}'", f"coup « {text} » illisible",
+                         expected="55533/2 or 5 5 5 3 3/2")
+    rest = m.group("rest").split()
+    joker = announce = None
+    while rest:
+        word = rest.pop(0).lower()
+        if word == "joker" and rest:
+            if joker is not None:
+                raise IllegalMoveError("one joker a turn", "un seul joker par tour", rule="U4")
+            joker = rest.pop(0)
+        elif word in ("announce", "annonce") and rest:
+            announce = rest.pop(0)
+        else:
+            raise EntryError(f"unexpected '{word}' after the roll",
+                             f"« {word} » inattendu après le lancer",
+                             expected="joker 4:6 or announce youpi")
+    return m.group("dice"), m.group("roll"), joker, announce
+
+
+def parse_joker(text: str) -> tuple[int, int]:
+    """``4:6`` or ``4>6``: one die showing 4 becomes a 6 (U4)."""
+    for sep in (":", ">", "-"):
+        if sep in text:
+            a, _, b = text.partition(sep)
+            try:
+                return int(a), int(b)
+            except ValueError:
+                break
+    raise EntryError(f"cannot read the joker '{text}'", f"joker « {text} » illisible",
+                     expected="4:6 (a 4 becomes a 6)")
+
+
+def split_announce(announce: str) -> tuple[str, int | None]:
+    """``geante-carre:6`` -> ("geante-carre", 6); ``youpi`` -> ("youpi", None) (D9)."""
+    row, _, value = announce.partition(":")
+    return row, int(value) if value else None
+
+
+# -- cells ---------------------------------------------------------------------------------------
+
+def parse_cell_token(token: str) -> dict[str, Any]:
+    """One cell of a transcript or an amendment, ``[COLUMN.]ROW[@COUP][=0]``: the cell dict
+    of a mark event."""
+    m = CELL.match(token.strip())
+    if not m:
+        raise EntryError(f"cannot read the cell '{token}'", f"case « {token} » illisible",
+                         expected="libre.full, sec.yam@2 or full=0")
+    return {"column": m.group("column") or None, "row": m.group("row"),
+            "coup": int(m.group("coup")) if m.group("coup") else None,
+            "scratch": bool(m.group("scratch"))}
+
+
+def parse_cells(text: str) -> list[dict]:
+    """The one or two cells after ``->``."""
+    cells = [parse_cell_token(tok) for tok in text.split()]
+    if not 1 <= len(cells) <= 2:
+        raise EntryError("write one cell after '->' (two with a doblar)",
+                         "écrivez une case après « -> » (deux avec un doblar)",
+                         expected="-> libre.full")
+    return cells
 
 
 def parse_cell(game: "Game", text: str) -> dict[str, Any]:
@@ -40,7 +143,7 @@ def parse_cell(game: "Game", text: str) -> dict[str, Any]:
         cell = cells[n - 1]
         return {"column": cell.column, "row": cell.row, "coup": cell.coup or None,
                 "scratch": False}
-    m = re.match(_CELL, token)
+    m = re.match(_MARK_CELL, token)
     if not m:
         raise EntryError(f"cannot read the cell '{text}'", f"case « {text} » illisible",
                          expected="3, libre.full, full, .5, sec.yam@2 or full=0")
@@ -49,3 +152,39 @@ def parse_cell(game: "Game", text: str) -> dict[str, Any]:
             "scratch": bool(m.group("scratch"))}
 
 
+# -- a turn's entry (amendments) -----------------------------------------------------------------
+
+def parse_entry(game: "Game", text: str) -> tuple[str | None, dict]:
+    """One turn as a transcript line writes it, to correct a past turn with:
+    ``[PLAYER:] COUP [; COUP] [-> CELL [CELL]]``. Returns (the player named or None, the new
+    entry of :mod:`yams_scorekeeper.amend`): without ``->`` it gives only the coups (the
+    cell is kept), with nothing before ``->`` only the cells (the dice are kept); text with
+    neither ``/`` nor ``->`` is cells only too (``libre.carre``: no leading dash for a shell
+    to read as an option)."""
+    player = None
+    head, sep, rest = text.partition(":")
+    if sep and any(head.strip().casefold() == s.name.casefold() for s in game.sheets):
+        player = next(s.name for s in game.sheets if head.strip().casefold() == s.name.casefold())
+        text = rest
+    if "->" not in text and "/" not in text:
+        text = "->" + text
+    coups_text, arrow, cells_text = text.partition("->")
+    entry: dict = {}
+    coups = [c.strip() for c in coups_text.split(";") if c.strip()]
+    if coups:
+        entry["coups"] = []
+        for coup in coups:
+            dice, roll, joker, announce = parse_coup(coup)
+            item = {"dice": [str(d) for d in game.rules.parse_dice(dice)], "roll": roll.strip()}
+            if joker is not None:
+                item["joker"] = list(parse_joker(joker))
+            if announce is not None:
+                item["announce"] = game.rules.row(announce).id
+            entry["coups"].append(item)
+    if arrow:
+        entry["cells"] = parse_cells(cells_text)
+    if not entry:
+        raise EntryError(f"cannot read the entry '{text.strip()}'",
+                         f"saisie « {text.strip()} » illisible",
+                         expected="55533/2 -> libre.full, 55533/2, or -> libre.full")
+    return player, entry

@@ -138,7 +138,7 @@ class TableSession:
                                  [str(d) for d in self.game.rules.parse_dice(dice)],
                                  "roll": roll}
         if joker is not None:
-            from .game import parse_joker
+            from .notation import parse_joker
             event["joker"] = list(parse_joker(joker)) if isinstance(joker, str) else list(joker)
         if announce:
             event["announce"] = announce

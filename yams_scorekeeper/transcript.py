@@ -28,8 +28,9 @@ import re
 from typing import TYPE_CHECKING, Iterable
 
 from .config import GameConfig, make_config
-from .errors import EntryError, IllegalMoveError, YamsError
+from .errors import EntryError, YamsError
 from .game import Game, effective_events, plain_events
+from .notation import CELL, parse_cells, parse_coup  # noqa: F401  (CELL: cli/play.py reads it here)
 
 if TYPE_CHECKING:  # pragma: no cover
     from .clock import Clock, IdFactory
@@ -37,10 +38,6 @@ if TYPE_CHECKING:  # pragma: no cover
 HEADER_KEYS = ("rules", "players", "columns", "rows", "options", "preset", "variant", "direction",
                "imposed", "settings", "id", "created")
 _HEADER = re.compile(r"^([a-z]+)\s*:\s*(.*)$")
-_COUP = re.compile(r"^(?P<dice>[^/]+?)\s*/\s*(?P<roll>\S+)(?P<rest>.*)$")
-#: a cell as typed: ``[COLUMN.]ROW[@COUP][=0]`` (``.3`` is row 3 of a one-column sheet)
-CELL = re.compile(r"^(?:(?P<column>[^.@=\s]*)\.)?(?P<row>[^.@=\s]+)(?:@(?P<coup>[0-9]{1,3}))?"
-                  r"(?P<scratch>=0)?$")
 
 
 def _at(line_no: int, err: YamsError) -> YamsError:
@@ -131,93 +128,13 @@ def _play_line(game: Game, line: str) -> None:
         if coup:
             _enter(game, coup)
     if arrow:
-        game.record({"type": "mark", "player": game.player.name, "cells": _cells(cells_text)})
-
-
-def _cells(text: str) -> list[dict]:
-    """The one or two cells after ``->``."""
-    cells = [_cell(tok) for tok in text.split()]
-    if not 1 <= len(cells) <= 2:
-        raise EntryError("write one cell after '->' (two with a doblar)",
-                         "écrivez une case après « -> » (deux avec un doblar)",
-                         expected="-> libre.full")
-    return cells
+        game.record({"type": "mark", "player": game.player.name,
+                     "cells": parse_cells(cells_text)})
 
 
 def _enter(game: Game, text: str) -> None:
-    dice, roll, joker, announce = _coup(text)
+    dice, roll, joker, announce = parse_coup(text)
     game.enter(dice, roll, joker=joker, announce=announce)
-
-
-def _coup(text: str) -> tuple[str, str, str | None, str | None]:
-    """``DICE/ROLL [joker FROM:TO] [announce ROW]`` -> (dice, roll, joker, announce)."""
-    m = _COUP.match(text)
-    if not m:
-        raise EntryError(f"cannot read the coup '{text}'", f"coup « {text} » illisible",
-                         expected="55533/2 or 5 5 5 3 3/2")
-    rest = m.group("rest").split()
-    joker = announce = None
-    while rest:
-        word = rest.pop(0).lower()
-        if word == "joker" and rest:
-            if joker is not None:
-                raise IllegalMoveError("one joker a turn", "un seul joker par tour", rule="U4")
-            joker = rest.pop(0)
-        elif word in ("announce", "annonce") and rest:
-            announce = rest.pop(0)
-        else:
-            raise EntryError(f"unexpected '{word}' after the roll",
-                             f"« {word} » inattendu après le lancer",
-                             expected="joker 4:6 or announce youpi")
-    return m.group("dice"), m.group("roll"), joker, announce
-
-
-def parse_entry(game: Game, text: str) -> tuple[str | None, dict]:
-    """One turn as a transcript line writes it, to correct a past turn with:
-    ``[PLAYER:] COUP [; COUP] [-> CELL [CELL]]``. Returns (the player named or None, the new
-    entry of :mod:`yams_scorekeeper.amend`): without ``->`` it gives only the coups (the
-    cell is kept), with nothing before ``->`` only the cells (the dice are kept); text with
-    neither ``/`` nor ``->`` is cells only too (``libre.carre``: no leading dash for a shell
-    to read as an option)."""
-    from .game import parse_joker
-
-    player = None
-    head, sep, rest = text.partition(":")
-    if sep and any(head.strip().casefold() == s.name.casefold() for s in game.sheets):
-        player = next(s.name for s in game.sheets if head.strip().casefold() == s.name.casefold())
-        text = rest
-    if "->" not in text and "/" not in text:
-        text = "->" + text
-    coups_text, arrow, cells_text = text.partition("->")
-    entry: dict = {}
-    coups = [c.strip() for c in coups_text.split(";") if c.strip()]
-    if coups:
-        entry["coups"] = []
-        for coup in coups:
-            dice, roll, joker, announce = _coup(coup)
-            item = {"dice": [str(d) for d in game.rules.parse_dice(dice)], "roll": roll.strip()}
-            if joker is not None:
-                item["joker"] = list(parse_joker(joker))
-            if announce is not None:
-                item["announce"] = game.rules.row(announce).id
-            entry["coups"].append(item)
-    if arrow:
-        entry["cells"] = _cells(cells_text)
-    if not entry:
-        raise EntryError(f"cannot read the entry '{text.strip()}'",
-                         f"saisie « {text.strip()} » illisible",
-                         expected="55533/2 -> libre.full, 55533/2, or -> libre.full")
-    return player, entry
-
-
-def _cell(token: str) -> dict:
-    m = CELL.match(token.strip())
-    if not m:
-        raise EntryError(f"cannot read the cell '{token}'", f"case « {token} » illisible",
-                         expected="libre.full, sec.yam@2 or full=0")
-    return {"column": m.group("column") or None, "row": m.group("row"),
-            "coup": int(m.group("coup")) if m.group("coup") else None,
-            "scratch": bool(m.group("scratch"))}
 
 
 def format_transcript(game: Game, *, comment: str | None = None) -> str:

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 
 from ..errors import EntryError
 from ..rules import normalise_id
-from ..transcript import CELL
+from ..notation import CELL
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game, LegalCell

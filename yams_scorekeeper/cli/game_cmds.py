@@ -603,22 +603,10 @@ def enter(
 ) -> None:
     """Record the dice of the player to play, and list the cells they may write (numbered)."""
     lang = current_lang(ctx)
-    text = " ".join(dice or ()).strip()
-    if not text:
-        raise EntryError("type the dice that were kept", "saisissez les dés gardés",
-                         expected="yams enter 5 5 5 3 3 --roll 2, or yams enter 55533/2")
-    if "/" in text:
-        text, _, after = text.rpartition("/")
-        if roll is not None:
-            raise EntryError("the roll is given twice, after '/' and with --roll",
-                             "le lancer est donné deux fois, après « / » et avec --roll",
-                             expected="55533/2 or 55533 --roll 2")
-        roll = after.strip()
-    if roll is None or not roll:
-        raise EntryError("say after how many rolls the dice were kept",
-                         "indiquez en combien de lancers les dés ont été gardés",
-                         expected="--roll 2, or 55533/2")
     from ..api import enter as enter_dice
+    from ..notation import split_roll
+
+    text, roll = split_roll(" ".join(dice or ()), roll)
 
     if jokers and len(jokers) > 1:
         raise IllegalMoveError("one joker a turn", "un seul joker par tour", rule="U4")

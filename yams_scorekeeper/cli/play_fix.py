@@ -78,7 +78,7 @@ def _number(term: "Terminal", game: "Game", text: str) -> int | None:
 def fix(table: "Table", text: str) -> None:
     """``f N``: correct turn N (and others in the same go), after seeing what changes."""
     from ..game import Game
-    from ..transcript import parse_entry
+    from ..notation import parse_entry
 
     term, game = table.term, table.game
     turn = _number(term, game, text)
