@@ -77,11 +77,12 @@ class OneColumnSpec:
     def key(self) -> str:
         """A hash of everything that decides optimal play (and the solver's version)."""
         h = hashlib.sha256()
-        head = {"v": SOLVER_VERSION, "rows": self.rows, "upper": self.upper,
-                "threshold": self.threshold, "bonus": self.bonus, "jokers": self.jokers,
-                "yahtzee": None if self.yahtzee is None else [
-                    self.yahtzee.row, self.yahtzee.bonus, self.yahtzee.joker_scores],
-                "plus_moins": self.plus_moins}
+        # the field names as keys (unchanged since version 1, so cached tables stay valid)
+        head = dict(v=SOLVER_VERSION, rows=self.rows, upper=self.upper,
+                    threshold=self.threshold, bonus=self.bonus, jokers=self.jokers,
+                    yahtzee=None if self.yahtzee is None else [
+                        self.yahtzee.row, self.yahtzee.bonus, self.yahtzee.joker_scores],
+                    plus_moins=self.plus_moins)
         h.update(json.dumps(head, sort_keys=True).encode())
         h.update(np.ascontiguousarray(self.scores, dtype=np.int32).tobytes())
         return h.hexdigest()[:20]
@@ -108,45 +109,17 @@ def _plain(rules, rows, **extra) -> OneColumnSpec:
                          int(s.get("bonus", 0)), settings=dict(s), **extra)
 
 
-def _duel(rules, rows) -> OneColumnSpec:
-    s = rules.settings
-    jokers = int(s.get("jokers", 0)) if int(s.get("jokers_per_turn", 1)) > 0 else 0
-    return _plain(rules, rows, jokers=jokers)
-
-
-def _classic(rules, rows) -> OneColumnSpec:
-    pm = (rows.index("plus"), rows.index("moins")) if {"plus", "moins"} <= set(rows) else None
-    return _plain(rules, rows, plus_moins=pm)
-
-
-def _yahtzee(rules, rows) -> OneColumnSpec:
-    s = rules.settings
-    on = bool(s.get("yahtzee_bonus", 100)) and bool(s.get("joker_rule", 1))
-    joker = None
-    if on:
-        idx = {r: i for i, r in enumerate(rows)}
-        fixed = (("full-house", s.get("full_house", 25)),
-                 ("small-straight", s.get("small_straight", 30)),
-                 ("large-straight", s.get("large_straight", 40)))
-        joker = YahtzeeJoker(idx["yahtzee"], int(s.get("yahtzee_bonus", 100)),
-                             tuple((idx[r], int(v)) for r, v in fixed if r in idx))
-    return _plain(rules, rows, yahtzee=joker)
-
-
-#: how each one-column family adds its extra state to the plain spec
-SPEC_BUILDERS: dict[str, Callable] = {"duel": _duel, "classic": _classic, "yatzy": _plain,
-                                      "yahtzee": _yahtzee}
-
-
-def solvable(family: str, columns: int = 1) -> bool:
-    """True when the exact solver covers this family with this many columns."""
-    return family in SPEC_BUILDERS and columns == 1
+def solvable(rules, columns: int = 1) -> bool:
+    """True when the exact solver covers ``rules`` with this many columns."""
+    return rules.exactly_solved and columns == 1
 
 
 def spec_for(rules, rows: tuple[str, ...] | None = None) -> OneColumnSpec:
     """The solver's view of ``rules`` (one column, rows in grid order by default)."""
-    builder = SPEC_BUILDERS.get(rules.family)
-    if builder is None:
+    if not rules.exactly_solved:
         raise ConfigError(f"no exact solver for {rules.title}: it has several columns",
                           f"pas de solveur exact pour le {rules.title} : plusieurs colonnes")
-    return builder(rules, tuple(rows or (r.id for r in rules.rows if not r.optional)))
+    rows = tuple(rows or (r.id for r in rules.rows if not r.optional))
+    extra = dict(rules.solver_state(rows))
+    joker = extra.pop("forced_joker", None)
+    return _plain(rules, rows, yahtzee=None if joker is None else YahtzeeJoker(*joker), **extra)

@@ -197,7 +197,7 @@ def refuse_heuristic_sheet(rules) -> None:
     """A sheet on the command line is one column: the heuristic needs a game's sheet."""
     from ..advice.spec import solvable
 
-    if not solvable(rules.family):
+    if not solvable(rules):
         raise ConfigError(f"{rules.title} has several columns: the heuristic adviser reads the "
                           "sheet of a game in progress", f"le {rules.title} a plusieurs "
                           "colonnes : le conseil heuristique lit la feuille d'une partie en "
@@ -233,7 +233,7 @@ def exactly_solved(game) -> bool:
     """True when the exact solver covers this game (one-column sheets); else the heuristic."""
     from ..advice.spec import solvable
 
-    return solvable(game.rules.family, len(game.columns))
+    return solvable(game.rules, len(game.columns))
 
 
 def hint_for_game(game, db, dice, roll, top: int, lang: str):
@@ -254,7 +254,7 @@ def hint_for_game(game, db, dice, roll, top: int, lang: str):
         values = tuple(d.value for d in coup.dice)
         roll, joker_used = game.rules.max_rolls, coup.joker is not None
     return sheet_hint(solved, cells, so_far=game.totals(sheet).grand,
-                      jokers_left=sheet.jokers_left if game.rules.family == "duel" else None,
+                      jokers_left=sheet.jokers_left if game.rules.jokers else None,
                       dice=values, roll=_read_roll(roll, game.rules),
                       max_rolls=game.rules.max_rolls, joker_used=joker_used, top=top)
 

@@ -6,8 +6,8 @@ implements :meth:`RuleSet.score_row` (and, where a shared search pays, :meth:`Ru
 and overrides the game hooks it needs (setup, columns, counters, roll allowance, per-turn
 refusals, totals). Like python-chess variants, the game asks its rule set and never which family
 it plays: ``game.py``, ``config.py``, ``totals.py``, ``simulate.py``, the store and the CLI name
-no family (``tests/test_family_homes.py`` reads every module outside ``rules/``; the solver,
-``advice/`` and ``cli/advice_cmds.py``, still keys its specs by family, issue 13).
+no family (``tests/test_family_homes.py`` reads every module outside ``rules/``, the advisers
+in ``advice/`` included: they read :attr:`RuleSet.exactly_solved` and :meth:`RuleSet.solver_state`).
 The hooks' defaults describe the plainest family: one column, no options, up to ``max_rolls``
 rolls, rows 1-6 with a threshold bonus (Duel, Yatzy). Rule sets never print, read a file or a
 clock.
@@ -183,6 +183,19 @@ class RuleSet:
     #: how a sheet is drawn: "players" (one column per player, side by side) or "columns"
     #: (one grid per player, its columns across, as on a paper sheet)
     sheet_layout: ClassVar[str] = "players"
+
+    # -- the exact solver (read by advice/, never by the engine) -------------------------------
+    #: True when ``advice/``'s exact solver covers a one-column sheet of this family (five
+    #: plain dice, any order, three rolls); the others get the heuristic adviser
+    exactly_solved: ClassVar[bool] = False
+
+    def solver_state(self, rows: tuple[str, ...]) -> dict[str, Any]:
+        """The extra state the exact solver tracks for a column of ``rows``, as keyword
+        arguments of ``advice.spec.OneColumnSpec``: ``jokers`` (jokers a game, Duel U4),
+        ``plus_moins`` ((plus row index, moins row index), Yam classique C3) or ``forced_joker``
+        ((yahtzee row index, bonus, ((row index, joker score), ...)), the Yahtzee bonus and
+        forced joker, H4). Empty (no extra state) by default."""
+        return {}
 
     def __init__(self, settings: Mapping[str, Any] | None = None):
         self.settings: dict[str, Any] = copy.deepcopy(self.defaults)

@@ -55,6 +55,7 @@ class ClassicRules(RuleSet):
     start_order = "dice"         # C6
     sheet_layout = "columns"
     rows_rule = "C1"
+    exactly_solved = True
     row_texts = {
         'full': ('three dice of one value and two of another (G2); 25 + the sum of the dice',
             "trois dés d'une valeur et deux d'une autre (G2) ; 25 + la somme des dés",
@@ -77,6 +78,11 @@ class ClassicRules(RuleSet):
     }
 
     # -- game hooks ----------------------------------------------------------------------------
+
+    def solver_state(self, rows: tuple[str, ...]) -> dict:
+        """The solver tracks the plus/moins constraint when both rows are played (C3)."""
+        pm = (rows.index("plus"), rows.index("moins")) if {"plus", "moins"} <= set(rows) else None
+        return {"plus_moins": pm}
 
     def configure(self, setup: Setup) -> Setup:
         """Columns (C5); the imposée column needs its order of rows at creation."""

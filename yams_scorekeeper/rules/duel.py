@@ -51,6 +51,7 @@ class DuelRules(RuleSet):
     }
     jokers = True
     rows_rule = "U1"
+    exactly_solved = True
     row_texts = {
         'brelan': ('3 pareils: at least three dice alike; the sum of those three',
             '3 pareils : au moins trois dés identiques ; la somme de ces trois dés',
@@ -85,6 +86,11 @@ class DuelRules(RuleSet):
 
     def start_counters(self, config: "GameConfig") -> dict[str, int]:
         return {"jokers_left": int(self.settings["jokers"])}
+
+    def solver_state(self, rows: tuple[str, ...]) -> dict:
+        """The solver tracks the jokers left (none when ``jokers_per_turn`` is 0, U4)."""
+        s = self.settings
+        return {"jokers": int(s.get("jokers", 0)) if int(s.get("jokers_per_turn", 1)) > 0 else 0}
 
     def score_row(self, row_id: str, dice: Dice, roll: int) -> Figure:
         s = self.settings

@@ -61,6 +61,7 @@ class YahtzeeRules(RuleSet):
         "joker_rule": 1,         # H4: the Yahtzee bonus and the forced joker rule (0 = off)
     }
     rows_rule = "H1"
+    exactly_solved = True
     score_rule = "H2"
     row_texts = {
         "three-of-a-kind": ("at least three dice alike (G1); the sum of all five dice",
@@ -85,6 +86,19 @@ class YahtzeeRules(RuleSet):
     }
 
     # -- scoring -------------------------------------------------------------------------------
+
+    def solver_state(self, rows: tuple[str, ...]) -> dict:
+        """The solver tracks the Yahtzee bonus and forced joker (H4) unless a setting turns
+        either off."""
+        s = self.settings
+        if not (bool(s.get("yahtzee_bonus", 100)) and bool(s.get("joker_rule", 1))):
+            return {}
+        idx = {r: i for i, r in enumerate(rows)}
+        fixed = (("full-house", s.get("full_house", 25)),
+                 ("small-straight", s.get("small_straight", 30)),
+                 ("large-straight", s.get("large_straight", 40)))
+        return {"forced_joker": (idx["yahtzee"], int(s.get("yahtzee_bonus", 100)),
+                                 tuple((idx[r], int(v)) for r, v in fixed if r in idx))}
 
     def score_row(self, row_id: str, dice: Dice, roll: int) -> Figure:
         s = self.settings

@@ -53,6 +53,7 @@ class YatzyRules(RuleSet):
         "bonus": 50,             # Z3
     }
     rows_rule = "Z1"
+    exactly_solved = True
     score_rule = "Z2"
     row_texts = {
         "one-pair": ("two dice alike, the best pair; the sum of those two",
