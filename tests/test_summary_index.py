@@ -146,3 +146,27 @@ def test_history_stats_records_and_filters_never_read_the_game_files(tmp_path, m
     fresh.create_game(new_doc("g5"))
     fresh.finish_game("g5", summary("g5", date="2024-08-01T21:00:00+02:00"))
     assert ids(Store(store.path), newest_first=True, limit=1) == ["g5"]
+
+
+def test_an_index_made_before_the_config_index_gets_it_without_a_rebuild(tmp_path, monkeypatch):
+    import sqlite3
+
+    store = small_book(tmp_path / "s")
+    rows = store.index_rows()
+    db = sqlite3.connect(os.path.join(store.path, INDEX_FILE))
+    db.execute("DROP INDEX games_by_config")
+    db.commit()
+    db.close()
+
+    def no(self, game_id):
+        raise AssertionError(f"the archive file of {game_id} was read (a rebuild)")
+
+    monkeypatch.setattr(Store, "_read_entry", no)
+    fresh = Store(store.path)
+    assert fresh.player_rows("alice")[1] == {"double/force-asc": "Double Yams forcé (montant)"}
+    assert fresh.index_rows() == rows
+    db = sqlite3.connect(os.path.join(store.path, INDEX_FILE))
+    plan = db.execute("EXPLAIN QUERY PLAN SELECT summary FROM games WHERE config_key=? "
+                      "ORDER BY date DESC, id DESC LIMIT 1", ("x",)).fetchall()
+    db.close()
+    assert "games_by_config" in str(plan)      # the labels: one seek, not a scan of the games

@@ -52,6 +52,7 @@ CREATE TABLE games(id TEXT PRIMARY KEY, date TEXT NOT NULL, family TEXT, config_
                    stopped INTEGER NOT NULL, summary TEXT NOT NULL, mtime_ns INTEGER,
                    size INTEGER);
 CREATE INDEX games_by_date ON games(date, id);
+CREATE INDEX games_by_config ON games(config_key, date, id);
 CREATE TABLE players(game TEXT NOT NULL, seat INTEGER NOT NULL, name TEXT NOT NULL,
                      folded TEXT NOT NULL, total NUMERIC NOT NULL, rank INTEGER,
                      PRIMARY KEY(game, seat)) WITHOUT ROWID;
@@ -109,6 +110,7 @@ class SummaryIndex:
             row = db.execute("SELECT value FROM meta WHERE key='schema'").fetchone()
             if row is None or row[0] != SCHEMA:
                 raise sqlite3.DatabaseError("another schema")
+            _add_config_index(db)
         except sqlite3.Error:
             try:
                 db.close()
@@ -366,7 +368,8 @@ class SummaryIndex:
             yield key, fam, bool(stopped), json.loads(text)
 
     def labels(self, config_keys: Iterable[str]) -> dict[str, str]:
-        """The label of each configuration, from its newest game."""
+        """The label of each configuration, from its newest game (one seek each in
+        ``games_by_config``)."""
         db, labels = self._open(), {}
         for key in config_keys:
             row = db.execute("SELECT summary FROM games WHERE config_key=? ORDER BY date DESC, "
@@ -382,6 +385,14 @@ class SummaryIndex:
 
 #: what the ``sheets`` table keeps of a summary's player (and ``games.summary`` leaves out)
 _SHEET_KEYS = ("cells", "bonuses")
+
+
+def _add_config_index(db: sqlite3.Connection) -> None:
+    """Add ``games_by_config`` to an index made before it existed (same schema otherwise:
+    one pass over ``games``, once, rather than a rebuild from the archive)."""
+    if db.execute("SELECT 1 FROM sqlite_master WHERE type='index' AND name='games_by_config'"
+                  ).fetchone() is None:
+        db.execute("CREATE INDEX IF NOT EXISTS games_by_config ON games(config_key, date, id)")
 
 
 def _json(value: Any) -> str:
