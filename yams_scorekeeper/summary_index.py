@@ -8,6 +8,8 @@ SQLite, with the columns the history filters and the statistics need:
 
 - ``games``: ``id``, ``date``, ``family``, ``config_key``, ``stopped``, the summary as JSON
   text exactly as archived, and the archive file's ``mtime_ns`` and ``size`` when indexed;
+  indexed by date, and by configuration then date (a configuration's label, from its newest
+  game, is then one seek, not a scan of every summary);
 - ``players``: one row per player of each game (seat, name, case-folded name, total, rank);
 - ``sheets``: one row per player of each game, the sheet's written cells and bonuses as JSON
   text (``cells`` and ``bonuses`` of the summary's player, which ``games.summary`` leaves out),
