@@ -232,9 +232,9 @@ def test_reads_are_capped(tmp_path, monkeypatch):
     one_line_error(run(db, "import", str(big)), "larger than", code=4)
     one_line_error(run(db, "import", "-", input=big.read_text(encoding="utf-8")), "larger than",
                    code=4)
-    from yams_scorekeeper.cli import game_cmds
+    from yams_scorekeeper.cli import transcript_cmds
 
-    monkeypatch.setattr(game_cmds, "MAX_TRANSCRIPT_BYTES", 1000)
+    monkeypatch.setattr(transcript_cmds, "MAX_TRANSCRIPT_BYTES", 1000)
     one_line_error(run(None, "replay", str(big)), "larger than", code=2)
 
 

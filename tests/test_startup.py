@@ -49,8 +49,9 @@ def test_score_json_loads_neither_rich_nor_other_command_modules(tmp_path):
 
 def test_a_table_action_loads_its_module_only_and_no_summaries_index(tmp_path):
     modules = loaded(tmp_path, "new", "-R", "classic", "-p", "Alice", "-p", "Bob")
-    assert "yams_scorekeeper.cli.game_cmds" in modules and "yams_scorekeeper.store" in modules
+    assert "yams_scorekeeper.cli.turn_cmds" in modules and "yams_scorekeeper.store" in modules
     assert not {"yams_scorekeeper.cli.play", "yams_scorekeeper.cli.book_cmds",
+                "yams_scorekeeper.cli.sheet_cmds", "yams_scorekeeper.cli.transcript_cmds",
                 "yams_scorekeeper.summary_index", "sqlite3", "filelock",
                 "concurrent.futures"} & modules
     modules = loaded(tmp_path, "cells", "--json")

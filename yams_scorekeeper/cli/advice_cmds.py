@@ -12,8 +12,8 @@ from typing import Any, List, Optional
 import typer
 
 from ..errors import ConfigError, EntryError
-from .game_cmds import (_parse_settings, _split_list, db_option, dice_argument, examples,
-                        game_option, json_option, roll_option, rules_option)
+from .options import (db_option, dice_argument, examples, game_option, json_option,
+                      parse_settings, roll_option, rules_option, split_list)
 from ..wording import fill
 from .lang import current_lang
 from .render import print_json
@@ -104,7 +104,7 @@ def solved_for(rules, rows, db: str | None, lang: str):
 
 def _parse_filled(items: list[str], rules) -> dict[str, int]:
     filled: dict[str, int] = {}
-    for item in _split_list(items):
+    for item in split_list(items):
         row, sep, value = item.partition("=")
         try:
             score = int(value)
@@ -168,7 +168,7 @@ def hint(
             raise ConfigError("a sheet given on the command line needs --rules",
                               "une feuille donnée en ligne de commande demande --rules",
                               expected="--rules duel --start")
-        rules = get_rules(rules_name, _parse_settings(settings or []) or None)
+        rules = get_rules(rules_name, parse_settings(settings or []) or None)
         refuse_heuristic_sheet(rules)
         values = _read_dice(dice)
         rows = tuple(r.id for r in rules.rows if not r.optional)
@@ -210,9 +210,9 @@ def _read_roll(roll: str | None, rules) -> int | None:
 
 def game_hint(db, game_id, dice, roll, top: int, lang: str):
     """The hint for the player to play in a game in progress (``dice`` as typed)."""
-    from .game_cmds import _session
+    from .current_game import game_session
 
-    return hint_for_game(_session(db, game_id).game, db, dice or None, roll, top, lang)
+    return hint_for_game(game_session(db, game_id).game, db, dice or None, roll, top, lang)
 
 
 def play_hint_lines(game, text: str, db: str | None, lang: str) -> list[str]:
@@ -344,7 +344,7 @@ def review(
     Double Yams its luck is an estimate from sampled turns, said so."""
     from ..advice.review import review_game
     from ..safetext import shown
-    from .game_cmds import any_game
+    from .current_game import any_game
 
     lang = current_lang(ctx)
     game = any_game(db, game_id)

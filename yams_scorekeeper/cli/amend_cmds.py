@@ -13,8 +13,9 @@ from typing import TYPE_CHECKING, Any, List, Optional
 import typer
 
 from ..errors import EntryError
-from .game_cmds import (EXIT_LINE, _print, db_option, examples, game_option, json_option,
-                        open_store, print_next, simple_table)
+from .files import open_store
+from .options import EXIT_LINE, db_option, examples, game_option, json_option
+from .printing import print_line, print_next, simple_table
 from .lang import current_lang
 from .render import print_json, shown
 
@@ -64,7 +65,7 @@ def _dice_text(coup: Any) -> str:
 
 
 def turn_json(turn: "Turn") -> dict[str, Any]:
-    from .game_cmds import mark_json
+    from .json_out import mark_json
 
     return {"turn": turn.number, "player": turn.player,
             "coups": [{"dice": [str(d) for d in c.dice], "rolled": [str(d) for d in c.rolled],
@@ -84,7 +85,8 @@ def log(
     'yams fix': player, dice, roll, cell, score, the corrections made to it (when, what it
     was), and when the game was reopened after its finish."""
     from ..game import Game, reopen_note
-    from .game_cmds import any_game_doc, local_date
+    from .current_game import any_game_doc
+    from .printing import local_date
     from .render import console
 
     lang = current_lang(ctx)
@@ -102,22 +104,22 @@ def log(
         return
     w = WORDS[lang]
     if not turns:
-        _print(w["no_turns"])
+        print_line(w["no_turns"])
     else:
         console().print(log_table(game, lang))
     if not game.finished and game.coups:
-        _print(w["in_progress"].format(name=game.player.name,
+        print_line(w["in_progress"].format(name=game.player.name,
                                        dice=" ; ".join(coup_text(c) for c in game.coups)))
     if reopened:
         times = w["times"].format(n=reopened["times"]) if reopened["times"] > 1 else ""
-        _print(w["reopened_log"].format(times=times, at=local_date(reopened["at"]),
+        print_line(w["reopened_log"].format(times=times, at=local_date(reopened["at"]),
                                         date=local_date(doc["reopened"]["date"])))
 
 
 def log_table(game: "Game", lang: str) -> Any:
     """The turns of ``game`` as a Rich table: #, player, dice, roll, cell, score, amended."""
     from ..transcript import entry_text
-    from .game_cmds import local_date
+    from .printing import local_date
     from .sheet_view import cell_label
 
     w = WORDS[lang]
@@ -209,14 +211,14 @@ def _print_fix(game: "Game", event: dict, totals: list[dict], reopened: bool, la
     one = len(game.columns) == 1
     log = game.turn_log()
     if reopened:
-        _print(w["reopened"].format(id=game.id[:8]))
+        print_line(w["reopened"].format(id=game.id[:8]))
     for change in event["changes"]:
         turn = log[change["turn"] - 1]
         scores = " + ".join(str(m.score) for m in turn.marks)
-        _print(w["fixed"].format(turn=change["turn"], name=change["player"],
+        print_line(w["fixed"].format(turn=change["turn"], name=change["player"],
                                  old=entry_text(change["old"], one),
                                  new=f"{entry_text(change['new'], one)} ({scores})"))
-    _print(w["totals"].format(totals=", ".join(
+    print_line(w["totals"].format(totals=", ".join(
         f"{t['name']} {t['before']}" + (f" → {t['after']}" if t["after"] != t["before"] else "")
         for t in totals)))
 

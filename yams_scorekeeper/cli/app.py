@@ -55,8 +55,9 @@ from .render import print_error
 
 #: The command modules of this package, in ``--help`` order. Each one lists its commands in
 #: a module-level ``COMMANDS`` tuple (see the module docstring).
-COMMAND_MODULES: tuple[str, ...] = ("play", "score", "game_cmds", "amend_cmds", "book_cmds",
-                                    "rules_cmd", "advice_cmds")
+COMMAND_MODULES: tuple[str, ...] = ("play", "score", "turn_cmds", "sheet_cmds",
+                                    "transcript_cmds", "amend_cmds", "book_cmds", "rules_cmd",
+                                    "advice_cmds")
 
 #: The commands of each module, so that running a command imports only its own module (a
 #: one-shot ``yams enter`` does not pay for ``play`` and ``book_cmds``; ``--help`` loads them
@@ -65,8 +66,9 @@ COMMAND_MODULES: tuple[str, ...] = ("play", "score", "game_cmds", "amend_cmds", 
 COMMAND_NAMES: dict[str, tuple[str, ...]] = {
     "play": ("play", "demo"),
     "score": ("score",),
-    "game_cmds": ("new", "enter", "mark", "cells", "sheet", "undo", "end", "games", "replay",
-                  "transcript"),
+    "turn_cmds": ("new", "enter", "mark", "cells", "undo", "end"),
+    "sheet_cmds": ("sheet", "games"),
+    "transcript_cmds": ("replay", "transcript"),
     "amend_cmds": ("log", "fix"),
     "book_cmds": ("records", "history", "stats", "export", "import"),
     "rules_cmd": ("rules",),

@@ -14,8 +14,9 @@ import typer
 
 from ..errors import EntryError, YamsError
 from ..wording import fill, number
-from .game_cmds import (db_option, examples, json_option, local_date, open_store, rules_option,
-                        simple_table)
+from .files import open_store
+from .options import db_option, examples, json_option, rules_option
+from .printing import local_date, simple_table
 from .lang import current_lang
 from .render import print_json, shown
 from .printable import html_option
@@ -187,7 +188,7 @@ def _record_lines(cfg: dict, lang: str) -> list[tuple[str, str, str, str, str, b
 
 def _records_html(path: str, configs: dict, counted: int, lang: str) -> None:
     """``yams records --html FILE``: the record book as a page to print."""
-    from .game_cmds import write_text
+    from .files import write_text
     from .printable import WORDS as PICTURE, Cell, Grid, Line, grids_html
 
     w = WORDS[lang]

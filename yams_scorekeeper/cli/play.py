@@ -47,7 +47,7 @@ import typer
 
 from ..dice import GROUPED_EXAMPLE
 from ..errors import ConfigError, EntryError, IllegalMoveError, StoreError, YamsError
-from .game_cmds import RULES_HELP, db_option, default_family, examples, rules_option
+from .options import RULES_HELP, db_option, default_family, examples, rules_option
 from .render import shown
 from .lang import current_lang, resolve_lang
 from .messages import NO, YES, msg, outcome
@@ -1228,7 +1228,7 @@ def play(
 def house_setup(term: Terminal, store: "Store", house: str | None, settings: list[str],
                 save: str | None) -> Setup:
     """The setup of a new game with the house rules of ``--house`` and ``--setting``."""
-    from .game_cmds import _parse_settings
+    from .options import parse_settings
 
     family, merged = None, {}
     if house is not None:
@@ -1239,7 +1239,7 @@ def house_setup(term: Terminal, store: "Store", house: str | None, settings: lis
                               expected=", ".join(store.house_rules()) or "yams play --setting "
                               "yam=60 --save-house NAME")
         family, merged = saved["family"], dict(saved["settings"])
-    merged.update(_parse_settings(settings))
+    merged.update(parse_settings(settings))
     if save is not None and not merged:
         raise ConfigError("--save-house needs house rules: --setting KEY=VALUE or --house NAME",
                           "--save-house demande des règles maison : --setting CLÉ=VALEUR ou "

@@ -7,7 +7,7 @@ says so to the browser too: ``Content-Security-Policy: default-src 'none'``). Ev
 :func:`~yams_scorekeeper.safetext.shown`, then escaped for XML and HTML (:func:`markup_text`).
 Each written cell of a sheet carries an ``id`` ``p<seat>-<column>-<row>`` (ids of the rule set:
 ASCII), so a program (a test) finds every cell. This module only renders text; the command
-writes it with :func:`~yams_scorekeeper.cli.game_cmds.write_text`.
+writes it with :func:`~yams_scorekeeper.cli.files.write_text`.
 """
 
 from __future__ import annotations
@@ -151,7 +151,7 @@ def _players_grid(game: "Game", lang: str) -> Grid:
 
 def sheet_heading(game: "Game", lang: str) -> tuple[str, str]:
     """The title of a printed sheet (the game's label) and its second line (date, ranking)."""
-    from .game_cmds import local_date
+    from .printing import local_date
 
     ranking = " · ".join(f"{rank}. {sheet.name} {total}" for rank, sheet, total in game.ranking())
     return game.config.label, f"{local_date(game.created, with_time=False)} · {ranking}"
@@ -363,7 +363,7 @@ def html_option(help: str = WORDS["en"]["html_help"]) -> Any:
 def draw_sheets(game: "Game", lang: str, svg: str | None, page: str | None) -> None:
     """Write the sheets of ``game`` to ``svg`` and/or ``page`` (an HTML file), then say so
     (files only: ``-`` is standard output, which holds the picture)."""
-    from .game_cmds import write_text
+    from .files import write_text
 
     title, subtitle = sheet_heading(game, lang)
     grids = sheet_grids(game, lang)

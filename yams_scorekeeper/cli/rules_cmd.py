@@ -10,7 +10,7 @@ from typing import Optional
 
 import typer
 
-from .game_cmds import examples
+from .options import examples
 from .lang import current_lang
 
 EPILOG = examples(

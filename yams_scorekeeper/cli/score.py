@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING, Any, Iterable, List, Optional
 import typer
 
 from ..errors import ConfigError, EntryError, YamsError
-from .game_cmds import (RULES_HELP, default_family, dice_argument, examples, json_option,
-                        roll_option, rules_option)
+from .options import (RULES_HELP, default_family, dice_argument, examples, json_option,
+                      roll_option, rules_option)
 from .lang import current_lang
 from .render import print_error, print_figures, print_json
 

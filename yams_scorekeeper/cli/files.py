@@ -1,0 +1,81 @@
+"""What the commands read and write outside their own output: the store they open, and the
+files the user names.
+
+:func:`read_text` and :func:`write_text` are the only file reads and writes of the command line
+outside the store (a file the user names; ``-`` for standard input or output). The store and
+:mod:`~yams_scorekeeper.storage` are imported inside the functions (start-up stays light).
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import sys
+from typing import TYPE_CHECKING
+
+from ..errors import EntryError, StoreError
+from .lang import current_lang
+from .render import shown
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..store import Store
+
+
+def open_store(db: str | None, reading: bool = False) -> "Store":
+    """The store at ``db``, else ``$YAMS_DB``, else the application folder; what it does on its
+    own (a record book rebuilt) is said on stderr. ``reading``: a command that only reads,
+    which refuses a folder that does not exist when it was named (a mistyped --db or
+    $YAMS_DB) rather than report an empty store."""
+    from ..store import ENV_VAR, Store
+
+    store = Store(db, notify=_notice)
+    if reading and (db or os.environ.get(ENV_VAR)) and not store.exists():
+        raise StoreError(f"no store at {store.path}: check --db or $YAMS_DB; nothing was created",
+                         f"pas de registre dans {store.path} : vérifiez --db ou $YAMS_DB ; rien "
+                         "n'a été créé", expected="the folder of an existing store")
+    return store
+
+
+def _notice(en: str, fr: str) -> None:
+    """A line on stderr about what the store did on its own (``$YAMS_LANG`` or the locale)."""
+    lang = current_lang(None)
+    sys.stderr.write(f"note: {shown(fr if lang == 'fr' else en)}\n")
+    sys.stderr.flush()
+
+
+def read_text(path: str, limit: int | None = None) -> str:
+    """The text of a file the user named (``-``: standard input), at most ``limit`` bytes
+    (default: the store's cap); a folder, a device or a FIFO is refused unread."""
+    from ..storage import MAX_FILE_BYTES, read_regular
+
+    limit = MAX_FILE_BYTES if limit is None else limit
+    too_big = EntryError(f"{path} is larger than {limit // 1024} kB: not read",
+                         f"{path} dépasse {limit // 1024} ko : non lu")
+    if path == "-":
+        text = sys.stdin.read(limit + 1)
+        if len(text) > limit:
+            raise too_big
+        return text
+    try:
+        raw = read_regular(path, limit)
+    except OSError as exc:
+        if exc.errno == errno.EFBIG:
+            raise too_big from None
+        raise EntryError(f"cannot read {path}: {exc.strerror}",
+                         f"impossible de lire {path} : {exc.strerror}") from None
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise EntryError(f"{path} is not UTF-8 text", f"{path} n'est pas du texte UTF-8") from None
+
+
+def write_text(path: str, text: str) -> None:
+    """Write ``text`` to the file the user named (``-``: standard output), all or nothing."""
+    if path == "-":
+        sys.stdout.write(text)
+        sys.stdout.flush()
+        return
+    from ..storage import write_user_file
+
+    write_user_file(path, lambda handle: handle.write(text))
+

@@ -1,0 +1,150 @@
+"""The options and arguments the commands share, and the parsing of what they hold.
+
+``--db``, ``--game``, ``--json``, ``--rules``, the dice and ``--roll``; the epilog of examples
+every ``--help`` ends with; small numbers, start dice, ``--setting KEY=VALUE`` and lists typed
+as options. Only ``typer`` and the standard library are imported here (start-up stays light).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import typer
+
+from ..errors import ConfigError, EntryError
+
+
+def db_option() -> Any:
+    """``--db PATH``: the store folder."""
+    return typer.Option(None, "--db", metavar="PATH", show_default=False,
+                        help="Store folder. Default: $YAMS_DB, else the user's application "
+                             "folder.")
+
+
+def game_option() -> Any:
+    """``--game``/``-g ID``: the game a command works on."""
+    return typer.Option(None, "--game", "-g", metavar="ID", show_default=False,
+                        help="Game id, or a unique start of it (see 'yams games'). Default: the "
+                             "only game in progress.")
+
+
+def json_option(help: str = "Print one JSON object instead of text.") -> Any:
+    """``--json``: one JSON object on standard output instead of text."""
+    return typer.Option(False, "--json", help=help)
+
+
+def rules_option(default: str | None, help: str) -> Any:
+    """``--rules``/``-R RULES``: a rule family (its id or an alias, French names welcome)."""
+    return typer.Option(default, "--rules", "-R", metavar="RULES", help=help)
+
+
+#: the help of a --rules option whose default is the registry's first family
+RULES_HELP = ("Rule set: a family id or alias, as listed in docs/rules.md (French names work "
+              "too); default: the first family, Yam classique.")
+
+
+def default_family() -> str:
+    """The family a command plays when --rules is not given (the registry's first)."""
+    from ..rules import DEFAULT_FAMILY
+
+    return DEFAULT_FAMILY
+
+
+def dice_argument(help: str) -> Any:
+    """The ``DICE...`` typed after the command (``yams score``, ``yams enter``)."""
+    return typer.Argument(None, metavar="DICE...", show_default=False, help=help)
+
+
+def roll_option(help: str) -> Any:
+    """``--roll``/``-r N``: the roll on which the dice were kept."""
+    return typer.Option(None, "--roll", "-r", metavar="N", show_default=False, help=help)
+
+
+#: The last line of every epilog. Typer strips the indentation common to the lines after the
+#: first, so an epilog must end with a line flush left for the examples to stay indented.
+EXIT_LINE = "Exit: 0 ok, 2 bad entry, 3 refused by the rules, 4 store error, 5 store busy."
+
+
+def examples(*lines: str, note: str = EXIT_LINE) -> str:
+    """An epilog: 'Example(s):', the command lines indented, then ``note`` flush left."""
+    head = "Example:" if len(lines) == 1 else "Examples:"
+    return "\n".join([head, *(f"  {line}" for line in lines), note])
+
+
+def int_option(text: str, name: str, most: int = 99) -> int:
+    """A small whole number typed as an option (1 to ``most``)."""
+    token = text.strip()
+    if not (token.isascii() and token.isdigit()) or len(token) > 6 or not 1 <= int(token) <= most:
+        raise EntryError(f"{name} '{token[:12]}' is not a whole number from 1 to {most}",
+                         f"{name} « {token[:12]} » n'est pas un nombre entier de 1 à {most}",
+                         expected=f"{name} 2")
+    return int(token)
+
+
+def parse_start_dice(texts: list[str], players: list[str]) -> dict[str, list[int]]:
+    """``"Alice=3 Bob=2,5"`` -> ``{"Alice": [3], "Bob": [2, 5]}`` (each player's start dice)."""
+    rolls: dict[str, list[int]] = {}
+    pending: list[str] = []
+    for token in " ".join(texts).split():
+        if "=" not in token:
+            pending.append(token)
+            continue
+        head, _, values = token.partition("=")
+        name = " ".join([*pending, head]).strip()
+        pending = []
+        match = next((p for p in players if p.casefold() == name.casefold()), None)
+        if match is None:
+            raise ConfigError(f"start die for '{name}', who is not a player",
+                              f"dé de départ pour « {name} », qui ne joue pas",
+                              expected=", ".join(players))
+        dice = [int(v) for v in values.split(",") if v.strip() in ("1", "2", "3", "4", "5", "6")]
+        if len(dice) != len([v for v in values.split(",") if v.strip()]):
+            dice = []
+        if not dice:
+            raise ConfigError(f"cannot read the start dice '{token}'",
+                              f"dés de départ « {token} » illisibles", expected="Bob=2,5")
+        rolls[match] = dice
+    if pending:
+        raise ConfigError(f"cannot read the start dice '{' '.join(pending)}'",
+                          f"dés de départ « {' '.join(pending)} » illisibles",
+                          expected='"Alice=3 Bob=2,5"')
+    missing = [p for p in players if p not in rolls]
+    if missing:
+        raise ConfigError(f"no start die for {', '.join(missing)}",
+                          f"pas de dé de départ pour {', '.join(missing)}",
+                          expected='--start-dice "Alice=3 Bob=2,5"', rule="C6")
+    return rolls
+
+
+#: longest --setting KEY=VALUE read (the longest real one is a few dozen characters)
+MAX_SETTING_TEXT = 1000
+
+
+def parse_settings(items: list[str]) -> dict[str, Any]:
+    """``["yam=60", "bases.youpi=30"]`` -> ``{"yam": 60, "bases.youpi": 30}`` (a value is read
+    as JSON when it can be, else kept as text)."""
+    from ..storage import BadJSON, loads_bounded
+
+    settings: dict[str, Any] = {}
+    for item in items:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip() or len(item) > MAX_SETTING_TEXT:
+            raise ConfigError(f"cannot read the setting '{item[:40]}'",
+                              f"réglage « {item[:40]} » illisible",
+                              expected=f"--setting yam=60 (at most {MAX_SETTING_TEXT} characters)")
+        try:
+            settings[key.strip()] = loads_bounded(value)
+        except BadJSON as exc:
+            if value.strip()[:1] in ("[", "{", "-", ".") or value.strip()[:1].isdigit():
+                raise ConfigError(f"setting '{key.strip()}': {exc.en}",
+                                  f"réglage « {key.strip()} » : {exc.fr}",
+                                  expected="--setting yam=60") from None
+            settings[key.strip()] = value.strip()
+    return settings
+
+
+def split_list(values: list[str] | None) -> list[str]:
+    """Repeated options that may also hold lists: ``["libre,sec", "montee"]`` -> three names."""
+    return [v for text in values or () for v in re.split(r"[\s,]+", text.strip()) if v]
+

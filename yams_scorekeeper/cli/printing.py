@@ -1,0 +1,196 @@
+"""The text the game commands print: the legal cells, who plays next, the sheets, the ending
+(ranking and records broken), dates in local time, and the plain tables of lists.
+
+Any data (names, labels, anything read from the store) is shown escaped (:func:`shown`);
+``rich`` is imported inside the functions.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+from typing import TYPE_CHECKING, Any, Iterable
+
+import typer
+
+from .json_out import ranking_json
+from .messages import msg, outcome
+from .render import print_json, shown
+
+if TYPE_CHECKING:  # pragma: no cover
+    from rich.table import Table
+
+    from ..game import Game, LegalCell, Mark
+
+WORDS = {
+    "en": {
+        "coup": "{name} · coup {n} · {dice} · roll {roll}",
+        "joker": "joker {a}→{b}, rolled {rolled}",
+        "hint": "Write a cell: yams mark NUMBER (or {cell})", "cell": ("ROW", "COLUMN.ROW"),
+        "hint2": "Write a cell: yams mark NUMBER, or enter the second coup",
+        "no_cells": "No cell can take this coup.",
+        "next": "Next: {name}",
+        "enter_first": "{name} to play: enter the dice with yams enter DICE --roll N",
+        "over": "Game over.", "stopped": "Game stopped.", "ranking": "Final ranking",
+        "rank": "#", "player": "Player", "points": "Total",
+        "record": "New record, {label}: {part} {value} by {player} (was {old} by {holder}, {date})",
+        "first_game": "First game of {label}: its scores are the records.",
+        "grand": "grand total", "to_play": "To play: {name}",
+    },
+    "fr": {
+        "coup": "{name} · coup {n} · {dice} · lancer {roll}",
+        "joker": "joker {a}→{b}, dés lancés {rolled}",
+        "hint": "Inscrire une case : yams mark NUMÉRO (ou {cell})",
+        "cell": ("LIGNE", "COLONNE.LIGNE"),
+        "hint2": "Inscrire une case : yams mark NUMÉRO, ou saisir le second coup",
+        "no_cells": "Aucune case ne peut recevoir ce coup.",
+        "next": "À suivre : {name}",
+        "enter_first": "À {name} de jouer : saisissez les dés avec yams enter DÉS --roll N",
+        "over": "Partie finie.", "stopped": "Partie arrêtée.", "ranking": "Classement final",
+        "rank": "#", "player": "Joueur", "points": "Total",
+        "record": "Nouveau record, {label} : {part} {value} par {player} (avant : {old} par "
+                  "{holder}, {date})",
+        "first_game": "Première partie en {label} : ses marques sont les records.",
+        "grand": "total général", "to_play": "À jouer : {name}",
+    },
+}
+
+
+def print_line(text: str) -> None:
+    """One line of plain output; any data in it is shown escaped (:func:`shown`)."""
+    typer.echo(shown(text))
+
+
+def local_date(iso: str | None, with_time: bool = True) -> str:
+    """``2024-05-01T19:30:00+00:00`` -> ``2024-05-01 21:30`` in local time."""
+    if not iso:
+        return "-"
+    try:
+        when = _dt.datetime.fromisoformat(iso)
+    except ValueError:
+        return shown(iso)
+    if when.tzinfo is not None:
+        when = when.astimezone()
+    return when.strftime("%Y-%m-%d %H:%M" if with_time else "%Y-%m-%d")
+
+
+
+def show_finished(game: "Game", records: list[dict], lang: str, as_json: bool) -> None:
+    """A finished game: its ranking and the records it broke (``yams end``, and a game whose
+    finish was cut, found over by another command)."""
+    if as_json:
+        print_json({"game": game.id, "finished": True, "stopped": game.stopped,
+                    "ranking": ranking_json(game), "records": records})
+    else:
+        print_ending(game, records, lang)
+
+
+
+def simple_table(columns: Iterable[tuple[str, str]] = (), **kwargs: Any) -> "Table":
+    """A Rich table with a rule under its header (lists of games, records, statistics), with
+    a column per ``(title, justify)`` of ``columns``, folded when too long."""
+    from rich import box
+    from rich.table import Table
+
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, **kwargs)
+    for title, justify in columns:
+        table.add_column(title, justify=justify, overflow="fold")  # type: ignore[arg-type]
+    return table
+
+
+def print_sheets(game: "Game", title: str, lang: str, index: int | None = None) -> None:
+    """``title``, then the sheets of ``game`` (only the ``index``-th player's when given)."""
+    from .render import console
+    from .sheet_view import sheets_view
+
+    out = console()
+    out.print(title, markup=False)
+    out.print(sheets_view(game, lang, index, out.width))
+
+
+def print_next(game: "Game", broken: list[dict], lang: str, key: str) -> None:
+    """The ranking and the records broken when ``game`` is over, else who plays (``key``:
+    the words 'next' or 'to_play')."""
+    if game.finished:
+        print_ending(game, broken, lang)
+    else:
+        print_line(WORDS[lang][key].format(name=game.player.name))
+
+
+def mark_label(game: "Game", mark: "Mark") -> str:
+    """The name of a written cell, as the legal list calls it."""
+    from .sheet_view import cell_label
+    from ..game import LegalCell
+
+    return cell_label(game, LegalCell(mark.column, mark.row, mark.coup, mark.score, ""))
+
+
+def print_ending(game: "Game", broken: list[dict], lang: str) -> None:
+    """The final ranking and the records the game broke."""
+    from rich.table import Table
+
+    from .render import console
+
+    w = WORDS[lang]
+    out = console()
+    stopped = w["stopped"]
+    if game.stopped_early and not game.rules.stopped_game_has_winner:
+        stopped = msg("game_stopped_no_win", lang)
+    out.print(stopped if game.stopped else w["over"], markup=False)
+    table = Table(title=w["ranking"], title_justify="left", box=None, pad_edge=False)
+    table.add_column(w["rank"], justify="right")
+    table.add_column(w["player"])
+    table.add_column(w["points"], justify="right")
+    for rank, sheet, total in game.ranking():
+        table.add_row(str(rank), shown(sheet.name), str(total), style="bold" if rank == 1 else None)
+    out.print(table)
+    line = outcome(game, lang)
+    if line:
+        out.print(line, markup=False)
+    for line in record_lines(broken, lang):
+        out.print(line, markup=False)
+
+
+def record_lines(broken: list[dict], lang: str) -> list[str]:
+    """One line per record beaten; one line for the first game of a configuration."""
+    w = WORDS[lang]
+    lines, firsts = [], []
+    for rec in broken:
+        part = w["grand"] if rec["part"] == "total" else rec["part"]
+        if rec["previous"] is None:
+            if rec["config_label"] not in firsts:
+                firsts.append(rec["config_label"])
+            continue
+        old = rec["previous"]
+        lines.append(w["record"].format(label=rec["config_label"], part=part, value=rec["value"],
+                                        player=rec["player"], old=old["value"],
+                                        holder=old["player"],
+                                        date=local_date(old["date"], with_time=False)))
+    return [w["first_game"].format(label=label) for label in firsts] + lines
+
+
+def print_cells(game: "Game", cells: list["LegalCell"], lang: str) -> None:
+    """The last coup, then the cells the player may write, numbered for ``yams mark``."""
+    from ..dice import format_dice
+    from .render import console
+    from .sheet_view import legal_table
+
+    w = WORDS[lang]
+    out = console()
+    if game.coups:
+        n = len(game.coups)
+        coup = game.coups[-1]
+        text = w["coup"].format(name=game.player.name, n=n, dice=format_dice(coup.dice),
+                                roll=coup.roll)
+        if coup.joker:
+            text += " (" + w["joker"].format(a=coup.joker[0], b=coup.joker[1],
+                                             rolled=format_dice(coup.rolled)) + ")"
+        out.print(text, markup=False)
+    if not cells:
+        out.print(w["no_cells"] if game.coups else
+                  w["enter_first"].format(name=game.player.name), markup=False)
+        return
+    out.print(legal_table(game, cells, lang))
+    more = len(game.coups) < game.coups_allowed()
+    cell = w["cell"][len(game.columns) > 1]
+    out.print(w["hint2"] if more else w["hint"].format(cell=cell), markup=False)
+

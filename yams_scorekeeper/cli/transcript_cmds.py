@@ -1,0 +1,109 @@
+"""Games on paper: ``yams replay`` (a written transcript replayed through the rules, the store
+untouched) and ``yams transcript`` (a stored game written as a transcript ``replay`` reads).
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+import typer
+
+from ..errors import EntryError
+from .current_game import any_game_doc
+from .files import read_text, write_text
+from .json_out import game_json
+from .lang import current_lang
+from .options import EXIT_LINE, db_option, examples, game_option, json_option
+from .printable import html_option, svg_option
+from .printing import print_line, print_next, print_sheets
+from .render import print_json
+
+WORDS = {
+    "en": {"written": "Transcript of game {id} written to {path}"},
+    "fr": {"written": "Feuille de la partie {id} écrite dans {path}"},
+}
+
+#: largest transcript read by ``yams replay`` (a long evening is a few kB)
+MAX_TRANSCRIPT_BYTES = 4 * 1024 * 1024
+
+
+REPLAY_EPILOG = examples(
+    "yams replay soiree.txt",
+    "yams replay --json soiree.txt",
+    "yams replay soiree.txt --svg soiree.svg",
+    "cat soiree.txt | yams replay -",
+    note="A transcript starts with 'rules:' and 'players:' lines, then one line a turn, such "
+         "as 'Alice: 55533/2 -> libre.full'. The store is not touched. A line the rules refuse "
+         "is reported with its number and rule.\n" + EXIT_LINE)
+
+
+def replay(
+    ctx: typer.Context,
+    file: Optional[str] = typer.Argument(None, metavar="FILE", show_default=False,
+                                         help="A transcript file, or '-' for standard input."),
+    svg: Optional[str] = svg_option(),
+    html: Optional[str] = html_option(),
+    as_json: bool = json_option(),
+) -> None:
+    """Replay a written transcript through the rules and show the sheets and totals (--svg,
+    --html: draw them in a file to print)."""
+    from ..clock import random_id, system_clock
+    from ..transcript import parse_transcript
+
+    lang = current_lang(ctx)
+    if file is None:
+        raise EntryError("name the transcript file (or '-' for standard input)",
+                         "indiquez le fichier de la feuille (ou « - » pour l'entrée standard)",
+                         expected="yams replay soiree.txt")
+    game = parse_transcript(read_text(file, MAX_TRANSCRIPT_BYTES), new_id=random_id,
+                            clock=system_clock)
+    if svg is not None or html is not None:
+        from .printable import draw_sheets
+
+        draw_sheets(game, lang, svg, html)
+        return
+    if as_json:
+        print_json(game_json(game))
+        return
+    print_sheets(game, game.config.label, lang)
+    print_next(game, [], lang, "to_play")
+
+
+TRANSCRIPT_EPILOG = examples(
+    "yams transcript > soiree.txt",
+    "yams transcript --game 3f2a -o soiree.txt",
+    "yams transcript --game 3f2a | yams replay -")
+
+
+def transcript(
+    ctx: typer.Context,
+    game_id: Optional[str] = game_option(),
+    output: Optional[str] = typer.Option(None, "--output", "-o", metavar="FILE",
+                                         help="Write to FILE instead of standard output."),
+    db: Optional[str] = db_option(),
+) -> None:
+    """Print a game (in progress, or finished with --game) as a transcript 'yams replay' reads."""
+    from ..game import Game, reopen_note
+    from ..transcript import format_transcript
+
+    lang = current_lang(ctx)
+    doc = any_game_doc(db, game_id)
+    game = Game.from_doc(doc)
+    reopened = reopen_note(doc.get("reopened"))
+    comment = None
+    if reopened:            # a comment: the transcript replays the same without it
+        comment = (f"{game.config.label}; first finished {doc['reopened']['date']}, reopened "
+                   f"{reopened['at']}" + (f" ({reopened['times']} times)"
+                                          if reopened["times"] > 1 else ""))
+    text = format_transcript(game, comment=comment)
+    if output is None or output == "-":
+        write_text("-", text)
+        return
+    write_text(output, text)
+    print_line(WORDS[lang]["written"].format(id=game.id, path=output))
+
+
+COMMANDS = (
+    (replay, {"epilog": REPLAY_EPILOG}),
+    (transcript, {"epilog": TRANSCRIPT_EPILOG}),
+)

@@ -1,0 +1,313 @@
+"""A game from scripts, one step a command: ``yams new``, ``enter``, ``mark``, ``cells``,
+``undo`` and ``end``.
+
+Each command is one step of a game kept in the store (``--db PATH``, else ``$YAMS_DB``, else
+the user's application folder): it parses what was typed, calls the function of the same name
+in :mod:`yams_scorekeeper.api` (which checks and records one event), and prints the answer. A
+refused entry raises a :class:`~yams_scorekeeper.errors.YamsError` before anything is written,
+so the store is left as it was. The interactive table mode (``yams play``) lives elsewhere.
+
+The top of the module imports only ``typer`` and the standard library; the store, the rules
+and ``rich`` are imported inside the commands.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, List, Optional
+
+import typer
+
+from ..errors import ConfigError, EntryError, IllegalMoveError
+from .current_game import game_step
+from .files import open_store
+from .json_out import cells_json, mark_json, ranking_json
+from .lang import current_lang
+from .options import (RULES_HELP, db_option, default_family, dice_argument, examples, game_option,
+                      int_option, json_option, parse_settings, parse_start_dice, roll_option,
+                      rules_option, split_list)
+from .printing import mark_label, print_cells, print_line, print_next, show_finished
+from .render import print_json
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..game import Game
+    from ..session import TableSession
+
+WORDS = {
+    "en": {
+        "started": "New game {id}: {label}", "order": "Turn order: {players}",
+        "first": "{name} plays first: yams enter DICE --roll N",
+        "wrote": "{name} wrote {cell}: {score}   {why}", "scratched": "{name} scratched {cell}: 0",
+        "total": "{name}, total: {total}",
+        "undone": "Cancelled: {what}",
+        "undo_enter": "{name}: dice {dice} (roll {roll})", "undo_mark": "{name}: {cells}",
+        "undo_amend": "the correction of turn {turns}",
+    },
+    "fr": {
+        "started": "Nouvelle partie {id} : {label}", "order": "Ordre de jeu : {players}",
+        "first": "{name} commence : yams enter DÉS --roll N",
+        "wrote": "{name} inscrit {cell} : {score}   {why}", "scratched": "{name} barre {cell} : 0",
+        "total": "{name}, total : {total}",
+        "undone": "Annulé : {what}",
+        "undo_enter": "{name} : dés {dice} (lancer {roll})", "undo_mark": "{name} : {cells}",
+        "undo_amend": "la correction du tour {turns}",
+    },
+}
+
+
+NEW_EPILOG = examples(
+    "yams new --rules gaby -p Alice -p Bob",
+    "yams new --rules gaby -p Alice --column libre,sec --row nenette",
+    "yams new --rules double --variant force --direction croissant -p Ana -p Bo",
+    'yams new -R duel -p Alice -p Bob --order dice --start-dice "Alice=3 Bob=2,5"',
+    "yams new --rules duel -p Alice -p Bob --setting yam=60 --json")
+
+
+def new(
+    ctx: typer.Context,
+    rules_name: Optional[str] = rules_option(None, RULES_HELP),
+    players: Optional[List[str]] = typer.Option(
+        None, "--player", "-p", metavar="NAME", show_default=False,
+        help="A player, in seating order; repeat for each (1 to 8, Gaby 1 to 4)."),
+    columns: Optional[List[str]] = typer.Option(
+        None, "--column", "-c", metavar="COLUMN", show_default=False,
+        help="A column of the sheet (classic: libre descendante montante imposee; Gaby: "
+             "descente libre montee demi-sec sec); repeat for each."),
+    rows: Optional[List[str]] = typer.Option(
+        None, "--row", metavar="ROW", show_default=False,
+        help="An optional row (Gaby: nenette, petit); repeat for each."),
+    options: Optional[List[str]] = typer.Option(
+        None, "--option", metavar="OPTION", show_default=False,
+        help="A Gaby option: bloquant, deux-coups, doblar, chance; repeat for each."),
+    preset: Optional[str] = typer.Option(None, "--preset", metavar="gaby|gaby-solo",
+                                         help="Gaby presets (the default when nothing is said)."),
+    variant: Optional[str] = typer.Option(None, "--variant", metavar="VARIANT",
+                                          help="The family's variant, if it has some "
+                                               "(Double Yams: D10 in docs/rules.md)."),
+    direction: Optional[str] = typer.Option(None, "--direction", metavar="DIR",
+                                            help="Double Yams forcé: croissant or decroissant."),
+    imposed: Optional[List[str]] = typer.Option(
+        None, "--imposed", metavar="ROWS", show_default=False,
+        help="Classic imposée column: every row in the order to fill, e.g. yam,1,2,..."),
+    order: Optional[str] = typer.Option(
+        None, "--order", metavar="given|random|dice",
+        help="Turn order: as given, drawn at random, or from start dice (the lowest starts, "
+             "then seating order). Default: random in Gaby (Y9), as given otherwise."),
+    start_dice: Optional[List[str]] = typer.Option(
+        None, "--start-dice", metavar="'NAME=D[,D...] ...'", show_default=False,
+        help="Each player's start die for --order dice; a tie rolls again: Bob=2,5."),
+    settings: Optional[List[str]] = typer.Option(
+        None, "--setting", metavar="KEY=VALUE", show_default=False,
+        help="A house rule, e.g. yam=60 (the value is read as JSON when it can be)."),
+    as_json: bool = json_option(),
+    db: Optional[str] = db_option(),
+) -> None:
+    """Start a game in the store and print its id, its players in turn order and its label."""
+    from ..api import new as new_game
+
+    lang = current_lang(ctx)
+    names = [p for p in players or ()]
+    if not names:
+        raise ConfigError("name the players with --player", "nommez les joueurs avec --player",
+                          expected="--player Alice --player Bob")
+    rolls = parse_start_dice(start_dice, [n.strip() for n in names]) if start_dice else None
+    step = new_game(open_store(db), rules_name or default_family(), names,
+                    columns=split_list(columns) or None, rows=split_list(rows) or None,
+                    options=split_list(options), variant=variant, direction=direction,
+                    imposed=split_list(imposed) or None,
+                    settings=parse_settings(settings or []) or None, preset=preset, order=order,
+                    start_dice=rolls)
+    game = step.game
+    config, seated = game.config, list(game.config.players)
+    if as_json:
+        print_json({"game": game.id, "players": seated, "label": config.label,
+                    "family": config.family, "config_key": config.config_key,
+                    "config": config.to_json()})
+        return
+    w = WORDS[lang]
+    print_line(w["started"].format(id=game.id, label=config.label))
+    print_line(w["order"].format(players=", ".join(f"{i}. {n}" for i, n in enumerate(seated, 1))))
+    print_line(w["first"].format(name=seated[0]))
+
+
+ENTER_EPILOG = examples(
+    "yams enter 5 5 5 3 3 --roll 2",
+    "yams enter 55533/2",
+    "yams enter 55552/3 --joker 2:5      (Duel: a joker turns a 2 into a 5)",
+    "yams enter 1cp 2cp 3cp 4fp 5fp 6cg 6cg 1fg 2fg 3fg --roll 6 --announce youpi",
+    "yams enter 12345/1 --game 3f2a --json")
+
+
+def enter(
+    ctx: typer.Context,
+    dice: Optional[List[str]] = dice_argument(
+        "The dice kept: '5 5 5 3 3', '55533', or '55533/2' with the roll after '/'; "
+        "Double Yams: ten tagged dice, 6cp 3fg ... or by groups: cp665 fp12 cg34 fg556."),
+    roll: Optional[str] = roll_option("After how many rolls the dice were kept."),
+    game_id: Optional[str] = game_option(),
+    jokers: Optional[List[str]] = typer.Option(None, "--joker", metavar="FROM:TO",
+                                               help="Duel: one die showing FROM counts as TO."),
+    announce: Optional[str] = typer.Option(None, "--announce", metavar="ROW",
+                                           help="Double Yams: the row announced for a sixth roll."),
+    as_json: bool = json_option(),
+    db: Optional[str] = db_option(),
+) -> None:
+    """Record the dice of the player to play, and list the cells they may write (numbered)."""
+    lang = current_lang(ctx)
+    from ..api import enter as enter_dice
+    from ..notation import split_roll
+
+    text, roll = split_roll(" ".join(dice or ()), roll)
+
+    if jokers and len(jokers) > 1:
+        raise IllegalMoveError("one joker a turn", "un seul joker par tour", rule="U4")
+    joker = jokers[0] if jokers else None
+    step = enter_dice(open_store(db), text, roll, game_id=game_id, joker=joker,
+                      announce=announce)
+    if step.finished_earlier:
+        show_finished(step.game, step.records, lang, as_json)
+        return
+    game, cells = step.game, step.cells
+    if as_json:
+        coup = game.coups[-1]
+        print_json({**cells_json(game, cells), "dice": [str(d) for d in coup.dice],
+                    "rolled": [str(d) for d in coup.rolled], "roll": coup.roll})
+        return
+    print_cells(game, cells, lang)
+
+
+MARK_EPILOG = examples(
+    "yams mark 3                      (a number from yams enter or yams cells)",
+    "yams mark libre.full",
+    "yams mark full                   (one-column sheets: Duel, Double Yams)",
+    "yams mark .5                     (row 5 there: a bare 5 is a list number)",
+    "yams mark sec.yam --coup 2       (or sec.yam@2)",
+    "yams mark libre.yam --scratch    (or libre.yam=0)",
+    "yams mark libre.full --doblar sec.yam")
+
+
+def mark(
+    ctx: typer.Context,
+    cell: Optional[str] = typer.Argument(None, metavar="CELL", show_default=False,
+                                         help="NUMBER from the list, COLUMN.ROW, or ROW."),
+    game_id: Optional[str] = game_option(),
+    coup: Optional[str] = typer.Option(None, "--coup", metavar="N",
+                                       help="Write from coup N (two-coup turns)."),
+    scratch: bool = typer.Option(False, "--scratch", help="Scratch the cell (0)."),
+    doblar: Optional[str] = typer.Option(None, "--doblar", metavar="CELL2",
+                                         help="Gaby doblar: also write CELL2 from the other coup."),
+    as_json: bool = json_option(),
+    db: Optional[str] = db_option(),
+) -> None:
+    """Write a cell for the player to play; print it, their total, and who plays next.
+
+    When the game is over, print the final ranking and the records it broke.
+    """
+    lang = current_lang(ctx)
+    if cell is None or not cell.strip():
+        raise EntryError("say which cell to write", "indiquez quelle case inscrire",
+                         expected="yams mark 3, or yams mark libre.full")
+    from ..api import mark as mark_cell
+
+    step = mark_cell(open_store(db), cell, game_id=game_id, scratch=scratch, doblar=doblar,
+                     coup=None if coup is None else int_option(coup, "--coup"))
+    if step.finished_earlier:
+        show_finished(step.game, step.records, lang, as_json)
+        return
+    game, written = step.game, step.written
+    sheet = next(s for s in game.sheets if s.name == step.event["player"])
+    total = game.totals(sheet).grand
+    if as_json:
+        data = {"game": game.id, "player": sheet.name, "marks": [mark_json(m) for m in written],
+                "total": total, "finished": game.finished,
+                "next": None if game.finished else game.player.name}
+        if game.finished:
+            data.update(ranking=ranking_json(game), records=step.records)
+        print_json(data)
+        return
+    w = WORDS[lang]
+    for m in written:
+        label = mark_label(game, m)
+        print_line(w["scratched"].format(name=sheet.name, cell=label) if m.scratch else
+               w["wrote"].format(name=sheet.name, cell=label, score=m.score, why=m.explain))
+    print_line(w["total"].format(name=sheet.name, total=total))
+    print_next(game, step.records, lang, "next")
+
+
+@game_step
+def cells(session: "TableSession", lang: str, as_json: bool) -> None:
+    """List the cells the player to play may write now, numbered for 'yams mark NUMBER'."""
+    game = session.game
+    legal = game.legal_cells()
+    if as_json:
+        print_json(cells_json(game, legal))
+        return
+    print_cells(game, legal, lang)
+
+
+def _describe(game: "Game", event: dict, lang: str) -> str:
+    w = WORDS[lang]
+    name = event.get("player", "?")
+    if event["type"] == "enter":
+        return w["undo_enter"].format(name=name, dice=" ".join(event["dice"]), roll=event["roll"])
+    if event["type"] == "mark":
+        from ..game import LegalCell
+        from .sheet_view import cell_label
+
+        labels = ", ".join(cell_label(game, LegalCell(c["column"], c["row"], 0, 0, ""))
+                           + (" (X)" if c.get("scratch") else "") for c in event["cells"])
+        return w["undo_mark"].format(name=name, cells=labels)
+    if event["type"] == "amend":
+        return w["undo_amend"].format(turns=", ".join(str(c["turn"]) for c in event["changes"]))
+    return event["type"]
+
+
+def undo(
+    ctx: typer.Context,
+    game_id: Optional[str] = game_option(),
+    as_json: bool = json_option(),
+    db: Optional[str] = db_option(),
+) -> None:
+    """Cancel the last entry still in force (dice or cell); repeat to go further back.
+
+    On a finished game (--game ID) it takes back the last cell and reopens the game: it leaves
+    the archive and the records are recounted without it until it is finished again.
+    """
+    from ..api import undo as undo_last
+
+    lang = current_lang(ctx)
+    step = undo_last(open_store(db), game_id)
+    game, cancelled, reopened = step.game, step.cancelled, step.reopened
+    if as_json:
+        print_json({"game": game.id, "cancelled": cancelled, "player": game.player.name,
+                    "coup": len(game.coups), "reopened": reopened, "finished": game.finished})
+        return
+    w = WORDS[lang]
+    if reopened:
+        from .amend_cmds import WORDS as FIX_WORDS
+        print_line(FIX_WORDS[lang]["reopened"].format(id=game.id[:8]))
+    print_line(w["undone"].format(what=_describe(game, cancelled, lang)))
+    print_next(game, step.records, lang, "to_play")   # a correction undone: finished again
+
+
+def end(
+    ctx: typer.Context,
+    game_id: Optional[str] = game_option(),
+    as_json: bool = json_option(),
+    db: Optional[str] = db_option(),
+) -> None:
+    """Stop a game before the sheets are full: the highest total wins (it goes to the archive)."""
+    from ..api import end as end_game
+
+    step = end_game(open_store(db), game_id)
+    show_finished(step.game, step.records, current_lang(ctx), as_json)
+
+
+COMMANDS = (
+    (new, {"epilog": NEW_EPILOG}),
+    (enter, {"epilog": ENTER_EPILOG}),
+    (mark, {"epilog": MARK_EPILOG}),
+    (cells, {"epilog": examples("yams cells", "yams cells --game 3f2a --json")}),
+    (undo, {"epilog": examples("yams undo", "yams undo --game 3f2a --json",
+                               "yams undo --game 3f2a      (a finished game: reopened)")}),
+    (end, {"epilog": examples("yams end", "yams end --game 3f2a --json")}),
+)
