@@ -9,7 +9,7 @@ Run from the repository root (the package importable, e.g. ``pip install -e .``)
 For each family, ``--games`` solitaire games are played twice from the same seeds (game ``i``
 uses ``random.Random(seed + i)`` for both players): once by ``advice.heuristic.play_game``
 (keeps chosen by the one-turn lookahead, cells by value against par), once by the demo's
-policy, ``cli.play.demo_turn`` (one random throw kept after a random number of rolls, the
+policy, ``simulate.demo_turn`` (one random throw kept after a random number of rolls, the
 legal cell with the best score, a doblar now and then). Printed: each mean with its standard
 error, the mean of the per-game differences with its standard error, and the time taken. The
 heuristic must beat greedy for every family.
@@ -31,7 +31,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 
 from yams_scorekeeper.advice.heuristic import play_game
-from yams_scorekeeper.cli.play import demo_turn
+from yams_scorekeeper.simulate import demo_turn
 from yams_scorekeeper.config import make_config
 from yams_scorekeeper.game import Game
 from yams_scorekeeper.rules import get_rules

@@ -48,11 +48,11 @@ PROMPTS = (b"Cell (", b"Second coup?")
 #: next question is asked (``time.process_time()`` of the process, on the pipe BENCH_CPU_FD)
 CHILD = textwrap.dedent("""
     import os, sys, time
-    from yams_scorekeeper.cli import play
+    from yams_scorekeeper.cli import terminal
     from yams_scorekeeper.cli.app import main
 
     fd = int(os.environ["BENCH_CPU_FD"])
-    read = play.Terminal.read
+    read = terminal.Terminal.read
 
     def timed_read(self, prompt):
         os.write(fd, b"P %r\\n" % time.process_time())
@@ -60,7 +60,7 @@ CHILD = textwrap.dedent("""
         os.write(fd, b"R %r\\n" % time.process_time())
         return line
 
-    play.Terminal.read = timed_read
+    terminal.Terminal.read = timed_read
     sys.argv = ["yams", *sys.argv[1:]]
     main()
 """)

@@ -98,7 +98,7 @@ def test_the_hint_and_the_review_say_heuristic():
 
 
 def test_the_review_finds_the_points_a_greedy_player_lost():
-    from yams_scorekeeper.cli.play import demo_turn
+    from yams_scorekeeper.simulate import demo_turn
 
     game = Game(CONFIGS["classic"]())
     rng = random.Random(9)
@@ -126,7 +126,7 @@ def test_the_obviously_better_cell_and_keep_come_first():
 
 def test_the_heuristic_beats_greedy_on_a_few_games():
     """The 2,000-game figures are in benchmarks/bench_heuristic.py; here 3 seeded games."""
-    from yams_scorekeeper.cli.play import demo_turn
+    from yams_scorekeeper.simulate import demo_turn
 
     config = CONFIGS["classic"]()
     smart = [play_game(Game(config), random.Random(s)).totals(0).grand for s in range(3)]

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from yams_scorekeeper.cli.choice import COMMAND_LETTERS, candidates, handles, split_scratch
-from yams_scorekeeper.cli.play import Table
+from yams_scorekeeper.cli.turn_loop import Table
 from yams_scorekeeper.config import make_config
 from yams_scorekeeper.errors import EntryError
 from yams_scorekeeper.rules import RULESETS

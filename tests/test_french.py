@@ -15,7 +15,7 @@ from test_play import ENV, played
 from yams_scorekeeper.cli import help_fr
 from yams_scorekeeper.cli.app import app
 from yams_scorekeeper.cli.messages import MESSAGES
-from yams_scorekeeper.cli.play import wrap_words
+from yams_scorekeeper.cli.terminal import wrap_words
 from yams_scorekeeper.cli.sheet_view import WORDS as SHEET_WORDS
 from yams_scorekeeper.config import make_config
 from yams_scorekeeper.wording import count, fill, number, plural

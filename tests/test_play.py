@@ -526,7 +526,7 @@ def test_demo_player_finishes_a_solo_gaby_game_with_two_coups():
     demo's player plays the second coup instead of stopping with nothing to write."""
     import random
 
-    from yams_scorekeeper.cli.play import demo_turn
+    from yams_scorekeeper.simulate import demo_turn
     from yams_scorekeeper.config import make_config
     from yams_scorekeeper.game import Game
 

@@ -1,7 +1,9 @@
 """Random legal play: dice drawn by a seeded generator, choices among the legal cells.
 
-Used by the property tests, the benchmarks and ``yams demo``; nothing here is needed at the
-table, where the dice are real. Deterministic for a given ``random.Random`` seed.
+Two players: :func:`play_turn` picks at random (the property tests, the benchmarks);
+:func:`demo_turn` takes the best score (``yams demo``, the adviser's benchmarks). Nothing here
+is needed at the table, where the dice are real. Deterministic for a given ``random.Random``
+seed.
 """
 
 from __future__ import annotations
@@ -24,6 +26,8 @@ def random_dice(game: Game, rng: random.Random) -> Dice:
 
 
 def _roll_count(game: Game, rng: random.Random) -> int:
+    """How many rolls a coup took (the rule set's policy: Double Yams 1-5, the bank or the
+    pool allowing)."""
     return game.rules.random_roll_count(game, rng)
 
 
@@ -73,6 +77,55 @@ def play_turn(game: Game, rng: random.Random, *, scratch_rate: float = 0.1,
     cell = rng.choice(cells)
     scratch = cell.scratchable and rng.random() < scratch_rate
     game.mark(cell.column, cell.row, coup=cell.coup or None, scratch=scratch)
+
+
+def best_joker(game: Game, dice: Dice, roll: int) -> tuple[int, int] | None:
+    """Duel: the joker that most raises the best empty row, when it raises it by 10 or more."""
+    empty = set(game.next_cells(game.player, game.columns[0]))
+
+    def best(d: Dice) -> int:
+        return max((f.score for f in game.rules.figures(d, roll) if f.row in empty), default=0)
+
+    base, choice = best(dice), None
+    for src in sorted({d.value for d in dice}):
+        for dst in range(1, 7):
+            if dst == src:
+                continue
+            changed = list(dice)
+            changed[next(i for i, d in enumerate(changed) if d.value == src)] = Die(dst)
+            score = best(tuple(sorted(changed)))
+            if score >= base + 10:
+                base, choice = score, (src, dst)
+    return choice
+
+
+def demo_turn(game: Game, rng: random.Random) -> None:
+    """One turn of ``yams demo``: random dice, a random roll count, and a player who takes the
+    best score among the legal cells (a doblar now and then, a Duel joker when it pays)."""
+    cells = game.legal_cells()
+    if not cells:
+        for n in range(game.coups_allowed()):
+            if n and rng.random() < 0.5 and game.legal_cells():
+                break
+            dice, roll = random_dice(game, rng), _roll_count(game, rng)
+            joker = best_joker(game, dice, roll) if game.player.jokers_left else None
+            game.enter(dice, roll, joker=joker)
+        cells = game.legal_cells()
+    if len(game.coups) == 2 and game.player.doblars_left and rng.random() < 0.5:
+        one = max((c for c in cells if c.coup == 1), key=lambda c: c.score, default=None)
+        two = one and max((c for c in cells if c.coup == 2
+                           and (c.column, c.row) != (one.column, one.row)),
+                          key=lambda c: c.score, default=None)
+        if two is not None and one.score > 0 and two.score > 0:
+            try:
+                game.mark(one.column, one.row, coup=1, second=(two.column, two.row))
+                return
+            except YamsError:
+                pass
+    top = max(c.score for c in cells)
+    cell = rng.choice([c for c in cells if c.score == top])
+    game.mark(cell.column, cell.row, coup=cell.coup or None,
+              scratch=top <= 0 and cell.scratchable)
 
 
 def play_random_game(config: GameConfig, rng: random.Random, *, turns: int | None = None,

@@ -19,7 +19,8 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
     from ..session import TableSession
     from ..store import Store
-    from .play import Table, Terminal
+    from .terminal import Terminal
+    from .turn_loop import Table
 
 LOG = ("t", "turns", "tours", "log", "journal")
 FIX = ("f", "fix", "corriger", "corrige")

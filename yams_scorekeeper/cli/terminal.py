@@ -1,0 +1,152 @@
+"""The terminal of ``yams play`` and ``yams demo``: lines in from standard input, Rich out on
+standard output, in one language; messages wrapped between words; the yes/no question; and the
+words a player may type at any prompt (``q`` quits, ``h`` helps, ...).
+
+Input is read one line at a time (``input()`` on a terminal, for line editing; a plain read
+otherwise, echoed so that a log of the session reads like the conversation), so a script or a
+test can drive a whole game.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from typing import Any
+
+import typer
+
+from ..errors import YamsError
+from .lang import current_lang, resolve_lang
+from .messages import NO, YES, msg
+from .render import shown
+
+#: the words a player may type at a prompt (French and English), each a command of the table
+QUIT_WORDS = ("q", "quit", "quitter", "exit")
+HELP_WORDS = ("h", "?", "help", "aide")
+SHEET_WORDS = ("s", "sheet", "feuille")
+UNDO_WORDS = ("u", "undo", "annuler")
+LIST_WORDS = ("l", "list", "liste")
+END_WORDS = ("end", "fin", "stop")
+WHY_WORDS = ("why", "pourquoi")
+NONE_WORDS = ("-", "none", "aucune", "aucun", "rien")
+ANNOUNCE_WORDS = ("announce", "annonce", "a")
+HINT_WORDS = ("hint", "conseil")
+
+
+class Quit(Exception):
+    """``q`` at a prompt: everything is stored already; leave."""
+
+
+def lang_option(help: str) -> Any:
+    """``--lang fr|en`` of a command that talks (play, demo); see :func:`terminal`."""
+    return typer.Option(None, "--lang", metavar="fr|en", show_default=False, help=help)
+
+
+#: stands for a space that must not break a line while :func:`wrap_words` works (private use)
+_GLUE = "\ue000"
+#: a space before French ``: ; ? ! »`` or after ``«``: the sign stays with its word; and the
+#: space after the ``!`` that starts a refusal, which stays with what it marks
+_FRENCH_SPACE = re.compile(r" (?=[:;?!»])|(?<=«) |(?<=^!) ")
+
+
+def wrap_words(text: str, width: int) -> list[str]:
+    """``text`` as lines of at most ``width`` characters, broken between words only: a word
+    longer than a line stands alone rather than being cut (a refusal's ``!`` stays in front of
+    it), and a French ``:`` ``;`` ``?`` ``!`` or ``»`` never starts a line (nor does a ``«`` end
+    one). Each line of ``text`` is wrapped on its own."""
+    import textwrap
+
+    out: list[str] = []
+    for line in text.split("\n"):
+        if len(line) <= width:
+            out.append(line)
+            continue
+        glued = _FRENCH_SPACE.sub(_GLUE, line)
+        out += [part.replace(_GLUE, " ") for part in
+                textwrap.wrap(glued, width, break_long_words=False, break_on_hyphens=False)]
+    return out
+
+
+class Terminal:
+    """Lines in from standard input, Rich out on standard output, in one language."""
+
+    def __init__(self, lang: str):
+        from .render import console
+
+        self.lang = lang
+        self.out = console()
+        try:
+            self.tty = sys.stdin.isatty()
+        except (AttributeError, ValueError):
+            self.tty = False
+        if self.tty:
+            try:
+                import readline  # noqa: F401  (line editing and history for input())
+            except ImportError:  # pragma: no cover
+                pass
+
+    def t(self, key: str, **values: Any) -> str:
+        return msg(key, self.lang, **values)
+
+    def say(self, text: str, style: str | None = None, wrap: bool = True) -> None:
+        """One message, wrapped between words (:func:`wrap_words`); ``wrap=False`` for a line
+        holding a command to copy."""
+        if wrap:
+            text = "\n".join(wrap_words(text, max(self.out.width, 20)))
+        self.out.print(text, style=style, markup=False, highlight=False, soft_wrap=True)
+
+    def show(self, renderable: Any) -> None:
+        self.out.print(renderable)
+
+    def refuse(self, reason: YamsError | str) -> None:
+        """The reason an entry is asked again, on one line."""
+        text = reason.text(self.lang) if isinstance(reason, YamsError) else reason
+        self.say("! " + " ".join(text.split()), style="red")
+
+    def read(self, prompt: str) -> str:
+        """One line of input: EOFError at the end of input, KeyboardInterrupt on Ctrl-C."""
+        prompt = shown(prompt)
+        if self.tty:
+            return input(prompt)
+        out = sys.stdout
+        out.write(prompt)
+        out.flush()
+        line = sys.stdin.readline()
+        if not line:
+            raise EOFError
+        line = line.rstrip("\r\n")
+        out.write(shown(line) + "\n")      # echoed: a log of the session reads like the conversation
+        out.flush()
+        return line
+
+    def ask(self, prompt: str, default: str | None = None) -> str:
+        """The answer, stripped; Enter gives ``default`` (shown in brackets)."""
+        label = (f"{prompt} [{default}]" if default else prompt) + self.t("colon")
+        width = max(self.out.width, 20)
+        if len(label) > width:          # wrapped between words; the last line is the prompt
+            lines = wrap_words(shown(label), width - 1)
+            for line in lines[:-1]:
+                self.say(line, wrap=False)
+            label = lines[-1] + " "
+        text = self.read(label).strip()
+        return text if text else (default or "")
+
+
+def terminal(ctx: typer.Context, lang: str | None) -> Terminal:
+    """The terminal of play and demo, in the language of their --lang, else the one chosen for
+    the whole run (yams --lang, $YAMS_LANG, the locale)."""
+    return Terminal(resolve_lang(lang) if lang else current_lang(ctx))
+
+
+def ask_yes(term: Terminal, key: str, default: str, **values: Any) -> bool:
+    """A yes/no question (o/oui/y/yes, n/non/no); ``q`` quits."""
+    while True:
+        answer = term.ask(term.t(key, **values), default).lower()
+        if answer in QUIT_WORDS:
+            raise Quit
+        if answer in YES:
+            return True
+        if answer in NO:
+            return False
+        term.refuse(term.t("yes_no"))
+

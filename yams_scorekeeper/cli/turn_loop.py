@@ -1,0 +1,747 @@
+"""``yams play``'s turn loop: whose turn, the dice, the legal cells, the choice, until the game
+ends; then the ranking and the records broken.
+
+A turn at the table (Duel au Yam, from a real session)::
+
+    Alice · turn 1 · total 0 ───────────────────────────────────────────────────
+    3 jokers left
+    Alice, dice/roll (roll 1 to 3): 6663/3
+    ! 4 dice typed, this game uses 5 (expected: 5 5 5 3 3)
+    Alice, dice/roll (roll 1 to 3): 66634/3 joker 4:6
+                  Alice
+    ───────────────────
+    1               e 0
+    ...
+    6              v 24
+    3 pareils      w 18
+    4 pareils      z 24
+    ...
+    Chance        ei 27
+    Total             0
+    Cell (letters or name; x to scratch): carre
+    Alice: 4 pareils = 24   (4 pareils de 6 : 4 x 6 = 24)
+    Alice's total: 24
+
+The letters next to a score pick that cell; they are never a row name, and a name that fits
+several cells (``full`` in Gaby's five columns) is asked about before anything is written
+(:mod:`~yams_scorekeeper.cli.choice`). ``--list`` shows the numbered list instead.
+
+Every entry goes through :class:`~yams_scorekeeper.session.TableSession`, which checks it with
+the rules and stores it before anything is printed. A refused entry (a typo, an illegal cell, a
+wrong number of dice) is asked again with the reason and records nothing.
+"""
+
+from __future__ import annotations
+
+import re
+from types import SimpleNamespace
+from typing import TYPE_CHECKING, Any
+
+from ..dice import GROUPED_EXAMPLE
+from ..errors import EntryError, IllegalMoveError, YamsError
+from .messages import NO, YES, msg, outcome
+from .render import shown
+from .terminal import (ANNOUNCE_WORDS, END_WORDS, HELP_WORDS, HINT_WORDS, LIST_WORDS,
+                       QUIT_WORDS, SHEET_WORDS, UNDO_WORDS, WHY_WORDS, Quit, Terminal, ask_yes)
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..game import Game, LegalCell, Mark
+    from ..session import TableSession
+
+#: ``55533/2``, ``5 5 5 3 3 /2``, ``1cp ... 3fg /1``, then ``joker 4:5`` or ``announce ROW``
+_ENTRY = re.compile(r"^(?P<dice>[^/]*?)\s*/\s*(?P<roll>\S*)\s*(?P<rest>.*)$")
+
+
+def _err(key: str, *, cls: type[YamsError] = EntryError, expected: str | None = None,
+         rule: str | None = None, **values: Any) -> YamsError:
+    """A YamsError in both languages from the catalog."""
+    return cls(msg(key, "en", **values), msg(key, "fr", **values), expected=expected, rule=rule)
+
+
+def _sixth_roll(game: "Game") -> bool:
+    """Double Yams classique and forcé have the announced sixth roll (D9)."""
+    return game.rules.sixth_roll_allowed(game.config)
+
+
+class Table:
+    """The turn loop: whose turn, the dice, the legal cells, the choice; until the game ends."""
+
+    def __init__(self, term: Terminal, session: "TableSession", db: str | None = None,
+                 numbered: bool = False):
+        self.term = term
+        self.session = session
+        self.db = db
+        self.numbered = numbered         # --list: the numbered list, numbers pick from it
+        self._auto_scratch: dict[str, bool] = {}    # 165, empty pool: scratch all, said once
+        self._list_once = False          # l: the list once, with the handles
+        self.choose_now = False          # Enter at "second coup?": choose from coup 1
+        self.announced: str | None = None    # a sixth-roll row waiting for its dice
+        self._header_key: Any = None
+        self._cells_key: Any = None
+        self._hinted = False             # the dice hint, once a session
+        self._choose_hinted = False      # the cell hint, once a session
+        from . import choice, sheet_view  # noqa: F401  (loaded while the first dice roll,
+        #                                   not after the first Enter)
+
+    @property
+    def game(self) -> "Game":
+        return self.session.game
+
+    @property
+    def lang(self) -> str:
+        return self.term.lang
+
+    def t(self, key: str, **values: Any) -> str:
+        return self.term.t(key, **values)
+
+    def run(self) -> None:
+        from .play_fix import after_end
+
+        while True:
+            while not self.game.finished:
+                self.step()
+            self.final()
+            if not after_end(self):     # take back the last cell, correct a turn (issue 11)
+                return
+
+    def step(self) -> None:
+        game = self.game
+        self.header()
+        if not game.coups:
+            cells = game.legal_cells()
+            if cells:                       # 165 with an empty pool: scratch only (D10)
+                if self.scratch_all(cells):
+                    return
+                self.choose(cells, pool_empty=True)
+            else:
+                self.dice(first=True)
+        elif len(game.coups) < game.coups_allowed() and not self.choose_now:
+            self.show_cells(game.legal_cells())
+            self.dice(first=False)
+        else:
+            self.choose(game.legal_cells())
+
+    # -- what is shown ------------------------------------------------------------------------
+
+    def header(self) -> None:
+        from rich.text import Text
+
+        game = self.game
+        sheet = game.player
+        key = (game.current, sheet.turns)
+        if key == self._header_key:
+            return
+        self._header_key = key
+        self.term.out.print()
+        title = self.t("turn_title", name=shown(sheet.name), turn=sheet.turns + 1,
+                       total=game.totals(sheet).grand) + self.standing()
+        self.term.out.rule(Text(title, style="bold"), align="left")
+        counters = self.counters()
+        if counters:
+            self.term.say(counters)
+        for n, coup in enumerate(game.coups, start=1):     # a turn resumed: its dice so far
+            from ..dice import format_dice, format_grouped
+
+            dice = format_grouped(coup.rolled) if game.rules.tagged else format_dice(coup.rolled)
+            extra = f" joker {coup.joker[0]}:{coup.joker[1]}" if coup.joker else ""
+            self.term.say(self.t("typed_coup", n=n, dice=dice, roll=coup.roll) + extra)
+        if not self._hinted and not game.coups:
+            self._hinted = True
+            example = f"{GROUPED_EXAMPLE} /1" if game.rules.tagged else "55533/2"
+            self.term.say(self.t("hint_dice", example=example), style="dim")
+
+    def help_text(self) -> str:
+        """The help, without the lines of the other families (jokers, tagged dice, doblar)."""
+        game = self.game
+        out = []
+        for line in self.t("help").splitlines():
+            if "joker" in line and not game.rules.jokers:
+                continue
+            # the tagged-dice lines (grouped, die by die, the announced sixth roll)
+            if any(m in line for m in ("cp665", "6pc", "…/6 ")) and not game.rules.tagged:
+                continue
+            if "55533/2" in line and game.rules.tagged:
+                continue
+            if "doblar" in line and not game.config.has("doblar"):
+                continue
+            out.append(line)
+        return "\n".join(out)
+
+    def standing(self) -> str:
+        """`` · Alice leads by 12`` (or ``· you lead by 5``): the running ranking in a few words."""
+        game = self.game
+        if len(game.sheets) < 2:
+            return ""
+        ranking = game.ranking()
+        top, second = ranking[0], ranking[1]
+        if top[2] == second[2]:
+            return self.t("standing_tie", total=top[2]) if top[2] else ""
+        gap = top[2] - second[2]
+        if top[1] is game.player:
+            return self.t("standing_lead", gap=gap)
+        return self.t("standing_other", name=shown(top[1].name), gap=top[2] - game.totals(
+            game.player).grand)
+
+    def scratch_all(self, cells: list["LegalCell"]) -> bool:
+        """165, pool empty (D10): one yes scratches every remaining cell of this player, one a
+        turn, with no more questions; True when this turn was scratched."""
+        name = self.game.player.name
+        if name not in self._auto_scratch:
+            self.term.say(self.t("pool_empty", name=shown(name)), style="bold")
+            while True:
+                answer = self.prompt(self.t("scratch_all", count=len(cells))
+                                     + f" [{'o' if self.lang == 'fr' else 'y'}]") or ""
+                if "/" in answer:       # dice with an empty pool: the rule says why not
+                    self.term.refuse(_err("pool_dice", cls=IllegalMoveError, rule="D10"))
+                    continue
+                if answer.lower() in YES + NO or not answer:
+                    break
+                self.term.refuse(self.t("yes_no"))
+            if answer.lower() in NO:
+                self._auto_scratch[name] = False
+                return False
+            self._auto_scratch[name] = True
+        if not self._auto_scratch[name]:
+            return False
+        cell = cells[0]
+        try:
+            marks = self.session.mark(cell.column, cell.row, coup=None, scratch=True)
+        except YamsError as err:
+            self.term.refuse(err)
+            self._auto_scratch[name] = False
+            return False
+        self.report(name, marks)
+        return True
+
+    def counters(self) -> str:
+        from .sheet_view import counters_text
+
+        return counters_text(self.game, self.game.player, self.lang)
+
+    def show_cells(self, cells: list["LegalCell"], pool_empty: bool = False) -> None:
+        """The numbered legal cells, once for each state of the game (``l`` shows them again)."""
+        from .sheet_view import legal_table
+
+        key = len(self.game.events)
+        if key == self._cells_key:
+            return
+        self._cells_key = key
+        if pool_empty and self.game.player.name not in self._auto_scratch:
+            self.term.say(self.t("pool_empty", name=shown(self.game.player.name)), style="bold")
+        if self.numbered or self._list_once:
+            self._list_once = False
+            self.term.show(legal_table(self.game, cells, self.lang,
+                                       None if self.numbered else self.by_handle(cells)))
+        else:
+            from .sheet_view import turn_grid
+
+            grid, notes = turn_grid(self.game, cells, self.by_handle(cells), self.lang)
+            self.term.show(grid)
+            for line in notes:
+                self.term.say(line, style="yellow")
+        if not self._choose_hinted:
+            self._choose_hinted = True
+            self.term.say(self.t("hint_choose_list" if self.numbered else "hint_choose",
+                                 example=self.name_example()), style="dim")
+        if (self.game.config.has("doblar") and len(self.game.coups) == 2
+                and self.game.player.doblars_left > 0):
+            named = (list(enumerate(cells, 1)) if self.numbered else
+                     [(h, c) for h, c in self.by_handle(cells).items()])
+            one = next(((n, c) for n, c in named if c.coup == 1), None)
+            two = next((n for n, c in named if c.coup == 2 and one is not None
+                        and (c.column, c.row) != (one[1].column, one[1].row)), None)
+            one = one[0] if one else None
+            if one and two:
+                self.term.say(self.t("hint_doblar", example=f"d {one} {two}"), style="dim")
+
+    def name_example(self) -> str:
+        """Cell names as this game spells them: ``full, grille.3`` or ``sec.full``."""
+        figure = next(r for r in self.game.rows if not r.isdigit())
+        first = self.game.columns[0].id
+        if len(self.game.columns) == 1:
+            return f"{figure}, {first}.3"
+        return f"{self.game.columns[-1].id}.{figure}"
+
+    def rolls_text(self) -> str:
+        game, sheet = self.game, self.game.player
+        top = game.max_roll()
+        counters = game.rules.start_counters(game.config)
+        if "bank" in counters:
+            return self.t("rolls_bank", max=top, bank=sheet.bank)
+        if "pool" in counters:
+            return self.t("rolls_pool", max=top)
+        if _sixth_roll(game):
+            return self.t("rolls_sixth", max=int(game.rules.settings["rolls_per_turn"]))
+        return self.t("rolls_one") if top == 1 else self.t("rolls_plain", max=top)
+
+    # -- prompts ------------------------------------------------------------------------------
+
+    def prompt(self, text: str) -> str | None:
+        """Ask; the commands at hand everywhere are handled here (then None is returned)."""
+        answer = self.term.ask(text)
+        word, _, rest = answer.partition(" ")
+        word = word.lower()
+        if word in QUIT_WORDS and not rest:
+            raise Quit
+        if word in HELP_WORDS and not rest:
+            self.term.say(self.help_text())
+            return None
+        if word in SHEET_WORDS:
+            self.sheet(rest.strip())
+            return None
+        if word in UNDO_WORDS and not rest:
+            self.undo()
+            return None
+        if word in LIST_WORDS and not rest:
+            self._cells_key = None
+            self._list_once = True
+            return None
+        if word in WHY_WORDS:
+            self.why(rest.strip())
+            return None
+        if word in END_WORDS and not rest:
+            self.stop()
+            return None
+        from .play_fix import FIX, LOG, fix, show_log
+        if word in LOG and not rest:
+            show_log(self)
+            return None
+        if word in FIX and (not rest or rest.strip().isdigit()):
+            fix(self, rest)
+            return None
+        if word in HINT_WORDS:
+            self.hint(rest.strip())
+            return None
+        return answer
+
+    def hint(self, dice: str) -> None:
+        """``hint 55531/1``: the solver's keeps (or cells) for these dice; ``hint`` alone: the
+        cells for the dice entered. Only when asked, and only if the rules allow hints."""
+        from .advice_cmds import play_hint_lines
+
+        try:
+            for line in play_hint_lines(self.game, dice, self.session.store.path, self.lang):
+                self.term.say(line, wrap=False)
+        except YamsError as err:
+            self.term.refuse(err)
+
+    def dice(self, first: bool) -> None:
+        game = self.game
+        name = game.player.name
+        if self.announced:
+            from ..game import announce_name
+            key, values = "announced_dice_prompt", {"row": announce_name(game.rules,
+                                                                         self.announced)}
+        elif first:
+            key, values = "dice_prompt", {"name": name, "rolls": self.rolls_text()}
+        else:
+            key, values = "second_prompt", {}
+        text = self.prompt(self.t(key, **values))
+        if text is None:
+            return
+        if not first and "/" not in text and not self.announced:
+            if not text and not game.legal_cells():
+                # the first coup took too many rolls for the cells left: only a second can go
+                self.term.refuse(_err("second_needed", cls=IllegalMoveError, rule="Y4"))
+            elif not text:
+                self.choose_now = True
+            else:
+                self.apply_choice_text(text, game.legal_cells())
+            return
+        if not text:
+            self.term.refuse(_err("need_dice", expected=game.rules.dice_example + " /2"))
+            return
+        words = text.split()
+        if len(words) == 2 and "/" not in text and words[0].lower() in ANNOUNCE_WORDS:
+            # "announce youpi" alone, before the sixth roll: its dice come next (D9)
+            try:
+                if not _sixth_roll(game):
+                    raise _err("no_sixth", cls=IllegalMoveError, rule="D9")
+                row, _, value = words[1].partition(":")
+                self.announced = game.rules.row(row).id + (f":{value}" if value else "")
+            except YamsError as err:
+                self.term.refuse(err)
+            return
+        try:
+            dice, roll, joker, announce = self.parse_entry(text)
+            if announce is None and self.announced:
+                announce = self.announced
+                if roll is None:
+                    roll = "6"
+            if roll is None:
+                game.rules.parse_dice(dice)         # says first what is wrong with the dice
+                raise _err("need_roll", expected=f"{' '.join(dice.split())} /2")
+            if (announce is None and _sixth_roll(game) and roll.strip() == str(
+                    int(game.rules.settings["rolls_per_turn"]) + 1)):
+                announce = self.ask_announce()
+                if announce is None:
+                    return
+            self.session.enter(dice, roll, joker=joker, announce=announce)
+        except YamsError as err:
+            self.term.refuse(err)
+            return
+        self.announced = None
+
+    def parse_entry(self, text: str) -> tuple[str, str | None, str | None, str | None]:
+        """``DICE/ROLL [joker A:B] [announce ROW]`` -> (dice, roll, joker, announce)."""
+        game = self.game
+        m = _ENTRY.match(text)
+        if m is None:
+            return text, None, None, None
+        if not m.group("dice").strip():
+            raise _err("need_dice", expected=game.rules.dice_example + " /2")
+        if not m.group("roll"):
+            raise _err("need_roll", expected=f"{m.group('dice').strip()} /2")
+        rest = m.group("rest").split()
+        joker = announce = None
+        while rest:
+            word = rest.pop(0).lower()
+            if word in ("joker", "j") and rest:
+                if joker is not None:
+                    raise _err("one_joker", cls=IllegalMoveError, rule="U4")
+                joker = rest.pop(0)
+            elif word in ANNOUNCE_WORDS and rest:
+                announce = rest.pop(0)
+            else:
+                raise _err("bad_extra", word=word, expected="joker 4:5 / announce youpi")
+        return m.group("dice"), m.group("roll"), joker, announce
+
+    def ask_announce(self) -> str | None:
+        """The separate prompt for the row announced before the sixth roll."""
+        game = self.game
+        column = game.columns[0]
+        valued = game.rules.valued_rows
+        rows = [f"{r}:V" if r in valued else r for r in game.next_cells(game.player, column)
+                if game.rules.section_of(r) in getattr(game.rules, "figure_sections", ())]
+        text = self.prompt(self.t("announce_prompt", rows=", ".join(rows)))
+        if not text:
+            return None
+        return text.split()[0]
+
+    def choose(self, cells: list["LegalCell"], pool_empty: bool = False) -> None:
+        self.show_cells(cells, pool_empty)
+        key = "pool_prompt" if pool_empty else "choose_prompt"
+        text = self.prompt(self.t(key + "_list" if self.numbered else key))
+        if text is None:
+            return
+        if not text:
+            self.term.refuse(_err("choose_needed"))
+            return
+        if pool_empty and "/" in text:      # dice with an empty pool: the rule says why not
+            try:
+                dice, roll, joker, announce = self.parse_entry(text)
+                self.session.enter(dice, roll or "1", joker=joker, announce=announce)
+            except YamsError as err:
+                self.term.refuse(err)
+            return
+        self.apply_choice_text(text, cells)
+
+    def apply_choice_text(self, text: str, cells: list["LegalCell"]) -> None:
+        name = self.game.player.name
+        try:
+            marks = self.apply_choice(text, cells)
+        except YamsError as err:
+            self.term.refuse(err)
+            return
+        if not marks:                   # the question was answered with Enter: nothing written
+            return
+        self.choose_now = False
+        self.report(name, marks)
+
+    # -- choosing a cell ----------------------------------------------------------------------
+
+    def apply_choice(self, text: str, cells: list["LegalCell"]) -> list["Mark"]:
+        """A handle, a cell name (``6``, ``petite suite``, ``libre.full``), ``x TOKEN`` or
+        ``TOKENx`` to scratch, ``d A B`` for a doblar; a number of the list with ``--list``.
+        A token that could mean two cells is asked about before anything is written."""
+        from .choice import split_scratch
+
+        low = " ".join(text.lower().split())
+        m = re.fullmatch(r"(?:d|doblar)\s+(\S+)\s+(\S+)", low)
+        if m:
+            return self.doblar(m.group(1), m.group(2), cells)
+        if "/" in low:
+            raise _err("dice_already", cls=IllegalMoveError,
+                       expected=f"{self.name_example()}, u")
+        token, scratch = split_scratch(self.game, low, self.by_handle(cells))
+        cell, zero = self.pick(token, cells)
+        if cell is None:
+            return []
+        return self.session.mark(cell.column, cell.row, coup=cell.coup or None,
+                                 scratch=scratch or zero)
+
+    def by_handle(self, cells: list["LegalCell"]) -> dict[str, "LegalCell"]:
+        """The handles of these cells (the same cells always get the same handles)."""
+        from .choice import handles
+
+        return handles(self.game, cells)
+
+    def pick(self, token: str, cells: list["LegalCell"], among: list["LegalCell"] | None = None
+             ) -> tuple["LegalCell | None", bool]:
+        """The one cell ``token`` means, asking when it could mean several: (cell, scratched);
+        (None, False) when the player cancels the question."""
+        from ..transcript import CELL
+        from .choice import candidates
+
+        zero = token.endswith("=0")
+        if zero:
+            token = token[:-2]
+        by_handle = self.by_handle(cells)
+        try:
+            found = candidates(self.game, token, cells, by_handle, numbered=self.numbered)
+        except EntryError as err:
+            if token.isdigit() and self.numbered:
+                raise _err("no_number", n=token[:6], count=len(cells)) from None
+            if err.expected is None and not token.isdigit():
+                raise _err("unreadable_choice", text=token,
+                           expected=f"{next(iter(by_handle), 'e')}, {self.name_example()}, "
+                                    f"x {self.name_example().split(',')[0]}") from None
+            raise
+        if among is not None:
+            found = [c for c in found if c in among] or found
+        if len(found) == 1:
+            return found[0], zero
+        if not found:
+            m = CELL.match(token.replace(" ", "-"))
+            row = self.game.rules.row(m.group("row")).id if m else token
+            coup = int(m.group("coup")) if m and m.group("coup") else None
+            raise self._why_nowhere(row, coup, m.group("column") if m else None)
+        return self.ask_which(token, found, by_handle), zero
+
+    def ask_which(self, token: str, found: list["LegalCell"],
+                  by_handle: dict[str, "LegalCell"]) -> "LegalCell | None":
+        """``full`` fits several cells: list them with their handles and ask; Enter cancels."""
+        from .choice import candidates
+        from .sheet_view import cell_label
+
+        two = len(self.game.coups) > 1
+        handle_of = {c: h for h, c in by_handle.items()}
+        self.term.say(self.t("which_cell", text=shown(token)))
+        for cell in found:
+            self.term.say(f"  {handle_of[cell]:>3}  {cell_label(self.game, cell, two)}"
+                          f" = {cell.score}")
+        while True:
+            answer = self.prompt(self.t("which_prompt"))
+            if not answer:
+                self.term.say(self.t("nothing_written"))
+                return None
+            key = " ".join(answer.lower().split())
+            chosen = by_handle.get(key)
+            if chosen is None:
+                try:
+                    named = candidates(self.game, key, found, {})
+                except EntryError:
+                    named = []
+                chosen = named[0] if len(named) == 1 else None
+            if chosen is not None and chosen in found:
+                return chosen
+            self.term.refuse(self.t("bad_choice", text=answer))
+
+    def _why_nowhere(self, row: str, coup: int | None, column: str | None = None) -> YamsError:
+        """Why no column (or not ``column``) takes ``row`` now: the rule's own refusal,
+        found on a copy of the game."""
+        from ..game import Game
+
+        game = self.game
+        name = game.rules.row(row).name
+        if column is None and len(game.columns) == 1:
+            column = game.columns[0].id
+        empty = [c.id for c in game.columns if (c.id, row) not in game.player.marks]
+        if column is None and not empty:
+            return _err("all_filled", cls=IllegalMoveError, row=name, rule="G3")
+        trial = Game(game.config, game.events, id=game.id, created=game.created)
+        try:
+            trial.mark(column or empty[0], row, coup=coup)
+        except YamsError as err:
+            return err
+        return _err("nowhere", cls=IllegalMoveError, row=name)  # pragma: no cover
+
+    def doblar(self, first: str, second: str, cells: list["LegalCell"]) -> list["Mark"]:
+        """Two cells, one from each coup (Y7): handles or names (numbers with ``--list``)."""
+        one, _ = self.pick(first, cells, [c for c in cells if c.coup == 1])
+        if one is None:
+            return []
+        try:
+            two, _ = self.pick(second, cells, [c for c in cells if c.coup != one.coup])
+        except IllegalMoveError:
+            # not legal alone, maybe legal as the doblar's second cell (the doblar descendant
+            # writes the next-but-one cell of descente): the rules judge the pair
+            named = self.named_cell(second)
+            if named is None:
+                raise
+            return self.session.mark(one.column, one.row, coup=one.coup or None, second=named)
+        if two is None:
+            return []
+        if (self.game.config.has("doblar") and one.coup and two.coup and one.coup == two.coup):
+            raise _err("doblar_coups", cls=IllegalMoveError, rule="Y7")
+        if one.coup == 2 and two.coup == 1:
+            one, two = two, one
+        return self.session.mark(one.column, one.row, coup=one.coup or None,
+                                 second=(two.column, two.row))
+
+    def named_cell(self, token: str) -> tuple[str, str] | None:
+        """(column, row) of a token naming one cell of the sheet (``descente.2``), else None."""
+        from ..transcript import CELL
+
+        m = CELL.match(token)
+        if m is None or (m.group("column") is None and len(self.game.columns) > 1):
+            return None
+        try:
+            return (m.group("column") or self.game.columns[0].id,
+                    self.game.rules.row(m.group("row")).id)
+        except EntryError:
+            return None
+
+    def report(self, name: str, marks: list["Mark"]) -> None:
+        from .sheet_view import cell_label
+
+        game = self.game
+        two = len(marks) > 1 or any(m.coup > 1 for m in marks)
+        for mark in marks:
+            label = cell_label(game, mark, with_coup=two)   # a Mark has column, row, coup
+            if mark.scratch:
+                self.term.say(self.t("scratched", name=name, cell=label))
+            else:
+                cited = game.rules.cite(mark.row)
+                why = f"{mark.explain} [{cited}]" if cited else mark.explain
+                self.term.say(self.t("wrote", name=name, cell=label, score=mark.score, why=why))
+        sheet = next(s for s in game.sheets if s.name == name)
+        self.term.say(self.t("player_total", name=name, total=game.totals(sheet).grand),
+                      style="bold")
+
+    # -- the commands at hand -----------------------------------------------------------------
+
+    def why(self, token: str) -> None:
+        """``why e``: a cell's score with its arithmetic and rules; ``why``: every cell."""
+        from .choice import candidates
+        from .sheet_view import cell_label
+
+        cells = self.game.legal_cells()
+        if not cells:
+            self.term.refuse(self.t("why_nothing"))
+            return
+        by_handle = self.by_handle(cells)
+        try:
+            found = (candidates(self.game, token, cells, by_handle, numbered=self.numbered)
+                     if token else cells)
+        except YamsError as err:
+            self.term.refuse(err)
+            return
+        handle_of = {c: h for h, c in by_handle.items()}
+        two = len(self.game.coups) > 1
+        for cell in found:
+            cited = self.game.rules.cite(cell.row, cell.figure.factors if cell.figure else None)
+            self.term.say(f"{handle_of.get(cell, '?'):>3}  {cell_label(self.game, cell, two)}"
+                          f" = {cell.score}   {cell.why}" + (f" [{cited}]" if cited else ""))
+
+    def sheet(self, who: str) -> None:
+        game = self.game
+        index = None
+        if who:
+            key = who.casefold()
+            found = [i for i, s in enumerate(game.sheets) if s.name.casefold() == key] or \
+                    [i for i, s in enumerate(game.sheets) if s.name.casefold().startswith(key)]
+            if len(found) != 1:
+                self.term.refuse(self.t("unknown_player", name=who,
+                                        players=", ".join(s.name for s in game.sheets)))
+                return
+            index = found[0]
+        from .sheet_view import sheets_view
+        self.term.show(sheets_view(game, self.lang, index, self.term.out.width))
+
+    def undo(self) -> None:
+        from ..game import effective_events
+        from .sheet_view import cell_label
+
+        game = self.game
+        if self.announced:                  # an announcement not yet entered: just forget it
+            self.announced = None
+            return
+        kept = effective_events(game.events)
+        try:
+            self.session.undo()
+        except YamsError as err:
+            self.term.refuse(err)
+            return
+        last = kept[-1]
+        name = last.get("player", "")
+        if last["type"] == "enter":
+            text = self.t("undone_entry", name=name, dice=" ".join(last["dice"]),
+                          roll=last["roll"])
+        elif last["type"] == "mark":
+            labels = [cell_label(self.game, SimpleNamespace(column=c["column"], row=c["row"],
+                                                            coup=c.get("coup")))
+                      for c in last["cells"]]
+            text = self.t("undone_mark", name=name, cells=" + ".join(labels))
+        else:
+            text = self.t("undone_end")
+        self.term.say(text, style="bold")
+        self.choose_now = False
+        self._header_key = self._cells_key = None
+
+    def stop(self) -> None:
+        key = "stop_confirm" if self.game.rules.stopped_game_has_winner else "stop_confirm_no_win"
+        if not ask_yes(self.term, key, "n"):
+            self.term.say(self.t("stopped_not"))
+            return
+        try:
+            self.session.end()
+        except YamsError as err:
+            self.term.refuse(err)
+
+    # -- the end ------------------------------------------------------------------------------
+
+    def final(self) -> None:
+        game = self.game
+        self.term.out.print()
+        if not game.stopped_early:
+            key = "game_over"
+        else:
+            key = "game_stopped" if game.rules.stopped_game_has_winner else "game_stopped_no_win"
+        self.term.say(self.t(key), style="bold")
+        from .sheet_view import sheets_view
+        self.term.show(sheets_view(game, self.lang, width=self.term.out.width))
+        print_ranking(self.term, game)
+        for line in record_lines(game, self.session.broken, self.lang):
+            self.term.say(line, style="bold")
+        self.term.say(self.t("archived", id=game.id[:8]))
+
+
+def print_ranking(term: Terminal, game: "Game") -> None:
+    """The ranking, then who won (G6, G7)."""
+    term.say(term.t("ranking"), style="bold")
+    for rank, sheet, total in game.ranking():
+        term.say("  " + term.t("rank_line", rank=rank, name=sheet.name, total=total))
+    line = outcome(game, term.lang)
+    if line:
+        term.say(line, style="bold")
+
+
+def part_name(game: "Game", part: str) -> str:
+    """A record part in words: a column name (classic, Gaby) or a section name (Double, Duel)."""
+    for col in game.columns:
+        if col.id == part and len(game.columns) > 1:
+            return col.name
+    for section in game.rules.sections:
+        if section.id == part:
+            return section.name.split(" ", 1)[-1].capitalize()
+    return part
+
+
+def record_lines(game: "Game", broken: list[dict], lang: str) -> list[str]:
+    """"Nouveau record : meilleur total Suites en Double Yams forcé, 760, Alice"."""
+    lines = []
+    beaten = [b for b in broken if b.get("previous")]
+    for b in beaten:
+        what = (msg("record_total", lang) if b["part"] == "total"
+                else msg("record_part", lang, part=part_name(game, b["part"])))
+        line = msg("record", lang, what=what, label=b["config_label"], value=b["value"],
+                   name=b["player"])
+        prev = b["previous"]
+        lines.append(line + msg("record_before", lang, value=prev["value"], name=prev["player"]))
+    first = [b for b in broken if not b.get("previous") and b["part"] == "total"]
+    if first:
+        b = first[0]
+        lines.append(msg("first_records", lang, label=b["config_label"], value=b["value"],
+                         name=b["player"]))
+    return lines
