@@ -10,7 +10,11 @@ SQLite, with the columns the history filters and the statistics need:
   text exactly as archived, and the archive file's ``mtime_ns`` and ``size`` when indexed;
   indexed by date, and by configuration then date (a configuration's label, from its newest
   game, is then one seek, not a scan of every summary);
-- ``players``: one row per player of each game (seat, name, case-folded name, total, rank);
+- ``players``: one row per player of each game (seat, name, case-folded name, total, rank),
+  with what the statistics read of the game beside it (date, family, configuration, stopped,
+  how many players), keyed by the case-folded name, then date: a player's games are one range
+  of that key, in the order the statistics want, with no join and no sort (13,000 rows of one
+  player at 50,000 games: ~10 ms, against ~60 ms through ``games``);
 - ``sheets``: one row per player of each game, the sheet's written cells and bonuses as JSON
   text (``cells`` and ``bonuses`` of the summary's player, which ``games.summary`` leaves out),
   read by the per-row statistics only. A game archived before the summaries kept cells has
@@ -46,7 +50,7 @@ from typing import Any, Callable, Iterable, Iterator
 from .storage import TEMP_SUFFIX
 
 INDEX_FILE = "index.sqlite"
-SCHEMA = 2
+SCHEMA = 3
 
 _TABLES = """
 CREATE TABLE meta(key TEXT PRIMARY KEY, value) WITHOUT ROWID;
@@ -55,10 +59,12 @@ CREATE TABLE games(id TEXT PRIMARY KEY, date TEXT NOT NULL, family TEXT, config_
                    size INTEGER);
 CREATE INDEX games_by_date ON games(date, id);
 CREATE INDEX games_by_config ON games(config_key, date, id);
-CREATE TABLE players(game TEXT NOT NULL, seat INTEGER NOT NULL, name TEXT NOT NULL,
-                     folded TEXT NOT NULL, total NUMERIC NOT NULL, rank INTEGER,
-                     PRIMARY KEY(game, seat)) WITHOUT ROWID;
-CREATE INDEX players_by_name ON players(folded, game);
+CREATE TABLE players(folded TEXT NOT NULL, date TEXT NOT NULL, game TEXT NOT NULL,
+                     seat INTEGER NOT NULL, name TEXT NOT NULL, total NUMERIC NOT NULL,
+                     rank INTEGER, family TEXT, config_key TEXT NOT NULL,
+                     stopped INTEGER NOT NULL, seats INTEGER NOT NULL,
+                     PRIMARY KEY(folded, date, game, seat)) WITHOUT ROWID;
+CREATE INDEX players_by_game ON players(game, seat);
 CREATE TABLE sheets(game TEXT NOT NULL, seat INTEGER NOT NULL, sheet TEXT NOT NULL,
                     PRIMARY KEY(game, seat)) WITHOUT ROWID;
 """
@@ -243,8 +249,11 @@ class SummaryIndex:
                    (summary["id"], summary["date"], summary.get("family"), summary["config_key"],
                     int(bool(summary.get("stopped_early"))),
                     _json({**summary, "players": players}), mtime, size))
-        db.executemany("INSERT INTO players VALUES(?,?,?,?,?,?)",
-                       [(summary["id"], seat, p["name"], fold(p["name"]), p["total"], p.get("rank"))
+        stopped, seats = int(bool(summary.get("stopped_early"))), len(summary["players"])
+        db.executemany("INSERT INTO players VALUES(?,?,?,?,?,?,?,?,?,?,?)",
+                       [(fold(p["name"]), summary["date"], summary["id"], seat, p["name"],
+                         p["total"], p.get("rank"), summary.get("family"), summary["config_key"],
+                         stopped, seats)
                         for seat, p in enumerate(summary["players"])])
         if all("cells" in p for p in summary["players"]):   # else filled later: fill_sheets
             db.executemany("INSERT INTO sheets VALUES(?,?,?)",
@@ -340,18 +349,16 @@ class SummaryIndex:
         """``(game, date, family, config_key, stopped, players, name, total, rank)`` for each
         game of ``player``, oldest first (what the statistics need, no JSON decoded)."""
         return self._open().execute(
-            "SELECT g.id, g.date, g.family, g.config_key, g.stopped, "
-            "(SELECT count(*) FROM players q WHERE q.game=g.id), p.name, p.total, p.rank "
-            "FROM players p JOIN games g ON g.id=p.game WHERE p.folded=? "
-            "ORDER BY g.date, g.id", (fold(player),)).fetchall()
+            "SELECT game, date, family, config_key, stopped, seats, name, total, rank "
+            "FROM players WHERE folded=? ORDER BY date, game", (fold(player),)).fetchall()
 
     def pair_rows(self, a: str, b: str) -> list[tuple]:
         """``(game, date, family, stopped, total_a, rank_a, total_b, rank_b)`` for each game
         ``a`` and ``b`` played together, oldest first."""
         return self._open().execute(
-            "SELECT g.id, g.date, g.family, g.stopped, p.total, p.rank, q.total, q.rank "
-            "FROM players p JOIN players q ON q.game=p.game JOIN games g ON g.id=p.game "
-            "WHERE p.folded=? AND q.folded=? AND p.seat<>q.seat ORDER BY g.date, g.id",
+            "SELECT p.game, p.date, p.family, p.stopped, p.total, p.rank, q.total, q.rank "
+            "FROM players p JOIN players q INDEXED BY players_by_game ON q.game=p.game "
+            "WHERE p.folded=? AND q.folded=? AND p.seat<>q.seat ORDER BY p.date, p.game",
             (fold(a), fold(b))).fetchall()
 
     def sheet_rows(self, player: str | None = None, family: str | None = None

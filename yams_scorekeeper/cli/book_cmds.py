@@ -325,9 +325,6 @@ def _player_rows(store, player: str) -> list[dict]:
 def totals_chart(rows: list[dict], title: str, width: int, lang: str = "en"):
     """A bar per game, oldest first (one a month, their average, past ``CHART_BARS`` games),
     scaled so the largest total fills the width left."""
-    from rich.table import Table
-    from rich.text import Text
-
     if len(rows) > CHART_BARS:
         months: dict[str, list[dict]] = {}
         for row in rows:
@@ -340,25 +337,17 @@ def totals_chart(rows: list[dict], title: str, width: int, lang: str = "en"):
     numbers = [_number(r["total"], lang) for r in rows]
     labels = [r.get("label") or local_date(r["date"]) for r in rows]
     span = max(10, width - max(len(x) for x in labels) - 2 - max(len(n) for n in numbers) - 2)
-    table = Table(title=Text(shown(title), style="bold"), title_justify="left", box=None,
-                  pad_edge=False, show_header=False)
-    table.add_column(no_wrap=True)
-    table.add_column(no_wrap=True, width=span)
-    table.add_column(justify="right", no_wrap=True)
-    for row, label, number in zip(rows, labels, numbers):
+    bars = []
+    for row in rows:
         size = round(abs(row["total"]) / top * span)
         style = "red" if row["total"] < 0 else ("dim" if row["stopped_early"] else "green")
-        bar = Text("█" * size if size else "▏", style=style)
-        table.add_row(Text(label), bar, number)
-    return table
+        bars.append(("█" * size if size else "▏", style))
+    return _bar_chart(title, labels, bars, numbers, span, labels_right=False)
 
 
 def distribution_chart(totals: list[float], title: str, width: int, lang: str = "en",
                        bins: int = 10):
     """How many totals fall in each of ``bins`` equal ranges, as horizontal bars."""
-    from rich.table import Table
-    from rich.text import Text
-
     low, high = min(totals), max(totals)
     step = (high - low) / bins or 1
     counts = [0] * bins
@@ -368,15 +357,30 @@ def distribution_chart(totals: list[float], title: str, width: int, lang: str = 
               for k in range(bins)]
     top = max(counts) or 1
     span = max(10, width - max(map(len, labels)) - 2 - len(str(top)) - 2)
-    table = Table(title=Text(shown(title), style="bold"), title_justify="left", box=None,
-                  pad_edge=False, show_header=False)
-    table.add_column(no_wrap=True, justify="right")
-    table.add_column(no_wrap=True, width=span)
-    table.add_column(justify="right", no_wrap=True)
-    for label, count in zip(labels, counts):
-        size = round(count / top * span)
-        table.add_row(label, Text("█" * size if size else "", style="cyan"), str(count))
-    return table
+    bars = [("█" * round(count / top * span), "cyan") for count in counts]
+    return _bar_chart(title, labels, bars, [str(c) for c in counts], span, labels_right=True)
+
+
+def _bar_chart(title: str, labels: list[str], bars: list[tuple[str, str]], numbers: list[str],
+               span: int, labels_right: bool):
+    """The title in bold, then a line a bar: its label, the bar (``(text, style)``, at most
+    ``span`` wide), its number at the right, two spaces apart. One Rich ``Text`` (no table to lay out: a
+    player's charts are ~15 of them)."""
+    from rich.console import Group
+    from rich.text import Text
+
+    label_width = max(map(len, labels), default=0)
+    number_width = max(map(len, numbers), default=0)
+    body = Text(no_wrap=True, overflow="crop")
+    for label, (bar, style), number in zip(labels, bars, numbers):
+        label = shown(label)
+        if body:
+            body.append("\n")
+        body.append((label.rjust(label_width) if labels_right else label.ljust(label_width))
+                    + "  ")
+        body.append(bar, style=style)
+        body.append(" " * (span - len(bar)) + "  " + number.rjust(number_width))
+    return Group(Text(shown(title), style="bold"), body)
 
 
 def stats(
@@ -460,14 +464,17 @@ def stats(
     out.print(table)
     if not chart:
         return
+    by_config: dict[str, list[dict]] = {key: [] for key in data["by_config"]}
+    by_family: dict[str, list[float]] = {family: [] for family in data["by_family"]}
+    for row in data["history"]:
+        by_config[row["config_key"]].append(row)
+        if not row["stopped_early"]:
+            by_family[row["family"]].append(row["total"])
     for key, cfg in data["by_config"].items():
-        mine = [r for r in data["history"] if r["config_key"] == key]
-        out.print(totals_chart(mine, w["chart"].format(name=name, label=cfg["label"]),
+        out.print(totals_chart(by_config[key], w["chart"].format(name=name, label=cfg["label"]),
                                out.width, lang))
         out.print()
-    for family in data["by_family"]:
-        totals = [r["total"] for r in data["history"]
-                  if r["family"] == family and not r["stopped_early"]]
+    for family, totals in by_family.items():
         if len(totals) >= 5:
             out.print(distribution_chart(totals, w["spread"].format(name=name, family=family),
                                          out.width, lang))
