@@ -87,6 +87,9 @@ def test_records_table(book):
     assert "Duel au Yam" in out
     grand = next(line for line in out.splitlines() if "Grand total" in line)
     assert "267" in grand and "Bob" in grand
+    # the 62 of chiffres, equalled by Bob twice then Alice: each player once, with the times
+    chiffres = next(line for line in out.splitlines() if "Chiffres" in line)
+    assert chiffres.split()[1:] == ["62", "Alice", "2024-04-30", "Bob", "×2,", "Alice"]
     assert "Total général" in ok(db, "records", lang="fr").stdout
     assert max(len(line) for line in out.splitlines()) <= 80
 

@@ -451,11 +451,13 @@ class Store:
 
     # -- the record book --------------------------------------------------------------------
 
-    def _check_records(self) -> None:
+    def _check_records(self) -> dict | None:
         """Make ``records.json`` usable (the lock is held): when it is missing while the archive
         holds games, or cannot be read (damaged, wrong shape, not a file), a recount from the
         archive is owed, and an unreadable file is first moved aside to
-        ``records.json.damaged`` (the book is derived data: nothing is lost)."""
+        ``records.json.damaged`` (the book is derived data: nothing is lost). Returns the
+        file's tables when it was read and usable (``None`` otherwise), so that a reader
+        need not read it again."""
         try:
             tables = self._storage(self.records_path).read()
         except StoreError as err:
@@ -468,11 +470,11 @@ class Store:
                               "records.json manque : le livre des records est recompté depuis "
                               "l'archive")
                     self._owe_recount()
-                return
+                return None
             book = tables.get(_BOOK, {}).get(str(_ONE))
             problem = None if book is None else book_problem(book)
             if problem is None:
-                return
+                return tables
         aside = self.records_path + ".damaged"
         try:
             self.fs.replace(self.records_path, aside)
@@ -488,6 +490,7 @@ class Store:
                   f"records.json était illisible ({problem}) ; il a été déplacé vers {aside} et "
                   "le livre des records est recompté depuis l'archive")
         self._owe_recount()
+        return None
 
     def _archive_has_games(self) -> bool:
         try:
@@ -1011,7 +1014,9 @@ class Store:
             if not writable:
                 return self._book_read_only()
             self._migrate_legacy_archive()
-            self._check_records()
+            tables = self._check_records()
+            if tables is not None and _RECOUNT not in tables:   # read once (2 MB at 50,000)
+                return tables.get(_BOOK, {}).get(str(_ONE)) or _records.empty_book()
             if self._recount_owed():
                 self._recount()
             return self._book()

@@ -179,11 +179,21 @@ def _record_lines(cfg: dict, lang: str) -> list[tuple[str, str, str, str, str, b
     lines = []
     for part in sorted(cfg["records"], key=lambda p: (p != "total", p)):
         rec = cfg["records"][part]
-        tied = ", ".join(t["player"] for t in rec.get("tied", []))
+        tied = _tied_names(rec.get("tied", []))
         lines.append((_part_name(cfg.get("family"), part, lang), _number(rec["value"], lang),
                       rec["player"], local_date(rec["date"], with_time=False), tied,
                       part == "total"))
     return lines
+
+
+def _tied_names(tied: list[dict]) -> str:
+    """Who equalled a record, each player once, in the order they did, with how many times
+    past one (``Bob ×2, Alice``): a maximum (a yams row) may be equalled by hundreds of games,
+    and the line stays as long as the club is large."""
+    times: dict[str, int] = {}
+    for t in tied:
+        times[t["player"]] = times.get(t["player"], 0) + 1
+    return ", ".join(name if n == 1 else f"{name} ×{n}" for name, n in times.items())
 
 
 def _records_html(path: str, configs: dict, counted: int, lang: str) -> None:
