@@ -24,6 +24,7 @@ from __future__ import annotations
 from typing import Iterable
 
 from .errors import EntryError
+from .texts import Message
 
 COUP_KEYS = ("dice", "roll", "joker", "announce")
 
@@ -58,14 +59,11 @@ def events_of(player: str, entry: dict) -> list[dict]:
 def completed(old: dict, new: dict) -> dict:
     """``new`` with what it leaves out taken from ``old`` (only the cells, or only the dice)."""
     if not isinstance(new, dict):
-        raise EntryError("a new entry is an object with 'coups' and/or 'cells'",
-                         "une nouvelle saisie est un objet avec « coups » et/ou « cells »")
+        raise EntryError(Message("game.new_entry_object_coups"))
     coups = new.get("coups")
     cells = new.get("cells")
     if coups is None and cells is None:
-        raise EntryError("the new entry changes nothing: give new dice, a new cell, or both",
-                         "la nouvelle saisie ne change rien : donnez d'autres dés, une autre "
-                         "case, ou les deux", expected="44416/2 -> 4")
+        raise EntryError(Message("game.new_entry_changes_nothing"), expected="44416/2 -> 4")
     return {"coups": [dict(c) for c in (old["coups"] if coups is None else coups)],
             "cells": [dict(c) for c in (old["cells"] if cells is None else cells)]}
 

@@ -30,6 +30,7 @@ from typing import IO, TYPE_CHECKING, Any, Iterable, Iterator, Union
 from .clock import Clock, IdFactory, random_id, system_clock
 from .errors import ConfigError, EntryError, StoreError, YamsError
 from .game import Game, LegalCell, Mark, effective_events, reopen_note
+from .texts import Message
 
 if TYPE_CHECKING:  # pragma: no cover
     import random
@@ -109,7 +110,7 @@ def new(store: StoreLike, rules: str, players: Iterable[str], *,
 
     names = list(players)
     if not names:
-        raise ConfigError("name the players", "nommez les joueurs",
+        raise ConfigError(Message("game.name_players"),
                           expected="--player Alice --player Bob")
     config = make_config(rules, names, columns=columns, optional_rows=rows, options=options,
                          variant=variant, direction=direction, imposed=imposed,
@@ -118,17 +119,15 @@ def new(store: StoreLike, rules: str, players: Iterable[str], *,
     default = "dice" if start_dice else config.rules.default_order    # Gaby: random (Y9)
     how = ORDER_WORDS.get((order or default).strip().lower())
     if how is None:
-        raise ConfigError(f"unknown order '{order}'", f"ordre « {order} » inconnu",
+        raise ConfigError(Message("game.unknown_order", order=order),
                           expected="given, random or dice")
     if how == "dice":
         if not start_dice:
-            raise ConfigError("--order dice needs each player's start die",
-                              "--order dice demande le dé de départ de chaque joueur",
+            raise ConfigError(Message("game.order_dice_needs_each"),
                               expected='--start-dice "Alice=3 Bob=2,5"', rule="C6")
         seated = start_die_order(seated, start_dice)
     elif start_dice:
-        raise ConfigError("--start-dice goes with --order dice",
-                          "--start-dice va avec --order dice", expected="--order dice")
+        raise ConfigError(Message("game.start_dice_goes_order"), expected="--order dice")
     elif how == "random":
         seated = random_order(seated, rng)
     config = dataclasses.replace(config, players=tuple(seated))
@@ -165,12 +164,10 @@ def load_doc(store: StoreLike, game_id: str | None = None) -> dict:
             raise           # the game is there but cannot be read: say so, not "no game"
         found = [e for e in store.archived_games() if e["id"].startswith(game_id)]
         if len(found) > 1:
-            raise StoreError(f"'{game_id}' matches several games",
-                             f"« {game_id} » désigne plusieurs parties",
+            raise StoreError(Message("game.matches_several_games", game_id=game_id),
                              expected=", ".join(e["id"][:12] for e in found)) from None
         if not found:
-            raise StoreError(f"no game with id '{game_id}', in progress or finished",
-                             f"aucune partie d'identifiant « {game_id} », en cours ou finie",
+            raise StoreError(Message("game.game_id_progress_finished", game_id=game_id),
                              expected="yams games, yams history") from None
         return found[0]["doc"]
 
@@ -212,8 +209,7 @@ def mark(store: StoreLike, cell: str | dict, *, game_id: str | None = None,
     first = parse_cell(game, cell) if isinstance(cell, str) else dict(cell)
     if coup is not None:
         if first.get("coup") is not None and first["coup"] != coup:
-            raise EntryError(f"cell {cell} is from coup {first['coup']}, not {coup}",
-                             f"la case {cell} vient du coup {first['coup']}, pas du {coup}")
+            raise EntryError(Message("game.cell_from_coup", cell=cell, coup=first['coup'], coup2=coup))
         first["coup"] = coup
     first["scratch"] = bool(first.get("scratch")) or scratch
     cells = [first]
@@ -286,8 +282,7 @@ def _parsed_changes(game: Game, changes: dict[int, dict | str]) -> dict[int, dic
         log = game.turn_log()
         if player is not None and 1 <= turn <= len(log) and log[turn - 1].player != player:
             owner = log[turn - 1].player
-            raise EntryError(f"turn {turn} was {owner}'s, not {player}'s",
-                             f"le tour {turn} était celui de {owner}, pas de {player}",
+            raise EntryError(Message("game.turn", turn=turn, owner=owner, player=player),
                              expected="yams log")
     return parsed
 
@@ -319,8 +314,7 @@ def _with_last_finished(store: "Store", err: StoreError) -> StoreError:
     if last is None:
         return err
     short = last["id"][:8]
-    return StoreError(f"{err.en}; the game finished last can be reopened with --game {short}",
-                      f"{err.fr} ; la partie finie en dernier se rouvre avec --game {short}",
+    return StoreError(Message("game.reopen_finished_last", why=err.message, short=short),
                       expected=f"--game {short}")
 
 
@@ -366,7 +360,7 @@ def import_book(store: StoreLike, source: str | os.PathLike | IO[str], *,
     def on_header(header: dict, has_games: bool) -> None:
         check_book_header(header)
         if not has_games:
-            raise not_a_book("'games' must be a list", "« games » doit être une liste")
+            raise not_a_book(Message("store.games_must_list"))
 
     store = _store(store)
     if not isinstance(source, (str, os.PathLike)):
@@ -378,8 +372,7 @@ def import_book(store: StoreLike, source: str | os.PathLike | IO[str], *,
     try:
         handle = open_regular_text(name)
     except OSError as exc:
-        raise EntryError(f"cannot read {name}: {exc.strerror}",
-                         f"impossible de lire {name} : {exc.strerror}") from None
+        raise EntryError(Message("game.cannot_read", name=name, strerror=exc.strerror)) from None
     with handle:
         return store.import_games(read_book(handle, name, on_header), check_summary)
 
@@ -396,32 +389,19 @@ def check_summary(doc: dict, summary: dict) -> dict:
         game = Game.from_doc(doc)
     except (YamsError, KeyError, TypeError, ValueError) as err:
         reason = err.en if isinstance(err, YamsError) else f"malformed ({err!r})"
-        raise StoreError(f"game '{game_id}' does not replay: {reason}; nothing was imported",
-                         f"la partie « {game_id} » ne se rejoue pas : {reason} ; rien n'a été "
-                         "importé") from None
+        raise StoreError(Message("game.game_does_replay_nothing", game_id=game_id, reason=reason)) from None
     mine = game.summary()
     keys = ("name", "total", "parts", "rank")
     want = [{k: p.get(k) for k in keys} for p in summary.get("players", [])]
     got = [{k: p[k] for k in keys} for p in mine["players"]]
     if (not game.finished or want != got or summary.get("family") != mine["family"]
             or bool(summary.get("stopped_early")) != mine["stopped_early"]):
-        raise StoreError(f"game '{game_id}': its summary does not match its replayed sheets; "
-                         "nothing was imported",
-                         f"partie « {game_id} » : son résumé ne correspond pas à ses feuilles "
-                         "rejouées ; rien n'a été importé")
+        raise StoreError(Message("game.game_summary_does_match", game_id=game_id))
     if summary.get("config_key") != mine["config_key"] or summary.get("id") != mine["id"]:
-        raise StoreError(f"game '{game_id}': its summary says configuration "
-                         f"{summary.get('config_key')!r} but its events replay under "
-                         f"{mine['config_key']!r}; nothing was imported",
-                         f"partie « {game_id} » : son résumé annonce la configuration "
-                         f"{summary.get('config_key')!r} mais ses événements se rejouent en "
-                         f"{mine['config_key']!r} ; rien n'a été importé")
+        raise StoreError(Message("game.game_summary_says_configuration", game_id=game_id, get=summary.get('config_key'), config_key=mine['config_key']))
     try:
         datetime.fromisoformat(summary["date"])
     except (KeyError, TypeError, ValueError):
-        raise StoreError(f"game '{game_id}': its date {summary.get('date')!r} is not an ISO date; "
-                         "nothing was imported",
-                         f"partie « {game_id} » : sa date {summary.get('date')!r} n'est pas une "
-                         "date ISO ; rien n'a été importé") from None
+        raise StoreError(Message("game.game_date_iso_date", game_id=game_id, get=summary.get('date'))) from None
     note = reopen_note(doc.get("reopened"))
     return {**mine, "date": summary["date"], **({"reopened": note} if note else {})}

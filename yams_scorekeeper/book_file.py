@@ -23,6 +23,7 @@ import os
 from typing import Any, Callable, Iterable, Iterator, TextIO
 
 from .errors import EntryError, StoreError
+from .texts import Message
 
 CHUNK = 1 << 20          # characters read at a time
 
@@ -79,8 +80,7 @@ class _Reader:
         try:
             data = self.handle.read(CHUNK)
         except UnicodeDecodeError:
-            raise EntryError(f"{self.name} is not UTF-8 text",
-                             f"{self.name} n'est pas du texte UTF-8") from None
+            raise EntryError(Message("store.utf_text", name=self.name)) from None
         if not data:
             self.eof = True
             return False
@@ -90,10 +90,7 @@ class _Reader:
     def error(self, at: int | None = None, why: str | None = None) -> StoreError:
         line = self.lines + self.buf.count("\n", 0, self.pos if at is None else at)
         why = f", {why}" if why else ""
-        return StoreError(f"not a yams-scorekeeper book: {self.name} is not JSON that yams "
-                          f"reads (line {line}{why}); nothing was imported",
-                          f"ce n'est pas un registre yams-scorekeeper : {self.name} n'est pas du "
-                          f"JSON que yams lit (ligne {line}{why}) ; rien n'a été importé")
+        return StoreError(Message("store.yams_scorekeeper_book_json", name=self.name, line=line, why=why))
 
     def peek(self) -> str:
         """The next character that is not white space ('' at the end)."""

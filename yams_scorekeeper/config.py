@@ -15,6 +15,7 @@ from .errors import ConfigError
 from .rules import RuleSet, Setup, get_rules
 from .safetext import has_unsafe, shown
 from .wording import count
+from .texts import Message
 
 #: longest player name (a sheet column is as wide as its name)
 MAX_NAME = 40
@@ -115,32 +116,20 @@ def make_config(family: str, players: Iterable[str], *, columns: Iterable[str] |
     names = tuple(p.strip() if isinstance(p, str) else p for p in players)
     for name in names:
         if not isinstance(name, str):
-            raise ConfigError(f"a player's name must be text, not {type(name).__name__}",
-                              f"le nom d'un joueur doit être du texte, pas {type(name).__name__}",
+            raise ConfigError(Message("rules.player_name_must_text", name=type(name).__name__),
                               expected="Alice")
         if has_unsafe(name) or len(name) > MAX_NAME:
-            raise ConfigError(f"player name '{shown(name[:MAX_NAME])}' holds a control character "
-                              f"(ESC, CR, BEL, a bidi override...) or is over {MAX_NAME} characters",
-                              f"le nom « {shown(name[:MAX_NAME])} » contient un caractère de "
-                              "contrôle (ESC, CR, BEL, inversion bidi...) ou dépasse "
-                              f"{MAX_NAME} caractères", expected="Alice")
+            raise ConfigError(Message("rules.player_name_holds_control", name=shown(name[:MAX_NAME]), max_name=MAX_NAME), expected="Alice")
     low, high = rules.min_players, rules.max_players
     if not low <= len(names) <= high:
-        raise ConfigError(f"{count(len(names), 'player', 'players', 'en')}: {rules.title} takes "
-                          f"{low} to {high} (G6)",
-                          f"{count(len(names), 'joueur', 'joueurs', 'fr')} : le {rules.title} se "
-                          f"joue de {low} à {high} (G6)",
+        raise ConfigError(Message("rules.player_count", n=len(names), title=rules.title, low=low, high=high),
                           expected="--player Alice --player Bob")
     for name in names:
         if any(ch in name for ch in ":,#\n") or name.lower() in _RESERVED_NAMES:
-            raise ConfigError(f"player name '{name}' cannot be written in a transcript "
-                              "(no ':', ',' or '#', and not a header word)",
-                              f"le nom « {name} » ne peut pas s'écrire dans une feuille de partie "
-                              "(ni « : », ni « , », ni « # », ni un mot d'en-tête)",
+            raise ConfigError(Message("rules.player_name_cannot_written", name=name),
                               expected="Alice")
     if any(not n for n in names) or len(set(n.lower() for n in names)) != len(names):
-        raise ConfigError("player names must be non-empty and different",
-                          "les noms des joueurs doivent être non vides et différents",
+        raise ConfigError(Message("rules.player_names_must_non"),
                           expected="Alice Bob")
     norm = rules.normalise_choice
     setup = Setup(
@@ -175,17 +164,15 @@ def start_die_order(seating: list[str], rolls: dict[str, list[int]]) -> list[str
         missing = [n for n in contenders if len(rolls.get(n, [])) <= round_]
         if missing and round_ == 0:
             who = ", ".join(missing)
-            raise ConfigError(f"no start die for {who}", f"pas de dé de départ pour {who}",
+            raise ConfigError(Message("rules.start_die", who=who),
                               expected="Alice=3 Bob=5", rule="C6")
         if missing:
             who = ", ".join(missing)
-            raise ConfigError(f"tie for the start: {who} must roll again",
-                              f"égalité pour commencer : {who} doit relancer", rule="C6")
+            raise ConfigError(Message("rules.tie_start_must_roll", who=who), rule="C6")
         values = {n: rolls[n][round_] for n in contenders}
         for n, v in values.items():
             if not 1 <= v <= 6:
-                raise ConfigError(f"start die {v} for {n} is not a die face",
-                                  f"dé de départ {v} pour {n} : pas une face de dé",
+                raise ConfigError(Message("rules.start_die_die_face", v=v, n=n),
                                   expected="1 to 6")
         low = min(values.values())
         contenders = [n for n in contenders if values[n] == low]

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from .errors import EntryError
 from .wording import count as plural_count
+from .texts import Message
 
 COLOURS = {"c": "clair", "f": "foncé"}
 SIZES = {"p": "petit", "g": "grand"}
@@ -73,23 +74,19 @@ def parse_plain(entry: str | list[str] | tuple[str, ...], count: int = 5) -> Dic
     example = " ".join("5" * 3 + "3" * 2) if count == 5 else " ".join(["1"] * count)
     chars = "".join(_tokens(entry))
     if not chars:
-        raise EntryError("no dice typed", "aucun dé saisi", expected=example)
+        raise EntryError(Message("entry.dice_typed"), expected=example)
     # ASCII digits only: str.isdigit() also accepts '²' or '٥', which int() refuses or misreads
     bad = [c for c in chars if c not in "0123456789"]
     if bad:
-        raise EntryError(f"'{bad[0]}' is not a die value (1-6)",
-                         f"« {bad[0]} » n'est pas une valeur de dé (1-6)", expected=example)
+        raise EntryError(Message("entry.die_value", bad=bad[0]), expected=example)
     out_of_range = [c for c in chars if c in "0789"]
     if out_of_range:
         v = out_of_range[0]
-        raise EntryError(f"{v} is not a die face: values go from 1 to 6",
-                         f"{v} n'est pas une face de dé : les valeurs vont de 1 à 6",
+        raise EntryError(Message("entry.die_face_values_go", v=v),
                          expected=example)
     if len(chars) != count:
         typed = len(chars)
-        raise EntryError(f"{plural_count(typed, 'die', 'dice', 'en')} typed, this game uses {count}",
-                         f"{plural_count(typed, 'dé saisi', 'dés saisis', 'fr')}, ce jeu en utilise "
-                         f"{count}", expected=example)
+        raise EntryError(Message("entry.typed_game_uses", typed=typed, count=count), expected=example)
     return tuple(sorted(Die(int(c)) for c in chars))
 
 
@@ -104,20 +101,14 @@ _TAGS_FIRST = re.compile(r"([a-z]+)([0-9]*)")
 def _tag(letters: str, values: str, unit: str) -> tuple[str, str]:
     """(colour, size) from two tag letters in any order (``cp``, ``pc``, ``gf``)."""
     if len(letters) > 2:
-        raise EntryError(f"cannot read '{unit}': a die is <value 1-6> with a colour c|f and a "
-                         "size p|g in any order, or a group such as cp665",
-                         f"« {unit} » illisible : un dé s'écrit <valeur 1-6> avec une couleur "
-                         "c|f et une taille p|g dans n'importe quel ordre, ou un groupe comme "
-                         "cp665", expected="6cp, 6pc or cp665")
+        raise EntryError(Message("entry.cannot_read_die_value", unit=unit), expected="6cp, 6pc or cp665")
     colours = [c for c in letters if c in COLOURS]
     sizes = [c for c in letters if c in SIZES]
     if not colours:
-        raise EntryError(f"die '{unit}' needs a colour tag c (clair) or f (foncé)",
-                         f"le dé « {unit} » doit porter une couleur c (clair) ou f (foncé)",
+        raise EntryError(Message("entry.die_needs_colour_tag", unit=unit),
                          expected=f"{values[:1] or 6}cp")
     if not sizes:
-        raise EntryError(f"die '{unit}' needs a size tag p (petit) or g (grand)",
-                         f"le dé « {unit} » doit porter une taille p (petit) ou g (grand)",
+        raise EntryError(Message("entry.die_needs_size_tag", unit=unit),
                          expected=f"{values[:1] or 6}{colours[0]}p")
     return colours[0], sizes[0]
 
@@ -131,15 +122,11 @@ def _groups(token: str) -> list[tuple[str, str, str]]:
         m = pattern.match(token, pos)
         if not m or m.end() == pos:
             bad = token[pos:pos + 3]
-            raise EntryError(f"cannot read '{bad}': a die is <value 1-6><c|f><p|g>, "
-                             "or a group such as cp665",
-                             f"« {bad} » illisible : un dé s'écrit <valeur 1-6><c|f><p|g>, "
-                             "ou un groupe comme cp665", expected="6cp or cp665")
+            raise EntryError(Message("entry.cannot_read_die_value_2", bad=bad), expected="6cp or cp665")
         first, second = m.groups()
         values, letters = (first, second) if pattern is _DIGITS_FIRST else (second, first)
         if not values:
-            raise EntryError(f"the tag '{letters}' has no dice after it",
-                             f"la marque « {letters} » n'est suivie d'aucun dé",
+            raise EntryError(Message("entry.tag_dice_after", letters=letters),
                              expected=f"{letters}665")
         out.append((values, letters, m.group(0)))
         pos = m.end()
@@ -159,38 +146,26 @@ def parse_tagged(entry: str | list[str] | tuple[str, ...], physical: Counter = D
         return tuple(sorted(stored, key=_in_order))
     tokens = _tokens(entry)
     if not tokens:
-        raise EntryError("no dice typed", "aucun dé saisi", expected=GROUPED_EXAMPLE)
+        raise EntryError(Message("entry.dice_typed"), expected=GROUPED_EXAMPLE)
     if all(t.isdigit() for t in tokens):
         n = sum(len(t) for t in tokens)
-        raise EntryError(f"{n} untagged dice typed: Double Yams needs its {total} dice with their "
-                         "tags, colour c (clair) / f (foncé) and size p (petit) / g (grand); the "
-                         "quickest is by groups, a tag then the values of its dice",
-                         f"{n} dés sans marques : le Double Yams demande ses {total} dés avec "
-                         "leurs marques, couleur c (clair) / f (foncé) et taille p (petit) / "
-                         "g (grand) ; le plus rapide : par groupes, une marque puis les valeurs "
-                         "de ses dés", expected=GROUPED_EXAMPLE, rule="D1")
+        raise EntryError(Message("entry.untagged_dice_typed_double", n=n, total=total), expected=GROUPED_EXAMPLE, rule="D1")
     dice: list[Die] = []
     for token in tokens:
         for values, letters, unit in _groups(token):
             bad = [v for v in values if v in "0789"]
             if bad:
-                raise EntryError(f"{bad[0]} is not a die face in '{unit}': values go from 1 to 6",
-                                 f"{bad[0]} n'est pas une face de dé dans « {unit} » : "
-                                 "les valeurs vont de 1 à 6", expected="6cp")
+                raise EntryError(Message("entry.die_face_values_go_2", bad=bad[0], unit=unit), expected="6cp")
             colour, size = _tag(letters, values, unit)
             dice.extend(Die(int(v), colour, size) for v in values)
     if len(dice) != total:
-        raise EntryError(f"{plural_count(len(dice), 'die', 'dice', 'en')} typed, Double Yams "
-                         f"uses {total}", f"{plural_count(len(dice), 'dé saisi', 'dés saisis', 'fr')}"
-                         f", le Double Yams en utilise {total}",
+        raise EntryError(Message("entry.typed_double_yams_uses", typed=len(dice), total=total),
                          expected=GROUPED_EXAMPLE)
     seen = Counter((d.colour, d.size) for d in dice)
     if seen != physical:
         wanted = ", ".join(f"{n} {c}{s}" for (c, s), n in sorted(physical.items()))
         got = ", ".join(f"{seen[k]} {k[0]}{k[1]}" for k in sorted(physical))
-        raise EntryError(f"the tags do not match the physical dice: typed {got}; the set is {wanted}",
-                         f"les marques ne correspondent pas aux dés : saisi {got} ; "
-                         f"le jeu compte {wanted}", expected=TAGGED_EXAMPLE, rule="D1")
+        raise EntryError(Message("entry.tags_do_match_physical", got=got, wanted=wanted), expected=TAGGED_EXAMPLE, rule="D1")
     return tuple(sorted(dice))
 
 
@@ -207,16 +182,13 @@ def parse_roll(text: str | int, maximum: int | None) -> int:
     try:
         roll = int(str(text).strip())
     except ValueError:
-        raise EntryError(f"roll number '{text}' is not a whole number",
-                         f"le numéro de lancer « {text} » n'est pas un nombre entier",
+        raise EntryError(Message("entry.roll_number_whole_number", text=text),
                          expected="1-3") from None
     if roll < 1:
-        raise EntryError(f"roll number {roll}: the first roll is 1",
-                         f"lancer n° {roll} : le premier lancer est le 1",
+        raise EntryError(Message("entry.roll_number_first_roll", roll=roll),
                          expected=f"1-{maximum}" if maximum else "1+")
     if maximum is not None and roll > maximum:
-        raise EntryError(f"roll number {roll} is above the maximum of {maximum} for this turn",
-                         f"lancer n° {roll} : au-delà du maximum de {maximum} pour ce tour",
+        raise EntryError(Message("entry.roll_number_above_maximum", roll=roll, maximum=maximum),
                          expected=f"1-{maximum}", rule="G5")
     return roll
 

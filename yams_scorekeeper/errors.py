@@ -9,11 +9,28 @@ Split by cause, like python-chess splits bad syntax from illegal moves:
 - ``DamagedGameError``: a stored or imported game document does not replay (damaged or edited
   by hand); exit status 4, as a store error, though the core raises it.
 
-Every error carries its message in English and French (``text(lang)``); ``expected`` is a
-language-neutral example of what would be accepted, ``rule`` the ruling or seed that refuses.
+Every error carries a :class:`~yams_scorekeeper.texts.Message` (a key of the message catalogue
+and its values), said in English or French by ``text(lang)``; ``str(err)`` is the English.
+``expected`` is a language-neutral example of what would be accepted, ``rule`` the ruling or seed
+that refuses. Raise one as ``IllegalMoveError(Message("game.cell_taken", column=..., row=...),
+rule="G3")``; the sentences live in :mod:`yams_scorekeeper.texts`, never at the raise.
 """
 
 from __future__ import annotations
+
+from .texts import Message
+
+
+class _Pair:
+    """TRANSITION: an (English, French) pair still written at the raise."""
+
+    key = ""
+
+    def __init__(self, en: str, fr: str):
+        self.en, self.fr = en, fr
+
+    def text(self, lang: str = "en") -> str:
+        return self.fr if lang == "fr" else self.en
 
 
 class YamsError(Exception):
@@ -21,17 +38,28 @@ class YamsError(Exception):
 
     exit_code = 1
 
-    def __init__(self, en: str, fr: str | None = None, *, expected: str | None = None,
+    def __init__(self, message: Message, fr: str | None = None, *, expected: str | None = None,
                  rule: str | None = None):
-        super().__init__(en)
-        self.en = en
-        self.fr = fr or en
+        if isinstance(message, str):     # TRANSITION: cli/play.py and cli/game_cmds.py
+            message = _Pair(message, fr or message)
+        super().__init__(message.key)
+        self.message = message
         self.expected = expected
         self.rule = rule
 
+    @property
+    def en(self) -> str:
+        """The message alone (no expected, no rule) in English."""
+        return self.message.text("en")
+
+    @property
+    def fr(self) -> str:
+        """The message alone (no expected, no rule) in French."""
+        return self.message.text("fr")
+
     def text(self, lang: str = "en") -> str:
         """The full one-line message in ``lang`` ('en' or 'fr')."""
-        message = self.fr if lang == "fr" else self.en
+        message = self.message.text(lang)
         if self.expected:
             message += (" (attendu : " if lang == "fr" else " (expected: ") + self.expected + ")"
         if self.rule:

@@ -34,6 +34,7 @@ from .notation import parse_joker, split_announce
 from .rules import Figure, RuleSet, normalise_id
 from .totals import Totals, sheet_totals
 from .wording import count
+from .texts import Joined, Message
 
 if TYPE_CHECKING:  # pragma: no cover
     from .clock import Clock
@@ -125,12 +126,12 @@ class Turn:
 
 
 class _Refusal(Exception):
-    def __init__(self, en: str, fr: str, rule: str):
-        super().__init__(en)
-        self.en, self.fr, self.rule = en, fr, rule
+    def __init__(self, message: Message, rule: str):
+        super().__init__(message.key)
+        self.message, self.rule = message, rule
 
     def error(self) -> IllegalMoveError:
-        return IllegalMoveError(self.en, self.fr, rule=self.rule)
+        return IllegalMoveError(self.message, rule=self.rule)
 
 
 def effective_events(events: Iterable[dict]) -> list[dict]:
@@ -199,14 +200,9 @@ class Game:
                        id=doc.get("id"), created=doc.get("created"), clock=clock)
         except (YamsError, KeyError, TypeError, ValueError, AttributeError, IndexError) as err:
             game_id = doc.get("id") if isinstance(doc, dict) else "?"
-            reason = err.en if isinstance(err, YamsError) else f"malformed ({repr(err)[:200]})"
-            fr = err.fr if isinstance(err, YamsError) else reason
+            why = err.message if isinstance(err, YamsError) else f"malformed ({repr(err)[:200]})"
             raise DamagedGameError(
-                f"the stored game '{game_id}' does not replay: {reason}. It was damaged or "
-                "edited by hand: restore its backup (.bak1) or move its file out of the store",
-                f"la partie enregistrée « {game_id} » ne se rejoue pas : {fr}. Elle est abîmée "
-                "ou modifiée à la main : restaurez sa sauvegarde (.bak1) ou sortez son fichier "
-                "du registre") from None
+                Message("game.stored_game_does_not_replay", game_id=game_id, why=why)) from None
 
     def to_doc(self) -> dict:
         return {"id": self.id, "created": self.created, "config": self.config.to_json(),
@@ -310,13 +306,12 @@ class Game:
         """The legal cell (column, row) for this coup, or a _Refusal naming the rule."""
         col_name, row_name = column.name, self.rules.row(row).name
         if (column.id, row) in sheet.marks:
-            raise _Refusal(f"{col_name}: {row_name} is already written",
-                           f"{col_name} : {row_name} est déjà rempli", "G3")
+            raise _Refusal(Message("game.already_written", col_name=col_name, row_name=row_name), "G3")
         if column.ordered and row not in self.next_cells(sheet, column, extra_filled):
             raise self._order_refusal(sheet, column, row, extra_filled)
         refused = self.rules.refuse_cell(self, sheet, column, row, coup)
         if refused is not None:
-            raise _Refusal(refused.en, refused.fr, refused.rule or "")
+            raise _Refusal(refused.message, refused.rule or "")
         notes: list[str] = []
         score = figure.score
         zero_only = False
@@ -324,8 +319,7 @@ class Game:
             ann_row, value = split_announce(coup.announce)
             if row != ann_row:
                 ann = self.rules.row(ann_row).name
-                raise _Refusal(f"sixth roll announced for {ann}: the score goes there",
-                               f"6e jet annoncé pour {ann} : la marque va là", "D9")
+                raise _Refusal(Message("game.sixth_roll_announced_score", ann=ann), "D9")
             figure = self.rules.announced_figure(row, value, coup.dice, coup.roll)
             score = figure.score
             if figure.made:
@@ -343,12 +337,8 @@ class Game:
             if coup.roll > column.max_roll:
                 if not self.rules.chance_cell(self.config, column, row):
                     raise _Refusal(
-                        f"{col_name}: only a coup kept after at most "
-                        f"{count(column.max_roll, 'roll', 'rolls', 'en')}; this coup took "
-                        f"{coup.roll}",
-                        f"{col_name} : seulement un coup gardé en "
-                        f"{count(column.max_roll, 'lancer', 'lancers', 'fr')} au plus ; ce coup "
-                        f"en a pris {coup.roll}", "Y4")
+                        Message("game.only_coup_kept_after", column=col_name, n=column.max_roll,
+                                roll=coup.roll), "Y4")
                 zero_only = True
                 notes.append(f"case chance : 0 permis après {coup.roll} lancers (Y8)")
             else:
@@ -375,8 +365,7 @@ class Game:
         nxt = self.next_cells(sheet, column, extra_filled)
         want = self.rules.row(nxt[0]).name if nxt else "-"
         name = self.rules.row(row).name
-        return _Refusal(f"{column.name}: next cell is {want}, not {name}",
-                        f"{column.name} : la prochaine case est {want}, pas {name}",
+        return _Refusal(Message("game.next_cell", name=column.name, want=want, name2=name),
                         column.rule or "C5")
 
     def _blocked(self, sheet: Sheet, column: Column, row: str, score: int) -> str | None:
@@ -394,7 +383,7 @@ class Game:
         if kind == "undo":
             kept = effective_events(self.events)
             if not kept:
-                raise IllegalMoveError("nothing to undo", "rien à annuler", rule="G3")
+                raise IllegalMoveError(Message("game.nothing_undo"), rule="G3")
             log = self.events + [dict(event)]
             self._replay(log)
             return
@@ -404,16 +393,15 @@ class Game:
             event = self._mark(event)
         elif kind == "end":
             if self.finished:
-                raise IllegalMoveError("the game is already over", "la partie est déjà finie")
+                raise IllegalMoveError(Message("game.game_already_over"))
             if self.coups:
-                raise IllegalMoveError("a turn is under way: mark a cell or undo first",
-                                       "un tour est en cours : marquez une case ou annulez")
+                raise IllegalMoveError(Message("game.turn_under_way_mark"))
             self.stopped = True
         elif kind == "amend":
             self.events.append(self._amend(event))
             return
         else:
-            raise EntryError(f"unknown event type '{kind}'", f"type d'événement « {kind} » inconnu",
+            raise EntryError(Message("game.unknown_event_type", kind=kind),
                              expected="enter, mark, undo, end, amend")
         self.events.append(event)
         self._plain.append(event)
@@ -449,19 +437,13 @@ class Game:
 
     def _enter(self, event: dict) -> dict:
         if self.finished:
-            raise IllegalMoveError("the game is over", "la partie est finie")
+            raise IllegalMoveError(Message("game.game_over"))
         sheet = self.player
         self._check_player(event)
         if len(self.coups) >= self.coups_allowed():
-            raise IllegalMoveError(
-                "this turn already has its " + ("coups" if len(self.coups) > 1 else "coup")
-                + ": choose a cell, or undo to change the dice",
-                "ce tour a déjà " + ("ses coups" if len(self.coups) > 1 else "son coup")
-                + " : choisissez une case, ou annulez pour corriger les dés", rule="Y7" if self.coups_allowed() == 2 else "G3")
+            raise IllegalMoveError(Message("game.turn_has_its_coups", n=len(self.coups)), rule="Y7" if self.coups_allowed() == 2 else "G3")
         if self._pool_empty(sheet):
-            raise IllegalMoveError("the pool of 165 rolls is empty: remaining cells can only be "
-                                   "scratched", "la réserve de 165 jets est vide : les cases "
-                                   "restantes ne peuvent qu'être barrées", rule="D10")
+            raise IllegalMoveError(Message("game.pool_rolls_empty_remaining"), rule="D10")
         rolled = self.rules.parse_dice(event["dice"])
         announce = event.get("announce")
         maximum = self.max_roll()
@@ -473,8 +455,7 @@ class Game:
         if announce is not None:
             announce = self._check_announce(sheet, announce, roll)
         elif self._sixth_roll_allowed() and roll > int(self.rules.settings["rolls_per_turn"]):
-            raise IllegalMoveError("a sixth roll must be announced before it is rolled",
-                                   "un 6e jet doit être annoncé avant d'être lancé",
+            raise IllegalMoveError(Message("game.sixth_roll_must_announced"),
                                    expected="--announce youpi", rule="D9")
         dice = rolled
         joker = event.get("joker")
@@ -496,76 +477,57 @@ class Game:
     def _check_player(self, event: dict) -> None:
         name = event.get("player")
         if name is not None and name != self.player.name:
-            raise IllegalMoveError(f"it is {self.player.name}'s turn, not {name}'s",
-                                   f"c'est au tour de {self.player.name}, pas de {name}")
+            raise IllegalMoveError(Message("game.turn_2", name=self.player.name, name2=name))
 
     def _check_announce(self, sheet: Sheet, announce: str, roll: int) -> str:
         if not self._sixth_roll_allowed():
-            raise IllegalMoveError("a sixth roll exists only in Double Yams classique and forcé",
-                                   "le 6e jet n'existe qu'au Double Yams classique et forcé",
+            raise IllegalMoveError(Message("game.sixth_roll_exists_only"),
                                    rule="D9")
         if roll != int(self.rules.settings["rolls_per_turn"]) + 1:
-            raise IllegalMoveError("an announced row goes with the sixth roll (roll 6)",
-                                   "une ligne annoncée va avec le 6e jet (lancer 6)", rule="D9")
+            raise IllegalMoveError(Message("game.announced_row_goes_sixth"), rule="D9")
         text, _, value_text = str(announce).partition(":")
         row = self.rules.row(text).id
         if self.rules.section_of(row) not in self.rules.figure_sections:
-            raise IllegalMoveError("the sixth roll can never be made for chiffres or difference",
-                                   "le 6e jet ne peut jamais servir aux chiffres ni à la "
-                                   "différence", rule="D9")
+            raise IllegalMoveError(Message("game.sixth_roll_can_never"), rule="D9")
         column = self.columns[0]
         if row not in self.next_cells(sheet, column):
-            raise IllegalMoveError(f"the announced row {self.rules.row(row).name} is not a cell "
-                                   "you may fill now",
-                                   f"la ligne annoncée {self.rules.row(row).name} n'est pas une "
-                                   "case jouable maintenant", rule="D9")
+            raise IllegalMoveError(Message("game.announced_row_cell_you", name=self.rules.row(row).name), rule="D9")
         valued = self.rules.valued_rows
         if row in valued:
             if not value_text and self._replaying:
                 return row              # stored before D9 named the value: read as it was
             if value_text not in ("1", "2", "3", "4", "5", "6"):
-                raise IllegalMoveError(f"the announce of {self.rules.row(row).name} names the "
-                                       "value of its group too (D9)",
-                                       f"l'annonce de {self.rules.row(row).name} nomme aussi la "
-                                       "valeur de son groupe (D9)",
+                raise IllegalMoveError(Message("game.announce_names_value_group", name=self.rules.row(row).name),
                                        expected=f"{row}:6", rule="D9")
             return f"{row}:{value_text}"
         if value_text:
-            raise IllegalMoveError(f"only the géante rows are announced with a value, not "
-                                   f"{self.rules.row(row).name}",
-                                   f"seules les lignes géantes s'annoncent avec une valeur, pas "
-                                   f"{self.rules.row(row).name}", expected=row, rule="D9")
+            raise IllegalMoveError(Message("game.only_g_ante_rows", name=self.rules.row(row).name), expected=row, rule="D9")
         return row
 
     def _apply_joker(self, sheet: Sheet, rolled: Dice, joker: list[int]) -> Dice:
         if not self.rules.jokers:
-            raise IllegalMoveError("jokers exist only in Duel au Yam",
-                                   "les jokers n'existent qu'au Duel au Yam", rule="U4")
+            raise IllegalMoveError(Message("game.jokers_exist_only_duel"), rule="U4")
         s = self.rules.settings
         if sheet.jokers_left <= 0:
-            raise IllegalMoveError(f"{sheet.name} has no joker left ({s['jokers']} a game)",
-                                   f"{sheet.name} n'a plus de joker ({s['jokers']} par partie)",
+            raise IllegalMoveError(Message("game.joker_left_game", name=sheet.name, jokers=s['jokers']),
                                    rule="U4")
         per_turn = int(s["jokers_per_turn"])
         if sum(1 for c in self.coups if c.joker) >= per_turn:
-            raise IllegalMoveError(f"{count(per_turn, 'joker', 'jokers', 'en')} a turn at most",
-                                   f"{count(per_turn, 'joker', 'jokers', 'fr')} par tour au plus",
+            raise IllegalMoveError(Message("game.jokers_per_turn", n=per_turn),
                                    rule="U4")
         try:
             src, dst = int(joker[0]), int(joker[1])
         except (TypeError, ValueError, IndexError):
-            raise EntryError("a joker is written FROM:TO", "un joker s'écrit DE:VERS",
+            raise EntryError(Message("game.joker_written_from"),
                              expected="4:6") from None
         if not (1 <= src <= 6 and 1 <= dst <= 6) or src == dst:
-            raise EntryError("a joker turns one die into another face (1-6)",
-                             "un joker change un dé en une autre face (1-6)", expected="4:6")
+            raise EntryError(Message("game.joker_turns_one_die"), expected="4:6")
         dice = list(rolled)
         for i, d in enumerate(dice):
             if d.value == src:
                 dice[i] = type(d)(dst)
                 return tuple(sorted(dice))
-        raise EntryError(f"no die shows {src} to turn into {dst}",
-                         f"aucun dé ne montre {src} à changer en {dst}",
+        raise EntryError(Message("game.die_shows_turn_into", src=src, dst=dst),
                          expected=f"a value among {format_dice(rolled)}")
 
     # -- marking -------------------------------------------------------------------------------
@@ -585,41 +547,37 @@ class Game:
     def _resolve(self, column: str | None, row: str) -> tuple[Column, str]:
         row_id = self.rules.row(row).id
         if row_id not in self.rows:
-            raise EntryError(f"row {row_id} is not in this game", f"la ligne {row_id} n'est pas "
-                             "dans cette partie", expected=" ".join(self.rows))
+            raise EntryError(Message("game.row_game", row_id=row_id), expected=" ".join(self.rows))
         if column is None:
             if len(self.columns) == 1:
                 return self.columns[0], row_id
-            raise EntryError("say which column", "précisez la colonne",
+            raise EntryError(Message("game.say_which_column"),
                              expected=" ".join(c.id for c in self.columns))
         key = normalise_id(column)
         for col in self.columns:
             if key in (col.id, normalise_id(col.name)):
                 return col, row_id
-        raise EntryError(f"no column '{column}' in this game",
-                         f"pas de colonne « {column} » dans cette partie",
+        raise EntryError(Message("game.column_game", column=column),
                          expected=" ".join(c.id for c in self.columns))
 
     def _mark(self, event: dict) -> dict:
         if self.finished:
-            raise IllegalMoveError("the game is over", "la partie est finie")
+            raise IllegalMoveError(Message("game.game_over"))
         self._check_player(event)
         sheet = self.player
         cells = event.get("cells") or []
         if not 1 <= len(cells) <= 2:
-            raise EntryError("a turn writes one cell (two with a doblar)",
-                             "un tour remplit une case (deux avec un doblar)")
+            raise EntryError(Message("game.turn_writes_one_cell"))
         if not self.coups:
             if not self._pool_empty(sheet):
-                raise IllegalMoveError("enter the dice first", "saisissez d'abord les dés",
+                raise IllegalMoveError(Message("game.enter_dice_first"),
                                        rule="G4")
             if len(cells) != 1:
-                raise IllegalMoveError("one cell a turn", "une case par tour", rule="G3")
+                raise IllegalMoveError(Message("game.one_cell_turn"), rule="G3")
             col, row = self._resolve(cells[0].get("column"), cells[0]["row"])
             if (col.id, row) in sheet.marks:
                 name = self.rules.row(row).name
-                raise IllegalMoveError(f"{col.name}: {name} is already written",
-                                       f"{col.name} : {name} est déjà rempli", rule="G3")
+                raise IllegalMoveError(Message("game.already_written_2", name=col.name, name2=name), rule="G3")
             if row not in self.next_cells(sheet, col):
                 raise self._order_refusal(sheet, col, row).error()
             new = [Mark(col.id, row, 0, 0, True, "Réserve de jets épuisée : barré")]
@@ -642,8 +600,7 @@ class Game:
         coups = range(1, len(self.coups) + 1) if coup_no is None else [int(coup_no)]
         for n in coups:
             if not 1 <= n <= len(self.coups):
-                raise EntryError(f"there is no coup {n} this turn",
-                                 f"il n'y a pas de coup {n} ce tour",
+                raise EntryError(Message("game.there_coup_turn", n=n),
                                  expected=" or ".join(str(i) for i in range(1, len(self.coups) + 1)))
             coup = self.coups[n - 1]
             figure = self.rules.coup_figure(self, sheet, row, coup)
@@ -657,9 +614,7 @@ class Game:
         best = max(options, key=lambda o: (o.score, -o.coup))
         scratch = bool(cell.get("scratch"))
         if scratch and not best.scratchable:
-            raise IllegalMoveError("the announced sixth-roll row takes the result, it cannot be "
-                                   "scratched", "la ligne annoncée au 6e jet prend le résultat, "
-                                   "elle ne peut pas être barrée", rule="D9")
+            raise IllegalMoveError(Message("game.announced_sixth_roll_row"), rule="D9")
         coup = self.coups[best.coup - 1]
         score = 0 if scratch else best.score
         explain = "Barré : 0 (G3)" if scratch else best.why
@@ -668,15 +623,11 @@ class Game:
 
     def _doblar(self, sheet: Sheet, cells: list[dict]) -> list[Mark]:
         if not self.config.has("doblar"):
-            raise IllegalMoveError("two cells in one turn need the doblar option",
-                                   "deux cases en un tour demandent l'option doblar", rule="Y7")
+            raise IllegalMoveError(Message("game.two_cells_one_turn"), rule="Y7")
         if sheet.doblars_left <= 0:
-            raise IllegalMoveError(f"{sheet.name} has no doblar left",
-                                   f"{sheet.name} n'a plus de doblar", rule="Y7")
+            raise IllegalMoveError(Message("game.doblar_left", name=sheet.name), rule="Y7")
         if len(self.coups) != 2:
-            raise IllegalMoveError("a doblar writes one score from each coup: enter the second "
-                                   "coup first", "un doblar inscrit une marque par coup : "
-                                   "saisissez d'abord le 2e coup", rule="Y7")
+            raise IllegalMoveError(Message("game.doblar_writes_one_score"), rule="Y7")
         coups = [c.get("coup") for c in cells]
         if coups[0] is None and coups[1] is None:
             # the player named two cells: give each the coup that makes the better pair
@@ -705,32 +656,25 @@ class Game:
         elif coups[1] is None:
             coups[1] = 3 - int(coups[0])
         if sorted(int(c) for c in coups) != [1, 2]:
-            raise IllegalMoveError("a doblar writes one score from coup 1 and one from coup 2",
-                                   "un doblar inscrit une marque du coup 1 et une du coup 2",
+            raise IllegalMoveError(Message("game.doblar_writes_one_score_2"),
                                    rule="Y7")
         (c1, r1), (c2, r2) = (self._resolve(c.get("column"), c["row"]) for c in cells)
         if (c1.id, r1) == (c2.id, r2):
-            raise IllegalMoveError("a doblar writes two different cells",
-                                   "un doblar remplit deux cases différentes", rule="Y7")
+            raise IllegalMoveError(Message("game.doblar_writes_two_different"), rule="Y7")
         special = None
         if c1.id == c2.id and c1.ordered:
             special = "descendant" if c1.id == "descente" else "montant"
             if c1.id not in ("descente", "montee"):
-                raise IllegalMoveError("two scores in one ordered column need the doblar "
-                                       "descendant or montant", "deux marques dans une même "
-                                       "colonne ordonnée demandent le doblar descendant ou montant",
+                raise IllegalMoveError(Message("game.two_scores_one_ordered"),
                                        rule="Y7")
             if special in sheet.doblars_used:
-                raise IllegalMoveError(f"the doblar {special} is already used this game",
-                                       f"le doblar {special} est déjà utilisé dans cette partie",
+                raise IllegalMoveError(Message("game.doblar_already_used_game", special=special),
                                        rule="Y7")
             nxt = self.next_cells(sheet, c1)
             pair = c1.next_rows({r for (c, r) in sheet.marks if c == c1.id}, 2)
             if sorted((r1, r2)) != sorted(pair) or len(pair) < 2:
                 want = " + ".join(self.rules.row(r).name for r in pair) if nxt else "-"
-                raise IllegalMoveError(f"{c1.name}: a doblar {special} writes the next two cells "
-                                       f"({want})", f"{c1.name} : un doblar {special} remplit les "
-                                       f"deux cases suivantes ({want})", rule="Y7")
+                raise IllegalMoveError(Message("game.doblar_writes_next_two", name=c1.name, special=special, want=want), rule="Y7")
             # write the earlier cell of the column first so the order check passes
             if c1.sequence.index(r1) > c1.sequence.index(r2):
                 cells, coups, r1, r2 = cells[::-1], coups[::-1], r2, r1
@@ -792,8 +736,7 @@ class Game:
         """The entry of finished turn ``turn`` (1 = the first), as typed (see :mod:`.amend`)."""
         spans = turn_spans(self._plain)
         if not isinstance(turn, int) or not 1 <= turn <= len(spans):
-            raise EntryError(f"there is no finished turn {turn}",
-                             f"il n'y a pas de tour fini numéro {turn}",
+            raise EntryError(Message("game.there_finished_turn", turn=turn),
                              expected=f"1-{len(spans)}" if spans else "a turn played")
         start, end = spans[turn - 1]
         return entry_of(self._plain[start:end])
@@ -801,8 +744,7 @@ class Game:
     def _amend(self, event: dict) -> dict:
         changes = event.get("changes")
         if not isinstance(changes, list) or not changes:
-            raise EntryError("an amendment needs at least one change",
-                             "une correction demande au moins un changement",
+            raise EntryError(Message("game.amendment_needs_least_one"),
                              expected='{"turn": 3, "new": {...}}')
         spans = turn_spans(self._plain)
         normal: list[dict] = []
@@ -810,18 +752,14 @@ class Game:
             try:
                 turn = int(change["turn"])
             except (TypeError, KeyError, ValueError):
-                raise EntryError("each change names the turn it corrects",
-                                 "chaque changement nomme le tour qu'il corrige",
+                raise EntryError(Message("game.each_change_names_turn"),
                                  expected="3") from None
             old = self.turn_entry(turn)
             player = self._plain[spans[turn - 1][1] - 1]["player"]
             if change.get("player") not in (None, player):
-                raise IllegalMoveError(f"turn {turn} was {player}'s, not {change['player']}'s",
-                                       f"le tour {turn} était celui de {player}, pas de "
-                                       f"{change['player']}", expected=f"{player}: ...")
+                raise IllegalMoveError(Message("game.turn_3", turn=turn, player=player, player2=change['player']), expected=f"{player}: ...")
             if any(c["turn"] == turn for c in normal):
-                raise EntryError(f"turn {turn} is corrected twice", f"le tour {turn} est "
-                                 "corrigé deux fois", expected="one change a turn")
+                raise EntryError(Message("game.turn_corrected_twice", turn=turn), expected="one change a turn")
             normal.append({"turn": turn, "player": player, "old": old,
                            "new": completed(old, change.get("new"))})
         trial = Game(self.config, id=self.id, created=self.created, clock=self.clock)
@@ -833,8 +771,7 @@ class Game:
             start, end = tspans[change["turn"] - 1]
             change["new"] = entry_of(trial._plain[start:end])
         if all(c["new"] == c["old"] for c in normal):
-            raise EntryError("the new entry is the one already written: nothing to correct",
-                             "la nouvelle saisie est celle déjà inscrite : rien à corriger")
+            raise EntryError(Message("game.new_entry_one_already"))
         when = event.get("when") or self._now()
         amendments = self._amendments
         self.sheets, self.current, self.coups = trial.sheets, trial.current, trial.coups
@@ -952,27 +889,22 @@ def announce_name(rules: RuleSet, announce: str) -> str:
 def _broken_error(broken: list[tuple]) -> YamsError:
     """One error naming each broken turn and why. A single broken turn keeps its rule (and,
     when it is the amended turn itself, its class and expected entry)."""
-    def name(turn: int, player: str, own: bool, lang: str) -> str:
+    def name(turn: int, player: str, own: bool) -> Message:
         if turn == 0:
-            return ("le tour en cours" if lang == "fr" else "the turn in progress") + f" ({player})"
-        if lang == "fr":
-            return f"tour {turn} ({player}{', corrigé' if own else ''}) : "
-        return f"turn {turn} ({player}{', amended' if own else ''}): "
+            return Message("game.broken_turn_in_progress", player=player)
+        return Message("game.broken_turn_amended" if own else "game.broken_turn",
+                       turn=turn, player=player)
 
     one = len(broken) == 1
-    parts = {lang: "; ".join(name(t, p, own, lang) + (
-        (err.fr if lang == "fr" else err.en) if one else err.text(lang))
-        for t, p, own, err in broken) for lang in ("en", "fr")}
+    turns = Joined("; ", [Message("game.broken_turn_why", turn=name(t, p, own),
+                                  why=err.message if one else err)
+                          for t, p, own, err in broken])
     rule = broken[0][3].rule if one else None
     if all(own for _, _, own, _ in broken):
         cls = type(broken[0][3]) if one else IllegalMoveError
-        return cls(parts["en"], parts["fr"], rule=rule,
+        return cls(Message("game.broken_turns", turns=turns), rule=rule,
                    expected=broken[0][3].expected if one else None)
-    return IllegalMoveError(
-        f"the correction breaks a later turn, nothing was changed: {parts['en']}; correct "
-        "those turns too, in the same go",
-        f"la correction casse un tour suivant, rien n'a été changé : {parts['fr']} ; corrigez "
-        "aussi ces tours, en une seule fois", rule=rule)
+    return IllegalMoveError(Message("game.correction_breaks_later_turn", turns=turns), rule=rule)
 
 
 def plain_events(events: Iterable[dict]) -> list[dict]:

@@ -21,6 +21,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from .errors import EntryError, IllegalMoveError
+from .texts import Message
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
@@ -41,18 +42,16 @@ def split_roll(text: str, roll: str | None) -> tuple[str, str]:
     """``55533/2`` (or ``55533`` with ``roll``) -> ("55533", "2"): the dice and the roll."""
     text = text.strip()
     if not text:
-        raise EntryError("type the dice that were kept", "saisissez les dés gardés",
+        raise EntryError(Message("entry.type_dice_were_kept"),
                          expected="yams enter 5 5 5 3 3 --roll 2, or yams enter 55533/2")
     if "/" in text:
         text, _, after = text.rpartition("/")
         if roll is not None:
-            raise EntryError("the roll is given twice, after '/' and with --roll",
-                             "le lancer est donné deux fois, après « / » et avec --roll",
+            raise EntryError(Message("entry.roll_given_twice_after"),
                              expected="55533/2 or 55533 --roll 2")
         roll = after.strip()
     if roll is None or not roll:
-        raise EntryError("say after how many rolls the dice were kept",
-                         "indiquez en combien de lancers les dés ont été gardés",
+        raise EntryError(Message("entry.say_after_how_many"),
                          expected="--roll 2, or 55533/2")
     return text, roll
 
@@ -61,7 +60,7 @@ def parse_coup(text: str) -> tuple[str, str, str | None, str | None]:
     """``DICE/ROLL [joker FROM:TO] [announce ROW]`` -> (dice, roll, joker, announce)."""
     m = COUP.match(text)
     if not m:
-        raise EntryError(f"cannot read the coup '{text}'", f"coup « {text} » illisible",
+        raise EntryError(Message("entry.cannot_read_coup", text=text),
                          expected="55533/2 or 5 5 5 3 3/2")
     rest = m.group("rest").split()
     joker = announce = None
@@ -69,13 +68,12 @@ def parse_coup(text: str) -> tuple[str, str, str | None, str | None]:
         word = rest.pop(0).lower()
         if word == "joker" and rest:
             if joker is not None:
-                raise IllegalMoveError("one joker a turn", "un seul joker par tour", rule="U4")
+                raise IllegalMoveError(Message("entry.one_joker_turn"), rule="U4")
             joker = rest.pop(0)
         elif word in ("announce", "annonce") and rest:
             announce = rest.pop(0)
         else:
-            raise EntryError(f"unexpected '{word}' after the roll",
-                             f"« {word} » inattendu après le lancer",
+            raise EntryError(Message("entry.unexpected_after_roll", word=word),
                              expected="joker 4:6 or announce youpi")
     return m.group("dice"), m.group("roll"), joker, announce
 
@@ -89,7 +87,7 @@ def parse_joker(text: str) -> tuple[int, int]:
                 return int(a), int(b)
             except ValueError:
                 break
-    raise EntryError(f"cannot read the joker '{text}'", f"joker « {text} » illisible",
+    raise EntryError(Message("entry.cannot_read_joker", text=text),
                      expected="4:6 (a 4 becomes a 6)")
 
 
@@ -106,7 +104,7 @@ def parse_cell_token(token: str) -> dict[str, Any]:
     of a mark event."""
     m = CELL.match(token.strip())
     if not m:
-        raise EntryError(f"cannot read the cell '{token}'", f"case « {token} » illisible",
+        raise EntryError(Message("entry.cannot_read_cell", token=token),
                          expected="libre.full, sec.yam@2 or full=0")
     return {"column": m.group("column") or None, "row": m.group("row"),
             "coup": int(m.group("coup")) if m.group("coup") else None,
@@ -117,8 +115,7 @@ def parse_cells(text: str) -> list[dict]:
     """The one or two cells after ``->``."""
     cells = [parse_cell_token(tok) for tok in text.split()]
     if not 1 <= len(cells) <= 2:
-        raise EntryError("write one cell after '->' (two with a doblar)",
-                         "écrivez une case après « -> » (deux avec un doblar)",
+        raise EntryError(Message("entry.write_one_cell_after"),
                          expected="-> libre.full")
     return cells
 
@@ -130,22 +127,19 @@ def parse_cell(game: "Game", text: str) -> dict[str, Any]:
     if token.isascii() and token.isdigit():
         cells = game.legal_cells()
         if not cells:
-            raise IllegalMoveError(f"enter the dice first: no numbered cell to choose from yet "
-                                   f"('{token}')", f"saisissez d'abord les dés : pas encore de "
-                                   f"case numérotée où choisir (« {token} »)",
+            raise IllegalMoveError(Message("entry.enter_dice_first_numbered", token=token),
                                    expected="yams enter 55533/2", rule="G4")
         n = int(token) if len(token) <= 6 else 0   # a 5,000-digit number is no cell either
         if not 1 <= n <= len(cells):
             shown_n = token if len(token) <= 6 else token[:6] + "..."
-            raise EntryError(f"no cell number {shown_n}: the list goes from 1 to {len(cells)}",
-                             f"pas de case numéro {shown_n} : la liste va de 1 à {len(cells)}",
+            raise EntryError(Message("entry.cell_number_list_goes", shown_n=shown_n, n_cells=len(cells)),
                              expected=f"1-{len(cells)}, libre.full")
         cell = cells[n - 1]
         return {"column": cell.column, "row": cell.row, "coup": cell.coup or None,
                 "scratch": False}
     m = re.match(_MARK_CELL, token)
     if not m:
-        raise EntryError(f"cannot read the cell '{text}'", f"case « {text} » illisible",
+        raise EntryError(Message("entry.cannot_read_cell_2", text=text),
                          expected="3, libre.full, full, .5, sec.yam@2 or full=0")
     return {"column": (m.group("column") or "").strip() or None, "row": m.group("row").strip(),
             "coup": int(m.group("coup")) if m.group("coup") else None,
@@ -184,7 +178,6 @@ def parse_entry(game: "Game", text: str) -> tuple[str | None, dict]:
     if arrow:
         entry["cells"] = parse_cells(cells_text)
     if not entry:
-        raise EntryError(f"cannot read the entry '{text.strip()}'",
-                         f"saisie « {text.strip()} » illisible",
+        raise EntryError(Message("entry.cannot_read_entry", strip=text.strip()),
                          expected="55533/2 -> libre.full, 55533/2, or -> libre.full")
     return player, entry

@@ -22,6 +22,7 @@ from .config import GameConfig
 from .errors import StoreError, YamsError
 from .game import Game, LegalCell, Mark, reopen_note
 from .store import Store
+from .texts import Message
 
 
 @dataclass
@@ -184,11 +185,8 @@ def resolve_game_id(store: Store, game_id: str | None) -> str:
                 raise unreadable[ids[0]]
             return ids[0]
         if not ids:
-            raise StoreError("no game in progress: start one with 'yams new' or 'yams play'",
-                             "aucune partie en cours : commencez-en une avec « yams new » ou "
-                             "« yams play »")
-        raise StoreError("several games in progress: say which with --game",
-                         "plusieurs parties en cours : précisez laquelle avec --game",
+            raise StoreError(Message("game.game_progress_start_one"))
+        raise StoreError(Message("game.several_games_progress_say"),
                          expected=", ".join(i[:8] for i in ids))
     matches = [i for i in ids if i.startswith(game_id)]
     if len(matches) == 1:
@@ -196,15 +194,13 @@ def resolve_game_id(store: Store, game_id: str | None) -> str:
             raise unreadable[matches[0]]
         return matches[0]
     if not matches:
-        raise StoreError(f"no game in progress with id '{game_id}'",
-                         f"aucune partie en cours avec l'identifiant « {game_id} »",
+        raise StoreError(Message("game.game_progress_id", game_id=game_id),
                          expected="an id from 'yams games'")
     raise _several(game_id, matches)
 
 
 def _several(game_id: str, matches: list[str]) -> StoreError:
-    return StoreError(f"'{game_id}' matches several games",
-                      f"« {game_id} » désigne plusieurs parties",
+    return StoreError(Message("game.matches_several_games", game_id=game_id),
                       expected=", ".join(m[:12] for m in matches))
 
 
@@ -215,7 +211,6 @@ def resolve_finished_id(store: Store, game_id: str) -> str:
     if len(matches) == 1:
         return matches[0]
     if not matches:
-        raise StoreError(f"no game with id '{game_id}', in progress or finished",
-                         f"aucune partie d'identifiant « {game_id} », en cours ou finie",
+        raise StoreError(Message("game.game_id_progress_finished", game_id=game_id),
                          expected="yams games, yams history")
     raise _several(game_id, matches)

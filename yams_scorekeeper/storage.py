@@ -48,6 +48,7 @@ from typing import Any, Callable, Iterator
 from tinydb.storages import Storage
 
 from .errors import EntryError, StoreCorruptError, StoreError
+from .texts import Message
 
 #: The schema this version writes.
 SCHEMA = 3
@@ -85,7 +86,12 @@ MAX_FILE_BYTES = 256 * 1024 * 1024
 
 
 class NotReadable(OSError):
-    """A path that exists but is no file to read: a folder, a device, a FIFO, or too large."""
+    """A path that exists but is no file to read: a folder, a device, a FIFO, or too large;
+    ``message`` says which."""
+
+    def __init__(self, code: int, message: Message, path: str):
+        super().__init__(code, message.en, path)
+        self.message = message
 
 
 def _open_regular(path: str) -> tuple[int, os.stat_result]:
@@ -96,8 +102,8 @@ def _open_regular(path: str) -> tuple[int, os.stat_result]:
     info = os.fstat(fd)
     if not stat.S_ISREG(info.st_mode):
         os.close(fd)
-        kind = "a folder" if stat.S_ISDIR(info.st_mode) else "a device, a FIFO or a socket"
-        raise NotReadable(errno.EINVAL, f"not a regular file ({kind})", path)
+        raise NotReadable(errno.EINVAL, Message("store.not_regular_folder" if stat.S_ISDIR(
+            info.st_mode) else "store.not_regular_device"), path)
     return fd, info
 
 
@@ -117,18 +123,12 @@ def check_write_target(path: str) -> None:
     except FileNotFoundError:
         there = None
     except OSError as exc:
-        raise EntryError(f"cannot write {path}: {exc.strerror}",
-                         f"impossible d'écrire {path} : {exc.strerror}") from None
+        raise EntryError(Message("store.cannot_write", path=path, strerror=exc.strerror)) from None
     if there is not None and not stat.S_ISREG(there.st_mode):
         link = stat.S_ISLNK(there.st_mode)
         raise EntryError(
-            f"will not write {path}: it is " + ("a symbolic link (name the file it points to)"
-                                                if link else "not a regular file (a folder, a "
-                                                "device or a FIFO)") + "; nothing was written",
-            f"{path} n'est pas écrit : c'est " + ("un lien symbolique (donnez le fichier visé)"
-                                                  if link else "autre chose qu'un fichier "
-                                                  "ordinaire (dossier, périphérique ou FIFO)")
-            + " ; rien n'a été écrit", expected="a new file name, or an existing regular file")
+            Message("store.will_not_write_link" if link else "store.will_not_write_special",
+                    path=path), expected="a new file name, or an existing regular file")
 
 
 def write_user_file(path: str, write: Callable[[Any], Any]) -> Any:
@@ -149,8 +149,7 @@ def write_user_file(path: str, write: Callable[[Any], Any]) -> Any:
         tmp = None
         return result
     except OSError as exc:
-        raise EntryError(f"cannot write {path}: {exc.strerror}",
-                         f"impossible d'écrire {path} : {exc.strerror}") from None
+        raise EntryError(Message("store.cannot_write", path=path, strerror=exc.strerror)) from None
     finally:
         if tmp is not None and os.path.exists(tmp):
             os.remove(tmp)
@@ -165,7 +164,8 @@ def read_regular(path: str, limit: int = MAX_FILE_BYTES) -> bytes:
     missing file raises ``FileNotFoundError`` as ``open`` does."""
     fd, info = _open_regular(path)
     try:
-        too_big = NotReadable(errno.EFBIG, f"larger than {limit // (1024 * 1024)} MB", path)
+        too_big = NotReadable(errno.EFBIG, Message("store.larger_than", mb=limit // (1024 * 1024)),
+                              path)
         if info.st_size > limit:
             raise too_big
         chunks, size = [], 0
@@ -273,29 +273,35 @@ MAX_DIGITS = 15
 
 
 class BadJSON(ValueError):
-    """Text that is not JSON this program accepts, in English and French."""
+    """Text that is not JSON this program accepts; ``message`` says why."""
 
-    def __init__(self, en: str, fr: str):
-        super().__init__(en)
-        self.en, self.fr = en, fr
+    def __init__(self, message: Message):
+        super().__init__(message.en)
+        self.message = message
+
+    @property
+    def en(self) -> str:
+        return self.message.en
+
+    @property
+    def fr(self) -> str:
+        return self.message.fr
 
 
 def _no_constant(name: str) -> Any:
-    raise BadJSON(f"{name} is not a number this program accepts",
-                  f"{name} n'est pas un nombre accepté")
+    raise BadJSON(Message("store.number_program_accepts", name=name))
 
 
 def _bounded_int(text: str) -> int:
     if len(text.lstrip("-")) > MAX_DIGITS:
-        raise BadJSON(f"the number {text[:20]}... has more than {MAX_DIGITS} digits",
-                      f"le nombre {text[:20]}... a plus de {MAX_DIGITS} chiffres")
+        raise BadJSON(Message("store.number_more_than_digits", text=text[:20], max_digits=MAX_DIGITS))
     return int(text)
 
 
 def _finite_float(text: str) -> float:
     value = float(text)
     if value != value or value in (float("inf"), float("-inf")):
-        raise BadJSON(f"the number {text[:20]} is too large", f"le nombre {text[:20]} est trop grand")
+        raise BadJSON(Message("store.number_too_large", text=text[:20]))
     return value
 
 
@@ -335,16 +341,14 @@ def loads_bounded(text: str | bytes) -> Any:
     except BadJSON:
         raise
     except json.JSONDecodeError as exc:
-        raise BadJSON(f"not valid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}",
-                      f"JSON invalide ligne {exc.lineno}, colonne {exc.colno} : {exc.msg}") from None
+        raise BadJSON(Message("store.valid_json_line_column", lineno=exc.lineno, colno=exc.colno, msg=exc.msg)) from None
     except RecursionError:
-        raise BadJSON(f"nested more than {MAX_DEPTH} levels deep",
-                      f"imbriqué sur plus de {MAX_DEPTH} niveaux") from None
+        raise BadJSON(Message("store.nested_more_than_levels", max_depth=MAX_DEPTH)) from None
     except (ValueError, UnicodeDecodeError) as exc:
-        raise BadJSON(f"not valid JSON: {exc}", f"JSON invalide : {exc}") from None
+        raise BadJSON(Message("store.valid_json", exc=exc)) from None
     problem = depth_problem(value)
     if problem:
-        raise BadJSON(problem, f"imbriqué sur plus de {MAX_DEPTH} niveaux")
+        raise BadJSON(Message("store.nested_more_than_levels", max_depth=MAX_DEPTH))
     return value
 
 
@@ -390,82 +394,69 @@ def _checksum_matches(raw: bytes, meta_table: dict, schema: int, expected: str) 
 
 
 class _Corrupt(Exception):
-    """Internal: why a file cannot be read, in English and French."""
+    """Internal: why a file cannot be read (``message``)."""
 
-    def __init__(self, en: str, fr: str):
-        super().__init__(en)
-        self.en, self.fr = en, fr
+    def __init__(self, message: Message):
+        super().__init__(message.key)
+        self.message = message
 
 
 def _check_shape(data: Any) -> None:
     if not isinstance(data, dict):
-        raise _Corrupt("the top level is not a JSON object", "le premier niveau n'est pas un objet JSON")
+        raise _Corrupt(Message("store.top_level_json_object"))
     for name, table in data.items():
         if not isinstance(table, dict):
-            raise _Corrupt(f"table '{name}' is not an object", f"la table « {name} » n'est pas un objet")
+            raise _Corrupt(Message("store.table_object", name=name))
         for doc_id, doc in table.items():
             if not doc_id.isdecimal() or not doc_id.isascii():
-                raise _Corrupt(f"table '{name}' has a bad document id '{doc_id}'",
-                               f"la table « {name} » a un identifiant de document invalide « {doc_id} »")
+                raise _Corrupt(Message("store.table_bad_document_id", name=name, doc_id=doc_id))
             if not isinstance(doc, dict):
-                raise _Corrupt(f"document {doc_id} of table '{name}' is not an object",
-                               f"le document {doc_id} de la table « {name} » n'est pas un objet")
+                raise _Corrupt(Message("store.document_table_object", doc_id=doc_id, name=name))
 
 
 def _read_meta(data: dict) -> dict:
     meta_table = data.get(META)
     if meta_table is None:
-        raise _Corrupt("the _meta table (schema version) is missing",
-                       "la table _meta (version du schéma) manque")
+        raise _Corrupt(Message("store.meta_table_schema_version"))
     if list(meta_table) != ["1"]:
-        raise _Corrupt("the _meta table must hold exactly one document",
-                       "la table _meta doit contenir exactement un document")
+        raise _Corrupt(Message("store.meta_table_must_hold"))
     meta = meta_table["1"]
     schema = meta.get("schema")
     if type(schema) is not int or schema < 1:
-        raise _Corrupt("the schema version is missing or not a positive integer",
-                       "la version du schéma manque ou n'est pas un entier positif")
+        raise _Corrupt(Message("store.schema_version_missing_positive"))
     if schema > SCHEMA:
-        raise _Corrupt(f"schema {schema} is newer than this program knows ({SCHEMA}): the file was "
-                       "written by a newer yams-scorekeeper, or it is damaged",
-                       f"le schéma {schema} est plus récent que celui que ce programme connaît "
-                       f"({SCHEMA}) : fichier écrit par une version plus récente, ou abîmé")
+        raise _Corrupt(Message("store.schema_newer_than_program", schema=schema, schema2=SCHEMA))
     expected_keys = {"schema", "sha256"} if schema >= 3 else {"schema"}
     if set(meta) != expected_keys:
-        raise _Corrupt(f"the _meta document of a schema {schema} file must have exactly the keys "
-                       f"{sorted(expected_keys)}",
-                       f"le document _meta d'un fichier de schéma {schema} doit avoir exactement "
-                       f"les clés {sorted(expected_keys)}")
+        raise _Corrupt(Message("store.meta_document_schema_file", schema=schema, expected_keys=sorted(expected_keys)))
     return meta
 
 
 def decode(raw: bytes) -> tuple[Tables, int]:
     """The tables (without ``_meta``) and schema of a file's bytes; raises ``_Corrupt``."""
     if not raw:
-        raise _Corrupt("the file is empty", "le fichier est vide")
+        raise _Corrupt(Message("store.file_empty"))
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise _Corrupt(f"byte {exc.start} is not UTF-8", f"l'octet {exc.start} n'est pas de l'UTF-8")
+        raise _Corrupt(Message("store.byte_utf", start=exc.start))
     try:
         with no_gc():
             data = json.loads(text, parse_constant=_no_constant)
     except json.JSONDecodeError as exc:
-        raise _Corrupt(f"not valid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}",
-                       f"JSON invalide ligne {exc.lineno}, colonne {exc.colno} : {exc.msg}")
+        raise _Corrupt(Message("store.valid_json_line_column", lineno=exc.lineno, colno=exc.colno, msg=exc.msg))
     except BadJSON as exc:
-        raise _Corrupt(exc.en, exc.fr)
+        raise _Corrupt(exc.message)
     except RecursionError:
-        raise _Corrupt("nested too deeply", "imbriqué trop profondément")
+        raise _Corrupt(Message("store.nested_too_deeply"))
     except ValueError as exc:
-        raise _Corrupt(f"not valid JSON: {exc}", f"JSON invalide : {exc}")
+        raise _Corrupt(Message("store.valid_json", exc=exc))
     _check_shape(data)
     meta = _read_meta(data)
     schema = meta["schema"]
     tables = {name: table for name, table in data.items() if name != META}
     if "sha256" in meta and not _checksum_matches(raw, data[META], schema, meta["sha256"]):
-        raise _Corrupt("the checksum does not match the content (damaged or edited by hand)",
-                       "la somme de contrôle ne correspond pas au contenu (abîmé ou modifié à la main)")
+        raise _Corrupt(Message("store.checksum_does_match_content"))
     return tables, schema
 
 
@@ -476,8 +467,9 @@ def migrate(tables: Tables, schema: int) -> Tables:
     return tables
 
 
-def corrupt_error(path: str, en: str, fr: str, backups: int = DEFAULT_BACKUPS) -> StoreCorruptError:
-    """The error for an unreadable ``path``: what is wrong, where the backups are, how to restore."""
+def corrupt_error(path: str, why: Message | str, backups: int = DEFAULT_BACKUPS) -> StoreCorruptError:
+    """The error for an unreadable ``path``: what is wrong (``why``), where the backups are, how to
+    restore."""
     found = [backup_path(path, n) for n in range(1, max(backups, 1) + 1)
              if os.path.exists(backup_path(path, n))]
     if found:
@@ -486,25 +478,13 @@ def corrupt_error(path: str, en: str, fr: str, backups: int = DEFAULT_BACKUPS) -
         import shlex
 
         restore = f"cp {shlex.quote(found[0])} {shlex.quote(path)}"
-        en_help = (f"Backups in {folder}: {names} (.bak1 is the newest). "
-                   f"To restore the newest: {restore}")
-        fr_help = (f"Sauvegardes dans {folder} : {names} (.bak1 est la plus récente). "
-                   f"Pour restaurer la plus récente : {restore}")
+        advice = Message("store.backups_in", folder=folder, names=names, restore=restore)
     else:
-        en_help = ("No backup of it exists: move the file out of the folder to go on without "
-                   "it (a game in progress is then lost, the rest is kept).")
-        fr_help = ("Il n'en existe aucune sauvegarde : déplacez le fichier hors du dossier pour "
-                   "continuer sans lui (une partie en cours est alors perdue, le reste est gardé).")
+        advice = Message("store.no_backup")
     return StoreCorruptError(
-        f"cannot read {path}: {en}. The file was left as it is. {en_help}",
-        f"impossible de lire {path} : {fr}. Le fichier n'a pas été modifié. {fr_help}",
+        Message("store.cannot_read_left_as_is", path=path, why=why, advice=advice),
         expected=f"a yams-scorekeeper store file, schema {SCHEMA}, with a valid checksum",
     )
-
-
-_FRENCH_NOT_READABLE = {errno.EINVAL: "ce n'est pas un fichier ordinaire (dossier, périphérique "
-                                       "ou FIFO)",
-                        errno.EFBIG: f"fichier de plus de {MAX_FILE_BYTES // (1024 * 1024)} Mo"}
 
 
 class AtomicJSONStorage(Storage):
@@ -528,15 +508,13 @@ class AtomicJSONStorage(Storage):
         except FileNotFoundError:
             return None
         except NotReadable as exc:
-            raise corrupt_error(self.path, exc.strerror, _FRENCH_NOT_READABLE.get(
-                exc.errno, exc.strerror), self.backups) from None
+            raise corrupt_error(self.path, exc.message, self.backups) from None
         except OSError as exc:
-            raise StoreError(f"cannot read {self.path}: {exc.strerror}",
-                             f"impossible de lire {self.path} : {exc.strerror}") from exc
+            raise StoreError(Message("store.cannot_read", path=self.path, strerror=exc.strerror)) from exc
         try:
             tables, schema = decode(raw)
         except _Corrupt as exc:
-            raise corrupt_error(self.path, exc.en, exc.fr, self.backups) from None
+            raise corrupt_error(self.path, exc.message, self.backups) from None
         if schema < SCHEMA:
             tables = migrate(tables, schema)
             self.write(tables)
@@ -547,9 +525,7 @@ class AtomicJSONStorage(Storage):
         try:
             raw = encode(data)
         except (TypeError, ValueError) as exc:
-            raise StoreError(f"cannot store this data in {self.path}: {exc}; nothing was changed",
-                             f"impossible d'enregistrer ces données dans {self.path} : {exc} ; "
-                             "rien n'a été modifié") from exc
+            raise StoreError(Message("store.cannot_store_data_nothing", path=self.path, exc=exc)) from exc
         folder = os.path.dirname(self.path) or "."
         fs = self.fs
         tmp = fd = None
@@ -568,20 +544,15 @@ class AtomicJSONStorage(Storage):
             if tmp is not None:
                 _quietly(fs.remove, tmp)
             if isinstance(exc, OSError):
-                reason = "the disk is full" if exc.errno == errno.ENOSPC else exc.strerror
-                raison = "le disque est plein" if exc.errno == errno.ENOSPC else exc.strerror
-                raise StoreError(f"cannot write {self.path}: {reason}; nothing was changed",
-                                 f"impossible d'écrire {self.path} : {raison} ; rien n'a été "
-                                 "modifié") from exc
+                why = Message("store.disk_full") if exc.errno == errno.ENOSPC else exc.strerror
+                raise StoreError(Message("store.cannot_write_nothing_changed", path=self.path,
+                                         why=why)) from exc
             raise
         try:
             fs.fsync_dir(folder)
         except OSError as exc:
             raise StoreError(
-                f"wrote {self.path} but could not make sure it reached the disk ({exc.strerror}); "
-                "the change may be lost if the machine stops now",
-                f"{self.path} est écrit mais sans garantie qu'il soit sur le disque "
-                f"({exc.strerror}) ; la modification peut être perdue si la machine s'arrête",
+                Message("store.wrote_but_could_make", path=self.path, strerror=exc.strerror),
             ) from exc
 
     def _rotate_backups(self) -> None:

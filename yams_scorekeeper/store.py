@@ -65,6 +65,7 @@ from .errors import StoreBusyError, StoreCorruptError, StoreError
 from .shapes import GAME_ID, book_problem, doc_problem, entry_problem
 from .storage import (DEFAULT_BACKUPS, TEMP_SUFFIX, AtomicJSONStorage, FileSystem, corrupt_error,
                       no_gc)
+from .texts import Message
 
 if TYPE_CHECKING:  # pragma: no cover
     from .summary_index import SummaryIndex
@@ -108,14 +109,13 @@ def _now() -> str:
 
 def _check_id(game_id: Any) -> str:
     if not isinstance(game_id, str) or not _GAME_ID.fullmatch(game_id):
-        raise StoreError(f"invalid game id {game_id!r}", f"identifiant de partie invalide {game_id!r}",
+        raise StoreError(Message("store.invalid_game_id", game_id=game_id),
                          expected="1-80 letters, digits, '.', '_' or '-', not starting with '.'")
     return game_id
 
 
 def _unknown(game_id: str) -> StoreError:
-    return StoreError(f"no game in progress with id '{game_id}'",
-                      f"aucune partie en cours avec l'identifiant « {game_id} »")
+    return StoreError(Message("store.game_progress_id", game_id=game_id))
 
 
 class Store:
@@ -162,16 +162,12 @@ class Store:
         except FileNotFoundError:
             return False
         except OSError as exc:
-            raise StoreError(f"cannot read the store folder {self.path}: {exc.strerror}",
-                             f"impossible de lire le dossier {self.path} : {exc.strerror}") from exc
+            raise StoreError(Message("store.cannot_read_store_folder", path=self.path, strerror=exc.strerror)) from exc
         return not names or any(name in names for name in STORE_NAMES)
 
     def _not_a_store(self) -> StoreError:
         return StoreError(
-            f"{self.path} is not a yams store (no games/, archive/ or records.json there): "
-            "check --db or $YAMS_DB; nothing was created",
-            f"{self.path} n'est pas un registre yams (ni games/, ni archive/, ni records.json) : "
-            "vérifiez --db ou $YAMS_DB ; rien n'a été créé",
+            Message("store.yams_store_games_archive", path=self.path),
             expected="the folder of an existing store")
 
     @contextmanager
@@ -202,8 +198,7 @@ class Store:
             try:
                 os.makedirs(self.games_dir, exist_ok=True)
             except OSError as exc:
-                raise StoreError(f"cannot create the store folder {self.path}: {exc.strerror}",
-                                 f"impossible de créer le dossier {self.path} : {exc.strerror}") from exc
+                raise StoreError(Message("store.cannot_create_store_folder", path=self.path, strerror=exc.strerror)) from exc
             self._lock = StoreLock(self.lock_path, self.timeout)
             first = True
         else:
@@ -212,18 +207,12 @@ class Store:
             self._lock.acquire()
         except TimeoutError:
             raise StoreBusyError(
-                f"store busy: another yams command holds {self.lock_path}; try again",
-                f"registre occupé : une autre commande yams tient {self.lock_path} ; réessayez",
+                Message("store.store_busy_another_yams", lock_path=self.lock_path),
             ) from None
         except OSError as exc:
             if exc.errno in _READ_ONLY:
-                raise StoreError(f"cannot change the store {self.path}: it is read-only for you "
-                                 f"({exc.strerror}); reading commands still work",
-                                 f"impossible de modifier le registre {self.path} : il est en "
-                                 f"lecture seule pour vous ({exc.strerror}) ; les commandes de "
-                                 "lecture fonctionnent") from exc
-            raise StoreError(f"cannot lock {self.lock_path}: {exc.strerror}",
-                             f"impossible de verrouiller {self.lock_path} : {exc.strerror}") from exc
+                raise StoreError(Message("store.cannot_change_store_read", path=self.path, strerror=exc.strerror)) from exc
+            raise StoreError(Message("store.cannot_lock", lock_path=self.lock_path, strerror=exc.strerror)) from exc
         try:
             if first:
                 self._sweep_temp_files()
@@ -231,9 +220,7 @@ class Store:
             with no_gc():  # an operation over a big archive builds millions of objects
                 yield
         except OSError as exc:  # listing or removing files; the storage reports its own
-            raise StoreError(f"cannot use the store {self.path}: {exc.strerror} ({exc.filename})",
-                             f"impossible d'utiliser le registre {self.path} : {exc.strerror} "
-                             f"({exc.filename})") from exc
+            raise StoreError(Message("store.cannot_use_store", path=self.path, strerror=exc.strerror, filename=exc.filename)) from exc
         finally:
             if self._index is not None:
                 self._index.close()
@@ -294,7 +281,7 @@ class Store:
             problem = _records.summary_problem(pending.get("summary"))
             problem = problem and f"the finish note: {problem}"
         if problem:
-            raise corrupt_error(self._game_path(game_id), problem, problem, self.backups)
+            raise corrupt_error(self._game_path(game_id), problem, self.backups)
         return doc, pending
 
     def _remove_game_file(self, game_id: str) -> None:
@@ -366,12 +353,11 @@ class Store:
             return None
         entries = list(tables.get(_ARCHIVE, {}).values())
         if len(entries) != 1 or entries[0].get("id") != game_id:
-            raise corrupt_error(path, f"it must hold exactly one archived game, '{game_id}'",
-                                f"il doit contenir exactement une partie archivée, « {game_id} »",
+            raise corrupt_error(path, Message("store.one_archived_game", game_id=game_id),
                                 self.backups)
         problem = entry_problem(entries[0], game_id)
         if problem:
-            raise corrupt_error(path, problem, problem, self.backups)
+            raise corrupt_error(path, problem, self.backups)
         return entries[0]
 
     def _write_entry(self, entry: dict, fs: FileSystem | None = None) -> None:
@@ -417,10 +403,7 @@ class Store:
             return False
         if existing is not None and existing["doc"].get("created") != entry["doc"].get("created"):
             raise StoreError(
-                f"the archive already holds another game with id '{entry['id']}'; the game stays "
-                "in progress",
-                f"l'archive contient déjà une autre partie d'identifiant « {entry['id']} » ; la "
-                "partie reste en cours")
+                Message("store.archive_already_holds_another", id=entry['id']))
         self._write_entry(entry)
         if existing is None and self.backups > 0:
             self._write_entry(entry)
@@ -465,10 +448,7 @@ class Store:
         else:
             if tables is None:
                 if self._archive_has_games():
-                    self._say("records.json is missing: the record book is counted again from "
-                              "the archive",
-                              "records.json manque : le livre des records est recompté depuis "
-                              "l'archive")
+                    self._say(Message("store.records_json_missing_record"))
                     self._owe_recount()
                 return None
             book = tables.get(_BOOK, {}).get(str(_ONE))
@@ -479,16 +459,8 @@ class Store:
         try:
             self.fs.replace(self.records_path, aside)
         except OSError as exc:
-            raise StoreError(f"{self.records_path} cannot be read ({problem}) nor moved aside "
-                             f"({exc.strerror}); move it out of the folder and run yams records "
-                             "--rebuild",
-                             f"{self.records_path} est illisible ({problem}) et ne peut être "
-                             f"déplacé ({exc.strerror}) ; sortez-le du dossier et lancez yams "
-                             "records --rebuild") from exc
-        self._say(f"records.json could not be read ({problem}); it was moved to {aside} and the "
-                  "record book is counted again from the archive",
-                  f"records.json était illisible ({problem}) ; il a été déplacé vers {aside} et "
-                  "le livre des records est recompté depuis l'archive")
+            raise StoreError(Message("store.cannot_read_nor_moved", records_path=self.records_path, problem=problem, strerror=exc.strerror)) from exc
+        self._say(Message("store.records_json_could_read", problem=problem, aside=aside))
         self._owe_recount()
         return None
 
@@ -499,9 +471,9 @@ class Store:
         except FileNotFoundError:
             return False
 
-    def _say(self, en: str, fr: str) -> None:
+    def _say(self, message: Message) -> None:
         if self.notify is not None:
-            self.notify(en, fr)
+            self.notify(message.en, message.fr)
 
     def _book_read_only(self) -> dict:
         """The record book of a store we may not write: as stored, or counted in memory when
@@ -518,10 +490,7 @@ class Store:
                     book is not None or not self._archive_has_games()):
                 return book or _records.empty_book()
             problem = problem or "a recount is owed"
-        self._say(f"the record book is counted from the archive ({problem}); the store is "
-                  "read-only, so it is not saved",
-                  f"le livre des records est compté depuis l'archive ({problem}) ; le registre "
-                  "est en lecture seule, il n'est pas enregistré")
+        self._say(Message("store.record_book_counted_from", problem=problem))
         return _records.recompute(e["summary"] for e in self._all_entries())
 
     def _recount_owed(self) -> bool:
@@ -589,9 +558,7 @@ class Store:
                     or not isinstance(entry.get("doc"), dict)
                     or _records.summary_problem(entry.get("summary")) is not None):
                 raise corrupt_error(
-                    legacy, f"archived game {game_id!r} has a bad id, doc or summary",
-                    f"la partie archivée {game_id!r} a un identifiant, un document ou un résumé "
-                    "invalide", self.backups)
+                    legacy, Message("store.bad_archived_game", game_id=game_id), self.backups)
             entries.setdefault(game_id, entry)
         todo, recount = [], False
         for game_id, entry in entries.items():
@@ -601,11 +568,7 @@ class Store:
             elif there != entry:
                 if there["doc"].get("created") != entry["doc"].get("created"):
                     raise StoreError(
-                        f"{legacy} and {self.archive_file(game_id)} hold two different games with "
-                        f"the id '{game_id}'; move one of them out of the store folder",
-                        f"{legacy} et {self.archive_file(game_id)} contiennent deux parties "
-                        f"différentes d'identifiant « {game_id} » ; sortez l'une d'elles du "
-                        "dossier")
+                        Message("store.hold_two_different_games", legacy=legacy, archive_file=self.archive_file(game_id), game_id=game_id))
                 recount = True                        # two versions of one game: keep the later
                 if entry["summary"]["date"] > there["summary"]["date"]:
                     todo.append(entry)                # the other one stays as the .bak1
@@ -631,18 +594,17 @@ class Store:
         Raises StoreError when a game with that id is in progress or archived.
         """
         if not isinstance(doc, dict):
-            raise StoreError("a game must be an object", "une partie doit être un objet")
+            raise StoreError(Message("store.game_must_object"))
         game_id = _check_id(doc.get("id"))
         if not isinstance(doc.get("events", []), list):
-            raise StoreError("a game's events must be a list", "les événements doivent être une liste")
+            raise StoreError(Message("store.game_events_must_list"))
         doc = {**copy.deepcopy(doc), "events": list(doc.get("events", [])), "updated": _now()}
         with self._locked():
             path = self._game_path(game_id)
             if (os.path.exists(path) or os.path.exists(self.archive_file(game_id))
                     or (os.path.exists(self.legacy_archive_path)    # not migrated yet
                         and game_id in self._book()["counted"])):
-                raise StoreError(f"a game with id '{game_id}' already exists",
-                                 f"une partie avec l'identifiant « {game_id} » existe déjà")
+                raise StoreError(Message("store.game_id_already_exists", game_id=game_id))
             with self._open(path) as db:
                 db.table(_GAME).insert(doc)
 
@@ -652,9 +614,7 @@ class Store:
             if doc is None:
                 raise _unknown(game_id)
             if pending is not None:
-                raise StoreError(f"game '{game_id}' is being finished; finish it again to complete",
-                                 f"la partie « {game_id} » est en cours de clôture ; relancez la fin "
-                                 "de partie pour la terminer")
+                raise StoreError(Message("store.game_being_finished_finish", game_id=game_id))
             result = change(doc["events"])
             doc["updated"] = _now()
             self._set_one(db, _GAME, doc)
@@ -722,8 +682,7 @@ class Store:
                 try:
                     if not _GAME_ID.fullmatch(game_id):
                         raise corrupt_error(os.path.join(self.games_dir, name),
-                                            "its name is not a game id", "son nom n'est pas un "
-                                            "identifiant de partie", self.backups)
+                                            Message("store.name_not_game_id"), self.backups)
                     with self._open(os.path.join(self.games_dir, name)) as db:
                         doc, pending = self._game_docs(db, game_id)
                         finishing = pending is not None
@@ -776,13 +735,10 @@ class Store:
             self._migrate_legacy_archive()
             entry = self._read_entry(game_id)
             if entry is None:
-                raise StoreError(f"no finished game with id '{game_id}'",
-                                 f"aucune partie finie avec l'identifiant « {game_id} »",
+                raise StoreError(Message("store.finished_game_id", game_id=game_id),
                                  expected="an id from 'yams history'")
             if os.path.exists(self._game_path(game_id)):
-                raise StoreError(f"game '{game_id}' is being finished; finish it again first",
-                                 f"la partie « {game_id} » est en cours de clôture ; "
-                                 "relancez la fin de partie d'abord")
+                raise StoreError(Message("store.game_being_finished_finish_2", game_id=game_id))
             events = change(copy.deepcopy(entry["doc"]))
             before = entry["doc"].get("reopened") or {}
             times = before.get("times", 1 if before else 0)
@@ -868,8 +824,7 @@ class Store:
                 if problem is None and summary["id"] != game_id:
                     problem = f"the summary is for game '{summary['id']}'"
                 if problem:
-                    raise StoreError(f"cannot finish game '{game_id}': {problem}",
-                                     f"impossible de clore la partie « {game_id} » : {problem}")
+                    raise StoreError(Message("store.cannot_finish_game", game_id=game_id, problem=problem))
                 if pending != {"summary": summary}:
                     self._set_one(db, _FINISH, {"summary": summary})
             try:
@@ -1207,21 +1162,24 @@ class StoreLock:
 def _finish_cut(game_id: str, err: BaseException) -> StoreError:
     """The truth about a finish stopped after the game file was marked: the last entry is kept,
     the game is over, and the next command on it completes the finish."""
-    en = err.en if isinstance(err, StoreError) else f"{err.strerror} ({err.filename})"
-    fr = err.fr if isinstance(err, StoreError) else f"{err.strerror} ({err.filename})"
-    for tail in ("; nothing was changed", " ; rien n'a été modifié"):
-        en, fr = en.replace(tail, ""), fr.replace(tail, "")
+    why = (_WithoutNothingChanged(err.message) if isinstance(err, StoreError)
+           else f"{err.strerror} ({err.filename})")
     full = isinstance(err.__cause__ if isinstance(err, StoreError) else err, OSError) and \
         (err.__cause__ if isinstance(err, StoreError) else err).errno == errno.ENOSPC
-    fix_en = "Free some space" if full else "Fix that"
-    fix_fr = "Libérez de la place" if full else "Réglez cela"
     kind = type(err) if isinstance(err, StoreError) else StoreError
-    return kind(
-        f"game '{game_id}' is over and every entry is kept, but archiving it stopped: {en}. "
-        f"{fix_en}, then run any command on it (yams cells --game {game_id[:8]}) to finish it",
-        f"la partie « {game_id} » est finie et toutes ses saisies sont gardées, mais son "
-        f"archivage s'est arrêté : {fr}. {fix_fr}, puis lancez une commande sur elle "
-        f"(yams cells --game {game_id[:8]}) pour la terminer")
+    return kind(Message("store.finish_cut", game_id=game_id, why=why, short=game_id[:8],
+                        fix=Message("store.free_some_space" if full else "store.fix_that")))
+
+
+class _WithoutNothingChanged:
+    """A message without its "nothing was changed" tail (when something was, after all)."""
+
+    def __init__(self, message: Message):
+        self.message = message
+
+    def text(self, lang: str) -> str:
+        return self.message.text(lang).replace(
+            Message("store.nothing_changed_tail").text(lang), "")
 
 
 def _replace(table: Table, doc_id: int, doc: dict) -> None:
@@ -1232,10 +1190,9 @@ def _replace(table: Table, doc_id: int, doc: dict) -> None:
         table.insert(Document(doc, doc_id=doc_id))
 
 
-def not_a_book(en: str, fr: str) -> StoreError:
+def not_a_book(why: Message) -> StoreError:
     """The error for a file that is not an exported book (what is wrong, what is expected)."""
-    return StoreError(f"not a yams-scorekeeper book: {en}; nothing was imported",
-                      f"ce n'est pas un registre yams-scorekeeper : {fr} ; rien n'a été importé",
+    return StoreError(Message("store.not_a_book", why=why),
                       expected=f'{{"format": "{BOOK_FORMAT}", "version": {BOOK_VERSION}, '
                                '"games": [{"doc": ..., "summary": ...}]}')
 
@@ -1243,17 +1200,16 @@ def not_a_book(en: str, fr: str) -> StoreError:
 def check_book_header(data: Any) -> None:
     """Raise unless ``data`` has the format and version of an exported book."""
     if not isinstance(data, dict) or data.get("format") != BOOK_FORMAT:
-        raise not_a_book("wrong 'format'", "« format » incorrect")
+        raise not_a_book(Message("store.wrong_format"))
     if data.get("version") != BOOK_VERSION:
-        raise not_a_book(f"unknown version {data.get('version')!r}",
-                         f"version inconnue {data.get('version')!r}")
+        raise not_a_book(Message("store.unknown_version", version=data.get("version")))
 
 
 def _book_entries(data: Any) -> list[dict]:
     """The games of an exported book, its header checked."""
     check_book_header(data)
     if not isinstance(data.get("games"), list):
-        raise not_a_book("'games' must be a list", "« games » doit être une liste")
+        raise not_a_book(Message("store.games_must_list"))
     return data["games"]
 
 
@@ -1272,8 +1228,7 @@ def book_entry(game: Any, n: int) -> dict:
     if problem is None:
         problem = entry_problem({"id": summary["id"], "doc": doc, "summary": summary})
     if problem:
-        raise not_a_book(f"games[{n - 1}] (game {n}): {problem}",
-                         f"games[{n - 1}] (partie {n}) : {problem}")
+        raise not_a_book(Message("store.book_game", index=n - 1, n=n, problem=problem))
     return {"id": summary["id"], "doc": doc, "summary": summary}
 
 

@@ -31,6 +31,7 @@ from .config import GameConfig, make_config
 from .errors import EntryError, YamsError
 from .game import Game, effective_events, plain_events
 from .notation import CELL, parse_cells, parse_coup  # noqa: F401  (CELL: cli/play.py reads it here)
+from .texts import Message
 
 if TYPE_CHECKING:  # pragma: no cover
     from .clock import Clock, IdFactory
@@ -42,7 +43,7 @@ _HEADER = re.compile(r"^([a-z]+)\s*:\s*(.*)$")
 
 def _at(line_no: int, err: YamsError) -> YamsError:
     """The same error, prefixed with the transcript line it comes from."""
-    out = type(err)(f"line {line_no}: {err.en}", f"ligne {line_no} : {err.fr}",
+    out = type(err)(Message("game.transcript_line", line=line_no, why=err.message),
                     expected=err.expected, rule=err.rule)
     out.line = line_no  # type: ignore[attr-defined]
     return out
@@ -86,15 +87,14 @@ def _new_game(headers: dict[str, str], new_id: "IdFactory | None" = None,
               clock: "Clock | None" = None) -> Game:
     for key in ("rules", "players"):
         if key not in headers:
-            raise EntryError(f"the transcript needs a '{key}:' header before the first turn",
-                             f"la feuille doit commencer par un en-tête « {key}: »",
+            raise EntryError(Message("game.transcript_needs_header_before", key_=key),
                              expected="rules: gaby / players: Alice, Bob")
     settings = None
     if headers.get("settings"):
         try:
             settings = json.loads(headers["settings"])
         except json.JSONDecodeError:
-            raise EntryError("settings must be a JSON object", "settings doit être un objet JSON",
+            raise EntryError(Message("game.settings_must_json_object"),
                              expected='settings: {"yam": 60}') from None
     explicit = "columns" in headers or "options" in headers or "rows" in headers
     config = make_config(
@@ -115,13 +115,11 @@ def _play_line(game: Game, line: str) -> None:
         return
     name, sep, rest = line.partition(":")
     if not sep:
-        raise EntryError(f"cannot read '{line}': a turn is 'PLAYER: DICE/ROLL -> CELL'",
-                         f"« {line} » illisible : un tour s'écrit « JOUEUR: DÉS/LANCER -> CASE »",
+        raise EntryError(Message("game.cannot_read_turn_player", line=line),
                          expected="Alice: 55533/2 -> libre.full")
     name = name.strip()
     if name != game.player.name:
-        raise EntryError(f"it is {game.player.name}'s turn, not {name}'s",
-                         f"c'est au tour de {game.player.name}, pas de {name}",
+        raise EntryError(Message("game.turn_2", name=game.player.name, name2=name),
                          expected=f"{game.player.name}: ...")
     coups_text, arrow, cells_text = rest.partition("->")
     for coup in (c.strip() for c in coups_text.split(";")):

@@ -19,6 +19,7 @@ import numpy as np
 from ..dice import Die
 from ..errors import ConfigError
 from .dice_space import dice_space
+from ..texts import Message
 
 #: bump when the solver's arithmetic changes, so that old cached tables are not reused
 SOLVER_VERSION = 1
@@ -117,8 +118,7 @@ def solvable(rules, columns: int = 1) -> bool:
 def spec_for(rules, rows: tuple[str, ...] | None = None) -> OneColumnSpec:
     """The solver's view of ``rules`` (one column, rows in grid order by default)."""
     if not rules.exactly_solved:
-        raise ConfigError(f"no exact solver for {rules.title}: it has several columns",
-                          f"pas de solveur exact pour le {rules.title} : plusieurs colonnes")
+        raise ConfigError(Message("rules.exact_solver_several_columns", title=rules.title))
     rows = tuple(rows or (r.id for r in rules.rows if not r.optional))
     extra = dict(rules.solver_state(rows))
     joker = extra.pop("forced_joker", None)

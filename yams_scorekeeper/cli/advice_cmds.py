@@ -88,6 +88,9 @@ WORDS = {
 }
 
 
+from ..texts import Message
+
+
 def solved_for(rules, rows, db: str | None, lang: str):
     """The solved table of ``rules`` from the cache, else solved now (said on stderr)."""
     from ..advice import cache
@@ -111,8 +114,7 @@ def _parse_filled(items: list[str], rules) -> dict[str, int]:
         except ValueError:
             score = None
         if not sep or score is None or score < 0:
-            raise EntryError(f"cannot read the filled cell '{item}'",
-                             f"case remplie « {item} » illisible", expected="--filled 1=3,yam=50")
+            raise EntryError(Message("cli.cannot_read_filled_cell", item=item), expected="--filled 1=3,yam=50")
         filled[rules.row(row).id] = score
     return filled
 
@@ -162,11 +164,9 @@ def hint(
     lang = current_lang(ctx)
     if rules_name is not None or start or filled:
         if game_id is not None:
-            raise ConfigError("give either --game or a sheet (--rules ... --start/--filled)",
-                              "donnez --game ou une feuille (--rules ... --start/--filled)")
+            raise ConfigError(Message("cli.give_either_game_sheet"))
         if rules_name is None:
-            raise ConfigError("a sheet given on the command line needs --rules",
-                              "une feuille donnée en ligne de commande demande --rules",
+            raise ConfigError(Message("cli.sheet_given_command_line"),
                               expected="--rules duel --start")
         rules = get_rules(rules_name, parse_settings(settings or []) or None)
         refuse_heuristic_sheet(rules)
@@ -198,10 +198,7 @@ def refuse_heuristic_sheet(rules) -> None:
     from ..advice.spec import solvable
 
     if not solvable(rules):
-        raise ConfigError(f"{rules.title} has several columns: the heuristic adviser reads the "
-                          "sheet of a game in progress", f"le {rules.title} a plusieurs "
-                          "colonnes : le conseil heuristique lit la feuille d'une partie en "
-                          "cours", expected="yams hint --game ID")
+        raise ConfigError(Message("cli.several_columns_heuristic_adviser", title=rules.title), expected="yams hint --game ID")
 
 
 def _read_roll(roll: str | None, rules) -> int | None:
@@ -218,12 +215,11 @@ def game_hint(db, game_id, dice, roll, top: int, lang: str):
 def play_hint_lines(game, text: str, db: str | None, lang: str) -> list[str]:
     """``yams play``'s hint key: ``55531/1`` (dice and roll), or nothing for the dice entered."""
     if not getattr(game.rules, "hints_allowed", True):
-        raise ConfigError(f"hints are off for {game.rules.title}",
-                          f"pas de conseils au {game.rules.title}")
+        raise ConfigError(Message("cli.hints_off", title=game.rules.title))
     dice, _, roll = text.partition("/")
     typed = dice.split() if dice.strip() else None
     if typed is not None and not roll.strip():
-        raise EntryError("say after which roll the dice show", "précisez après quel lancer",
+        raise EntryError(Message("cli.say_after_which_roll"),
                          expected="hint 55531/1")
     result = hint_for_game(game, db, typed, roll.strip() or None, 3, lang)
     return hint_lines(result, lang, game.rules)

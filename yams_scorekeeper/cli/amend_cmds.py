@@ -18,6 +18,7 @@ from .options import EXIT_LINE, db_option, examples, game_option, json_option
 from .printing import print_line, print_next, simple_table
 from .lang import current_lang
 from .render import print_json, shown
+from ..texts import Message
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game, Turn
@@ -147,16 +148,13 @@ def parse_fixes(args: list[str]) -> dict[int, str]:
     """``TURN ENTRY [TURN ENTRY ...]`` -> ``{turn: entry text}`` (the entries are read against
     the game by :func:`yams_scorekeeper.api.amend`)."""
     if not args or len(args) % 2:
-        raise EntryError("give each turn number followed by its new entry, in quotes",
-                         "donnez chaque numéro de tour suivi de sa nouvelle saisie, entre "
-                         "guillemets", expected='yams fix 3 "44442/2 -> libre.4"')
+        raise EntryError(Message("cli.give_each_turn_number"), expected='yams fix 3 "44442/2 -> libre.4"')
     changes: dict[int, str] = {}
     for turn_text, text in zip(args[::2], args[1::2]):
         try:
             turn = int(turn_text)
         except ValueError:
-            raise EntryError(f"'{turn_text}' is not a turn number (see yams log)",
-                             f"« {turn_text} » n'est pas un numéro de tour (voir yams log)",
+            raise EntryError(Message("cli.turn_number_see_yams", turn_text=turn_text),
                              expected='yams fix 3 "44442/2 -> libre.4"') from None
         changes[turn] = text
     return changes

@@ -20,6 +20,7 @@ from .printing import local_date, simple_table
 from .lang import current_lang
 from .render import print_json, shown
 from .printable import html_option
+from ..texts import Message
 
 WORDS = {
     "en": {
@@ -91,7 +92,7 @@ def _date(text: str | None, option: str) -> str | None:
         except ValueError:
             continue
         return value
-    raise EntryError(f"{option} '{text}' is not a date", f"{option} « {text} » n'est pas une date",
+    raise EntryError(Message("cli.date", option=option, text=text),
                      expected="2024-05-01, 2024-05 or 2024")
 
 
@@ -250,11 +251,10 @@ def history(
     family = _family(rules_name)
     since_, until_ = _date(since, "--since"), _date(until, "--until")
     if limit < 0:
-        raise EntryError(f"--limit {limit} is negative", f"--limit {limit} est négatif",
+        raise EntryError(Message("cli.limit_negative", limit=limit),
                          expected="a number of games, 0 for all")
     if page < 1:
-        raise EntryError(f"--page {page}: pages count from 1",
-                         f"--page {page} : les pages se comptent à partir de 1",
+        raise EntryError(Message("cli.page_pages_count_from", page=page),
                          expected="1, 2, 3 ...")
     store = open_store(db, reading=True)
     chosen = store.summaries(player, family, since_, until_, newest_first=not oldest_first,
@@ -427,7 +427,7 @@ def stats(
         _row_stats(player, _family(rules_name), as_json, lang, db)
         return
     if player is None or not player.strip():
-        raise EntryError("name the player", "nommez le joueur", expected="yams stats Alice")
+        raise EntryError(Message("cli.name_player"), expected="yams stats Alice")
     store = open_store(db, reading=True)
     rows = _player_rows(store, player.strip())
     if not rows:
@@ -608,7 +608,7 @@ def export(
 
     lang = current_lang(ctx)
     if file is None:
-        raise EntryError("name the file to write", "indiquez le fichier à écrire",
+        raise EntryError(Message("cli.name_file_write"),
                          expected="yams export book.json")
     count = export_book(open_store(db, reading=True), sys.stdout if file == "-" else file)
     if file != "-":
@@ -634,7 +634,7 @@ def import_(
 
     lang = current_lang(ctx)
     if file is None:
-        raise EntryError("name the file to read", "indiquez le fichier à lire",
+        raise EntryError(Message("cli.name_file_read"),
                          expected="yams import book.json")
     added, skipped = import_book(open_store(db), sys.stdin if file == "-" else file, name=file)
     if as_json:

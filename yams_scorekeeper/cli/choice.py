@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 from ..errors import EntryError
 from ..rules import normalise_id
 from ..notation import CELL
+from ..texts import Message
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game, LegalCell
@@ -82,7 +83,7 @@ def candidates(game: "Game", token: str, cells: list["LegalCell"],
     if m is None:
         if found:
             return found
-        raise EntryError(f"cannot read '{token}'", f"« {token} » illisible")
+        raise EntryError(Message("cli.cannot_read", token=token))
     try:
         row = game.rules.row(m.group("row")).id
     except EntryError:
@@ -94,8 +95,7 @@ def candidates(game: "Game", token: str, cells: list["LegalCell"],
         key = compact(column)
         ids = [c.id for c in game.columns if key in (compact(c.id), compact(c.name))]
         if not ids:
-            raise EntryError(f"no column '{column}' in this game",
-                             f"pas de colonne « {column} » dans cette partie",
+            raise EntryError(Message("cli.column_game", column=column),
                              expected=" ".join(c.id for c in game.columns))
         column = ids[0]
     coup = int(m.group("coup")) if m.group("coup") else None

@@ -20,6 +20,7 @@ import sys
 from typing import Mapping, Sequence
 
 from ..errors import ConfigError
+from ..texts import Message
 
 LANGS = ("fr", "en")
 ENV_VAR = "YAMS_LANG"
@@ -50,15 +51,13 @@ def resolve_lang(option: str | None = None, environ: Mapping[str, str] | None = 
     if option is not None and option.strip():
         lang = _normalise(option)
         if lang is None:
-            raise ConfigError(f"unknown language '{option}' for --lang",
-                              f"langue « {option} » inconnue pour --lang", expected="fr or en")
+            raise ConfigError(Message("cli.unknown_language_lang", option=option), expected="fr or en")
         return lang
     value = env.get(ENV_VAR, "")
     if value.strip():
         lang = _normalise(value)
         if lang is None:
-            raise ConfigError(f"unknown language '{value}' in {ENV_VAR}",
-                              f"langue « {value} » inconnue dans {ENV_VAR}", expected="fr or en")
+            raise ConfigError(Message("cli.unknown_language", value=value, env_var=ENV_VAR), expected="fr or en")
         return lang
     return locale_lang(env)
 

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import EntryError, StoreError, YamsError
 from .messages import NO, YES, msg
+from ..texts import Message
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
@@ -70,7 +71,7 @@ def _number(term: "Terminal", game: "Game", text: str) -> int | None:
     if not text:
         return None
     if not text.isdigit() or not 1 <= int(text) <= turns:
-        term.refuse(EntryError(f"no finished turn {text}", f"pas de tour fini {text}",
+        term.refuse(EntryError(Message("cli.finished_turn", text=text),
                                expected=f"1-{turns}"))
         return None
     return int(text)
@@ -105,8 +106,7 @@ def fix(table: "Table", text: str) -> None:
         try:
             player, entry = parse_entry(game, answer)
             if player is not None and player != log.player:
-                raise EntryError(f"turn {turn} was {log.player}'s, not {player}'s",
-                                 f"le tour {turn} était celui de {log.player}, pas de {player}")
+                raise EntryError(Message("cli.turn", turn=turn, player=log.player, player2=player))
             changes[turn] = entry
             candidate = Game(game.config, game.events, id=game.id, created=game.created)
             candidate.amend(changes)
@@ -189,5 +189,5 @@ def finished_session(store: "Store", game_id: str) -> "TableSession":
     full = resolve_finished_id(store, game_id)
     entry = next((e for e in store.archived_games() if e["id"] == full), None)
     if entry is None:     # pragma: no cover  (listed, then gone: another command reopened it)
-        raise StoreError(f"no game with id '{game_id}'", f"aucune partie « {game_id} »")
+        raise StoreError(Message("cli.game_id", game_id=game_id))
     return TableSession(store, Game.from_doc(entry["doc"]))

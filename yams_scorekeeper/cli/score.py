@@ -16,6 +16,7 @@ from .options import (RULES_HELP, default_family, dice_argument, examples, json_
                       roll_option, rules_option)
 from .lang import current_lang
 from .render import print_error, print_figures, print_json
+from ..texts import Message
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..rules.base import RuleSet
@@ -97,7 +98,7 @@ def score_stream(rules: "RuleSet", lines: Iterable[str], all_rows: bool, lang: s
         roll_text, dice_text = parts
         try:
             if not dice_text:
-                raise EntryError("no dice after the roll number", "aucun dé après le numéro de lancer",
+                raise EntryError(Message("cli.dice_after_roll_number"),
                                  expected=f"ROLL DICE..., e.g. 1 {rules.dice_example}")
             roll, dice, figures = score_entry(rules, roll_text, dice_text, all_rows)
         except YamsError as err:
@@ -134,16 +135,14 @@ def score(
     tokens = list(dice or [])
     if tokens == ["-"]:
         if roll is not None:
-            raise ConfigError("--roll does not go with '-': each input line starts with its roll",
-                              "--roll ne va pas avec « - » : chaque ligne commence par son lancer",
+            raise ConfigError(Message("cli.roll_does_go_each"),
                               expected="ROLL DICE... on each line")
         status = score_stream(rules, sys.stdin, all_rows, lang)
         if status:
             raise typer.Exit(status)
         return
     if roll is None:
-        raise EntryError("say on which roll the dice were kept with --roll",
-                         "indiquez avec --roll à quel lancer les dés ont été gardés",
+        raise EntryError(Message("cli.say_which_roll_dice"),
                          expected=f"--roll 1 {rules.dice_example}")
     roll_n, parsed, figures = score_entry(rules, roll, tokens, all_rows)
     sixth = sixth_roll_figures(rules, parsed, roll_n)

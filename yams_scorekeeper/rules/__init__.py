@@ -12,6 +12,7 @@ from .duel import DuelRules
 from .gaby import GabyRules
 from .yahtzee import YahtzeeRules
 from .yatzy import YatzyRules
+from ..texts import Message
 
 RULESETS: tuple[type[RuleSet], ...] = (ClassicRules, GabyRules, DoubleRules, DuelRules,
                                        YatzyRules, YahtzeeRules)
@@ -31,7 +32,7 @@ def rules_class(name: str) -> type[RuleSet]:
         if key == cls.family or key in cls.aliases:
             return cls
     known = family_ids()
-    raise ConfigError(f"unknown rule set '{name}'", f"jeu de règles « {name} » inconnu",
+    raise ConfigError(Message("rules.unknown_rule_set", name=name),
                       expected=known)
 
 

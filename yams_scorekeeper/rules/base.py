@@ -24,6 +24,7 @@ from ..columns import Column
 from ..dice import Dice, parse_plain, parse_roll
 from ..errors import ConfigError, EntryError, IllegalMoveError
 from ..totals import Cells, Totals, cell_score, upper_total
+from ..texts import Message
 
 if TYPE_CHECKING:  # pragma: no cover
     import random
@@ -239,13 +240,11 @@ class RuleSet:
         target[last] = copy.deepcopy(value)
 
     def _unknown_setting(self, key: str, known: dict) -> ConfigError:
-        return ConfigError(f"unknown setting '{key}' for {self.family}",
-                           f"réglage « {key} » inconnu pour {self.family}",
+        return ConfigError(Message("rules.unknown_setting", key_=key, family=self.family),
                            expected=", ".join(sorted(known)))
 
     def _bad_setting(self, key: str, what: str, example: str) -> ConfigError:
-        return ConfigError(f"setting '{key}' must be {what}",
-                           f"le réglage « {key} » attend une autre valeur ({what})",
+        return ConfigError(Message("rules.setting_must", key_=key, what=what),
                            expected=example)
 
     def with_settings(self, **overrides: Any) -> "RuleSet":
@@ -276,8 +275,7 @@ class RuleSet:
                     or compact in (row.id.replace("-", ""), normalise_id(row.name).replace("-", ""))):
                 return row
         ids = " ".join(r.id for r in self.rows)
-        raise EntryError(f"no row '{row_id}' in {self.title}",
-                         f"pas de ligne « {row_id} » au {self.title}", expected=ids)
+        raise EntryError(Message("rules.row", row_id=row_id, title=self.title), expected=ids)
 
     def cite(self, row_id: str, factors: Mapping[str, int] | None = None) -> str:
         """The rulings behind a row's score, as cited after an explanation: ``C2``,
@@ -339,8 +337,7 @@ class RuleSet:
         direction (:meth:`no_extras`)."""
         self.no_extras(setup)
         if setup.columns and setup.columns != self.default_columns:
-            raise ConfigError(f"{self.title} has one column per player",
-                              f"le {self.title} n'a qu'une colonne par joueur")
+            raise ConfigError(Message("rules.one_column_per_player", title=self.title))
         return Setup(setup.players, self.default_columns)
 
     def no_extras(self, setup: "Setup", *, variant: bool = True) -> None:
@@ -349,7 +346,7 @@ class RuleSet:
                   *((setup.variant, setup.direction) if variant else ()))
         if any(extras):
             what = ", ".join(str(x) for x in extras if x)
-            raise ConfigError(f"{self.family} takes no {what}", f"{self.family} n'accepte pas {what}")
+            raise ConfigError(Message("rules.takes", family=self.family, what=what))
 
     def build_columns(self, config: "GameConfig", rows: tuple[str, ...]) -> tuple[Column, ...]:
         """Hook: the columns of every player's sheet, with their order and roll constraints."""
@@ -499,12 +496,13 @@ def _least(key: str) -> int:
     return 0
 
 
-def known(given: Iterable[str], names: Mapping[str, Any] | Iterable[str], en: str, fr: str) -> None:
-    """Refuse any id of ``given`` that is not among ``names`` (a ConfigError listing them)."""
+def known(given: Iterable[str], names: Mapping[str, Any] | Iterable[str], what: str) -> None:
+    """Refuse any id of ``given`` that is not among ``names`` (a ConfigError listing them);
+    ``what`` names the kind of id: ``column``, ``optional_row`` or ``option``."""
     names = list(names)
     for item in given:
         if item not in names:
-            raise ConfigError(f"unknown {en} '{item}'", f"{fr} « {item} » inconnue",
+            raise ConfigError(Message(f"rules.unknown_{what}", item=item),
                               expected=", ".join(names))
 
 

@@ -10,6 +10,7 @@ from ..errors import ConfigError
 from ..totals import UPPER, Cells, Totals, cell_score, upper_total
 from .base import Figure, Row, RuleSet, Section, Setup, known, upper_figure
 from .five_dice import NO_FULL, dice_sum, full, of_a_kind, suite_figure, sum_figure, sum_text
+from ..texts import Message
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..config import GameConfig
@@ -88,22 +89,19 @@ class ClassicRules(RuleSet):
         """Columns (C5); the imposée column needs its order of rows at creation."""
         self.no_extras(setup)
         cols = setup.columns or self.default_columns
-        known(cols, self.column_names, "column", "colonne")
+        known(cols, self.column_names, "column")
         imposed_rows = None
         if self.imposed_column in cols:
             row_ids = tuple(r.id for r in self.rows)
             if not setup.imposed:
-                raise ConfigError("the imposée column needs its order of rows at creation",
-                                  "la colonne imposée demande l'ordre des lignes à la création",
+                raise ConfigError(Message("rules.impos_e_column_needs"),
                                   expected="--imposed " + ",".join(reversed(row_ids)), rule="C5")
             imposed_rows = tuple(self.row(r).id for r in setup.imposed)
             if sorted(imposed_rows) != sorted(row_ids):
-                raise ConfigError("the imposée order must list every row exactly once",
-                                  "l'ordre imposé doit citer chaque ligne une seule fois",
+                raise ConfigError(Message("rules.impos_e_order_must"),
                                   expected=",".join(row_ids), rule="C5")
         elif setup.imposed:
-            raise ConfigError("an imposed order was given but there is no imposée column",
-                              "un ordre imposé est donné sans colonne imposée",
+            raise ConfigError(Message("rules.imposed_order_given_but"),
                               expected="--column imposee", rule="C5")
         return Setup(setup.players, cols, imposed=imposed_rows)
 

@@ -13,6 +13,7 @@ from ..dice import DOUBLE_SET, Dice, TAGGED_EXAMPLE, parse_tagged
 from ..errors import ConfigError
 from ..totals import Cells, Totals, cell_score
 from .base import Figure, Row, RuleSet, Section, Setup
+from ..texts import Message
 
 if TYPE_CHECKING:  # pragma: no cover
     import random
@@ -124,23 +125,19 @@ class DoubleRules(RuleSet):
         """One column; a variant (D10), and a direction for the forcé variant."""
         self.no_extras(setup, variant=False)
         if setup.columns and setup.columns != self.default_columns:
-            raise ConfigError("Double Yams has one column per player",
-                              "le Double Yams n'a qu'une colonne par joueur")
+            raise ConfigError(Message("rules.double_yams_one_column"))
         var = setup.variant or next(iter(self.variants))
         dirn = setup.direction
         if var not in self.variants:
-            raise ConfigError(f"unknown Double Yams variant '{setup.variant}'",
-                              f"variante de Double Yams « {setup.variant} » inconnue",
+            raise ConfigError(Message("rules.unknown_double_yams_variant", variant=setup.variant),
                               expected=", ".join(self.variants), rule="D10")
         if var == self.ordered_variant:
             dirn = dirn or next(iter(self.directions))
             if dirn not in self.directions:
-                raise ConfigError(f"unknown direction '{setup.direction}'",
-                                  f"sens « {setup.direction} » inconnu",
+                raise ConfigError(Message("rules.unknown_direction", direction=setup.direction),
                                   expected=" or ".join(self.directions), rule="D10")
         elif dirn:
-            raise ConfigError("a direction only goes with the forcé variant",
-                              "le sens ne concerne que la variante forcé", rule="D10")
+            raise ConfigError(Message("rules.direction_only_goes_forc"), rule="D10")
         return Setup(setup.players, self.default_columns, variant=var, direction=dirn)
 
     def build_columns(self, config: "GameConfig", rows: tuple[str, ...]) -> tuple[Column, ...]:

@@ -11,6 +11,7 @@ from .base import Figure, Row, RuleSet, Section, Setup, upper_figure
 if TYPE_CHECKING:  # pragma: no cover
     from ..config import GameConfig
 from .five_dice import NO_FULL, full, longest_run, of_a_kind, run_text, sum_figure
+from ..texts import Message
 
 _UPPER = tuple(Row(str(v), str(v), "chiffres") for v in range(1, 7))
 
@@ -79,8 +80,7 @@ class DuelRules(RuleSet):
     def configure(self, setup: Setup) -> Setup:
         self.no_extras(setup)
         if self.settings["jokers_per_turn"] not in (0, 1):
-            raise ConfigError("jokers_per_turn can be 0 or 1: an entry changes one die",
-                              "jokers_per_turn vaut 0 ou 1 : une saisie change un seul dé",
+            raise ConfigError(Message("rules.jokers_per_turn_can"),
                               expected="jokers_per_turn=1", rule="U4")
         return super().configure(setup)
 

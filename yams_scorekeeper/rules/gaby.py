@@ -10,6 +10,7 @@ from ..errors import ConfigError, IllegalMoveError
 from ..totals import UPPER, Cells, Totals, cell_score, upper_total
 from .base import Figure, Row, RuleSet, Section, Setup, counts, known, upper_figure
 from .five_dice import NO_FULL, dice_sum, full, of_a_kind, suite_figure, sum_figure
+from ..texts import Message
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..config import GameConfig
@@ -115,8 +116,7 @@ class GabyRules(RuleSet):
         """Columns (Y4), optional rows (Y1), options and their needs (Y6-Y8), presets (Y10):
         with nothing said, ``gaby`` for 2+ players and ``gaby-solo`` for one."""
         if setup.variant or setup.direction or setup.imposed:
-            raise ConfigError("Yams Gaby has no variant, direction or imposed order",
-                              "le Yams Gaby n'a ni variante, ni sens, ni ordre imposé")
+            raise ConfigError(Message("rules.yams_gaby_variant_direction"))
         cols, opts, extra_rows = setup.columns, setup.options, setup.optional_rows
         preset = setup.preset
         if (not setup.explicit and preset is None and cols is None and not opts
@@ -125,7 +125,7 @@ class GabyRules(RuleSet):
         if preset is not None:
             preset = self.normalise_choice(preset)
             if preset not in self.presets:
-                raise ConfigError(f"unknown preset '{preset}'", f"préréglage « {preset} » inconnu",
+                raise ConfigError(Message("rules.unknown_preset", preset=preset),
                                   expected=", ".join(self.presets), rule="Y10")
             cols = cols or tuple(GABY_COLUMNS)
             extra_rows = extra_rows or self.optional_rows
@@ -133,24 +133,21 @@ class GabyRules(RuleSet):
                 opts = GABY_OPTIONS if preset == self.presets[0] else tuple(
                     o for o in GABY_OPTIONS if o not in self.multi_player_options)
         cols = cols or self.default_columns
-        known(cols, GABY_COLUMNS, "column", "colonne")
+        known(cols, GABY_COLUMNS, "column")
         if "libre" not in cols:
-            raise ConfigError("the libre column is always present in Yams Gaby",
-                              "la colonne libre est toujours présente au Yams Gaby",
+            raise ConfigError(Message("rules.libre_column_always_present"),
                               expected="--column libre", rule="Y4")
         cols = tuple(c for c in GABY_COLUMNS if c in cols)   # sheet order
-        known(extra_rows, self.optional_rows, "optional row", "ligne optionnelle")
+        known(extra_rows, self.optional_rows, "optional_row")
         extra_rows = tuple(r for r in self.optional_rows if r in extra_rows)
-        known(opts, GABY_OPTIONS, "option", "option")
+        known(opts, GABY_OPTIONS, "option")
         if "bloquant" in opts and len(setup.players) < 2:
-            raise ConfigError("Yams bloquant needs 2 players or more",
-                              "le Yams bloquant demande au moins 2 joueurs", rule="Y6")
+            raise ConfigError(Message("rules.yams_bloquant_needs_players"), rule="Y6")
         if "doblar" in opts and "deux-coups" not in opts:
-            raise ConfigError("doblar needs the 2 coups option", "le doblar demande l'option 2 coups",
+            raise ConfigError(Message("rules.doblar_needs_coups_option"),
                               expected="--option deux-coups --option doblar", rule="Y7")
         if "chance" in opts and not {"sec", "demi-sec"} & set(cols):
-            raise ConfigError("cases chance need a sec or demi-sec column",
-                              "les cases chance demandent une colonne sec ou demi-sec",
+            raise ConfigError(Message("rules.cases_chance_need_sec"),
                               expected="--column sec", rule="Y8")
         opts = tuple(o for o in GABY_OPTIONS if o in opts)
         return Setup(setup.players, cols, extra_rows, opts)
@@ -202,10 +199,7 @@ class GabyRules(RuleSet):
 
     def refuse_roll(self, game: "Game", roll: int, maximum: int) -> IllegalMoveError | None:
         if maximum < roll <= self.max_rolls:
-            return IllegalMoveError(f"only sec/demi-sec cells are left: a coup of {roll} rolls "
-                                    f"has nowhere to go (at most {maximum})",
-                                    f"il ne reste que des cases sec/demi-sec : un coup en {roll} "
-                                    f"lancers n'a pas de case (au plus {maximum})",
+            return IllegalMoveError(Message("rules.only_sec_demi_sec", roll=roll, maximum=maximum),
                                     expected=f"1 to {maximum}", rule="Y4")
         return None
 

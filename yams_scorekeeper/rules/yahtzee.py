@@ -17,6 +17,7 @@ from ..totals import Cells, Totals
 from .base import Figure, Row, RuleSet, Section, upper_figure
 from .five_dice import dice_sum, full, longest_run, of_a_kind, run_text, sum_figure, sum_text
 from .yatzy import UPPER_NAMES
+from ..texts import Message
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Coup, Game, Sheet
@@ -172,15 +173,11 @@ class YahtzeeRules(RuleSet):
             if row == own:
                 return None
             return IllegalMoveError(
-                f"joker: a yahtzee of {value}s goes in row {self._name(own)} while it is empty",
-                f"joker : un yahtzee de {value} va dans la ligne {self._name(own)} tant "
-                "qu'elle est vide", rule="H4")
+                Message("rules.joker_yahtzee_goes_row", value=value, name=self._name(own)), rule="H4")
         lower_left = [r.id for r in _LOWER if r.id not in filled]
         if lower_left and self.section_of(row) != "lower":
             return IllegalMoveError(
-                f"joker: row {self._name(own)} is filled, so the yahtzee goes in an empty lower "
-                "row", f"joker : la ligne {self._name(own)} est remplie, le yahtzee va dans une "
-                "ligne vide du bas", rule="H4")
+                Message("rules.joker_row_filled_so", name=self._name(own)), rule="H4")
         return None
 
     def cell_bonus(self, game: "Game", sheet: "Sheet", column: Column, row: str,

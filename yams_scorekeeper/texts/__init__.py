@@ -1,0 +1,139 @@
+"""The message catalogue: every sentence the program says, in English and French, core and CLI.
+
+One format, one lookup. A key is ``"<area>.<name>"``; the area names the module of this package
+that holds the entry (``game``, ``store``, ``entry``, ``rules``, ``explain``, ``table``, ``cli``),
+loaded the first time one of its keys is needed, so a command pays only for the areas it speaks.
+Each area module holds ``TEXTS = {"<name>": ("English template", "French template")}``: two
+``str.format`` templates with the same placeholders, filled by
+:func:`~yams_scorekeeper.wording.fill` (French decimal commas, ``{n:|one|many}`` plurals).
+Row, figure and column names stay French in both languages, as on the paper sheet.
+
+- :func:`say` gives the text of a key in a language;
+- :class:`Message` is a key with its values, not yet in a language: errors carry one
+  (``raise IllegalMoveError(Message("game.cell_taken", column=..., row=...), rule="G3")``) and
+  the core returns explanations as one; ``message.text(lang)`` renders it, and a value that has
+  a ``text(lang)`` method itself (a :class:`Message`, a :class:`Joined` list of them, a
+  :class:`~yams_scorekeeper.errors.YamsError`) is rendered in the same language.
+
+To add a sentence: add the entry to its area module, and use its key. ``tests/test_texts.py``
+checks that both languages have the same placeholders, that every key used exists and that every
+entry is used. Standard library only, no I/O.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+#: the area modules of this package, each a ``TEXTS`` table
+AREAS = ("game", "store", "entry", "rules", "explain", "table", "cli")
+LANGS = ("en", "fr")
+
+_loaded: dict[str, dict[str, tuple[str, str]]] = {}
+
+
+def _area(area: str) -> dict[str, tuple[str, str]]:
+    table = _loaded.get(area)
+    if table is None:
+        if area not in AREAS:
+            raise KeyError(f"no text area {area!r}")
+        table = _loaded[area] = importlib.import_module(f"{__name__}.{area}").TEXTS
+    return table
+
+
+def both(key: str) -> tuple[str, str]:
+    """The (English, French) templates of ``key``; KeyError when there is none."""
+    area, _, name = key.partition(".")
+    return _area(area)[name]
+
+
+def template(key: str, lang: str = "en") -> str:
+    """The template of ``key`` in ``lang`` ('en' or 'fr')."""
+    en, fr = both(key)
+    return fr if lang == "fr" else en
+
+
+def say(key: str, lang: str = "en", /, **values: Any) -> str:
+    """The text of ``key`` in ``lang``, filled with ``values`` (see the module doc)."""
+    text = template(key, lang)
+    if not values:
+        return text
+    values = {k: (v.text(lang) if callable(getattr(v, "text", None)) else v)
+              for k, v in values.items()}
+    if ":|" in text or (lang == "fr" and any(isinstance(v, float) for v in values.values())):
+        from ..wording import fill
+        return fill(text, lang, **values)
+    return text.format(**values)
+
+
+def all_entries() -> dict[str, tuple[str, str]]:
+    """Every entry of every area, by full key (loads them all: for tests and tools)."""
+    return {f"{area}.{name}": pair for area in AREAS for name, pair in _area(area).items()}
+
+
+class Message:
+    """A catalogue key and its values, to be said in a language later (``text(lang)``)."""
+
+    __slots__ = ("key", "values")
+
+    def __init__(self, key: str, /, **values: Any):
+        self.key = key
+        self.values = values
+
+    def text(self, lang: str = "en") -> str:
+        """The message in ``lang`` ('en' or 'fr')."""
+        return say(self.key, lang, **self.values)
+
+    @property
+    def en(self) -> str:
+        return self.text("en")
+
+    @property
+    def fr(self) -> str:
+        return self.text("fr")
+
+    def __str__(self) -> str:
+        return self.text("en")
+
+    def __repr__(self) -> str:
+        return f"Message({self.key!r}, **{self.values!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, Message) and other.key == self.key
+                and other.values == self.values)
+
+    def __hash__(self) -> int:
+        return hash(self.key)
+
+
+class Joined:
+    """Texts said in the same language and joined by ``separator`` (a value of a Message)."""
+
+    __slots__ = ("separator", "parts")
+
+    def __init__(self, separator: str, parts: list):
+        self.separator = separator
+        self.parts = list(parts)
+
+    def text(self, lang: str = "en") -> str:
+        """Each part in ``lang``, joined."""
+        return self.separator.join(p.text(lang) if hasattr(p, "text") else str(p)
+                                   for p in self.parts)
+
+
+class _Section:
+    """The templates of the keys under one prefix, in one language (``section["title"]``)."""
+
+    __slots__ = ("prefix", "lang")
+
+    def __init__(self, prefix: str, lang: str):
+        self.prefix, self.lang = prefix, lang
+
+    def __getitem__(self, name: str) -> str:
+        return template(f"{self.prefix}.{name}", self.lang)
+
+
+def words(prefix: str, lang: str = "en") -> _Section:
+    """The templates under ``prefix`` in ``lang``: ``words("cli.sheet", lang)["total"]`` is
+    ``template("cli.sheet.total", lang)`` (for a command that says many short things)."""
+    return _Section(prefix, lang)
