@@ -14,10 +14,9 @@ from test_cli_book import book  # noqa: F401  (the fixture: three finished Duel 
 from test_play import ENV, played
 from yams_scorekeeper.cli import help_fr
 from yams_scorekeeper.cli.app import app
-from yams_scorekeeper.cli.messages import MESSAGES
 from yams_scorekeeper.cli.terminal import wrap_words
-from yams_scorekeeper.cli.sheet_view import WORDS as SHEET_WORDS
 from yams_scorekeeper.config import make_config
+from yams_scorekeeper.texts import all_entries, say
 from yams_scorekeeper.wording import count, fill, number, plural
 
 import helpers
@@ -26,12 +25,12 @@ import helpers
 
 
 def test_plurals_french_singular_below_two_english_for_one_only():
-    doblars = SHEET_WORDS["fr"]["doblars"]
-    assert count(1, *doblars, "fr") == "1 doblar restant"
-    assert count(0, *doblars, "fr") == "0 doblar restant"
-    assert count(2, *doblars, "fr") == "2 doblars restants"
-    assert count(1, *SHEET_WORDS["en"]["jokers"], "en") == "1 joker left"
-    assert count(0, *SHEET_WORDS["en"]["jokers"], "en") == "0 jokers left"
+    assert say("cli.sheet.doblars", "fr", n=1) == "1 doblar restant"
+    assert say("cli.sheet.doblars", "fr", n=0) == "0 doblar restant"
+    assert say("cli.sheet.doblars", "fr", n=2) == "2 doblars restants"
+    assert say("cli.sheet.jokers", "en", n=1) == "1 joker left"
+    assert say("cli.sheet.jokers", "en", n=0) == "0 jokers left"
+    assert count(2, "doblar restant", "doblars restants", "fr") == "2 doblars restants"
     assert plural(1.5, "jet", "jets", "fr") == "jet"       # French: below 2
     assert fill("{n} {n:|case|cases} ; {n:|la case|les {n} cases}", "fr", n=3) == \
         "3 cases ; les 3 cases"
@@ -88,16 +87,8 @@ def test_the_defect_finder_finds_english_typography():
 
 
 def _french_texts():
-    from yams_scorekeeper.cli import advice_cmds, book_cmds, render
-
-    for key, entry in MESSAGES.items():
-        yield f"messages.{key}", entry["fr"]
-    for name, words in (("sheet_view", SHEET_WORDS), ("book_cmds", book_cmds.WORDS),
-                        ("advice_cmds", advice_cmds.WORDS), ("render", render.WORDS)):
-        for key, value in words["fr"].items():
-            for text in (value if isinstance(value, tuple) else (value,)):
-                if isinstance(text, str):
-                    yield f"{name}.{key}", text
+    for key, (_, french) in all_entries().items():
+        yield key, french
     for english, french in help_fr.FR.items():
         yield f"help_fr: {english[:40]}", french
 

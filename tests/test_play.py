@@ -16,13 +16,12 @@ import sys
 import time
 from itertools import zip_longest
 from pathlib import Path
-from string import Formatter
 
 import pytest
 from typer.testing import CliRunner
 
 from yams_scorekeeper.cli.app import app
-from yams_scorekeeper.cli.messages import MESSAGES, msg
+from yams_scorekeeper.cli.messages import msg
 from yams_scorekeeper.dice import TAGGED_EXAMPLE
 from yams_scorekeeper.game import effective_events
 from yams_scorekeeper.rules import get_rules
@@ -490,14 +489,6 @@ def test_french_table_mode(tmp_path, args, env):
     assert "u, annuler         annule la dernière saisie" in out
     assert "Alice : Full = 46   (Full 5-5-5 / 3-3 : 25 + (5 + 5 + 5 + 3 + 3) = 46" in out
     assert "Partie enregistrée. Pour la reprendre : yams play --game" in out
-
-
-def test_message_catalog_has_both_languages_with_the_same_fields():
-    names = lambda text: sorted(f for _, f, _, _ in Formatter().parse(text) if f)  # noqa: E731
-    for key, entry in MESSAGES.items():
-        assert set(entry) == {"fr", "en"}, key
-        assert entry["fr"] and entry["en"], key
-        assert names(entry["fr"]) == names(entry["en"]), key
 
 
 # -- yams demo ----------------------------------------------------------------------------------

@@ -18,77 +18,9 @@ from ..wording import fill
 from .lang import current_lang
 from .render import print_json
 
-WORDS = {
-    "en": {
-        "exact": "exact solver, optimal solitaire play",
-        "heuristic": "HEURISTIC adviser (not proven optimal)",
-        "sheet": "{points} {points:|point|points} so far, {open} {open:|cell|cells} open",
-        "jokers": ", {n} {n:|joker|jokers} left",
-        "expected": "Expected final score: {e:.2f}",
-        "keep": "Dice {dice} after roll {roll}: keep",
-        "take": "Dice {dice}: write",
-        "nothing": "(nothing: roll all five)",
-        "lost": "(-{loss:.2f})",
-        "with_joker": "joker {a}→{b}, then ",
-        "bonus": " +{b} bonus",
-        "solving": "Solving the table for {title} once (up to a minute); it is kept for next time.",
-        "full": "The sheet is full.",
-        "turn": "{name} turn {turn}: {dice}{joker} (roll {roll}) → {row} {score}",
-        "best": "     best: {row} {score}{joker}, lost {loss:.2f}; luck {luck:+.2f}",
-        "summary": "{name}: {final} points; expected at the start {start:.2f}; luck {luck:+.2f}; "
-                   "points lost to choices {lost:.2f}",
-        "optimal": "     optimal; luck {luck:+.2f}",
-        "values": "Values: points this turn against each cell's par (not a final score)",
-        "stop": "(write now)",
-        "doblar": "doblar: ",
-        "coup": " (coup {n})",
-        "h_turn": "{name} turn {turn}: {dice} → {cells}",
-        "h_best": "     heuristic's choice: {cells}, lost {loss:.2f}{luck}",
-        "h_ok": "     as the heuristic{luck}",
-        "h_luck": "; luck {luck:+.2f}",
-        "h_summary": "{name}: {final} points; points lost to choices {lost:.2f}{luck} "
-                     "(heuristic points)",
-        "h_estimated": "Luck is an ESTIMATE: each turn's expected value from {n} sampled turns "
-                       "(fixed seed)",
-    },
-    "fr": {
-        "exact": "solveur exact, jeu solitaire optimal",
-        "heuristic": "conseil HEURISTIQUE (optimalité non prouvée)",
-        "sheet": "{points} {points:|point marqué|points marqués}, {open} "
-                 "{open:|case libre|cases libres}",
-        "jokers": ", {n} {n:|joker restant|jokers restants}",
-        "expected": "Score final espéré : {e:.2f}",
-        "keep": "Dés {dice} après le lancer {roll} : garder",
-        "take": "Dés {dice} : inscrire",
-        "nothing": "(rien : relancer les cinq)",
-        "lost": "(-{loss:.2f})",
-        "with_joker": "joker {a}→{b}, puis ",
-        "bonus": " +{b} de prime",
-        "solving": "Calcul unique de la table du {title} (jusqu'à une minute) ; elle est gardée.",
-        "full": "La feuille est pleine.",
-        "turn": "{name} tour {turn} : {dice}{joker} (lancer {roll}) → {row} {score}",
-        "best": "     meilleur : {row} {score}{joker}, perdu {loss:.2f} ; chance {luck:+.2f}",
-        "summary": "{name} : {final} points ; espérance au départ {start:.2f} ; chance "
-                   "{luck:+.2f} ; points perdus par les choix {lost:.2f}",
-        "optimal": "     optimal ; chance {luck:+.2f}",
-        "values": "Valeurs : points de ce tour par rapport à la moyenne de chaque case "
-                  "(pas un score final)",
-        "stop": "(inscrire maintenant)",
-        "doblar": "doblar : ",
-        "coup": " (coup {n})",
-        "h_turn": "{name} tour {turn} : {dice} → {cells}",
-        "h_best": "     choix de l'heuristique : {cells}, perdu {loss:.2f}{luck}",
-        "h_ok": "     comme l'heuristique{luck}",
-        "h_luck": " ; chance {luck:+.2f}",
-        "h_summary": "{name} : {final} points ; points perdus par les choix {lost:.2f}{luck} "
-                     "(points heuristiques)",
-        "h_estimated": "La chance est une ESTIMATION : l'espérance de chaque tour sur {n} tours "
-                       "tirés au sort (graine fixe)",
-    },
-}
-
 
 from ..texts import Message
+from ..texts import words
 
 
 def solved_for(rules, rows, db: str | None, lang: str):
@@ -101,7 +33,7 @@ def solved_for(rules, rows, db: str | None, lang: str):
     folder = cache.cache_folder(db)
     shape = (1 << spec.n_rows, spec.cap + 1, spec.n_extra)
     if cache.load_table(folder, spec.key(), shape) is None:
-        typer.echo(fill(WORDS[lang]["solving"], lang, title=rules.title), err=True)
+        typer.echo(fill(words("cli.advice", lang)["solving"], lang, title=rules.title), err=True)
     return Solved.for_spec(spec, folder)
 
 
@@ -259,7 +191,7 @@ def hint_lines(result, lang: str, rules) -> list[str]:
     """The hint as text lines (row names from the rules, no user data)."""
     if result.method == "heuristic":
         return heuristic_lines(result, lang, rules)
-    w = WORDS[lang]
+    w = words("cli.advice", lang)
     head = f"{rules.title} · {w[result.method]}"
     sheet = fill(w["sheet"], lang, points=result.so_far, open=len(result.open_rows))
     if result.jokers_left is not None:
@@ -289,7 +221,7 @@ def hint_lines(result, lang: str, rules) -> list[str]:
 
 def heuristic_lines(result, lang: str, rules) -> list[str]:
     """A heuristic hint as text lines: said to be heuristic, values against par."""
-    w = WORDS[lang]
+    w = words("cli.advice", lang)
     names = dict(result.column_names)
     lines = [f"{result.label} · {w['heuristic']}",
              fill(w["sheet"], lang, points=result.so_far, open=len(result.open_cells))]
@@ -352,7 +284,7 @@ def review(
         print_json({"game": game.id, "family": game.rules.family, "method": "exact",
                     "players": [p.to_json() for p in players]})
         return
-    w = WORDS[lang]
+    w = words("cli.advice", lang)
     typer.echo(f"{shown(game.config.label)} · {w['exact']}")
     name = game.rules.row
     for p in players:
@@ -388,7 +320,7 @@ def heuristic_review(game, as_json: bool, lang: str) -> None:
                     "luck_samples": TURN_SAMPLES if estimated else None,
                     "players": [p.to_json() for p in players]})
         return
-    w = WORDS[lang]
+    w = words("cli.advice", lang)
     names = {c.id: c.name for c in game.columns}
 
     def cells(items) -> str:

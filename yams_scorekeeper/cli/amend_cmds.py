@@ -19,28 +19,10 @@ from .printing import print_line, print_next, simple_table
 from .lang import current_lang
 from .render import print_json, shown
 from ..texts import Message
+from ..texts import words
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game, Turn
-
-WORDS = {
-    "en": {"turn": "#", "player": "Player", "dice": "Dice", "roll": "Roll", "cell": "Cell",
-           "score": "Score", "amended": "Amended", "was": "was {entry} ({when})",
-           "no_turns": "No turn played yet.", "in_progress": "Turn in progress: {name} {dice}",
-           "fixed": "Turn {turn} ({name}): {old}  =>  {new}",
-           "totals": "Totals: {totals}", "reopened": "Game {id} reopened: it left the archive "
-           "and the records were recounted without it.",
-           "reopened_log": "Reopened after its finish{times} (last {at}); dated when first "
-           "finished, {date}.", "times": " {n} times"},
-    "fr": {"turn": "#", "player": "Joueur", "dice": "Dés", "roll": "Lancer", "cell": "Case",
-           "score": "Points", "amended": "Corrigé", "was": "avant : {entry} ({when})",
-           "no_turns": "Aucun tour joué.", "in_progress": "Tour en cours : {name} {dice}",
-           "fixed": "Tour {turn} ({name}) : {old}  =>  {new}",
-           "totals": "Totaux : {totals}", "reopened": "Partie {id} rouverte : elle a quitté "
-           "l'archive et les records ont été recomptés sans elle.",
-           "reopened_log": "Rouverte après sa fin{times} (dernière fois {at}) ; datée de sa "
-           "première fin, {date}.", "times": " {n} fois"},
-}
 
 
 # -- yams log --------------------------------------------------------------------------------
@@ -103,7 +85,7 @@ def log(
                         "coups": [coup_text(c) for c in game.coups]},
                     "reopened": reopened and {**reopened, "date": doc["reopened"]["date"]}})
         return
-    w = WORDS[lang]
+    w = words("cli.amend", lang)
     if not turns:
         print_line(w["no_turns"])
     else:
@@ -123,7 +105,7 @@ def log_table(game: "Game", lang: str) -> Any:
     from .printing import local_date
     from .sheet_view import cell_label
 
-    w = WORDS[lang]
+    w = words("cli.amend", lang)
     table = simple_table(((w["turn"], "right"), (w["player"], "left"), (w["dice"], "left"),
                           (w["roll"], "right"), (w["cell"], "left"), (w["score"], "right"),
                           (w["amended"], "left")))
@@ -205,7 +187,7 @@ def fix(
 def _print_fix(game: "Game", event: dict, totals: list[dict], reopened: bool, lang: str) -> None:
     from ..transcript import entry_text
 
-    w = WORDS[lang]
+    w = words("cli.amend", lang)
     one = len(game.columns) == 1
     log = game.turn_log()
     if reopened:

@@ -21,52 +21,8 @@ from .lang import current_lang
 from .render import print_json, shown
 from .printable import html_option
 from ..texts import Message
+from ..texts import words
 
-WORDS = {
-    "en": {
-        "no_records": "No record yet: finish a game first.", "part": "Part", "value": "Record",
-        "player": "Player", "date": "Date", "tied": "Tied", "grand": "Grand total",
-        "no_games": "No finished game matches.", "game": "Game", "players": "Players",
-        "total": "Total", "rank": "Rank", "stopped": "stopped",
-        "corrections": "{n} {n:|correction|corrections}", "reopened": "reopened",
-        "summary": "{name}: games {games} ({complete} complete), wins {wins} ({rate} of the "
-                   "games of two or more)",
-        "rate": "Win %", "median": "Median", "stdev": "Std dev", "family": "Family",
-        "spread": "{name}'s totals, {family}: how many in each range",
-        "versus": "{a} against {b}: {games} {games:|game|games}, {a} won {wa}, {b} won {wb}, "
-                  "draws {draws}",
-        "games_n": "Games", "wins": "Wins", "average": "Average", "best": "Best",
-        "worst": "Worst", "config": "Rules", "chart": "{name}'s totals, {label}",
-        "exported": "{n} finished {n:|game|games} exported to {path}",
-        "imported": "{added} {added:|game|games} added, {skipped} skipped (already in the store)",
-        "unknown_player": "no finished game for player '{name}'",
-        "page": "games {first}-{last} of {total}; the next ones: --page {next}, all: --limit 0",
-        "last_page": "games {first}-{last} of {total}",
-    },
-    "fr": {
-        "no_records": "Pas encore de record : finissez d'abord une partie.", "part": "Catégorie",
-        "value": "Record", "player": "Joueur", "date": "Date", "tied": "Ex aequo",
-        "grand": "Total général", "no_games": "Aucune partie finie ne correspond.",
-        "game": "Partie", "players": "Joueurs", "total": "Total", "rank": "Rang",
-        "stopped": "arrêtée",
-        "corrections": "{n} {n:|correction|corrections}", "reopened": "rouverte",
-        "summary": "{name} : parties {games} ({complete} {complete:|complète|complètes}), "
-                   "victoires {wins} ({rate} des parties à deux ou plus)",
-        "rate": "% vict.", "median": "Médiane", "stdev": "Écart type",
-        "family": "Famille", "spread": "{name} : totaux en {family}, combien par tranche",
-        "versus": "{a} contre {b} : {games} {games:|partie|parties}, {a} en a gagné {wa}, "
-                  "{b} {wb}, égalités {draws}",
-        "games_n": "Parties", "wins": "Victoires", "average": "Moyenne", "best": "Meilleure",
-        "worst": "Pire", "config": "Règles", "chart": "{name} : totaux, {label}",
-        "exported": "{n} {n:|partie finie exportée|parties finies exportées} dans {path}",
-        "imported": "{added} {added:|partie ajoutée|parties ajoutées}, {skipped} "
-                    "{skipped:|ignorée|ignorées} (déjà dans le registre)",
-        "unknown_player": "aucune partie finie pour le joueur « {name} »",
-        "page": "parties {first} à {last} sur {total} ; les suivantes : --page {next}, toutes : "
-                "--limit 0",
-        "last_page": "parties {first} à {last} sur {total}",
-    },
-}
 
 def _family(name: str | None) -> str | None:
     if name is None:
@@ -99,7 +55,7 @@ def _date(text: str | None, option: str) -> str | None:
 def _part_name(family: str | None, part: str, lang: str) -> str:
     """French name of a column or section; the grand total in the user's language."""
     if part == "total":
-        return WORDS[lang]["grand"]
+        return words("cli.book", lang)["grand"]
     from ..rules import RULESETS, rules_class
 
     families = [rules_class(family)] if family else list(RULESETS)
@@ -150,7 +106,7 @@ def records(
     if as_json:
         print_json({"configs": configs, "games_counted": len(book.get("counted", []))})
         return
-    w = WORDS[lang]
+    w = words("cli.book", lang)
     if html is not None:
         _records_html(html, configs, len(book.get("counted", [])), lang)
         return
@@ -200,9 +156,9 @@ def _tied_names(tied: list[dict]) -> str:
 def _records_html(path: str, configs: dict, counted: int, lang: str) -> None:
     """``yams records --html FILE``: the record book as a page to print."""
     from .files import write_text
-    from .printable import WORDS as PICTURE, Cell, Grid, Line, grids_html
+    from .printable import Cell, Grid, Line, grids_html
 
-    w = WORDS[lang]
+    w = words("cli.book", lang)
     header = ["", w["value"], w["player"], w["date"], w["tied"]]
     grids = [Grid(cfg.get("label") or key, [w["part"]] + header[1:],
                   [Line(name, [Cell(value), Cell(player), Cell(date), Cell(tied)],
@@ -210,11 +166,11 @@ def _records_html(path: str, configs: dict, counted: int, lang: str) -> None:
                    for name, value, player, date, tied, grand in _record_lines(cfg, lang)],
                   left={2, 3, 4})
              for key, cfg in configs.items()]
-    words = PICTURE[lang]
-    text = grids_html(words["book"], words["counted"].format(n=counted), grids, lang)
+    picture = words("cli.printable", lang)
+    text = grids_html(picture["book"], picture["counted"].format(n=counted), grids, lang)
     write_text(path, text)
     if path != "-":
-        typer.echo(shown(words["records_drawn"].format(path=path)))
+        typer.echo(shown(picture["records_drawn"].format(path=path)))
 
 
 # -- history ------------------------------------------------------------------------------------
@@ -265,7 +221,7 @@ def history(
     if as_json:
         print_json({"games": rows})
         return
-    w = WORDS[lang]
+    w = words("cli.book", lang)
     if not rows:
         typer.echo(w["no_games"])
         return
@@ -310,11 +266,11 @@ def _notes(row: dict, w: dict, lang: str) -> list[str]:
 
 # -- stats --------------------------------------------------------------------------------------
 
-#: the figure columns of ``yams stats``, short enough to leave room for the rules' name
-STATS_HEADERS = {
-    "en": ("Games", "Wins", "Win %", "Average", "Median", "Best", "Worst", "Std dev"),
-    "fr": ("Parties", "Vict.", "% vict.", "Moy.", "Méd.", "Max", "Min", "Éc. type"),
-}
+def _stats_headers(lang: str) -> tuple[str, ...]:
+    """The figure columns of ``yams stats``, short enough to leave room for the rules' name."""
+    w = words("cli.book_stats_headers", lang)
+    return (w["games"], w["wins"], w["win_pct"], w["average"], w["median"], w["best"],
+            w["worst"], w["std_dev"])
 
 #: the player's last games listed in ``yams stats --json`` (``history_total``: how many)
 JSON_HISTORY = 50
@@ -422,7 +378,7 @@ def stats(
     from ..records import head_to_head, stats_of_rows
 
     lang = current_lang(ctx)
-    w = WORDS[lang]
+    w = words("cli.book", lang)
     if rows:
         _row_stats(player, _family(rules_name), as_json, lang, db)
         return
@@ -432,8 +388,7 @@ def stats(
     rows = _player_rows(store, player.strip())
     if not rows:
         known = sorted(store.player_names(), key=str.casefold)
-        raise EntryError(WORDS["en"]["unknown_player"].format(name=player),
-                         WORDS["fr"]["unknown_player"].format(name=player),
+        raise EntryError(Message("cli.book.unknown_player", name=player),
                          expected=", ".join(known) if known else None)
     name = rows[-1]["player"]
     if versus is not None:
@@ -462,7 +417,7 @@ def stats(
                                              rate=pct(data["win_rate"]))),
                    style="bold"))
     table = simple_table(((w["config"], "left"),))
-    for title in STATS_HEADERS[lang]:
+    for title in _stats_headers(lang):
         table.add_column(title, justify="right", no_wrap=True)
     for cfg in data["by_config"].values():
         table.add_row(shown(cfg["label"]), str(cfg["games"]), str(cfg["wins"]),
@@ -491,21 +446,10 @@ def stats(
             out.print()
 
 
-#: the columns of ``yams stats --rows``
-ROW_HEADERS = {
-    "en": ("Row", "Cells", "Average", "Best", "0 or X", "X"),
-    "fr": ("Ligne", "Cases", "Moy.", "Max", "0 ou X", "X"),
-}
-ROW_WORDS = {
-    "en": {"title": "{who}{label}: complete sheets {sheets}",
-           "everyone": "Every player", "stopped": " (stopped early, left out: {n})",
-           "bonus": "Bonus", "yams": "Yams made: {n} ({per} a sheet)",
-           "none": "No complete sheet matches."},
-    "fr": {"title": "{who}{label} : feuilles complètes {sheets}",
-           "everyone": "Tous les joueurs", "stopped": " (arrêtées avant la fin, non comptées : {n})",
-           "bonus": "Bonus", "yams": "Yams réussis : {n} ({per} par feuille)",
-           "none": "Aucune feuille complète ne correspond."},
-}
+def _row_headers(lang: str) -> tuple[str, ...]:
+    """The columns of ``yams stats --rows``."""
+    w = words("cli.book_row_headers", lang)
+    return (w["row"], w["cells"], w["average"], w["best"], w["zero_or_x"], w["x"])
 
 
 def _row_stats(player: str | None, family: str | None, as_json: bool, lang: str,
@@ -518,15 +462,14 @@ def _row_stats(player: str | None, family: str | None, as_json: bool, lang: str,
     data = store.row_stats(name, family)
     if name is not None and not data:
         known = sorted(store.player_names(), key=str.casefold)
-        raise EntryError(WORDS["en"]["unknown_player"].format(name=player),
-                         WORDS["fr"]["unknown_player"].format(name=player),
+        raise EntryError(Message("cli.book.unknown_player", name=player),
                          expected=", ".join(known) if known else None)
     if as_json:
         print_json({"player": name, "by_config": data})
         return
     from rich.text import Text
 
-    w, out = ROW_WORDS[lang], _console()
+    w, out = words("cli.book_rows", lang), _console()
     colon = " : " if lang == "fr" else ": "
     shown_any = False
     for cfg in data.values():
@@ -538,8 +481,8 @@ def _row_stats(player: str | None, family: str | None, as_json: bool, lang: str,
         if cfg["stopped"]:
             title += w["stopped"].format(n=cfg["stopped"])
         out.print(Text(shown(title), style="bold"))
-        table = simple_table(((ROW_HEADERS[lang][0], "left"),)
-                             + tuple((h, "right") for h in ROW_HEADERS[lang][1:]))
+        headers = _row_headers(lang)
+        table = simple_table(((headers[0], "left"),) + tuple((h, "right") for h in headers[1:]))
         try:
             names = {row.id: row.name for row in rules_class(cfg["family"] or "").rows}
         except YamsError:
@@ -570,7 +513,7 @@ def _percent(value: float | None, lang: str) -> str:
 def _print_head_to_head(data: dict, lang: str) -> None:
     from rich.text import Text
 
-    w = WORDS[lang]
+    w = words("cli.book", lang)
     a, b = data["players"]
     out = _console()
     out.print(Text(shown(fill(w["versus"], lang, a=a, b=b, games=data["games"], wa=data["wins"][a],
@@ -612,7 +555,7 @@ def export(
                          expected="yams export book.json")
     count = export_book(open_store(db, reading=True), sys.stdout if file == "-" else file)
     if file != "-":
-        typer.echo(shown(fill(WORDS[lang]["exported"], lang, n=count, path=file)))
+        typer.echo(shown(fill(words("cli.book", lang)["exported"], lang, n=count, path=file)))
 
 
 def import_(
@@ -640,7 +583,7 @@ def import_(
     if as_json:
         print_json({"added": added, "skipped": skipped})
         return
-    typer.echo(fill(WORDS[lang]["imported"], lang, added=added, skipped=skipped))
+    typer.echo(fill(words("cli.book", lang)["imported"], lang, added=added, skipped=skipped))
 
 
 COMMANDS = (

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..safetext import shown
+from ..texts import words
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game, Sheet
@@ -87,9 +88,9 @@ def sheet_grids(game: "Game", lang: str) -> list[Grid]:
 
 
 def _player_grid(game: "Game", seat: int, lang: str) -> Grid:
-    from .sheet_view import WORDS, counters_text
+    from .sheet_view import counters_text
 
-    w = WORDS[lang]
+    w = words("cli.sheet", lang)
     sheet = game.sheets[seat]
     totals = game.totals(sheet)
     details = totals.details
@@ -119,9 +120,9 @@ def _player_grid(game: "Game", seat: int, lang: str) -> Grid:
 
 
 def _players_grid(game: "Game", lang: str) -> Grid:
-    from .sheet_view import WORDS, counters_text
+    from .sheet_view import counters_text
 
-    w = WORDS[lang]
+    w = words("cli.sheet", lang)
     col = game.columns[0].id
     totals = [game.totals(s) for s in game.sheets]
     lines: list[Line] = []
@@ -336,25 +337,19 @@ def grids_html(title: str, subtitle: str, grids: list[Grid], lang: str) -> str:
 
 # -- the command line's side ------------------------------------------------------------------
 
-WORDS = {
-    "en": {"drawn": "Sheets of game {id} drawn in {path}",
-           "book": "Record book", "counted": "{n} finished games counted",
-           "records_drawn": "Record book drawn in {path}",
-           "svg_help": "Draw the sheets as a printable SVG image in FILE ('-': standard output).",
-           "html_help": "Draw the sheets as a printable HTML page in FILE ('-': standard output)."},
-    "fr": {"drawn": "Feuilles de la partie {id} dessinées dans {path}",
-           "book": "Livre des records", "counted": "{n} parties finies comptées",
-           "records_drawn": "Livre des records dessiné dans {path}"},
-}
+
+#: help texts (English; cli/help_fr.py has the French of every help text)
+SVG_HELP = "Draw the sheets as a printable SVG image in FILE ('-': standard output)."
+HTML_HELP = "Draw the sheets as a printable HTML page in FILE ('-': standard output)."
 
 
 def svg_option() -> Any:
     import typer
 
-    return typer.Option(None, "--svg", metavar="FILE", help=WORDS["en"]["svg_help"])
+    return typer.Option(None, "--svg", metavar="FILE", help=SVG_HELP)
 
 
-def html_option(help: str = WORDS["en"]["html_help"]) -> Any:
+def html_option(help: str = HTML_HELP) -> Any:
     import typer
 
     return typer.Option(None, "--html", metavar="FILE", help=help)
@@ -373,4 +368,4 @@ def draw_sheets(game: "Game", lang: str, svg: str | None, page: str | None) -> N
             if path != "-":
                 import typer
 
-                typer.echo(shown(WORDS[lang]["drawn"].format(id=game.id, path=path)))
+                typer.echo(shown(words("cli.printable", lang)["drawn"].format(id=game.id, path=path)))

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, Iterable, TextIO
 
 from ..safetext import json_text, shown
 from ..wording import fill
+from ..texts import words
 
 if TYPE_CHECKING:  # pragma: no cover
     from rich.console import Console
@@ -23,21 +24,11 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..errors import YamsError
     from ..rules.base import Figure, RuleSet
 
-#: Words of the tables, by language.
-WORDS = {
-    "en": {"row": "Row", "score": "Score", "why": "Why", "roll": "roll",
-           "made": "{made} of {total} {total:|row|rows} made", "none": "No row made with these dice.",
-           "line": "line {n}: "},
-    "fr": {"row": "Ligne", "score": "Points", "why": "Pourquoi", "roll": "lancer",
-           "made": "{made} {made:|ligne réalisée|lignes réalisées} sur {total}",
-           "none": "Aucune ligne réalisée avec ces dés.", "line": "ligne {n} : "},
-}
-
 
 def print_error(err: "YamsError", lang: str, line: int | None = None,
                 stream: TextIO | None = None) -> None:
     """Print ``error: <message>`` on one line of stderr; ``line`` names an input line."""
-    where = WORDS[lang]["line"].format(n=line) if line is not None else ""
+    where = words("cli.render", lang)["line"].format(n=line) if line is not None else ""
     text = shown(" ".join(err.text(lang).split()))   # one line, whatever the message holds
     out = stream if stream is not None else sys.stderr
     out.write(f"error: {where}{text}\n")
@@ -77,7 +68,7 @@ def figures_table(rules: "RuleSet", roll: int, dice_text: str, figures: Iterable
     from rich.table import Table
     from rich.text import Text
 
-    words = WORDS[lang]
+    words = words("cli.render", lang)
     figures = list(figures)
     made = sum(1 for f in figures if f.made)
     total = len(rules.rows) if total_rows is None else total_rows
@@ -106,7 +97,7 @@ def print_figures(rules: "RuleSet", roll: int, dice_text: str, figures: list["Fi
     """Print the table of ``figures``, or one sentence when there is none."""
     out = console()
     if not figures:
-        out.print(f"{rules.title} · {WORDS[lang]['roll']} {roll} · {dice_text}", markup=False)
-        out.print(WORDS[lang]["none"], markup=False)
+        out.print(f"{rules.title} · {words('cli.render', lang)['roll']} {roll} · {dice_text}", markup=False)
+        out.print(words("cli.render", lang)["none"], markup=False)
         return
     out.print(figures_table(rules, roll, dice_text, figures, lang))

@@ -12,6 +12,7 @@ import typer
 
 from .options import examples
 from .lang import current_lang
+from ..texts import words
 
 EPILOG = examples(
     "yams rules                     every family and its rows",
@@ -19,13 +20,6 @@ EPILOG = examples(
     "yams rules gaby nenette        what a nénette is, how it scores, an example",
     "yams --lang fr rules duel \"petite suite\"",
     note="Row names as printed on the sheet or as typed at the table (ps, 3 pareils).")
-
-WORDS = {
-    "en": {"typed": "typed", "example": "example", "rulings": "rulings",
-           "more": "yams rules FAMILY ROW for one row; docs/rules.md for everything"},
-    "fr": {"typed": "se tape", "example": "exemple", "rulings": "règles",
-           "more": "yams rules JEU LIGNE pour une ligne ; docs/rules.md pour tout"},
-}
 
 
 def rules(
@@ -42,7 +36,7 @@ def rules(
     from ..safetext import shown
 
     lang = current_lang(ctx)
-    w = WORDS[lang]
+    w = words("cli.rules", lang)
     if family is None:
         for cls in RULESETS:
             rows = " ".join(r.id for r in cls.rows)

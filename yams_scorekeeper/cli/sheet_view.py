@@ -15,31 +15,12 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from ..wording import colon, count
+from ..wording import colon
 from .render import shown as safe_text
+from ..texts import say, words
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game, LegalCell, Sheet
-
-WORDS = {
-    "en": {"subtotal": "Sub-total 1-6", "bonus": "Bonus", "total": "Total",
-           "grand": "Grand total", "turn": "to play", "cell": "Cell", "score": "Score",
-           "why": "Why", "coup": "coup", "maxmin": "max <= min: both count 0",
-           "used": "used: {what}",
-           "more_notes": "… {n} more: why LETTERS, or why for every cell",
-           "doblars": ("doblar left", "doblars left"), "jokers": ("joker left", "jokers left"),
-           "bank": ("roll banked", "rolls banked"),
-           "pool": ("roll left in the pool", "rolls left in the pool")},
-    "fr": {"subtotal": "Sous-total 1-6", "bonus": "Bonus", "total": "Total",
-           "grand": "Total général", "turn": "à jouer", "cell": "Case", "score": "Points",
-           "why": "Pourquoi", "coup": "coup", "maxmin": "max <= min : les deux comptent 0",
-           "used": "utilisé : {what}",
-           "more_notes": "… {n} de plus : why LETTRES, ou why pour toutes les cases",
-           "doblars": ("doblar restant", "doblars restants"),
-           "jokers": ("joker restant", "jokers restants"),
-           "bank": ("jet en réserve", "jets en réserve"),
-           "pool": ("jet restant dans la réserve", "jets restants dans la réserve")},
-}
 
 
 def _cell_text(sheet: "Sheet", column: str, row: str) -> Text:
@@ -53,7 +34,7 @@ def _cell_text(sheet: "Sheet", column: str, row: str) -> Text:
 
 def player_grid(game: "Game", index: int, lang: str, short: bool = False) -> Table:
     """One player's sheet: rows down, columns across, with sub-totals, bonus and totals."""
-    w = WORDS[lang]
+    w = words("cli.sheet", lang)
     sheet = game.sheets[index]
     totals = game.totals(sheet)
     current = not game.finished and index == game.current
@@ -94,7 +75,7 @@ def player_grid(game: "Game", index: int, lang: str, short: bool = False) -> Tab
 def players_grid(game: "Game", lang: str, player: int | None = None):
     """One-column families: every player's column side by side (or one player's), grouped by
     section, then one line of counters per player (jokers, bank, pool)."""
-    w = WORDS[lang]
+    w = words("cli.sheet", lang)
     col = game.columns[0].id
     shown = list(range(len(game.sheets))) if player is None else [player]
     sheets = [game.sheets[i] for i in shown]
@@ -136,19 +117,19 @@ def players_grid(game: "Game", lang: str, player: int | None = None):
 def counters_text(game: "Game", sheet: "Sheet", lang: str) -> str:
     """``4 doblars left (used: descendant) · 2 jokers left``: what a sheet has left, with the
     plural of each language (French: 0 and 1 take the singular)."""
-    w = WORDS[lang]
+    w = words("cli.sheet", lang)
     parts = []
     if game.config.has("doblar"):
         used = ", ".join(sorted(sheet.doblars_used))
-        parts.append(count(sheet.doblars_left, *w["doblars"], lang)
+        parts.append(say("cli.sheet.doblars", lang, n=sheet.doblars_left)
                      + (f" ({w['used'].format(what=used)})" if used else ""))
     shown = game.rules.start_counters(game.config)
     if "jokers_left" in shown:
-        parts.append(count(sheet.jokers_left, *w["jokers"], lang))
+        parts.append(say("cli.sheet.jokers", lang, n=sheet.jokers_left))
     if "bank" in shown:
-        parts.append(count(sheet.bank, *w["bank"], lang))
+        parts.append(say("cli.sheet.bank", lang, n=sheet.bank))
     if "pool" in shown:
-        parts.append(count(sheet.pool, *w["pool"], lang))
+        parts.append(say("cli.sheet.pool", lang, n=sheet.pool))
     return " · ".join(parts)
 
 
@@ -201,7 +182,7 @@ def side_by_side(game: "Game", lang: str) -> tuple[Table, list[Text]]:
     """Every player's sheet in one grid: for each column of the sheet, one sub-column per
     player (names and column names abbreviated, never truncated); and the lines under it
     (grand totals, cancelled max/min, counters)."""
-    w = WORDS[lang]
+    w = words("cli.sheet", lang)
     players = _short_names([safe_text(s.name) for s in game.sheets])
     totals = [game.totals(s) for s in game.sheets]
     table = Table(title=Text(game.config.label, style="bold"), box=box.SIMPLE_HEAD,
@@ -252,7 +233,7 @@ def legal_table(game: "Game", cells: list["LegalCell"], lang: str,
     Notes shared by every cell of a column for one coup (sec eligibility, the x2 factor) are
     said once, on a line above that column's cells, so each cell stays one line at 80 columns.
     """
-    w = WORDS[lang]
+    w = words("cli.sheet", lang)
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
     handle_of = {c: h for h, c in (handles or {}).items()}
     table.add_column("#" if handles is None else "", justify="right", no_wrap=True)
@@ -396,7 +377,7 @@ def turn_grid(game: "Game", cells: list["LegalCell"], handles: dict[str, "LegalC
     cell holding its handle and candidate score, filled cells as written; with two coups each
     cell reads ``coup 1|coup 2``. Returns the grid and the lines of disputed notes to print
     under it (``handle: why``)."""
-    w = WORDS[lang]
+    w = words("cli.sheet", lang)
     sheet = game.player
     handle_of = {c: h for h, c in handles.items()}
     two = len(game.coups) > 1
