@@ -209,7 +209,8 @@ def mark(store: StoreLike, cell: str | dict, *, game_id: str | None = None,
     first = parse_cell(game, cell) if isinstance(cell, str) else dict(cell)
     if coup is not None:
         if first.get("coup") is not None and first["coup"] != coup:
-            raise EntryError(Message("game.cell_from_coup", cell=cell, coup=first['coup'], coup2=coup))
+            raise EntryError(Message("game.cell_from_coup", cell=cell, coup=first['coup'],
+                                     coup2=coup))
         first["coup"] = coup
     first["scratch"] = bool(first.get("scratch")) or scratch
     cells = [first]
@@ -282,7 +283,7 @@ def _parsed_changes(game: Game, changes: dict[int, dict | str]) -> dict[int, dic
         log = game.turn_log()
         if player is not None and 1 <= turn <= len(log) and log[turn - 1].player != player:
             owner = log[turn - 1].player
-            raise EntryError(Message("game.turn", turn=turn, owner=owner, player=player),
+            raise EntryError(Message("game.turn_was_not_theirs", turn=turn, owner=owner, player=player),
                              expected="yams log")
     return parsed
 
@@ -372,7 +373,7 @@ def import_book(store: StoreLike, source: str | os.PathLike | IO[str], *,
     try:
         handle = open_regular_text(name)
     except OSError as exc:
-        raise EntryError(Message("game.cannot_read", name=name, strerror=exc.strerror)) from None
+        raise EntryError(Message("store.cannot_read", path=name, strerror=exc.strerror)) from None
     with handle:
         return store.import_games(read_book(handle, name, on_header), check_summary)
 
@@ -389,7 +390,8 @@ def check_summary(doc: dict, summary: dict) -> dict:
         game = Game.from_doc(doc)
     except (YamsError, KeyError, TypeError, ValueError) as err:
         reason = err.en if isinstance(err, YamsError) else f"malformed ({err!r})"
-        raise StoreError(Message("game.game_does_replay_nothing", game_id=game_id, reason=reason)) from None
+        raise StoreError(Message("game.game_does_replay_nothing", game_id=game_id,
+                                 reason=reason)) from None
     mine = game.summary()
     keys = ("name", "total", "parts", "rank")
     want = [{k: p.get(k) for k in keys} for p in summary.get("players", [])]
@@ -398,10 +400,12 @@ def check_summary(doc: dict, summary: dict) -> dict:
             or bool(summary.get("stopped_early")) != mine["stopped_early"]):
         raise StoreError(Message("game.game_summary_does_match", game_id=game_id))
     if summary.get("config_key") != mine["config_key"] or summary.get("id") != mine["id"]:
-        raise StoreError(Message("game.game_summary_says_configuration", game_id=game_id, get=summary.get('config_key'), config_key=mine['config_key']))
+        raise StoreError(Message("game.game_summary_says_configuration", game_id=game_id,
+                                 get=summary.get('config_key'), config_key=mine['config_key']))
     try:
         datetime.fromisoformat(summary["date"])
     except (KeyError, TypeError, ValueError):
-        raise StoreError(Message("game.game_date_iso_date", game_id=game_id, get=summary.get('date'))) from None
+        raise StoreError(Message("game.game_date_iso_date", game_id=game_id,
+                                 get=summary.get('date'))) from None
     note = reopen_note(doc.get("reopened"))
     return {**mine, "date": summary["date"], **({"reopened": note} if note else {})}

@@ -90,7 +90,8 @@ class _Reader:
     def error(self, at: int | None = None, why: str | None = None) -> StoreError:
         line = self.lines + self.buf.count("\n", 0, self.pos if at is None else at)
         why = f", {why}" if why else ""
-        return StoreError(Message("store.yams_scorekeeper_book_json", name=self.name, line=line, why=why))
+        return StoreError(Message("store.yams_scorekeeper_book_json", name=self.name, line=line,
+                                  why=why))
 
     def peek(self) -> str:
         """The next character that is not white space ('' at the end)."""

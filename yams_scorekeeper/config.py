@@ -14,7 +14,6 @@ from .columns import Column
 from .errors import ConfigError
 from .rules import RuleSet, Setup, get_rules
 from .safetext import has_unsafe, shown
-from .wording import count
 from .texts import Message
 
 #: longest player name (a sheet column is as wide as its name)
@@ -119,10 +118,12 @@ def make_config(family: str, players: Iterable[str], *, columns: Iterable[str] |
             raise ConfigError(Message("rules.player_name_must_text", name=type(name).__name__),
                               expected="Alice")
         if has_unsafe(name) or len(name) > MAX_NAME:
-            raise ConfigError(Message("rules.player_name_holds_control", name=shown(name[:MAX_NAME]), max_name=MAX_NAME), expected="Alice")
+            raise ConfigError(Message("rules.player_name_holds_control",
+                                      name=shown(name[:MAX_NAME]), max_name=MAX_NAME), expected="Alice")
     low, high = rules.min_players, rules.max_players
     if not low <= len(names) <= high:
-        raise ConfigError(Message("rules.player_count", n=len(names), title=rules.title, low=low, high=high),
+        raise ConfigError(Message("rules.player_count", n=len(names), title=rules.title, low=low,
+                                  high=high),
                           expected="--player Alice --player Bob")
     for name in names:
         if any(ch in name for ch in ":,#\n") or name.lower() in _RESERVED_NAMES:

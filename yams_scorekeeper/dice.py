@@ -12,7 +12,6 @@ from collections import Counter
 from dataclasses import dataclass
 
 from .errors import EntryError
-from .wording import count as plural_count
 from .texts import Message
 
 COLOURS = {"c": "clair", "f": "foncé"}
@@ -86,7 +85,8 @@ def parse_plain(entry: str | list[str] | tuple[str, ...], count: int = 5) -> Dic
                          expected=example)
     if len(chars) != count:
         typed = len(chars)
-        raise EntryError(Message("entry.typed_game_uses", typed=typed, count=count), expected=example)
+        raise EntryError(Message("entry.typed_game_uses", typed=typed, count=count),
+                         expected=example)
     return tuple(sorted(Die(int(c)) for c in chars))
 
 
@@ -101,7 +101,8 @@ _TAGS_FIRST = re.compile(r"([a-z]+)([0-9]*)")
 def _tag(letters: str, values: str, unit: str) -> tuple[str, str]:
     """(colour, size) from two tag letters in any order (``cp``, ``pc``, ``gf``)."""
     if len(letters) > 2:
-        raise EntryError(Message("entry.cannot_read_die_value", unit=unit), expected="6cp, 6pc or cp665")
+        raise EntryError(Message("entry.cannot_read_die_value", unit=unit),
+                         expected="6cp, 6pc or cp665")
     colours = [c for c in letters if c in COLOURS]
     sizes = [c for c in letters if c in SIZES]
     if not colours:
@@ -122,7 +123,8 @@ def _groups(token: str) -> list[tuple[str, str, str]]:
         m = pattern.match(token, pos)
         if not m or m.end() == pos:
             bad = token[pos:pos + 3]
-            raise EntryError(Message("entry.cannot_read_die_value_2", bad=bad), expected="6cp or cp665")
+            raise EntryError(Message("entry.cannot_read_die_value_2", bad=bad),
+                             expected="6cp or cp665")
         first, second = m.groups()
         values, letters = (first, second) if pattern is _DIGITS_FIRST else (second, first)
         if not values:
@@ -149,13 +151,15 @@ def parse_tagged(entry: str | list[str] | tuple[str, ...], physical: Counter = D
         raise EntryError(Message("entry.dice_typed"), expected=GROUPED_EXAMPLE)
     if all(t.isdigit() for t in tokens):
         n = sum(len(t) for t in tokens)
-        raise EntryError(Message("entry.untagged_dice_typed_double", n=n, total=total), expected=GROUPED_EXAMPLE, rule="D1")
+        raise EntryError(Message("entry.untagged_dice_typed_double", n=n, total=total),
+                         expected=GROUPED_EXAMPLE, rule="D1")
     dice: list[Die] = []
     for token in tokens:
         for values, letters, unit in _groups(token):
             bad = [v for v in values if v in "0789"]
             if bad:
-                raise EntryError(Message("entry.die_face_values_go_2", bad=bad[0], unit=unit), expected="6cp")
+                raise EntryError(Message("entry.die_face_values_go_2", bad=bad[0], unit=unit),
+                                 expected="6cp")
             colour, size = _tag(letters, values, unit)
             dice.extend(Die(int(v), colour, size) for v in values)
     if len(dice) != total:
@@ -165,7 +169,8 @@ def parse_tagged(entry: str | list[str] | tuple[str, ...], physical: Counter = D
     if seen != physical:
         wanted = ", ".join(f"{n} {c}{s}" for (c, s), n in sorted(physical.items()))
         got = ", ".join(f"{seen[k]} {k[0]}{k[1]}" for k in sorted(physical))
-        raise EntryError(Message("entry.tags_do_match_physical", got=got, wanted=wanted), expected=TAGGED_EXAMPLE, rule="D1")
+        raise EntryError(Message("entry.tags_do_match_physical", got=got, wanted=wanted),
+                         expected=TAGGED_EXAMPLE, rule="D1")
     return tuple(sorted(dice))
 
 

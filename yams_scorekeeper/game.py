@@ -306,7 +306,8 @@ class Game:
         """The legal cell (column, row) for this coup, or a _Refusal naming the rule."""
         col_name, row_name = column.name, self.rules.row(row).name
         if (column.id, row) in sheet.marks:
-            raise _Refusal(Message("game.already_written", col_name=col_name, row_name=row_name), "G3")
+            raise _Refusal(Message("game.already_written", column=col_name, row=row_name),
+                           "G3")
         if column.ordered and row not in self.next_cells(sheet, column, extra_filled):
             raise self._order_refusal(sheet, column, row, extra_filled)
         refused = self.rules.refuse_cell(self, sheet, column, row, coup)
@@ -441,7 +442,8 @@ class Game:
         sheet = self.player
         self._check_player(event)
         if len(self.coups) >= self.coups_allowed():
-            raise IllegalMoveError(Message("game.turn_has_its_coups", n=len(self.coups)), rule="Y7" if self.coups_allowed() == 2 else "G3")
+            raise IllegalMoveError(Message("game.turn_has_its_coups", n=len(self.coups)),
+                                   rule="Y7" if self.coups_allowed() == 2 else "G3")
         if self._pool_empty(sheet):
             raise IllegalMoveError(Message("game.pool_rolls_empty_remaining"), rule="D10")
         rolled = self.rules.parse_dice(event["dice"])
@@ -491,17 +493,20 @@ class Game:
             raise IllegalMoveError(Message("game.sixth_roll_can_never"), rule="D9")
         column = self.columns[0]
         if row not in self.next_cells(sheet, column):
-            raise IllegalMoveError(Message("game.announced_row_cell_you", name=self.rules.row(row).name), rule="D9")
+            raise IllegalMoveError(Message("game.announced_row_cell_you",
+                                           name=self.rules.row(row).name), rule="D9")
         valued = self.rules.valued_rows
         if row in valued:
             if not value_text and self._replaying:
                 return row              # stored before D9 named the value: read as it was
             if value_text not in ("1", "2", "3", "4", "5", "6"):
-                raise IllegalMoveError(Message("game.announce_names_value_group", name=self.rules.row(row).name),
+                raise IllegalMoveError(Message("game.announce_names_value_group",
+                                               name=self.rules.row(row).name),
                                        expected=f"{row}:6", rule="D9")
             return f"{row}:{value_text}"
         if value_text:
-            raise IllegalMoveError(Message("game.only_g_ante_rows", name=self.rules.row(row).name), expected=row, rule="D9")
+            raise IllegalMoveError(Message("game.only_g_ante_rows", name=self.rules.row(row).name),
+                                   expected=row, rule="D9")
         return row
 
     def _apply_joker(self, sheet: Sheet, rolled: Dice, joker: list[int]) -> Dice:
@@ -509,7 +514,8 @@ class Game:
             raise IllegalMoveError(Message("game.jokers_exist_only_duel"), rule="U4")
         s = self.rules.settings
         if sheet.jokers_left <= 0:
-            raise IllegalMoveError(Message("game.joker_left_game", name=sheet.name, jokers=s['jokers']),
+            raise IllegalMoveError(Message("game.joker_left_game", name=sheet.name,
+                                           jokers=s['jokers']),
                                    rule="U4")
         per_turn = int(s["jokers_per_turn"])
         if sum(1 for c in self.coups if c.joker) >= per_turn:
@@ -557,7 +563,7 @@ class Game:
         for col in self.columns:
             if key in (col.id, normalise_id(col.name)):
                 return col, row_id
-        raise EntryError(Message("game.column_game", column=column),
+        raise EntryError(Message("game.no_column", column=column),
                          expected=" ".join(c.id for c in self.columns))
 
     def _mark(self, event: dict) -> dict:
@@ -577,7 +583,8 @@ class Game:
             col, row = self._resolve(cells[0].get("column"), cells[0]["row"])
             if (col.id, row) in sheet.marks:
                 name = self.rules.row(row).name
-                raise IllegalMoveError(Message("game.already_written_2", name=col.name, name2=name), rule="G3")
+                raise IllegalMoveError(Message("game.already_written", column=col.name,
+                                               row=name), rule="G3")
             if row not in self.next_cells(sheet, col):
                 raise self._order_refusal(sheet, col, row).error()
             new = [Mark(col.id, row, 0, 0, True, "Réserve de jets épuisée : barré")]
@@ -674,7 +681,8 @@ class Game:
             pair = c1.next_rows({r for (c, r) in sheet.marks if c == c1.id}, 2)
             if sorted((r1, r2)) != sorted(pair) or len(pair) < 2:
                 want = " + ".join(self.rules.row(r).name for r in pair) if nxt else "-"
-                raise IllegalMoveError(Message("game.doblar_writes_next_two", name=c1.name, special=special, want=want), rule="Y7")
+                raise IllegalMoveError(Message("game.doblar_writes_next_two", name=c1.name,
+                                               special=special, want=want), rule="Y7")
             # write the earlier cell of the column first so the order check passes
             if c1.sequence.index(r1) > c1.sequence.index(r2):
                 cells, coups, r1, r2 = cells[::-1], coups[::-1], r2, r1
@@ -757,9 +765,11 @@ class Game:
             old = self.turn_entry(turn)
             player = self._plain[spans[turn - 1][1] - 1]["player"]
             if change.get("player") not in (None, player):
-                raise IllegalMoveError(Message("game.turn_3", turn=turn, player=player, player2=change['player']), expected=f"{player}: ...")
+                raise IllegalMoveError(Message("game.turn_was_not_theirs", turn=turn, owner=player,
+                                               player=change["player"]), expected=f"{player}: ...")
             if any(c["turn"] == turn for c in normal):
-                raise EntryError(Message("game.turn_corrected_twice", turn=turn), expected="one change a turn")
+                raise EntryError(Message("game.turn_corrected_twice", turn=turn),
+                                 expected="one change a turn")
             normal.append({"turn": turn, "player": player, "old": old,
                            "new": completed(old, change.get("new"))})
         trial = Game(self.config, id=self.id, created=self.created, clock=self.clock)

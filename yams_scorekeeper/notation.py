@@ -104,7 +104,7 @@ def parse_cell_token(token: str) -> dict[str, Any]:
     of a mark event."""
     m = CELL.match(token.strip())
     if not m:
-        raise EntryError(Message("entry.cannot_read_cell", token=token),
+        raise EntryError(Message("entry.cannot_read_cell", text=token),
                          expected="libre.full, sec.yam@2 or full=0")
     return {"column": m.group("column") or None, "row": m.group("row"),
             "coup": int(m.group("coup")) if m.group("coup") else None,
@@ -132,14 +132,15 @@ def parse_cell(game: "Game", text: str) -> dict[str, Any]:
         n = int(token) if len(token) <= 6 else 0   # a 5,000-digit number is no cell either
         if not 1 <= n <= len(cells):
             shown_n = token if len(token) <= 6 else token[:6] + "..."
-            raise EntryError(Message("entry.cell_number_list_goes", shown_n=shown_n, n_cells=len(cells)),
+            raise EntryError(Message("entry.cell_number_list_goes", shown_n=shown_n,
+                                     n_cells=len(cells)),
                              expected=f"1-{len(cells)}, libre.full")
         cell = cells[n - 1]
         return {"column": cell.column, "row": cell.row, "coup": cell.coup or None,
                 "scratch": False}
     m = re.match(_MARK_CELL, token)
     if not m:
-        raise EntryError(Message("entry.cannot_read_cell_2", text=text),
+        raise EntryError(Message("entry.cannot_read_cell", text=text),
                          expected="3, libre.full, full, .5, sec.yam@2 or full=0")
     return {"column": (m.group("column") or "").strip() or None, "row": m.group("row").strip(),
             "coup": int(m.group("coup")) if m.group("coup") else None,

@@ -194,7 +194,7 @@ def resolve_game_id(store: Store, game_id: str | None) -> str:
             raise unreadable[matches[0]]
         return matches[0]
     if not matches:
-        raise StoreError(Message("game.game_progress_id", game_id=game_id),
+        raise StoreError(Message("store.no_game_in_progress", game_id=game_id),
                          expected="an id from 'yams games'")
     raise _several(game_id, matches)
 

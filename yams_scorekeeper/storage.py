@@ -294,7 +294,8 @@ def _no_constant(name: str) -> Any:
 
 def _bounded_int(text: str) -> int:
     if len(text.lstrip("-")) > MAX_DIGITS:
-        raise BadJSON(Message("store.number_more_than_digits", text=text[:20], max_digits=MAX_DIGITS))
+        raise BadJSON(Message("store.number_more_than_digits", text=text[:20],
+                              max_digits=MAX_DIGITS))
     return int(text)
 
 
@@ -341,7 +342,8 @@ def loads_bounded(text: str | bytes) -> Any:
     except BadJSON:
         raise
     except json.JSONDecodeError as exc:
-        raise BadJSON(Message("store.valid_json_line_column", lineno=exc.lineno, colno=exc.colno, msg=exc.msg)) from None
+        raise BadJSON(Message("store.valid_json_line_column", lineno=exc.lineno, colno=exc.colno,
+                              msg=exc.msg)) from None
     except RecursionError:
         raise BadJSON(Message("store.nested_more_than_levels", max_depth=MAX_DEPTH)) from None
     except (ValueError, UnicodeDecodeError) as exc:
@@ -428,7 +430,8 @@ def _read_meta(data: dict) -> dict:
         raise _Corrupt(Message("store.schema_newer_than_program", schema=schema, schema2=SCHEMA))
     expected_keys = {"schema", "sha256"} if schema >= 3 else {"schema"}
     if set(meta) != expected_keys:
-        raise _Corrupt(Message("store.meta_document_schema_file", schema=schema, expected_keys=sorted(expected_keys)))
+        raise _Corrupt(Message("store.meta_document_schema_file", schema=schema,
+                               expected_keys=sorted(expected_keys)))
     return meta
 
 
@@ -444,7 +447,8 @@ def decode(raw: bytes) -> tuple[Tables, int]:
         with no_gc():
             data = json.loads(text, parse_constant=_no_constant)
     except json.JSONDecodeError as exc:
-        raise _Corrupt(Message("store.valid_json_line_column", lineno=exc.lineno, colno=exc.colno, msg=exc.msg))
+        raise _Corrupt(Message("store.valid_json_line_column", lineno=exc.lineno, colno=exc.colno,
+                               msg=exc.msg))
     except BadJSON as exc:
         raise _Corrupt(exc.message)
     except RecursionError:
@@ -510,7 +514,8 @@ class AtomicJSONStorage(Storage):
         except NotReadable as exc:
             raise corrupt_error(self.path, exc.message, self.backups) from None
         except OSError as exc:
-            raise StoreError(Message("store.cannot_read", path=self.path, strerror=exc.strerror)) from exc
+            raise StoreError(Message("store.cannot_read", path=self.path,
+                                     strerror=exc.strerror)) from exc
         try:
             tables, schema = decode(raw)
         except _Corrupt as exc:
@@ -525,7 +530,8 @@ class AtomicJSONStorage(Storage):
         try:
             raw = encode(data)
         except (TypeError, ValueError) as exc:
-            raise StoreError(Message("store.cannot_store_data_nothing", path=self.path, exc=exc)) from exc
+            raise StoreError(Message("store.cannot_store_data_nothing", path=self.path,
+                                     exc=exc)) from exc
         folder = os.path.dirname(self.path) or "."
         fs = self.fs
         tmp = fd = None

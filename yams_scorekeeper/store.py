@@ -115,7 +115,7 @@ def _check_id(game_id: Any) -> str:
 
 
 def _unknown(game_id: str) -> StoreError:
-    return StoreError(Message("store.game_progress_id", game_id=game_id))
+    return StoreError(Message("store.no_game_in_progress", game_id=game_id))
 
 
 class Store:
@@ -162,7 +162,8 @@ class Store:
         except FileNotFoundError:
             return False
         except OSError as exc:
-            raise StoreError(Message("store.cannot_read_store_folder", path=self.path, strerror=exc.strerror)) from exc
+            raise StoreError(Message("store.cannot_read_store_folder", path=self.path,
+                                     strerror=exc.strerror)) from exc
         return not names or any(name in names for name in STORE_NAMES)
 
     def _not_a_store(self) -> StoreError:
@@ -198,7 +199,8 @@ class Store:
             try:
                 os.makedirs(self.games_dir, exist_ok=True)
             except OSError as exc:
-                raise StoreError(Message("store.cannot_create_store_folder", path=self.path, strerror=exc.strerror)) from exc
+                raise StoreError(Message("store.cannot_create_store_folder", path=self.path,
+                                         strerror=exc.strerror)) from exc
             self._lock = StoreLock(self.lock_path, self.timeout)
             first = True
         else:
@@ -211,8 +213,10 @@ class Store:
             ) from None
         except OSError as exc:
             if exc.errno in _READ_ONLY:
-                raise StoreError(Message("store.cannot_change_store_read", path=self.path, strerror=exc.strerror)) from exc
-            raise StoreError(Message("store.cannot_lock", lock_path=self.lock_path, strerror=exc.strerror)) from exc
+                raise StoreError(Message("store.cannot_change_store_read", path=self.path,
+                                         strerror=exc.strerror)) from exc
+            raise StoreError(Message("store.cannot_lock", lock_path=self.lock_path,
+                                     strerror=exc.strerror)) from exc
         try:
             if first:
                 self._sweep_temp_files()
@@ -220,7 +224,8 @@ class Store:
             with no_gc():  # an operation over a big archive builds millions of objects
                 yield
         except OSError as exc:  # listing or removing files; the storage reports its own
-            raise StoreError(Message("store.cannot_use_store", path=self.path, strerror=exc.strerror, filename=exc.filename)) from exc
+            raise StoreError(Message("store.cannot_use_store", path=self.path,
+                                     strerror=exc.strerror, filename=exc.filename)) from exc
         finally:
             if self._index is not None:
                 self._index.close()
@@ -459,7 +464,8 @@ class Store:
         try:
             self.fs.replace(self.records_path, aside)
         except OSError as exc:
-            raise StoreError(Message("store.cannot_read_nor_moved", records_path=self.records_path, problem=problem, strerror=exc.strerror)) from exc
+            raise StoreError(Message("store.cannot_read_nor_moved", records_path=self.records_path,
+                                     problem=problem, strerror=exc.strerror)) from exc
         self._say(Message("store.records_json_could_read", problem=problem, aside=aside))
         self._owe_recount()
         return None
@@ -568,7 +574,8 @@ class Store:
             elif there != entry:
                 if there["doc"].get("created") != entry["doc"].get("created"):
                     raise StoreError(
-                        Message("store.hold_two_different_games", legacy=legacy, archive_file=self.archive_file(game_id), game_id=game_id))
+                        Message("store.hold_two_different_games", legacy=legacy,
+                                archive_file=self.archive_file(game_id), game_id=game_id))
                 recount = True                        # two versions of one game: keep the later
                 if entry["summary"]["date"] > there["summary"]["date"]:
                     todo.append(entry)                # the other one stays as the .bak1
@@ -824,7 +831,8 @@ class Store:
                 if problem is None and summary["id"] != game_id:
                     problem = f"the summary is for game '{summary['id']}'"
                 if problem:
-                    raise StoreError(Message("store.cannot_finish_game", game_id=game_id, problem=problem))
+                    raise StoreError(Message("store.cannot_finish_game", game_id=game_id,
+                                             problem=problem))
                 if pending != {"summary": summary}:
                     self._set_one(db, _FINISH, {"summary": summary})
             try:

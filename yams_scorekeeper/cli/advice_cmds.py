@@ -19,8 +19,7 @@ from .lang import current_lang
 from .render import print_json
 
 
-from ..texts import Message
-from ..texts import words
+from ..texts import Message, words
 
 
 def solved_for(rules, rows, db: str | None, lang: str):
@@ -46,7 +45,8 @@ def _parse_filled(items: list[str], rules) -> dict[str, int]:
         except ValueError:
             score = None
         if not sep or score is None or score < 0:
-            raise EntryError(Message("cli.cannot_read_filled_cell", item=item), expected="--filled 1=3,yam=50")
+            raise EntryError(Message("cli.cannot_read_filled_cell", item=item),
+                             expected="--filled 1=3,yam=50")
         filled[rules.row(row).id] = score
     return filled
 
@@ -130,7 +130,8 @@ def refuse_heuristic_sheet(rules) -> None:
     from ..advice.spec import solvable
 
     if not solvable(rules):
-        raise ConfigError(Message("cli.several_columns_heuristic_adviser", title=rules.title), expected="yams hint --game ID")
+        raise ConfigError(Message("cli.several_columns_heuristic_adviser", title=rules.title),
+                          expected="yams hint --game ID")
 
 
 def _read_roll(roll: str | None, rules) -> int | None:

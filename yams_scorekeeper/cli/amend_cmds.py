@@ -18,8 +18,10 @@ from .options import EXIT_LINE, db_option, examples, game_option, json_option
 from .printing import print_line, print_next, simple_table
 from .lang import current_lang
 from .render import print_json, shown
-from ..texts import Message
-from ..texts import words
+from ..texts import Message, words
+
+#: TRANSITION: cli/game_cmds.py reads ``WORDS[lang]["reopened"]`` until it says ``cli.amend.*``
+WORDS = {"en": words("cli.amend", "en"), "fr": words("cli.amend", "fr")}
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game, Turn
@@ -130,7 +132,8 @@ def parse_fixes(args: list[str]) -> dict[int, str]:
     """``TURN ENTRY [TURN ENTRY ...]`` -> ``{turn: entry text}`` (the entries are read against
     the game by :func:`yams_scorekeeper.api.amend`)."""
     if not args or len(args) % 2:
-        raise EntryError(Message("cli.give_each_turn_number"), expected='yams fix 3 "44442/2 -> libre.4"')
+        raise EntryError(Message("cli.give_each_turn_number"),
+                         expected='yams fix 3 "44442/2 -> libre.4"')
     changes: dict[int, str] = {}
     for turn_text, text in zip(args[::2], args[1::2]):
         try:

@@ -20,8 +20,7 @@ from .printing import local_date, simple_table
 from .lang import current_lang
 from .render import print_json, shown
 from .printable import html_option
-from ..texts import Message
-from ..texts import words
+from ..texts import Message, words
 
 
 def _family(name: str | None) -> str | None:

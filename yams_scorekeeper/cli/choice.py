@@ -95,7 +95,7 @@ def candidates(game: "Game", token: str, cells: list["LegalCell"],
         key = compact(column)
         ids = [c.id for c in game.columns if key in (compact(c.id), compact(c.name))]
         if not ids:
-            raise EntryError(Message("cli.column_game", column=column),
+            raise EntryError(Message("game.no_column", column=column),
                              expected=" ".join(c.id for c in game.columns))
         column = ids[0]
     coup = int(m.group("coup")) if m.group("coup") else None

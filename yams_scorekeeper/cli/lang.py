@@ -51,13 +51,15 @@ def resolve_lang(option: str | None = None, environ: Mapping[str, str] | None = 
     if option is not None and option.strip():
         lang = _normalise(option)
         if lang is None:
-            raise ConfigError(Message("cli.unknown_language_lang", option=option), expected="fr or en")
+            raise ConfigError(Message("cli.unknown_language_lang", option=option),
+                              expected="fr or en")
         return lang
     value = env.get(ENV_VAR, "")
     if value.strip():
         lang = _normalise(value)
         if lang is None:
-            raise ConfigError(Message("cli.unknown_language", value=value, env_var=ENV_VAR), expected="fr or en")
+            raise ConfigError(Message("cli.unknown_language", value=value, env_var=ENV_VAR),
+                              expected="fr or en")
         return lang
     return locale_lang(env)
 

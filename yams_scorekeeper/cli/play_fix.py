@@ -106,7 +106,8 @@ def fix(table: "Table", text: str) -> None:
         try:
             player, entry = parse_entry(game, answer)
             if player is not None and player != log.player:
-                raise EntryError(Message("cli.turn", turn=turn, player=log.player, player2=player))
+                raise EntryError(Message("game.turn_was_not_theirs", turn=turn, owner=log.player,
+                                                 player=player))
             changes[turn] = entry
             candidate = Game(game.config, game.events, id=game.id, created=game.created)
             candidate.amend(changes)

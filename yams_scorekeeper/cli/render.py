@@ -68,18 +68,18 @@ def figures_table(rules: "RuleSet", roll: int, dice_text: str, figures: Iterable
     from rich.table import Table
     from rich.text import Text
 
-    words = words("cli.render", lang)
+    w = words("cli.render", lang)
     figures = list(figures)
     made = sum(1 for f in figures if f.made)
     total = len(rules.rows) if total_rows is None else total_rows
     table = Table(
-        title=Text(f"{rules.title} · {words['roll']} {roll} · {dice_text}", style="bold"),
-        caption=fill(words["made"], lang, made=made, total=total),
+        title=Text(f"{rules.title} · {w['roll']} {roll} · {dice_text}", style="bold"),
+        caption=fill(w["made"], lang, made=made, total=total),
         box=box.SIMPLE_HEAD, pad_edge=False, expand=False,
     )
-    table.add_column(words["row"], style="bold", no_wrap=True)
-    table.add_column(words["score"], justify="right", no_wrap=True)
-    table.add_column(words["why"], overflow="fold")
+    table.add_column(w["row"], style="bold", no_wrap=True)
+    table.add_column(w["score"], justify="right", no_wrap=True)
+    table.add_column(w["why"], overflow="fold")
     section = None
     for fig in figures:
         if section is not None and fig.section != section:

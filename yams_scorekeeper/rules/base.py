@@ -496,13 +496,13 @@ def _least(key: str) -> int:
     return 0
 
 
-def known(given: Iterable[str], names: Mapping[str, Any] | Iterable[str], what: str) -> None:
+def known(given: Iterable[str], names: Mapping[str, Any] | Iterable[str], unknown: str) -> None:
     """Refuse any id of ``given`` that is not among ``names`` (a ConfigError listing them);
-    ``what`` names the kind of id: ``column``, ``optional_row`` or ``option``."""
+    ``unknown`` is the catalogue key of the refusal (``"rules.unknown_column"``)."""
     names = list(names)
     for item in given:
         if item not in names:
-            raise ConfigError(Message(f"rules.unknown_{what}", item=item),
+            raise ConfigError(Message(unknown, item=item),
                               expected=", ".join(names))
 
 

@@ -89,7 +89,7 @@ class ClassicRules(RuleSet):
         """Columns (C5); the imposée column needs its order of rows at creation."""
         self.no_extras(setup)
         cols = setup.columns or self.default_columns
-        known(cols, self.column_names, "column")
+        known(cols, self.column_names, "rules.unknown_column")
         imposed_rows = None
         if self.imposed_column in cols:
             row_ids = tuple(r.id for r in self.rows)

@@ -133,14 +133,14 @@ class GabyRules(RuleSet):
                 opts = GABY_OPTIONS if preset == self.presets[0] else tuple(
                     o for o in GABY_OPTIONS if o not in self.multi_player_options)
         cols = cols or self.default_columns
-        known(cols, GABY_COLUMNS, "column")
+        known(cols, GABY_COLUMNS, "rules.unknown_column")
         if "libre" not in cols:
             raise ConfigError(Message("rules.libre_column_always_present"),
                               expected="--column libre", rule="Y4")
         cols = tuple(c for c in GABY_COLUMNS if c in cols)   # sheet order
-        known(extra_rows, self.optional_rows, "optional_row")
+        known(extra_rows, self.optional_rows, "rules.unknown_optional_row")
         extra_rows = tuple(r for r in self.optional_rows if r in extra_rows)
-        known(opts, GABY_OPTIONS, "option")
+        known(opts, GABY_OPTIONS, "rules.unknown_option")
         if "bloquant" in opts and len(setup.players) < 2:
             raise ConfigError(Message("rules.yams_bloquant_needs_players"), rule="Y6")
         if "doblar" in opts and "deux-coups" not in opts:

@@ -173,7 +173,8 @@ class YahtzeeRules(RuleSet):
             if row == own:
                 return None
             return IllegalMoveError(
-                Message("rules.joker_yahtzee_goes_row", value=value, name=self._name(own)), rule="H4")
+                Message("rules.joker_yahtzee_goes_row", value=value,
+                        name=self._name(own)), rule="H4")
         lower_left = [r.id for r in _LOWER if r.id not in filled]
         if lower_left and self.section_of(row) != "lower":
             return IllegalMoveError(

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 TEXTS: dict[str, tuple[str, str]] = {
-    # -- (earlier)
+    # -- cli/advice_cmds.py
     "several_columns_heuristic_adviser": (
         "{title} has several columns: the heuristic adviser reads the sheet of a game in progress",
-        "le {title} a plusieurs colonnes : le conseil heuristique lit la feuille d'une partie en cours",
+        "le {title} a plusieurs colonnes : le conseil heuristique lit la feuille d'une partie en "
+        "cours",
     ),
     "hints_off": ("hints are off for {title}", "pas de conseils au {title}"),
     "say_after_which_roll": ("say after which roll the dice show", "précisez après quel lancer"),
@@ -22,6 +23,7 @@ TEXTS: dict[str, tuple[str, str]] = {
         "a sheet given on the command line needs --rules",
         "une feuille donnée en ligne de commande demande --rules",
     ),
+    # -- cli/amend_cmds.py
     "give_each_turn_number": (
         "give each turn number followed by its new entry, in quotes",
         "donnez chaque numéro de tour suivi de sa nouvelle saisie, entre guillemets",
@@ -30,6 +32,7 @@ TEXTS: dict[str, tuple[str, str]] = {
         "'{turn_text}' is not a turn number (see yams log)",
         "« {turn_text} » n'est pas un numéro de tour (voir yams log)",
     ),
+    # -- cli/book_cmds.py
     "date": ("{option} '{text}' is not a date", "{option} « {text} » n'est pas une date"),
     "limit_negative": ("--limit {limit} is negative", "--limit {limit} est négatif"),
     "page_pages_count_from": (
@@ -39,11 +42,9 @@ TEXTS: dict[str, tuple[str, str]] = {
     "name_player": ("name the player", "nommez le joueur"),
     "name_file_write": ("name the file to write", "indiquez le fichier à écrire"),
     "name_file_read": ("name the file to read", "indiquez le fichier à lire"),
+    # -- cli/choice.py
     "cannot_read": ("cannot read '{token}'", "« {token} » illisible"),
-    "column_game": (
-        "no column '{column}' in this game",
-        "pas de colonne « {column} » dans cette partie",
-    ),
+    # -- cli/lang.py
     "unknown_language_lang": (
         "unknown language '{option}' for --lang",
         "langue « {option} » inconnue pour --lang",
@@ -52,12 +53,10 @@ TEXTS: dict[str, tuple[str, str]] = {
         "unknown language '{value}' in {env_var}",
         "langue « {value} » inconnue dans {env_var}",
     ),
+    # -- cli/play_fix.py
     "game_id": ("no game with id '{game_id}'", "aucune partie « {game_id} »"),
     "finished_turn": ("no finished turn {text}", "pas de tour fini {text}"),
-    "turn": (
-        "turn {turn} was {player}'s, not {player2}'s",
-        "le tour {turn} était celui de {player}, pas de {player2}",
-    ),
+    # -- cli/score.py
     "say_which_roll_dice": (
         "say on which roll the dice were kept with --roll",
         "indiquez avec --roll à quel lancer les dés ont été gardés",
@@ -70,6 +69,77 @@ TEXTS: dict[str, tuple[str, str]] = {
         "no dice after the roll number",
         "aucun dé après le numéro de lancer",
     ),
+    # -- cli/advice_cmds.py: cli.advice.*
+    "advice.exact": (
+        "exact solver, optimal solitaire play",
+        "solveur exact, jeu solitaire optimal",
+    ),
+    "advice.heuristic": (
+        "HEURISTIC adviser (not proven optimal)",
+        "conseil HEURISTIQUE (optimalité non prouvée)",
+    ),
+    "advice.sheet": (
+        "{points} {points:|point|points} so far, {open} {open:|cell|cells} open",
+        "{points} {points:|point marqué|points marqués}, {open} {open:|case libre|cases libres}",
+    ),
+    "advice.jokers": (", {n} {n:|joker|jokers} left", ", {n} {n:|joker restant|jokers restants}"),
+    "advice.expected": ("Expected final score: {e:.2f}", "Score final espéré : {e:.2f}"),
+    "advice.keep": (
+        "Dice {dice} after roll {roll}: keep",
+        "Dés {dice} après le lancer {roll} : garder",
+    ),
+    "advice.take": ("Dice {dice}: write", "Dés {dice} : inscrire"),
+    "advice.nothing": ("(nothing: roll all five)", "(rien : relancer les cinq)"),
+    "advice.lost": ("(-{loss:.2f})", "(-{loss:.2f})"),
+    "advice.with_joker": ("joker {a}→{b}, then ", "joker {a}→{b}, puis "),
+    "advice.bonus": (" +{b} bonus", " +{b} de prime"),
+    "advice.solving": (
+        "Solving the table for {title} once (up to a minute); it is kept for next time.",
+        "Calcul unique de la table du {title} (jusqu'à une minute) ; elle est gardée.",
+    ),
+    "advice.full": ("The sheet is full.", "La feuille est pleine."),
+    "advice.turn": (
+        "{name} turn {turn}: {dice}{joker} (roll {roll}) → {row} {score}",
+        "{name} tour {turn} : {dice}{joker} (lancer {roll}) → {row} {score}",
+    ),
+    "advice.best": (
+        "     best: {row} {score}{joker}, lost {loss:.2f}; luck {luck:+.2f}",
+        "     meilleur : {row} {score}{joker}, perdu {loss:.2f} ; chance {luck:+.2f}",
+    ),
+    "advice.summary": (
+        "{name}: {final} points; expected at the start {start:.2f}; luck {luck:+.2f}; points lost "
+        "to choices {lost:.2f}",
+        "{name} : {final} points ; espérance au départ {start:.2f} ; chance {luck:+.2f} ; points "
+        "perdus par les choix {lost:.2f}",
+    ),
+    "advice.optimal": ("     optimal; luck {luck:+.2f}", "     optimal ; chance {luck:+.2f}"),
+    "advice.values": (
+        "Values: points this turn against each cell's par (not a final score)",
+        "Valeurs : points de ce tour par rapport à la moyenne de chaque case (pas un score final)",
+    ),
+    "advice.stop": ("(write now)", "(inscrire maintenant)"),
+    "advice.doblar": ("doblar: ", "doblar : "),
+    "advice.coup": (" (coup {n})", " (coup {n})"),
+    "advice.h_turn": (
+        "{name} turn {turn}: {dice} → {cells}",
+        "{name} tour {turn} : {dice} → {cells}",
+    ),
+    "advice.h_best": (
+        "     heuristic's choice: {cells}, lost {loss:.2f}{luck}",
+        "     choix de l'heuristique : {cells}, perdu {loss:.2f}{luck}",
+    ),
+    "advice.h_ok": ("     as the heuristic{luck}", "     comme l'heuristique{luck}"),
+    "advice.h_luck": ("; luck {luck:+.2f}", " ; chance {luck:+.2f}"),
+    "advice.h_summary": (
+        "{name}: {final} points; points lost to choices {lost:.2f}{luck} (heuristic points)",
+        "{name} : {final} points ; points perdus par les choix {lost:.2f}{luck} (points "
+        "heuristiques)",
+    ),
+    "advice.h_estimated": (
+        "Luck is an ESTIMATE: each turn's expected value from {n} sampled turns (fixed seed)",
+        "La chance est une ESTIMATION : l'espérance de chaque tour sur {n} tours tirés au sort "
+        "(graine fixe)",
+    ),
     # -- cli/amend_cmds.py: cli.amend.*
     "amend.turn": ("#", "#"),
     "amend.player": ("Player", "Joueur"),
@@ -81,76 +151,26 @@ TEXTS: dict[str, tuple[str, str]] = {
     "amend.was": ("was {entry} ({when})", "avant : {entry} ({when})"),
     "amend.no_turns": ("No turn played yet.", "Aucun tour joué."),
     "amend.in_progress": ("Turn in progress: {name} {dice}", "Tour en cours : {name} {dice}"),
-    "amend.fixed": ("Turn {turn} ({name}): {old}  =>  {new}", "Tour {turn} ({name}) : {old}  =>  {new}"),
+    "amend.fixed": (
+        "Turn {turn} ({name}): {old}  =>  {new}",
+        "Tour {turn} ({name}) : {old}  =>  {new}",
+    ),
     "amend.totals": ("Totals: {totals}", "Totaux : {totals}"),
-    "amend.reopened": ("Game {id} reopened: it left the archive and the records were recounted without it.", "Partie {id} rouverte : elle a quitté l'archive et les records ont été recomptés sans elle."),
-    "amend.reopened_log": ("Reopened after its finish{times} (last {at}); dated when first finished, {date}.", "Rouverte après sa fin{times} (dernière fois {at}) ; datée de sa première fin, {date}."),
+    "amend.reopened": (
+        "Game {id} reopened: it left the archive and the records were recounted without it.",
+        "Partie {id} rouverte : elle a quitté l'archive et les records ont été recomptés sans "
+        "elle.",
+    ),
+    "amend.reopened_log": (
+        "Reopened after its finish{times} (last {at}); dated when first finished, {date}.",
+        "Rouverte après sa fin{times} (dernière fois {at}) ; datée de sa première fin, {date}.",
+    ),
     "amend.times": (" {n} times", " {n} fois"),
-    # -- cli/advice_cmds.py: cli.advice.*
-    "advice.exact": ("exact solver, optimal solitaire play", "solveur exact, jeu solitaire optimal"),
-    "advice.heuristic": ("HEURISTIC adviser (not proven optimal)", "conseil HEURISTIQUE (optimalité non prouvée)"),
-    "advice.sheet": ("{points} {points:|point|points} so far, {open} {open:|cell|cells} open", "{points} {points:|point marqué|points marqués}, {open} {open:|case libre|cases libres}"),
-    "advice.jokers": (", {n} {n:|joker|jokers} left", ", {n} {n:|joker restant|jokers restants}"),
-    "advice.expected": ("Expected final score: {e:.2f}", "Score final espéré : {e:.2f}"),
-    "advice.keep": ("Dice {dice} after roll {roll}: keep", "Dés {dice} après le lancer {roll} : garder"),
-    "advice.take": ("Dice {dice}: write", "Dés {dice} : inscrire"),
-    "advice.nothing": ("(nothing: roll all five)", "(rien : relancer les cinq)"),
-    "advice.lost": ("(-{loss:.2f})", "(-{loss:.2f})"),
-    "advice.with_joker": ("joker {a}→{b}, then ", "joker {a}→{b}, puis "),
-    "advice.bonus": (" +{b} bonus", " +{b} de prime"),
-    "advice.solving": ("Solving the table for {title} once (up to a minute); it is kept for next time.", "Calcul unique de la table du {title} (jusqu'à une minute) ; elle est gardée."),
-    "advice.full": ("The sheet is full.", "La feuille est pleine."),
-    "advice.turn": ("{name} turn {turn}: {dice}{joker} (roll {roll}) → {row} {score}", "{name} tour {turn} : {dice}{joker} (lancer {roll}) → {row} {score}"),
-    "advice.best": ("     best: {row} {score}{joker}, lost {loss:.2f}; luck {luck:+.2f}", "     meilleur : {row} {score}{joker}, perdu {loss:.2f} ; chance {luck:+.2f}"),
-    "advice.summary": ("{name}: {final} points; expected at the start {start:.2f}; luck {luck:+.2f}; points lost to choices {lost:.2f}", "{name} : {final} points ; espérance au départ {start:.2f} ; chance {luck:+.2f} ; points perdus par les choix {lost:.2f}"),
-    "advice.optimal": ("     optimal; luck {luck:+.2f}", "     optimal ; chance {luck:+.2f}"),
-    "advice.values": ("Values: points this turn against each cell's par (not a final score)", "Valeurs : points de ce tour par rapport à la moyenne de chaque case (pas un score final)"),
-    "advice.stop": ("(write now)", "(inscrire maintenant)"),
-    "advice.doblar": ("doblar: ", "doblar : "),
-    "advice.coup": (" (coup {n})", " (coup {n})"),
-    "advice.h_turn": ("{name} turn {turn}: {dice} → {cells}", "{name} tour {turn} : {dice} → {cells}"),
-    "advice.h_best": ("     heuristic's choice: {cells}, lost {loss:.2f}{luck}", "     choix de l'heuristique : {cells}, perdu {loss:.2f}{luck}"),
-    "advice.h_ok": ("     as the heuristic{luck}", "     comme l'heuristique{luck}"),
-    "advice.h_luck": ("; luck {luck:+.2f}", " ; chance {luck:+.2f}"),
-    "advice.h_summary": ("{name}: {final} points; points lost to choices {lost:.2f}{luck} (heuristic points)", "{name} : {final} points ; points perdus par les choix {lost:.2f}{luck} (points heuristiques)"),
-    "advice.h_estimated": ("Luck is an ESTIMATE: each turn's expected value from {n} sampled turns (fixed seed)", "La chance est une ESTIMATION : l'espérance de chaque tour sur {n} tours tirés au sort (graine fixe)"),
-    # -- cli/printable.py: cli.printable.*
-    "printable.drawn": ("Sheets of game {id} drawn in {path}", "Feuilles de la partie {id} dessinées dans {path}"),
-    "printable.book": ("Record book", "Livre des records"),
-    "printable.counted": ("{n} finished games counted", "{n} parties finies comptées"),
-    "printable.records_drawn": ("Record book drawn in {path}", "Livre des records dessiné dans {path}"),
-    # -- cli/render.py: cli.render.*
-    "render.row": ("Row", "Ligne"),
-    "render.score": ("Score", "Points"),
-    "render.why": ("Why", "Pourquoi"),
-    "render.roll": ("roll", "lancer"),
-    "render.made": ("{made} of {total} {total:|row|rows} made", "{made} {made:|ligne réalisée|lignes réalisées} sur {total}"),
-    "render.none": ("No row made with these dice.", "Aucune ligne réalisée avec ces dés."),
-    "render.line": ("line {n}: ", "ligne {n} : "),
-    # -- cli/sheet_view.py: cli.sheet.*
-    "sheet.subtotal": ("Sub-total 1-6", "Sous-total 1-6"),
-    "sheet.bonus": ("Bonus", "Bonus"),
-    "sheet.total": ("Total", "Total"),
-    "sheet.grand": ("Grand total", "Total général"),
-    "sheet.turn": ("to play", "à jouer"),
-    "sheet.cell": ("Cell", "Case"),
-    "sheet.score": ("Score", "Points"),
-    "sheet.why": ("Why", "Pourquoi"),
-    "sheet.coup": ("coup", "coup"),
-    "sheet.maxmin": ("max <= min: both count 0", "max <= min : les deux comptent 0"),
-    "sheet.doblars": ("{n} {n:|doblar left|doblars left}", "{n} {n:|doblar restant|doblars restants}"),
-    "sheet.jokers": ("{n} {n:|joker left|jokers left}", "{n} {n:|joker restant|jokers restants}"),
-    "sheet.bank": ("{n} {n:|roll banked|rolls banked}", "{n} {n:|jet en réserve|jets en réserve}"),
-    "sheet.pool": ("{n} {n:|roll left in the pool|rolls left in the pool}", "{n} {n:|jet restant dans la réserve|jets restants dans la réserve}"),
-    "sheet.used": ("used: {what}", "utilisé : {what}"),
-    "sheet.more_notes": ("… {n} more: why LETTERS, or why for every cell", "… {n} de plus : why LETTRES, ou why pour toutes les cases"),
-    # -- cli/rules_cmd.py: cli.rules.*
-    "rules.typed": ("typed", "se tape"),
-    "rules.example": ("example", "exemple"),
-    "rules.rulings": ("rulings", "règles"),
-    "rules.more": ("yams rules FAMILY ROW for one row; docs/rules.md for everything", "yams rules JEU LIGNE pour une ligne ; docs/rules.md pour tout"),
     # -- cli/book_cmds.py: cli.book.*
-    "book.no_records": ("No record yet: finish a game first.", "Pas encore de record : finissez d'abord une partie."),
+    "book.no_records": (
+        "No record yet: finish a game first.",
+        "Pas encore de record : finissez d'abord une partie.",
+    ),
     "book.part": ("Part", "Catégorie"),
     "book.value": ("Record", "Record"),
     "book.player": ("Player", "Joueur"),
@@ -165,13 +185,25 @@ TEXTS: dict[str, tuple[str, str]] = {
     "book.stopped": ("stopped", "arrêtée"),
     "book.corrections": ("{n} {n:|correction|corrections}", "{n} {n:|correction|corrections}"),
     "book.reopened": ("reopened", "rouverte"),
-    "book.summary": ("{name}: games {games} ({complete} complete), wins {wins} ({rate} of the games of two or more)", "{name} : parties {games} ({complete} {complete:|complète|complètes}), victoires {wins} ({rate} des parties à deux ou plus)"),
+    "book.summary": (
+        "{name}: games {games} ({complete} complete), wins {wins} ({rate} of the games of two or "
+        "more)",
+        "{name} : parties {games} ({complete} {complete:|complète|complètes}), victoires {wins} "
+        "({rate} des parties à deux ou plus)",
+    ),
     "book.rate": ("Win %", "% vict."),
     "book.median": ("Median", "Médiane"),
     "book.stdev": ("Std dev", "Écart type"),
     "book.family": ("Family", "Famille"),
-    "book.spread": ("{name}'s totals, {family}: how many in each range", "{name} : totaux en {family}, combien par tranche"),
-    "book.versus": ("{a} against {b}: {games} {games:|game|games}, {a} won {wa}, {b} won {wb}, draws {draws}", "{a} contre {b} : {games} {games:|partie|parties}, {a} en a gagné {wa}, {b} {wb}, égalités {draws}"),
+    "book.spread": (
+        "{name}'s totals, {family}: how many in each range",
+        "{name} : totaux en {family}, combien par tranche",
+    ),
+    "book.versus": (
+        "{a} against {b}: {games} {games:|game|games}, {a} won {wa}, {b} won {wb}, draws {draws}",
+        "{a} contre {b} : {games} {games:|partie|parties}, {a} en a gagné {wa}, {b} {wb}, "
+        "égalités {draws}",
+    ),
     "book.games_n": ("Games", "Parties"),
     "book.wins": ("Wins", "Victoires"),
     "book.average": ("Average", "Moyenne"),
@@ -179,18 +211,45 @@ TEXTS: dict[str, tuple[str, str]] = {
     "book.worst": ("Worst", "Pire"),
     "book.config": ("Rules", "Règles"),
     "book.chart": ("{name}'s totals, {label}", "{name} : totaux, {label}"),
-    "book.exported": ("{n} finished {n:|game|games} exported to {path}", "{n} {n:|partie finie exportée|parties finies exportées} dans {path}"),
-    "book.imported": ("{added} {added:|game|games} added, {skipped} skipped (already in the store)", "{added} {added:|partie ajoutée|parties ajoutées}, {skipped} {skipped:|ignorée|ignorées} (déjà dans le registre)"),
-    "book.unknown_player": ("no finished game for player '{name}'", "aucune partie finie pour le joueur « {name} »"),
-    "book.page": ("games {first}-{last} of {total}; the next ones: --page {next}, all: --limit 0", "parties {first} à {last} sur {total} ; les suivantes : --page {next}, toutes : --limit 0"),
+    "book.exported": (
+        "{n} finished {n:|game|games} exported to {path}",
+        "{n} {n:|partie finie exportée|parties finies exportées} dans {path}",
+    ),
+    "book.imported": (
+        "{added} {added:|game|games} added, {skipped} skipped (already in the store)",
+        "{added} {added:|partie ajoutée|parties ajoutées}, {skipped} {skipped:|ignorée|ignorées} "
+        "(déjà dans le registre)",
+    ),
+    "book.unknown_player": (
+        "no finished game for player '{name}'",
+        "aucune partie finie pour le joueur « {name} »",
+    ),
+    "book.page": (
+        "games {first}-{last} of {total}; the next ones: --page {next}, all: --limit 0",
+        "parties {first} à {last} sur {total} ; les suivantes : --page {next}, toutes : --limit 0",
+    ),
     "book.last_page": ("games {first}-{last} of {total}", "parties {first} à {last} sur {total}"),
+    # -- cli/book_cmds.py: cli.book_row_headers.*
+    "book_row_headers.row": ("Row", "Ligne"),
+    "book_row_headers.cells": ("Cells", "Cases"),
+    "book_row_headers.average": ("Average", "Moy."),
+    "book_row_headers.best": ("Best", "Max"),
+    "book_row_headers.zero_or_x": ("0 or X", "0 ou X"),
+    "book_row_headers.x": ("X", "X"),
     # -- cli/book_cmds.py: cli.book_rows.*
-    "book_rows.title": ("{who}{label}: complete sheets {sheets}", "{who}{label} : feuilles complètes {sheets}"),
+    "book_rows.title": (
+        "{who}{label}: complete sheets {sheets}",
+        "{who}{label} : feuilles complètes {sheets}",
+    ),
     "book_rows.everyone": ("Every player", "Tous les joueurs"),
-    "book_rows.stopped": (" (stopped early, left out: {n})", " (arrêtées avant la fin, non comptées : {n})"),
+    "book_rows.stopped": (
+        " (stopped early, left out: {n})",
+        " (arrêtées avant la fin, non comptées : {n})",
+    ),
     "book_rows.bonus": ("Bonus", "Bonus"),
     "book_rows.yams": ("Yams made: {n} ({per} a sheet)", "Yams réussis : {n} ({per} par feuille)"),
     "book_rows.none": ("No complete sheet matches.", "Aucune feuille complète ne correspond."),
+    # -- cli/book_cmds.py: cli.book_stats_headers.*
     "book_stats_headers.games": ("Games", "Parties"),
     "book_stats_headers.wins": ("Wins", "Vict."),
     "book_stats_headers.win_pct": ("Win %", "% vict."),
@@ -199,10 +258,60 @@ TEXTS: dict[str, tuple[str, str]] = {
     "book_stats_headers.best": ("Best", "Max"),
     "book_stats_headers.worst": ("Worst", "Min"),
     "book_stats_headers.std_dev": ("Std dev", "Éc. type"),
-    "book_row_headers.row": ("Row", "Ligne"),
-    "book_row_headers.cells": ("Cells", "Cases"),
-    "book_row_headers.average": ("Average", "Moy."),
-    "book_row_headers.best": ("Best", "Max"),
-    "book_row_headers.zero_or_x": ("0 or X", "0 ou X"),
-    "book_row_headers.x": ("X", "X"),
+    # -- cli/printable.py: cli.printable.*
+    "printable.drawn": (
+        "Sheets of game {id} drawn in {path}",
+        "Feuilles de la partie {id} dessinées dans {path}",
+    ),
+    "printable.book": ("Record book", "Livre des records"),
+    "printable.counted": ("{n} finished games counted", "{n} parties finies comptées"),
+    "printable.records_drawn": (
+        "Record book drawn in {path}",
+        "Livre des records dessiné dans {path}",
+    ),
+    # -- cli/render.py: cli.render.*
+    "render.row": ("Row", "Ligne"),
+    "render.score": ("Score", "Points"),
+    "render.why": ("Why", "Pourquoi"),
+    "render.roll": ("roll", "lancer"),
+    "render.made": (
+        "{made} of {total} {total:|row|rows} made",
+        "{made} {made:|ligne réalisée|lignes réalisées} sur {total}",
+    ),
+    "render.none": ("No row made with these dice.", "Aucune ligne réalisée avec ces dés."),
+    "render.line": ("line {n}: ", "ligne {n} : "),
+    # -- cli/rules_cmd.py: cli.rules.*
+    "rules.typed": ("typed", "se tape"),
+    "rules.example": ("example", "exemple"),
+    "rules.rulings": ("rulings", "règles"),
+    "rules.more": (
+        "yams rules FAMILY ROW for one row; docs/rules.md for everything",
+        "yams rules JEU LIGNE pour une ligne ; docs/rules.md pour tout",
+    ),
+    # -- cli/sheet_view.py: cli.sheet.*
+    "sheet.subtotal": ("Sub-total 1-6", "Sous-total 1-6"),
+    "sheet.bonus": ("Bonus", "Bonus"),
+    "sheet.total": ("Total", "Total"),
+    "sheet.grand": ("Grand total", "Total général"),
+    "sheet.turn": ("to play", "à jouer"),
+    "sheet.cell": ("Cell", "Case"),
+    "sheet.score": ("Score", "Points"),
+    "sheet.why": ("Why", "Pourquoi"),
+    "sheet.coup": ("coup", "coup"),
+    "sheet.maxmin": ("max <= min: both count 0", "max <= min : les deux comptent 0"),
+    "sheet.doblars": (
+        "{n} {n:|doblar left|doblars left}",
+        "{n} {n:|doblar restant|doblars restants}",
+    ),
+    "sheet.jokers": ("{n} {n:|joker left|jokers left}", "{n} {n:|joker restant|jokers restants}"),
+    "sheet.bank": ("{n} {n:|roll banked|rolls banked}", "{n} {n:|jet en réserve|jets en réserve}"),
+    "sheet.pool": (
+        "{n} {n:|roll left in the pool|rolls left in the pool}",
+        "{n} {n:|jet restant dans la réserve|jets restants dans la réserve}",
+    ),
+    "sheet.used": ("used: {what}", "utilisé : {what}"),
+    "sheet.more_notes": (
+        "… {n} more: why LETTERS, or why for every cell",
+        "… {n} de plus : why LETTRES, ou why pour toutes les cases",
+    ),
 }

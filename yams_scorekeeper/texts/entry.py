@@ -3,17 +3,22 @@
 from __future__ import annotations
 
 TEXTS: dict[str, tuple[str, str]] = {
-    # -- (earlier)
+    # -- dice.py
     "dice_typed": ("no dice typed", "aucun dé saisi"),
     "die_value": ("'{bad}' is not a die value (1-6)", "« {bad} » n'est pas une valeur de dé (1-6)"),
     "die_face_values_go": (
         "{v} is not a die face: values go from 1 to 6",
         "{v} n'est pas une face de dé : les valeurs vont de 1 à 6",
     ),
-    "typed_game_uses": ("{typed} {typed:|die|dice} typed, this game uses {count}", "{typed} {typed:|dé saisi|dés saisis}, ce jeu en utilise {count}"),
+    "typed_game_uses": (
+        "{typed} {typed:|die|dice} typed, this game uses {count}",
+        "{typed} {typed:|dé saisi|dés saisis}, ce jeu en utilise {count}",
+    ),
     "cannot_read_die_value": (
-        "cannot read '{unit}': a die is <value 1-6> with a colour c|f and a size p|g in any order, or a group such as cp665",
-        "« {unit} » illisible : un dé s'écrit <valeur 1-6> avec une couleur c|f et une taille p|g dans n'importe quel ordre, ou un groupe comme cp665",
+        "cannot read '{unit}': a die is <value 1-6> with a colour c|f and a size p|g in any "
+        "order, or a group such as cp665",
+        "« {unit} » illisible : un dé s'écrit <valeur 1-6> avec une couleur c|f et une taille p|g "
+        "dans n'importe quel ordre, ou un groupe comme cp665",
     ),
     "die_needs_colour_tag": (
         "die '{unit}' needs a colour tag c (clair) or f (foncé)",
@@ -24,10 +29,17 @@ TEXTS: dict[str, tuple[str, str]] = {
         "le dé « {unit} » doit porter une taille p (petit) ou g (grand)",
     ),
     "untagged_dice_typed_double": (
-        "{n} untagged dice typed: Double Yams needs its {total} dice with their tags, colour c (clair) / f (foncé) and size p (petit) / g (grand); the quickest is by groups, a tag then the values of its dice",
-        "{n} dés sans marques : le Double Yams demande ses {total} dés avec leurs marques, couleur c (clair) / f (foncé) et taille p (petit) / g (grand) ; le plus rapide : par groupes, une marque puis les valeurs de ses dés",
+        "{n} untagged dice typed: Double Yams needs its {total} dice with their tags, colour c "
+        "(clair) / f (foncé) and size p (petit) / g (grand); the quickest is by groups, a tag "
+        "then the values of its dice",
+        "{n} dés sans marques : le Double Yams demande ses {total} dés avec leurs marques, "
+        "couleur c (clair) / f (foncé) et taille p (petit) / g (grand) ; le plus rapide : par "
+        "groupes, une marque puis les valeurs de ses dés",
     ),
-    "typed_double_yams_uses": ("{typed} {typed:|die|dice} typed, Double Yams uses {total}", "{typed} {typed:|dé saisi|dés saisis}, le Double Yams en utilise {total}"),
+    "typed_double_yams_uses": (
+        "{typed} {typed:|die|dice} typed, Double Yams uses {total}",
+        "{typed} {typed:|dé saisi|dés saisis}, le Double Yams en utilise {total}",
+    ),
     "tags_do_match_physical": (
         "the tags do not match the physical dice: typed {got}; the set is {wanted}",
         "les marques ne correspondent pas aux dés : saisi {got} ; le jeu compte {wanted}",
@@ -56,6 +68,7 @@ TEXTS: dict[str, tuple[str, str]] = {
         "{bad} is not a die face in '{unit}': values go from 1 to 6",
         "{bad} n'est pas une face de dé dans « {unit} » : les valeurs vont de 1 à 6",
     ),
+    # -- notation.py
     "cannot_read_joker": ("cannot read the joker '{text}'", "joker « {text} » illisible"),
     "type_dice_were_kept": ("type the dice that were kept", "saisissez les dés gardés"),
     "say_after_how_many": (
@@ -63,12 +76,11 @@ TEXTS: dict[str, tuple[str, str]] = {
         "indiquez en combien de lancers les dés ont été gardés",
     ),
     "cannot_read_coup": ("cannot read the coup '{text}'", "coup « {text} » illisible"),
-    "cannot_read_cell": ("cannot read the cell '{token}'", "case « {token} » illisible"),
+    "cannot_read_cell": ("cannot read the cell '{text}'", "case « {text} » illisible"),
     "write_one_cell_after": (
         "write one cell after '->' (two with a doblar)",
         "écrivez une case après « -> » (deux avec un doblar)",
     ),
-    "cannot_read_cell_2": ("cannot read the cell '{text}'", "case « {text} » illisible"),
     "cannot_read_entry": ("cannot read the entry '{strip}'", "saisie « {strip} » illisible"),
     "roll_given_twice_after": (
         "the roll is given twice, after '/' and with --roll",

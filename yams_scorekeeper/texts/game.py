@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 TEXTS: dict[str, tuple[str, str]] = {
-    # -- (earlier)
+    # -- amend.py
     "new_entry_object_coups": (
         "a new entry is an object with 'coups' and/or 'cells'",
         "une nouvelle saisie est un objet avec « coups » et/ou « cells »",
@@ -12,16 +12,23 @@ TEXTS: dict[str, tuple[str, str]] = {
         "the new entry changes nothing: give new dice, a new cell, or both",
         "la nouvelle saisie ne change rien : donnez d'autres dés, une autre case, ou les deux",
     ),
-    "reopen_finished_last": ("{why}; the game finished last can be reopened with --game {short}", "{why} ; la partie finie en dernier se rouvre avec --game {short}"),
+    # -- api.py
+    "reopen_finished_last": (
+        "{why}; the game finished last can be reopened with --game {short}",
+        "{why} ; la partie finie en dernier se rouvre avec --game {short}",
+    ),
     "name_players": ("name the players", "nommez les joueurs"),
     "unknown_order": ("unknown order '{order}'", "ordre « {order} » inconnu"),
     "game_summary_does_match": (
         "game '{game_id}': its summary does not match its replayed sheets; nothing was imported",
-        "partie « {game_id} » : son résumé ne correspond pas à ses feuilles rejouées ; rien n'a été importé",
+        "partie « {game_id} » : son résumé ne correspond pas à ses feuilles rejouées ; rien n'a "
+        "été importé",
     ),
     "game_summary_says_configuration": (
-        "game '{game_id}': its summary says configuration {get!r} but its events replay under {config_key!r}; nothing was imported",
-        "partie « {game_id} » : son résumé annonce la configuration {get!r} mais ses événements se rejouent en {config_key!r} ; rien n'a été importé",
+        "game '{game_id}': its summary says configuration {get!r} but its events replay under "
+        "{config_key!r}; nothing was imported",
+        "partie « {game_id} » : son résumé annonce la configuration {get!r} mais ses événements "
+        "se rejouent en {config_key!r} ; rien n'a été importé",
     ),
     "order_dice_needs_each": (
         "--order dice needs each player's start die",
@@ -35,11 +42,10 @@ TEXTS: dict[str, tuple[str, str]] = {
         "cell {cell} is from coup {coup}, not {coup2}",
         "la case {cell} vient du coup {coup}, pas du {coup2}",
     ),
-    "turn": (
+    "turn_was_not_theirs": (
         "turn {turn} was {owner}'s, not {player}'s",
         "le tour {turn} était celui de {owner}, pas de {player}",
     ),
-    "cannot_read": ("cannot read {name}: {strerror}", "impossible de lire {name} : {strerror}"),
     "game_does_replay_nothing": (
         "game '{game_id}' does not replay: {reason}; nothing was imported",
         "la partie « {game_id} » ne se rejoue pas : {reason} ; rien n'a été importé",
@@ -56,7 +62,18 @@ TEXTS: dict[str, tuple[str, str]] = {
         "no game with id '{game_id}', in progress or finished",
         "aucune partie d'identifiant « {game_id} », en cours ou finie",
     ),
-    "correction_breaks_later_turn": ("the correction breaks a later turn, nothing was changed: {turns}; correct those turns too, in the same go", "la correction casse un tour suivant, rien n'a été changé : {turns} ; corrigez aussi ces tours, en une seule fois"),
+    # -- cli/choice.py
+    "no_column": (
+        "no column '{column}' in this game",
+        "pas de colonne « {column} » dans cette partie",
+    ),
+    # -- game.py
+    "correction_breaks_later_turn": (
+        "the correction breaks a later turn, nothing was changed: {turns}; correct those turns "
+        "too, in the same go",
+        "la correction casse un tour suivant, rien n'a été changé : {turns} ; corrigez aussi ces "
+        "tours, en une seule fois",
+    ),
     "next_cell": (
         "{name}: next cell is {want}, not {name2}",
         "{name} : la prochaine case est {want}, pas {name2}",
@@ -65,14 +82,7 @@ TEXTS: dict[str, tuple[str, str]] = {
         "no die shows {src} to turn into {dst}",
         "aucun dé ne montre {src} à changer en {dst}",
     ),
-    "column_game": (
-        "no column '{column}' in this game",
-        "pas de colonne « {column} » dans cette partie",
-    ),
-    "already_written": (
-        "{col_name}: {row_name} is already written",
-        "{col_name} : {row_name} est déjà rempli",
-    ),
+    "already_written": ("{column}: {row} is already written", "{column} : {row} est déjà rempli"),
     "game_over": ("the game is over", "la partie est finie"),
     "pool_rolls_empty_remaining": (
         "the pool of 165 rolls is empty: remaining cells can only be scratched",
@@ -107,7 +117,10 @@ TEXTS: dict[str, tuple[str, str]] = {
         "{name} has no joker left ({jokers} a game)",
         "{name} n'a plus de joker ({jokers} par partie)",
     ),
-    "jokers_per_turn": ("{n} {n:|joker|jokers} a turn at most", "{n} {n:|joker|jokers} par tour au plus"),
+    "jokers_per_turn": (
+        "{n} {n:|joker|jokers} a turn at most",
+        "{n} {n:|joker|jokers} par tour au plus",
+    ),
     "joker_turns_one_die": (
         "a joker turns one die into another face (1-6)",
         "un joker change un dé en une autre face (1-6)",
@@ -154,7 +167,12 @@ TEXTS: dict[str, tuple[str, str]] = {
         "the new entry is the one already written: nothing to correct",
         "la nouvelle saisie est celle déjà inscrite : rien à corriger",
     ),
-    "stored_game_does_not_replay": ("the stored game '{game_id}' does not replay: {why}. It was damaged or edited by hand: restore its backup (.bak1) or move its file out of the store", "la partie enregistrée « {game_id} » ne se rejoue pas : {why}. Elle est abîmée ou modifiée à la main : restaurez sa sauvegarde (.bak1) ou sortez son fichier du registre"),
+    "stored_game_does_not_replay": (
+        "the stored game '{game_id}' does not replay: {why}. It was damaged or edited by hand: "
+        "restore its backup (.bak1) or move its file out of the store",
+        "la partie enregistrée « {game_id} » ne se rejoue pas : {why}. Elle est abîmée ou "
+        "modifiée à la main : restaurez sa sauvegarde (.bak1) ou sortez son fichier du registre",
+    ),
     "sixth_roll_announced_score": (
         "sixth roll announced for {ann}: the score goes there",
         "6e jet annoncé pour {ann} : la marque va là",
@@ -171,7 +189,6 @@ TEXTS: dict[str, tuple[str, str]] = {
     "joker_written_from": ("a joker is written FROM:TO", "un joker s'écrit DE:VERS"),
     "enter_dice_first": ("enter the dice first", "saisissez d'abord les dés"),
     "one_cell_turn": ("one cell a turn", "une case par tour"),
-    "already_written_2": ("{name}: {name2} is already written", "{name} : {name2} est déjà rempli"),
     "there_coup_turn": ("there is no coup {n} this turn", "il n'y a pas de coup {n} ce tour"),
     "two_scores_one_ordered": (
         "two scores in one ordered column need the doblar descendant or montant",
@@ -185,15 +202,15 @@ TEXTS: dict[str, tuple[str, str]] = {
         "{name}: a doblar {special} writes the next two cells ({want})",
         "{name} : un doblar {special} remplit les deux cases suivantes ({want})",
     ),
-    "turn_3": (
-        "turn {turn} was {player}'s, not {player2}'s",
-        "le tour {turn} était celui de {player}, pas de {player2}",
-    ),
     "turn_corrected_twice": (
         "turn {turn} is corrected twice",
         "le tour {turn} est corrigé deux fois",
     ),
-    "only_coup_kept_after": ("{column}: only a coup kept after at most {n} {n:|roll|rolls}; this coup took {roll}", "{column} : seulement un coup gardé en {n} {n:|lancer|lancers} au plus ; ce coup en a pris {roll}"),
+    "only_coup_kept_after": (
+        "{column}: only a coup kept after at most {n} {n:|roll|rolls}; this coup took {roll}",
+        "{column} : seulement un coup gardé en {n} {n:|lancer|lancers} au plus ; ce coup en a "
+        "pris {roll}",
+    ),
     "each_change_names_turn": (
         "each change names the turn it corrects",
         "chaque changement nomme le tour qu'il corrige",
@@ -204,18 +221,29 @@ TEXTS: dict[str, tuple[str, str]] = {
         "un tour est en cours : marquez une case ou annulez",
     ),
     "unknown_event_type": ("unknown event type '{kind}'", "type d'événement « {kind} » inconnu"),
+    "turn_has_its_coups": (
+        "this turn already has its {n:|coup|coups}: choose a cell, or undo to change the dice",
+        "ce tour a déjà {n:|son coup|ses coups} : choisissez une case, ou annulez pour corriger "
+        "les dés",
+    ),
+    "broken_turn_in_progress": ("the turn in progress ({player})", "le tour en cours ({player})"),
+    "broken_turn": ("turn {turn} ({player}): ", "tour {turn} ({player}) : "),
+    "broken_turn_amended": (
+        "turn {turn} ({player}, amended): ",
+        "tour {turn} ({player}, corrigé) : ",
+    ),
+    "broken_turn_why": ("{turn}{why}", "{turn}{why}"),
+    "broken_turns": ("{turns}", "{turns}"),
+    # -- session.py
     "several_games_progress_say": (
         "several games in progress: say which with --game",
         "plusieurs parties en cours : précisez laquelle avec --game",
-    ),
-    "game_progress_id": (
-        "no game in progress with id '{game_id}'",
-        "aucune partie en cours avec l'identifiant « {game_id} »",
     ),
     "game_progress_start_one": (
         "no game in progress: start one with 'yams new' or 'yams play'",
         "aucune partie en cours : commencez-en une avec « yams new » ou « yams play »",
     ),
+    # -- transcript.py
     "cannot_read_turn_player": (
         "cannot read '{line}': a turn is 'PLAYER: DICE/ROLL -> CELL'",
         "« {line} » illisible : un tour s'écrit « JOUEUR: DÉS/LANCER -> CASE »",
@@ -228,12 +256,5 @@ TEXTS: dict[str, tuple[str, str]] = {
         "settings must be a JSON object",
         "settings doit être un objet JSON",
     ),
-    # -- api.py
-    "turn_has_its_coups": ("this turn already has its {n:|coup|coups}: choose a cell, or undo to change the dice", "ce tour a déjà {n:|son coup|ses coups} : choisissez une case, ou annulez pour corriger les dés"),
-    "broken_turn_in_progress": ("the turn in progress ({player})", "le tour en cours ({player})"),
-    "broken_turn": ("turn {turn} ({player}): ", "tour {turn} ({player}) : "),
-    "broken_turn_amended": ("turn {turn} ({player}, amended): ", "tour {turn} ({player}, corrigé) : "),
-    "broken_turn_why": ("{turn}{why}", "{turn}{why}"),
-    "broken_turns": ("{turns}", "{turns}"),
     "transcript_line": ("line {line}: {why}", "ligne {line} : {why}"),
 }

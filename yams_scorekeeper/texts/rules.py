@@ -3,12 +3,23 @@
 from __future__ import annotations
 
 TEXTS: dict[str, tuple[str, str]] = {
-    # -- (earlier)
+    # -- rules/base.py known(), from rules/classic.py and rules/gaby.py
+    "unknown_column": ("unknown column '{item}'", "colonne « {item} » inconnue"),
+    "unknown_optional_row": (
+        "unknown optional row '{item}'",
+        "ligne optionnelle « {item} » inconnue",
+    ),
+    "unknown_option": ("unknown option '{item}'", "option « {item} » inconnue"),
+    # -- advice/spec.py
     "exact_solver_several_columns": (
         "no exact solver for {title}: it has several columns",
         "pas de solveur exact pour le {title} : plusieurs colonnes",
     ),
-    "player_count": ("{n} {n:|player|players}: {title} takes {low} to {high} (G6)", "{n} {n:|joueur|joueurs} : le {title} se joue de {low} à {high} (G6)"),
+    # -- config.py
+    "player_count": (
+        "{n} {n:|player|players}: {title} takes {low} to {high} (G6)",
+        "{n} {n:|joueur|joueurs} : le {title} se joue de {low} à {high} (G6)",
+    ),
     "player_names_must_non": (
         "player names must be non-empty and different",
         "les noms des joueurs doivent être non vides et différents",
@@ -18,12 +29,16 @@ TEXTS: dict[str, tuple[str, str]] = {
         "le nom d'un joueur doit être du texte, pas {name}",
     ),
     "player_name_holds_control": (
-        "player name '{name}' holds a control character (ESC, CR, BEL, a bidi override...) or is over {max_name} characters",
-        "le nom « {name} » contient un caractère de contrôle (ESC, CR, BEL, inversion bidi...) ou dépasse {max_name} caractères",
+        "player name '{name}' holds a control character (ESC, CR, BEL, a bidi override...) or is "
+        "over {max_name} characters",
+        "le nom « {name} » contient un caractère de contrôle (ESC, CR, BEL, inversion bidi...) ou "
+        "dépasse {max_name} caractères",
     ),
     "player_name_cannot_written": (
-        "player name '{name}' cannot be written in a transcript (no ':', ',' or '#', and not a header word)",
-        "le nom « {name} » ne peut pas s'écrire dans une feuille de partie (ni « : », ni « , », ni « # », ni un mot d'en-tête)",
+        "player name '{name}' cannot be written in a transcript (no ':', ',' or '#', and not a "
+        "header word)",
+        "le nom « {name} » ne peut pas s'écrire dans une feuille de partie (ni « : », ni « , », "
+        "ni « # », ni un mot d'en-tête)",
     ),
     "start_die": ("no start die for {who}", "pas de dé de départ pour {who}"),
     "tie_start_must_roll": (
@@ -34,7 +49,9 @@ TEXTS: dict[str, tuple[str, str]] = {
         "start die {v} for {n} is not a die face",
         "dé de départ {v} pour {n} : pas une face de dé",
     ),
+    # -- rules/__init__.py
     "unknown_rule_set": ("unknown rule set '{name}'", "jeu de règles « {name} » inconnu"),
+    # -- rules/base.py
     "unknown_setting": (
         "unknown setting '{key_}' for {family}",
         "réglage « {key_} » inconnu pour {family}",
@@ -49,6 +66,7 @@ TEXTS: dict[str, tuple[str, str]] = {
         "le {title} n'a qu'une colonne par joueur",
     ),
     "takes": ("{family} takes no {what}", "{family} n'accepte pas {what}"),
+    # -- rules/classic.py
     "impos_e_column_needs": (
         "the imposée column needs its order of rows at creation",
         "la colonne imposée demande l'ordre des lignes à la création",
@@ -61,6 +79,7 @@ TEXTS: dict[str, tuple[str, str]] = {
         "an imposed order was given but there is no imposée column",
         "un ordre imposé est donné sans colonne imposée",
     ),
+    # -- rules/double.py
     "double_yams_one_column": (
         "Double Yams has one column per player",
         "le Double Yams n'a qu'une colonne par joueur",
@@ -74,10 +93,12 @@ TEXTS: dict[str, tuple[str, str]] = {
         "a direction only goes with the forcé variant",
         "le sens ne concerne que la variante forcé",
     ),
+    # -- rules/duel.py
     "jokers_per_turn_can": (
         "jokers_per_turn can be 0 or 1: an entry changes one die",
         "jokers_per_turn vaut 0 ou 1 : une saisie change un seul dé",
     ),
+    # -- rules/gaby.py
     "yams_gaby_variant_direction": (
         "Yams Gaby has no variant, direction or imposed order",
         "le Yams Gaby n'a ni variante, ni sens, ni ordre imposé",
@@ -99,10 +120,13 @@ TEXTS: dict[str, tuple[str, str]] = {
         "les cases chance demandent une colonne sec ou demi-sec",
     ),
     "only_sec_demi_sec": (
-        "only sec/demi-sec cells are left: a coup of {roll} rolls has nowhere to go (at most {maximum})",
-        "il ne reste que des cases sec/demi-sec : un coup en {roll} lancers n'a pas de case (au plus {maximum})",
+        "only sec/demi-sec cells are left: a coup of {roll} rolls has nowhere to go (at most "
+        "{maximum})",
+        "il ne reste que des cases sec/demi-sec : un coup en {roll} lancers n'a pas de case (au "
+        "plus {maximum})",
     ),
     "unknown_preset": ("unknown preset '{preset}'", "préréglage « {preset} » inconnu"),
+    # -- rules/yahtzee.py
     "joker_yahtzee_goes_row": (
         "joker: a yahtzee of {value}s goes in row {name} while it is empty",
         "joker : un yahtzee de {value} va dans la ligne {name} tant qu'elle est vide",
@@ -111,7 +135,4 @@ TEXTS: dict[str, tuple[str, str]] = {
         "joker: row {name} is filled, so the yahtzee goes in an empty lower row",
         "joker : la ligne {name} est remplie, le yahtzee va dans une ligne vide du bas",
     ),
-    "unknown_column": ("unknown column '{item}'", "colonne « {item} » inconnue"),
-    "unknown_optional_row": ("unknown optional row '{item}'", "ligne optionnelle « {item} » inconnue"),
-    "unknown_option": ("unknown option '{item}'", "option « {item} » inconnue"),
 }
