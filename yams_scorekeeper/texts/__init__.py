@@ -1,7 +1,7 @@
 """The message catalogue: every sentence the program says, in English and French, core and CLI.
 
 One format, one lookup. A key is ``"<area>.<name>"``; the area names the module of this package
-that holds the entry (``game``, ``store``, ``entry``, ``rules``, ``explain``, ``table``, ``cli``),
+that holds the entry (``game``, ``store``, ``entry``, ``rules``, ``table``, ``cli``),
 loaded the first time one of its keys is needed, so a command pays only for the areas it speaks.
 Each area module holds ``TEXTS = {"<name>": ("English template", "French template")}``: two
 ``str.format`` templates with the same placeholders, filled by
@@ -26,7 +26,7 @@ import importlib
 from typing import Any
 
 #: the area modules of this package, each a ``TEXTS`` table
-AREAS = ("game", "store", "entry", "rules", "explain", "table", "cli")
+AREAS = ("game", "store", "entry", "rules", "table", "cli")
 LANGS = ("en", "fr")
 
 _loaded: dict[str, dict[str, tuple[str, str]]] = {}
