@@ -283,7 +283,8 @@ def _parsed_changes(game: Game, changes: dict[int, dict | str]) -> dict[int, dic
         log = game.turn_log()
         if player is not None and 1 <= turn <= len(log) and log[turn - 1].player != player:
             owner = log[turn - 1].player
-            raise EntryError(Message("game.turn_was_not_theirs", turn=turn, owner=owner, player=player),
+            raise EntryError(Message("game.turn_was_not_theirs", turn=turn, owner=owner,
+                                     player=player),
                              expected="yams log")
     return parsed
 

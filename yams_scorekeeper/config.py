@@ -165,7 +165,7 @@ def start_die_order(seating: list[str], rolls: dict[str, list[int]]) -> list[str
         missing = [n for n in contenders if len(rolls.get(n, [])) <= round_]
         if missing and round_ == 0:
             who = ", ".join(missing)
-            raise ConfigError(Message("rules.start_die", who=who),
+            raise ConfigError(Message("rules.no_start_die", who=who),
                               expected="Alice=3 Bob=5", rule="C6")
         if missing:
             who = ", ".join(missing)

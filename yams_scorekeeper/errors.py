@@ -21,27 +21,13 @@ from __future__ import annotations
 from .texts import Message
 
 
-class _Pair:
-    """TRANSITION: an (English, French) pair still written at the raise."""
-
-    key = ""
-
-    def __init__(self, en: str, fr: str):
-        self.en, self.fr = en, fr
-
-    def text(self, lang: str = "en") -> str:
-        return self.fr if lang == "fr" else self.en
-
-
 class YamsError(Exception):
     """Base of every error the core raises on purpose."""
 
     exit_code = 1
 
-    def __init__(self, message: Message, fr: str | None = None, *, expected: str | None = None,
+    def __init__(self, message: Message, *, expected: str | None = None,
                  rule: str | None = None):
-        if isinstance(message, str):     # TRANSITION: cli/play.py and cli/game_cmds.py
-            message = _Pair(message, fr or message)
         super().__init__(message.key)
         self.message = message
         self.expected = expected

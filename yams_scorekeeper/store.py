@@ -128,7 +128,8 @@ class Store:
     def __init__(self, path: str | os.PathLike | None = None, *, timeout: float = DEFAULT_TIMEOUT,
                  backups: int = DEFAULT_BACKUPS, fs: FileSystem | None = None,
                  notify: Any = None):
-        #: ``notify(en, fr)`` hears what the store did on its own (a record book rebuilt)
+        #: ``notify(message)`` hears what the store did on its own (a record book rebuilt), a
+        #: :class:`~yams_scorekeeper.texts.Message`
         self.notify = notify
         self.path = os.fspath(path) if path is not None else default_store_path()
         self.games_dir = os.path.join(self.path, "games")
@@ -479,7 +480,7 @@ class Store:
 
     def _say(self, message: Message) -> None:
         if self.notify is not None:
-            self.notify(message.en, message.fr)
+            self.notify(message)
 
     def _book_read_only(self) -> dict:
         """The record book of a store we may not write: as stored, or counted in memory when

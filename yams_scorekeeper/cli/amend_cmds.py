@@ -20,9 +20,6 @@ from .lang import current_lang
 from .render import print_json, shown
 from ..texts import Message, words
 
-#: TRANSITION: cli/game_cmds.py reads ``WORDS[lang]["reopened"]`` until it says ``cli.amend.*``
-WORDS = {"en": words("cli.amend", "en"), "fr": words("cli.amend", "fr")}
-
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game, Turn
 
@@ -184,7 +181,7 @@ def fix(
         return
     _print_fix(game, stored, totals, reopened, lang)
     if reopened or game.finished:
-        print_next(game, step.records, lang, "to_play")
+        print_next(game, step.records, lang, "cli.printing.to_play")
 
 
 def _print_fix(game: "Game", event: dict, totals: list[dict], reopened: bool, lang: str) -> None:

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from ..errors import EntryError, StoreError
 from .lang import current_lang
 from .render import shown
+from ..texts import Message
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..store import Store
@@ -30,16 +31,14 @@ def open_store(db: str | None, reading: bool = False) -> "Store":
 
     store = Store(db, notify=_notice)
     if reading and (db or os.environ.get(ENV_VAR)) and not store.exists():
-        raise StoreError(f"no store at {store.path}: check --db or $YAMS_DB; nothing was created",
-                         f"pas de registre dans {store.path} : vérifiez --db ou $YAMS_DB ; rien "
-                         "n'a été créé", expected="the folder of an existing store")
+        raise StoreError(Message("cli.store_check_db_yams", path=store.path),
+                         expected="the folder of an existing store")
     return store
 
 
-def _notice(en: str, fr: str) -> None:
+def _notice(message: "Message") -> None:
     """A line on stderr about what the store did on its own (``$YAMS_LANG`` or the locale)."""
-    lang = current_lang(None)
-    sys.stderr.write(f"note: {shown(fr if lang == 'fr' else en)}\n")
+    sys.stderr.write(f"note: {shown(message.text(current_lang(None)))}\n")
     sys.stderr.flush()
 
 
@@ -49,8 +48,7 @@ def read_text(path: str, limit: int | None = None) -> str:
     from ..storage import MAX_FILE_BYTES, read_regular
 
     limit = MAX_FILE_BYTES if limit is None else limit
-    too_big = EntryError(f"{path} is larger than {limit // 1024} kB: not read",
-                         f"{path} dépasse {limit // 1024} ko : non lu")
+    too_big = EntryError(Message("cli.larger_than_kb_read", path=path, limit=limit // 1024))
     if path == "-":
         text = sys.stdin.read(limit + 1)
         if len(text) > limit:
@@ -61,12 +59,11 @@ def read_text(path: str, limit: int | None = None) -> str:
     except OSError as exc:
         if exc.errno == errno.EFBIG:
             raise too_big from None
-        raise EntryError(f"cannot read {path}: {exc.strerror}",
-                         f"impossible de lire {path} : {exc.strerror}") from None
+        raise EntryError(Message("store.cannot_read", path=path, strerror=exc.strerror)) from None
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError:
-        raise EntryError(f"{path} is not UTF-8 text", f"{path} n'est pas du texte UTF-8") from None
+        raise EntryError(Message("store.utf_text", name=path)) from None
 
 
 def write_text(path: str, text: str) -> None:

@@ -13,6 +13,7 @@ from typing import Any
 import typer
 
 from ..errors import ConfigError, EntryError
+from ..texts import Message
 
 
 def db_option() -> Any:
@@ -76,8 +77,7 @@ def int_option(text: str, name: str, most: int = 99) -> int:
     """A small whole number typed as an option (1 to ``most``)."""
     token = text.strip()
     if not (token.isascii() and token.isdigit()) or len(token) > 6 or not 1 <= int(token) <= most:
-        raise EntryError(f"{name} '{token[:12]}' is not a whole number from 1 to {most}",
-                         f"{name} « {token[:12]} » n'est pas un nombre entier de 1 à {most}",
+        raise EntryError(Message("cli.whole_number_from", name=name, token=token[:12], most=most),
                          expected=f"{name} 2")
     return int(token)
 
@@ -95,24 +95,20 @@ def parse_start_dice(texts: list[str], players: list[str]) -> dict[str, list[int
         pending = []
         match = next((p for p in players if p.casefold() == name.casefold()), None)
         if match is None:
-            raise ConfigError(f"start die for '{name}', who is not a player",
-                              f"dé de départ pour « {name} », qui ne joue pas",
+            raise ConfigError(Message("cli.start_die_who_player", name=name),
                               expected=", ".join(players))
         dice = [int(v) for v in values.split(",") if v.strip() in ("1", "2", "3", "4", "5", "6")]
         if len(dice) != len([v for v in values.split(",") if v.strip()]):
             dice = []
         if not dice:
-            raise ConfigError(f"cannot read the start dice '{token}'",
-                              f"dés de départ « {token} » illisibles", expected="Bob=2,5")
+            raise ConfigError(Message("cli.cannot_read_start_dice", dice=token), expected="Bob=2,5")
         rolls[match] = dice
     if pending:
-        raise ConfigError(f"cannot read the start dice '{' '.join(pending)}'",
-                          f"dés de départ « {' '.join(pending)} » illisibles",
+        raise ConfigError(Message("cli.cannot_read_start_dice", dice=" ".join(pending)),
                           expected='"Alice=3 Bob=2,5"')
     missing = [p for p in players if p not in rolls]
     if missing:
-        raise ConfigError(f"no start die for {', '.join(missing)}",
-                          f"pas de dé de départ pour {', '.join(missing)}",
+        raise ConfigError(Message("rules.no_start_die", who=", ".join(missing)),
                           expected='--start-dice "Alice=3 Bob=2,5"', rule="C6")
     return rolls
 
@@ -130,15 +126,13 @@ def parse_settings(items: list[str]) -> dict[str, Any]:
     for item in items:
         key, sep, value = item.partition("=")
         if not sep or not key.strip() or len(item) > MAX_SETTING_TEXT:
-            raise ConfigError(f"cannot read the setting '{item[:40]}'",
-                              f"réglage « {item[:40]} » illisible",
+            raise ConfigError(Message("cli.cannot_read_setting", item=item[:40]),
                               expected=f"--setting yam=60 (at most {MAX_SETTING_TEXT} characters)")
         try:
             settings[key.strip()] = loads_bounded(value)
         except BadJSON as exc:
             if value.strip()[:1] in ("[", "{", "-", ".") or value.strip()[:1].isdigit():
-                raise ConfigError(f"setting '{key.strip()}': {exc.en}",
-                                  f"réglage « {key.strip()} » : {exc.fr}",
+                raise ConfigError(Message("cli.bad_setting", key_=key.strip(), why=exc.message),
                                   expected="--setting yam=60") from None
             settings[key.strip()] = value.strip()
     return settings

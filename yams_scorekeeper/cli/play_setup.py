@@ -16,6 +16,7 @@ from ..errors import ConfigError, StoreError, YamsError
 from .render import shown
 from .terminal import (HELP_WORDS, NONE_WORDS, QUIT_WORDS, SHEET_WORDS, UNDO_WORDS, Quit,
                        Terminal, ask_yes)
+from ..texts import Message
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..config import GameConfig
@@ -295,16 +296,14 @@ def house_setup(term: Terminal, store: "Store", house: str | None, settings: lis
     if house is not None:
         saved = store.house_rules().get(house)
         if saved is None:
-            raise ConfigError(f"no house rules named '{house}'",
-                              f"pas de règles maison nommées « {house} »",
+            raise ConfigError(Message("cli.house_rules_named", house=house),
                               expected=", ".join(store.house_rules()) or "yams play --setting "
                               "yam=60 --save-house NAME")
         family, merged = saved["family"], dict(saved["settings"])
     merged.update(parse_settings(settings))
     if save is not None and not merged:
-        raise ConfigError("--save-house needs house rules: --setting KEY=VALUE or --house NAME",
-                          "--save-house demande des règles maison : --setting CLÉ=VALEUR ou "
-                          "--house NOM", expected="--setting yam=60 --save-house club")
+        raise ConfigError(Message("cli.save_house_needs_house"),
+                          expected="--setting yam=60 --save-house club")
     return Setup(term, store, merged, family, save)
 
 

@@ -15,44 +15,12 @@ import typer
 from .json_out import ranking_json
 from .messages import msg, outcome
 from .render import print_json, shown
+from ..texts import say, words
 
 if TYPE_CHECKING:  # pragma: no cover
     from rich.table import Table
 
     from ..game import Game, LegalCell, Mark
-
-WORDS = {
-    "en": {
-        "coup": "{name} · coup {n} · {dice} · roll {roll}",
-        "joker": "joker {a}→{b}, rolled {rolled}",
-        "hint": "Write a cell: yams mark NUMBER (or {cell})", "cell": ("ROW", "COLUMN.ROW"),
-        "hint2": "Write a cell: yams mark NUMBER, or enter the second coup",
-        "no_cells": "No cell can take this coup.",
-        "next": "Next: {name}",
-        "enter_first": "{name} to play: enter the dice with yams enter DICE --roll N",
-        "over": "Game over.", "stopped": "Game stopped.", "ranking": "Final ranking",
-        "rank": "#", "player": "Player", "points": "Total",
-        "record": "New record, {label}: {part} {value} by {player} (was {old} by {holder}, {date})",
-        "first_game": "First game of {label}: its scores are the records.",
-        "grand": "grand total", "to_play": "To play: {name}",
-    },
-    "fr": {
-        "coup": "{name} · coup {n} · {dice} · lancer {roll}",
-        "joker": "joker {a}→{b}, dés lancés {rolled}",
-        "hint": "Inscrire une case : yams mark NUMÉRO (ou {cell})",
-        "cell": ("LIGNE", "COLONNE.LIGNE"),
-        "hint2": "Inscrire une case : yams mark NUMÉRO, ou saisir le second coup",
-        "no_cells": "Aucune case ne peut recevoir ce coup.",
-        "next": "À suivre : {name}",
-        "enter_first": "À {name} de jouer : saisissez les dés avec yams enter DÉS --roll N",
-        "over": "Partie finie.", "stopped": "Partie arrêtée.", "ranking": "Classement final",
-        "rank": "#", "player": "Joueur", "points": "Total",
-        "record": "Nouveau record, {label} : {part} {value} par {player} (avant : {old} par "
-                  "{holder}, {date})",
-        "first_game": "Première partie en {label} : ses marques sont les records.",
-        "grand": "total général", "to_play": "À jouer : {name}",
-    },
-}
 
 
 def print_line(text: str) -> None:
@@ -73,7 +41,6 @@ def local_date(iso: str | None, with_time: bool = True) -> str:
     return when.strftime("%Y-%m-%d %H:%M" if with_time else "%Y-%m-%d")
 
 
-
 def show_finished(game: "Game", records: list[dict], lang: str, as_json: bool) -> None:
     """A finished game: its ranking and the records it broke (``yams end``, and a game whose
     finish was cut, found over by another command)."""
@@ -82,7 +49,6 @@ def show_finished(game: "Game", records: list[dict], lang: str, as_json: bool) -
                     "ranking": ranking_json(game), "records": records})
     else:
         print_ending(game, records, lang)
-
 
 
 def simple_table(columns: Iterable[tuple[str, str]] = (), **kwargs: Any) -> "Table":
@@ -109,11 +75,11 @@ def print_sheets(game: "Game", title: str, lang: str, index: int | None = None) 
 
 def print_next(game: "Game", broken: list[dict], lang: str, key: str) -> None:
     """The ranking and the records broken when ``game`` is over, else who plays (``key``:
-    the words 'next' or 'to_play')."""
+    ``"cli.printing.next"`` or ``"cli.printing.to_play"``)."""
     if game.finished:
         print_ending(game, broken, lang)
     else:
-        print_line(WORDS[lang][key].format(name=game.player.name))
+        print_line(say(key, lang, name=game.player.name))
 
 
 def mark_label(game: "Game", mark: "Mark") -> str:
@@ -130,7 +96,7 @@ def print_ending(game: "Game", broken: list[dict], lang: str) -> None:
 
     from .render import console
 
-    w = WORDS[lang]
+    w = words("cli.printing", lang)
     out = console()
     stopped = w["stopped"]
     if game.stopped_early and not game.rules.stopped_game_has_winner:
@@ -152,7 +118,7 @@ def print_ending(game: "Game", broken: list[dict], lang: str) -> None:
 
 def record_lines(broken: list[dict], lang: str) -> list[str]:
     """One line per record beaten; one line for the first game of a configuration."""
-    w = WORDS[lang]
+    w = words("cli.printing", lang)
     lines, firsts = [], []
     for rec in broken:
         part = w["grand"] if rec["part"] == "total" else rec["part"]
@@ -174,7 +140,7 @@ def print_cells(game: "Game", cells: list["LegalCell"], lang: str) -> None:
     from .render import console
     from .sheet_view import legal_table
 
-    w = WORDS[lang]
+    w = words("cli.printing", lang)
     out = console()
     if game.coups:
         n = len(game.coups)
@@ -191,6 +157,6 @@ def print_cells(game: "Game", cells: list["LegalCell"], lang: str) -> None:
         return
     out.print(legal_table(game, cells, lang))
     more = len(game.coups) < game.coups_allowed()
-    cell = w["cell"][len(game.columns) > 1]
+    cell = w["cell_column_row" if len(game.columns) > 1 else "cell_row"]
     out.print(w["hint2"] if more else w["hint"].format(cell=cell), markup=False)
 

@@ -17,17 +17,7 @@ from .options import db_option, examples, game_option, json_option
 from .printable import html_option, svg_option
 from .printing import local_date, print_line, print_sheets, simple_table
 from .render import print_error, print_json, shown
-
-WORDS = {
-    "en": {
-        "no_games": "No game in progress.", "id": "Id", "game": "Game", "players": "Players",
-        "created": "Started", "events": "Events", "finishing": "finishing",
-    },
-    "fr": {
-        "no_games": "Aucune partie en cours.", "id": "Id", "game": "Partie", "players": "Joueurs",
-        "created": "Commencée", "events": "Événements", "finishing": "en clôture",
-    },
-}
+from ..texts import Message, words
 
 
 def sheet(
@@ -54,8 +44,7 @@ def sheet(
         index = next((i for i, s in enumerate(game.sheets)
                       if s.name.casefold() == player.strip().casefold()), None)
         if index is None:
-            raise EntryError(f"no player '{player}' in this game",
-                             f"pas de joueur « {player} » dans cette partie",
+            raise EntryError(Message("cli.player_game", player=player),
                              expected=", ".join(s.name for s in game.sheets))
     if as_json:
         data = game_json(game)
@@ -90,7 +79,7 @@ def _list_games(found: list[dict], as_json: bool, lang: str) -> None:
     if as_json:
         print_json({"games": found})
         return
-    w = WORDS[lang]
+    w = words("cli.sheet_cmds", lang)
     if not found:
         print_line(w["no_games"])
         return

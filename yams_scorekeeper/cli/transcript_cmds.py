@@ -17,11 +17,8 @@ from .options import EXIT_LINE, db_option, examples, game_option, json_option
 from .printable import html_option, svg_option
 from .printing import print_line, print_next, print_sheets
 from .render import print_json
+from ..texts import Message, words
 
-WORDS = {
-    "en": {"written": "Transcript of game {id} written to {path}"},
-    "fr": {"written": "Feuille de la partie {id} écrite dans {path}"},
-}
 
 #: largest transcript read by ``yams replay`` (a long evening is a few kB)
 MAX_TRANSCRIPT_BYTES = 4 * 1024 * 1024
@@ -52,8 +49,7 @@ def replay(
 
     lang = current_lang(ctx)
     if file is None:
-        raise EntryError("name the transcript file (or '-' for standard input)",
-                         "indiquez le fichier de la feuille (ou « - » pour l'entrée standard)",
+        raise EntryError(Message("cli.name_transcript_file_standard"),
                          expected="yams replay soiree.txt")
     game = parse_transcript(read_text(file, MAX_TRANSCRIPT_BYTES), new_id=random_id,
                             clock=system_clock)
@@ -66,7 +62,7 @@ def replay(
         print_json(game_json(game))
         return
     print_sheets(game, game.config.label, lang)
-    print_next(game, [], lang, "to_play")
+    print_next(game, [], lang, "cli.printing.to_play")
 
 
 TRANSCRIPT_EPILOG = examples(
@@ -100,7 +96,7 @@ def transcript(
         write_text("-", text)
         return
     write_text(output, text)
-    print_line(WORDS[lang]["written"].format(id=game.id, path=output))
+    print_line(words("cli.transcript", lang)["written"].format(id=game.id, path=output))
 
 
 COMMANDS = (

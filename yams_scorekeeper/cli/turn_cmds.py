@@ -27,31 +27,11 @@ from .options import (RULES_HELP, db_option, default_family, dice_argument, exam
                       rules_option, split_list)
 from .printing import mark_label, print_cells, print_line, print_next, show_finished
 from .render import print_json
+from ..texts import Message, words
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
     from ..session import TableSession
-
-WORDS = {
-    "en": {
-        "started": "New game {id}: {label}", "order": "Turn order: {players}",
-        "first": "{name} plays first: yams enter DICE --roll N",
-        "wrote": "{name} wrote {cell}: {score}   {why}", "scratched": "{name} scratched {cell}: 0",
-        "total": "{name}, total: {total}",
-        "undone": "Cancelled: {what}",
-        "undo_enter": "{name}: dice {dice} (roll {roll})", "undo_mark": "{name}: {cells}",
-        "undo_amend": "the correction of turn {turns}",
-    },
-    "fr": {
-        "started": "Nouvelle partie {id} : {label}", "order": "Ordre de jeu : {players}",
-        "first": "{name} commence : yams enter DÉS --roll N",
-        "wrote": "{name} inscrit {cell} : {score}   {why}", "scratched": "{name} barre {cell} : 0",
-        "total": "{name}, total : {total}",
-        "undone": "Annulé : {what}",
-        "undo_enter": "{name} : dés {dice} (lancer {roll})", "undo_mark": "{name} : {cells}",
-        "undo_amend": "la correction du tour {turns}",
-    },
-}
 
 
 NEW_EPILOG = examples(
@@ -107,7 +87,7 @@ def new(
     lang = current_lang(ctx)
     names = [p for p in players or ()]
     if not names:
-        raise ConfigError("name the players with --player", "nommez les joueurs avec --player",
+        raise ConfigError(Message("cli.name_players_player"),
                           expected="--player Alice --player Bob")
     rolls = parse_start_dice(start_dice, [n.strip() for n in names]) if start_dice else None
     step = new_game(open_store(db), rules_name or default_family(), names,
@@ -123,7 +103,7 @@ def new(
                     "family": config.family, "config_key": config.config_key,
                     "config": config.to_json()})
         return
-    w = WORDS[lang]
+    w = words("cli.turn", lang)
     print_line(w["started"].format(id=game.id, label=config.label))
     print_line(w["order"].format(players=", ".join(f"{i}. {n}" for i, n in enumerate(seated, 1))))
     print_line(w["first"].format(name=seated[0]))
@@ -159,7 +139,7 @@ def enter(
     text, roll = split_roll(" ".join(dice or ()), roll)
 
     if jokers and len(jokers) > 1:
-        raise IllegalMoveError("one joker a turn", "un seul joker par tour", rule="U4")
+        raise IllegalMoveError(Message("entry.one_joker_turn"), rule="U4")
     joker = jokers[0] if jokers else None
     step = enter_dice(open_store(db), text, roll, game_id=game_id, joker=joker,
                       announce=announce)
@@ -204,7 +184,7 @@ def mark(
     """
     lang = current_lang(ctx)
     if cell is None or not cell.strip():
-        raise EntryError("say which cell to write", "indiquez quelle case inscrire",
+        raise EntryError(Message("cli.say_which_cell_write"),
                          expected="yams mark 3, or yams mark libre.full")
     from ..api import mark as mark_cell
 
@@ -224,13 +204,13 @@ def mark(
             data.update(ranking=ranking_json(game), records=step.records)
         print_json(data)
         return
-    w = WORDS[lang]
+    w = words("cli.turn", lang)
     for m in written:
         label = mark_label(game, m)
         print_line(w["scratched"].format(name=sheet.name, cell=label) if m.scratch else
                w["wrote"].format(name=sheet.name, cell=label, score=m.score, why=m.explain))
     print_line(w["total"].format(name=sheet.name, total=total))
-    print_next(game, step.records, lang, "next")
+    print_next(game, step.records, lang, "cli.printing.next")
 
 
 @game_step
@@ -245,7 +225,7 @@ def cells(session: "TableSession", lang: str, as_json: bool) -> None:
 
 
 def _describe(game: "Game", event: dict, lang: str) -> str:
-    w = WORDS[lang]
+    w = words("cli.turn", lang)
     name = event.get("player", "?")
     if event["type"] == "enter":
         return w["undo_enter"].format(name=name, dice=" ".join(event["dice"]), roll=event["roll"])
@@ -281,12 +261,11 @@ def undo(
         print_json({"game": game.id, "cancelled": cancelled, "player": game.player.name,
                     "coup": len(game.coups), "reopened": reopened, "finished": game.finished})
         return
-    w = WORDS[lang]
+    w = words("cli.turn", lang)
     if reopened:
-        from .amend_cmds import WORDS as FIX_WORDS
-        print_line(FIX_WORDS[lang]["reopened"].format(id=game.id[:8]))
+        print_line(words("cli.amend", lang)["reopened"].format(id=game.id[:8]))
     print_line(w["undone"].format(what=_describe(game, cancelled, lang)))
-    print_next(game, step.records, lang, "to_play")   # a correction undone: finished again
+    print_next(game, step.records, lang, "cli.printing.to_play")   # a correction undone: finished again
 
 
 def end(

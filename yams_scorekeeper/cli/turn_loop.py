@@ -40,6 +40,7 @@ from typing import TYPE_CHECKING, Any
 from ..dice import GROUPED_EXAMPLE
 from ..errors import EntryError, IllegalMoveError, YamsError
 from .messages import NO, YES, msg, outcome
+from ..texts import Message
 from .render import shown
 from .terminal import (ANNOUNCE_WORDS, END_WORDS, HELP_WORDS, HINT_WORDS, LIST_WORDS,
                        QUIT_WORDS, SHEET_WORDS, UNDO_WORDS, WHY_WORDS, Quit, Terminal, ask_yes)
@@ -54,8 +55,8 @@ _ENTRY = re.compile(r"^(?P<dice>[^/]*?)\s*/\s*(?P<roll>\S*)\s*(?P<rest>.*)$")
 
 def _err(key: str, *, cls: type[YamsError] = EntryError, expected: str | None = None,
          rule: str | None = None, **values: Any) -> YamsError:
-    """A YamsError in both languages from the catalog."""
-    return cls(msg(key, "en", **values), msg(key, "fr", **values), expected=expected, rule=rule)
+    """A YamsError saying the catalogue's ``table.<key>``."""
+    return cls(Message(f"table.{key}", **values), expected=expected, rule=rule)
 
 
 def _sixth_roll(game: "Game") -> bool:

@@ -44,6 +44,15 @@ TEXTS: dict[str, tuple[str, str]] = {
     "name_file_read": ("name the file to read", "indiquez le fichier à lire"),
     # -- cli/choice.py
     "cannot_read": ("cannot read '{token}'", "« {token} » illisible"),
+    # -- cli/files.py
+    "larger_than_kb_read": (
+        "{path} is larger than {limit} kB: not read",
+        "{path} dépasse {limit} ko : non lu",
+    ),
+    "store_check_db_yams": (
+        "no store at {path}: check --db or $YAMS_DB; nothing was created",
+        "pas de registre dans {path} : vérifiez --db ou $YAMS_DB ; rien n'a été créé",
+    ),
     # -- cli/lang.py
     "unknown_language_lang": (
         "unknown language '{option}' for --lang",
@@ -53,9 +62,33 @@ TEXTS: dict[str, tuple[str, str]] = {
         "unknown language '{value}' in {env_var}",
         "langue « {value} » inconnue dans {env_var}",
     ),
+    # -- cli/options.py
+    "whole_number_from": (
+        "{name} '{token}' is not a whole number from 1 to {most}",
+        "{name} « {token} » n'est pas un nombre entier de 1 à {most}",
+    ),
+    "cannot_read_start_dice": (
+        "cannot read the start dice '{dice}'",
+        "dés de départ « {dice} » illisibles",
+    ),
+    "start_die_who_player": (
+        "start die for '{name}', who is not a player",
+        "dé de départ pour « {name} », qui ne joue pas",
+    ),
+    "cannot_read_setting": ("cannot read the setting '{item}'", "réglage « {item} » illisible"),
+    "bad_setting": ("setting '{key_}': {why}", "réglage « {key_} » : {why}"),
     # -- cli/play_fix.py
     "game_id": ("no game with id '{game_id}'", "aucune partie « {game_id} »"),
     "finished_turn": ("no finished turn {text}", "pas de tour fini {text}"),
+    # -- cli/play_setup.py
+    "save_house_needs_house": (
+        "--save-house needs house rules: --setting KEY=VALUE or --house NAME",
+        "--save-house demande des règles maison : --setting CLÉ=VALEUR ou --house NOM",
+    ),
+    "house_rules_named": (
+        "no house rules named '{house}'",
+        "pas de règles maison nommées « {house} »",
+    ),
     # -- cli/score.py
     "say_which_roll_dice": (
         "say on which roll the dice were kept with --roll",
@@ -69,6 +102,19 @@ TEXTS: dict[str, tuple[str, str]] = {
         "no dice after the roll number",
         "aucun dé après le numéro de lancer",
     ),
+    # -- cli/sheet_cmds.py
+    "player_game": (
+        "no player '{player}' in this game",
+        "pas de joueur « {player} » dans cette partie",
+    ),
+    # -- cli/transcript_cmds.py
+    "name_transcript_file_standard": (
+        "name the transcript file (or '-' for standard input)",
+        "indiquez le fichier de la feuille (ou « - » pour l'entrée standard)",
+    ),
+    # -- cli/turn_cmds.py
+    "name_players_player": ("name the players with --player", "nommez les joueurs avec --player"),
+    "say_which_cell_write": ("say which cell to write", "indiquez quelle case inscrire"),
     # -- cli/advice_cmds.py: cli.advice.*
     "advice.exact": (
         "exact solver, optimal solitaire play",
@@ -269,6 +315,45 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Record book drawn in {path}",
         "Livre des records dessiné dans {path}",
     ),
+    # -- cli/printing.py: cli.printing.*
+    "printing.coup": (
+        "{name} · coup {n} · {dice} · roll {roll}",
+        "{name} · coup {n} · {dice} · lancer {roll}",
+    ),
+    "printing.joker": ("joker {a}→{b}, rolled {rolled}", "joker {a}→{b}, dés lancés {rolled}"),
+    "printing.hint": (
+        "Write a cell: yams mark NUMBER (or {cell})",
+        "Inscrire une case : yams mark NUMÉRO (ou {cell})",
+    ),
+    "printing.cell_row": ("ROW", "LIGNE"),
+    "printing.cell_column_row": ("COLUMN.ROW", "COLONNE.LIGNE"),
+    "printing.hint2": (
+        "Write a cell: yams mark NUMBER, or enter the second coup",
+        "Inscrire une case : yams mark NUMÉRO, ou saisir le second coup",
+    ),
+    "printing.no_cells": ("No cell can take this coup.", "Aucune case ne peut recevoir ce coup."),
+    "printing.next": ("Next: {name}", "À suivre : {name}"),
+    "printing.enter_first": (
+        "{name} to play: enter the dice with yams enter DICE --roll N",
+        "À {name} de jouer : saisissez les dés avec yams enter DÉS --roll N",
+    ),
+    "printing.over": ("Game over.", "Partie finie."),
+    "printing.stopped": ("Game stopped.", "Partie arrêtée."),
+    "printing.ranking": ("Final ranking", "Classement final"),
+    "printing.rank": ("#", "#"),
+    "printing.player": ("Player", "Joueur"),
+    "printing.points": ("Total", "Total"),
+    "printing.record": (
+        "New record, {label}: {part} {value} by {player} (was {old} by {holder}, {date})",
+        "Nouveau record, {label} : {part} {value} par {player} (avant : {old} par {holder}, "
+        "{date})",
+    ),
+    "printing.first_game": (
+        "First game of {label}: its scores are the records.",
+        "Première partie en {label} : ses marques sont les records.",
+    ),
+    "printing.grand": ("grand total", "total général"),
+    "printing.to_play": ("To play: {name}", "À jouer : {name}"),
     # -- cli/render.py: cli.render.*
     "render.row": ("Row", "Ligne"),
     "render.score": ("Score", "Points"),
@@ -314,4 +399,34 @@ TEXTS: dict[str, tuple[str, str]] = {
         "… {n} more: why LETTERS, or why for every cell",
         "… {n} de plus : why LETTRES, ou why pour toutes les cases",
     ),
+    # -- cli/sheet_cmds.py: cli.sheet_cmds.*
+    "sheet_cmds.no_games": ("No game in progress.", "Aucune partie en cours."),
+    "sheet_cmds.id": ("Id", "Id"),
+    "sheet_cmds.game": ("Game", "Partie"),
+    "sheet_cmds.players": ("Players", "Joueurs"),
+    "sheet_cmds.created": ("Started", "Commencée"),
+    "sheet_cmds.events": ("Events", "Événements"),
+    "sheet_cmds.finishing": ("finishing", "en clôture"),
+    # -- cli/transcript_cmds.py: cli.transcript.*
+    "transcript.written": (
+        "Transcript of game {id} written to {path}",
+        "Feuille de la partie {id} écrite dans {path}",
+    ),
+    # -- cli/turn_cmds.py: cli.turn.*
+    "turn.started": ("New game {id}: {label}", "Nouvelle partie {id} : {label}"),
+    "turn.order": ("Turn order: {players}", "Ordre de jeu : {players}"),
+    "turn.first": (
+        "{name} plays first: yams enter DICE --roll N",
+        "{name} commence : yams enter DÉS --roll N",
+    ),
+    "turn.wrote": (
+        "{name} wrote {cell}: {score}   {why}",
+        "{name} inscrit {cell} : {score}   {why}",
+    ),
+    "turn.scratched": ("{name} scratched {cell}: 0", "{name} barre {cell} : 0"),
+    "turn.total": ("{name}, total: {total}", "{name}, total : {total}"),
+    "turn.undone": ("Cancelled: {what}", "Annulé : {what}"),
+    "turn.undo_enter": ("{name}: dice {dice} (roll {roll})", "{name} : dés {dice} (lancer {roll})"),
+    "turn.undo_mark": ("{name}: {cells}", "{name} : {cells}"),
+    "turn.undo_amend": ("the correction of turn {turns}", "la correction du tour {turns}"),
 }

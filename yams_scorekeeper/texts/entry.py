@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 TEXTS: dict[str, tuple[str, str]] = {
+    # -- cli/turn_cmds.py
+    "one_joker_turn": ("one joker a turn", "un seul joker par tour"),
     # -- dice.py
     "dice_typed": ("no dice typed", "aucun dé saisi"),
     "die_value": ("'{bad}' is not a die value (1-6)", "« {bad} » n'est pas une valeur de dé (1-6)"),
@@ -94,7 +96,6 @@ TEXTS: dict[str, tuple[str, str]] = {
         "no cell number {shown_n}: the list goes from 1 to {n_cells}",
         "pas de case numéro {shown_n} : la liste va de 1 à {n_cells}",
     ),
-    "one_joker_turn": ("one joker a turn", "un seul joker par tour"),
     "unexpected_after_roll": (
         "unexpected '{word}' after the roll",
         "« {word} » inattendu après le lancer",

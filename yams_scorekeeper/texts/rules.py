@@ -15,6 +15,8 @@ TEXTS: dict[str, tuple[str, str]] = {
         "no exact solver for {title}: it has several columns",
         "pas de solveur exact pour le {title} : plusieurs colonnes",
     ),
+    # -- cli/options.py
+    "no_start_die": ("no start die for {who}", "pas de dé de départ pour {who}"),
     # -- config.py
     "player_count": (
         "{n} {n:|player|players}: {title} takes {low} to {high} (G6)",
@@ -40,7 +42,6 @@ TEXTS: dict[str, tuple[str, str]] = {
         "le nom « {name} » ne peut pas s'écrire dans une feuille de partie (ni « : », ni « , », "
         "ni « # », ni un mot d'en-tête)",
     ),
-    "start_die": ("no start die for {who}", "pas de dé de départ pour {who}"),
     "tie_start_must_roll": (
         "tie for the start: {who} must roll again",
         "égalité pour commencer : {who} doit relancer",
