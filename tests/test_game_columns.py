@@ -266,7 +266,7 @@ def test_gaby_max_min_both_count_0_when_max_is_not_above_min_Y3(hi, lo, counted)
     assert not low.zero_only and low.score == sum(map(int, lo))
     game.mark("libre", "min")
     assert game.totals(0).parts["libre"] == counted
-    assert game.totals(0).details["libre"]["max_min_annules"] == int(counted == 0)
+    assert game.totals(0).details["libre"]["max_min_cancelled"] == int(counted == 0)
 
 
 def test_classic_moins_not_below_plus_is_zero_only_C3():

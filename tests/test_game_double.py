@@ -348,7 +348,7 @@ def test_difference_is_plus_minus_moins_times_the_1s_written_in_row_1_D3():
     turn(game, "1111111112", 2, "plus")                              # 11
     assert game.totals(0).parts["difference"] == 11 * 4                # moins still empty
     turn(game, "6666655555", 2, "moins")                             # 55
-    assert game.totals(0).details["difference"] == {"plus": 11, "moins": 55, "nombre_de_1": 4,
+    assert game.totals(0).details["difference"] == {"plus": 11, "moins": 55, "ones": 4,
                                                     "total": (11 - 55) * 4}
     assert game.totals(0).parts["difference"] == -176
     assert game.totals(0).grand == 4 + (11 - 55) * 4

@@ -111,7 +111,7 @@ def _player_grid(game: "Game", seat: int, lang: str) -> Grid:
                       "total", rule=True))
     colon = " : " if lang == "fr" else ": "
     notes = [f"{w['grand']}{colon}{totals.grand}"]
-    cancelled = [c.name for c in game.columns if details[c.id].get("max_min_annules")]
+    cancelled = [c.name for c in game.columns if details[c.id].get("max_min_cancelled")]
     if cancelled:
         notes.append(f"{', '.join(cancelled)}{colon}{w['maxmin']}")
     if counters_text(game, sheet, lang):
@@ -135,8 +135,8 @@ def _players_grid(game: "Game", lang: str) -> Grid:
         detail = [t.details[section.id] for t in totals]
         if "bonus" in detail[0]:
             lines.append(Line(w["bonus"], [Cell(str(d["bonus"])) for d in detail], "sub"))
-        if "nombre_de_1" in detail[0]:      # the Double Yams difference (D3)
-            lines.append(Line("x 1", [Cell(str(d["nombre_de_1"])) for d in detail], "sub"))
+        if "ones" in detail[0]:      # the Double Yams difference (D3)
+            lines.append(Line("x 1", [Cell(str(d["ones"])) for d in detail], "sub"))
         short = section.name.split(" ", 1)[-1]
         lines.append(Line(f"{w['total']} {short}",
                           [Cell(str(t.parts[section.id])) for t in totals], "total"))

@@ -65,7 +65,7 @@ def player_grid(game: "Game", index: int, lang: str, short: bool = False) -> Tab
     table.add_section()
     table.add_row(Text(w["total"], style="bold"),
                   *(Text(str(totals.parts[c.id]), style="bold") for c in game.columns))
-    notes = [c.name for c in game.columns if details[c.id].get("max_min_annules")]
+    notes = [c.name for c in game.columns if details[c.id].get("max_min_cancelled")]
     grand = f"{w['grand']}{colon(lang)}{totals.grand}"
     if notes:
         grand += f"   ({', '.join(notes)}{colon(lang)}{w['maxmin']})"
@@ -97,8 +97,8 @@ def players_grid(game: "Game", lang: str, player: int | None = None):
         detail = [t.details[section.id] for t in totals]
         if "bonus" in detail[0]:
             table.add_row(Text(w["bonus"], style="italic"), *(str(d["bonus"]) for d in detail))
-        if "nombre_de_1" in detail[0]:      # the Double Yams difference (D3)
-            table.add_row(Text("x 1", style="italic"), *(str(d["nombre_de_1"]) for d in detail))
+        if "ones" in detail[0]:      # the Double Yams difference (D3)
+            table.add_row(Text("x 1", style="italic"), *(str(d["ones"]) for d in detail))
         short = section.name.split(" ", 1)[-1]      # "Les suites" -> "suites"
         table.add_row(Text(f"{w['total']} {short}", style="italic"),
                       *(Text(str(t.parts[section.id]), style="italic") for t in totals))
@@ -219,7 +219,7 @@ def side_by_side(game: "Game", lang: str) -> tuple[Table, list[Text]]:
                 for s in game.sheets if counters_text(game, s, lang)]
     cancelled = [f"{safe_text(s.name)}, {c.name}{colon(lang)}{w['maxmin']} (Y3)"
                  for s, t in zip(game.sheets, totals) for c in game.columns
-                 if t.details[c.id].get("max_min_annules")]
+                 if t.details[c.id].get("max_min_cancelled")]
     lines = [Text(f"{w['grand']}{colon(lang)}{grand}", style="bold")]
     lines += [Text(x) for x in cancelled + counters]
     return table, lines

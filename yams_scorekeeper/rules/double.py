@@ -211,7 +211,7 @@ class DoubleRules(RuleSet):
         one = cells.get((col, "1"))
         ones = one.ones if one is not None else 0
         parts["difference"] = (plus - moins) * ones
-        details["difference"] = {"plus": plus, "moins": moins, "nombre_de_1": ones,
+        details["difference"] = {"plus": plus, "moins": moins, "ones": ones,
                                  "total": parts["difference"]}
         return Totals(parts, details, sum(parts.values()))
 

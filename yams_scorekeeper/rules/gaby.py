@@ -234,7 +234,7 @@ class GabyRules(RuleSet):
             raw = upper + bonus + lower
             parts[col.id] = raw * col.factor
             details[col.id] = {"chiffres": upper, "bonus": bonus, "figures": lower,
-                               "max_min_annules": int(cancelled), "facteur": col.factor,
+                               "max_min_cancelled": int(cancelled), "factor": col.factor,
                                "total": parts[col.id]}
         return Totals(parts, details, sum(parts.values()))
 
