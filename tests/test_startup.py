@@ -25,9 +25,14 @@ print(json.dumps(sorted(m for m in sys.modules if m.split(".")[0] in
 
 
 def loaded(tmp_path, *args: str) -> set[str]:
+    return probe(tmp_path, *args)[0]
+
+
+def probe(tmp_path, *args: str) -> tuple[set[str], str]:
+    """The modules ``yams ARGS`` loaded (of the packages PROBE lists), and what it printed."""
     done = subprocess.run([sys.executable, "-c", PROBE, *args], capture_output=True, text=True,
                           env={"YAMS_DB": str(tmp_path), "YAMS_LANG": "en", "PATH": ""})
-    return set(json.loads(done.stderr.splitlines()[-1]))
+    return set(json.loads(done.stderr.splitlines()[-1])), done.stdout
 
 
 def test_the_lazy_command_table_lists_every_command_of_every_module():
@@ -56,6 +61,28 @@ def test_a_table_action_loads_its_module_only_and_no_summaries_index(tmp_path):
                 "concurrent.futures"} & modules
     modules = loaded(tmp_path, "cells", "--json")
     assert not {m for m in modules if m.startswith("rich")}
+
+
+def test_mark_and_undo_print_their_lines_without_rich(tmp_path):
+    probe(tmp_path, "new", "-R", "classic", "-p", "Alice", "-p", "Bob")
+    probe(tmp_path, "enter", "11123", "--roll", "1")
+    for args, said in ((("mark", "1"), "Alice wrote Libre · 1: 3"),
+                       (("undo",), "Cancelled: Alice: Libre · 1"),
+                       (("undo",), "Cancelled: Alice: dice 1 1 1 2 3 (roll 1)")):
+        modules, out = probe(tmp_path, *args)
+        assert said in out
+        assert not {m for m in modules if m.startswith("rich")}, args
+
+
+def test_a_command_run_builds_that_command_only():
+    import typer.main
+
+    from yams_scorekeeper.cli.app import app
+
+    group = typer.main.get_group(app)
+    assert group.get_command(None, "enter").name == "enter"
+    assert "enter" in group.commands and not {"new", "mark", "cells"} & set(group.commands)
+    assert group.get_command(None, "mark").name == "mark"        # its neighbours still load
 
 
 def test_help_still_lists_every_command():

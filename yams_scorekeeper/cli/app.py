@@ -91,14 +91,16 @@ class YamsGroup(TyperGroup):
         if name not in self.commands:
             module = next((m for m in COMMAND_MODULES if name in COMMAND_NAMES.get(m, ())), None)
             if module is not None:
-                self._load(module)
+                self._load(module, name)
         return super().get_command(ctx, name)
 
-    def _load(self, module_name: str) -> None:
+    def _load(self, module_name: str, name: str) -> None:
+        """Build the click command ``name`` of ``module_name`` (its parameters read from its
+        signature: ~1 ms a command, so not the module's other commands)."""
         from typer.main import get_command_from_info
 
         loaded = typer.Typer()
-        register(loaded, module_name)
+        register(loaded, module_name, only=name)
         for info in loaded.registered_commands:
             command = get_command_from_info(info, pretty_exceptions_short=app.pretty_exceptions_short,
                                             rich_markup_mode=app.rich_markup_mode)
@@ -169,15 +171,17 @@ def _root(
     ctx.obj = {"lang": resolve_lang(lang)}
 
 
-def register(target: typer.Typer, module_name: str) -> tuple[str, ...]:
-    """Add the commands listed in ``COMMANDS`` of ``yams_scorekeeper.cli.<module_name>``;
-    returns their names."""
+def register(target: typer.Typer, module_name: str, only: str | None = None) -> tuple[str, ...]:
+    """Add the commands listed in ``COMMANDS`` of ``yams_scorekeeper.cli.<module_name>``
+    (only the one called ``only`` when given); returns their names."""
     module = importlib.import_module(f"{__package__}.{module_name}")
     names = []
     for entry in module.COMMANDS:
         func, options = entry if isinstance(entry, tuple) else (entry, {})
-        target.command(**{"cls": YamsCommand, **options})(func)
-        names.append(options.get("name") or func.__name__.replace("_", "-"))
+        name = options.get("name") or func.__name__.replace("_", "-")
+        if only is None or name == only:
+            target.command(**{"cls": YamsCommand, **options})(func)
+            names.append(name)
     return tuple(names)
 
 

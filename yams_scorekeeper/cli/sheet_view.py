@@ -16,6 +16,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..wording import colon
+from .printing import cell_label, column_name as _column_name
 from .render import shown as safe_text
 from ..texts import say, words
 
@@ -270,22 +271,6 @@ def _groups(cells: list["LegalCell"]) -> list[tuple[tuple[str, int], list["Legal
         else:
             out.append((key, [cell]))
     return out
-
-
-def cell_label(game: "Game", cell: "LegalCell", with_coup: bool = False) -> str:
-    """``Libre · Full`` (or just ``Full`` on a one-column sheet), with the coup if two."""
-    row = game.rules.row(cell.row).name
-    text = row if len(game.columns) == 1 else f"{_column_name(game, cell.column)} · {row}"
-    if with_coup and cell.coup:
-        text += f" ({cell.coup})"
-    return text
-
-
-def _column_name(game: "Game", column: str) -> str:
-    for col in game.columns:
-        if col.id == column:
-            return col.name
-    return column
 
 
 # -- the turn grid: the legal cells drawn on the player's paper grid --------------------------

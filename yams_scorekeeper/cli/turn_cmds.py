@@ -25,7 +25,8 @@ from .lang import current_lang
 from .options import (RULES_HELP, db_option, default_family, dice_argument, examples, game_option,
                       int_option, json_option, parse_settings, parse_start_dice, roll_option,
                       rules_option, split_list)
-from .printing import mark_label, print_cells, print_line, print_next, show_finished
+from .printing import (cell_label, mark_label, print_cells, print_line, print_next,
+                       show_finished)
 from .render import print_json
 from ..texts import Message, words
 
@@ -231,7 +232,6 @@ def _describe(game: "Game", event: dict, lang: str) -> str:
         return w["undo_enter"].format(name=name, dice=" ".join(event["dice"]), roll=event["roll"])
     if event["type"] == "mark":
         from ..game import LegalCell
-        from .sheet_view import cell_label
 
         labels = ", ".join(cell_label(game, LegalCell(c["column"], c["row"], 0, 0, ""))
                            + (" (X)" if c.get("scratch") else "") for c in event["cells"])
