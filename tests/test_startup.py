@@ -31,7 +31,9 @@ def loaded(tmp_path, *args: str) -> set[str]:
 def probe(tmp_path, *args: str) -> tuple[set[str], str]:
     """The modules ``yams ARGS`` loaded (of the packages PROBE lists), and what it printed."""
     done = subprocess.run([sys.executable, "-c", PROBE, *args], capture_output=True, text=True,
-                          env={"YAMS_DB": str(tmp_path), "YAMS_LANG": "en", "PATH": ""})
+                          stdin=subprocess.DEVNULL,
+                          env={"YAMS_DB": str(tmp_path), "YAMS_LANG": "en", "PATH": "",
+                               "COLUMNS": "100"})
     return set(json.loads(done.stderr.splitlines()[-1])), done.stdout
 
 
@@ -63,10 +65,11 @@ def test_a_table_action_loads_its_module_only_and_no_summaries_index(tmp_path):
     assert not {m for m in modules if m.startswith("rich")}
 
 
-def test_mark_and_undo_print_their_lines_without_rich(tmp_path):
+def test_table_actions_print_without_rich(tmp_path):
     probe(tmp_path, "new", "-R", "classic", "-p", "Alice", "-p", "Bob")
-    probe(tmp_path, "enter", "11123", "--roll", "1")
-    for args, said in ((("mark", "1"), "Alice wrote Libre · 1: 3"),
+    for args, said in ((("enter", "11123", "--roll", "1"), "  1   Libre · 1             3"),
+                       (("cells",), " 14   Montante · Yam        0"),
+                       (("mark", "1"), "Alice wrote Libre · 1: 3"),
                        (("undo",), "Cancelled: Alice: Libre · 1"),
                        (("undo",), "Cancelled: Alice: dice 1 1 1 2 3 (roll 1)")):
         modules, out = probe(tmp_path, *args)

@@ -152,13 +152,15 @@ def record_lines(broken: list[dict], lang: str) -> list[str]:
 
 
 def print_cells(game: "Game", cells: list["LegalCell"], lang: str) -> None:
-    """The last coup, then the cells the player may write, numbered for ``yams mark``."""
+    """The last coup, then the cells the player may write, numbered for ``yams mark``: as
+    plain lines when they fit the width as they are (:mod:`legal_list`), else through Rich."""
+    import sys
+
     from ..dice import format_dice
-    from .render import console
-    from .sheet_view import legal_table
+    from .legal_list import console_width, legal_lines, legal_rows, terminal_ansi
 
     w = words("cli.printing", lang)
-    out = console()
+    before: list[str] = []
     if game.coups:
         n = len(game.coups)
         coup = game.coups[-1]
@@ -167,13 +169,33 @@ def print_cells(game: "Game", cells: list["LegalCell"], lang: str) -> None:
         if coup.joker:
             text += " (" + w["joker"].format(a=coup.joker[0], b=coup.joker[1],
                                              rolled=format_dice(coup.rolled)) + ")"
-        out.print(text, markup=False)
+        before.append(shown(text))
+    header: list[str] = []
+    rows: list = []
+    after: list[str] = []
     if not cells:
-        out.print(w["no_cells"] if game.coups else
-                  w["enter_first"].format(name=game.player.name), markup=False)
+        before.append(shown(w["no_cells"] if game.coups else
+                            w["enter_first"].format(name=game.player.name)))
+    else:
+        header, rows = legal_rows(game, cells, lang)
+        more = len(game.coups) < game.coups_allowed()
+        cell = w["cell_column_row" if len(game.columns) > 1 else "cell_row"]
+        after.append(w["hint2"] if more else w["hint"].format(cell=cell))
+    ansi = terminal_ansi(sys.stdout)
+    width = console_width()
+    table = legal_lines(header, rows, width, bool(ansi)) if ansi is not None and rows else []
+    if table is not None and all(len(x) <= width and x.isprintable() for x in before + after):
+        sys.stdout.write("".join(line + "\n" for line in before + table + after))
+        sys.stdout.flush()
         return
-    out.print(legal_table(game, cells, lang))
-    more = len(game.coups) < game.coups_allowed()
-    cell = w["cell_column_row" if len(game.columns) > 1 else "cell_row"]
-    out.print(w["hint2"] if more else w["hint"].format(cell=cell), markup=False)
+    from .render import console
+    from .sheet_view import legal_rich_table
+
+    out = console()
+    for line in before:
+        out.print(line, markup=False)
+    if rows:
+        out.print(legal_rich_table(header, rows))
+    for line in after:
+        out.print(line, markup=False)
 

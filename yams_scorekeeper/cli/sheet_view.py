@@ -16,7 +16,8 @@ from rich.table import Table
 from rich.text import Text
 
 from ..wording import colon
-from .printing import cell_label, column_name as _column_name
+from .legal_list import COLUMNS as LEGAL_COLUMNS, legal_rows
+from .printing import cell_label, column_name as _column_name  # noqa: F401 (cell_label: its old home)
 from .render import shown as safe_text
 from ..texts import say, words
 
@@ -228,49 +229,23 @@ def side_by_side(game: "Game", lang: str) -> tuple[Table, list[Text]]:
 
 def legal_table(game: "Game", cells: list["LegalCell"], lang: str,
                 handles: dict[str, "LegalCell"] | None = None) -> Table:
-    """The list of cells the player may fill now, each with its handle (or its number when
-    ``handles`` is None: ``yams play --list``).
+    """The list of cells the player may fill now (:func:`legal_list.legal_rows`), each with
+    its handle (or its number when ``handles`` is None: ``yams play --list``)."""
+    return legal_rich_table(*legal_rows(game, cells, lang, handles))
 
-    Notes shared by every cell of a column for one coup (sec eligibility, the x2 factor) are
-    said once, on a line above that column's cells, so each cell stays one line at 80 columns.
-    """
-    w = words("cli.sheet", lang)
+
+def legal_rich_table(header: list[str], rows: list[list[tuple[str, str]]]) -> Table:
+    """The rows of :func:`legal_list.legal_rows` as a Rich table (the last column folded
+    when too long)."""
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
-    handle_of = {c: h for h, c in (handles or {}).items()}
-    table.add_column("#" if handles is None else "", justify="right", no_wrap=True)
-    table.add_column(w["cell"], no_wrap=True)
-    table.add_column(w["score"], justify="right", no_wrap=True)
-    table.add_column(w["why"], overflow="fold")
-    two_coups = len(game.coups) > 1
-    n = 0
-    for (column, coup), group in _groups(cells):
-        shared = set(group[0].notes).intersection(*(c.notes for c in group[1:]))
-        if shared and len(group) > 1:
-            head = _column_name(game, column) + (f" ({w['coup']} {coup})" if two_coups else "")
-            notes = " ; ".join(x for x in group[0].notes if x in shared)
-            table.add_row("", Text(head, style="italic"), "", Text(notes, style="italic"))
+    for title, (justify, fold) in zip(header, LEGAL_COLUMNS):
+        if fold:
+            table.add_column(title, justify=justify, overflow="fold")
         else:
-            shared = set()
-        for cell in group:
-            n += 1
-            why = " ; ".join((cell.explain, *(x for x in cell.notes if x not in shared)))
-            style = "bold" if cell.score > 0 else ("red" if cell.score < 0 else "dim")
-            table.add_row(str(n) if handles is None else handle_of.get(cell, ""),
-                          cell_label(game, cell, two_coups),
-                          Text(str(cell.score), style=style), why)
+            table.add_column(title, justify=justify, no_wrap=True)
+    for row in rows:
+        table.add_row(*(Text(text, style=style) for text, style in row))
     return table
-
-
-def _groups(cells: list["LegalCell"]) -> list[tuple[tuple[str, int], list["LegalCell"]]]:
-    """Consecutive cells of the same column and coup, in list order (numbers stay the same)."""
-    out: list[tuple[tuple[str, int], list["LegalCell"]]] = []
-    for cell in cells:
-        key = (cell.column, cell.coup)
-        if out and out[-1][0] == key:
-            out[-1][1].append(cell)
-        else:
-            out.append((key, [cell]))
-    return out
 
 
 # -- the turn grid: the legal cells drawn on the player's paper grid --------------------------
