@@ -1,9 +1,13 @@
 """What players type, read into entries: one notation for ``yams enter``/``mark``/``fix``,
-transcripts (``yams replay``) and ``yams play``'s corrections.
+transcripts (``yams replay``), ``yams play`` (its dice, its corrections, its cell names) and
+``yams score``.
 
-- dice and roll: ``55533/2`` or ``5 5 5 3 3`` with ``--roll 2`` (:func:`split_roll`);
-- a coup: ``DICE/ROLL [joker FROM:TO] [announce ROW]`` (:func:`parse_coup`), the joker
-  ``4:6`` (:func:`parse_joker`, U4), the announce ``youpi`` or ``geante-carre:6``
+- dice and roll: ``55533/2`` or ``5 5 5 3 3`` with ``--roll 2`` (:func:`split_roll`,
+  :func:`take_roll`), or the roll first, ``2 55533``, in a line of ``yams score -``
+  (:func:`roll_then_dice`);
+- a coup: ``DICE/ROLL [joker FROM:TO] [announce ROW]`` (:func:`read_coup`, :func:`parse_coup`;
+  ``j`` for ``joker``, ``annonce`` or ``a`` for ``announce``), the joker ``4:6``
+  (:func:`parse_joker`, U4), the announce ``youpi`` or ``geante-carre:6``
   (:func:`split_announce`, D9);
 - a cell: ``[COLUMN.]ROW[@COUP][=0]`` (:data:`CELL`, :func:`parse_cell_token`), or for
   ``yams mark`` also a number of the list of legal cells and a row name with spaces
@@ -26,8 +30,12 @@ from .texts import Message
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
 
-#: a coup: ``DICE/ROLL`` and what may follow the roll
-COUP = re.compile(r"^(?P<dice>[^/]+?)\s*/\s*(?P<roll>\S+)(?P<rest>.*)$")
+#: a coup: ``DICE/ROLL`` and what may follow the roll (either side of ``/`` may be missing:
+#: :func:`read_coup` says which)
+COUP = re.compile(r"^(?P<dice>[^/]*?)\s*/\s*(?P<roll>\S*)\s*(?P<rest>.*)$")
+#: the words before a joker (``joker 4:6``, U4) and an announce (``announce youpi``, D9)
+JOKER_WORDS = ("joker", "j")
+ANNOUNCE_WORDS = ("announce", "annonce", "a")
 #: a cell as typed: ``[COLUMN.]ROW[@COUP][=0]`` (``.3`` is row 3 of a one-column sheet)
 CELL = re.compile(r"^(?:(?P<column>[^.@=\s]*)\.)?(?P<row>[^.@=\s]+)(?:@(?P<coup>[0-9]{1,3}))?"
                   r"(?P<scratch>=0)?$")
@@ -38,44 +46,96 @@ _MARK_CELL = (r"^(?:(?P<column>[^.@=]*)\.)?(?P<row>[^.@=]*[^.@=\s])\s*"
 
 # -- dice, roll, coup ----------------------------------------------------------------------------
 
-def split_roll(text: str, roll: str | None) -> tuple[str, str]:
-    """``55533/2`` (or ``55533`` with ``roll``) -> ("55533", "2"): the dice and the roll."""
+def take_roll(text: str, roll: str | None) -> tuple[str, str | None]:
+    """``55533/2`` -> ("55533", "2"); text without ``/`` comes back with ``roll`` (a
+    ``--roll`` option, or None). A roll given both ways is refused."""
     text = text.strip()
-    if not text:
-        raise EntryError(Message("entry.type_dice_were_kept"),
-                         expected="yams enter 5 5 5 3 3 --roll 2, or yams enter 55533/2")
     if "/" in text:
         text, _, after = text.rpartition("/")
         if roll is not None:
             raise EntryError(Message("entry.roll_given_twice_after"),
                              expected="55533/2 or 55533 --roll 2")
         roll = after.strip()
-    if roll is None or not roll:
-        raise EntryError(Message("entry.say_after_how_many"),
-                         expected="--roll 2, or 55533/2")
     return text, roll
 
 
-def parse_coup(text: str) -> tuple[str, str, str | None, str | None]:
-    """``DICE/ROLL [joker FROM:TO] [announce ROW]`` -> (dice, roll, joker, announce)."""
+def no_roll(expected: str = "--roll 2, or 55533/2") -> EntryError:
+    """The refusal of dice typed without the roll they were kept on (``yams enter``,
+    ``yams score``)."""
+    return EntryError(Message("entry.say_after_how_many"), expected=expected)
+
+
+def split_roll(text: str, roll: str | None) -> tuple[str, str]:
+    """``55533/2`` (or ``55533`` with ``roll``) -> ("55533", "2"): the dice and the roll."""
+    if not text.strip():
+        raise EntryError(Message("entry.type_dice_were_kept"),
+                         expected="yams enter 5 5 5 3 3 --roll 2, or yams enter 55533/2")
+    text, roll = take_roll(text, roll)
+    if not roll:
+        raise no_roll()
+    return text, roll
+
+
+def roll_then_dice(line: str, dice_example: str = "5 5 5 3 3") -> tuple[str, str] | None:
+    """A line of ``yams score -``: ``'2 55533  # note'`` -> ("2", "55533"), the roll first;
+    None for a blank or comment line."""
+    text = line.split("#", 1)[0].strip()
+    if not text:
+        return None
+    roll_text, *rest = text.split(None, 1)
+    if not rest:
+        raise EntryError(Message("entry.dice_after_roll_number"),
+                         expected=f"ROLL DICE..., e.g. 1 {dice_example}")
+    return roll_text, rest[0]
+
+
+def missing_dice(dice_example: str) -> EntryError:
+    """The refusal of a coup typed without its dice (``/2``, or nothing)."""
+    return EntryError(Message("entry.need_dice"), expected=f"{dice_example} /2")
+
+
+def missing_roll(dice: str) -> EntryError:
+    """The refusal of a coup typed without its roll (``55533/``, or ``55533`` at the table)."""
+    return EntryError(Message("entry.need_roll"), expected=f"{' '.join(dice.split())} /2")
+
+
+def read_coup(text: str, dice_example: str = "5 5 5 3 3"
+              ) -> tuple[str, str | None, str | None, str | None]:
+    """``DICE/ROLL [joker FROM:TO] [announce ROW]`` -> (dice, roll, joker, announce), the
+    values as typed (the rules read them). Text without ``/`` is dice alone: the roll is None
+    (``yams play`` then asks for it, or takes the announced sixth roll)."""
     m = COUP.match(text)
-    if not m:
-        raise EntryError(Message("entry.cannot_read_coup", text=text),
-                         expected="55533/2 or 5 5 5 3 3/2")
+    if m is None:
+        return text, None, None, None
+    if not m.group("dice").strip():
+        raise missing_dice(dice_example)
+    if not m.group("roll"):
+        raise missing_roll(m.group("dice"))
     rest = m.group("rest").split()
     joker = announce = None
     while rest:
         word = rest.pop(0).lower()
-        if word == "joker" and rest:
+        if word in JOKER_WORDS and rest:
             if joker is not None:
                 raise IllegalMoveError(Message("entry.one_joker_turn"), rule="U4")
             joker = rest.pop(0)
-        elif word in ("announce", "annonce") and rest:
+        elif word in ANNOUNCE_WORDS and rest:
             announce = rest.pop(0)
         else:
             raise EntryError(Message("entry.unexpected_after_roll", word=word),
                              expected="joker 4:6 or announce youpi")
     return m.group("dice"), m.group("roll"), joker, announce
+
+
+def parse_coup(text: str, dice_example: str = "5 5 5 3 3"
+               ) -> tuple[str, str, str | None, str | None]:
+    """A coup of a transcript or an amendment, where the roll is required: :func:`read_coup`,
+    and text without ``/`` is refused."""
+    dice, roll, joker, announce = read_coup(text, dice_example)
+    if roll is None:
+        raise EntryError(Message("entry.cannot_read_coup", text=text),
+                         expected="55533/2 or 5 5 5 3 3/2")
+    return dice, roll, joker, announce
 
 
 def parse_joker(text: str) -> tuple[int, int]:
@@ -169,7 +229,7 @@ def parse_entry(game: "Game", text: str) -> tuple[str | None, dict]:
     if coups:
         entry["coups"] = []
         for coup in coups:
-            dice, roll, joker, announce = parse_coup(coup)
+            dice, roll, joker, announce = parse_coup(coup, game.rules.dice_example)
             item = {"dice": [str(d) for d in game.rules.parse_dice(dice)], "roll": roll.strip()}
             if joker is not None:
                 item["joker"] = list(parse_joker(joker))

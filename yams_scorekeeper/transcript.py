@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Iterable
 from .config import GameConfig, make_config
 from .errors import EntryError, YamsError
 from .game import Game, effective_events, plain_events
-from .notation import CELL, parse_cells, parse_coup  # noqa: F401  (CELL: cli/play.py reads it here)
+from .notation import parse_cells, parse_coup
 from .texts import Message
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -131,7 +131,7 @@ def _play_line(game: Game, line: str) -> None:
 
 
 def _enter(game: Game, text: str) -> None:
-    dice, roll, joker, announce = parse_coup(text)
+    dice, roll, joker, announce = parse_coup(text, game.rules.dice_example)
     game.enter(dice, roll, joker=joker, announce=announce)
 
 

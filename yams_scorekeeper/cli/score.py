@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, Iterable, List, Optional
 
 import typer
 
-from ..errors import ConfigError, EntryError, YamsError
+from ..errors import ConfigError, YamsError
 from .options import (RULES_HELP, default_family, dice_argument, examples, json_option,
                       roll_option, rules_option)
 from .lang import current_lang
@@ -24,6 +24,7 @@ if TYPE_CHECKING:  # pragma: no cover
 EPILOG = examples(
     "yams score --rules gaby --roll 1 5 5 5 3 3",
     "yams score --rules classic --roll 2 55533 --all",
+    "yams score --rules classic 55533/2",
     "yams score -R double -r 1 --json 1cp 2cp 3cp 4fp 5fp 6cg 6cg 1fg 2fg 3fg",
     "yams score -R double -r 2 cp665 fp12 cg34 fg556",
     "printf '1 5 5 5 3 3\\n2 12345\\n' | yams score --rules gaby -",
@@ -76,31 +77,20 @@ def entry_json(rules: "RuleSet", roll: int, dice: Any, figures: list) -> dict[st
             "figures": [f.to_json() for f in figures]}
 
 
-def split_line(text: str) -> tuple[str, str] | None:
-    """``'2 55533  # note'`` -> ``('2', '55533')``; None for a blank or comment line."""
-    text = text.split("#", 1)[0].strip()
-    if not text:
-        return None
-    roll_text, *rest = text.split(None, 1)
-    return roll_text, rest[0] if rest else ""
-
-
 def score_stream(rules: "RuleSet", lines: Iterable[str], all_rows: bool, lang: str) -> int:
     """Score ``ROLL DICE...`` lines, one JSON object each; bad lines go to stderr.
 
     Returns 0 when every line was read, else the exit code of the first bad line.
     """
+    from ..notation import roll_then_dice
+
     status = 0
     for number, raw in enumerate(lines, 1):
-        parts = split_line(raw)
-        if parts is None:
-            continue
-        roll_text, dice_text = parts
         try:
-            if not dice_text:
-                raise EntryError(Message("cli.dice_after_roll_number"),
-                                 expected=f"ROLL DICE..., e.g. 1 {rules.dice_example}")
-            roll, dice, figures = score_entry(rules, roll_text, dice_text, all_rows)
+            parts = roll_then_dice(raw, rules.dice_example)
+            if parts is None:
+                continue
+            roll, dice, figures = score_entry(rules, *parts, all_rows)
         except YamsError as err:
             print_error(err, lang, line=number)
             status = status or err.exit_code
@@ -128,6 +118,7 @@ def score(
 
     With - in place of the dice, each line of standard input is ROLL DICE... (blank lines and # comments skipped) and one JSON object is printed per line; a bad line is reported on stderr with its number, the others are still scored, and the exit code is non-zero.
     """
+    from ..notation import no_roll, take_roll
     from ..rules import get_rules
 
     lang = current_lang(ctx)
@@ -141,10 +132,10 @@ def score(
         if status:
             raise typer.Exit(status)
         return
-    if roll is None:
-        raise EntryError(Message("cli.say_which_roll_dice"),
-                         expected=f"--roll 1 {rules.dice_example}")
-    roll_n, parsed, figures = score_entry(rules, roll, tokens, all_rows)
+    text, roll = take_roll(" ".join(tokens), roll)     # 55533/2, or 55533 --roll 2
+    if not roll:
+        raise no_roll(expected=f"--roll 1 {rules.dice_example}")
+    roll_n, parsed, figures = score_entry(rules, roll, text, all_rows)
     sixth = sixth_roll_figures(rules, parsed, roll_n)
     if sixth is not None:
         figures = sixth

@@ -29,7 +29,6 @@ LIST_WORDS = ("l", "list", "liste")
 END_WORDS = ("end", "fin", "stop")
 WHY_WORDS = ("why", "pourquoi")
 NONE_WORDS = ("-", "none", "aucune", "aucun", "rien")
-ANNOUNCE_WORDS = ("announce", "annonce", "a")
 HINT_WORDS = ("hint", "conseil")
 
 

@@ -39,19 +39,16 @@ from typing import TYPE_CHECKING, Any
 
 from ..dice import GROUPED_EXAMPLE
 from ..errors import EntryError, IllegalMoveError, YamsError
+from ..notation import ANNOUNCE_WORDS, missing_dice, missing_roll, read_coup
 from .messages import NO, YES, msg, outcome
 from ..texts import Message
 from .render import shown
-from .terminal import (ANNOUNCE_WORDS, END_WORDS, HELP_WORDS, HINT_WORDS, LIST_WORDS,
-                       QUIT_WORDS, SHEET_WORDS, UNDO_WORDS, WHY_WORDS, Quit, Terminal, ask_yes)
+from .terminal import (END_WORDS, HELP_WORDS, HINT_WORDS, LIST_WORDS, QUIT_WORDS, SHEET_WORDS,
+                       UNDO_WORDS, WHY_WORDS, Quit, Terminal, ask_yes)
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game, LegalCell, Mark
     from ..session import TableSession
-
-#: ``55533/2``, ``5 5 5 3 3 /2``, ``1cp ... 3fg /1``, then ``joker 4:5`` or ``announce ROW``
-_ENTRY = re.compile(r"^(?P<dice>[^/]*?)\s*/\s*(?P<roll>\S*)\s*(?P<rest>.*)$")
-
 
 def _err(key: str, *, cls: type[YamsError] = EntryError, expected: str | None = None,
          rule: str | None = None, **values: Any) -> YamsError:
@@ -350,7 +347,7 @@ class Table:
                 self.apply_choice_text(text, game.legal_cells())
             return
         if not text:
-            self.term.refuse(_err("need_dice", expected=game.rules.dice_example + " /2"))
+            self.term.refuse(missing_dice(game.rules.dice_example))
             return
         words = text.split()
         if len(words) == 2 and "/" not in text and words[0].lower() in ANNOUNCE_WORDS:
@@ -364,14 +361,14 @@ class Table:
                 self.term.refuse(err)
             return
         try:
-            dice, roll, joker, announce = self.parse_entry(text)
+            dice, roll, joker, announce = read_coup(text, game.rules.dice_example)
             if announce is None and self.announced:
                 announce = self.announced
                 if roll is None:
                     roll = "6"
             if roll is None:
                 game.rules.parse_dice(dice)         # says first what is wrong with the dice
-                raise _err("need_roll", expected=f"{' '.join(dice.split())} /2")
+                raise missing_roll(dice)
             if (announce is None and _sixth_roll(game) and roll.strip() == str(
                     int(game.rules.settings["rolls_per_turn"]) + 1)):
                 announce = self.ask_announce()
@@ -382,30 +379,6 @@ class Table:
             self.term.refuse(err)
             return
         self.announced = None
-
-    def parse_entry(self, text: str) -> tuple[str, str | None, str | None, str | None]:
-        """``DICE/ROLL [joker A:B] [announce ROW]`` -> (dice, roll, joker, announce)."""
-        game = self.game
-        m = _ENTRY.match(text)
-        if m is None:
-            return text, None, None, None
-        if not m.group("dice").strip():
-            raise _err("need_dice", expected=game.rules.dice_example + " /2")
-        if not m.group("roll"):
-            raise _err("need_roll", expected=f"{m.group('dice').strip()} /2")
-        rest = m.group("rest").split()
-        joker = announce = None
-        while rest:
-            word = rest.pop(0).lower()
-            if word in ("joker", "j") and rest:
-                if joker is not None:
-                    raise _err("one_joker", cls=IllegalMoveError, rule="U4")
-                joker = rest.pop(0)
-            elif word in ANNOUNCE_WORDS and rest:
-                announce = rest.pop(0)
-            else:
-                raise _err("bad_extra", word=word, expected="joker 4:5 / announce youpi")
-        return m.group("dice"), m.group("roll"), joker, announce
 
     def ask_announce(self) -> str | None:
         """The separate prompt for the row announced before the sixth roll."""
@@ -430,7 +403,7 @@ class Table:
             return
         if pool_empty and "/" in text:      # dice with an empty pool: the rule says why not
             try:
-                dice, roll, joker, announce = self.parse_entry(text)
+                dice, roll, joker, announce = read_coup(text, self.game.rules.dice_example)
                 self.session.enter(dice, roll or "1", joker=joker, announce=announce)
             except YamsError as err:
                 self.term.refuse(err)
@@ -481,7 +454,7 @@ class Table:
              ) -> tuple["LegalCell | None", bool]:
         """The one cell ``token`` means, asking when it could mean several: (cell, scratched);
         (None, False) when the player cancels the question."""
-        from ..transcript import CELL
+        from ..notation import CELL
         from .choice import candidates
 
         zero = token.endswith("=0")
@@ -582,7 +555,7 @@ class Table:
 
     def named_cell(self, token: str) -> tuple[str, str] | None:
         """(column, row) of a token naming one cell of the sheet (``descente.2``), else None."""
-        from ..transcript import CELL
+        from ..notation import CELL
 
         m = CELL.match(token)
         if m is None or (m.group("column") is None and len(self.game.columns) > 1):

@@ -90,17 +90,9 @@ TEXTS: dict[str, tuple[str, str]] = {
         "pas de règles maison nommées « {house} »",
     ),
     # -- cli/score.py
-    "say_which_roll_dice": (
-        "say on which roll the dice were kept with --roll",
-        "indiquez avec --roll à quel lancer les dés ont été gardés",
-    ),
     "roll_does_go_each": (
         "--roll does not go with '-': each input line starts with its roll",
         "--roll ne va pas avec « - » : chaque ligne commence par son lancer",
-    ),
-    "dice_after_roll_number": (
-        "no dice after the roll number",
-        "aucun dé après le numéro de lancer",
     ),
     # -- cli/sheet_cmds.py
     "player_game": (

@@ -100,4 +100,16 @@ TEXTS: dict[str, tuple[str, str]] = {
         "unexpected '{word}' after the roll",
         "« {word} » inattendu après le lancer",
     ),
+    "need_dice": (
+        "type the dice, then '/' and the roll number",
+        "tapez les dés puis « / » et le numéro du lancer",
+    ),
+    "need_roll": (
+        "the roll number is missing after '/'",
+        "il manque le numéro du lancer après « / »",
+    ),
+    "dice_after_roll_number": (
+        "no dice after the roll number",
+        "aucun dé après le numéro de lancer",
+    ),
 }

@@ -169,7 +169,6 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Un numéro de la liste, ou une case par son nom ({example}) ; 3x ou x 3 pour barrer ; l "
         "pour revoir la liste, h pour l'aide.",
     ),
-    "one_joker": ("one joker a turn", "un seul joker par tour"),
     "second_needed": (
         "no cell takes this coup (too many rolls for the sec/demi-sec cells left): play the "
         "second coup",
@@ -247,15 +246,6 @@ TEXTS: dict[str, tuple[str, str]] = {
     "archived": ("Game {id} archived.", "Partie {id} archivée."),
     "stopped_not": ("The game goes on.", "La partie continue."),
     # -- refusals at the prompt (the entry is asked again) ------------------------------------
-    "need_roll": (
-        "the roll number is missing after '/'",
-        "il manque le numéro du lancer après « / »",
-    ),
-    "need_dice": (
-        "type the dice, then '/' and the roll number",
-        "tapez les dés puis « / » et le numéro du lancer",
-    ),
-    "bad_extra": ("unexpected '{word}' after the roll", "« {word} » inattendu après le lancer"),
     "no_sixth": (
         "the sixth roll exists only in Double Yams classique and forcé",
         "le 6e jet n'existe qu'au Double Yams classique et forcé",
