@@ -65,7 +65,8 @@ def test_game_lifecycle(tmp_path):
         "finishing": False}
     assert listed["updated"]
 
-    store.replace_events("g1", [{"n": 0}])
+    store.delete_game("g1")                 # the game set back: events are only appended
+    store.create_game({**new_doc("g1"), "events": [{"n": 0}]})
     assert store.load_game("g1")["events"] == [{"n": 0}]
 
     broken = store.finish_game("g1", summary("g1"))

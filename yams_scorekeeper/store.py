@@ -50,7 +50,6 @@ from __future__ import annotations
 import copy
 import datetime as _dt
 import os
-import re
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator
 
@@ -650,14 +649,6 @@ class Store:
             return event
 
         return self._change_events(game_id, change)
-
-    def replace_events(self, game_id: str, events: list[dict]) -> None:
-        """Replace all the game's events at once (tests and benchmarks set a game back with it;
-        the table only appends, an undo or an amendment included: :meth:`append_checked`)."""
-        def replace(old: list) -> None:
-            old[:] = events
-
-        self._change_events(game_id, replace)
 
     def load_game(self, game_id: str) -> dict:
         """The document of a game in progress."""

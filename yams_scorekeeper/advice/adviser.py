@@ -17,7 +17,7 @@ from . import cache
 from .dice_space import N_DICE, dice_space
 from .solver import (State, best_keep_values, joker_rows, keep_values, last_roll_values, place,
                      solve)
-from .spec import OneColumnSpec, spec_for
+from .spec import OneColumnSpec
 
 
 @dataclass(frozen=True)
@@ -62,13 +62,6 @@ class Solved:
 
     def __post_init__(self) -> None:
         self.flat = self.table.reshape(-1)
-
-    @classmethod
-    def for_rules(cls, rules, rows: Sequence[str] | None = None,
-                  folder: str | None = None) -> "Solved":
-        """The solved table of ``rules`` (one column of ``rows``): from the cache folder when
-        it is there, else solved now (up to a minute) and saved for next time."""
-        return cls.for_spec(spec_for(rules, tuple(rows) if rows else None), folder)
 
     @classmethod
     def for_spec(cls, spec: OneColumnSpec, folder: str | None = None) -> "Solved":

@@ -45,7 +45,6 @@ from ..totals import UPPER, sheet_totals
 from .dice_space import N_DICE, dice_space
 from .solver import best_keep_values, keep_values
 
-METHOD = "heuristic"
 #: value kept back for a doblar not used now (points against par): one is used only on a pair
 #: whose second cell beats its par by more than this
 DOBLAR_RESERVE = 8.0

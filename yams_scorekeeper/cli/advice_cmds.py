@@ -7,7 +7,7 @@ first hint for a rule set solves its table (up to a minute) and keeps it in the 
 
 from __future__ import annotations
 
-from typing import Any, List, Optional
+from typing import List, Optional
 
 import typer
 

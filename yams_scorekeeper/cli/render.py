@@ -10,7 +10,6 @@ checks alone (no ``force_terminal``, no fixed colour system).
 
 from __future__ import annotations
 
-import json
 import sys
 from typing import TYPE_CHECKING, Any, Iterable, TextIO
 
