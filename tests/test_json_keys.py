@@ -209,7 +209,8 @@ def one_turn_left(db: str, game_id: str, seed: int) -> None:
     game = Game.from_doc(doc)
     for turn in range(turns - 1):
         play_turn(game, random.Random(seed * 1000 + turn))
-    store.replace_events(game_id, game.to_doc()["events"])
+    store.delete_game(game_id)              # set back in one write: events are only appended
+    store.create_game({**doc, "events": game.to_doc()["events"]})
 
 
 def play_everything(tmp: Path, out: Outputs) -> None:
