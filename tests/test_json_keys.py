@@ -72,6 +72,7 @@ def documented(text: str) -> dict[str, set[tuple[str, ...]]]:
         row = ROW.match(line)
         if row and current is not None:
             shape = SHAPE.match(row[2])
+            assert shape or "→" not in row[2], f"docs/json.md: put the shape first: {line}"
             path = () if row[1] == "." else tuple(row[1].split("."))   # `.`: the object itself
             rows[current].append((path, shape and shape[1]))
 
@@ -256,8 +257,10 @@ def play_everything(tmp: Path, out: Outputs) -> None:
         out(db, "new", *options, *seats, "--order", "given")         # a game stopped early
         out(db, "enter", *dice, "--roll", "1")
         out(db, "mark", "1")
+        out(db, "undo")                                           # a mark cancelled
+        out(db, "mark", "1")
         out(db, "enter", *dice, "--roll", "1")
-        out(db, "undo")
+        out(db, "undo")                                           # dice cancelled
         out(db, "end")
         book = str(tmp / f"{name}.json")
         assert run(db, "export", book).exit_code == 0
