@@ -138,6 +138,12 @@ def test_history_stats_records_and_filters_never_read_the_game_files(tmp_path, m
         "g2", "g3"]
     assert ids(fresh, newest_first=True, limit=2, offset=1) == ["g2", "g1"]
     assert fresh.count_summaries(player="alice") == 4
+    # a player's pages come from the player's rows: the same as the pages of every game here
+    assert ids(fresh, player="ALICE", newest_first=True, limit=2, offset=1) == ["g2", "g1"]
+    assert ids(fresh, player="alice", limit=3, offset=2) == ["g2", "g3"]
+    assert fresh.count_summaries(player="bob", family="double", since="2024-05-02") == 2
+    assert fresh.count_summaries(player="bob", family="gaby") == 0
+    assert fresh.count_summaries(family="double", until="2024-05") == 3
     rows, labels = fresh.player_rows("alice")
     assert [r[0] for r in rows] == ["g4", "g1", "g2", "g3"]
     assert labels == {"double/force-asc": "Double Yams forcé (montant)"}
@@ -148,13 +154,27 @@ def test_history_stats_records_and_filters_never_read_the_game_files(tmp_path, m
     assert ids(Store(store.path), newest_first=True, limit=1) == ["g5"]
 
 
-def test_an_index_made_before_the_config_index_gets_it_without_a_rebuild(tmp_path, monkeypatch):
+def test_a_game_of_two_names_that_fold_alike_is_one_game_of_that_player(tmp_path):
+    store = Store(tmp_path / "s")
+    store.create_game(new_doc("g1", players=("Strauß", "Strauss")))
+    done = summary("g1")
+    done["players"][0]["name"], done["players"][1]["name"] = "Strauß", "Strauss"
+    store.finish_game("g1", done)
+    play(store, "g2", date="2024-06-01T21:00:00+02:00")
+    assert ids(store, player="strauss") == ["g1"]
+    assert ids(store, player="STRAUSS", newest_first=True, limit=5) == ["g1"]
+    assert store.count_summaries(player="strauss") == 1
+
+
+def test_an_index_made_before_the_later_indexes_gets_them_without_a_rebuild(tmp_path,
+                                                                            monkeypatch):
     import sqlite3
 
     store = small_book(tmp_path / "s")
     rows = store.index_rows()
     db = sqlite3.connect(os.path.join(store.path, INDEX_FILE))
     db.execute("DROP INDEX games_by_config")
+    db.execute("DROP INDEX games_by_family")
     db.commit()
     db.close()
 
@@ -170,3 +190,8 @@ def test_an_index_made_before_the_config_index_gets_it_without_a_rebuild(tmp_pat
                       "ORDER BY date DESC, id DESC LIMIT 1", ("x",)).fetchall()
     db.close()
     assert "games_by_config" in str(plan)      # the labels: one seek, not a scan of the games
+    db = sqlite3.connect(os.path.join(store.path, INDEX_FILE))
+    plan = db.execute("EXPLAIN QUERY PLAN SELECT count(*) FROM games g WHERE g.family=? "
+                      "AND g.date>=?", ("x", "2024")).fetchall()
+    db.close()
+    assert "games_by_family" in str(plan)      # --rules: a range of one index

@@ -8,8 +8,9 @@ SQLite, with the columns the history filters and the statistics need:
 
 - ``games``: ``id``, ``date``, ``family``, ``config_key``, ``stopped``, the summary as JSON
   text exactly as archived, and the archive file's ``mtime_ns`` and ``size`` when indexed;
-  indexed by date, and by configuration then date (a configuration's label, from its newest
-  game, is then one seek, not a scan of every summary);
+  indexed by date, by configuration then date (a configuration's label, from its newest
+  game, is then one seek, not a scan of every summary), and by family then date (the
+  history's ``--rules`` filter);
 - ``players``: one row per player of each game (seat, name, case-folded name, total, rank),
   with what the statistics read of the game beside it (date, family, configuration, stopped,
   how many players), keyed by the case-folded name, then date: a player's games are one range
@@ -59,6 +60,7 @@ CREATE TABLE games(id TEXT PRIMARY KEY, date TEXT NOT NULL, family TEXT, config_
                    size INTEGER);
 CREATE INDEX games_by_date ON games(date, id);
 CREATE INDEX games_by_config ON games(config_key, date, id);
+CREATE INDEX games_by_family ON games(family, date, id);
 CREATE TABLE players(folded TEXT NOT NULL, date TEXT NOT NULL, game TEXT NOT NULL,
                      seat INTEGER NOT NULL, name TEXT NOT NULL, total NUMERIC NOT NULL,
                      rank INTEGER, family TEXT, config_key TEXT NOT NULL,
@@ -118,7 +120,7 @@ class SummaryIndex:
             row = db.execute("SELECT value FROM meta WHERE key='schema'").fetchone()
             if row is None or row[0] != SCHEMA:
                 raise sqlite3.DatabaseError("another schema")
-            _add_config_index(db)
+            _add_later_indexes(db)
         except sqlite3.Error:
             try:
                 db.close()
@@ -310,40 +312,58 @@ class SummaryIndex:
                   since: str | None = None, until: str | None = None,
                   config_key: str | None = None, newest_first: bool = False,
                   limit: int | None = None, offset: int = 0) -> Iterator[dict]:
-        """The summaries of the games that match, by date then id."""
-        where, args = self._where(player, family, since, until, config_key)
+        """The summaries of the games that match, by date then id (a player's games: the page
+        is taken from that player's ``players`` rows, so only its games are looked up)."""
         order = "DESC" if newest_first else "ASC"
-        sql = f"SELECT summary FROM games g{where} ORDER BY date {order}, id {order}"
-        if limit is not None:
-            sql += " LIMIT ? OFFSET ?"
-            args += [limit, offset]
+        page = " LIMIT ? OFFSET ?" if limit is not None else ""
+        paging = [limit, offset] if limit is not None else []
+        if player is not None:
+            where, args = self._filters("", family, since, until, config_key)
+            sql = (f"SELECT g.summary FROM (SELECT DISTINCT date, game FROM players "
+                   f"WHERE folded=?{where} ORDER BY date {order}, game {order}{page}) m "
+                   f"JOIN games g ON g.id=m.game ORDER BY m.date {order}, m.game {order}")
+            args = [fold(player)] + args + paging
+        else:
+            where, args = self._where(family, since, until, config_key)
+            sql = f"SELECT summary FROM games g{where} ORDER BY date {order}, id {order}{page}"
+            args += paging
         for (text,) in self._open().execute(sql, args):
             yield json.loads(text)
 
     def matching(self, player: str | None = None, family: str | None = None,
                  since: str | None = None, until: str | None = None) -> int:
-        where, args = self._where(player, family, since, until, None)
+        if player is not None:          # one range of the players key, no game looked up
+            where, args = self._filters("", family, since, until, None)
+            return self._open().execute(   # GROUP BY in key order: no temporary b-tree
+                f"SELECT count(*) FROM (SELECT 1 FROM players WHERE folded=?{where} "
+                "GROUP BY date, game)", [fold(player)] + args).fetchone()[0]
+        where, args = self._where(family, since, until, None)
         return self._open().execute(f"SELECT count(*) FROM games g{where}", args).fetchone()[0]
 
     @staticmethod
-    def _where(player, family, since, until, config_key) -> tuple[str, list]:
+    def _filters(prefix: str, family, since, until, config_key) -> tuple[str, list]:
+        """`` AND ...`` for each filter given, on the columns ``prefix``family, config_key,
+        date (both ``games`` and ``players`` hold them)."""
         clauses, args = [], []
-        if player is not None:
-            clauses.append("g.id IN (SELECT game FROM players WHERE folded=?)")
-            args.append(fold(player))
         if family is not None:
-            clauses.append("g.family=?")
+            clauses.append(f"{prefix}family=?")
             args.append(family)
         if config_key is not None:
-            clauses.append("g.config_key=?")
+            clauses.append(f"{prefix}config_key=?")
             args.append(config_key)
         if since is not None:
-            clauses.append("g.date>=?")
+            clauses.append(f"{prefix}date>=?")
             args.append(since)
         if until is not None:
-            clauses.append("substr(g.date, 1, ?)<=?")
+            clauses.append(f"substr({prefix}date, 1, ?)<=?")
             args += [len(until), until]
-        return (" WHERE " + " AND ".join(clauses)) if clauses else "", args
+        return "".join(" AND " + c for c in clauses), args
+
+    @classmethod
+    def _where(cls, family, since, until, config_key) -> tuple[str, list]:
+        """The WHERE clause on ``games g`` of the filters (none when none is given)."""
+        where, args = cls._filters("g.", family, since, until, config_key)
+        return (" WHERE" + where[4:]) if where else "", args
 
     def player_rows(self, player: str) -> list[tuple]:
         """``(game, date, family, config_key, stopped, players, name, total, rank)`` for each
@@ -366,7 +386,7 @@ class SummaryIndex:
         """``(config_key, family, stopped, sheet)`` for each sheet of ``player`` (every
         player's when ``None``) in the games of ``family``, ``sheet`` decoded (``cells`` and
         ``bonuses``)."""
-        where, args = self._where(None, family, None, None, None)
+        where, args = self._where(family, None, None, None)
         if player is not None:
             where += (" AND " if where else " WHERE ") + "p.folded=?"
             args.append(fold(player))
@@ -396,12 +416,20 @@ class SummaryIndex:
 _SHEET_KEYS = ("cells", "bonuses")
 
 
-def _add_config_index(db: sqlite3.Connection) -> None:
-    """Add ``games_by_config`` to an index made before it existed (same schema otherwise:
-    one pass over ``games``, once, rather than a rebuild from the archive)."""
-    if db.execute("SELECT 1 FROM sqlite_master WHERE type='index' AND name='games_by_config'"
-                  ).fetchone() is None:
-        db.execute("CREATE INDEX IF NOT EXISTS games_by_config ON games(config_key, date, id)")
+#: indexes added after their schema came out: an index file made before one of them gets it
+#: in place (one pass over ``games``, once), rather than a rebuild from the archive
+_LATER_INDEXES = {
+    "games_by_config": "CREATE INDEX games_by_config ON games(config_key, date, id)",
+    "games_by_family": "CREATE INDEX games_by_family ON games(family, date, id)",
+}
+
+
+def _add_later_indexes(db: sqlite3.Connection) -> None:
+    """Add to an index file those of :data:`_LATER_INDEXES` it does not have yet."""
+    have = {name for (name,) in db.execute("SELECT name FROM sqlite_master WHERE type='index'")}
+    for name, sql in _LATER_INDEXES.items():
+        if name not in have:
+            db.execute(sql)
 
 
 def _json(value: Any) -> str:
