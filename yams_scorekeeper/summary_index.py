@@ -377,9 +377,9 @@ class SummaryIndex:
         ``a`` and ``b`` played together, oldest first."""
         return self._open().execute(
             "SELECT p.game, p.date, p.family, p.stopped, p.total, p.rank, q.total, q.rank "
-            "FROM players p JOIN players q INDEXED BY players_by_game ON q.game=p.game "
-            "WHERE p.folded=? AND q.folded=? AND p.seat<>q.seat ORDER BY p.date, p.game",
-            (fold(a), fold(b))).fetchall()
+            "FROM players p JOIN players q ON q.folded=? AND q.date=p.date AND q.game=p.game "
+            "WHERE p.folded=? AND p.seat<>q.seat ORDER BY p.date, p.game",   # one seek each
+            (fold(b), fold(a))).fetchall()
 
     def sheet_rows(self, player: str | None = None, family: str | None = None
                    ) -> Iterator[tuple]:
