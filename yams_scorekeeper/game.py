@@ -33,7 +33,6 @@ from .errors import DamagedGameError, EntryError, IllegalMoveError, YamsError
 from .notation import parse_joker, split_announce
 from .rules import Figure, RuleSet, normalise_id
 from .totals import Totals, sheet_totals
-from .wording import count
 from .texts import Joined, Message
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -59,7 +58,7 @@ class Mark:
     score: int
     coup: int
     scratch: bool
-    explain: str
+    explain: Message | Joined
     dice: Dice = ()
     roll: int = 0
     #: a bonus the rule set writes with the cell, outside its score (Yahtzee H4)
@@ -71,6 +70,10 @@ class Mark:
         return 0 if self.scratch or self.row != "1" else sum(1 for d in self.dice if d.value == 1)
 
 
+#: between an explanation and its notes: "; " in English, " ; " in French
+AND = Message("explain.and")
+
+
 @dataclass(frozen=True)
 class LegalCell:
     """A cell the current player may fill now: what it would score and why."""
@@ -79,20 +82,22 @@ class LegalCell:
     row: str
     coup: int
     score: int
-    explain: str
-    notes: tuple[str, ...] = ()
+    explain: Message | Joined
+    notes: tuple[Message, ...] = ()
     zero_only: bool = False
     scratchable: bool = True
     figure: Figure | None = field(default=None, compare=False)
     bonus: int = 0
 
     @property
-    def why(self) -> str:
-        return " ; ".join((self.explain, *self.notes)) if self.notes else self.explain
+    def why(self) -> Message | Joined:
+        """The explanation and its notes (``why.text(lang)``)."""
+        return Joined(AND, (self.explain, *self.notes)) if self.notes else self.explain
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, lang: str = "en") -> dict[str, Any]:
         data = {"column": self.column, "row": self.row, "coup": self.coup, "score": self.score,
-                "why": self.why, "zero_only": self.zero_only, "scratchable": self.scratchable}
+                "why": self.why.text(lang), "zero_only": self.zero_only,
+                "scratchable": self.scratchable}
         if self.figure is not None:
             data["factors"] = dict(self.figure.factors)
             data["base"] = self.figure.base
@@ -298,7 +303,7 @@ class Game:
         return self.rules.pool_empty(self.config, sheet)
 
     def _pool_empty_cells(self, sheet: Sheet) -> list[LegalCell]:
-        return [LegalCell(c.id, r, 0, 0, "Réserve de jets épuisée : case barrée (0)",
+        return [LegalCell(c.id, r, 0, 0, Message("explain.pool_empty_cell"),
                           zero_only=True) for c in self.columns for r in self.next_cells(sheet, c)]
 
     def _judge(self, sheet: Sheet, column: Column, row: str, coup_no: int, coup: Coup,
@@ -324,13 +329,13 @@ class Game:
             figure = self.rules.announced_figure(row, value, coup.dice, coup.roll)
             score = figure.score
             if figure.made:
-                notes.append("6e jet réussi (D9)")
+                notes.append(Message("explain.sixth_roll_made"))
             else:
                 base = self.rules.announce_cost(row, value)
                 score = -base
                 what = announce_name(self.rules, coup.announce)
                 return LegalCell(column.id, row, coup_no, score,
-                                 f"6e jet manqué : {what} non réalisé, -{base} (D9)",
+                                 Message("explain.sixth_roll_missed", what=what, cost=base),
                                  zero_only=False, scratchable=False, figure=figure)
             return LegalCell(column.id, row, coup_no, score, figure.explain, tuple(notes),
                              scratchable=False, figure=figure)
@@ -341,12 +346,12 @@ class Game:
                         Message("game.only_coup_kept_after", column=col_name, n=column.max_roll,
                                 roll=coup.roll), "Y4")
                 zero_only = True
-                notes.append(f"case chance : 0 permis après {coup.roll} lancers (Y8)")
+                notes.append(Message("explain.chance_cell", roll=coup.roll))
             else:
-                notes.append(f"{col_name.lower()} : coup gardé en "
-                             f"{count(coup.roll, 'lancer', 'lancers', 'fr')} (Y4)")
+                notes.append(Message("explain.kept_after", column=col_name.lower(),
+                                     roll=coup.roll))
         if column.factor != 1:
-            notes.append(f"colonne x{column.factor} au total (Y5)")
+            notes.append(Message("explain.column_factor", factor=column.factor))
         if score > 0 and not zero_only:
             reason = self._blocked(sheet, column, row, score)
             if reason:
@@ -369,7 +374,7 @@ class Game:
         return _Refusal(Message("game.next_cell", name=column.name, want=want, name2=name),
                         column.rule or "C5")
 
-    def _blocked(self, sheet: Sheet, column: Column, row: str, score: int) -> str | None:
+    def _blocked(self, sheet: Sheet, column: Column, row: str, score: int) -> Message | None:
         """Why a non-zero score cannot be written here (C3 plus/moins, Y6 bloquant), or None."""
         return self.rules.zero_only_reason(self, sheet, column, row, score)
 
@@ -587,7 +592,7 @@ class Game:
                                                row=name), rule="G3")
             if row not in self.next_cells(sheet, col):
                 raise self._order_refusal(sheet, col, row).error()
-            new = [Mark(col.id, row, 0, 0, True, "Réserve de jets épuisée : barré")]
+            new = [Mark(col.id, row, 0, 0, True, Message("explain.pool_empty_scratched"))]
             self._commit(sheet, new, None)
         elif len(cells) == 1:
             new = [self._write_one(sheet, cells[0])]
@@ -624,7 +629,7 @@ class Game:
             raise IllegalMoveError(Message("game.announced_sixth_roll_row"), rule="D9")
         coup = self.coups[best.coup - 1]
         score = 0 if scratch else best.score
-        explain = "Barré : 0 (G3)" if scratch else best.why
+        explain = Message("explain.scratched") if scratch else best.why
         return Mark(col.id, row, score, best.coup, scratch, explain, coup.dice, coup.roll,
                     best.bonus)
 

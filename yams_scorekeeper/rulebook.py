@@ -9,8 +9,12 @@ so it can never disagree with the scorer. Nothing here prints.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from .rules import RULESETS, get_rules
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .texts import Joined, Message
 
 
 @dataclass(frozen=True)
@@ -25,7 +29,8 @@ class RowRule:
     rulings: str
     dice: str
     roll: int
-    example: str
+    #: the worked example's explanation, as the scorer says it (``example.text(lang)``)
+    example: "Message | Joined"
     typed: tuple[str, ...]
 
     def text(self, lang: str) -> str:
@@ -65,6 +70,6 @@ def markdown() -> str:
         out.append("|---|---|---|---|")
         for r in family_rules(cls.family):
             out.append(f"| `{r.row}` {r.name} | {r.en} | {r.rulings} | {r.dice} /{r.roll}: "
-                       f"{r.example} |")
+                       f"{r.example.text('en')} |")
         out.append("")
     return "\n".join(out)

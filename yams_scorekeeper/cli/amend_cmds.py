@@ -46,14 +46,14 @@ def _dice_text(coup: Any) -> str:
     return f"{head} {extra}".strip()
 
 
-def turn_json(turn: "Turn") -> dict[str, Any]:
+def turn_json(turn: "Turn", lang: str = "en") -> dict[str, Any]:
     from .json_out import mark_json
 
     return {"turn": turn.number, "player": turn.player,
             "coups": [{"dice": [str(d) for d in c.dice], "rolled": [str(d) for d in c.rolled],
                        "roll": c.roll, "joker": list(c.joker) if c.joker else None,
                        "announce": c.announce} for c in turn.coups],
-            "marks": [mark_json(m) for m in turn.marks],
+            "marks": [mark_json(m, lang) for m in turn.marks],
             "amendments": [dict(a) for a in turn.amendments]}
 
 
@@ -78,7 +78,7 @@ def log(
     turns = game.turn_log()
     if as_json:
         print_json({"game": game.id, "finished": game.finished,
-                    "turns": [turn_json(t) for t in turns],
+                    "turns": [turn_json(t, lang) for t in turns],
                     "in_progress": None if game.finished else {
                         "player": game.player.name,
                         "coups": [coup_text(c) for c in game.coups]},

@@ -10,15 +10,17 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game, LegalCell, Mark, Sheet
 
 
-def mark_json(mark: "Mark") -> dict[str, Any]:
-    """One written cell: where, its score, the dice and roll it came from, and why."""
+def mark_json(mark: "Mark", lang: str = "en") -> dict[str, Any]:
+    """One written cell: where, its score, the dice and roll it came from, and why (in
+    ``lang``)."""
     return {"column": mark.column, "row": mark.row, "score": mark.score, "scratch": mark.scratch,
-            "dice": [str(d) for d in mark.dice], "roll": mark.roll, "why": mark.explain}
+            "dice": [str(d) for d in mark.dice], "roll": mark.roll,
+            "why": mark.explain.text(lang)}
 
 
-def sheet_json(game: "Game", sheet: "Sheet") -> dict[str, Any]:
+def sheet_json(game: "Game", sheet: "Sheet", lang: str = "en") -> dict[str, Any]:
     """One player's sheet: marks in grid order, totals and counters."""
-    marks = [mark_json(sheet.marks[(c.id, r)]) for c in game.columns for r in game.rows
+    marks = [mark_json(sheet.marks[(c.id, r)], lang) for c in game.columns for r in game.rows
              if (c.id, r) in sheet.marks]
     return {"name": sheet.name, "marks": marks, "totals": game.totals(sheet).to_json(),
             "counters": {"turns": sheet.turns, "cells_left": game.cells_per_sheet - len(marks),
@@ -28,12 +30,12 @@ def sheet_json(game: "Game", sheet: "Sheet") -> dict[str, Any]:
                          "pool": sheet.pool}}
 
 
-def game_json(game: "Game") -> dict[str, Any]:
+def game_json(game: "Game", lang: str = "en") -> dict[str, Any]:
     """A whole game: settings, whose turn, every sheet, and the ranking."""
     return {"game": game.id, "label": game.config.label, "family": game.config.family,
             "config_key": game.config.config_key, "finished": game.finished,
             "stopped": game.stopped, "current": None if game.finished else game.player.name,
-            "players": [sheet_json(game, s) for s in game.sheets],
+            "players": [sheet_json(game, s, lang) for s in game.sheets],
             "ranking": ranking_json(game)}
 
 
@@ -43,8 +45,8 @@ def ranking_json(game: "Game") -> list[dict[str, Any]]:
             for rank, sheet, total in game.ranking()]
 
 
-def cells_json(game: "Game", cells: list["LegalCell"]) -> dict[str, Any]:
+def cells_json(game: "Game", cells: list["LegalCell"], lang: str = "en") -> dict[str, Any]:
     """The cells the player to play may write now (``yams enter``, ``yams cells``)."""
     return {"game": game.id, "player": None if game.finished else game.player.name,
-            "coup": len(game.coups), "cells": [c.to_json() for c in cells]}
+            "coup": len(game.coups), "cells": [c.to_json(lang) for c in cells]}
 

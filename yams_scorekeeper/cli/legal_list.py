@@ -13,7 +13,7 @@ from __future__ import annotations
 import os
 from typing import TYPE_CHECKING, TextIO
 
-from ..texts import words
+from ..texts import Joined, Message, explain_lang, words
 from .printing import cell_label, column_name
 from .render import shown
 
@@ -25,6 +25,10 @@ Piece = tuple[str, str]
 
 #: the columns: (justify, may be folded when too long)
 COLUMNS = (("right", False), ("left", False), ("right", False), ("left", True))
+
+
+#: between an explanation and its notes ("; " in English, " ; " in French)
+_AND = Message("explain.and")
 
 
 def legal_rows(game: "Game", cells: list["LegalCell"], lang: str,
@@ -46,13 +50,15 @@ def legal_rows(game: "Game", cells: list["LegalCell"], lang: str,
         shared = set(group[0].notes).intersection(*(c.notes for c in group[1:]))
         if shared and len(group) > 1:
             head = column_name(game, column) + (f" ({w['coup']} {coup})" if two_coups else "")
-            notes = " ; ".join(x for x in group[0].notes if x in shared)
+            notes = Joined(_AND, (x for x in group[0].notes if x in shared))
+            notes = notes.text(explain_lang(lang))
             rows.append([("", ""), (shown(head), "italic"), ("", ""), (shown(notes), "italic")])
         else:
             shared = set()
         for cell in group:
             n += 1
-            why = " ; ".join((cell.explain, *(x for x in cell.notes if x not in shared)))
+            why = Joined(_AND, (cell.explain, *(x for x in cell.notes if x not in shared)))
+            why = why.text(explain_lang(lang))
             style = "bold" if cell.score > 0 else ("red" if cell.score < 0 else "dim")
             rows.append([(shown(str(n) if handles is None else handle_of.get(cell, "")), ""),
                          (shown(cell_label(game, cell, two_coups)), ""),

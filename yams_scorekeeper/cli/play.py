@@ -163,7 +163,8 @@ def demo(
                 if len(mark_event["cells"]) > 1:
                     label = f"{t('demo_doblar')} · {label}"
                 term.say("  " + (t("demo_scratch", cell=label) if mark.scratch else
-                                 t("demo_mark", cell=label, score=mark.score, why=mark.explain)))
+                                 t("demo_mark", cell=label, score=mark.score,
+                                   why=mark.explain.text(term.lang))))
         term.say("")
         if not game.finished:
             term.say(t("demo_stopped", turns=done), style="bold")

@@ -87,7 +87,8 @@ def figures_table(rules: "RuleSet", roll: int, dice_text: str, figures: Iterable
         style = None if fig.made else "dim"
         cited = rules.cite(fig.row, fig.factors)
         table.add_row(Text(rules.row(fig.row).name), Text(str(fig.score)),
-                      Text(f"{fig.explain} [{cited}]" if cited else fig.explain), style=style)
+                      Text(f"{fig.explain.text(lang)} [{cited}]" if cited
+                           else fig.explain.text(lang)), style=style)
     return table
 
 

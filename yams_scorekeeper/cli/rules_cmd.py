@@ -59,7 +59,7 @@ def rules(
     colon = " : " if lang == "fr" else ": "
     typer.echo(f"{entry.name} ({get_rules(family).title}, {entry.row})")
     for line in (entry.text(lang),
-                 f"{w['example']}{colon}{entry.dice} /{entry.roll} → {entry.example}",
+                 f"{w['example']}{colon}{entry.dice} /{entry.roll} → {entry.example.text(lang)}",
                  f"{w['rulings']}{colon}{entry.rulings}",
                  f"{w['typed']}{colon}{', '.join(shown(t) for t in entry.typed)}"):
         typer.echo(textwrap.fill(line, 78, initial_indent="  ", subsequent_indent="    ",

@@ -16,7 +16,7 @@ from .options import (RULES_HELP, default_family, dice_argument, examples, json_
                       roll_option, rules_option)
 from .lang import current_lang
 from .render import print_error, print_figures, print_json
-from ..texts import Message
+from ..texts import Joined, Message
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..rules.base import RuleSet
@@ -58,23 +58,25 @@ def sixth_roll_figures(rules: "RuleSet", dice: Any, roll: int) -> list | None:
             continue
         group = rules.valued_rows.get(fig.row)
         if fig.made:
-            out.append(dataclasses.replace(fig, explain=f"{fig.explain} ; 6e jet réussi (D9)"))
+            out.append(dataclasses.replace(fig, explain=Joined(Message("explain.and"), (
+                fig.explain, Message("explain.sixth_roll_made")))))
         elif group:
             cost = rules.announce_cost(fig.row, 6)
-            out.append(dataclasses.replace(fig, score=-cost, explain=(
-                f"6e jet manqué : -{rules.settings['geante_factor']} x {group} x V pour la "
-                f"valeur V annoncée, -{cost} pour {fig.row}:6 (D9)")))
+            out.append(dataclasses.replace(fig, score=-cost, explain=Message(
+                "explain.sixth_roll_missed_valued", factor=rules.settings["geante_factor"],
+                group=group, cost=cost, row=fig.row)))
         else:
             cost = rules.announce_cost(fig.row, None)
-            out.append(dataclasses.replace(fig, score=-cost, explain=(
-                f"6e jet manqué : {rules.row(fig.row).name} non réalisé, -{cost} (D9)")))
+            out.append(dataclasses.replace(fig, score=-cost, explain=Message(
+                "explain.sixth_roll_missed", what=rules.row(fig.row).name, cost=cost)))
     return out
 
 
-def entry_json(rules: "RuleSet", roll: int, dice: Any, figures: list) -> dict[str, Any]:
+def entry_json(rules: "RuleSet", roll: int, dice: Any, figures: list,
+               lang: str = "en") -> dict[str, Any]:
     """The JSON object of one scored entry (the shape of ``yams score --json``)."""
     return {"rules": rules.family, "roll": roll, "dice": [str(d) for d in dice],
-            "figures": [f.to_json() for f in figures]}
+            "figures": [f.to_json(lang) for f in figures]}
 
 
 def score_stream(rules: "RuleSet", lines: Iterable[str], all_rows: bool, lang: str) -> int:
@@ -95,7 +97,7 @@ def score_stream(rules: "RuleSet", lines: Iterable[str], all_rows: bool, lang: s
             print_error(err, lang, line=number)
             status = status or err.exit_code
             continue
-        print_json(entry_json(rules, roll, dice, figures))
+        print_json(entry_json(rules, roll, dice, figures, lang))
     return status
 
 
@@ -140,7 +142,7 @@ def score(
     if sixth is not None:
         figures = sixth
     if as_json:
-        print_json(entry_json(rules, roll_n, parsed, figures))
+        print_json(entry_json(rules, roll_n, parsed, figures, lang))
         return
     from ..dice import format_dice
 

@@ -47,7 +47,7 @@ def sheet(
             raise EntryError(Message("cli.player_game", player=player),
                              expected=", ".join(s.name for s in game.sheets))
     if as_json:
-        data = game_json(game)
+        data = game_json(game, lang)
         if index is not None:
             data["players"] = [data["players"][index]]
         print_json(data)

@@ -59,7 +59,7 @@ def replay(
         draw_sheets(game, lang, svg, html)
         return
     if as_json:
-        print_json(game_json(game))
+        print_json(game_json(game, lang))
         return
     print_sheets(game, game.config.label, lang)
     print_next(game, [], lang, "cli.printing.to_play")

@@ -150,7 +150,7 @@ def enter(
     game, cells = step.game, step.cells
     if as_json:
         coup = game.coups[-1]
-        print_json({**cells_json(game, cells), "dice": [str(d) for d in coup.dice],
+        print_json({**cells_json(game, cells, lang), "dice": [str(d) for d in coup.dice],
                     "rolled": [str(d) for d in coup.rolled], "roll": coup.roll})
         return
     print_cells(game, cells, lang)
@@ -198,7 +198,7 @@ def mark(
     sheet = next(s for s in game.sheets if s.name == step.event["player"])
     total = game.totals(sheet).grand
     if as_json:
-        data = {"game": game.id, "player": sheet.name, "marks": [mark_json(m) for m in written],
+        data = {"game": game.id, "player": sheet.name, "marks": [mark_json(m, lang) for m in written],
                 "total": total, "finished": game.finished,
                 "next": None if game.finished else game.player.name}
         if game.finished:
@@ -209,7 +209,8 @@ def mark(
     for m in written:
         label = mark_label(game, m)
         print_line(w["scratched"].format(name=sheet.name, cell=label) if m.scratch else
-               w["wrote"].format(name=sheet.name, cell=label, score=m.score, why=m.explain))
+               w["wrote"].format(name=sheet.name, cell=label, score=m.score,
+                                 why=m.explain.text(lang)))
     print_line(w["total"].format(name=sheet.name, total=total))
     print_next(game, step.records, lang, "cli.printing.next")
 
@@ -220,7 +221,7 @@ def cells(session: "TableSession", lang: str, as_json: bool) -> None:
     game = session.game
     legal = game.legal_cells()
     if as_json:
-        print_json(cells_json(game, legal))
+        print_json(cells_json(game, legal, lang))
         return
     print_cells(game, legal, lang)
 

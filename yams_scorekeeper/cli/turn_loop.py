@@ -577,7 +577,8 @@ class Table:
                 self.term.say(self.t("scratched", name=name, cell=label))
             else:
                 cited = game.rules.cite(mark.row)
-                why = f"{mark.explain} [{cited}]" if cited else mark.explain
+                why = mark.explain.text(self.term.lang)
+                why = f"{why} [{cited}]" if cited else why
                 self.term.say(self.t("wrote", name=name, cell=label, score=mark.score, why=why))
         sheet = next(s for s in game.sheets if s.name == name)
         self.term.say(self.t("player_total", name=name, total=game.totals(sheet).grand),
@@ -606,7 +607,8 @@ class Table:
         for cell in found:
             cited = self.game.rules.cite(cell.row, cell.figure.factors if cell.figure else None)
             self.term.say(f"{handle_of.get(cell, '?'):>3}  {cell_label(self.game, cell, two)}"
-                          f" = {cell.score}   {cell.why}" + (f" [{cited}]" if cited else ""))
+                          f" = {cell.score}   {cell.why.text(self.term.lang)}"
+                          + (f" [{cited}]" if cited else ""))
 
     def sheet(self, who: str) -> None:
         game = self.game

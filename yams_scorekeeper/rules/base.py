@@ -24,7 +24,7 @@ from ..columns import Column
 from ..dice import Dice, parse_plain, parse_roll
 from ..errors import ConfigError, EntryError, IllegalMoveError
 from ..totals import Cells, Totals, cell_score, upper_total
-from ..texts import Message
+from ..texts import Joined, Message
 
 if TYPE_CHECKING:  # pragma: no cover
     import random
@@ -57,8 +57,8 @@ class Figure:
     """The score the dice make in one row, and why.
 
     ``base`` is the score before multipliers, ``factors`` the multipliers applied
-    (e.g. ``{"premier_jet": 3, "harmonie": 2}``), ``explain`` a French sentence a player can
-    check at the table. ``detail`` carries what a sheet needs later (e.g. how many 1s were
+    (e.g. ``{"premier_jet": 3, "harmonie": 2}``), ``explain`` the sentence a player can check
+    at the table, a :class:`~yams_scorekeeper.texts.Message` (``explain.text(lang)``). ``detail`` carries what a sheet needs later (e.g. how many 1s were
     written, for the Double Yams difference).
     """
 
@@ -66,7 +66,7 @@ class Figure:
     section: str
     score: int
     base: int
-    explain: str
+    explain: Message | Joined
     factors: Mapping[str, int] = field(default_factory=dict, compare=False, hash=False)
     detail: Mapping[str, Any] = field(default_factory=dict, compare=False, hash=False)
 
@@ -75,9 +75,9 @@ class Figure:
         """True when the dice make the figure (a non-zero score)."""
         return self.score != 0
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, lang: str = "en") -> dict[str, Any]:
         return {"row": self.row, "section": self.section, "score": self.score, "base": self.base,
-                "factors": dict(self.factors), "explain": self.explain}
+                "factors": dict(self.factors), "explain": self.explain.text(lang)}
 
 
 #: rows 1-6 in words (English, French)
@@ -432,12 +432,12 @@ class RuleSet:
         return None
 
     def zero_only_reason(self, game: "Game", sheet: "Sheet", column: Column, row: str,
-                         score: int) -> str | None:
+                         score: int) -> Message | None:
         """Hook: why a non-zero ``score`` cannot be written here (only a 0 may), or None."""
         return None
 
     def cell_bonus(self, game: "Game", sheet: "Sheet", column: Column, row: str,
-                   coup: "Coup") -> tuple[int, str] | None:
+                   coup: "Coup") -> tuple[int, Message] | None:
         """Hook: a bonus written with the cell, outside its score, and its note (or None)."""
         return None
 
@@ -464,7 +464,7 @@ class RuleSet:
         return Totals(parts, details, sum(parts.values()))
 
     # helpers for subclasses
-    def _fig(self, row_id: str, score: int, explain: str, base: int | None = None,
+    def _fig(self, row_id: str, score: int, explain: Message | Joined, base: int | None = None,
              factors: Mapping[str, int] | None = None, **detail: Any) -> Figure:
         return Figure(row_id, self._rows[row_id].section, score, score if base is None else base,
                       explain, dict(factors or {}), detail)
@@ -519,5 +519,5 @@ def upper_figure(rules: RuleSet, value: int, dice: Dice) -> Figure:
     n = counts(dice)[value]
     row_id = str(value)
     if n == 0:
-        return rules._fig(row_id, 0, f"Aucun {value} : 0")
-    return rules._fig(row_id, n * value, f"Les {value} : {n} x {value} = {n * value}")
+        return rules._fig(row_id, 0, Message("explain.upper_none", value=value))
+    return rules._fig(row_id, n * value, Message("explain.upper", value=value, n=n, score=n * value))

@@ -126,7 +126,7 @@ class ClassicRules(RuleSet):
         return self.columns_key_parts(config)
 
     def zero_only_reason(self, game: "Game", sheet: "Sheet", column: Column, row: str,
-                         score: int) -> str | None:
+                         score: int) -> Message | None:
         """C3: once plus or moins is written, the other keeps plus strictly above moins."""
         if row not in ("plus", "moins"):
             return None
@@ -135,8 +135,8 @@ class ClassicRules(RuleSet):
         if mark is not None:
             ok = score > mark.score if row == "plus" else score < mark.score
             if not ok:
-                rel = "au-dessus du" if row == "plus" else "en dessous du"
-                return f"0 seulement : le {row} doit rester {rel} {other} ({mark.score}) (C3)"
+                return Message("explain.plus_above" if row == "plus" else "explain.moins_below",
+                               row=row, other=other, score=mark.score)
         return None
 
     def sheet_totals(self, columns: tuple[Column, ...], cells: Cells) -> Totals:
@@ -165,8 +165,7 @@ class ClassicRules(RuleSet):
             if not f:
                 return self._fig(row_id, 0, NO_FULL)
             score = s["full_base"] + total
-            return self._fig(row_id, score, f"Full {f[0]}-{f[0]}-{f[0]} / {f[1]}-{f[1]} : "
-                                            f"{s['full_base']} + ({sum_text(dice)}) = {score}")
+            return self._fig(row_id, score, Message("explain.full_plus_sum", three=f[0], two=f[1], base=s['full_base'], dice=sum_text(dice), score=score))
         if row_id == "suite":
             return suite_figure(self, row_id, dice)
         if row_id in ("carre", "yam"):
@@ -174,9 +173,9 @@ class ClassicRules(RuleSet):
             v = of_a_kind(dice, n)
             name = self._name(row_id)
             if v is None:
-                return self._fig(row_id, 0, f"Pas de {name.lower()} ({n} dés identiques) : 0")
+                return self._fig(row_id, 0, Message("explain.none_of_a_kind", name=name.lower(), n=n))
             score = base + total
             return self._fig(row_id, score,
-                             f"{name} de {v} : {base} + ({sum_text(dice)}) = {score}")
+                             Message("explain.of_a_kind_plus_sum", name=name, v=v, base=base, dice=sum_text(dice), score=score))
         # plus / moins: the sum of the five dice (C2)
         return sum_figure(self, row_id, dice)

@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Sequence
 
 from ..dice import Dice
 from .base import Figure
+from ..texts import Joined, Message
 
 if TYPE_CHECKING:  # pragma: no cover
     from .double import DoubleRules
@@ -224,8 +225,8 @@ def _same_text(n: int, value: int, name: str) -> str:
 
 def _not_made(rules: "DoubleRules", row_id: str) -> Figure:
     name = rules._name(row_id).lower().replace("rené", "René").replace("marcel", "Marcel")
-    article = "d'" if name[0] in "aeiouéè" else "de "
-    return rules._fig(row_id, 0, f"Pas {article}{name} : 0", base=0)
+    key = "explain.no_vowel_figure" if name[0] in "aeiouéè" else "explain.no_figure"
+    return rules._fig(row_id, 0, Message(key, name=name), base=0)
 
 
 def _figure(rules: "DoubleRules", row_id: str, bins: _Bins, roll: int,
@@ -268,19 +269,19 @@ def _figure(rules: "DoubleRules", row_id: str, bins: _Bins, roll: int,
         value = best[0] // n
         # as the seed writes them: 10 x (5 + 5), 10 x (4 + 4 + 4), 10 x (4 x 6)
         dice = f"({n} x {value})" if n >= 4 else "(" + " + ".join([str(value)] * n) + ")"
-        head = f"Suite géante + {_GEANTE_WORD[n]} de {value}"
-        if harmony:
-            head += f" ({' + '.join(groups)})"
-        text = f"{head} : {s['geante_factor']} x {dice} = {best_base}"
+        parts = [Message("explain.geante_harmony" if harmony else "explain.geante",
+                         what=_GEANTE_WORD[n], value=value, groups=" + ".join(groups),
+                         factor=s["geante_factor"], dice=dice, base=best_base)]
     else:
-        text = f"{name} ({' + '.join(groups)}) : {best_base}"
+        parts = [Message("explain.groups", name=name, groups=" + ".join(groups), base=best_base)]
     if harmony:
-        text += f" x{hf} harmonie {harmony}"
+        parts.append(Message("explain.times_harmony_colour" if harmony == "couleur"
+                             else "explain.times_harmony_size", factor=hf))
     if roll == 1:
-        text += f" x{s['first_roll_factor']} premier jet"
+        parts.append(Message("explain.times_first_roll", factor=s["first_roll_factor"]))
     if factors:
-        text += f" = {score}"
-    return rules._fig(row_id, score, text, base=best_base, factors=factors,
+        parts.append(Message("explain.equals", score=score))
+    return rules._fig(row_id, score, Joined("", parts), base=best_base, factors=factors,
                       harmony=harmony, groups=groups)
 
 
@@ -291,9 +292,9 @@ def _chiffre(rules: "DoubleRules", value: int, bins: _Bins) -> Figure:
     extra = {"ones": bins.plain[0]} if value == 1 else {}
     n = bins.plain[value - 1]
     if n == 0:
-        return rules._fig(row_id, 0, f"Aucun {value} : 0", base=0, **extra)
+        return rules._fig(row_id, 0, Message("explain.upper_none", value=value), base=0, **extra)
     base = n * value
-    text = f"Les {value} : {n} x {value} = {base}"
+    parts = [Message("explain.upper", value=value, n=n, score=base)]
     hf = rules.settings["harmony_factor"]
     harmony = None
     if hf > 1:
@@ -303,21 +304,25 @@ def _chiffre(rules: "DoubleRules", value: int, bins: _Bins) -> Figure:
             for lab in (0, 1):
                 if totals[lab] and cells[2 * v + lab] == totals[lab]:
                     harmony = kind
-                    text += (f" x{hf} harmonie {kind} "
-                             f"({_WORDS.get(totals[lab], totals[lab])} {value} {names[lab]})")
+                    parts.append(Message("explain.times_harmony_colour_all" if kind == "couleur"
+                                         else "explain.times_harmony_size_all",
+                                         factor=hf, count=_WORDS.get(totals[lab], totals[lab]),
+                                         value=value, dice=names[lab]))
                     break
             if harmony:
                 break
     if harmony is None:
-        return rules._fig(row_id, base, text, base=base, **extra)
+        return rules._fig(row_id, base, parts[0], base=base, **extra)
     score = base * hf
-    return rules._fig(row_id, score, f"{text} = {score}", base=base,
+    parts.append(Message("explain.equals", score=score))
+    return rules._fig(row_id, score, Joined("", parts), base=base,
                       factors={"harmonie": hf}, harmony=harmony, **extra)
 
 
 def _difference(rules: "DoubleRules", row_id: str, bins: _Bins) -> Figure:
     terms = " + ".join(str(v) for v in bins.values)
-    return rules._fig(row_id, bins.total, f"{rules._name(row_id)} : {terms} = {bins.total}")
+    return rules._fig(row_id, bins.total, Message("explain.sum", name=rules._name(row_id), dice=terms,
+                                                   total=bins.total))
 
 
 def _score(rules: "DoubleRules", row_id: str, bins: _Bins, roll: int) -> Figure:

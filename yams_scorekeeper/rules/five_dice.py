@@ -6,11 +6,12 @@ from typing import TYPE_CHECKING
 
 from ..dice import Dice
 from .base import counts
+from ..texts import Message
 
 if TYPE_CHECKING:  # pragma: no cover
     from .base import Figure, RuleSet
 
-NO_FULL = "Pas de full (3 + 2 dés) : 0"
+NO_FULL = Message("explain.no_full")
 
 
 def of_a_kind(dice: Dice, n: int) -> int | None:
@@ -61,14 +62,14 @@ def suite_figure(rules: "RuleSet", row_id: str, dice: Dice) -> "Figure":
     """A five-dice suite: ``suite_petite`` for 1-2-3-4-5, ``suite_grande`` for 2-3-4-5-6."""
     length, start = longest_run(dice)
     if length < 5:
-        return rules._fig(row_id, 0, "Pas de suite de 5 dés : 0")
+        return rules._fig(row_id, 0, Message("explain.no_run", need=5))
     petite = start == 1
     score = rules.settings["suite_petite" if petite else "suite_grande"]
     kind = "Petite" if petite else "Grande"
-    return rules._fig(row_id, score, f"{kind} suite {run_text(start, 5)} : {score}")
+    return rules._fig(row_id, score, Message("explain.suite", kind=kind, run=run_text(start, 5), score=score))
 
 
 def sum_figure(rules: "RuleSet", row_id: str, dice: Dice) -> "Figure":
     """Rows worth the sum of the dice (plus, moins, max, min, chance)."""
     total = dice_sum(dice)
-    return rules._fig(row_id, total, f"{rules._name(row_id)} : {sum_text(dice)} = {total}")
+    return rules._fig(row_id, total, Message("explain.sum", name=rules._name(row_id), dice=sum_text(dice), total=total))

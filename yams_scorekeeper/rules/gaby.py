@@ -207,7 +207,7 @@ class GabyRules(RuleSet):
         return config.has("chance") and column.id in DRY_COLUMNS and row in CHANCE_ROWS
 
     def zero_only_reason(self, game: "Game", sheet: "Sheet", column: Column, row: str,
-                         score: int) -> str | None:
+                         score: int) -> Message | None:
         """Y6 (bloquant): at least every score the others already wrote in this cell."""
         if not game.config.has("bloquant"):
             return None
@@ -215,7 +215,7 @@ class GabyRules(RuleSet):
         best = max((o.marks[(column.id, row)].score for o in others), default=None)
         if best is not None and score < best:
             holder = next(o.name for o in others if o.marks[(column.id, row)].score == best)
-            return f"bloquant : {holder} a {best} dans cette case, 0 seulement (Y6)"
+            return Message("explain.bloquant", holder=holder, best=best)
         return None
 
     def sheet_totals(self, columns: tuple[Column, ...], cells: Cells) -> Totals:
@@ -251,27 +251,26 @@ class GabyRules(RuleSet):
             name = self._name(row_id)
             v = of_a_kind(dice, n)
             if v is None:
-                return self._fig(row_id, 0, f"Pas de {name.lower()} ({n} dés identiques) : 0")
+                return self._fig(row_id, 0, Message("explain.none_of_a_kind", name=name.lower(), n=n))
             score = base + n * v
-            return self._fig(row_id, score, f"{name} de {v} : {base} + {n}x{v} = {score}")
+            return self._fig(row_id, score, Message("explain.of_a_kind_plus_dice", name=name, v=v, base=base, n=n, score=score))
         if row_id == "full":
             f = full(dice)
             if not f:
                 return self._fig(row_id, 0, NO_FULL)
             v1, v2 = f
             score = s["full_base"] + 3 * v1 + 2 * v2
-            return self._fig(row_id, score, f"Full {v1}-{v1}-{v1} / {v2}-{v2} : "
-                                            f"{s['full_base']} + 3x{v1} + 2x{v2} = {score}")
+            return self._fig(row_id, score, Message("explain.full_plus_dice", three=v1, two=v2, base=s['full_base'], score=score))
         if row_id == "suite":
             return suite_figure(self, row_id, dice)
         if row_id in ("max", "min"):
             return sum_figure(self, row_id, dice)
         if row_id == "nenette":
             if counts(dice) == {2: 3, 1: 2}:
-                return self._fig(row_id, s["nenette"], f"Nénette 2-2-2-1-1 : {s['nenette']}")
-            return self._fig(row_id, 0, "Pas de nénette (2-2-2-1-1) : 0")
+                return self._fig(row_id, s["nenette"], Message("explain.nenette", score=s['nenette']))
+            return self._fig(row_id, 0, Message("explain.no_nenette"))
         # petit: scored by the sum of the dice (Y2)
         score = int(s["petit"].get(str(total), 0))
         if score:
-            return self._fig(row_id, score, f"Petit, somme des dés {total} : {score}")
-        return self._fig(row_id, 0, f"Pas de petit (somme {total}) : 0")
+            return self._fig(row_id, score, Message("explain.petit", total=total, score=score))
+        return self._fig(row_id, 0, Message("explain.no_petit", total=total))

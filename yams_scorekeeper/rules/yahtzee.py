@@ -110,27 +110,26 @@ class YahtzeeRules(RuleSet):
             n = 3 if row_id == "three-of-a-kind" else 4
             v = of_a_kind(dice, n)
             if v is None:
-                return self._fig(row_id, 0, f"{name} : pas {n} dés égaux : 0")
+                return self._fig(row_id, 0, Message("explain.not_n_equal", name=name, n=n))
             total = dice_sum(dice)
-            return self._fig(row_id, total, f"{name} de {v} : {sum_text(dice)} = {total}")
+            return self._fig(row_id, total, Message("explain.of_a_kind_sum", name=name, v=v, dice=sum_text(dice), total=total))
         if row_id == "full-house":
             f = full(dice)
             if not f:
-                return self._fig(row_id, 0, f"{name} : pas 3 + 2 dés de valeurs différentes : 0")
-            return self._fig(row_id, s["full_house"], f"{name} ({f[0]}-{f[0]}-{f[0]} / "
-                                                      f"{f[1]}-{f[1]}) : {s['full_house']}")
+                return self._fig(row_id, 0, Message("explain.no_full_house", name=name))
+            return self._fig(row_id, s["full_house"], Message("explain.full_house", name=name, three=f[0], two=f[1], score=s['full_house']))
         if row_id in ("small-straight", "large-straight"):
             need = 4 if row_id == "small-straight" else 5
             score = s[_JOKER_ROWS[row_id]]
             length, start = longest_run(dice)
             if length < need:
-                return self._fig(row_id, 0, f"{name} : pas {need} valeurs qui se suivent : 0")
-            return self._fig(row_id, score, f"{name} {run_text(start, length)} : {score}")
+                return self._fig(row_id, 0, Message("explain.no_straight", name=name, need=need))
+            return self._fig(row_id, score, Message("explain.run", name=name, run=run_text(start, length), score=score))
         if row_id == "yahtzee":
             v = of_a_kind(dice, 5)
             if v is None:
-                return self._fig(row_id, 0, f"{name} : pas 5 dés égaux : 0")
-            return self._fig(row_id, s["yahtzee"], f"{name} de {v} : {s['yahtzee']}")
+                return self._fig(row_id, 0, Message("explain.not_five_equal", name=name))
+            return self._fig(row_id, s["yahtzee"], Message("explain.named_of_a_kind", name=name, v=v, score=s['yahtzee']))
         return sum_figure(self, row_id, dice)       # chance
 
     # -- H4: the Yahtzee bonus and the forced joker rule ---------------------------------------
@@ -146,7 +145,7 @@ class YahtzeeRules(RuleSet):
 
     def _joker_figure(self, row_id: str, figure: Figure) -> Figure:
         score = self.settings[_JOKER_ROWS[row_id]]
-        return self._fig(row_id, score, f"{self._name(row_id)} par joker (H4) : {score}")
+        return self._fig(row_id, score, Message("explain.joker", name=self._name(row_id), score=score))
 
     def coup_figures(self, game: "Game", sheet: "Sheet", coup: "Coup") -> list[Figure]:
         figures = self.figures(coup.dice, coup.roll)
@@ -182,14 +181,14 @@ class YahtzeeRules(RuleSet):
         return None
 
     def cell_bonus(self, game: "Game", sheet: "Sheet", column: Column, row: str,
-                   coup: "Coup") -> tuple[int, str] | None:
+                   coup: "Coup") -> tuple[int, Message] | None:
         """H4: +100 for a yahtzee rolled when the yahtzee row already holds 50."""
         mark = sheet.marks.get((column.id, "yahtzee"))
         if (not self.settings["joker_rule"] or mark is None or mark.score <= 0
                 or of_a_kind(coup.dice, 5) is None):
             return None
         bonus = int(self.settings["yahtzee_bonus"])
-        return bonus, f"+{bonus} prime Yahtzee (H4)"
+        return bonus, Message("explain.yahtzee_bonus", bonus=bonus)
 
     def sheet_totals(self, columns: tuple[Column, ...], cells: Cells) -> Totals:
         """Upper section with its bonus (H3), lower section, and the Yahtzee bonuses (H4)."""

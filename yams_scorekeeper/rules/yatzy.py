@@ -10,6 +10,7 @@ from __future__ import annotations
 from ..dice import Dice
 from .base import Figure, Row, RuleSet, Section, counts, upper_figure
 from .five_dice import dice_sum, full, of_a_kind, sum_figure
+from ..texts import Message
 
 UPPER_NAMES = ("Ones", "Twos", "Threes", "Fours", "Fives", "Sixes")
 _UPPER = tuple(Row(str(v), name, "upper") for v, name in enumerate(UPPER_NAMES, start=1))
@@ -84,34 +85,31 @@ class YatzyRules(RuleSet):
             n = _KINDS[row_id]
             v = of_a_kind(dice, n)
             if v is None:
-                return self._fig(row_id, 0, f"{name} : pas {n} dés égaux : 0")
-            return self._fig(row_id, n * v, f"{name} ({'-'.join([str(v)] * n)}) : "
-                                            f"{n} x {v} = {n * v}")
+                return self._fig(row_id, 0, Message("explain.not_n_equal", name=name, n=n))
+            return self._fig(row_id, n * v, Message("explain.n_of_a_kind", name=name, dice='-'.join([str(v)] * n), n=n, v=v, score=n * v))
         if row_id == "two-pairs":
             pairs = sorted((v for v, c in counts(dice).items() if c >= 2), reverse=True)
             if len(pairs) < 2:
-                return self._fig(row_id, 0, f"{name} : pas deux paires de valeurs différentes : 0")
+                return self._fig(row_id, 0, Message("explain.no_two_pairs", name=name))
             a, b = pairs[:2]
             return self._fig(row_id, 2 * a + 2 * b,
-                             f"{name} ({a}-{a} / {b}-{b}) : 2 x {a} + 2 x {b} = {2 * a + 2 * b}")
+                             Message("explain.two_pairs", name=name, a=a, b=b, score=2 * a + 2 * b))
         if row_id in _STRAIGHTS:
             values, setting = _STRAIGHTS[row_id]
             run = "-".join(str(v) for v in values)
             if tuple(sorted(d.value for d in dice)) != values:
-                return self._fig(row_id, 0, f"{name} : pas exactement {run} : 0")
+                return self._fig(row_id, 0, Message("explain.not_exactly", name=name, run=run))
             score = self.settings[setting]
-            return self._fig(row_id, score, f"{name} {run} : {score}")
+            return self._fig(row_id, score, Message("explain.run", name=name, run=run, score=score))
         if row_id == "full-house":
             f = full(dice)
             if not f:
-                return self._fig(row_id, 0, f"{name} : pas 3 + 2 dés de valeurs différentes : 0")
+                return self._fig(row_id, 0, Message("explain.no_full_house", name=name))
             total = dice_sum(dice)
-            return self._fig(row_id, total, f"{name} ({f[0]}-{f[0]}-{f[0]} / {f[1]}-{f[1]}) : "
-                                            f"somme des dés = {total}")
+            return self._fig(row_id, total, Message("explain.full_house_sum", name=name, three=f[0], two=f[1], total=total))
         if row_id == "yatzy":
             v = of_a_kind(dice, 5)
             if v is None:
-                return self._fig(row_id, 0, f"{name} : pas 5 dés égaux : 0")
-            return self._fig(row_id, self.settings["yatzy"], f"{name} de {v} : "
-                                                             f"{self.settings['yatzy']}")
+                return self._fig(row_id, 0, Message("explain.not_five_equal", name=name))
+            return self._fig(row_id, self.settings["yatzy"], Message("explain.named_of_a_kind", name=name, v=v, score=self.settings['yatzy']))
         return sum_figure(self, row_id, dice)       # chance

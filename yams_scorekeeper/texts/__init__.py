@@ -107,18 +107,43 @@ class Message:
 
 
 class Joined:
-    """Texts said in the same language and joined by ``separator`` (a value of a Message)."""
+    """Texts said in the same language and joined by ``separator`` (a str, or a Message such
+    as ``Message("explain.and")``: ``"; "`` in English, ``" ; "`` in French)."""
 
     __slots__ = ("separator", "parts")
 
-    def __init__(self, separator: str, parts: list):
+    def __init__(self, separator: "str | Message", parts: Any):
         self.separator = separator
-        self.parts = list(parts)
+        self.parts = tuple(parts)
 
     def text(self, lang: str = "en") -> str:
         """Each part in ``lang``, joined."""
-        return self.separator.join(p.text(lang) if hasattr(p, "text") else str(p)
-                                   for p in self.parts)
+        return _said(self.separator, lang).join(_said(p, lang) for p in self.parts)
+
+    @property
+    def en(self) -> str:
+        return self.text("en")
+
+    @property
+    def fr(self) -> str:
+        return self.text("fr")
+
+    def __str__(self) -> str:
+        return self.text("en")
+
+    def __repr__(self) -> str:
+        return f"Joined({self.separator!r}, {self.parts!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, Joined) and other.separator == self.separator
+                and other.parts == self.parts)
+
+    def __hash__(self) -> int:
+        return hash(self.parts)
+
+
+def _said(value: Any, lang: str) -> str:
+    return value.text(lang) if callable(getattr(value, "text", None)) else str(value)
 
 
 class _Section:
