@@ -177,7 +177,7 @@ def test_a_gaby_bloquant_outcome_follows_the_correction_Y6():
     game.mark("libre", "6")
     game.enter("66123", 1)
     (bob,) = game.mark("libre", "6")
-    assert bob.score == 0 and "bloquant" in bob.explain
+    assert bob.score == 0 and "bloquant" in bob.explain.text("fr")
     game.amend({1: {"coups": [{"dice": list("66345"), "roll": 1}]}})
     assert game.sheets[1].marks[("libre", "6")].score == 12
     game.amend({1: {"coups": [{"dice": list("66623"), "roll": 1}]}})

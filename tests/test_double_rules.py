@@ -33,7 +33,7 @@ def test_seed_brelan_of_three_clairs_is_10_instead_of_5():
     # three 5 clairs (two petits, one grand): colour harmony
     f = fig("5cp 5cp 1cp 2fp 3fp 5cg 4cg 6fg 6fg 2fg", "brelan")
     assert (f.score, f.base, dict(f.factors)) == (10, 5, {"harmonie": 2})
-    assert "harmonie couleur" in f.explain and "5 clairs" in f.explain
+    assert "harmonie couleur" in f.explain.text("fr") and "5 clairs" in f.explain.text("fr")
     # the same brelan with mixed colours and sizes: 5
     assert fig("5cp 1cp 2cp 5fp 3fp 4cg 6cg 5fg 6fg 2fg", "brelan").score == 5
 
@@ -41,7 +41,7 @@ def test_seed_brelan_of_three_clairs_is_10_instead_of_5():
 def test_seed_double_carre_four_fonces_and_four_clairs_is_200():
     f = fig("5cp 5cp 5cp 2fp 2fp 5cg 1cg 2fg 2fg 3fg", "double-carre")
     assert (f.score, f.base, dict(f.factors)) == (200, 100, {"harmonie": 2})
-    assert f.explain == ("Double carré (quatre 5 clairs + quatre 2 foncés) : 100 x2 harmonie "
+    assert f.explain.text("fr") == ("Double carré (quatre 5 clairs + quatre 2 foncés) : 100 x2 harmonie "
                          "couleur = 200")
 
 
@@ -56,13 +56,13 @@ def test_seed_yams_impossible_and_harmonious_double_yams_both_800():
 def test_seed_five_clairs_6_make_60_in_the_6s():
     f = fig("6cp 6cp 6cp 1fp 2fp 6cg 6cg 3fg 4fg 5fg", "6")
     assert (f.score, f.base, dict(f.factors)) == (60, 30, {"harmonie": 2})
-    assert f.explain == "Les 6 : 5 x 6 = 30 x2 harmonie couleur (cinq 6 clairs) = 60"
+    assert f.explain.text("fr") == "Les 6 : 5 x 6 = 30 x2 harmonie couleur (cinq 6 clairs) = 60"
 
 
 def test_d6_five_clairs_6_and_one_fonce_6_make_72():
     f = fig("6cp 6cp 6cp 6fp 1fp 6cg 6cg 2fg 3fg 4fg", "6")
     assert f.score == 72
-    assert f.explain == "Les 6 : 6 x 6 = 36 x2 harmonie couleur (cinq 6 clairs) = 72"
+    assert f.explain.text("fr") == "Les 6 : 6 x 6 = 36 x2 harmonie couleur (cinq 6 clairs) = 72"
 
 
 @pytest.mark.parametrize("entry, expected", [
@@ -79,18 +79,18 @@ def test_seed_suites_geantes(entry, expected):
 
 
 def test_seed_geante_explanations():
-    assert fig("1cp 2cp 3cp 4fp 5fp 6cg 6cg 6fg 6fg 6fg", "geante-carre").explain == \
+    assert fig("1cp 2cp 3cp 4fp 5fp 6cg 6cg 6fg 6fg 6fg", "geante-carre").explain.text("fr") == \
         "Suite géante + carré de 6 : 10 x (4 x 6) = 240"
-    assert fig("1cp 2cp 3cp 4fp 5fp 6cg 5cg 5fg 2fg 3fg", "geante-paire").explain == \
+    assert fig("1cp 2cp 3cp 4fp 5fp 6cg 5cg 5fg 2fg 3fg", "geante-paire").explain.text("fr") == \
         "Suite géante + paire de 5 : 10 x (5 + 5) = 100"
-    assert fig("1cp 2cp 3cp 4fp 5fp 6cg 4cg 4fg 4fg 2fg", "geante-brelan", roll=1).explain == \
+    assert fig("1cp 2cp 3cp 4fp 5fp 6cg 4cg 4fg 4fg 2fg", "geante-brelan", roll=1).explain.text("fr") == \
         "Suite géante + brelan de 4 : 10 x (4 + 4 + 4) = 120 x3 premier jet = 360"
 
 
 def test_seed_five_2_make_10_in_the_2s():
     f = fig("2cp 2cp 1cp 2fp 3fp 2cg 4cg 2fg 5fg 6fg", "2")
     assert (f.score, dict(f.factors)) == (10, {})
-    assert f.explain == "Les 2 : 5 x 2 = 10"
+    assert f.explain.text("fr") == "Les 2 : 5 x 2 = 10"
 
 
 def test_seed_eight_6_make_48_in_the_6s():
@@ -114,9 +114,9 @@ def test_difference_rows_are_the_sum_of_the_ten_dice():
 def test_not_made_figures_score_0_with_an_explanation():
     f = fig("1cp 2cp 4cp 5fp 1fp 3cg 2cg 4fg 5fg 6fg", "double-carre")
     assert (f.score, f.base, f.made) == (0, 0, False)
-    assert f.explain == "Pas de double carré : 0"
+    assert f.explain.text("fr") == "Pas de double carré : 0"
     assert fig("1cp 2cp 4cp 5fp 1fp 3cg 2cg 4fg 5fg 6fg", "6", roll=1).score == 6
-    assert fig("2cp 2cp 4cp 5fp 2fp 3cg 2cg 4fg 5fg 6fg", "1").explain == "Aucun 1 : 0"
+    assert fig("2cp 2cp 4cp 5fp 2fp 3cg 2cg 4fg 5fg 6fg", "1").explain.text("fr") == "Aucun 1 : 0"
 
 
 def test_score_all_lists_every_row_in_grid_order():
@@ -134,7 +134,7 @@ def test_score_all_lists_every_row_in_grid_order():
 def test_harmony_by_size():
     # three 4 petits (two clairs, one foncé): size harmony only
     f = fig("4cp 4cp 1cp 4fp 2fp 3cg 5cg 4fg 6fg 6fg", "brelan")
-    assert f.score == 10 and "harmonie taille" in f.explain and "4 petits" in f.explain
+    assert f.score == 10 and "harmonie taille" in f.explain.text("fr") and "4 petits" in f.explain.text("fr")
     # double yams: five 4 petits + five 3 grands
     f = fig("4cp 4cp 4cp 4fp 4fp 3cg 3cg 3fg 3fg 3fg", "double-yams")
     assert f.score == 800 and "harmonie" in f.factors
@@ -144,7 +144,7 @@ def test_harmony_runs_each_run_of_one_kind():
     entry = "1cp 2cp 3cp 4fp 5fp 1cg 2cg 3fg 4fg 5fg"      # 1-5 petits, 1-5 grands
     f = fig(entry, "suite-royale")
     assert (f.score, f.factors.get("harmonie")) == (400, 2)
-    assert "1-2-3-4-5 petits" in f.explain and "1-2-3-4-5 grands" in f.explain
+    assert "1-2-3-4-5 petits" in f.explain.text("fr") and "1-2-3-4-5 grands" in f.explain.text("fr")
     # 2-6 twice, no run of one colour nor of one size
     assert fig("2cp 3cp 4cp 2fp 5fp 3cg 6cg 4fg 5fg 6fg", "suite-royale").score == 200
 
@@ -163,10 +163,10 @@ def test_harmony_needs_a_real_search_over_the_dice():
     # six 2: cp cp cp cg fg fg. By colour only one group of 3 (4 clairs, 2 foncés), but by size
     # cp cp cp (petits) + cg fg fg (grands): double brelan in size harmony.
     f = fig("2cp 2cp 2cp 1fp 3fp 2cg 4cg 2fg 2fg 5fg", "double-brelan")
-    assert f.score == 40 and "harmonie taille" in f.explain
+    assert f.score == 40 and "harmonie taille" in f.explain.text("fr")
     # double full 3+3+2+2 with every group of one colour
     f = fig("3cp 3cp 5cp 3fp 5fp 3cg 5cg 5fg 5fg 3fg", "double-full")
-    assert f.score == 200 and "harmonie couleur" in f.explain
+    assert f.score == 200 and "harmonie couleur" in f.explain.text("fr")
     # the same dice cannot make a double carré in harmony (at most three 3 of one colour)
     assert fig("3cp 3cp 5cp 3fp 5fp 3cg 5cg 5fg 5fg 3fg", "double-carre").score == 100
 
@@ -212,7 +212,7 @@ def test_first_roll_triples_figures_only_on_roll_1():
 def test_first_roll_and_harmony_multiply_to_six():
     f = fig("5cp 5cp 5cp 2fp 2fp 5cg 1cg 2fg 2fg 3fg", "double-carre", roll=1)
     assert (f.score, f.base, dict(f.factors)) == (600, 100, {"harmonie": 2, "premier_jet": 3})
-    assert f.explain == ("Double carré (quatre 5 clairs + quatre 2 foncés) : 100 x2 harmonie "
+    assert f.explain.text("fr") == ("Double carré (quatre 5 clairs + quatre 2 foncés) : 100 x2 harmonie "
                          "couleur x3 premier jet = 600")
     f = fig("1cp 2cp 3cp 4fp 5fp 1cg 2cg 3fg 4fg 5fg", "double-petite-suite", roll=1)
     assert f.score == 150

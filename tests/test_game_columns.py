@@ -195,7 +195,7 @@ def test_gaby_sec_chance_cell_takes_a_0_after_3_rolls_Y8():
     game.enter("66666", 3)
     assert cells(game, "sec") == [("sec", "yam"), ("sec", "nenette"), ("sec", "petit")]
     yam = cell(game, "sec", "yam")
-    assert (yam.score, yam.zero_only) == (0, True) and "Y8" in yam.why
+    assert (yam.score, yam.zero_only) == (0, True) and "Y8" in yam.why.text("fr")
     refused(game, lambda: game.mark("sec", "6"), "Y4")
     mark = game.mark("sec", "yam")[0]
     assert (mark.score, mark.scratch) == (0, False)
@@ -278,7 +278,7 @@ def test_classic_moins_not_below_plus_is_zero_only_C3():
         game.enter(dice, 2)
         moins = cell(game, "libre", "moins")
         assert (moins.score, moins.zero_only) == (0, True)
-        assert "(C3)" in moins.why
+        assert "(C3)" in moins.why.text("fr")
         game.undo()
     game.enter("45533", 2)
     mark = game.mark("libre", "moins")[0]

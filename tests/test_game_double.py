@@ -247,7 +247,7 @@ def test_sixth_roll_on_a_suite_geante_names_the_value_D9():
     game.enter(dd("1234511234"), 6, announce="geante-carre:6")  # no carré at all
     cell = game.legal_cells()[0]
     assert (cell.row, cell.score) == ("geante-carre", -240)
-    assert "Suite géante + carré de 6 non réalisé, -240 (D9)" in cell.explain
+    assert "Suite géante + carré de 6 non réalisé, -240 (D9)" in cell.explain.text("fr")
     game.undo()
     game.enter(dd("1234564444"), 6, announce="geante-carre:6")  # a carré of 4s, not of 6s
     assert [(c.row, c.score) for c in game.legal_cells()] == [("geante-carre", -240)]

@@ -62,7 +62,7 @@ def test_bloquant_seed_example_petit_50_under_60_scores_0_only_Y6():
     game.enter("11122", 3)                                 # petit at 50
     petit = cell(game, "libre", "petit")
     assert (petit.score, petit.zero_only) == (0, True)
-    assert "Y6" in petit.why and "Bob a 60" in petit.why
+    assert "Y6" in petit.why.text("fr") and "Bob a 60" in petit.why.text("fr")
     (mark,) = game.mark("libre", "petit")
     assert (mark.score, mark.scratch) == (0, False)
 
@@ -98,7 +98,7 @@ def test_bloquant_every_other_player_counts_Y6():
     assert game.sheets[2].marks[("libre", "yam")].score == 0
     game.enter("55555", 3)                                # Ana 125 < 130
     yam = cell(game, "libre", "yam")
-    assert yam.zero_only and "Bob a 130" in yam.why
+    assert yam.zero_only and "Bob a 130" in yam.why.text("fr")
     game.undo()
     game.enter("66666", 3)
     assert cell(game, "libre", "yam").score == 130
@@ -354,7 +354,7 @@ def test_cases_chance_non_zero_follows_bloquant_Y8_Y6():
     turn(game, "66666", 1, "sec", "yam")                   # Ana 130
     game.enter("55555", 1)                                 # Bob 125 < 130
     yam = cell(game, "sec", "yam")
-    assert yam.zero_only and "Y6" in yam.why
+    assert yam.zero_only and "Y6" in yam.why.text("fr")
 
 
 # -- presets (Y10) --------------------------------------------------------------------------------

@@ -179,3 +179,29 @@ def test_an_unknown_key_is_an_error_not_a_silent_english():
         say("game.no_such_text", "en")
     with pytest.raises(KeyError):
         say("nowhere.text", "fr")
+
+
+def test_explanations_come_in_both_languages_from_the_rules(monkeypatch):
+    from yams_scorekeeper import texts
+    from yams_scorekeeper.rules import get_rules
+
+    rules = get_rules("classic")
+    fig = rules.figure("3", rules.parse_dice("33152"), 2)
+    assert fig.explain.text("fr") == "Les 3 : 2 x 3 = 6"
+    assert fig.explain.text("en") == "The 3s: 2 x 3 = 6"
+    full = rules.figure("full", rules.parse_dice("55533"), 1)
+    assert full.explain.text("en") == "Full 5-5-5 / 3-3: 25 + (5 + 5 + 5 + 3 + 3) = 46"
+    assert fig.to_json("en")["explain"] == "Les 3 : 2 x 3 = 6"      # EXPLAIN_LANG: French
+    monkeypatch.setattr(texts, "EXPLAIN_LANG", None)
+    assert fig.to_json("en")["explain"] == "The 3s: 2 x 3 = 6"
+    assert fig.to_json("fr")["explain"] == "Les 3 : 2 x 3 = 6"
+
+
+def test_a_double_yams_explanation_is_said_piece_by_piece():
+    from yams_scorekeeper.rules import get_rules
+
+    rules = get_rules("double")
+    fig = rules.figure("6", rules.parse_dice("cp666 fp12 cg34 fg566"), 1)
+    assert fig.explain.text("fr").startswith("Les 6 : ")
+    assert fig.explain.text("en").startswith("The 6s: ")
+    assert "harmonie" not in fig.explain.text("en")

@@ -12,7 +12,7 @@ Split by cause, like python-chess splits bad syntax from illegal moves:
 Every error carries a :class:`~yams_scorekeeper.texts.Message` (a key of the message catalogue
 and its values), said in English or French by ``text(lang)``; ``str(err)`` is the English.
 ``expected`` is a language-neutral example of what would be accepted, ``rule`` the ruling or seed
-that refuses. Raise one as ``IllegalMoveError(Message("game.cell_taken", column=..., row=...),
+that refuses. Raise one as ``IllegalMoveError(Message("game.already_written", column=..., row=...),
 rule="G3")``; the sentences live in :mod:`yams_scorekeeper.texts`, never at the raise.
 """
 

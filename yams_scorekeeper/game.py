@@ -33,7 +33,7 @@ from .errors import DamagedGameError, EntryError, IllegalMoveError, YamsError
 from .notation import parse_joker, split_announce
 from .rules import Figure, RuleSet, normalise_id
 from .totals import Totals, sheet_totals
-from .texts import Joined, Message
+from .texts import Joined, Message, explain_lang
 
 if TYPE_CHECKING:  # pragma: no cover
     from .clock import Clock
@@ -96,7 +96,7 @@ class LegalCell:
 
     def to_json(self, lang: str = "en") -> dict[str, Any]:
         data = {"column": self.column, "row": self.row, "coup": self.coup, "score": self.score,
-                "why": self.why.text(lang), "zero_only": self.zero_only,
+                "why": self.why.text(explain_lang(lang)), "zero_only": self.zero_only,
                 "scratchable": self.scratchable}
         if self.figure is not None:
             data["factors"] = dict(self.figure.factors)

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .rules import RULESETS, get_rules
+from .texts import explain_lang
 
 if TYPE_CHECKING:  # pragma: no cover
     from .texts import Joined, Message
@@ -70,6 +71,6 @@ def markdown() -> str:
         out.append("|---|---|---|---|")
         for r in family_rules(cls.family):
             out.append(f"| `{r.row}` {r.name} | {r.en} | {r.rulings} | {r.dice} /{r.roll}: "
-                       f"{r.example.text('en')} |")
+                       f"{r.example.text(explain_lang('en'))} |")
         out.append("")
     return "\n".join(out)

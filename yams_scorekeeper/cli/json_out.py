@@ -5,6 +5,7 @@ legal cells. Plain dictionaries; :func:`~yams_scorekeeper.cli.render.print_json`
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
+from ..texts import explain_lang
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game, LegalCell, Mark, Sheet
@@ -15,7 +16,7 @@ def mark_json(mark: "Mark", lang: str = "en") -> dict[str, Any]:
     ``lang``)."""
     return {"column": mark.column, "row": mark.row, "score": mark.score, "scratch": mark.scratch,
             "dice": [str(d) for d in mark.dice], "roll": mark.roll,
-            "why": mark.explain.text(lang)}
+            "why": mark.explain.text(explain_lang(lang))}
 
 
 def sheet_json(game: "Game", sheet: "Sheet", lang: str = "en") -> dict[str, Any]:

@@ -20,6 +20,7 @@ import typer
 
 from .options import RULES_HELP, db_option, default_family, examples, rules_option
 from .terminal import Quit, Terminal, lang_option, terminal
+from ..texts import explain_lang
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..session import TableSession
@@ -164,7 +165,7 @@ def demo(
                     label = f"{t('demo_doblar')} · {label}"
                 term.say("  " + (t("demo_scratch", cell=label) if mark.scratch else
                                  t("demo_mark", cell=label, score=mark.score,
-                                   why=mark.explain.text(term.lang))))
+                                   why=mark.explain.text(explain_lang(term.lang)))))
         term.say("")
         if not game.finished:
             term.say(t("demo_stopped", turns=done), style="bold")

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Iterable, TextIO
 
 from ..safetext import json_text, shown
 from ..wording import fill
-from ..texts import words
+from ..texts import explain_lang, words
 
 if TYPE_CHECKING:  # pragma: no cover
     from rich.console import Console
@@ -87,8 +87,8 @@ def figures_table(rules: "RuleSet", roll: int, dice_text: str, figures: Iterable
         style = None if fig.made else "dim"
         cited = rules.cite(fig.row, fig.factors)
         table.add_row(Text(rules.row(fig.row).name), Text(str(fig.score)),
-                      Text(f"{fig.explain.text(lang)} [{cited}]" if cited
-                           else fig.explain.text(lang)), style=style)
+                      Text(f"{fig.explain.text(explain_lang(lang))} [{cited}]" if cited
+                           else fig.explain.text(explain_lang(lang))), style=style)
     return table
 
 
@@ -97,7 +97,8 @@ def print_figures(rules: "RuleSet", roll: int, dice_text: str, figures: list["Fi
     """Print the table of ``figures``, or one sentence when there is none."""
     out = console()
     if not figures:
-        out.print(f"{rules.title} · {words('cli.render', lang)['roll']} {roll} · {dice_text}", markup=False)
+        roll_word = words("cli.render", lang)["roll"]
+        out.print(f"{rules.title} · {roll_word} {roll} · {dice_text}", markup=False)
         out.print(words("cli.render", lang)["none"], markup=False)
         return
     out.print(figures_table(rules, roll, dice_text, figures, lang))

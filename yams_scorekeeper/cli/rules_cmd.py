@@ -12,7 +12,7 @@ import typer
 
 from .options import examples
 from .lang import current_lang
-from ..texts import words
+from ..texts import explain_lang, words
 
 EPILOG = examples(
     "yams rules                     every family and its rows",
@@ -59,7 +59,8 @@ def rules(
     colon = " : " if lang == "fr" else ": "
     typer.echo(f"{entry.name} ({get_rules(family).title}, {entry.row})")
     for line in (entry.text(lang),
-                 f"{w['example']}{colon}{entry.dice} /{entry.roll} → {entry.example.text(lang)}",
+                 f"{w['example']}{colon}{entry.dice} /{entry.roll} → "
+                 f"{entry.example.text(explain_lang(lang))}",
                  f"{w['rulings']}{colon}{entry.rulings}",
                  f"{w['typed']}{colon}{', '.join(shown(t) for t in entry.typed)}"):
         typer.echo(textwrap.fill(line, 78, initial_indent="  ", subsequent_indent="    ",

@@ -19,7 +19,7 @@ from ..wording import colon
 from .legal_list import COLUMNS as LEGAL_COLUMNS, legal_rows
 from .printing import cell_label, column_name as _column_name  # noqa: F401 (cell_label: its old home)
 from .render import shown as safe_text
-from ..texts import Joined, Message, say, words
+from ..texts import Message, explain_lang, say, words
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game, LegalCell, Sheet
@@ -253,8 +253,6 @@ def legal_rich_table(header: list[str], rows: list[list[tuple[str, str]]]) -> Ta
 #: notes every cell of a column shares for a coup (sec eligibility Y4, the x2 factor Y5): the
 #: column header says them; any other note is one a player may dispute, shown under the grid
 _PLAIN_NOTES = ("explain.kept_after", "explain.column_factor")
-#: between an explanation and its notes
-_AND = Message("explain.and")
 #: disputed notes listed under the grid at most (``why`` shows them all)
 MAX_NOTES = 3
 
@@ -392,11 +390,11 @@ def turn_grid(game: "Game", cells: list["LegalCell"], handles: dict[str, "LegalC
     same: dict[str, list[str]] = {}         # one line per reason, with every handle it concerns
     for cell in cells:
         for note in disputed(cell):
-            same.setdefault(note.text(lang), []).append(handle_of.get(cell, "?"))
+            same.setdefault(note.text(explain_lang(lang)), []).append(handle_of.get(cell, "?"))
     for cell in cells:                      # then multiplied scores (first roll, harmony)
         if cell.figure is not None and cell.figure.factors and cell.score > 0:
             cited = game.rules.cite(cell.row, cell.figure.factors)
-            same.setdefault(f"{cell.explain.text(lang)} [{cited}]", []).append(
+            same.setdefault(f"{cell.explain.text(explain_lang(lang))} [{cited}]", []).append(
                 handle_of.get(cell, "?"))
     notes = [f"{' '.join(hs)}{colon(lang)}{note}" for note, hs in same.items()]
     if len(notes) > MAX_NOTES:

@@ -28,7 +28,7 @@ from .options import (RULES_HELP, db_option, default_family, dice_argument, exam
 from .printing import (cell_label, mark_label, print_cells, print_line, print_next,
                        show_finished)
 from .render import print_json
-from ..texts import Message, words
+from ..texts import Message, explain_lang, words
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
@@ -198,7 +198,8 @@ def mark(
     sheet = next(s for s in game.sheets if s.name == step.event["player"])
     total = game.totals(sheet).grand
     if as_json:
-        data = {"game": game.id, "player": sheet.name, "marks": [mark_json(m, lang) for m in written],
+        data = {"game": game.id, "player": sheet.name,
+                "marks": [mark_json(m, lang) for m in written],
                 "total": total, "finished": game.finished,
                 "next": None if game.finished else game.player.name}
         if game.finished:
@@ -210,7 +211,7 @@ def mark(
         label = mark_label(game, m)
         print_line(w["scratched"].format(name=sheet.name, cell=label) if m.scratch else
                w["wrote"].format(name=sheet.name, cell=label, score=m.score,
-                                 why=m.explain.text(lang)))
+                                 why=m.explain.text(explain_lang(lang))))
     print_line(w["total"].format(name=sheet.name, total=total))
     print_next(game, step.records, lang, "cli.printing.next")
 

@@ -41,7 +41,7 @@ from ..dice import GROUPED_EXAMPLE
 from ..errors import EntryError, IllegalMoveError, YamsError
 from ..notation import ANNOUNCE_WORDS, missing_dice, missing_roll, read_coup
 from .messages import NO, YES, msg, outcome
-from ..texts import Message
+from ..texts import Message, explain_lang
 from .render import shown
 from .terminal import (END_WORDS, HELP_WORDS, HINT_WORDS, LIST_WORDS, QUIT_WORDS, SHEET_WORDS,
                        UNDO_WORDS, WHY_WORDS, Quit, Terminal, ask_yes)
@@ -577,7 +577,7 @@ class Table:
                 self.term.say(self.t("scratched", name=name, cell=label))
             else:
                 cited = game.rules.cite(mark.row)
-                why = mark.explain.text(self.term.lang)
+                why = mark.explain.text(explain_lang(self.term.lang))
                 why = f"{why} [{cited}]" if cited else why
                 self.term.say(self.t("wrote", name=name, cell=label, score=mark.score, why=why))
         sheet = next(s for s in game.sheets if s.name == name)
@@ -607,7 +607,7 @@ class Table:
         for cell in found:
             cited = self.game.rules.cite(cell.row, cell.figure.factors if cell.figure else None)
             self.term.say(f"{handle_of.get(cell, '?'):>3}  {cell_label(self.game, cell, two)}"
-                          f" = {cell.score}   {cell.why.text(self.term.lang)}"
+                          f" = {cell.score}   {cell.why.text(explain_lang(self.term.lang))}"
                           + (f" [{cited}]" if cited else ""))
 
     def sheet(self, who: str) -> None:

@@ -24,7 +24,7 @@ from ..columns import Column
 from ..dice import Dice, parse_plain, parse_roll
 from ..errors import ConfigError, EntryError, IllegalMoveError
 from ..totals import Cells, Totals, cell_score, upper_total
-from ..texts import Joined, Message
+from ..texts import Joined, Message, explain_lang
 
 if TYPE_CHECKING:  # pragma: no cover
     import random
@@ -58,8 +58,9 @@ class Figure:
 
     ``base`` is the score before multipliers, ``factors`` the multipliers applied
     (e.g. ``{"premier_jet": 3, "harmonie": 2}``), ``explain`` the sentence a player can check
-    at the table, a :class:`~yams_scorekeeper.texts.Message` (``explain.text(lang)``). ``detail`` carries what a sheet needs later (e.g. how many 1s were
-    written, for the Double Yams difference).
+    at the table, a :class:`~yams_scorekeeper.texts.Message` (``explain.text(lang)``).
+    ``detail`` carries what a sheet needs later (e.g. how many 1s were written, for the Double
+    Yams difference).
     """
 
     row: str
@@ -77,7 +78,8 @@ class Figure:
 
     def to_json(self, lang: str = "en") -> dict[str, Any]:
         return {"row": self.row, "section": self.section, "score": self.score, "base": self.base,
-                "factors": dict(self.factors), "explain": self.explain.text(lang)}
+                "factors": dict(self.factors),
+                "explain": self.explain.text(explain_lang(lang))}
 
 
 #: rows 1-6 in words (English, French)
@@ -520,4 +522,5 @@ def upper_figure(rules: RuleSet, value: int, dice: Dice) -> Figure:
     row_id = str(value)
     if n == 0:
         return rules._fig(row_id, 0, Message("explain.upper_none", value=value))
-    return rules._fig(row_id, n * value, Message("explain.upper", value=value, n=n, score=n * value))
+    return rules._fig(row_id, n * value, Message(
+        "explain.upper", value=value, n=n, score=n * value))

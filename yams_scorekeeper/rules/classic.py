@@ -165,7 +165,9 @@ class ClassicRules(RuleSet):
             if not f:
                 return self._fig(row_id, 0, NO_FULL)
             score = s["full_base"] + total
-            return self._fig(row_id, score, Message("explain.full_plus_sum", three=f[0], two=f[1], base=s['full_base'], dice=sum_text(dice), score=score))
+            return self._fig(row_id, score, Message(
+                "explain.full_plus_sum", three=f[0], two=f[1], base=s['full_base'],
+                dice=sum_text(dice), score=score))
         if row_id == "suite":
             return suite_figure(self, row_id, dice)
         if row_id in ("carre", "yam"):
@@ -173,9 +175,11 @@ class ClassicRules(RuleSet):
             v = of_a_kind(dice, n)
             name = self._name(row_id)
             if v is None:
-                return self._fig(row_id, 0, Message("explain.none_of_a_kind", name=name.lower(), n=n))
+                return self._fig(row_id, 0, Message(
+                    "explain.none_of_a_kind", name=name.lower(), n=n))
             score = base + total
-            return self._fig(row_id, score,
-                             Message("explain.of_a_kind_plus_sum", name=name, v=v, base=base, dice=sum_text(dice), score=score))
+            return self._fig(row_id, score, Message(
+                "explain.of_a_kind_plus_sum", name=name, v=v, base=base, dice=sum_text(dice),
+                score=score))
         # plus / moins: the sum of the five dice (C2)
         return sum_figure(self, row_id, dice)

@@ -321,8 +321,8 @@ def _chiffre(rules: "DoubleRules", value: int, bins: _Bins) -> Figure:
 
 def _difference(rules: "DoubleRules", row_id: str, bins: _Bins) -> Figure:
     terms = " + ".join(str(v) for v in bins.values)
-    return rules._fig(row_id, bins.total, Message("explain.sum", name=rules._name(row_id), dice=terms,
-                                                   total=bins.total))
+    return rules._fig(row_id, bins.total, Message(
+        "explain.sum", name=rules._name(row_id), dice=terms, total=bins.total))
 
 
 def _score(rules: "DoubleRules", row_id: str, bins: _Bins, roll: int) -> Figure:

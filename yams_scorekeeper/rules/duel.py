@@ -102,18 +102,22 @@ class DuelRules(RuleSet):
             name = self._name(row_id)
             if v is None:
                 return self._fig(row_id, 0, Message("explain.none", name=name.lower()))
-            return self._fig(row_id, n * v, Message("explain.of_a_kind", name=name, v=v, n=n, score=n * v))
+            return self._fig(row_id, n * v, Message(
+                "explain.of_a_kind", name=name, v=v, n=n, score=n * v))
         if row_id == "full":
             f = full(dice)
             if not f:
                 return self._fig(row_id, 0, NO_FULL)
-            return self._fig(row_id, s["full"], Message("explain.full", three=f[0], two=f[1], score=s['full']))
+            return self._fig(row_id, s["full"], Message(
+                "explain.full", three=f[0], two=f[1], score=s['full']))
         if row_id in ("petite-suite", "grande-suite"):
             need = 4 if row_id == "petite-suite" else 5
             score = s["petite_suite"] if need == 4 else s["grande_suite"]
             length, start = longest_run(dice)
             if length >= need:
-                return self._fig(row_id, score, Message("explain.run", name=self._name(row_id), run=run_text(start, length), score=score))
+                return self._fig(row_id, score, Message(
+                    "explain.run", name=self._name(row_id), run=run_text(start, length),
+                    score=score))
             return self._fig(row_id, 0, Message("explain.no_run", need=need))
         if row_id == "yam":
             v = of_a_kind(dice, 5)

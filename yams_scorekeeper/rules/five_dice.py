@@ -66,10 +66,12 @@ def suite_figure(rules: "RuleSet", row_id: str, dice: Dice) -> "Figure":
     petite = start == 1
     score = rules.settings["suite_petite" if petite else "suite_grande"]
     kind = "Petite" if petite else "Grande"
-    return rules._fig(row_id, score, Message("explain.suite", kind=kind, run=run_text(start, 5), score=score))
+    return rules._fig(row_id, score, Message(
+        "explain.suite", kind=kind, run=run_text(start, 5), score=score))
 
 
 def sum_figure(rules: "RuleSet", row_id: str, dice: Dice) -> "Figure":
     """Rows worth the sum of the dice (plus, moins, max, min, chance)."""
     total = dice_sum(dice)
-    return rules._fig(row_id, total, Message("explain.sum", name=rules._name(row_id), dice=sum_text(dice), total=total))
+    return rules._fig(row_id, total, Message(
+        "explain.sum", name=rules._name(row_id), dice=sum_text(dice), total=total))

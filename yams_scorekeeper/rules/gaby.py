@@ -251,23 +251,27 @@ class GabyRules(RuleSet):
             name = self._name(row_id)
             v = of_a_kind(dice, n)
             if v is None:
-                return self._fig(row_id, 0, Message("explain.none_of_a_kind", name=name.lower(), n=n))
+                return self._fig(row_id, 0, Message(
+                    "explain.none_of_a_kind", name=name.lower(), n=n))
             score = base + n * v
-            return self._fig(row_id, score, Message("explain.of_a_kind_plus_dice", name=name, v=v, base=base, n=n, score=score))
+            return self._fig(row_id, score, Message(
+                "explain.of_a_kind_plus_dice", name=name, v=v, base=base, n=n, score=score))
         if row_id == "full":
             f = full(dice)
             if not f:
                 return self._fig(row_id, 0, NO_FULL)
             v1, v2 = f
             score = s["full_base"] + 3 * v1 + 2 * v2
-            return self._fig(row_id, score, Message("explain.full_plus_dice", three=v1, two=v2, base=s['full_base'], score=score))
+            return self._fig(row_id, score, Message(
+                "explain.full_plus_dice", three=v1, two=v2, base=s['full_base'], score=score))
         if row_id == "suite":
             return suite_figure(self, row_id, dice)
         if row_id in ("max", "min"):
             return sum_figure(self, row_id, dice)
         if row_id == "nenette":
             if counts(dice) == {2: 3, 1: 2}:
-                return self._fig(row_id, s["nenette"], Message("explain.nenette", score=s['nenette']))
+                return self._fig(row_id, s["nenette"], Message(
+                    "explain.nenette", score=s['nenette']))
             return self._fig(row_id, 0, Message("explain.no_nenette"))
         # petit: scored by the sum of the dice (Y2)
         score = int(s["petit"].get(str(total), 0))

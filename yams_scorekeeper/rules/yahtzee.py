@@ -112,24 +112,31 @@ class YahtzeeRules(RuleSet):
             if v is None:
                 return self._fig(row_id, 0, Message("explain.not_n_equal", name=name, n=n))
             total = dice_sum(dice)
-            return self._fig(row_id, total, Message("explain.of_a_kind_sum", name=name, v=v, dice=sum_text(dice), total=total))
+            return self._fig(row_id, total, Message(
+                "explain.of_a_kind_sum", name=name, v=v, dice=sum_text(dice), total=total))
         if row_id == "full-house":
             f = full(dice)
             if not f:
                 return self._fig(row_id, 0, Message("explain.no_full_house", name=name))
-            return self._fig(row_id, s["full_house"], Message("explain.full_house", name=name, three=f[0], two=f[1], score=s['full_house']))
+            return self._fig(row_id, s["full_house"], Message(
+                "explain.full_house", name=name, three=f[0], two=f[1], score=s['full_house']))
         if row_id in ("small-straight", "large-straight"):
             need = 4 if row_id == "small-straight" else 5
             score = s[_JOKER_ROWS[row_id]]
             length, start = longest_run(dice)
             if length < need:
                 return self._fig(row_id, 0, Message("explain.no_straight", name=name, need=need))
-            return self._fig(row_id, score, Message("explain.run", name=name, run=run_text(start, length), score=score))
+            return self._fig(row_id, score, Message(
+                "explain.run", name=name,
+                run=run_text(start,
+                                                                                           length),
+                score=score))
         if row_id == "yahtzee":
             v = of_a_kind(dice, 5)
             if v is None:
                 return self._fig(row_id, 0, Message("explain.not_five_equal", name=name))
-            return self._fig(row_id, s["yahtzee"], Message("explain.named_of_a_kind", name=name, v=v, score=s['yahtzee']))
+            return self._fig(row_id, s["yahtzee"], Message(
+                "explain.named_of_a_kind", name=name, v=v, score=s['yahtzee']))
         return sum_figure(self, row_id, dice)       # chance
 
     # -- H4: the Yahtzee bonus and the forced joker rule ---------------------------------------
@@ -145,7 +152,8 @@ class YahtzeeRules(RuleSet):
 
     def _joker_figure(self, row_id: str, figure: Figure) -> Figure:
         score = self.settings[_JOKER_ROWS[row_id]]
-        return self._fig(row_id, score, Message("explain.joker", name=self._name(row_id), score=score))
+        return self._fig(row_id, score, Message(
+            "explain.joker", name=self._name(row_id), score=score))
 
     def coup_figures(self, game: "Game", sheet: "Sheet", coup: "Coup") -> list[Figure]:
         figures = self.figures(coup.dice, coup.roll)

@@ -86,14 +86,16 @@ class YatzyRules(RuleSet):
             v = of_a_kind(dice, n)
             if v is None:
                 return self._fig(row_id, 0, Message("explain.not_n_equal", name=name, n=n))
-            return self._fig(row_id, n * v, Message("explain.n_of_a_kind", name=name, dice='-'.join([str(v)] * n), n=n, v=v, score=n * v))
+            return self._fig(row_id, n * v, Message(
+                "explain.n_of_a_kind", name=name, dice='-'.join([str(v)] * n), n=n, v=v,
+                score=n * v))
         if row_id == "two-pairs":
             pairs = sorted((v for v, c in counts(dice).items() if c >= 2), reverse=True)
             if len(pairs) < 2:
                 return self._fig(row_id, 0, Message("explain.no_two_pairs", name=name))
             a, b = pairs[:2]
-            return self._fig(row_id, 2 * a + 2 * b,
-                             Message("explain.two_pairs", name=name, a=a, b=b, score=2 * a + 2 * b))
+            return self._fig(row_id, 2 * a + 2 * b, Message(
+                "explain.two_pairs", name=name, a=a, b=b, score=2 * a + 2 * b))
         if row_id in _STRAIGHTS:
             values, setting = _STRAIGHTS[row_id]
             run = "-".join(str(v) for v in values)
@@ -106,10 +108,12 @@ class YatzyRules(RuleSet):
             if not f:
                 return self._fig(row_id, 0, Message("explain.no_full_house", name=name))
             total = dice_sum(dice)
-            return self._fig(row_id, total, Message("explain.full_house_sum", name=name, three=f[0], two=f[1], total=total))
+            return self._fig(row_id, total, Message(
+                "explain.full_house_sum", name=name, three=f[0], two=f[1], total=total))
         if row_id == "yatzy":
             v = of_a_kind(dice, 5)
             if v is None:
                 return self._fig(row_id, 0, Message("explain.not_five_equal", name=name))
-            return self._fig(row_id, self.settings["yatzy"], Message("explain.named_of_a_kind", name=name, v=v, score=self.settings['yatzy']))
+            return self._fig(row_id, self.settings["yatzy"], Message(
+                "explain.named_of_a_kind", name=name, v=v, score=self.settings['yatzy']))
         return sum_figure(self, row_id, dice)       # chance

@@ -1,16 +1,17 @@
 """The message catalogue: every sentence the program says, in English and French, core and CLI.
 
 One format, one lookup. A key is ``"<area>.<name>"``; the area names the module of this package
-that holds the entry (``game``, ``store``, ``entry``, ``rules``, ``table``, ``cli``),
+that holds the entry (``game``, ``store``, ``entry``, ``rules``, ``explain``, ``table``, ``cli``),
 loaded the first time one of its keys is needed, so a command pays only for the areas it speaks.
 Each area module holds ``TEXTS = {"<name>": ("English template", "French template")}``: two
 ``str.format`` templates with the same placeholders, filled by
 :func:`~yams_scorekeeper.wording.fill` (French decimal commas, ``{n:|one|many}`` plurals).
 Row, figure and column names stay French in both languages, as on the paper sheet.
 
-- :func:`say` gives the text of a key in a language;
+- :func:`say` gives the text of a key in a language; :func:`words` the templates of one section;
+  :func:`explain_lang` the language of score explanations (``EXPLAIN_LANG``);
 - :class:`Message` is a key with its values, not yet in a language: errors carry one
-  (``raise IllegalMoveError(Message("game.cell_taken", column=..., row=...), rule="G3")``) and
+  (``raise IllegalMoveError(Message("game.already_written", column=..., row=...), rule="G3")``) and
   the core returns explanations as one; ``message.text(lang)`` renders it, and a value that has
   a ``text(lang)`` method itself (a :class:`Message`, a :class:`Joined` list of them, a
   :class:`~yams_scorekeeper.errors.YamsError`) is rendered in the same language.
@@ -25,8 +26,14 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
+#: the language the score explanations (``explain.*``) are said in whatever the output
+#: language: French, as the paper sheet and the existing transcripts, snapshots and JSON say
+#: them. ``None`` makes them follow the output language like every other text (their English
+#: is written); see :func:`explain_lang`.
+EXPLAIN_LANG: str | None = "fr"
+
 #: the area modules of this package, each a ``TEXTS`` table
-AREAS = ("game", "store", "entry", "rules", "table", "cli")
+AREAS = ("game", "store", "entry", "rules", "explain", "table", "cli")
 LANGS = ("en", "fr")
 
 _loaded: dict[str, dict[str, tuple[str, str]]] = {}
@@ -64,6 +71,11 @@ def say(key: str, lang: str = "en", /, **values: Any) -> str:
         from ..wording import fill
         return fill(text, lang, **values)
     return text.format(**values)
+
+
+def explain_lang(lang: str) -> str:
+    """The language a score explanation is said in when the output is in ``lang``."""
+    return EXPLAIN_LANG or lang
 
 
 def all_entries() -> dict[str, tuple[str, str]]:

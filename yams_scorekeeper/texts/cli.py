@@ -365,6 +365,14 @@ TEXTS: dict[str, tuple[str, str]] = {
         "yams rules FAMILY ROW for one row; docs/rules.md for everything",
         "yams rules JEU LIGNE pour une ligne ; docs/rules.md pour tout",
     ),
+    # -- cli/sheet_cmds.py: cli.sheet_cmds.*
+    "sheet_cmds.no_games": ("No game in progress.", "Aucune partie en cours."),
+    "sheet_cmds.id": ("Id", "Id"),
+    "sheet_cmds.game": ("Game", "Partie"),
+    "sheet_cmds.players": ("Players", "Joueurs"),
+    "sheet_cmds.created": ("Started", "Commencée"),
+    "sheet_cmds.events": ("Events", "Événements"),
+    "sheet_cmds.finishing": ("finishing", "en clôture"),
     # -- cli/sheet_view.py: cli.sheet.*
     "sheet.subtotal": ("Sub-total 1-6", "Sous-total 1-6"),
     "sheet.bonus": ("Bonus", "Bonus"),
@@ -391,14 +399,6 @@ TEXTS: dict[str, tuple[str, str]] = {
         "… {n} more: why LETTERS, or why for every cell",
         "… {n} de plus : why LETTRES, ou why pour toutes les cases",
     ),
-    # -- cli/sheet_cmds.py: cli.sheet_cmds.*
-    "sheet_cmds.no_games": ("No game in progress.", "Aucune partie en cours."),
-    "sheet_cmds.id": ("Id", "Id"),
-    "sheet_cmds.game": ("Game", "Partie"),
-    "sheet_cmds.players": ("Players", "Joueurs"),
-    "sheet_cmds.created": ("Started", "Commencée"),
-    "sheet_cmds.events": ("Events", "Événements"),
-    "sheet_cmds.finishing": ("finishing", "en clôture"),
     # -- cli/transcript_cmds.py: cli.transcript.*
     "transcript.written": (
         "Transcript of game {id} written to {path}",
