@@ -123,5 +123,5 @@ class DuelRules(RuleSet):
             v = of_a_kind(dice, 5)
             if v is None:
                 return self._fig(row_id, 0, Message("explain.no_yam"))
-            return self._fig(row_id, s["yam"], Message("explain.yam", v=v, score=s['yam']))
+            return self._fig(row_id, s["yam"], Message("explain.yam_made", v=v, score=s['yam']))
         return sum_figure(self, row_id, dice)

@@ -93,7 +93,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "run": ("{name} {run}: {score}", "{name} {run} : {score}"),
     "no_run": ("No run of {need} dice: 0", "Pas de suite de {need} dés : 0"),
     "no_yam": ("No yam (5 identical dice): 0", "Pas de yam (5 dés identiques) : 0"),
-    "yam": ("Yam of {v}: {score}", "Yam de {v} : {score}"),
+    "yam_made": ("Yam of {v}: {score}", "Yam de {v} : {score}"),
     # -- rules/five_dice.py
     "suite": ("{kind} suite {run}: {score}", "{kind} suite {run} : {score}"),
     "no_full": ("No full (3 + 2 dice): 0", "Pas de full (3 + 2 dés) : 0"),
