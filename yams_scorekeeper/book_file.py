@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import json
 import os
-from typing import Any, Callable, Iterable, Iterator, TextIO
+from typing import Any, Callable, Iterable, Iterator, NamedTuple, TextIO
 
 from .errors import EntryError, StoreError
 from .texts import Message
@@ -106,7 +106,8 @@ class _Reader:
             raise self.error()
         self.pos += 1
 
-    def value(self) -> Any:
+    def value(self, text: bool = False) -> Any:
+        """The next JSON value; with ``text``, ``(value, its JSON text)``."""
         self.peek()
         while True:
             from .storage import MAX_FILE_BYTES, BadJSON, depth_problem
@@ -128,13 +129,22 @@ class _Reader:
                 raise self.error(why="a value larger than the largest file read")
             if end == len(self.buf) and not self.eof and self._more():
                 continue                           # a number may go on in the next chunk
-            self.pos = end
-            return value
+            start, self.pos = self.pos, end
+            return BookGame(value, self.buf[start:end]) if text else value
 
 
-def read_book(handle: TextIO, name: str,
-              on_header: Callable[[dict, bool], None]) -> Iterator[Any]:
-    """The games of the book in ``handle``, one at a time.
+class BookGame(NamedTuple):
+    """One game of a book as read: the decoded ``value`` and its JSON ``text`` (a game
+    checked on another process travels as its text: cheaper than pickling the value)."""
+
+    value: Any
+    text: str
+
+
+def read_book(handle: TextIO, name: str, on_header: Callable[[dict, bool], None],
+              texts: bool = False) -> Iterator[Any]:
+    """The games of the book in ``handle``, one at a time (each a :class:`BookGame` with
+    ``texts``).
 
     ``on_header(keys read so far, True)`` is called when the ``games`` list starts, or
     ``on_header(every key, False)`` at the end of a file without one; it raises when the file
@@ -159,7 +169,7 @@ def read_book(handle: TextIO, name: str,
                     reader.pos += 1
                 else:
                     while True:
-                        yield reader.value()
+                        yield reader.value(texts)
                         char = reader.peek()
                         reader.pos += 1
                         if char == "]":

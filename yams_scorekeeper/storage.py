@@ -309,19 +309,24 @@ def _finite_float(text: str) -> float:
 def depth_problem(value: Any, limit: int = MAX_DEPTH) -> str | None:
     """Why ``value`` is nested too deeply (more than ``limit`` lists/objects), else ``None``.
 
-    Walks without recursion, so any depth is measured safely."""
-    stack = [(value, 1)]
-    while stack:
-        item, depth = stack.pop()
-        if isinstance(item, dict):
-            children = item.values()
-        elif isinstance(item, list):
-            children = item
-        else:
-            continue
+    ``value`` is data as :mod:`json` decodes it (its objects and arrays are exactly ``dict``
+    and ``list``). Walks one level at a time without recursion, so any depth is measured
+    safely, and stacks only the containers (a game's thousands of strings and numbers are
+    looked at once each: an import checks every game of a book)."""
+    containers = (dict, list)
+    level = [value] if type(value) in containers else []
+    depth = 0
+    while level:
+        depth += 1
         if depth > limit:
             return f"nested more than {limit} levels deep"
-        stack.extend((child, depth + 1) for child in children)
+        below: list = []
+        keep = below.append
+        for item in level:
+            for child in (item.values() if type(item) is dict else item):
+                if type(child) in containers:
+                    keep(child)
+        level = below
     return None
 
 

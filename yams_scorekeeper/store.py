@@ -1004,16 +1004,21 @@ class Store:
         """
         return self.import_games(_book_entries(data), check)
 
-    def import_games(self, games: Iterable[Any], check=None) -> tuple[int, int]:
-        """:meth:`import_book` for the ``games`` of a book (``{"doc", "summary"}`` each) read
-        one at a time: memory holds a batch of games, not the book.
+    def import_games(self, games: Iterable[Any], check=None, *,
+                     jobs: int | None = None) -> tuple[int, int]:
+        """:meth:`import_book` for the ``games`` of a book (``{"doc", "summary"}`` each, or
+        :class:`~yams_scorekeeper.book_file.BookGame`) read one at a time: memory holds a few
+        batches of games, not the book.
 
         Each game is checked (:func:`book_entry`, then ``check(doc, summary)`` when given,
-        which raises a YamsError) before it is written; the first bad game stops the import
-        and removes the files it had written, so nothing is imported. A failed write (a full
+        which raises a YamsError) before it is written, on ``jobs`` processes for a big book
+        (:mod:`yams_scorekeeper.import_check`); the first bad game stops the import and
+        removes the files it had written, so nothing is imported. A failed write (a full
         disk) leaves the files written before it, counted by the next recount, as
         :meth:`import_book` always did.
         """
+        from .import_check import checked_games
+
         added = skipped = 0
         written: list[str] = []
         with self._locked():
@@ -1021,6 +1026,12 @@ class Store:
             index = self._in_step_index()
             known = index.ids()
             batch: list[dict] = []
+
+            def claim(game_id: str) -> bool:
+                if game_id in known or os.path.exists(self._game_path(game_id)):
+                    return False
+                known.add(game_id)
+                return True
 
             def flush() -> None:
                 if not written and batch:
@@ -1031,24 +1042,25 @@ class Store:
                 written.extend(e["id"] for e in batch)
                 batch.clear()
 
-            for n, game in enumerate(games, 1):
-                try:
-                    entry = book_entry(game, n)
-                    game_id = entry["id"]
-                    if game_id in known or os.path.exists(self._game_path(game_id)):
+            lock_fd = self._lock._fd if self._lock is not None else None
+            entries = checked_games(games, check, claim, jobs=jobs, close_fd=lock_fd)
+            try:
+                while True:
+                    try:
+                        entry = next(entries)
+                    except StopIteration:
+                        break
+                    except BaseException:       # a bad game: nothing is imported
+                        self._unwrite(written)
+                        raise
+                    if entry is None:
                         skipped += 1
                         continue
-                    if check is not None:
-                        kept = check(entry["doc"], entry["summary"])
-                        if kept is not None:             # the summary the replay gives
-                            entry = {**entry, "summary": kept}
-                except BaseException:           # a bad game: nothing is imported
-                    self._unwrite(written)
-                    raise
-                known.add(game_id)
-                batch.append(entry)
-                if len(batch) >= IMPORT_BATCH:
-                    flush()                     # a failed write is healed (module notes)
+                    batch.append(entry)
+                    if len(batch) >= IMPORT_BATCH:
+                        flush()                 # a failed write is healed (module notes)
+            finally:
+                entries.close()
             flush()
             added = len(written)
             if added:
