@@ -211,3 +211,32 @@ def test_verdicts_come_back_in_file_order(small_parallel):
     _forged_total(games[12])                  # in the next chunk, checked at the same time
     with pytest.raises(StoreError, match="g010"):
         list(import_check.checked_games(games, check_summary, lambda game_id: True, jobs=2))
+
+
+# -- what a replay remembers across games -------------------------------------------------------
+
+def test_a_rule_set_is_made_once_per_family_and_settings():
+    from yams_scorekeeper.rules import get_rules
+
+    assert get_rules("classic") is get_rules("classic")
+    assert get_rules("double", {"pool": 150}) is get_rules("double", {"pool": 150})
+    assert get_rules("double", {"pool": 150}) is not get_rules("double")
+    assert get_rules("double", {"pool": 150}).settings["pool"] == 150
+    assert get_rules("double").with_settings(pool=170) is not get_rules("double")
+    assert get_rules("double").settings["pool"] != 170
+
+
+@pytest.mark.parametrize("family", ["classic", "gaby", "duel"])
+def test_remembered_scores_are_the_rules_scores(family):
+    from yams_scorekeeper.rules import get_rules
+
+    rng = random.Random(family)
+    for _ in range(3):
+        play_random_game(make_config(family, ["Alice", "Bruno"]), rng)
+    rules = get_rules(family)
+    assert rules.remembers_throws and len(rules._figures) > 50
+    for (row, dice, roll), figure in rules._figures.items():
+        fresh = rules.score_row(row, dice, roll)
+        assert (figure, figure.factors, figure.detail) == (fresh, fresh.factors, fresh.detail)
+    for stored, dice in rules._dice.items():
+        assert dice == rules.parse_dice(list(stored))

@@ -229,7 +229,10 @@ class Game:
 
     @property
     def finished(self) -> bool:
-        return self.stopped or all(self.sheet_full(s) for s in self.sheets)
+        if self.stopped:
+            return True
+        cells = len(self.columns) * len(self.rows)      # asked at every event of a replay
+        return all(len(s.marks) >= cells for s in self.sheets)
 
     def totals(self, sheet: Sheet | int) -> Totals:
         if isinstance(sheet, int):
@@ -451,7 +454,7 @@ class Game:
                                    rule="Y7" if self.coups_allowed() == 2 else "G3")
         if self._pool_empty(sheet):
             raise IllegalMoveError(Message("game.pool_rolls_empty_remaining"), rule="D10")
-        rolled = self.rules.parse_dice(event["dice"])
+        rolled = self.rules.read_dice(event["dice"])
         announce = event.get("announce")
         maximum = self.max_roll()
         roll = parse_roll(event["roll"], None)
@@ -564,6 +567,9 @@ class Game:
                 return self.columns[0], row_id
             raise EntryError(Message("game.say_which_column"),
                              expected=" ".join(c.id for c in self.columns))
+        for col in self.columns:                          # as stored: the column's id
+            if col.id == column:
+                return col, row_id
         key = normalise_id(column)
         for col in self.columns:
             if key in (col.id, normalise_id(col.name)):

@@ -192,6 +192,10 @@ class RuleSet:
     #: plain dice, any order, three rolls); the others get the heuristic adviser
     exactly_solved: ClassVar[bool] = False
 
+    #: whether :meth:`read_dice` and :meth:`coup_figure` remember what they computed (worth
+    #: it when throws come back: five dice make only 252 different throws)
+    remembers_throws: ClassVar[bool] = True
+
     def solver_state(self, rows: tuple[str, ...]) -> dict[str, Any]:
         """The extra state the exact solver tracks for a column of ``rows``, as keyword
         arguments of ``advice.spec.OneColumnSpec``: ``jokers`` (jokers a game, Duel U4),
@@ -205,6 +209,8 @@ class RuleSet:
         for key, value in (settings or {}).items():
             self._set(key, value)
         self._rows = {r.id: r for r in self.rows}
+        self._figures: dict[tuple, Figure] = {}      # coup_figure's scores, remembered
+        self._dice: dict[tuple, Dice] = {}           # read_dice's dice, remembered
 
     def _set(self, key: str, value: Any) -> None:
         """Change one setting: ``bonus``, or ``bases.youpi`` inside a dictionary setting. A
@@ -259,6 +265,20 @@ class RuleSet:
     def parse_dice(self, entry: str | list[str] | tuple[str, ...]) -> Dice:
         """Read the dice as typed for this family (tagged or not)."""
         return parse_plain(entry, self.dice_count)
+
+    def read_dice(self, entry: Any) -> Dice:
+        """:meth:`parse_dice` of a stored entry (a list of dice as the store writes them),
+        remembered: a replay reads the same few hundred throws again and again. Anything
+        else is parsed each time (and refused as :meth:`parse_dice` refuses it)."""
+        if type(entry) is not list or not all(type(d) is str for d in entry):
+            return self.parse_dice(entry)
+        key = tuple(entry)
+        dice = self._dice.get(key)
+        if dice is None:
+            dice = self.parse_dice(entry)
+            if self.remembers_throws and len(self._dice) < MOST_REMEMBERED:
+                self._dice[key] = dice
+        return dice
 
     def parse_roll(self, roll: str | int, maximum: int | None = None) -> int:
         """Read a roll number, checked against ``maximum`` (default: the family's allowance)."""
@@ -425,8 +445,16 @@ class RuleSet:
         return self.figures(coup.dice, coup.roll)
 
     def coup_figure(self, game: "Game", sheet: "Sheet", row_id: str, coup: "Coup") -> Figure:
-        """Hook: one row's figure for this coup on this sheet (default: :meth:`score_row`)."""
-        return self.score_row(row_id, coup.dice, coup.roll)
+        """Hook: one row's figure for this coup on this sheet (default: :meth:`score_row`,
+        remembered by row, dice and roll when the family :attr:`remembers_throws`: a score
+        depends on nothing else)."""
+        key = (row_id, coup.dice, coup.roll)
+        figure = self._figures.get(key)
+        if figure is None:
+            figure = self.score_row(row_id, coup.dice, coup.roll)
+            if self.remembers_throws and len(self._figures) < MOST_REMEMBERED:
+                self._figures[key] = figure
+        return figure
 
     def refuse_cell(self, game: "Game", sheet: "Sheet", column: Column, row: str,
                     coup: "Coup") -> IllegalMoveError | None:
@@ -473,6 +501,10 @@ class RuleSet:
 
     def _name(self, row_id: str) -> str:
         return self._rows[row_id].name
+
+
+#: most scores (and throws) a rule set remembers (a five-dice family needs ~10,000: a few MB)
+MOST_REMEMBERED = 20_000
 
 
 #: largest value of a numeric setting (scores, bonuses, factors); counts of rolls stop at 100

@@ -68,6 +68,7 @@ class DoubleRules(RuleSet):
     source = "seeds/double-yams.txt"
     score_rule = "D2"
     factor_rules = {"premier_jet": "D4", "harmonie": "D5"}
+    remembers_throws = False      # ten tagged dice: a throw hardly ever comes back
     short_names = {"dps": "double-petite-suite", "marcel": "suite-marcel",
                    "royale": "suite-royale", "db": "double-brelan", "tb": "triple-brelan",
                    "dc": "double-carre", "dy": "double-yams", "df": "double-full"}
