@@ -17,7 +17,7 @@ import pytest
 from yams_scorekeeper import import_check
 from yams_scorekeeper.api import check_summary, import_book
 from yams_scorekeeper.config import make_config
-from yams_scorekeeper.errors import StoreError
+from yams_scorekeeper.errors import StoreError, YamsError
 from yams_scorekeeper.simulate import play_random_game
 from yams_scorekeeper.store import BOOK_FORMAT, BOOK_VERSION, Store
 
@@ -215,15 +215,14 @@ def test_verdicts_come_back_in_file_order(small_parallel):
 
 # -- what a replay remembers across games -------------------------------------------------------
 
-def test_a_rule_set_is_made_once_per_family_and_settings():
+def test_rule_sets_of_one_configuration_share_what_they_remember():
     from yams_scorekeeper.rules import get_rules
 
-    assert get_rules("classic") is get_rules("classic")
-    assert get_rules("double", {"pool": 150}) is get_rules("double", {"pool": 150})
-    assert get_rules("double", {"pool": 150}) is not get_rules("double")
-    assert get_rules("double", {"pool": 150}).settings["pool"] == 150
-    assert get_rules("double").with_settings(pool=170) is not get_rules("double")
-    assert get_rules("double").settings["pool"] != 170
+    one, two = get_rules("classic"), get_rules("classic")
+    assert one is not two and one._remembered() is two._remembered()
+    house = get_rules("classic", {"bonus": 40})
+    assert house._remembered() is not one._remembered()
+    assert get_rules("double")._remembered() is not get_rules("double", {"pool": 150})._remembered()
 
 
 @pytest.mark.parametrize("family", ["classic", "gaby", "duel"])
@@ -234,9 +233,33 @@ def test_remembered_scores_are_the_rules_scores(family):
     for _ in range(3):
         play_random_game(make_config(family, ["Alice", "Bruno"]), rng)
     rules = get_rules(family)
-    assert rules.remembers_throws and len(rules._figures) > 50
-    for (row, dice, roll), figure in rules._figures.items():
+    figures, throws = rules._remembered()
+    assert rules.remembers_throws and len(figures) > 50
+    for (row, dice, roll), figure in figures.items():
         fresh = rules.score_row(row, dice, roll)
         assert (figure, figure.factors, figure.detail) == (fresh, fresh.factors, fresh.detail)
-    for stored, dice in rules._dice.items():
+    assert len(throws) > 20
+    for stored, (dice, text) in throws.items():
         assert dice == rules.parse_dice(list(stored))
+        assert text == tuple(str(d) for d in dice) == stored
+
+
+def _outcome(call):
+    try:
+        return call()
+    except YamsError as err:
+        return type(err), err.en
+
+
+@pytest.mark.parametrize("entry", [[1, 2, 3, 4, 5], [1.0, 2.0, 3.0, 4.0, 5.0],
+                                   [True, True, True, True, True], ["1", "2", "3", "4", ["5"]],
+                                   "12345", ["1", "2", "3", "4"]])
+def test_only_stored_throws_are_remembered(entry):
+    from yams_scorekeeper.rules import get_rules
+
+    rules = get_rules("classic")
+    rules.read_throw(["1", "2", "3", "4", "5"])            # remembered
+    rules.read_throw(["1", "1", "1", "1", "1"])
+    assert _outcome(lambda: rules.read_throw(entry)[0]) == _outcome(
+        lambda: rules.parse_dice(entry))
+    assert all(all(type(d) is str for d in key) for key in rules._remembered()[1])

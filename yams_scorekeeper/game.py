@@ -253,9 +253,11 @@ class Game:
             return []
         return [sheet for rank, sheet, _ in self.ranking() if rank == 1]
 
-    def ranking(self) -> list[tuple[int, Sheet, int]]:
-        """(rank, sheet, total), best first; equal totals share a rank."""
-        scored = sorted(((self.totals(s).grand, i, s) for i, s in enumerate(self.sheets)),
+    def ranking(self, totals: list[Totals] | None = None) -> list[tuple[int, Sheet, int]]:
+        """(rank, sheet, total), best first; equal totals share a rank (``totals``: each
+        sheet's, when they were added up already)."""
+        totals = totals or [self.totals(s) for s in self.sheets]
+        scored = sorted(((t.grand, i, s) for i, (s, t) in enumerate(zip(self.sheets, totals))),
                         key=lambda t: (-t[0], t[1]))
         out, rank = [], 0
         for pos, (total, _, sheet) in enumerate(scored):
@@ -454,7 +456,7 @@ class Game:
                                    rule="Y7" if self.coups_allowed() == 2 else "G3")
         if self._pool_empty(sheet):
             raise IllegalMoveError(Message("game.pool_rolls_empty_remaining"), rule="D10")
-        rolled = self.rules.read_dice(event["dice"])
+        rolled, rolled_text = self.rules.read_throw(event["dice"])
         announce = event.get("announce")
         maximum = self.max_roll()
         roll = parse_roll(event["roll"], None)
@@ -473,7 +475,7 @@ class Game:
             dice = self._apply_joker(sheet, rolled, joker)
             joker = [int(joker[0]), int(joker[1])]
         self.coups.append(Coup(rolled, dice, roll, tuple(joker) if joker else None, announce))
-        normal = {"type": "enter", "player": sheet.name, "dice": [str(d) for d in rolled],
+        normal = {"type": "enter", "player": sheet.name, "dice": list(rolled_text),
                   "roll": roll}
         if joker:
             normal["joker"] = joker
@@ -886,10 +888,11 @@ class Game:
     def summary(self) -> dict[str, Any]:
         """What the record book keeps of a finished (or stopped) game, dated by the clock
         (``amendments``: how many past turns were corrected, when any was)."""
-        ranks = self.ranking()
+        every = [self.totals(s) for s in self.sheets]
+        of_sheet = {id(s): t for s, t in zip(self.sheets, every)}
         players = []
-        for rank, sheet, total in ranks:
-            totals = self.totals(sheet)
+        for rank, sheet, total in self.ranking(every):
+            totals = of_sheet[id(sheet)]
             players.append({"name": sheet.name, "total": total, "parts": totals.parts,
                             "rank": rank, **self.sheet_rows(sheet, totals)})
         return {"id": self.id, "family": self.config.family, "config_key": self.config.config_key,

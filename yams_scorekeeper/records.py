@@ -116,6 +116,9 @@ def _sheet_rows_problem(player: dict) -> str | None:
 
 def _is_number(value: Any) -> bool:
     """A finite number of a sensible size (not a bool, NaN, infinity or 5,000 digits)."""
+    kind = type(value)
+    if kind is int or kind is float:                  # JSON's numbers: no abstract check
+        return -MOST_SCORE <= value <= MOST_SCORE
     return (isinstance(value, Real) and not isinstance(value, bool)
             and -MOST_SCORE <= value <= MOST_SCORE)
 

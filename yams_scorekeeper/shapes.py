@@ -33,19 +33,10 @@ def _string(doc: dict, key: str, optional: bool = False) -> str | None:
 
 def _depth(value: Any, limit: int) -> bool:
     """Whether the lists and objects in ``value`` nest at most ``limit`` deep (``value``
-    itself is depth 1). Only containers are stacked: a game's thousands of strings and
-    numbers are looked at once each."""
-    if not isinstance(value, (dict, list)):
-        return True
-    stack = [(value, 1)]
-    while stack:
-        item, depth = stack.pop()
-        if depth > limit:
-            return False
-        for child in item.values() if isinstance(item, dict) else item:
-            if isinstance(child, (dict, list)):
-                stack.append((child, depth + 1))
-    return True
+    itself is depth 1)."""
+    from .storage import depth_problem
+
+    return depth_problem(value, limit) is None
 
 
 def doc_problem(doc: Any) -> str | None:
@@ -82,8 +73,10 @@ def doc_problem(doc: Any) -> str | None:
     return None
 
 
-def entry_problem(entry: Any, game_id: str | None = None) -> str | None:
-    """What is wrong with an archive entry ``{"id", "doc", "summary"}`` (of ``game_id``)."""
+def entry_problem(entry: Any, game_id: str | None = None, *,
+                  summary_checked: bool = False) -> str | None:
+    """What is wrong with an archive entry ``{"id", "doc", "summary"}`` (of ``game_id``);
+    ``summary_checked``: its summary passed :func:`summary_problem` already."""
     if not isinstance(entry, dict):
         return "the archived game must be an object"
     if game_id is not None and entry.get("id") != game_id:
@@ -91,7 +84,7 @@ def entry_problem(entry: Any, game_id: str | None = None) -> str | None:
     problem = doc_problem(entry.get("doc"))
     if problem:
         return f"doc: {problem}"
-    problem = summary_problem(entry.get("summary"))
+    problem = None if summary_checked else summary_problem(entry.get("summary"))
     if problem:
         return f"summary: {problem}"
     if not entry["id"] == entry["doc"]["id"] == entry["summary"]["id"]:

@@ -1238,7 +1238,8 @@ def book_entry(game: Any, n: int) -> dict:
     if problem is None and not _GAME_ID.fullmatch(summary["id"]):
         problem = f"invalid game id {summary['id']!r}"
     if problem is None:
-        problem = entry_problem({"id": summary["id"], "doc": doc, "summary": summary})
+        problem = entry_problem({"id": summary["id"], "doc": doc, "summary": summary},
+                                summary_checked=True)
     if problem:
         raise not_a_book(Message("store.book_game", index=n - 1, n=n, problem=problem))
     return {"id": summary["id"], "doc": doc, "summary": summary}

@@ -46,32 +46,9 @@ def stopped_game_wins(family: str | None) -> bool:
         return False
 
 
-#: rule sets already made, by family and settings (:func:`get_rules`)
-_MADE: dict[tuple[type[RuleSet], str], RuleSet] = {}
-#: most rule sets kept (a club has a handful of configurations)
-MOST_KEPT = 256
-
-
 def get_rules(name: str, settings: dict | None = None) -> RuleSet:
-    """An instance of the rule family ``name`` with default (or given) settings.
-
-    The same family and settings give the same instance (a rule set is not changed once
-    made; :meth:`RuleSet.with_settings` makes another): replaying a book of games makes
-    each rule set once, and its remembered scores (:meth:`RuleSet.coup_figure`) serve every
-    game of that configuration."""
-    import json
-
-    cls = rules_class(name)
-    try:
-        key = (cls, json.dumps(settings, sort_keys=True) if settings else "")
-    except (TypeError, ValueError):     # not JSON: the rule set says what is wrong with it
-        return cls(settings)
-    rules = _MADE.get(key)
-    if rules is None:
-        rules = cls(settings)
-        if len(_MADE) < MOST_KEPT:
-            _MADE[key] = rules
-    return rules
+    """An instance of the rule family ``name`` with default (or given) settings."""
+    return rules_class(name)(settings)
 
 
 __all__ = ["Figure", "Row", "RuleSet", "Section", "Setup", "DEFAULT_FAMILY", "family_ids",

@@ -192,7 +192,7 @@ class RuleSet:
     #: plain dice, any order, three rolls); the others get the heuristic adviser
     exactly_solved: ClassVar[bool] = False
 
-    #: whether :meth:`read_dice` and :meth:`coup_figure` remember what they computed (worth
+    #: whether :meth:`read_throw` and :meth:`coup_figure` remember what they computed (worth
     #: it when throws come back: five dice make only 252 different throws)
     remembers_throws: ClassVar[bool] = True
 
@@ -209,8 +209,7 @@ class RuleSet:
         for key, value in (settings or {}).items():
             self._set(key, value)
         self._rows = {r.id: r for r in self.rows}
-        self._figures: dict[tuple, Figure] = {}      # coup_figure's scores, remembered
-        self._dice: dict[tuple, Dice] = {}           # read_dice's dice, remembered
+        self._memory: tuple[dict, dict] | None = None   # see _remembered
 
     def _set(self, key: str, value: Any) -> None:
         """Change one setting: ``bonus``, or ``bases.youpi`` inside a dictionary setting. A
@@ -266,19 +265,44 @@ class RuleSet:
         """Read the dice as typed for this family (tagged or not)."""
         return parse_plain(entry, self.dice_count)
 
-    def read_dice(self, entry: Any) -> Dice:
-        """:meth:`parse_dice` of a stored entry (a list of dice as the store writes them),
-        remembered: a replay reads the same few hundred throws again and again. Anything
-        else is parsed each time (and refused as :meth:`parse_dice` refuses it)."""
-        if type(entry) is not list or not all(type(d) is str for d in entry):
-            return self.parse_dice(entry)
-        key = tuple(entry)
-        dice = self._dice.get(key)
-        if dice is None:
-            dice = self.parse_dice(entry)
-            if self.remembers_throws and len(self._dice) < MOST_REMEMBERED:
-                self._dice[key] = dice
-        return dice
+    def _remembered(self) -> tuple[dict, dict]:
+        """What :meth:`coup_figure` and :meth:`read_throw` remember (scores, throws), shared
+        by the rule sets of one family and settings: a replay makes a rule set for each
+        game, and the games of a book that share a configuration share their throws."""
+        if self._memory is None:
+            import json
+
+            key = (type(self), json.dumps(self.settings, sort_keys=True, default=str))
+            memory = _REMEMBERED.get(key)
+            if memory is None:
+                memory = ({}, {})
+                if len(_REMEMBERED) < MOST_CONFIGURATIONS:
+                    _REMEMBERED[key] = memory
+            self._memory = memory
+        return self._memory
+
+    def read_throw(self, entry: Any) -> tuple[Dice, tuple[str, ...]]:
+        """:meth:`parse_dice` of a stored entry, with the dice as the store writes them
+        (``str`` of each die). Remembered for a list of strings when the family
+        :attr:`remembers_throws`: a replay reads the same few hundred throws again and
+        again. Anything else is parsed each time (and refused as :meth:`parse_dice` refuses
+        it)."""
+        key = None
+        if type(entry) is list and self.remembers_throws:
+            try:
+                key = tuple(entry)
+                throws = self._remembered()[1]
+                throw = throws.get(key)         # only lists of strings are kept: a hit is one
+            except TypeError:                   # a list in the list: not kept
+                key = throw = None
+            if throw is not None:
+                return throw
+        dice = self.parse_dice(entry)
+        throw = (dice, tuple(str(d) for d in dice))
+        if (key is not None and len(throws) < MOST_REMEMBERED
+                and all(type(d) is str for d in key)):
+            throws[key] = throw
+        return throw
 
     def parse_roll(self, roll: str | int, maximum: int | None = None) -> int:
         """Read a roll number, checked against ``maximum`` (default: the family's allowance)."""
@@ -448,12 +472,15 @@ class RuleSet:
         """Hook: one row's figure for this coup on this sheet (default: :meth:`score_row`,
         remembered by row, dice and roll when the family :attr:`remembers_throws`: a score
         depends on nothing else)."""
+        if not self.remembers_throws:
+            return self.score_row(row_id, coup.dice, coup.roll)
+        figures = self._remembered()[0]
         key = (row_id, coup.dice, coup.roll)
-        figure = self._figures.get(key)
+        figure = figures.get(key)
         if figure is None:
             figure = self.score_row(row_id, coup.dice, coup.roll)
-            if self.remembers_throws and len(self._figures) < MOST_REMEMBERED:
-                self._figures[key] = figure
+            if len(figures) < MOST_REMEMBERED:
+                figures[key] = figure
         return figure
 
     def refuse_cell(self, game: "Game", sheet: "Sheet", column: Column, row: str,
@@ -503,8 +530,12 @@ class RuleSet:
         return self._rows[row_id].name
 
 
-#: most scores (and throws) a rule set remembers (a five-dice family needs ~10,000: a few MB)
+#: most scores (and throws) remembered for one configuration (a five-dice family needs
+#: ~10,000: a few MB)
 MOST_REMEMBERED = 20_000
+#: most configurations (family and settings) whose scores are remembered
+MOST_CONFIGURATIONS = 64
+_REMEMBERED: dict[tuple, tuple[dict, dict]] = {}
 
 
 #: largest value of a numeric setting (scores, bonuses, factors); counts of rolls stop at 100
