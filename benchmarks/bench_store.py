@@ -457,6 +457,8 @@ DISTINCT = 1_000
 SIZE_GOALS_MS = 300          # history/stats/records one-shot at the biggest size
 SIZE_RATIO = 3.0             # ... and at most 3x the empty book
 RSS_GOAL_MB = 100
+#: CPU seconds (user + system) of the last :func:`one_shot` command
+LAST_CPU_S = float("nan")
 IMPORT_1000_GOAL_S = 5.0
 IMPORT_20000_GOAL_S, IMPORT_20000_RSS_MB = 15.0, 200
 
@@ -492,9 +494,12 @@ def one_shot(argv: list[str], env: dict) -> tuple[float, float]:
     The peak RSS is GNU time's ``%M`` where ``/usr/bin/time`` exists: the kernel's maximum
     RSS of a child forked from this (big) process counts this process's pages before the
     exec, so ``wait4`` would report ours. The wall time includes ``time``'s own start (~1 ms).
+    The command's CPU time (user + system, its worker processes included) is left in
+    ``LAST_CPU_S``: on a shared machine it moves less than the wall time.
     """
+    global LAST_CPU_S
     gnu_time = os.path.exists("/usr/bin/time")
-    prefix = ["/usr/bin/time", "-f", "%M"] if gnu_time else []
+    prefix = ["/usr/bin/time", "-f", "%M %U %S"] if gnu_time else []
     start = time.perf_counter()
     done = subprocess.run(prefix + argv, env=env, stdout=subprocess.DEVNULL,
                           stderr=subprocess.PIPE)
@@ -502,7 +507,9 @@ def one_shot(argv: list[str], env: dict) -> tuple[float, float]:
     err = done.stderr.decode()
     if done.returncode != 0:
         raise RuntimeError(f"{' '.join(argv)} failed: {err}")
-    rss = float(err.strip().splitlines()[-1]) / 1024 if gnu_time else float("nan")
+    figures = err.strip().splitlines()[-1].split() if gnu_time else ["nan"] * 3
+    rss = float(figures[0]) / 1024
+    LAST_CPU_S = float(figures[1]) + float(figures[2])
     return elapsed, rss
 
 
@@ -537,15 +544,18 @@ def bench_book_sizes(sizes: list[int], runs: int, seed: int, jobs: int, use_cach
           f"({len(distinct):,} distinct, repeated under new ids past that)")
     for size in sorted(sizes):
         row: dict[str, tuple[float, float]] = {}
+        cpu: dict[str, float] = {}
         if size > have:
             last = min(1_000, size - have)
             if size - have > last:
                 write_book_file(book_file, book_games(distinct, have, size - last, seed))
                 ms, rss = one_shot(yams + ["import", book_file], env)
                 row[f"import {size - last - have:,} (build)"] = (ms, rss)
+                cpu[f"import {size - last - have:,} (build)"] = LAST_CPU_S
             write_book_file(book_file, book_games(distinct, size - last, size, seed))
             ms, rss = one_shot(yams + ["import", book_file], env)
             row[f"import {last:,} more"] = (ms, rss)
+            cpu[f"import {last:,} more"] = LAST_CPU_S
             have = size
         one_shot(yams + ["new", "-R", "classic", "-p", "Alice", "-p", "Bruno"], env)
         one_shot(yams + ["enter", "11123", "--roll", "1"], env)
@@ -572,7 +582,9 @@ def bench_book_sizes(sizes: list[int], runs: int, seed: int, jobs: int, use_cach
         results[size] = row
         print(f"  book of {size:,} games:")
         for label, (ms, rss) in row.items():
-            print(f"    {label:<46} {ms:9.1f} ms {rss:7.1f} MB")
+            print(f"    {label:<46} {ms:9.1f} ms {rss:7.1f} MB" + (
+                f" (CPU {cpu[label]:.1f} s, load {os.getloadavg()[0]:.1f})" if label in cpu
+                else ""))
             if rss > RSS_GOAL_MB and not label.startswith("import"):
                 print(f"      peak RSS above {RSS_GOAL_MB} MB: MISSED")
                 ok = False
@@ -585,7 +597,8 @@ def bench_book_sizes(sizes: list[int], runs: int, seed: int, jobs: int, use_cach
             ok = ok and met
             print(f"    import of 20,000 games into an empty book     {ms / 1000:7.1f} s "
                   f"{rss:7.1f} MB (goal <= {IMPORT_20000_GOAL_S:g} s, <= "
-                  f"{IMPORT_20000_RSS_MB} MB): {'ok' if met else 'MISSED'}")
+                  f"{IMPORT_20000_RSS_MB} MB): {'ok' if met else 'MISSED'}; CPU "
+                  f"{LAST_CPU_S:.1f} s, load {os.getloadavg()[0]:.1f}")
             shutil.rmtree(fresh, ignore_errors=True)
     if len(results) > 1:
         small, big = min(results), max(results)

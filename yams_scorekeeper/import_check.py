@@ -124,7 +124,7 @@ def _parallel(stream: Iterator[Any], check: Check | None, claim: Callable[[str],
     from .book_file import BookGame
 
     pool = ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork"),
-                               initializer=_worker_start, initargs=(close_fd,))
+                               initializer=_worker_start, initargs=(close_fd, os.getpid()))
     pending: deque = deque()           # (games, payloads, future), or a _ReadFailed
 
     def send(games: list, payloads: list) -> None:
@@ -207,14 +207,15 @@ def check_chunk(payloads: list[tuple[int, str | None, Any, bool]],
     return out
 
 
-def _worker_start(close_fd: int | None) -> None:
+def _worker_start(close_fd: int | None, parent: int | None = None) -> None:
     """A worker forked from the importing process: it lets go of the store's lock, leaves
-    Ctrl-C to the main process, and runs without the cyclic garbage collector, as the import
-    does (a replay makes no reference cycles; the collector's passes cost a quarter of a
-    worker's time)."""
+    Ctrl-C to the main process, dies with it (Linux: a killed import leaves no worker
+    behind), and runs without the cyclic garbage collector, as the import does (a replay
+    makes no reference cycles; the collector's passes cost a quarter of a worker's time)."""
     import gc
     import signal
 
+    _die_with_parent(parent)
     if close_fd is not None:
         try:
             os.close(close_fd)
@@ -222,6 +223,21 @@ def _worker_start(close_fd: int | None) -> None:
             pass
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     gc.disable()
+
+
+def _die_with_parent(parent: int | None) -> None:
+    """Ask the kernel to kill this worker when the importing process ends (Linux's
+    ``PR_SET_PDEATHSIG``; elsewhere a worker ends when it finds its queue closed)."""
+    import signal
+
+    try:
+        import ctypes
+
+        ctypes.CDLL(None, use_errno=True).prctl(1, int(signal.SIGKILL))   # PR_SET_PDEATHSIG
+    except (OSError, AttributeError, TypeError):      # pragma: no cover - not Linux
+        return
+    if parent is not None and os.getppid() != parent:  # it ended before the request
+        os._exit(1)
 
 
 def _portable_check(check: Check | None) -> bool:
