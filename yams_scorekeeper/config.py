@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, Iterable
 
 from .columns import Column
@@ -40,8 +41,10 @@ class GameConfig:
 
     # -- derived -----------------------------------------------------------------------------
 
-    @property
+    @cached_property
     def rules(self) -> RuleSet:
+        """The rule set of this configuration, made once (a game asks for it at every
+        label, key and sheet)."""
         return get_rules(self.family, self.settings)
 
     def has(self, option: str) -> bool:

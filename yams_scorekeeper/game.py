@@ -463,7 +463,8 @@ class Game:
         refused = self.rules.refuse_roll(self, roll, maximum)
         if refused is not None:
             raise refused
-        roll = parse_roll(roll, maximum)
+        if not 1 <= roll <= maximum:
+            roll = parse_roll(roll, maximum)        # says what is wrong
         if announce is not None:
             announce = self._check_announce(sheet, announce, roll)
         elif self._sixth_roll_allowed() and roll > int(self.rules.settings["rolls_per_turn"]):
@@ -631,7 +632,8 @@ class Game:
         if not options:
             assert refusal is not None
             raise refusal.error()
-        best = max(options, key=lambda o: (o.score, -o.coup))
+        best = options[0] if len(options) == 1 else max(options,
+                                                        key=lambda o: (o.score, -o.coup))
         scratch = bool(cell.get("scratch"))
         if scratch and not best.scratchable:
             raise IllegalMoveError(Message("game.announced_sixth_roll_row"), rule="D9")
