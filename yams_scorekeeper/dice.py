@@ -49,6 +49,10 @@ _STORED_TAGGED = {f"{v}{c}{s}": Die(v, c, s) for v in range(1, 7) for c in COLOU
                   for s in SIZES}
 
 
+#: the tags of the physical Double Yams set, as a stored throw's texts end, in order
+_DOUBLE_TAGS = sorted(c + s for (c, s), n in DOUBLE_SET.items() for _ in range(n))
+
+
 def _in_order(die: Die) -> tuple:
     """The order of ``Die`` (value, colour, size), without building it for each comparison."""
     return (die.value, die.colour or "", die.size or "")
@@ -144,7 +148,13 @@ def parse_tagged(entry: str | list[str] | tuple[str, ...], physical: Counter = D
     """
     total = sum(physical.values())
     stored = _stored(entry, _STORED_TAGGED, total)
-    if stored is not None and Counter((d.colour, d.size) for d in stored) == physical:
+    if stored is not None and physical is DOUBLE_SET:
+        # as the store writes them ("3cp"): a die's text sorts as the die does (one digit,
+        # then c < f, then g < p), and its last two letters are its tags
+        texts = sorted(entry)
+        if sorted([text[1:] for text in texts]) == _DOUBLE_TAGS:
+            return tuple(_STORED_TAGGED[text] for text in texts)
+    elif stored is not None and Counter((d.colour, d.size) for d in stored) == physical:
         return tuple(sorted(stored, key=_in_order))
     tokens = _tokens(entry)
     if not tokens:
