@@ -857,8 +857,11 @@ class Store:
                        since: str | _dt.date | None = None,
                        until: str | _dt.date | None = None) -> list[dict]:
         """Finished games ``{"id", "doc", "summary"}``, oldest first, filtered as
-        :func:`yams_scorekeeper.records.matches` (reads the file of each game chosen)."""
-        return list(self.iter_archived(player, family, since, until))
+        :func:`yams_scorekeeper.records.matches` (reads the file of each game chosen). The
+        cyclic collector waits until the list is built: it would otherwise walk the games
+        read so far after each file (1,000 games: about 0.4 s of 1 s)."""
+        with no_gc():
+            return list(self.iter_archived(player, family, since, until))
 
     def iter_archived(self, player: str | None = None, family: str | None = None,
                       since: str | _dt.date | None = None,
