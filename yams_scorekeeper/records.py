@@ -235,6 +235,94 @@ def recompute(summaries: Iterable[dict], ordered: bool = False) -> dict:
     return book
 
 
+def tally(summary: dict) -> tuple:
+    """What :func:`merged` needs of a checked ``summary``: ``(date, id, key, label, family,
+    {part: (best, names)})``, the last four ``None`` for a game stopped early (small enough
+    to keep for each game of an import)."""
+    if summary.get("stopped_early"):
+        return summary["date"], summary["id"], None, None, None, None
+    key, label = record_key(summary)
+    bests = {}
+    for part, pairs in _scores(summary).items():
+        best = max(value for value, _ in pairs)
+        bests[part] = (best, [name for value, name in pairs if value == best])
+    return summary["date"], summary["id"], key, label, summary.get("family"), bests
+
+
+def first_games(firsts: Iterable[dict]) -> dict[str, tuple[str, set[str]]]:
+    """For each record key, the id and the parts of its first game, from the summaries of
+    the first game of each ``config_key`` (configurations that share their records, D11,
+    merged)."""
+    best: dict[str, dict] = {}
+    for summary in firsts:
+        key = record_key(summary)[0]
+        if key not in best or (summary["date"], summary["id"]) < (best[key]["date"],
+                                                                 best[key]["id"]):
+            best[key] = summary
+    return {key: (s["id"], set(_scores(s))) for key, s in best.items()}
+
+
+def merged(book: dict, tallies: list[tuple], order: list[str],
+           firsts: dict[str, tuple[str, set[str]]]) -> dict | None:
+    """``book`` (which must be :func:`recompute` of its games) with the games of ``tallies``
+    (:func:`tally`; games it has not counted, of any date) counted as :func:`recompute`
+    would count them among its games: each record is the first of the entries (date, id,
+    then seat) that reach the highest value, the others tied in that order. ``order``: the
+    ids of the book's games and of the new ones, by date then id.
+
+    ``firsts``: the id and parts of the first game of each record key
+    (:func:`first_games`), old and new games together.
+
+    ``None`` when this cannot be told without counting every game again: ``order`` is not
+    exactly the book's games and the new ones; a new game comes first in its configuration
+    (the book's configurations come in the order of their first games, and keep the first
+    one's family), or has a part that the first game has not (a configuration's parts come
+    in the order of the games that first have them); or it has another label or family
+    than its configuration's (the book keeps the last label)."""
+    counted = book.get("counted", [])
+    new_ids = {t[1] for t in tallies}
+    ids = set(counted)
+    ids.update(new_ids)
+    if len(ids) != len(counted) + len(tallies) or len(ids) != len(order) \
+            or not ids.issuperset(order):
+        return None
+    configs = dict(book.get("configs", {}))
+    new_entries: dict[tuple[str, str], list[tuple]] = {}
+    for date, game_id, key, label, family, bests in tallies:
+        if key is None:
+            continue
+        config = configs.get(key)
+        first, first_parts = firsts.get(key, (game_id, set()))
+        if config is None or config.get("label") != label or config.get("family") != family \
+                or first in new_ids or not first_parts.issuperset(bests):
+            return None
+        for part, (best, names) in bests.items():
+            if part not in config["records"]:
+                return None
+            new_entries.setdefault((key, part), []).extend(
+                (date, game_id, n, best) for n in names)
+    for (key, part), entries in new_entries.items():
+        record = configs[key]["records"][part]
+        top = max(max(e[3] for e in entries), record["value"])
+        if top == record["value"] and not any(e[3] == top for e in entries):
+            continue                            # the record stands, no new tie
+        if top == record["value"]:
+            value = record["value"]
+            entries = [(record["date"], record["game"], record["player"], value)] + [
+                (t["date"], t["game"], t["player"], value) for t in record["tied"]] + [
+                e for e in entries if e[3] == top]
+        else:
+            entries = [e for e in entries if e[3] == top]
+        entries.sort(key=itemgetter(0, 1))      # stable: a game's seats keep their order
+        if configs[key] is book["configs"][key]:
+            configs[key] = {**configs[key], "records": dict(configs[key]["records"])}
+        date, game_id, player, value = entries[0]
+        configs[key]["records"][part] = {
+            "value": value, "player": player, "date": date, "game": game_id,
+            "tied": [{"player": n, "date": d, "game": g} for d, g, n, _ in entries[1:]]}
+    return {**book, "counted": list(order), "configs": configs}
+
+
 def iso(value: str | _dt.date | None) -> str | None:
     """A date bound as the summaries' ISO strings compare (a string is kept as it is)."""
     return value.isoformat() if isinstance(value, _dt.date) else value

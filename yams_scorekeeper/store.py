@@ -86,6 +86,8 @@ MIGRATED_SUFFIX = ".migrated"
 BULK_WRITERS = 8
 #: games an import validates, then writes at once
 IMPORT_BATCH = 256
+#: most games an import counts into the record book; past that it counts the book again
+IMPORT_TALLIES = 5_000
 #: what a store folder holds (one of them is enough to tell a store from another folder)
 STORE_NAMES = ("games", "archive", "records.json", "archive.json", "store.lock")
 #: errors of a lock file that cannot be made: the store is read-only for us
@@ -1029,6 +1031,9 @@ class Store:
             index = self._in_step_index()
             known = index.ids()
             batch: list[dict] = []
+            # what the book needs of each new game, to count them into it rather than count
+            # every game again (None: a recount is owed already, or too many games come)
+            tallies: list[tuple] | None = None if self._recount_owed() else []
 
             def claim(game_id: str) -> bool:
                 if game_id in known or os.path.exists(self._game_path(game_id)):
@@ -1040,9 +1045,14 @@ class Store:
                 if not written and batch:
                     self._owe_recount()
                     index.mark_stale()
+                nonlocal tallies
                 self._write_entries(batch)
                 index.put([e["summary"] for e in batch], in_step=False)
                 written.extend(e["id"] for e in batch)
+                if tallies is not None:
+                    tallies.extend(_records.tally(e["summary"]) for e in batch)
+                    if len(tallies) > IMPORT_TALLIES:
+                        tallies = None
                 batch.clear()
 
             lock_fd = self._lock._fd if self._lock is not None else None
@@ -1068,9 +1078,25 @@ class Store:
             added = len(written)
             if added:
                 index.put([], in_step=True)
-            if added or self._recount_owed():
+            counted = bool(added) and tallies is not None and self._count_imported(tallies)
+            if not counted and (added or self._recount_owed()):
                 self._recount()
         return added, skipped
+
+    def _count_imported(self, tallies: list[tuple]) -> bool:
+        """The book with the imported games counted into it (:func:`records.merged`) and the
+        recount note removed, in one write; ``False`` (nothing written) when only a recount
+        can tell the book."""
+        index = self._in_step_index()
+        order, firsts = index.ids_in_order(), _records.first_games(index.first_counted().values())
+        with self._open(self.records_path) as db:
+            book = self._one(db, _BOOK) or _records.empty_book()
+            new_book = _records.merged(book, tallies, order, firsts)
+            if new_book is None:
+                return False
+            self._set_one(db, _BOOK, new_book)
+            db.drop_table(_RECOUNT)
+        return True
 
     def _unwrite(self, game_ids: list[str]) -> None:
         """Remove the archive files of a failed import (games that were not there before)."""

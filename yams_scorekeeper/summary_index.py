@@ -297,6 +297,18 @@ class SummaryIndex:
             "SELECT 1 FROM games WHERE id<>? AND (date>? OR (date=? AND id>?)) LIMIT 1",
             (game_id, date, date, game_id)).fetchone() is not None
 
+    def ids_in_order(self) -> list[str]:
+        """Every game's id, by date then id (the order the record book counts them)."""
+        return [gid for (gid,) in self._open().execute("SELECT id FROM games ORDER BY date, id")]
+
+    def first_counted(self) -> dict[str, dict]:
+        """For each ``config_key``, the summary of its first game (by date, then id) not
+        stopped early: the game that opens its configuration in the record book."""
+        firsts = self._open().execute(   # SQLite: a bare column comes from the MIN row
+            "SELECT config_key, MIN(date || char(0) || id), summary FROM games "
+            "WHERE stopped=0 GROUP BY config_key")
+        return {key: json.loads(text) for key, _, text in firsts}
+
     def ids(self) -> set[str]:
         return {gid for (gid,) in self._open().execute("SELECT id FROM games")}
 
