@@ -141,3 +141,23 @@ def test_an_import_killed_as_it_counts_its_games_leaves_a_recount_owed(tmp_path)
     assert store.records()["counted"] == ["mine", "late", "later"]
     assert store.records()["configs"]["double/force-asc"]["records"]["total"]["game"] == "late"
     assert store.import_book(book) == (0, 2)
+
+
+def test_a_game_stopped_early_does_not_open_its_configuration(tmp_path):
+    def game(gid, day, key, stopped=False):
+        s = {**summary(gid, date=f"{day}T21:00:00+02:00"), "config_key": key,
+             "stopped_early": stopped}
+        return {"doc": new_doc(gid), "summary": s}
+
+    def book(*games):
+        return {"format": "yams-scorekeeper-book", "version": 1, "games": list(games)}
+
+    store = Store(tmp_path / "book")
+    store.import_book(book(game("s", "2020-01-01", "k2", stopped=True),
+                           game("a", "2021-01-01", "k1"), game("b", "2022-01-01", "k2")))
+    assert list(store.records()["configs"]) == ["k1", "k2"]
+    store.import_book(book(game("n", "2020-06-01", "k2")))   # now k2's first game
+    assert list(store.records()["configs"]) == ["k2", "k1"]
+    counted = book_bytes(store)
+    store.rebuild_records()
+    assert book_bytes(store) == counted

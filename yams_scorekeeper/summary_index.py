@@ -304,10 +304,14 @@ class SummaryIndex:
     def first_counted(self) -> dict[str, dict]:
         """For each ``config_key``, the summary of its first game (by date, then id) not
         stopped early: the game that opens its configuration in the record book."""
-        firsts = self._open().execute(   # SQLite: a bare column comes from the MIN row
-            "SELECT config_key, MIN(date || char(0) || id), summary FROM games "
-            "WHERE stopped=0 GROUP BY config_key")
-        return {key: json.loads(text) for key, _, text in firsts}
+        db = self._open()
+        firsts = {}
+        for (key,) in db.execute("SELECT DISTINCT config_key FROM games").fetchall():
+            first = db.execute("SELECT summary FROM games WHERE config_key=? AND stopped=0 "
+                               "ORDER BY date, id LIMIT 1", (key,)).fetchone()
+            if first is not None:       # one walk of the (config_key, date, id) index each
+                firsts[key] = json.loads(first[0])
+        return firsts
 
     def ids(self) -> set[str]:
         return {gid for (gid,) in self._open().execute("SELECT id FROM games")}
