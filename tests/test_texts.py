@@ -149,6 +149,21 @@ def test_no_module_outside_the_catalogue_keeps_a_two_language_table():
     assert found == []
 
 
+def test_no_module_outside_the_catalogue_picks_a_text_by_language():
+    """``"..." if lang == "fr" else "..."`` is a two-language text outside the catalogue (the
+    French colon is :func:`yams_scorekeeper.wording.colon`)."""
+    found = []
+    for rel, tree in _modules():
+        if rel in ("wording.py", "cli/help_fr.py"):
+            continue
+        for node in ast.walk(tree):
+            if isinstance(node, ast.IfExp) and isinstance(node.test, ast.Compare) \
+                    and any(_const(c) in ("fr", "en") for c in node.test.comparators) \
+                    and _const(node.body) is not None and _const(node.orelse) is not None:
+                found.append(f"{rel}:{node.lineno}")
+    assert found == []
+
+
 def test_a_message_is_said_in_either_language_with_its_values():
     message = Message("game.already_written", column="Libre", row="Full")
     assert message.text("en") == "Libre: Full is already written"

@@ -13,7 +13,7 @@ from typing import Optional
 import typer
 
 from ..errors import EntryError, YamsError
-from ..wording import fill, number
+from ..wording import colon as colon_in, fill, number
 from .files import open_store
 from .options import db_option, examples, json_option, rules_option
 from .printing import local_date, simple_table
@@ -469,7 +469,7 @@ def _row_stats(player: str | None, family: str | None, as_json: bool, lang: str,
     from rich.text import Text
 
     w, out = words("cli.book_rows", lang), _console()
-    colon = " : " if lang == "fr" else ": "
+    colon = colon_in(lang)
     shown_any = False
     for cfg in data.values():
         if not cfg["sheets"]:

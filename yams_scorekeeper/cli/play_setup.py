@@ -117,7 +117,7 @@ class Setup:
             return names
         how = rules_class(family).start_order
         if how == "drawn":
-            if ask_yes(self.term, "ask_random_order", "o" if self.term.lang == "fr" else "y"):
+            if ask_yes(self.term, "ask_random_order", self.term.t("yes_letter")):
                 names = random_order(names)
                 self.term.say(self.term.t("drawn_order", players=", ".join(names)))
             return names

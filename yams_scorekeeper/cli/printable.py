@@ -17,6 +17,7 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from .. import wording
 from ..safetext import shown
 from ..texts import words
 
@@ -109,7 +110,7 @@ def _player_grid(game: "Game", seat: int, lang: str) -> Grid:
         first = False
     lines.append(Line(w["total"], [Cell(str(totals.parts[c.id])) for c in game.columns],
                       "total", rule=True))
-    colon = " : " if lang == "fr" else ": "
+    colon = wording.colon(lang)
     notes = [f"{w['grand']}{colon}{totals.grand}"]
     cancelled = [c.name for c in game.columns if details[c.id].get("max_min_cancelled")]
     if cancelled:

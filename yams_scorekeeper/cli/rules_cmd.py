@@ -10,6 +10,7 @@ from typing import Optional
 
 import typer
 
+from .. import wording
 from .options import examples
 from .lang import current_lang
 from ..texts import explain_lang, words
@@ -56,7 +57,7 @@ def rules(
     import textwrap
 
     entry = row_rule(family, row)
-    colon = " : " if lang == "fr" else ": "
+    colon = wording.colon(lang)
     typer.echo(f"{entry.name} ({get_rules(family).title}, {entry.row})")
     for line in (entry.text(lang),
                  f"{w['example']}{colon}{entry.dice} /{entry.roll} → "

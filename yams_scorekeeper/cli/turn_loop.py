@@ -188,7 +188,7 @@ class Table:
             self.term.say(self.t("pool_empty", name=shown(name)), style="bold")
             while True:
                 answer = self.prompt(self.t("scratch_all", count=len(cells))
-                                     + f" [{'o' if self.lang == 'fr' else 'y'}]") or ""
+                                     + f" [{self.t('yes_letter')}]") or ""
                 if "/" in answer:       # dice with an empty pool: the rule says why not
                     self.term.refuse(_err("pool_dice", cls=IllegalMoveError, rule="D10"))
                     continue

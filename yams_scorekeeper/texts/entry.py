@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 TEXTS: dict[str, tuple[str, str]] = {
+    # -- errors.py: what would be accepted, after any error that knows it
+    "expected": (" (expected: {example})", " (attendu : {example})"),
     # -- cli/turn_cmds.py
     "one_joker_turn": ("one joker a turn", "un seul joker par tour"),
     # -- dice.py

@@ -286,6 +286,7 @@ TEXTS: dict[str, tuple[str, str]] = {
         "« {text} » n'est pas une face de dé (1 à 6)",
     ),
     "yes_no": ("answer y or n", "répondez o ou n"),
+    "yes_letter": ("y", "o"),
     # -- help --------------------------------------------------------------------------------
     "help": (
         "At any prompt:\n  s, sheet [NAME]    every player's sheet (or one player's)\n  u, undo   "
