@@ -3,7 +3,18 @@ xdist worker), so a table is solved once per session, never once per test."""
 
 from __future__ import annotations
 
+import os
+
 import pytest
+from hypothesis import settings
+
+# The suite is the same on every run (a property test that fails, fails again on the next run,
+# and CI cannot turn red by chance): hypothesis draws its examples from a fixed seed. Set
+# YAMS_HYPOTHESIS_RANDOM=1 to explore new examples instead (as YAMS_FUZZ_RANDOM does for the
+# fuzz test).
+settings.register_profile("fixed", derandomize=True, database=None)
+settings.register_profile("explore", derandomize=False)
+settings.load_profile("explore" if os.environ.get("YAMS_HYPOTHESIS_RANDOM") else "fixed")
 
 
 @pytest.fixture(scope="session")
