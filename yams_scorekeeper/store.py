@@ -29,7 +29,10 @@ twice, and calling :meth:`Store.finish_game` again completes the steps left.
 
 An import (or a migration, below) adds many games before it recounts the book: it first writes
 the ``recount`` marker into ``records.json``, then the archive files, then the recounted book
-without the marker. A crash in between leaves the marker, and the next finish, import or
+without the marker (an import counts its games into the book, :func:`records.merged`, where
+that gives the book a recount gives: no new game comes first in its configuration, brings a part
+its first game lacks, or changes its label or family). A crash in between leaves the marker, and
+the next finish, import or
 ``records()`` recounts from the whole archive. Those are the only times a finish reads the other games
 (besides a game finished again after the book counted it, or one that does not come last in the
 book's order, date then id: two games finished in the same second): rare.
@@ -1004,8 +1007,9 @@ class Store:
         returns the summary to keep or raises: one game refused refuses the whole book.
 
         A game whose id is already archived, or in progress here, is skipped, so importing
-        twice adds nothing (and writes nothing). When games were added the record book is
-        recomputed from the summaries index (see the module notes for a cut import).
+        twice adds nothing (and writes nothing). When games were added the record book
+        counts them, or is recomputed from the summaries index (see the module notes, also
+        for a cut import).
         """
         return self.import_games(_book_entries(data), check)
 
