@@ -83,7 +83,27 @@ def all_entries() -> dict[str, tuple[str, str]]:
     return {f"{area}.{name}": pair for area in AREAS for name, pair in _area(area).items()}
 
 
-class Message:
+class _Said:
+    """What a text to be said later has: ``text(lang)``, and ``en``/``fr``/``str()`` from it."""
+
+    __slots__ = ()
+
+    def text(self, lang: str = "en") -> str:
+        raise NotImplementedError
+
+    @property
+    def en(self) -> str:
+        return self.text("en")
+
+    @property
+    def fr(self) -> str:
+        return self.text("fr")
+
+    def __str__(self) -> str:
+        return self.text("en")
+
+
+class Message(_Said):
     """A catalogue key and its values, to be said in a language later (``text(lang)``)."""
 
     __slots__ = ("key", "values")
@@ -96,17 +116,6 @@ class Message:
         """The message in ``lang`` ('en' or 'fr')."""
         return say(self.key, lang, **self.values)
 
-    @property
-    def en(self) -> str:
-        return self.text("en")
-
-    @property
-    def fr(self) -> str:
-        return self.text("fr")
-
-    def __str__(self) -> str:
-        return self.text("en")
-
     def __repr__(self) -> str:
         return f"Message({self.key!r}, **{self.values!r})"
 
@@ -118,7 +127,7 @@ class Message:
         return hash(self.key)
 
 
-class Joined:
+class Joined(_Said):
     """Texts said in the same language and joined by ``separator`` (a str, or a Message such
     as ``Message("explain.and")``: ``"; "`` in English, ``" ; "`` in French)."""
 
@@ -131,17 +140,6 @@ class Joined:
     def text(self, lang: str = "en") -> str:
         """Each part in ``lang``, joined."""
         return _said(self.separator, lang).join(_said(p, lang) for p in self.parts)
-
-    @property
-    def en(self) -> str:
-        return self.text("en")
-
-    @property
-    def fr(self) -> str:
-        return self.text("fr")
-
-    def __str__(self) -> str:
-        return self.text("en")
 
     def __repr__(self) -> str:
         return f"Joined({self.separator!r}, {self.parts!r})"
