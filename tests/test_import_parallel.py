@@ -207,7 +207,7 @@ def test_verdicts_come_back_in_file_order(small_parallel):
         return True
 
     entries = list(import_check.checked_games(games, check_summary, claim, jobs=2))
-    assert [e["id"] for e in entries] == [g["summary"]["id"] for g in games] == claimed
+    assert [e.id for e in entries] == [g["summary"]["id"] for g in games] == claimed
     _forged_total(games[10])
     _forged_total(games[12])                  # in the next chunk, checked at the same time
     with pytest.raises(StoreError, match="g010"):

@@ -92,18 +92,18 @@ def test_an_import_cut_in_the_middle_leaves_a_stale_index_that_is_resynced(tmp_p
     for n in range(5):
         play(source, f"i{n}", date=f"2024-06-0{n + 1}T21:00:00+02:00")
     book = source.export_book()
-    real_put = SummaryIndex.put
+    real_add = SummaryIndex.add
 
-    def cut(self, summaries, in_step=True):
-        summaries = list(summaries)
-        if summaries:
+    def cut(self, rows):
+        rows = list(rows)
+        if rows:
             raise KeyboardInterrupt           # the archive files of the batch are written
-        real_put(self, summaries, in_step)
+        real_add(self, rows)
 
-    monkeypatch.setattr(SummaryIndex, "put", cut)
+    monkeypatch.setattr(SummaryIndex, "add", cut)
     with pytest.raises(KeyboardInterrupt):
         Store(store.path).import_book(book)
-    monkeypatch.setattr(SummaryIndex, "put", real_put)
+    monkeypatch.setattr(SummaryIndex, "add", real_add)
     assert len(os.listdir(store.archive_dir)) > 2
     again = Store(store.path)
     assert sorted(ids(again)) == ["g1", "i0", "i1", "i2", "i3", "i4"]

@@ -6,7 +6,9 @@ check_summary` for ``yams import``).
 Replaying is nearly all the cost of an import, so a big book is checked on several processes
 (``jobs``, one per core by default): the games are sent to them as their JSON text, in chunks,
 a bounded number ahead (memory holds a few hundred games, not the book), and their verdicts
-come back in file order. The first bad game is the one reported, exactly as one process would:
+come back in file order: for each game to add, its :class:`~yams_scorekeeper.store.
+ArchiveRecord` (the archive file's bytes, the summaries index's rows, the record book's
+tally), so that the importing process only writes what it is given. The first bad game is the one reported, exactly as one process would:
 a game after it that was checked already, or a file that stops being JSON after it, is not
 looked at. A book of fewer than ``PARALLEL_FROM`` games is checked here, on this process
 (starting the processes would cost more than it saves), and so is a book imported without
@@ -21,7 +23,10 @@ import json
 import os
 from collections import deque
 from itertools import chain, islice
-from typing import Any, Callable, Iterable, Iterator
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .store import ArchiveRecord
 
 #: games a book must have before it is checked on several processes (measured: starting
 #: and stopping two workers forked from the importing process takes ~10 ms, replaying one
@@ -48,10 +53,11 @@ def default_jobs() -> int:
 
 def checked_games(games: Iterable[Any], check: Check | None, claim: Callable[[str], bool],
                   *, jobs: int | None = None, close_fd: int | None = None
-                  ) -> Iterator[dict | None]:
+                  ) -> Iterator[ArchiveRecord | None]:
     """For each game of ``games`` (a dict, or a :class:`~yams_scorekeeper.book_file.BookGame`),
-    in order: its archive entry ``{"id", "doc", "summary"}`` to add (with the summary
-    ``check(doc, summary)`` returned, when it returned one), or ``None`` for a game to skip.
+    in order: the :class:`~yams_scorekeeper.store.ArchiveRecord` of its archive entry
+    ``{"id", "doc", "summary"}`` to add (with the summary ``check(doc, summary)`` returned,
+    when it returned one), or ``None`` for a game to skip.
 
     ``claim(game_id)`` says whether a game is new to the store, and from then on counts it
     as there (a second game of the same id in the book is skipped). Raises the error of the
@@ -84,7 +90,7 @@ def _guarded(games: Iterable[Any]) -> Iterator[Any]:
 
 
 def _serial(stream: Iterator[Any], check: Check | None,
-            claim: Callable[[str], bool]) -> Iterator[dict | None]:
+            claim: Callable[[str], bool]) -> Iterator[ArchiveRecord | None]:
     from .store import book_entry
 
     for n, item in enumerate(stream, 1):
@@ -94,8 +100,15 @@ def _serial(stream: Iterator[Any], check: Check | None,
         if not claim(entry["id"]):
             yield None
             continue
-        kept = check(entry["doc"], entry["summary"]) if check is not None else None
-        yield entry if kept is None else {**entry, "summary": kept}
+        yield _record(entry, check)
+
+
+def _record(entry: dict, check: Check | None) -> ArchiveRecord:
+    """The archive record of a game to add: ``entry`` with the summary ``check`` returned."""
+    from .store import archive_record
+
+    kept = check(entry["doc"], entry["summary"]) if check is not None else None
+    return archive_record(entry if kept is None else {**entry, "summary": kept})
 
 
 def _value(item: Any) -> Any:
@@ -117,7 +130,7 @@ def _claimed(game: Any, claim: Callable[[str], bool]) -> bool:
 
 
 def _parallel(stream: Iterator[Any], check: Check | None, claim: Callable[[str], bool],
-              jobs: int, close_fd: int | None) -> Iterator[dict | None]:
+              jobs: int, close_fd: int | None) -> Iterator[ArchiveRecord | None]:
     from concurrent.futures import ProcessPoolExecutor
     import multiprocessing
 
@@ -130,7 +143,7 @@ def _parallel(stream: Iterator[Any], check: Check | None, claim: Callable[[str],
     def send(games: list, payloads: list) -> None:
         pending.append((games, payloads, pool.submit(check_chunk, payloads, check)))
 
-    def verdicts() -> Iterator[dict | None]:
+    def verdicts() -> Iterator[ArchiveRecord | None]:
         head = pending.popleft()
         if isinstance(head, _ReadFailed):
             raise head.error
@@ -139,15 +152,10 @@ def _parallel(stream: Iterator[Any], check: Check | None, claim: Callable[[str],
             results = future.result()
         except Exception:              # a worker died, a value would not pickle: check here
             results = check_chunk(payloads, check)
-        for (game, replay), result in zip(games, results):
+        for result in results:
             if isinstance(result, _Refused):
                 raise result.error()
-            if not replay:
-                yield None
-            else:
-                entry = {"id": game["summary"]["id"], "doc": game["doc"],
-                         "summary": game["summary"]}
-                yield entry if result is None else {**entry, "summary": result}
+            yield result
 
     try:
         games: list = []
@@ -159,7 +167,7 @@ def _parallel(stream: Iterator[Any], check: Check | None, claim: Callable[[str],
             value = _value(item)
             replay = _claimed(value, claim)
             text = item.text if isinstance(item, BookGame) else None
-            games.append((value, replay))
+            games.append(replay)
             payloads.append((n, text, value if text is None else None, replay))
             if len(games) == CHUNK:
                 send(games, payloads)
@@ -191,8 +199,8 @@ class _Refused:
 def check_chunk(payloads: list[tuple[int, str | None, Any, bool]],
                 check: Check | None) -> list[Any]:
     """A worker's job: for each ``(n, text, value, replay)`` (the game's JSON ``text``, or
-    its ``value``), the summary ``check`` returned (``None`` when it returned none or was not
-    asked: ``replay`` False), or a :class:`_Refused`."""
+    its ``value``), its :class:`~yams_scorekeeper.store.ArchiveRecord` (``None`` when
+    ``replay`` is False: a game to skip, its shape checked), or a :class:`_Refused`."""
     from .store import book_entry
 
     out: list[Any] = []
@@ -200,8 +208,7 @@ def check_chunk(payloads: list[tuple[int, str | None, Any, bool]],
         try:
             game = json.loads(text) if text is not None else value
             entry = book_entry(game, n)
-            out.append(check(entry["doc"], entry["summary"])
-                       if replay and check is not None else None)
+            out.append(_record(entry, check) if replay else None)
         except Exception as err:       # reported by the main process, in file order
             out.append(_Refused(err))
     return out

@@ -537,6 +537,11 @@ class AtomicJSONStorage(Storage):
         except (TypeError, ValueError) as exc:
             raise StoreError(Message("store.cannot_store_data_nothing", path=self.path,
                                      exc=exc)) from exc
+        self.write_encoded(raw)
+
+    def write_encoded(self, raw: bytes) -> None:
+        """:meth:`write` of tables already encoded (:func:`encode`: an import encodes its
+        games on its worker processes)."""
         folder = os.path.dirname(self.path) or "."
         fs = self.fs
         tmp = fd = None

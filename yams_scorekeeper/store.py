@@ -54,7 +54,7 @@ import copy
 import datetime as _dt
 import os
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, NamedTuple
 
 from tinydb import TinyDB
 from tinydb.middlewares import CachingMiddleware
@@ -66,7 +66,7 @@ from . import records as _records
 from .errors import StoreBusyError, StoreCorruptError, StoreError
 from .shapes import GAME_ID, book_problem, doc_problem, entry_problem
 from .storage import (DEFAULT_BACKUPS, TEMP_SUFFIX, AtomicJSONStorage, FileSystem, corrupt_error,
-                      no_gc)
+                      encode, no_gc)
 from .texts import Message
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -310,13 +310,17 @@ class Store:
         if not self._read_only:
             self._migrate_legacy_archive()
         index = self._summary_index()
-        try:
-            in_progress = os.listdir(self.games_dir)
-        except FileNotFoundError:
-            in_progress = []
-        index.sync(name[:-len(".json")] for name in in_progress
-                   if name.endswith(".json") and not name.startswith("."))
+        index.sync(self._in_progress_ids())
         return index
+
+    def _in_progress_ids(self) -> set[str]:
+        """The ids of the games in progress (their files' names, one listing)."""
+        try:
+            names = os.listdir(self.games_dir)
+        except FileNotFoundError:
+            names = []
+        return {name[:-len(".json")] for name in names
+                if name.endswith(".json") and not name.startswith(".")}
 
     def _summary_index(self) -> SummaryIndex:
         if self._read_only:     # a store we may not write: an index of our own, for this run
@@ -371,33 +375,47 @@ class Store:
         return entries[0]
 
     def _write_entry(self, entry: dict, fs: FileSystem | None = None) -> None:
+        self._write_encoded(entry["id"], encode(_archive_tables(entry)), fs)
+
+    def _write_encoded(self, game_id: str, raw: bytes, fs: FileSystem | None = None) -> None:
+        """Write the archive file of ``game_id`` from its bytes (:func:`archive_record`)."""
         if not os.path.isdir(self.archive_dir):
             os.makedirs(self.archive_dir, exist_ok=True)
             self.fs.fsync_dir(self.path)
-        self._storage(self.archive_file(entry["id"]), fs).write({_ARCHIVE: {str(_ONE): entry}})
+        self._storage(self.archive_file(game_id), fs).write_encoded(raw)
 
-    def _write_entries(self, entries: list[dict]) -> None:
-        """Write many archive files (an import, a migration), made durable by one fsync of the
-        folder at the end.
+    def _write_stamped(self, game_id: str, raw: bytes,
+                       fs: FileSystem | None = None) -> tuple[int, int] | None:
+        """:meth:`_write_encoded`, then the file's ``(mtime_ns, size)`` (summaries index)."""
+        from .summary_index import file_stamp
+
+        self._write_encoded(game_id, raw, fs)
+        return file_stamp(self.archive_file(game_id))
+
+    def _write_entries(self, files: list[tuple[str, bytes]]) -> list[tuple[int, int] | None]:
+        """Write many archive files ``(game_id, bytes)`` (an import, a migration), made
+        durable by one fsync of the folder at the end; returns their ``(mtime_ns, size)``.
 
         Each file is written as usual (fsynced, then renamed), on ``BULK_WRITERS`` threads:
         the disk then commits many fsyncs at once (8 threads: ~8x faster here; the fsyncs
         are nearly all the cost). After a failure no new file is started, and the error is
         raised once the files being written are done.
         """
-        if not entries:
-            return
-        self._write_entry(entries[0])                 # creates the folder if need be
+        if not files:
+            return []
+        stamps = [self._write_stamped(*files[0])]      # creates the folder if need be
         from concurrent.futures import ThreadPoolExecutor   # only here: not at the table
 
         batch = _LaterDirSync(self.fs, self.archive_dir)
         pool = ThreadPoolExecutor(BULK_WRITERS)
         try:
-            for future in [pool.submit(self._write_entry, entry, batch) for entry in entries[1:]]:
-                future.result()
+            for future in [pool.submit(self._write_stamped, game_id, raw, batch)
+                           for game_id, raw in files[1:]]:
+                stamps.append(future.result())
         finally:
             pool.shutdown(wait=True, cancel_futures=True)
         self.fs.fsync_dir(self.archive_dir)
+        return stamps
 
     def _put_entry(self, entry: dict) -> bool:
         """Step 2 of a finish: write ``entry``'s archive file; True when it replaced another
@@ -588,7 +606,7 @@ class Store:
         if recount or any(game_id not in counted for game_id in entries):
             self._owe_recount()
         self._summary_index().mark_stale()
-        self._write_entries(todo)
+        self._write_entries([(e["id"], encode(_archive_tables(e))) for e in todo])
         retired, n = legacy + MIGRATED_SUFFIX, 1
         while os.path.exists(retired):
             n += 1
@@ -1033,14 +1051,15 @@ class Store:
         with self._locked():
             self._check_records()
             index = self._in_step_index()
-            known = index.ids()
-            batch: list[dict] = []
+            # the games archived or in progress (the lock is held: no other game comes)
+            known = index.ids() | self._in_progress_ids()
+            batch: list[ArchiveRecord] = []
             # what the book needs of each new game, to count them into it rather than count
             # every game again (None: a recount is owed already, or too many games come)
             tallies: list[tuple] | None = None if self._recount_owed() else []
 
             def claim(game_id: str) -> bool:
-                if game_id in known or os.path.exists(self._game_path(game_id)):
+                if game_id in known:
                     return False
                 known.add(game_id)
                 return True
@@ -1050,11 +1069,11 @@ class Store:
                     self._owe_recount()
                     index.mark_stale()
                 nonlocal tallies
-                self._write_entries(batch)
-                index.put([e["summary"] for e in batch], in_step=False)
-                written.extend(e["id"] for e in batch)
+                stamps = self._write_entries([(r.id, r.raw) for r in batch])
+                index.add(zip([r.rows for r in batch], stamps))   # new ids: nothing to replace
+                written.extend(r.id for r in batch)
                 if tallies is not None:
-                    tallies.extend(_records.tally(e["summary"]) for e in batch)
+                    tallies.extend(r.tally for r in batch)
                     if len(tallies) > IMPORT_TALLIES:
                         tallies = None
                 batch.clear()
@@ -1256,6 +1275,33 @@ def _book_entries(data: Any) -> list[dict]:
     if not isinstance(data.get("games"), list):
         raise not_a_book(Message("store.games_must_list"))
     return data["games"]
+
+
+def _archive_tables(entry: dict) -> dict:
+    """The tables of the archive file of ``entry``."""
+    return {_ARCHIVE: {str(_ONE): entry}}
+
+
+class ArchiveRecord(NamedTuple):
+    """A checked game of an import, ready to be written: its ``id``, the bytes of its archive
+    file (``raw``: what :meth:`Store._write_entry` writes), its rows in the summaries index
+    (:func:`~yams_scorekeeper.summary_index.index_rows`) and its ``tally`` for the record
+    book (:func:`~yams_scorekeeper.records.tally`)."""
+
+    id: str
+    raw: bytes
+    rows: tuple
+    tally: tuple
+
+
+def archive_record(entry: dict) -> ArchiveRecord:
+    """The :class:`ArchiveRecord` of a checked archive entry ``{"id", "doc", "summary"}``
+    (pure: an import makes them on its worker processes)."""
+    from .summary_index import index_rows
+
+    summary = entry["summary"]
+    return ArchiveRecord(entry["id"], encode(_archive_tables(entry)), index_rows(summary),
+                         _records.tally(summary))
 
 
 def book_entry(game: Any, n: int) -> dict:

@@ -244,23 +244,27 @@ class SummaryIndex:
 
     @staticmethod
     def _insert(db: sqlite3.Connection, summary: dict, stamp: tuple[int, int] | None) -> None:
-        mtime, size = stamp or (None, None)
-        players = [{k: v for k, v in p.items() if k not in _SHEET_KEYS}
-                   for p in summary["players"]]
-        db.execute("INSERT INTO games VALUES(?,?,?,?,?,?,?,?)",
-                   (summary["id"], summary["date"], summary.get("family"), summary["config_key"],
-                    int(bool(summary.get("stopped_early"))),
-                    _json({**summary, "players": players}), mtime, size))
-        stopped, seats = int(bool(summary.get("stopped_early"))), len(summary["players"])
-        db.executemany("INSERT INTO players VALUES(?,?,?,?,?,?,?,?,?,?,?)",
-                       [(fold(p["name"]), summary["date"], summary["id"], seat, p["name"],
-                         p["total"], p.get("rank"), summary.get("family"), summary["config_key"],
-                         stopped, seats)
-                        for seat, p in enumerate(summary["players"])])
-        if all("cells" in p for p in summary["players"]):   # else filled later: fill_sheets
-            db.executemany("INSERT INTO sheets VALUES(?,?,?)",
-                           [(summary["id"], seat, _json({k: p[k] for k in _SHEET_KEYS if k in p}))
-                            for seat, p in enumerate(summary["players"])])
+        SummaryIndex._insert_rows(db, [(index_rows(summary), stamp)])
+
+    @staticmethod
+    def _insert_rows(db: sqlite3.Connection,
+                     rows: Iterable[tuple[IndexRows, tuple[int, int] | None]]) -> None:
+        games, players, sheets = [], [], []
+        for (game, game_players, game_sheets), stamp in rows:
+            games.append(game + (stamp or (None, None)))
+            players += game_players
+            sheets += game_sheets
+        db.executemany("INSERT INTO games VALUES(?,?,?,?,?,?,?,?)", games)
+        db.executemany("INSERT INTO players VALUES(?,?,?,?,?,?,?,?,?,?,?)", players)
+        db.executemany("INSERT INTO sheets VALUES(?,?,?)", sheets)
+
+    def add(self, rows: Iterable[tuple[IndexRows, tuple[int, int] | None]]) -> None:
+        """Index games that were not archived before (an import: their ids are not in the
+        index), from their :func:`index_rows` and their archive files' ``(mtime_ns, size)``,
+        in one transaction; the index is not declared in step (see :meth:`put`)."""
+        db = self._open()
+        with _transaction(db):
+            self._insert_rows(db, rows)
 
     def missing_sheets(self) -> list[str]:
         """The games whose summaries keep no cells (archived before they did) and whose
@@ -446,6 +450,30 @@ def _add_later_indexes(db: sqlite3.Connection) -> None:
     for name, sql in _LATER_INDEXES.items():
         if name not in have:
             db.execute(sql)
+
+
+#: a game's rows in the index, but the archive file's stamp: ``games`` (its first six
+#: columns), ``players`` and ``sheets``
+IndexRows = tuple[tuple, list[tuple], list[tuple]]
+
+
+def index_rows(summary: dict) -> IndexRows:
+    """The rows of the game of ``summary`` (pure: an import computes them on its worker
+    processes)."""
+    players = [{k: v for k, v in p.items() if k not in _SHEET_KEYS}
+               for p in summary["players"]]
+    stopped, seats = int(bool(summary.get("stopped_early"))), len(summary["players"])
+    game = (summary["id"], summary["date"], summary.get("family"), summary["config_key"],
+            stopped, _json({**summary, "players": players}))
+    player_rows = [(fold(p["name"]), summary["date"], summary["id"], seat, p["name"],
+                    p["total"], p.get("rank"), summary.get("family"), summary["config_key"],
+                    stopped, seats)
+                   for seat, p in enumerate(summary["players"])]
+    sheets = []
+    if all("cells" in p for p in summary["players"]):   # else filled later: fill_sheets
+        sheets = [(summary["id"], seat, _json({k: p[k] for k in _SHEET_KEYS if k in p}))
+                  for seat, p in enumerate(summary["players"])]
+    return game, player_rows, sheets
 
 
 def _json(value: Any) -> str:
