@@ -1,9 +1,11 @@
-"""How fast the game model is: ``Game.legal_cells()`` mid-game, and random games per second.
+"""How fast the game model is: ``Game.legal_cells()`` mid-game, random games per second, and
+the replay of stored games.
 
 Run from the repository root (the package importable, e.g. ``pip install -e .``)::
 
     python benchmarks/bench_game.py                       # defaults
     python benchmarks/bench_game.py --positions 20 --calls 50 --seconds 3 --seed 7
+    python benchmarks/bench_game.py --replay-only --replays 200      # the replay alone
 
 1. ``legal_cells()`` in process, goal < 5 ms a call (median and p99 shown):
    - Yams Gaby, 4 players, the ``gaby`` preset (every column, nénette and petit, bloquant,
@@ -14,6 +16,10 @@ Run from the repository root (the package importable, e.g. ``pip install -e .``)
    ``--calls`` times, every call timed alone.
 2. Random-game throughput per family/preset: whole games played by
    ``simulate.play_random_game`` for ``--seconds`` each: games/s, turns/s, ms per turn.
+3. Replay of stored games, what an import does for each game (``api.check_summary``: the
+   document replayed through the rules, event by event, and its summary compared): ``--replays``
+   different random games per configuration (seeded), each replayed once after one untimed
+   pass; ms per game and us per event (median of ``--rounds`` rounds).
 """
 
 from __future__ import annotations
@@ -23,6 +29,7 @@ import random
 import statistics
 import time
 
+from yams_scorekeeper.api import check_summary
 from yams_scorekeeper.config import make_config
 from yams_scorekeeper.game import Game
 from yams_scorekeeper.simulate import play_random_game, play_turn, random_dice
@@ -104,6 +111,31 @@ def bench_throughput(seconds: float, seed: int) -> None:
               f"{1000 * elapsed / turns:>8.3f} {1000 * elapsed / games:>8.1f}")
 
 
+def bench_replay(count: int, rounds: int, seed: int) -> None:
+    print(f"\nReplay of stored games (api.check_summary), {count} different games per "
+          f"configuration, median of {rounds} rounds")
+    print(f"  {'configuration':<48} {'events':>7} {'ms/game':>8} {'us/event':>9}")
+    for label, factory in THROUGHPUT.items():
+        rng = random.Random(seed)
+        stored = []
+        for _ in range(count):
+            game = play_random_game(factory(), rng)
+            summary = {**game.summary(), "date": "2026-01-01T00:00:00"}
+            stored.append((game.to_doc(), summary))
+        for doc, summary in stored:                 # once untimed: imports, remembered scores
+            check_summary(doc, summary)
+        per_round = []
+        for _ in range(rounds):
+            start = time.perf_counter()
+            for doc, summary in stored:
+                check_summary(doc, summary)
+            per_round.append((time.perf_counter() - start) / count)
+        per_game = statistics.median(per_round)
+        events = statistics.fmean(len(doc["events"]) for doc, _ in stored)
+        print(f"  {label:<48} {events:>7.0f} {1000 * per_game:>8.3f} "
+              f"{1e6 * per_game / events:>9.1f}")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--positions", type=int, default=20,
@@ -112,8 +144,17 @@ def main(argv: list[str] | None = None) -> int:
                         help="legal_cells() calls timed per position (default 50)")
     parser.add_argument("--seconds", type=float, default=2.0,
                         help="time spent on each throughput configuration (default 2)")
+    parser.add_argument("--replays", type=int, default=100,
+                        help="different games replayed per configuration (default 100)")
+    parser.add_argument("--rounds", type=int, default=5,
+                        help="timed replays of those games (default 5)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--replay-only", action="store_true",
+                        help="only the replay of stored games (3.)")
     args = parser.parse_args(argv)
+    if args.replay_only:
+        bench_replay(args.replays, args.rounds, args.seed)
+        return 0
 
     print(f"legal_cells() in process, mid-game, {args.positions} positions x {args.calls} calls"
           " (times in ms)")
@@ -126,6 +167,7 @@ def main(argv: list[str] | None = None) -> int:
                             lambda: make_config("double", ["A", "B"]),
                             args.positions, args.calls, args.seed)
     bench_throughput(args.seconds, args.seed)
+    bench_replay(args.replays, args.rounds, args.seed)
     print(f"\nlegal_cells goal (< {GOAL_MS:g} ms, median and p99): "
           f"{'met' if ok else 'MISSED'}")
     return 0 if ok else 1

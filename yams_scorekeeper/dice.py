@@ -31,8 +31,21 @@ class Die:
     colour: str | None = None
     size: str | None = None
 
+    def __post_init__(self) -> None:
+        # a die is hashed (scores are remembered by dice) and written (str) at every event of a
+        # replay: both are worked out once (never pickled: see __reduce__)
+        object.__setattr__(self, "_hash", hash((self.value, self.colour, self.size)))
+        object.__setattr__(self, "_text", f"{self.value}{self.colour or ''}{self.size or ''}")
+
+    def __hash__(self) -> int:
+        return self._hash
+
     def __str__(self) -> str:
-        return f"{self.value}{self.colour or ''}{self.size or ''}"
+        return self._text
+
+    def __reduce__(self) -> tuple:
+        # rebuilt from its fields: a hash worked out in another process would be wrong here
+        return type(self), (self.value, self.colour, self.size)
 
 
 Dice = tuple[Die, ...]
@@ -51,6 +64,7 @@ _STORED_TAGGED = {f"{v}{c}{s}": Die(v, c, s) for v in range(1, 7) for c in COLOU
 
 #: the tags of the physical Double Yams set, as a stored throw's texts end, in order
 _DOUBLE_TAGS = sorted(c + s for (c, s), n in DOUBLE_SET.items() for _ in range(n))
+_DOUBLE_COUNT = len(_DOUBLE_TAGS)
 
 
 def _in_order(die: Die) -> tuple:
@@ -146,12 +160,22 @@ def parse_tagged(entry: str | list[str] | tuple[str, ...], physical: Counter = D
     a group is a tag and the values of its dice, the tag before or after: ``cp665``, ``665cp``.
     ``cp665 fp12 cg34 fg556`` is a whole throw in 19 keystrokes.
     """
-    total = sum(physical.values())
-    stored = _stored(entry, _STORED_TAGGED, total)
-    if stored is not None and physical is DOUBLE_SET:
+    total = _DOUBLE_COUNT if physical is DOUBLE_SET else sum(physical.values())
+    if physical is DOUBLE_SET and type(entry) is list and len(entry) == total:
         # as the store writes them ("3cp"): a die's text sorts as the die does (one digit,
         # then c < f, then g < p), and its last two letters are its tags
-        texts = sorted(entry)
+        try:
+            texts = sorted(entry)
+            stored_dice = tuple([_STORED_TAGGED[text] for text in texts])
+        except (KeyError, TypeError):
+            stored_dice = None
+        if stored_dice is not None and sorted([text[1:] for text in texts]) == _DOUBLE_TAGS:
+            return stored_dice
+        stored = None
+    else:
+        stored = _stored(entry, _STORED_TAGGED, total)
+    if stored is not None and physical is DOUBLE_SET:
+        texts = sorted(str(d) for d in stored)
         if sorted([text[1:] for text in texts]) == _DOUBLE_TAGS:
             return tuple(_STORED_TAGGED[text] for text in texts)
     elif stored is not None and Counter((d.colour, d.size) for d in stored) == physical:

@@ -168,6 +168,11 @@ class Game:
         self.rules: RuleSet = config.rules
         self.columns: tuple[Column, ...] = config.build_columns(self.rules)
         self.rows: tuple[str, ...] = config.rows(self.rules)
+        self._cells = len(self.columns) * len(self.rows)
+        # what the configuration fixes, asked at every event of a replay: asked once
+        self._row_set = frozenset(self.rows)
+        self._coups_allowed = 2 if config.has("deux-coups") else 1
+        self._sixth_roll = self.rules.sixth_roll_allowed(config)
         self.events: list[dict] = []
         self._reset()
         self._replay(list(events))
@@ -222,16 +227,18 @@ class Game:
 
     @property
     def cells_per_sheet(self) -> int:
-        return len(self.columns) * len(self.rows)
+        return self._cells
 
     def sheet_full(self, sheet: Sheet) -> bool:
-        return len(sheet.marks) >= self.cells_per_sheet
+        return len(sheet.marks) >= self._cells
 
     @property
     def finished(self) -> bool:
         if self.stopped:
             return True
-        cells = len(self.columns) * len(self.rows)      # asked at every event of a replay
+        cells = self._cells                 # asked at every event of a replay: the current
+        if len(self.sheets[self.current].marks) < cells:    # sheet not full answers at once
+            return False
         return all(len(s.marks) >= cells for s in self.sheets)
 
     def totals(self, sheet: Sheet | int) -> Totals:
@@ -271,14 +278,17 @@ class Game:
         return self.rules.max_roll(self)
 
     def coups_allowed(self) -> int:
-        return 2 if self.config.has("deux-coups") else 1
+        return self._coups_allowed
 
     def next_cells(self, sheet: Sheet, column: Column, extra: Iterable[str] = ()) -> tuple[str, ...]:
         """Rows of ``column`` the sheet may fill now (ordered columns: only the next one)."""
-        filled = {r for (c, r) in sheet.marks if c == column.id} | set(extra)
-        if column.ordered:
-            return column.next_rows(filled)
-        return tuple(r for r in column.rows if r not in filled)
+        marks, cid = sheet.marks, column.id
+        if column.ordered:                  # the first empty row of its sequence
+            for row in column.sequence:
+                if (cid, row) not in marks and row not in extra:
+                    return (row,)
+            return ()
+        return tuple(r for r in column.rows if (cid, r) not in marks and r not in extra)
 
     # -- the query -----------------------------------------------------------------------------
 
@@ -314,13 +324,15 @@ class Game:
     def _judge(self, sheet: Sheet, column: Column, row: str, coup_no: int, coup: Coup,
                figure: Figure, extra_filled: Iterable[str] = ()) -> LegalCell:
         """The legal cell (column, row) for this coup, or a _Refusal naming the rule."""
-        col_name, row_name = column.name, self.rules.row(row).name
+        col_name = column.name
         if (column.id, row) in sheet.marks:
-            raise _Refusal(Message("game.already_written", column=col_name, row=row_name),
-                           "G3")
-        if column.ordered and row not in self.next_cells(sheet, column, extra_filled):
+            raise _Refusal(Message("game.already_written", column=col_name,
+                                   row=self.rules.row(row).name), "G3")
+        if column.sequence is not None and row not in self.next_cells(sheet, column,
+                                                                      extra_filled):
             raise self._order_refusal(sheet, column, row, extra_filled)
-        refused = self.rules.refuse_cell(self, sheet, column, row, coup)
+        rules = self.rules
+        refused = rules.refuse_cell(self, sheet, column, row, coup)
         if refused is not None:
             raise _Refusal(refused.message, refused.rule or "")
         notes: list[str] = []
@@ -358,13 +370,13 @@ class Game:
         if column.factor != 1:
             notes.append(Message("explain.column_factor", factor=column.factor))
         if score > 0 and not zero_only:
-            reason = self._blocked(sheet, column, row, score)
+            reason = rules.zero_only_reason(self, sheet, column, row, score)    # _blocked
             if reason:
                 zero_only = True
                 notes.append(reason)
         if zero_only:
             score = 0
-        bonus = self.rules.cell_bonus(self, sheet, column, row, coup)
+        bonus = rules.cell_bonus(self, sheet, column, row, coup)
         if bonus:
             notes.append(bonus[1])
         return LegalCell(column.id, row, coup_no, score, figure.explain, tuple(notes),
@@ -391,17 +403,17 @@ class Game:
         Raises EntryError / IllegalMoveError and leaves the game unchanged on refusal.
         """
         kind = event.get("type")
-        if kind == "undo":
+        if kind == "enter":
+            event = self._enter(event)
+        elif kind == "mark":
+            event = self._mark(event)
+        elif kind == "undo":
             kept = effective_events(self.events)
             if not kept:
                 raise IllegalMoveError(Message("game.nothing_undo"), rule="G3")
             log = self.events + [dict(event)]
             self._replay(log)
             return
-        if kind == "enter":
-            event = self._enter(event)
-        elif kind == "mark":
-            event = self._mark(event)
         elif kind == "end":
             if self.finished:
                 raise IllegalMoveError(Message("game.game_already_over"))
@@ -449,25 +461,28 @@ class Game:
     def _enter(self, event: dict) -> dict:
         if self.finished:
             raise IllegalMoveError(Message("game.game_over"))
-        sheet = self.player
+        sheet = self.sheets[self.current]
         self._check_player(event)
-        if len(self.coups) >= self.coups_allowed():
-            raise IllegalMoveError(Message("game.turn_has_its_coups", n=len(self.coups)),
-                                   rule="Y7" if self.coups_allowed() == 2 else "G3")
-        if self._pool_empty(sheet):
+        rules, coups = self.rules, self.coups
+        if len(coups) >= self._coups_allowed:
+            raise IllegalMoveError(Message("game.turn_has_its_coups", n=len(coups)),
+                                   rule="Y7" if self._coups_allowed == 2 else "G3")
+        if rules.pool_empty(self.config, sheet):
             raise IllegalMoveError(Message("game.pool_rolls_empty_remaining"), rule="D10")
-        rolled, rolled_text = self.rules.read_throw(event["dice"])
+        rolled, rolled_text = rules.read_throw(event["dice"])
         announce = event.get("announce")
-        maximum = self.max_roll()
-        roll = parse_roll(event["roll"], None)
-        refused = self.rules.refuse_roll(self, roll, maximum)
+        maximum = rules.max_roll(self)
+        roll = event["roll"]
+        if type(roll) is not int or roll < 1:       # as stored: a whole number from 1
+            roll = parse_roll(roll, None)
+        refused = rules.refuse_roll(self, roll, maximum)
         if refused is not None:
             raise refused
-        if not 1 <= roll <= maximum:
+        if roll > maximum:
             roll = parse_roll(roll, maximum)        # says what is wrong
         if announce is not None:
             announce = self._check_announce(sheet, announce, roll)
-        elif self._sixth_roll_allowed() and roll > int(self.rules.settings["rolls_per_turn"]):
+        elif self._sixth_roll and roll > int(rules.settings["rolls_per_turn"]):
             raise IllegalMoveError(Message("game.sixth_roll_must_announced"),
                                    expected="--announce youpi", rule="D9")
         dice = rolled
@@ -475,7 +490,7 @@ class Game:
         if joker is not None:
             dice = self._apply_joker(sheet, rolled, joker)
             joker = [int(joker[0]), int(joker[1])]
-        self.coups.append(Coup(rolled, dice, roll, tuple(joker) if joker else None, announce))
+        coups.append(Coup(rolled, dice, roll, tuple(joker) if joker else None, announce))
         normal = {"type": "enter", "player": sheet.name, "dice": list(rolled_text),
                   "roll": roll}
         if joker:
@@ -485,11 +500,11 @@ class Game:
         return normal
 
     def _sixth_roll_allowed(self) -> bool:
-        return self.rules.sixth_roll_allowed(self.config)
+        return self._sixth_roll
 
     def _check_player(self, event: dict) -> None:
         name = event.get("player")
-        if name is not None and name != self.player.name:
+        if name is not None and name != self.sheets[self.current].name:
             raise IllegalMoveError(Message("game.turn_2", name=self.player.name, name2=name))
 
     def _check_announce(self, sheet: Sheet, announce: str, roll: int) -> str:
@@ -563,7 +578,7 @@ class Game:
 
     def _resolve(self, column: str | None, row: str) -> tuple[Column, str]:
         row_id = self.rules.row(row).id
-        if row_id not in self.rows:
+        if row_id not in self._row_set:
             raise EntryError(Message("game.row_game", row_id=row_id), expected=" ".join(self.rows))
         if column is None:
             if len(self.columns) == 1:
@@ -584,7 +599,7 @@ class Game:
         if self.finished:
             raise IllegalMoveError(Message("game.game_over"))
         self._check_player(event)
-        sheet = self.player
+        sheet = self.sheets[self.current]
         cells = event.get("cells") or []
         if not 1 <= len(cells) <= 2:
             raise EntryError(Message("game.turn_writes_one_cell"))
@@ -618,13 +633,15 @@ class Game:
         coup_no = coup_no or cell.get("coup")
         options: list[LegalCell] = []
         refusal: _Refusal | None = None
-        coups = range(1, len(self.coups) + 1) if coup_no is None else [int(coup_no)]
+        played = self.coups
+        coups = range(1, len(played) + 1) if coup_no is None else [int(coup_no)]
+        coup_figure = self.rules.coup_figure
         for n in coups:
-            if not 1 <= n <= len(self.coups):
+            if not 1 <= n <= len(played):
                 raise EntryError(Message("game.there_coup_turn", n=n),
-                                 expected=" or ".join(str(i) for i in range(1, len(self.coups) + 1)))
-            coup = self.coups[n - 1]
-            figure = self.rules.coup_figure(self, sheet, row, coup)
+                                 expected=" or ".join(str(i) for i in range(1, len(played) + 1)))
+            coup = played[n - 1]
+            figure = coup_figure(self, sheet, row, coup)
             try:
                 options.append(self._judge(sheet, col, row, n, coup, figure, extra))
             except _Refusal as why:
@@ -637,7 +654,7 @@ class Game:
         scratch = bool(cell.get("scratch"))
         if scratch and not best.scratchable:
             raise IllegalMoveError(Message("game.announced_sixth_roll_row"), rule="D9")
-        coup = self.coups[best.coup - 1]
+        coup = played[best.coup - 1]
         score = 0 if scratch else best.score
         explain = Message("explain.scratched") if scratch else best.why
         return Mark(col.id, row, score, best.coup, scratch, explain, coup.dice, coup.roll,
@@ -711,26 +728,33 @@ class Game:
         return [first, second], special or "simple"
 
     def _commit(self, sheet: Sheet, marks: list[Mark], doblar: str | None) -> None:
+        written = sheet.marks
         for m in marks:
-            sheet.marks[(m.column, m.row)] = m
+            written[(m.column, m.row)] = m
         if doblar:
             sheet.doblars_left -= 1
             if doblar != "simple":
                 sheet.doblars_used.add(doblar)
-        self.rules.after_turn(self.config, sheet, sum(c.roll for c in self.coups))
-        if any(c.joker for c in self.coups):
+        coups = self.coups
+        rolls, joker = 0, False
+        for c in coups:
+            rolls += c.roll
+            joker = joker or bool(c.joker)
+        self.rules.after_turn(self.config, sheet, rolls)
+        if joker:
             sheet.jokers_left -= 1
         sheet.turns += 1
-        self._played.append(Turn(len(self._played) + 1, sheet.name, tuple(self.coups),
-                                 tuple(marks)))
+        played = self._played
+        played.append(Turn(len(played) + 1, sheet.name, tuple(coups), tuple(marks)))
         self.coups = []
         self._advance()
 
     def _advance(self) -> None:
-        n = len(self.sheets)
+        sheets, cells = self.sheets, self._cells
+        n = len(sheets)
         for step in range(1, n + 1):
             candidate = (self.current + step) % n
-            if not self.sheet_full(self.sheets[candidate]):
+            if len(sheets[candidate].marks) < cells:
                 self.current = candidate
                 return
 

@@ -291,7 +291,7 @@ class RuleSet:
         if type(entry) is list and self.remembers_throws:
             try:
                 key = tuple(entry)
-                throws = self._remembered()[1]
+                throws = (self._memory or self._remembered())[1]
                 throw = throws.get(key)         # only lists of strings are kept: a hit is one
             except TypeError:                   # a list in the list: not kept
                 key = throw = None
@@ -474,7 +474,7 @@ class RuleSet:
         depends on nothing else)."""
         if not self.remembers_throws:
             return self.score_row(row_id, coup.dice, coup.roll)
-        figures = self._remembered()[0]
+        figures = (self._memory or self._remembered())[0]
         key = (row_id, coup.dice, coup.roll)
         figure = figures.get(key)
         if figure is None:

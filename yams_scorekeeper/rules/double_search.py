@@ -81,32 +81,41 @@ _SIZE_INDEX = {"p": 0, "g": 1}
 class _Bins:
     """The dice of one roll counted three ways: per value, per (value, colour), per (value, size)."""
 
-    __slots__ = ("plain", "colour", "size", "total", "values", "by_colour", "by_size")
+    __slots__ = ("plain", "colour", "size", "dice")
 
     def __init__(self, dice: Dice):
         plain = [0] * 6
         colour = [0] * 12
         size = [0] * 12
-        by_colour = [0, 0]
-        by_size = [0, 0]
-        total = 0
         for d in dice:
             v = d.value - 1
-            c = _COLOUR_INDEX[d.colour]
-            s = _SIZE_INDEX[d.size]
             plain[v] += 1
-            colour[2 * v + c] += 1
-            size[2 * v + s] += 1
-            by_colour[c] += 1
-            by_size[s] += 1
-            total += d.value
+            colour[2 * v + _COLOUR_INDEX[d.colour]] += 1
+            size[2 * v + _SIZE_INDEX[d.size]] += 1
         self.plain = plain
         self.colour = colour
         self.size = size
-        self.total = total
-        self.values = sorted((d.value for d in dice), reverse=True)
-        self.by_colour = by_colour
-        self.by_size = by_size
+        self.dice = dice
+
+    @property
+    def by_colour(self) -> list[int]:
+        """How many dice are clairs, foncés."""
+        return [sum(self.colour[0::2]), sum(self.colour[1::2])]
+
+    @property
+    def by_size(self) -> list[int]:
+        """How many dice are petits, grands."""
+        return [sum(self.size[0::2]), sum(self.size[1::2])]
+
+    @property
+    def total(self) -> int:
+        """The sum of the dice."""
+        return sum(d.value for d in self.dice)
+
+    @property
+    def values(self) -> list[int]:
+        """The values of the dice, highest first."""
+        return sorted((d.value for d in self.dice), reverse=True)
 
     def caps(self, mode: tuple) -> list[int]:
         """A fresh, mutable copy of the capacities for ``mode``."""
@@ -224,9 +233,14 @@ def _same_text(n: int, value: int, name: str) -> str:
 # -- figures -----------------------------------------------------------------------------------
 
 def _not_made(rules: "DoubleRules", row_id: str) -> Figure:
-    name = rules._name(row_id).lower().replace("rené", "René").replace("marcel", "Marcel")
-    key = "explain.no_vowel_figure" if name[0] in "aeiouéè" else "explain.no_figure"
-    return rules._fig(row_id, 0, Message(key, name=name), base=0)
+    """The figure of a row the dice do not make: the same each time, made once per rule set."""
+    memo = rules.__dict__.setdefault("_not_made", {})
+    figure = memo.get(row_id)
+    if figure is None:
+        name = rules._name(row_id).lower().replace("rené", "René").replace("marcel", "Marcel")
+        key = "explain.no_vowel_figure" if name[0] in "aeiouéè" else "explain.no_figure"
+        figure = memo[row_id] = rules._fig(row_id, 0, Message(key, name=name), base=0)
+    return figure
 
 
 def _figure(rules: "DoubleRules", row_id: str, bins: _Bins, roll: int,
