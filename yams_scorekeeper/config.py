@@ -143,9 +143,11 @@ def make_config(family: str, players: Iterable[str], *, columns: Iterable[str] |
         norm(variant) if variant else None, norm(direction) if direction else None,
         tuple(imposed) if imposed else None, preset, explicit)
     done = rules.configure(setup)
-    return GameConfig(rules.family, names, tuple(done.columns or rules.default_columns),
-                      done.optional_rows, done.options, done.variant, done.direction,
-                      done.imposed, settings=dict(settings or {}))
+    config = GameConfig(rules.family, names, tuple(done.columns or rules.default_columns),
+                        done.optional_rows, done.options, done.variant, done.direction,
+                        done.imposed, settings=dict(settings or {}))
+    config.__dict__["rules"] = rules        # its rule set, made once (``GameConfig.rules``)
+    return config
 
 
 # -- start order ---------------------------------------------------------------------------

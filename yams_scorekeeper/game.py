@@ -34,10 +34,12 @@ from .notation import parse_joker, split_announce
 from .rules import Figure, RuleSet, normalise_id
 from .totals import Totals, sheet_totals
 from .texts import Joined, Message, explain_lang
+from .values import quick_init
 
 if TYPE_CHECKING:  # pragma: no cover
     from .clock import Clock
 
+@quick_init
 @dataclass(frozen=True)
 class Coup:
     """The dice a player kept, after how many rolls; ``dice`` is what is scored (after a joker)."""
@@ -49,6 +51,7 @@ class Coup:
     announce: str | None = None
 
 
+@quick_init
 @dataclass(frozen=True)
 class Mark:
     """A filled cell."""
@@ -74,6 +77,7 @@ class Mark:
 AND = Message("explain.and")
 
 
+@quick_init
 @dataclass(frozen=True)
 class LegalCell:
     """A cell the current player may fill now: what it would score and why."""
@@ -118,6 +122,7 @@ class Sheet:
     turns: int = 0
 
 
+@quick_init
 @dataclass(frozen=True)
 class Turn:
     """One finished turn as replayed: its number, whose, the coups entered, the marks written,

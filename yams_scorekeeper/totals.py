@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Mapping, Protocol
 
+from .values import quick_init
+
 if TYPE_CHECKING:  # pragma: no cover
     from .columns import Column
     from .rules import RuleSet
@@ -21,6 +23,7 @@ class Written(Protocol):
     ones: int
 
 
+@quick_init
 @dataclass(frozen=True)
 class Totals:
     """What a sheet adds up to."""

@@ -21,10 +21,11 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Iterable, Mapping
 
 from ..columns import Column
-from ..dice import Dice, parse_plain, parse_roll
+from ..dice import Dice, dice_texts, parse_plain, parse_roll
 from ..errors import ConfigError, EntryError, IllegalMoveError
 from ..totals import Cells, Totals, cell_score, upper_total
 from ..texts import Joined, Message, explain_lang
+from ..values import quick_init
 
 if TYPE_CHECKING:  # pragma: no cover
     import random
@@ -52,6 +53,7 @@ class Section:
     rows: tuple[str, ...]
 
 
+@quick_init
 @dataclass(frozen=True)
 class Figure:
     """The score the dice make in one row, and why.
@@ -205,11 +207,12 @@ class RuleSet:
         return {}
 
     def __init__(self, settings: Mapping[str, Any] | None = None):
-        self.settings: dict[str, Any] = copy.deepcopy(self.defaults)
+        self.settings: dict[str, Any] = _copied(self.defaults)
         for key, value in (settings or {}).items():
             self._set(key, value)
         self._rows = {r.id: r for r in self.rows}
         self._memory: tuple[dict, dict] | None = None   # see _remembered
+        self._kept: dict = {}                           # see remembered
 
     def _set(self, key: str, value: Any) -> None:
         """Change one setting: ``bonus``, or ``bases.youpi`` inside a dictionary setting. A
@@ -272,14 +275,23 @@ class RuleSet:
         if self._memory is None:
             import json
 
-            key = (type(self), json.dumps(self.settings, sort_keys=True, default=str))
+            key = (type(self), None if self.settings == self.defaults else
+                   json.dumps(self.settings, sort_keys=True, default=str))
             memory = _REMEMBERED.get(key)
             if memory is None:
                 memory = ({}, {})
                 if len(_REMEMBERED) < MOST_CONFIGURATIONS:
                     _REMEMBERED[key] = memory
-            self._memory = memory
+                    _KEPT[key] = {}
+            self._memory, self._kept = memory, _KEPT.get(key, {})
         return self._memory
+
+    def remembered(self) -> dict:
+        """A dictionary a family may keep pure results in (by row, dice, roll...), shared by
+        the rule sets of the same family and settings."""
+        if self._memory is None:
+            self._remembered()
+        return self._kept
 
     def read_throw(self, entry: Any) -> tuple[Dice, tuple[str, ...]]:
         """:meth:`parse_dice` of a stored entry, with the dice as the store writes them
@@ -298,7 +310,7 @@ class RuleSet:
             if throw is not None:
                 return throw
         dice = self.parse_dice(entry)
-        throw = (dice, tuple(str(d) for d in dice))
+        throw = (dice, dice_texts(dice))
         if (key is not None and len(throws) < MOST_REMEMBERED
                 and all(type(d) is str for d in key)):
             throws[key] = throw
@@ -536,6 +548,17 @@ MOST_REMEMBERED = 20_000
 #: most configurations (family and settings) whose scores are remembered
 MOST_CONFIGURATIONS = 64
 _REMEMBERED: dict[tuple, tuple[dict, dict]] = {}
+#: what each of those configurations keeps of its own (:meth:`RuleSet.remembered`)
+_KEPT: dict[tuple, dict] = {}
+
+
+def _copied(value: Any) -> Any:
+    """A copy of settings (dictionaries, lists, numbers, text): ``copy.deepcopy``, quicker."""
+    if type(value) is dict:
+        return {k: _copied(v) for k, v in value.items()}
+    if type(value) is list:
+        return [_copied(v) for v in value]
+    return copy.deepcopy(value) if isinstance(value, (dict, list)) else value
 
 
 #: largest value of a numeric setting (scores, bonuses, factors); counts of rolls stop at 100

@@ -234,7 +234,7 @@ def _same_text(n: int, value: int, name: str) -> str:
 
 def _not_made(rules: "DoubleRules", row_id: str) -> Figure:
     """The figure of a row the dice do not make: the same each time, made once per rule set."""
-    memo = rules.__dict__.setdefault("_not_made", {})
+    memo = rules.remembered()
     figure = memo.get(row_id)
     if figure is None:
         name = rules._name(row_id).lower().replace("rené", "René").replace("marcel", "Marcel")
