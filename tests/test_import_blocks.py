@@ -5,15 +5,23 @@ index built by the import equals one rebuilt from the archive) and the record bo
 from __future__ import annotations
 
 import io
+import json
+import os
 from pathlib import Path
+from typing import Any
 
-from test_import_parallel import DISTINCT, book_of, files_of, imported, small_parallel  # noqa: F401
+import pytest
+from test_import_parallel import (DISTINCT, _forged_event, _forged_total, book_of, files_of,
+                                  imported, small_parallel)
 from test_store import play
 
-from yams_scorekeeper import import_check
-from yams_scorekeeper.api import check_summary, import_book
+from yams_scorekeeper import book_file, import_check
+from yams_scorekeeper.api import import_book
 from yams_scorekeeper.book_file import write_book
+from yams_scorekeeper.errors import EntryError, StoreError, YamsError
 from yams_scorekeeper.store import BOOK_FORMAT, BOOK_VERSION, Store, archive_record
+
+pytestmark = pytest.mark.skipif(not import_check._can_fork(), reason="no fork here")
 
 
 def exported(games: list[dict]) -> str:
@@ -49,3 +57,154 @@ def test_the_files_and_index_a_parallel_import_writes_are_the_stores_own(tmp_pat
     store.rebuild_index()
     assert store.index_rows() == rows
     assert Store(tmp_path / "db").records() == Store(tmp_path / "db").rebuild_records()
+
+
+# -- block mode: each game decoded once, on a worker; the same outcome as game by game ---------
+
+@pytest.fixture
+def small_blocks(monkeypatch, small_parallel):  # noqa: F811 - the fixture, used
+    """Blocks of a few games (a game here is ~10-20 KB of text)."""
+    monkeypatch.setattr(book_file, "CHUNK", 4000)
+    monkeypatch.setattr(book_file, "BLOCK_MOST", 1 << 20)
+
+
+def outcome(path: Path, source: str | Path, mode: str, monkeypatch) -> tuple:
+    """What importing ``source`` (a book's text, or a file) does: the result or the error
+    (type, English, French), then the archive's files, the index's rows and the records.
+    ``mode``: "exact" (read game by game, checked on this process: the reference),
+    "blocks" (blocks, on this process) or "parallel" (blocks, on two workers)."""
+    real = book_file.read_book
+    with monkeypatch.context() as patch:
+        if mode == "exact":
+            patch.setattr(book_file, "read_book",
+                          lambda *args, **kw: real(*args, **{**kw, "blocks": False}))
+        store = Store(path)
+        original = store.import_games
+        store.import_games = lambda games, check: original(
+            games, check, jobs=2 if mode == "parallel" else 1)
+        try:
+            if isinstance(source, Path):
+                result: Any = import_book(store, source)
+            else:
+                result = import_book(store, io.StringIO(source), name="book.json")
+        except YamsError as err:
+            result = (type(err), err.en, err.fr)
+    store = Store(path)
+    files = files_of(store) if os.path.isdir(store.archive_dir) else {}
+    rows = [row[:6] + row[7:] if len(row) == 8 else row for row in store.index_rows()]
+    return result, files, rows, store.records()          # (not the files' mtimes)
+
+
+def spoiled(text: str, line: int, bad: str) -> str:
+    """``text`` with ``bad`` written into the events of the game on ``line`` (from 1)."""
+    lines = text.split("\n")
+    cut = lines[line - 1].index('"events": [') + len('"events": [')
+    lines[line - 1] = lines[line - 1][:cut] + bad + ", " + lines[line - 1][cut:]
+    return "\n".join(lines)
+
+
+def same_in_every_mode(tmp_path, source, monkeypatch) -> tuple:
+    exact, *others = [outcome(tmp_path / mode, source, mode, monkeypatch)
+                      for mode in ("exact", "blocks", "parallel")]
+    for other in others:
+        assert other == exact
+    return exact
+
+
+def test_an_exported_book_is_decoded_on_the_workers_only(tmp_path, small_blocks, monkeypatch):
+    games = book_of(30)
+    games[7]["summary"] = {**games[7]["summary"], "config_label": "forged label"}  # replaced
+    text = exported(games)
+    decoded = []
+    real_value = book_file._Reader.value
+    monkeypatch.setattr(book_file._Reader, "value",
+                        lambda self, *a: decoded.append(a) or real_value(self, *a))
+    result, files, rows, records = same_in_every_mode(tmp_path, text, monkeypatch)
+    assert result == (30, 0) and len(files) == 30 and records["counted"]
+    decoded.clear()
+    assert outcome(tmp_path / "again", text, "parallel", monkeypatch)[0] == (30, 0)
+    assert decoded.count((True,)) == 1      # games: the last one only (no comma after it)
+    assert outcome(tmp_path / "again", text, "parallel", monkeypatch)[0] == (0, 30)
+
+
+def test_a_pretty_printed_book(tmp_path, small_blocks, monkeypatch):
+    text = json.dumps({"format": BOOK_FORMAT, "version": BOOK_VERSION, "games": book_of(20)},
+                      indent=2)
+    assert same_in_every_mode(tmp_path, text, monkeypatch)[0] == (20, 0)
+
+
+def test_a_bad_game_in_the_middle(tmp_path, small_blocks, monkeypatch):
+    games = book_of(30)
+    _forged_total(games[17])
+    _forged_total(games[25])
+    games[21] = {**games[21], "summary": {**games[21]["summary"], "players": "x"}}
+    result, files, _, _ = same_in_every_mode(tmp_path, exported(games), monkeypatch)
+    assert result[0] is StoreError and "g017" in result[1] and files == {}
+
+
+def test_a_bad_game_before_text_that_is_not_json(tmp_path, small_blocks, monkeypatch):
+    games = book_of(30)
+    _forged_total(games[4])
+    text = spoiled(exported(games), 21, "@")                # a bad byte in a later block
+    result = same_in_every_mode(tmp_path, text, monkeypatch)[0]
+    assert "g004" in result[1]
+
+
+@pytest.mark.parametrize("bad", ["@", "NaN", "12345678901234567", "1e999", "[" * 40 + "]" * 40],
+                         ids=["byte", "nan", "digits", "infinite", "deep"])
+def test_a_bad_value_in_a_middle_block_is_reported_on_its_line(tmp_path, small_blocks,
+                                                                 monkeypatch, bad):
+    text = spoiled(exported(book_of(30)), 13, bad)
+    blocks = []
+    for item in book_file.read_book(io.StringIO(text), "b", lambda *a: None, blocks=True):
+        if item is book_file.BLOCKS_DONE:
+            break
+        blocks.append(item)
+    [middle] = [n for n, block in enumerate(blocks)
+                if block.line <= 13 < block.line + block.text.count("\n")]
+    assert 2 <= middle < len(blocks) - 2
+    result, files, _, _ = same_in_every_mode(tmp_path, text, monkeypatch)
+    assert result[0] in (StoreError, EntryError) and files == {}
+    assert "line 13" in result[1] or "games[11]" in result[1]
+
+
+def test_a_bad_value_too_far_to_be_a_game_of_a_block(tmp_path, small_blocks, monkeypatch):
+    monkeypatch.setattr(book_file, "BLOCK_MOST", 8000)       # lines longer: game by game
+    text = spoiled(exported(book_of(20)), 10, "@")
+    assert "line 10" in same_in_every_mode(tmp_path, text, monkeypatch)[0][1]
+
+
+def test_text_that_is_not_utf8_in_a_later_block(tmp_path, small_blocks, monkeypatch):
+    games = book_of(20)
+    _forged_total(games[2])
+    raw = exported(games).encode("utf-8")
+    at = raw.index(b'"g015"')
+    for n, body in enumerate([raw[:at] + b"\xff" + raw[at:]]):
+        path = tmp_path / f"book{n}.json"
+        path.write_bytes(body)
+        assert "g002" in same_in_every_mode(tmp_path / f"s{n}", path, monkeypatch)[0][1]
+    path.write_bytes(exported(book_of(20)).encode("utf-8")[:at] + b"\xff" + raw[at:])
+    result = same_in_every_mode(tmp_path / "t", path, monkeypatch)[0]
+    assert result[0] is EntryError and "UTF-8" in result[1]
+
+
+def test_a_duplicate_id_across_blocks_and_games_already_held(tmp_path, small_blocks,
+                                                             monkeypatch):
+    games = book_of(30)
+    held = exported(games[10:14])
+    for mode in ("exact", "blocks", "parallel"):
+        assert outcome(tmp_path / mode, held, mode, monkeypatch)[0] == (4, 0)
+    for n in range(10, 14):          # already in the store: skipped, not replayed
+        _forged_total(games[n])
+    text = exported(games + [games[3], games[29]])   # twice: the second is skipped
+    assert same_in_every_mode(tmp_path, text, monkeypatch)[0] == (26, 6)
+
+
+def test_a_game_refused_by_a_worker_is_reported_with_its_place(tmp_path, small_blocks,
+                                                               monkeypatch):
+    games = book_of(30)
+    _forged_event(games[22])
+    assert "g022" in same_in_every_mode(tmp_path / "event", exported(games), monkeypatch)[0][1]
+    games[19] = {**games[19], "summary": {**games[19]["summary"], "players": "x"}}
+    result = same_in_every_mode(tmp_path / "shape", exported(games), monkeypatch)[0]
+    assert "games[19]" in result[1]

@@ -367,7 +367,8 @@ def import_book(store: StoreLike, source: str | os.PathLike | IO[str], *,
     store = _store(store)
     if not isinstance(source, (str, os.PathLike)):
         return store.import_games(read_book(source, name or str(getattr(source, "name", "-")),
-                                            on_header, texts=True), check_summary)
+                                            on_header, texts=True, blocks=True),
+                                  check_summary)
     from .storage import open_regular_text
 
     name = os.fspath(source)
@@ -376,7 +377,8 @@ def import_book(store: StoreLike, source: str | os.PathLike | IO[str], *,
     except OSError as exc:
         raise EntryError(Message("store.cannot_read", path=name, strerror=exc.strerror)) from None
     with handle:
-        return store.import_games(read_book(handle, name, on_header, texts=True), check_summary)
+        return store.import_games(read_book(handle, name, on_header, texts=True, blocks=True),
+                                  check_summary)
 
 
 def check_summary(doc: dict, summary: dict) -> dict:

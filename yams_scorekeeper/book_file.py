@@ -12,6 +12,12 @@ with one game a line::
 
 It is plain JSON: :func:`read_book` reads any layout of it (spaces, newlines, key order),
 as long as ``format`` and ``version`` come before ``games`` (as every export writes them).
+Asked for ``blocks``, it gives the games list as :class:`Block` s, whole lines of about
+``CHUNK`` characters, for other processes to decode (:func:`block_games`): in the layout
+above they are games separated by commas. Where a block turns out not to be (another layout,
+a game that is not JSON, the end of the list), the reader is told so (:meth:`Block.resume`)
+and reads the rest of the book game by game from there, so that what is read, and any error
+and its line, are exactly those of the game-by-game reading.
 These are reads and writes of a file the user names (``yams export``/``import``, or
 :func:`yams_scorekeeper.api.export_book` and ``import_book``), not of the store.
 """
@@ -20,12 +26,15 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from typing import Any, Callable, Iterable, Iterator, NamedTuple, TextIO
 
 from .errors import EntryError, StoreError
 from .texts import Message
 
 CHUNK = 1 << 20          # characters read at a time
+#: the longest text a block may span (a longer line: the book is read game by game from it)
+BLOCK_MOST = 8 * CHUNK
 
 
 def write_book(target: str | os.PathLike | TextIO, header: dict, games: Iterable[dict],
@@ -63,6 +72,10 @@ class _Reader:
     def __init__(self, handle: TextIO, name: str):
         self.handle, self.name = handle, name
         self.buf, self.pos, self.lines, self.eof = "", 0, 1, False
+        #: the error the file's reading stopped at (raised again at each later read)
+        self.failed: Exception | None = None
+        #: a block was found not to be games separated by commas (:meth:`rewind`)
+        self.rewound = False
         from .storage import bounded_decoder
 
         self.decoder = bounded_decoder()
@@ -77,15 +90,51 @@ class _Reader:
         if self.pos > CHUNK:                       # drop what was read, keep the line count
             self.lines += self.buf.count("\n", 0, self.pos)
             self.buf, self.pos = self.buf[self.pos:], 0
+        if self.failed is not None:
+            raise self.failed
         try:
             data = self.handle.read(CHUNK)
         except UnicodeDecodeError:
-            raise EntryError(Message("store.utf_text", name=self.name)) from None
+            self.failed = EntryError(Message("store.utf_text", name=self.name))
+            raise self.failed from None
+        except Exception as exc:
+            self.failed = exc
+            raise
         if not data:
             self.eof = True
             return False
         self.buf += data
         return True
+
+    def block(self) -> tuple[str, int] | None:
+        """The text from here to the last newline read (``CHUNK`` characters or more, unless
+        the file ends) and the line it starts on; ``None`` when there is none: the end of the
+        file, a line longer than ``BLOCK_MOST``, or a read that failed (its error is raised
+        again when the reading, game by game, comes to it)."""
+        while True:
+            if len(self.buf) - self.pos < CHUNK and not self.eof:
+                try:
+                    self._more()
+                except Exception:
+                    return None
+                continue
+            cut = self.buf.rfind("\n", self.pos) + 1
+            if cut == 0:
+                if self.eof or len(self.buf) - self.pos > BLOCK_MOST:
+                    return None
+                try:
+                    self._more()
+                except Exception:
+                    return None
+                continue
+            text, line = self.buf[self.pos:cut], self.lines + self.buf.count("\n", 0, self.pos)
+            self.pos = cut
+            return text, line
+
+    def rewind(self, text: str, line: int) -> None:
+        """Read ``text`` (from line ``line``) again before the rest, game by game."""
+        self.buf, self.pos, self.lines = text + self.buf[self.pos:], 0, line
+        self.rewound = True
 
     def error(self, at: int | None = None, why: str | None = None) -> StoreError:
         line = self.lines + self.buf.count("\n", 0, self.pos if at is None else at)
@@ -133,6 +182,60 @@ class _Reader:
             return BookGame(value, self.buf[start:end]) if text else value
 
 
+class Block:
+    """Whole lines of a book's games list as read (``text``, from line ``line`` of the file):
+    most often games separated by commas (:func:`block_games` says where they stop being)."""
+
+    __slots__ = ("text", "line", "_reader")
+
+    def __init__(self, text: str, line: int, reader: _Reader):
+        self.text, self.line, self._reader = text, line, reader
+
+    def resume(self, offset: int, later: Iterable["Block"]) -> None:
+        """Have the book read game by game from ``offset`` of this block's text on: the
+        blocks read after this one (``later``, each of them, in order) are read again."""
+        self._reader.rewind(self.text[offset:] + "".join(block.text for block in later),
+                            self.line + self.text.count("\n", 0, offset))
+
+
+class _BlocksDone:
+    """What :func:`read_book` gives after its last block: every block given must be looked at
+    (and maybe resumed) before the next item is asked for."""
+
+    def __repr__(self) -> str:
+        return "BLOCKS_DONE"
+
+
+BLOCKS_DONE = _BlocksDone()
+_SPACE = re.compile(r"[ \t\n\r]*")
+
+
+def block_games(text: str) -> tuple[list[tuple[Any, int, int]], int | None]:
+    """The games at the start of a block's ``text`` that are whole JSON values each followed
+    by a comma, as ``(value, start, end)`` (decoded once, with every check the game-by-game
+    reading makes), and the offset where that stops (``None``: at the end of the text)."""
+    from .storage import MAX_FILE_BYTES, fast_decoder, unchecked_problem
+
+    decode = fast_decoder().raw_decode
+    space = _SPACE.match
+    games: list[tuple[Any, int, int]] = []
+    pos, size = 0, len(text)
+    while True:
+        pos = space(text, pos).end()
+        if pos == size:
+            return games, None
+        try:
+            value, end = decode(text, pos)
+        except (ValueError, RecursionError):    # not JSON, or a check failed: read it there
+            return games, pos
+        after = space(text, end).end()
+        if (after == size or text[after] != "," or end - pos > MAX_FILE_BYTES
+                or unchecked_problem(value)):
+            return games, pos
+        games.append((value, pos, end))
+        pos = after + 1
+
+
 class BookGame(NamedTuple):
     """One game of a book as read: the decoded ``value`` and its JSON ``text`` (a game
     checked on another process travels as its text: cheaper than pickling the value)."""
@@ -142,9 +245,10 @@ class BookGame(NamedTuple):
 
 
 def read_book(handle: TextIO, name: str, on_header: Callable[[dict, bool], None],
-              texts: bool = False) -> Iterator[Any]:
+              texts: bool = False, blocks: bool = False) -> Iterator[Any]:
     """The games of the book in ``handle``, one at a time (each a :class:`BookGame` with
-    ``texts``).
+    ``texts``); with ``blocks``, first :class:`Block` s of them, then ``BLOCKS_DONE``, then
+    the games after the last block, or after the place a block was resumed at.
 
     ``on_header(keys read so far, True)`` is called when the ``games`` list starts, or
     ``on_header(every key, False)`` at the end of a file without one; it raises when the file
@@ -168,6 +272,13 @@ def read_book(handle: TextIO, name: str, on_header: Callable[[dict, bool], None]
                 if reader.peek() == "]":
                     reader.pos += 1
                 else:
+                    if blocks:
+                        while not reader.rewound:
+                            cut = reader.block()
+                            if cut is None:
+                                break
+                            yield Block(*cut, reader)
+                        yield BLOCKS_DONE
                     while True:
                         yield reader.value(texts)
                         char = reader.peek()

@@ -4,11 +4,20 @@ replay through the rules (the ``check`` the store is given, :func:`yams_scorekee
 check_summary` for ``yams import``).
 
 Replaying is nearly all the cost of an import, so a big book is checked on several processes
-(``jobs``, one per core by default): the games are sent to them as their JSON text, in chunks,
-a bounded number ahead (memory holds a few hundred games, not the book), and their verdicts
-come back in file order: for each game to add, its :class:`~yams_scorekeeper.store.
-ArchiveRecord` (the archive file's bytes, the summaries index's rows, the record book's
-tally), so that the importing process only writes what it is given. The first bad game is the one reported, exactly as one process would:
+(``jobs``, one per core by default), a bounded number of games ahead (memory holds a few
+blocks of games, not the book), and their verdicts come back in file order: for each game to
+add, its :class:`~yams_scorekeeper.store.ArchiveRecord` (the archive file's bytes, the
+summaries index's rows, the record book's tally), so that the importing process only claims
+ids and writes what it is given.
+
+A book laid out as ``yams export`` writes it comes as :class:`~yams_scorekeeper.book_file.
+Block` s of text (``read_book(..., blocks=True)``), each decoded once, on a worker
+(:func:`check_block`); the importing process never decodes those games. A game a worker
+refuses is checked again here, with its place in the book, for the error to be the one a
+game-by-game import reports; where a block stops being games separated by commas (another
+layout, text that is not JSON, the end of the list), the blocks after it are dropped and the
+rest of the book is read game by game (:meth:`~yams_scorekeeper.book_file.Block.resume`),
+each game then sent to the workers as its JSON text. The first bad game is the one reported, exactly as one process would:
 a game after it that was checked already, or a file that stops being JSON after it, is not
 looked at. A book of fewer than ``PARALLEL_FROM`` games is checked here, on this process
 (starting the processes would cost more than it saves), and so is a book imported without
@@ -23,9 +32,10 @@ import json
 import os
 from collections import deque
 from itertools import chain, islice
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator
+from typing import TYPE_CHECKING, Any, Callable, Collection, Iterable, Iterator
 
 if TYPE_CHECKING:  # pragma: no cover
+    from .book_file import Block
     from .store import ArchiveRecord
 
 #: games a book must have before it is checked on several processes (measured: starting
@@ -36,6 +46,8 @@ PARALLEL_FROM = 16
 CHUNK = 8
 #: chunks waiting or being checked, per worker (the main process holds their games)
 AHEAD = 8
+#: blocks waiting or being checked, per worker (the main process holds their text)
+BLOCKS_AHEAD = 3
 #: most worker processes
 MOST_JOBS = 8
 
@@ -52,27 +64,39 @@ def default_jobs() -> int:
 
 
 def checked_games(games: Iterable[Any], check: Check | None, claim: Callable[[str], bool],
-                  *, jobs: int | None = None, close_fd: int | None = None
-                  ) -> Iterator[ArchiveRecord | None]:
-    """For each game of ``games`` (a dict, or a :class:`~yams_scorekeeper.book_file.BookGame`),
-    in order: the :class:`~yams_scorekeeper.store.ArchiveRecord` of its archive entry
+                  *, known: Collection[str] = frozenset(), jobs: int | None = None,
+                  close_fd: int | None = None) -> Iterator[ArchiveRecord | None]:
+    """For each game of ``games`` (a dict, a :class:`~yams_scorekeeper.book_file.BookGame`, or
+    each game of a :class:`~yams_scorekeeper.book_file.Block`), in order: the :class:`~yams_scorekeeper.store.ArchiveRecord` of its archive entry
     ``{"id", "doc", "summary"}`` to add (with the summary ``check(doc, summary)`` returned,
     when it returned one), or ``None`` for a game to skip.
 
     ``claim(game_id)`` says whether a game is new to the store, and from then on counts it
-    as there (a second game of the same id in the book is skipped). Raises the error of the
+    as there (a second game of the same id in the book is skipped); ``known``: ids it says
+    no of from the start (the store's games: not replayed). Raises the error of the
     first bad game, or of the reading of ``games``, once every game before it was given.
     ``jobs``: worker processes (default :func:`default_jobs`; 1: none); ``close_fd``: a file
     descriptor the workers must not keep open (the store's lock).
     """
+    from .book_file import BLOCKS_DONE, Block
+
     stream = _guarded(games)
-    head = list(islice(stream, PARALLEL_FROM))
+    head, count = [], 0                # games seen, a block counting its lines
+    for item in stream:
+        head.append(item)
+        if item is BLOCKS_DONE:
+            if count:                  # not past it: the blocks before may be resumed
+                break
+            continue
+        count += item.text.count("\n") if isinstance(item, Block) else 1
+        if count >= PARALLEL_FROM:
+            break
     jobs = default_jobs() if jobs is None else jobs
-    if (check is None or jobs < 2 or len(head) < PARALLEL_FROM or not _portable_check(check)
+    if (check is None or jobs < 2 or count < PARALLEL_FROM or not _portable_check(check)
             or not _can_fork()):
-        yield from _serial(chain(head, stream), check, claim)
+        yield from _serial(chain(head, stream), check, claim, known)
     else:
-        yield from _parallel(chain(head, stream), check, claim, jobs, close_fd)
+        yield from _parallel(chain(head, stream), check, claim, jobs, close_fd, known)
 
 
 class _ReadFailed:
@@ -89,18 +113,51 @@ def _guarded(games: Iterable[Any]) -> Iterator[Any]:
         yield _ReadFailed(err)
 
 
-def _serial(stream: Iterator[Any], check: Check | None,
-            claim: Callable[[str], bool]) -> Iterator[ArchiveRecord | None]:
-    from .store import book_entry
+def _serial(stream: Iterator[Any], check: Check | None, claim: Callable[[str], bool],
+            known: Collection[str]) -> Iterator[ArchiveRecord | None]:
+    from .book_file import BLOCKS_DONE, Block
 
-    for n, item in enumerate(stream, 1):
+    place = [0]                        # games given so far
+    for item in stream:
         if isinstance(item, _ReadFailed):
             raise item.error
-        entry = book_entry(_value(item), n)
-        if not claim(entry["id"]):
+        if isinstance(item, Block):
+            yield from _block_verdicts(item, check_block(item.text, check, known), check, claim,
+                                       place, list)
+        elif item is not BLOCKS_DONE:
+            place[0] += 1
+            yield _one_game(_value(item), place[0], check, claim)
+
+
+def _one_game(game: Any, n: int, check: Check | None,
+              claim: Callable[[str], bool]) -> ArchiveRecord | None:
+    """Game ``n`` of the book checked here: its record, ``None`` to skip it, or its error."""
+    from .store import book_entry
+
+    entry = book_entry(game, n)
+    return _record(entry, check) if claim(entry["id"]) else None
+
+
+def _block_verdicts(block: Block, verdict: tuple[list, int | None], check: Check | None,
+                    claim: Callable[[str], bool], place: list[int],
+                    later: Callable[[], list[Block]]) -> Iterator[ArchiveRecord | None]:
+    """The records of the games of ``block`` from what :func:`check_block` found
+    (``verdict``), in order, ``place[0]`` counting the games; then, where the block stopped
+    being games, the book resumed from there (``later()``: the blocks sent after it)."""
+    from .storage import loads_bounded
+
+    results, stop = verdict
+    for result in results:
+        place[0] += 1
+        if isinstance(result, _Again):      # its error, with its place in the book
+            game = loads_bounded(block.text[result.start:result.end])
+            yield _one_game(game, place[0], check, claim)
+        elif isinstance(result, str):       # held by the store when the check started
             yield None
-            continue
-        yield _record(entry, check)
+        else:
+            yield result if claim(result.id) else None
+    if stop is not None:
+        block.resume(stop, later())
 
 
 def _record(entry: dict, check: Check | None) -> ArchiveRecord:
@@ -130,18 +187,26 @@ def _claimed(game: Any, claim: Callable[[str], bool]) -> bool:
 
 
 def _parallel(stream: Iterator[Any], check: Check | None, claim: Callable[[str], bool],
-              jobs: int, close_fd: int | None) -> Iterator[ArchiveRecord | None]:
+              jobs: int, close_fd: int | None,
+              known: Collection[str] = frozenset()) -> Iterator[ArchiveRecord | None]:
     from concurrent.futures import ProcessPoolExecutor
     import multiprocessing
 
-    from .book_file import BookGame
+    from .book_file import BLOCKS_DONE, Block, BookGame
 
     pool = ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork"),
-                               initializer=_worker_start, initargs=(close_fd, os.getpid()))
-    pending: deque = deque()           # (games, payloads, future), or a _ReadFailed
+                               initializer=_worker_start,
+                               initargs=(close_fd, os.getpid(), known))
+    pending: deque = deque()           # (block or games, payloads, future), or a _ReadFailed
+    place = [0]                        # games given so far
 
     def send(games: list, payloads: list) -> None:
         pending.append((games, payloads, pool.submit(check_chunk, payloads, check)))
+
+    def later() -> list[Block]:        # a block was resumed: the ones after it are read again
+        blocks = [head[0] for head in pending if isinstance(head, tuple)]
+        pending.clear()
+        return blocks
 
     def verdicts() -> Iterator[ArchiveRecord | None]:
         head = pending.popleft()
@@ -151,8 +216,13 @@ def _parallel(stream: Iterator[Any], check: Check | None, claim: Callable[[str],
         try:
             results = future.result()
         except Exception:              # a worker died, a value would not pickle: check here
-            results = check_chunk(payloads, check)
+            results = (check_block(games.text, check, known) if isinstance(games, Block)
+                       else check_chunk(payloads, check))
+        if isinstance(games, Block):
+            yield from _block_verdicts(games, results, check, claim, place, later)
+            return
         for result in results:
+            place[0] += 1
             if isinstance(result, _Refused):
                 raise result.error()
             yield result
@@ -160,10 +230,22 @@ def _parallel(stream: Iterator[Any], check: Check | None, claim: Callable[[str],
     try:
         games: list = []
         payloads: list = []
-        for n, item in enumerate(stream, 1):
+        n = 0
+        for item in stream:
             if isinstance(item, _ReadFailed):
                 pending.append(item)
                 break
+            if isinstance(item, Block):
+                pending.append((item, None, pool.submit(check_block, item.text, check)))
+                while len(pending) >= jobs * BLOCKS_AHEAD:
+                    yield from verdicts()
+                continue
+            if item is BLOCKS_DONE:        # every block looked at (maybe resumed) first
+                while pending:
+                    yield from verdicts()
+                n = place[0]
+                continue
+            n += 1
             value = _value(item)
             replay = _claimed(value, claim)
             text = item.text if isinstance(item, BookGame) else None
@@ -196,6 +278,41 @@ class _Refused:
         return error
 
 
+class _Again:
+    """A game a worker refused: the main process checks it again (``start``, ``end``: its
+    text in the block), with its place in the book, for the error to report."""
+
+    def __init__(self, start: int, end: int):
+        self.start, self.end = start, end
+
+
+#: what the workers were told the store holds (:func:`_worker_start`)
+_known: Collection[str] = frozenset()
+
+
+def check_block(text: str, check: Check | None,
+                known: Collection[str] | None = None) -> tuple[list[Any], int | None]:
+    """A worker's job: the games of a :class:`~yams_scorekeeper.book_file.Block`'s ``text``,
+    decoded once (:func:`~yams_scorekeeper.book_file.block_games`), each checked: its
+    :class:`~yams_scorekeeper.store.ArchiveRecord`; its id, for a game of an id in ``known``
+    (default: what the workers were given; its shape checked, no replay); or an
+    :class:`_Again` for a game refused. And the offset where the block stops being games
+    separated by commas (``None``: it does not)."""
+    from .book_file import block_games
+    from .store import book_entry
+
+    known = _known if known is None else known
+    games, stop = block_games(text)
+    out: list[Any] = []
+    for game, start, end in games:
+        try:
+            entry = book_entry(game, 0)        # its place is told by the main process
+            out.append(entry["id"] if entry["id"] in known else _record(entry, check))
+        except Exception:
+            out.append(_Again(start, end))
+    return out, stop
+
+
 def check_chunk(payloads: list[tuple[int, str | None, Any, bool]],
                 check: Check | None) -> list[Any]:
     """A worker's job: for each ``(n, text, value, replay)`` (the game's JSON ``text``, or
@@ -214,14 +331,18 @@ def check_chunk(payloads: list[tuple[int, str | None, Any, bool]],
     return out
 
 
-def _worker_start(close_fd: int | None, parent: int | None = None) -> None:
-    """A worker forked from the importing process: it lets go of the store's lock, leaves
+def _worker_start(close_fd: int | None, parent: int | None = None,
+                  known: Collection[str] = frozenset()) -> None:
+    """A worker forked from the importing process: it keeps the ids ``known`` to the store
+    (:func:`check_block` does not replay them), lets go of the store's lock, leaves
     Ctrl-C to the main process, dies with it (Linux: a killed import leaves no worker
     behind), and runs without the cyclic garbage collector, as the import does (a replay
     makes no reference cycles; the collector's passes cost a quarter of a worker's time)."""
     import gc
     import signal
 
+    global _known
+    _known = known
     _die_with_parent(parent)
     if close_fd is not None:
         try:

@@ -1079,7 +1079,8 @@ class Store:
                 batch.clear()
 
             lock_fd = self._lock._fd if self._lock is not None else None
-            entries = checked_games(games, check, claim, jobs=jobs, close_fd=lock_fd)
+            entries = checked_games(games, check, claim, known=known, jobs=jobs,
+                                    close_fd=lock_fd)
             try:
                 while True:
                     try:
