@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from operator import attrgetter, itemgetter
 from dataclasses import dataclass
 
 from .errors import EntryError
@@ -50,10 +51,12 @@ class Die:
 
 Dice = tuple[Die, ...]
 
+_TEXT = attrgetter("_text")
+
 
 def dice_texts(dice: Dice) -> tuple[str, ...]:
     """Each die as the store writes it (``str`` of each, quicker)."""
-    return tuple([d._text for d in dice])
+    return tuple(map(_TEXT, dice))
 
 
 def _tokens(entry: str | list[str] | tuple[str, ...]) -> list[str]:
@@ -70,6 +73,8 @@ _STORED_TAGGED = {f"{v}{c}{s}": Die(v, c, s) for v in range(1, 7) for c in COLOU
 #: the tags of the physical Double Yams set, as a stored throw's texts end, in order
 _DOUBLE_TAGS = sorted(c + s for (c, s), n in DOUBLE_SET.items() for _ in range(n))
 _DOUBLE_COUNT = len(_DOUBLE_TAGS)
+#: a stored die's tags: its text after the value ("cp" of "3cp")
+_TAGS = itemgetter(slice(1, None))
 
 
 def _in_order(die: Die) -> tuple:
@@ -171,10 +176,10 @@ def parse_tagged(entry: str | list[str] | tuple[str, ...], physical: Counter = D
         # then c < f, then g < p), and its last two letters are its tags
         try:
             texts = sorted(entry)
-            stored_dice = tuple([_STORED_TAGGED[text] for text in texts])
+            stored_dice = tuple(map(_STORED_TAGGED.__getitem__, texts))
         except (KeyError, TypeError):
             stored_dice = None
-        if stored_dice is not None and sorted([text[1:] for text in texts]) == _DOUBLE_TAGS:
+        if stored_dice is not None and sorted(map(_TAGS, texts)) == _DOUBLE_TAGS:
             return stored_dice
         stored = None
     else:

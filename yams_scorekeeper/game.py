@@ -75,6 +75,8 @@ class Mark:
 
 #: between an explanation and its notes: "; " in English, " ; " in French
 AND = Message("explain.and")
+#: the explanation of a scratched cell
+SCRATCHED = Message("explain.scratched")
 
 
 @quick_init
@@ -176,6 +178,7 @@ class Game:
         self._cells = len(self.columns) * len(self.rows)
         # what the configuration fixes, asked at every event of a replay: asked once
         self._row_set = frozenset(self.rows)
+        self._column_of = {c.id: c for c in self.columns}
         self._coups_allowed = 2 if config.has("deux-coups") else 1
         self._sixth_roll = self.rules.sixth_roll_allowed(config)
         self.events: list[dict] = []
@@ -385,7 +388,7 @@ class Game:
         if bonus:
             notes.append(bonus[1])
         return LegalCell(column.id, row, coup_no, score, figure.explain, tuple(notes),
-                         zero_only=zero_only, figure=figure, bonus=bonus[0] if bonus else 0)
+                         zero_only, True, figure, bonus[0] if bonus else 0)
 
     def _order_refusal(self, sheet: Sheet, column: Column, row: str,
                        extra_filled: Iterable[str] = ()) -> _Refusal:
@@ -439,9 +442,10 @@ class Game:
         self.events = []
         kept = effective_events(log)
         self._replaying = True
+        record = self.record
         try:
             for event in kept:
-                self.record(event)
+                record(event)
         finally:
             self._replaying = False
         self.events = list(log)
@@ -590,9 +594,9 @@ class Game:
                 return self.columns[0], row_id
             raise EntryError(Message("game.say_which_column"),
                              expected=" ".join(c.id for c in self.columns))
-        for col in self.columns:                          # as stored: the column's id
-            if col.id == column:
-                return col, row_id
+        col = self._column_of.get(column) if type(column) is str else None
+        if col is not None:                               # as stored: the column's id
+            return col, row_id
         key = normalise_id(column)
         for col in self.columns:
             if key in (col.id, normalise_id(col.name)):
@@ -628,9 +632,7 @@ class Game:
             self._commit(sheet, new, None)
         else:
             new = self._doblar(sheet, cells)
-        return {"type": "mark", "player": sheet.name,
-                "cells": [{"column": m.column, "row": m.row, "coup": m.coup, "scratch": m.scratch}
-                          for m in new]}
+        return {"type": "mark", "player": sheet.name, "cells": list(map(_written, new))}
 
     def _write_one(self, sheet: Sheet, cell: dict, extra: Iterable[str] = (),
                    coup_no: int | None = None) -> Mark:
@@ -661,7 +663,7 @@ class Game:
             raise IllegalMoveError(Message("game.announced_sixth_roll_row"), rule="D9")
         coup = played[best.coup - 1]
         score = 0 if scratch else best.score
-        explain = Message("explain.scratched") if scratch else best.why
+        explain = SCRATCHED if scratch else best.why
         return Mark(col.id, row, score, best.coup, scratch, explain, coup.dice, coup.roll,
                     best.bonus)
 
@@ -905,13 +907,14 @@ class Game:
         ``[column, row, score, scratched]`` (a fifth item, the bonus written with it, when
         there is one: Yahtzee H4), in sheet order; ``bonuses``, the bonus of each part that
         has one (0 when missed)."""
-        cells = []
+        cells, marks = [], sheet.marks
         for column in self.columns:
+            cid = column.id
             for row in self.rows:
-                mark = sheet.marks.get((column.id, row))
+                mark = marks.get((cid, row))
                 if mark is not None:
-                    cell = [column.id, row, mark.score, mark.scratch]
-                    cells.append(cell + [mark.bonus] if mark.bonus else cell)
+                    cells.append([cid, row, mark.score, mark.scratch, mark.bonus] if mark.bonus
+                                 else [cid, row, mark.score, mark.scratch])
         details = (totals or self.totals(sheet)).details
         return {"cells": cells, "bonuses": {part: d["bonus"] for part, d in details.items()
                                             if "bonus" in d}}
@@ -932,6 +935,11 @@ class Game:
                 "created": self.created, "stopped_early": self.stopped and not all(
                     self.sheet_full(s) for s in self.sheets), "players": players,
                 **({"amendments": len(self._amendments)} if self._amendments else {})}
+
+
+def _written(mark: Mark) -> dict:
+    """A cell of a ``mark`` event, as the log keeps it."""
+    return {"column": mark.column, "row": mark.row, "coup": mark.coup, "scratch": mark.scratch}
 
 
 def announce_name(rules: RuleSet, announce: str) -> str:

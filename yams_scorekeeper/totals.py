@@ -9,7 +9,7 @@ factor). This module names no family.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Mapping, Protocol
+from typing import TYPE_CHECKING, Iterable, Mapping, Protocol
 
 from .values import quick_init
 
@@ -49,8 +49,24 @@ def cell_score(cells: Cells, col: str, row: str) -> int | None:
 
 def upper_total(cells: Cells, col: str) -> tuple[int, bool]:
     """Rows 1-6 of a column: their sum, and whether all six are filled."""
-    scores = [cell_score(cells, col, r) for r in UPPER]
-    return sum(s or 0 for s in scores), all(s is not None for s in scores)
+    total, complete = 0, True
+    for row in UPPER:
+        mark = cells.get((col, row))
+        if mark is None:
+            complete = False
+        else:
+            total += mark.score
+    return total, complete
+
+
+def scores_sum(cells: Cells, col: str, rows: Iterable[str]) -> int:
+    """The sum of the scores written in ``rows`` of a column (empty cells count 0)."""
+    total = 0
+    for row in rows:
+        mark = cells.get((col, row))
+        if mark is not None:
+            total += mark.score
+    return total
 
 
 def sheet_totals(rules: "RuleSet", columns: "tuple[Column, ...]", cells: Cells) -> Totals:

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Iterable, Mapping
 from ..columns import Column
 from ..dice import Dice, dice_texts, parse_plain, parse_roll
 from ..errors import ConfigError, EntryError, IllegalMoveError
-from ..totals import Cells, Totals, cell_score, upper_total
+from ..totals import Cells, Totals, scores_sum, upper_total
 from ..texts import Joined, Message, explain_lang
 from ..values import quick_init
 
@@ -527,8 +527,7 @@ class RuleSet:
         parts = {first.id: upper + bonus}
         details = {first.id: {first.id: upper, "bonus": bonus, "total": upper + bonus}}
         for sec in others:
-            parts[sec.id] = sum(cell_score(cells, col.id, r) or 0 for r in sec.rows
-                                if r in col.rows)
+            parts[sec.id] = scores_sum(cells, col.id, (r for r in sec.rows if r in col.rows))
             details[sec.id] = {"total": parts[sec.id]}
         return Totals(parts, details, sum(parts.values()))
 

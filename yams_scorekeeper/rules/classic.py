@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from ..columns import DOWN, UP, Column, ordered
 from ..dice import Dice
 from ..errors import ConfigError
-from ..totals import UPPER, Cells, Totals, cell_score, upper_total
+from ..totals import UPPER, Cells, Totals, scores_sum, upper_total
 from .base import Figure, Row, RuleSet, Section, Setup, known, upper_figure
 from .five_dice import NO_FULL, dice_sum, full, of_a_kind, suite_figure, sum_figure, sum_text
 from ..texts import Message
@@ -147,7 +147,7 @@ class ClassicRules(RuleSet):
         for col in columns:
             upper, complete = upper_total(cells, col.id)
             bonus = s["bonus"] if complete and upper >= s["bonus_threshold"] else 0
-            lower = sum(cell_score(cells, col.id, r) or 0 for r in col.rows if r not in UPPER)
+            lower = scores_sum(cells, col.id, (r for r in col.rows if r not in UPPER))
             parts[col.id] = upper + bonus + lower
             details[col.id] = {"chiffres": upper, "bonus": bonus, "figures": lower,
                                "total": parts[col.id]}

@@ -6,12 +6,13 @@ The rows and settings live here; the search over which dice form each group is i
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING
 
 from ..columns import DOWN, UP, Column, ordered
 from ..dice import DOUBLE_SET, Dice, TAGGED_EXAMPLE, parse_tagged
 from ..errors import ConfigError
-from ..totals import Cells, Totals, cell_score
+from ..totals import Cells, Totals, cell_score, scores_sum
 from .base import Figure, Row, RuleSet, Section, Setup
 from ..texts import Message
 
@@ -198,7 +199,7 @@ class DoubleRules(RuleSet):
         col = columns[0].id
         sections = {sec.id: sec.rows for sec in self.sections}
         parts, details = {}, {}
-        upper = sum(cell_score(cells, col, r) or 0 for r in sections["chiffres"])
+        upper = scores_sum(cells, col, sections["chiffres"])
         bonus = 0
         for threshold, amount in self.settings["chiffres_bonus"]:
             if upper >= threshold:
@@ -206,7 +207,7 @@ class DoubleRules(RuleSet):
         parts["chiffres"] = upper + bonus
         details["chiffres"] = {"chiffres": upper, "bonus": bonus, "total": parts["chiffres"]}
         for sec in self.figure_sections:
-            parts[sec] = sum(cell_score(cells, col, r) or 0 for r in sections[sec])
+            parts[sec] = scores_sum(cells, col, sections[sec])
             details[sec] = {"total": parts[sec]}
         plus, moins = cell_score(cells, col, "plus") or 0, cell_score(cells, col, "moins") or 0
         one = cells.get((col, "1"))
@@ -222,12 +223,10 @@ class DoubleRules(RuleSet):
         return parse_tagged(entry, DOUBLE_SET)
 
     def figures(self, dice: Dice, roll: int) -> list[Figure]:
-        from .double_search import score_all
-        return score_all(self, dice, roll)
+        return _search().score_all(self, dice, roll)
 
     def score_row(self, row_id: str, dice: Dice, roll: int) -> Figure:
-        from .double_search import score_one
-        return score_one(self, row_id, dice, roll)
+        return _search().score_one(self, row_id, dice, roll)
 
     def cite(self, row_id: str, factors=None) -> str:
         """D2 for the rows; D3 for the difference; D6 for a chiffre in harmony; D4, D5 for
@@ -247,8 +246,7 @@ class DoubleRules(RuleSet):
         """The figure of an announced row: for a géante, made only with the announced value."""
         if value is None or row_id not in self.valued_rows:
             return self.score_row(row_id, dice, roll)
-        from .double_search import score_geante
-        return score_geante(self, row_id, value, dice, roll)
+        return _search().score_geante(self, row_id, value, dice, roll)
 
     def announce_cost(self, row_id: str, value: int | None) -> int:
         """What a missed sixth roll costs: the figure's full score without factors (D9);
@@ -259,3 +257,12 @@ class DoubleRules(RuleSet):
                 return int(s["geante_factor"])
             return int(s["geante_factor"]) * self.valued_rows[row_id] * value
         return int(s["bases"][row_id])
+
+
+@cache
+def _search():
+    """The figure search (``double_search``), imported the first time a score is asked (and
+    not again at each score)."""
+    from . import double_search
+
+    return double_search

@@ -87,11 +87,12 @@ class _Bins:
         plain = [0] * 6
         colour = [0] * 12
         size = [0] * 12
+        colour_index, size_index = _COLOUR_INDEX, _SIZE_INDEX
         for d in dice:
             v = d.value - 1
             plain[v] += 1
-            colour[2 * v + _COLOUR_INDEX[d.colour]] += 1
-            size[2 * v + _SIZE_INDEX[d.size]] += 1
+            colour[v + v + colour_index[d.colour]] += 1
+            size[v + v + size_index[d.size]] += 1
         self.plain = plain
         self.colour = colour
         self.size = size

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from ..columns import DOWN, UP, Column, ordered
 from ..dice import Dice
 from ..errors import ConfigError, IllegalMoveError
-from ..totals import UPPER, Cells, Totals, cell_score, upper_total
+from ..totals import UPPER, Cells, Totals, cell_score, scores_sum, upper_total
 from .base import Figure, Row, RuleSet, Section, Setup, counts, known, upper_figure
 from .five_dice import NO_FULL, dice_sum, full, of_a_kind, suite_figure, sum_figure
 from ..texts import Message
@@ -226,7 +226,7 @@ class GabyRules(RuleSet):
         for col in columns:
             upper, _ = upper_total(cells, col.id)
             bonus = s["bonus"] if upper >= s["bonus_threshold"] else 0
-            lower = sum(cell_score(cells, col.id, r) or 0 for r in col.rows if r not in UPPER)
+            lower = scores_sum(cells, col.id, (r for r in col.rows if r not in UPPER))
             hi, lo = cell_score(cells, col.id, "max"), cell_score(cells, col.id, "min")
             cancelled = hi is not None and lo is not None and hi <= lo
             if cancelled:
