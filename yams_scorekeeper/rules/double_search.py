@@ -79,24 +79,40 @@ _SIZE_INDEX = {"p": 0, "g": 1}
 
 
 class _Bins:
-    """The dice of one roll counted three ways: per value, per (value, colour), per (value, size)."""
+    """The dice of one roll counted three ways: per value, per (value, colour), per (value, size)
+    (the last two when first asked: a figure not made without harmony needs neither)."""
 
-    __slots__ = ("plain", "colour", "size", "dice")
+    __slots__ = ("plain", "dice", "_colour", "_size")
 
     def __init__(self, dice: Dice):
         plain = [0] * 6
-        colour = [0] * 12
-        size = [0] * 12
-        colour_index, size_index = _COLOUR_INDEX, _SIZE_INDEX
         for d in dice:
-            v = d.value - 1
-            plain[v] += 1
-            colour[v + v + colour_index[d.colour]] += 1
-            size[v + v + size_index[d.size]] += 1
+            plain[d.value - 1] += 1
         self.plain = plain
-        self.colour = colour
-        self.size = size
         self.dice = dice
+        self._colour: list[int] | None = None
+        self._size: list[int] | None = None
+
+    def _by_tag(self, tag: str, index: dict[str, int]) -> list[int]:
+        bins = [0] * 12
+        for d in self.dice:
+            v = d.value - 1
+            bins[v + v + index[getattr(d, tag)]] += 1
+        return bins
+
+    @property
+    def colour(self) -> list[int]:
+        """How many dice show each (value, colour): index 2 x (value - 1) + colour."""
+        if self._colour is None:
+            self._colour = self._by_tag("colour", _COLOUR_INDEX)
+        return self._colour
+
+    @property
+    def size(self) -> list[int]:
+        """How many dice show each (value, size): index 2 x (value - 1) + size."""
+        if self._size is None:
+            self._size = self._by_tag("size", _SIZE_INDEX)
+        return self._size
 
     @property
     def by_colour(self) -> list[int]:
