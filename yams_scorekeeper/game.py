@@ -198,7 +198,7 @@ class Game:
         self.stopped = False
         self._replaying = False
         self._plain: list[dict] = []          # enter/mark/end in force, amendments applied
-        self._played: list[Turn] = []
+        self._played: list[tuple] = []       # (player, coups, marks) of each finished turn
         self._amendments: list[dict] = []
 
     def _now(self) -> str | None:
@@ -291,7 +291,7 @@ class Game:
     def next_cells(self, sheet: Sheet, column: Column, extra: Iterable[str] = ()) -> tuple[str, ...]:
         """Rows of ``column`` the sheet may fill now (ordered columns: only the next one)."""
         marks, cid = sheet.marks, column.id
-        if column.ordered:                  # the first empty row of its sequence
+        if column.sequence is not None:     # ordered: the first empty row of its sequence
             for row in column.sequence:
                 if (cid, row) not in marks and row not in extra:
                     return (row,)
@@ -468,10 +468,12 @@ class Game:
         return self.legal_cells()
 
     def _enter(self, event: dict) -> dict:
-        if self.finished:
-            raise IllegalMoveError(Message("game.game_over"))
         sheet = self.sheets[self.current]
-        self._check_player(event)
+        if (self.stopped or len(sheet.marks) >= self._cells) and self.finished:    # finished,
+            raise IllegalMoveError(Message("game.game_over"))   # asked when it may be
+        name = event.get("player")
+        if name is not None and name != sheet.name:
+            self._check_player(event)               # says whose turn it is
         rules, coups = self.rules, self.coups
         if len(coups) >= self._coups_allowed:
             raise IllegalMoveError(Message("game.turn_has_its_coups", n=len(coups)),
@@ -605,10 +607,12 @@ class Game:
                          expected=" ".join(c.id for c in self.columns))
 
     def _mark(self, event: dict) -> dict:
-        if self.finished:
-            raise IllegalMoveError(Message("game.game_over"))
-        self._check_player(event)
         sheet = self.sheets[self.current]
+        if (self.stopped or len(sheet.marks) >= self._cells) and self.finished:    # finished,
+            raise IllegalMoveError(Message("game.game_over"))   # asked when it may be
+        name = event.get("player")
+        if name is not None and name != sheet.name:
+            self._check_player(event)               # says whose turn it is
         cells = event.get("cells") or []
         if not 1 <= len(cells) <= 2:
             raise EntryError(Message("game.turn_writes_one_cell"))
@@ -751,8 +755,7 @@ class Game:
         if joker:
             sheet.jokers_left -= 1
         sheet.turns += 1
-        played = self._played
-        played.append(Turn(len(played) + 1, sheet.name, tuple(coups), tuple(marks)))
+        self._played.append((sheet.name, tuple(coups), tuple(marks)))
         self.coups = []
         self._advance()
 
@@ -783,8 +786,8 @@ class Game:
         for change in self._amendments:
             by_turn.setdefault(change["turn"], []).append(
                 {"when": change["when"], "old": change["old"], "new": change["new"]})
-        return [Turn(t.number, t.player, t.coups, t.marks, tuple(by_turn.get(t.number, ())))
-                for t in self._played]
+        return [Turn(number, player, coups, marks, tuple(by_turn.get(number, ())))
+                for number, (player, coups, marks) in enumerate(self._played, start=1)]
 
     def turn_entry(self, turn: int) -> dict:
         """The entry of finished turn ``turn`` (1 = the first), as typed (see :mod:`.amend`)."""

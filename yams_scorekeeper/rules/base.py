@@ -603,7 +603,7 @@ _ASCII = str.maketrans("éèêëàâäîïôöûüùç _", "eeeeaaaiioouuuc--")
 
 def upper_figure(rules: RuleSet, value: int, dice: Dice) -> Figure:
     """Rows 1-6 of the five-dice families: value x number of dice showing it."""
-    n = counts(dice)[value]
+    n = [d.value for d in dice].count(value)
     row_id = str(value)
     if n == 0:
         return rules._fig(row_id, 0, Message("explain.upper_none", value=value))

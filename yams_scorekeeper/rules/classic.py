@@ -157,14 +157,13 @@ class ClassicRules(RuleSet):
 
     def score_row(self, row_id: str, dice: Dice, roll: int) -> Figure:
         s = self.settings
-        total = dice_sum(dice)
         if row_id.isdigit():
             return upper_figure(self, int(row_id), dice)
         if row_id == "full":
             f = full(dice)
             if not f:
                 return self._fig(row_id, 0, NO_FULL)
-            score = s["full_base"] + total
+            score = s["full_base"] + dice_sum(dice)
             return self._fig(row_id, score, Message(
                 "explain.full_plus_sum", three=f[0], two=f[1], base=s['full_base'],
                 dice=sum_text(dice), score=score))
@@ -177,7 +176,7 @@ class ClassicRules(RuleSet):
             if v is None:
                 return self._fig(row_id, 0, Message(
                     "explain.none_of_a_kind", name=name.lower(), n=n))
-            score = base + total
+            score = base + dice_sum(dice)
             return self._fig(row_id, score, Message(
                 "explain.of_a_kind_plus_sum", name=name, v=v, base=base, dice=sum_text(dice),
                 score=score))

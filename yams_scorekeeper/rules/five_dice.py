@@ -55,7 +55,7 @@ def dice_sum(dice: Dice) -> int:
 
 
 def sum_text(dice: Dice) -> str:
-    return " + ".join(str(d.value) for d in sorted(dice, reverse=True))
+    return " + ".join(map(str, sorted([d.value for d in dice], reverse=True)))
 
 
 def suite_figure(rules: "RuleSet", row_id: str, dice: Dice) -> "Figure":

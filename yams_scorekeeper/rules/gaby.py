@@ -242,7 +242,6 @@ class GabyRules(RuleSet):
 
     def score_row(self, row_id: str, dice: Dice, roll: int) -> Figure:
         s = self.settings
-        total = dice_sum(dice)
         if row_id.isdigit():
             return upper_figure(self, int(row_id), dice)
         if row_id in ("brelan", "carre", "yam"):
@@ -274,6 +273,7 @@ class GabyRules(RuleSet):
                     "explain.nenette", score=s['nenette']))
             return self._fig(row_id, 0, Message("explain.no_nenette"))
         # petit: scored by the sum of the dice (Y2)
+        total = dice_sum(dice)
         score = int(s["petit"].get(str(total), 0))
         if score:
             return self._fig(row_id, score, Message("explain.petit", total=total, score=score))
