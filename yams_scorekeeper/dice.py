@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from operator import attrgetter, itemgetter
 from dataclasses import dataclass
+from operator import attrgetter, itemgetter
 
 from .errors import EntryError
 from .texts import Message

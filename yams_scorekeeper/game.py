@@ -378,7 +378,8 @@ class Game:
         if column.factor != 1:
             notes.append(Message("explain.column_factor", factor=column.factor))
         if score > 0 and not zero_only:
-            reason = rules.zero_only_reason(self, sheet, column, row, score)    # _blocked
+            # why a non-zero score cannot be written here (C3 plus/moins, Y6 bloquant)
+            reason = rules.zero_only_reason(self, sheet, column, row, score)
             if reason:
                 zero_only = True
                 notes.append(reason)
@@ -398,10 +399,6 @@ class Game:
         name = self.rules.row(row).name
         return _Refusal(Message("game.next_cell", name=column.name, want=want, name2=name),
                         column.rule or "C5")
-
-    def _blocked(self, sheet: Sheet, column: Column, row: str, score: int) -> Message | None:
-        """Why a non-zero score cannot be written here (C3 plus/moins, Y6 bloquant), or None."""
-        return self.rules.zero_only_reason(self, sheet, column, row, score)
 
     # -- events --------------------------------------------------------------------------------
 
