@@ -15,7 +15,7 @@ from test_import_parallel import (DISTINCT, _forged_event, _forged_total, book_o
                                   imported, small_parallel)
 from test_store import play
 
-from yams_scorekeeper import book_file, import_check
+from yams_scorekeeper import book_file, import_check, shapes
 from yams_scorekeeper.api import import_book
 from yams_scorekeeper.book_file import write_book
 from yams_scorekeeper.errors import EntryError, StoreError, YamsError
@@ -208,3 +208,71 @@ def test_a_game_refused_by_a_worker_is_reported_with_its_place(tmp_path, small_b
     games[19] = {**games[19], "summary": {**games[19]["summary"], "players": "x"}}
     result = same_in_every_mode(tmp_path / "shape", exported(games), monkeypatch)[0]
     assert "games[19]" in result[1]
+
+
+def _deep(levels: int) -> Any:
+    """A value of exactly ``levels`` lists, ``levels`` >= 1."""
+    value: Any = [1]
+    for _ in range(levels - 1):
+        value = [value]
+    return value
+
+
+def _event_too_deep(game: dict) -> None:      # the event itself is a level
+    game["doc"]["events"][2]["x"] = _deep(shapes.MAX_EVENT_DEPTH)
+
+
+def _config_too_deep(game: dict) -> None:
+    game["doc"]["config"]["x"] = _deep(shapes.MAX_EVENT_DEPTH)
+
+
+def _digits_in_an_event(game: dict) -> None:
+    game["doc"]["events"][2]["roll"] = 12345678901234567
+
+
+@pytest.mark.parametrize("spoil, said", [
+    (_event_too_deep, "games[13] (game 14): doc: events[2] is nested too deeply"),
+    (_config_too_deep, "games[13] (game 14): doc: 'config' is nested too deeply"),
+    (_digits_in_an_event, "(line 15, the number 12345678901234567... has more than 15 digits)"),
+], ids=["event", "config", "digits"])
+def test_a_game_nested_too_deeply_or_with_a_long_number_inside_its_doc(tmp_path, small_blocks,
+                                                                      monkeypatch, spoil, said):
+    """The one walk of a block's game (:func:`shapes.unchecked_game_problem`) is as strict as
+    the walks of the game-by-game reading and of ``doc_problem``: the same refusal, in
+    every mode, the first game after it never imported."""
+    games = json.loads(json.dumps(book_of(30)))
+    spoil(games[13])
+    result, files, _, _ = same_in_every_mode(tmp_path, exported(games), monkeypatch)
+    assert result[0] is StoreError and said in result[1] and files == {}
+
+
+def test_one_walk_of_a_game_takes_the_depth_limits_of_its_events_and_config():
+    """An event or the config may nest ``MAX_EVENT_DEPTH`` deep, not one more; a whole
+    number 15 digits long, not 16; the rest of the game ``MAX_DEPTH`` deep. Where the walk
+    finds nothing, ``doc_problem`` without its own walks says what it says with them."""
+    from yams_scorekeeper.shapes import MAX_EVENT_DEPTH, doc_problem, unchecked_game_problem
+    from yams_scorekeeper.storage import MAX_DEPTH
+
+    base = json.loads(json.dumps(book_of(1)[0]))
+
+    def spoiled_game(where: str, value: Any) -> dict:
+        game = json.loads(json.dumps(base))
+        doc = game["doc"]
+        target = {"event": doc["events"][1], "config": doc["config"], "label": game,
+                  "summary": game["summary"]}[where]
+        target["x"] = value
+        return game
+
+    ok = [spoiled_game("event", _deep(MAX_EVENT_DEPTH - 1)),
+          spoiled_game("config", _deep(MAX_EVENT_DEPTH - 1)),
+          spoiled_game("event", [10 ** 15 - 1, -(10 ** 15 - 1), 2.5e300, True]),
+          spoiled_game("summary", _deep(MAX_DEPTH - 2))]       # game, summary: two levels
+    bad = [spoiled_game("event", _deep(MAX_EVENT_DEPTH)),
+           spoiled_game("config", _deep(MAX_EVENT_DEPTH)),
+           spoiled_game("event", [10 ** 15]), spoiled_game("config", [-(10 ** 15)]),
+           spoiled_game("label", 10 ** 15), spoiled_game("summary", _deep(MAX_DEPTH - 1))]
+    assert [unchecked_game_problem(game) for game in ok] == [False] * len(ok)
+    assert [unchecked_game_problem(game) for game in bad] == [True] * len(bad)
+    for game in ok + [base, {"doc": {"events": 5}}, {"doc": {"events": [1], "config": 3}}, 7]:
+        doc = game.get("doc") if isinstance(game, dict) else None
+        assert doc_problem(doc, nesting_checked=True) == doc_problem(doc)

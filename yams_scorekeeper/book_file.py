@@ -213,8 +213,11 @@ _SPACE = re.compile(r"[ \t\n\r]*")
 def block_games(text: str) -> tuple[list[tuple[Any, int, int]], int | None]:
     """The games at the start of a block's ``text`` that are whole JSON values each followed
     by a comma, as ``(value, start, end)`` (decoded once, with every check the game-by-game
-    reading makes), and the offset where that stops (``None``: at the end of the text)."""
-    from .storage import MAX_FILE_BYTES, fast_decoder, unchecked_problem
+    reading makes, and the nesting of its events and config checked:
+    :func:`~yams_scorekeeper.shapes.unchecked_game_problem`), and the offset where that
+    stops (``None``: at the end of the text)."""
+    from .shapes import unchecked_game_problem
+    from .storage import MAX_FILE_BYTES, fast_decoder
 
     decode = fast_decoder().raw_decode
     space = _SPACE.match
@@ -230,7 +233,7 @@ def block_games(text: str) -> tuple[list[tuple[Any, int, int]], int | None]:
             return games, pos
         after = space(text, end).end()
         if (after == size or text[after] != "," or end - pos > MAX_FILE_BYTES
-                or unchecked_problem(value)):
+                or unchecked_game_problem(value)):
             return games, pos
         games.append((value, pos, end))
         pos = after + 1

@@ -306,7 +306,8 @@ def check_block(text: str, check: Check | None,
     out: list[Any] = []
     for game, start, end in games:
         try:
-            entry = book_entry(game, 0)        # its place is told by the main process
+            # its place is told by the main process; block_games walked its nesting
+            entry = book_entry(game, 0, nesting_checked=True)
             out.append(entry["id"] if entry["id"] in known else _record(entry, check))
         except Exception:
             out.append(_Again(start, end))

@@ -39,10 +39,28 @@ def _depth(value: Any, limit: int) -> bool:
     return depth_problem(value, limit) is None
 
 
-def doc_problem(doc: Any) -> str | None:
+def unchecked_game_problem(game: Any) -> bool:
+    """Whether a book's ``game``, as :func:`~yams_scorekeeper.storage.fast_decoder` decoded
+    it, fails :func:`~yams_scorekeeper.storage.unchecked_problem` or nests its ``doc``'s
+    events or config deeper than :func:`doc_problem` accepts: one walk of the game, where
+    those would make three (``False``: ``doc_problem(..., nesting_checked=True)`` may skip
+    its walks)."""
+    from .storage import unchecked_problem
+
+    doc = game.get("doc") if type(game) is dict else None
+    if type(doc) is not dict or type(doc.get("events")) is not list:
+        return unchecked_problem(game)           # doc_problem refuses it without a walk
+    rest = {**game, "doc": {k: v for k, v in doc.items() if k != "events" and k != "config"}}
+    return (unchecked_problem(rest) or unchecked_problem(doc["events"], MAX_EVENT_DEPTH + 1)
+            or unchecked_problem(doc.get("config"), MAX_EVENT_DEPTH))
+
+
+def doc_problem(doc: Any, *, nesting_checked: bool = False) -> str | None:
     """What is wrong with a game document ``{"id", "created", "config", "events", "players",
     "family", "label"}`` (``updated`` in a game file), or ``None``. What the events and the
-    configuration mean is the rules' business (a game is replayed when loaded)."""
+    configuration mean is the rules' business (a game is replayed when loaded).
+    ``nesting_checked``: the depth of its events and config passed
+    :func:`unchecked_game_problem` already."""
     if not isinstance(doc, dict):
         return "the game must be an object"
     game_id = doc.get("id")
@@ -61,27 +79,28 @@ def doc_problem(doc: Any) -> str | None:
     events = doc.get("events")
     if not isinstance(events, list):
         return "'events' must be a list"
-    if not all(isinstance(event, dict) for event in events) or not _depth(
-            events, MAX_EVENT_DEPTH + 1):           # one pass; the event at fault named below
+    if not all(isinstance(event, dict) for event in events) or not (
+            nesting_checked or _depth(events, MAX_EVENT_DEPTH + 1)):  # the event at fault:
         for n, event in enumerate(events):
             if not isinstance(event, dict):
                 return f"events[{n}] must be an object"
             if not _depth(event, MAX_EVENT_DEPTH):
                 return f"events[{n}] is nested too deeply"
-    if not _depth(config, MAX_EVENT_DEPTH):
+    if not nesting_checked and not _depth(config, MAX_EVENT_DEPTH):
         return "'config' is nested too deeply"
     return None
 
 
-def entry_problem(entry: Any, game_id: str | None = None, *,
-                  summary_checked: bool = False) -> str | None:
+def entry_problem(entry: Any, game_id: str | None = None, *, summary_checked: bool = False,
+                  nesting_checked: bool = False) -> str | None:
     """What is wrong with an archive entry ``{"id", "doc", "summary"}`` (of ``game_id``);
-    ``summary_checked``: its summary passed :func:`summary_problem` already."""
+    ``summary_checked``: its summary passed :func:`summary_problem` already;
+    ``nesting_checked``: see :func:`doc_problem`."""
     if not isinstance(entry, dict):
         return "the archived game must be an object"
     if game_id is not None and entry.get("id") != game_id:
         return f"it must hold the archived game '{game_id}'"
-    problem = doc_problem(entry.get("doc"))
+    problem = doc_problem(entry.get("doc"), nesting_checked=nesting_checked)
     if problem:
         return f"doc: {problem}"
     problem = None if summary_checked else summary_problem(entry.get("summary"))

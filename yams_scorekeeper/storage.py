@@ -346,18 +346,18 @@ def fast_decoder() -> json.JSONDecoder:
 _MOST_WHOLE = 10 ** MAX_DIGITS
 
 
-def unchecked_problem(value: Any) -> bool:
+def unchecked_problem(value: Any, limit: int = MAX_DEPTH) -> bool:
     """Whether ``value``, as :func:`fast_decoder` decoded it, would fail a check of
     :func:`bounded_decoder` or :func:`depth_problem` (a whole number of more than
-    ``MAX_DIGITS`` digits, nesting deeper than ``MAX_DEPTH``): one walk, as
-    :func:`depth_problem` makes."""
+    ``MAX_DIGITS`` digits, nesting deeper than ``limit``, by default ``MAX_DEPTH``): one
+    walk, as :func:`depth_problem` makes."""
     level = [value] if type(value) in (dict, list) else []
     if type(value) is int:
         level = [[value]]
     depth = 0
     while level:
         depth += 1
-        if depth > MAX_DEPTH:
+        if depth > limit:
             return True
         below: list = []
         keep = below.append
@@ -406,16 +406,27 @@ def _checksum(schema: int, payload: memoryview | bytes) -> str:
     return digest.hexdigest()
 
 
-def encode(tables: Tables) -> bytes:
-    """The bytes of a current-schema file holding ``tables``.
+#: the compact JSON text (as the files hold it) of data with no reference cycles, as JSON
+#: decodes it: an encoder made once, without the cycle check (an import encodes every game)
+compact_json = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"),
+                                check_circular=False).encode
+
+
+def encode(tables: Tables, *, decoded: bool = False) -> bytes:
+    """The bytes of a current-schema file holding ``tables`` (``decoded``: data decoded from
+    JSON, encoded without looking for reference cycles; the same bytes).
 
     The file is ``{"_meta":<meta>,`` followed by the compact JSON of the tables without its
     opening brace; the checksum covers that JSON text as written, so reading it back needs no
     second encoding.
     """
     tables = {name: table for name, table in tables.items() if name != META}
-    with no_gc():
-        payload = json.dumps(tables, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    if decoded:
+        payload = compact_json(tables).encode("utf-8")
+    else:
+        with no_gc():
+            payload = json.dumps(tables, ensure_ascii=False, separators=(",", ":")).encode(
+                "utf-8")
     body = memoryview(payload)[1:]
     prefix = _meta_prefix({"1": {"schema": SCHEMA, "sha256": _checksum(SCHEMA, body)}})
     return prefix + (b"" if payload == b"{}" else b",") + body

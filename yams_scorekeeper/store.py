@@ -1297,17 +1297,19 @@ class ArchiveRecord(NamedTuple):
 
 def archive_record(entry: dict) -> ArchiveRecord:
     """The :class:`ArchiveRecord` of a checked archive entry ``{"id", "doc", "summary"}``
-    (pure: an import makes them on its worker processes)."""
+    (pure: an import makes them on its worker processes, of data with no reference cycles,
+    as JSON decodes it)."""
     from .summary_index import index_rows
 
     summary = entry["summary"]
-    return ArchiveRecord(entry["id"], encode(_archive_tables(entry)), index_rows(summary),
-                         _records.tally(summary))
+    return ArchiveRecord(entry["id"], encode(_archive_tables(entry), decoded=True),
+                         index_rows(summary), _records.tally(summary))
 
 
-def book_entry(game: Any, n: int) -> dict:
+def book_entry(game: Any, n: int, *, nesting_checked: bool = False) -> dict:
     """The archive entry ``{"id", "doc", "summary"}`` of game ``n`` of a book, or a
-    StoreError saying what is wrong."""
+    StoreError saying what is wrong (``nesting_checked``: the game passed
+    :func:`~yams_scorekeeper.shapes.unchecked_game_problem`)."""
     doc = game.get("doc") if isinstance(game, dict) else None
     summary = game.get("summary") if isinstance(game, dict) else None
     if not isinstance(game, dict):
@@ -1319,7 +1321,7 @@ def book_entry(game: Any, n: int) -> dict:
         problem = f"invalid game id {summary['id']!r}"
     if problem is None:
         problem = entry_problem({"id": summary["id"], "doc": doc, "summary": summary},
-                                summary_checked=True)
+                                summary_checked=True, nesting_checked=nesting_checked)
     if problem:
         raise not_a_book(Message("store.book_game", index=n - 1, n=n, problem=problem))
     return {"id": summary["id"], "doc": doc, "summary": summary}

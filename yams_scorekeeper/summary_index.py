@@ -49,6 +49,7 @@ import sqlite3
 from typing import Any, Callable, Iterable, Iterator
 
 from .storage import TEMP_SUFFIX
+from .storage import compact_json as _json   # the rows' JSON text
 
 INDEX_FILE = "index.sqlite"
 SCHEMA = 3
@@ -474,10 +475,6 @@ def index_rows(summary: dict) -> IndexRows:
         sheets = [(summary["id"], seat, _json({k: p[k] for k in _SHEET_KEYS if k in p}))
                   for seat, p in enumerate(summary["players"])]
     return game, player_rows, sheets
-
-
-def _json(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
 class _transaction:
