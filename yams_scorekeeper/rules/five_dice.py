@@ -16,8 +16,8 @@ NO_FULL = Message("explain.no_full")
 
 def of_a_kind(dice: Dice, n: int) -> int | None:
     """The highest value shown by at least ``n`` dice (rulings G1, "at least"), or None."""
-    values = [v for v, c in counts(dice).items() if c >= n]
-    return max(values) if values else None
+    values = [d.value for d in dice]
+    return max((v for v in set(values) if values.count(v) >= n), default=None)
 
 
 def full(dice: Dice) -> tuple[int, int] | None:

@@ -211,10 +211,12 @@ class GabyRules(RuleSet):
         """Y6 (bloquant): at least every score the others already wrote in this cell."""
         if not game.config.has("bloquant"):
             return None
-        others = [o for o in game.sheets if o is not sheet and (column.id, row) in o.marks]
-        best = max((o.marks[(column.id, row)].score for o in others), default=None)
+        cell, best, holder = (column.id, row), None, None
+        for other in game.sheets:               # the best score of the others, its first holder
+            mark = other.marks.get(cell) if other is not sheet else None
+            if mark is not None and (best is None or mark.score > best):
+                best, holder = mark.score, other.name
         if best is not None and score < best:
-            holder = next(o.name for o in others if o.marks[(column.id, row)].score == best)
             return Message("explain.bloquant", holder=holder, best=best)
         return None
 
