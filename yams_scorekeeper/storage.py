@@ -350,7 +350,9 @@ def unchecked_problem(value: Any, limit: int = MAX_DEPTH) -> bool:
     """Whether ``value``, as :func:`fast_decoder` decoded it, would fail a check of
     :func:`bounded_decoder` or :func:`depth_problem` (a whole number of more than
     ``MAX_DIGITS`` digits, nesting deeper than ``limit``, by default ``MAX_DEPTH``): one
-    walk, as :func:`depth_problem` makes."""
+    walk, as :func:`depth_problem` makes, strings (most of a game) looked at first)."""
+    most = _MOST_WHOLE
+    least = -most
     level = [value] if type(value) in (dict, list) else []
     if type(value) is int:
         level = [[value]]
@@ -364,8 +366,10 @@ def unchecked_problem(value: Any, limit: int = MAX_DEPTH) -> bool:
         for item in level:
             for child in (item.values() if type(item) is dict else item):
                 kind = type(child)
+                if kind is str:
+                    continue
                 if kind is int:
-                    if not -_MOST_WHOLE < child < _MOST_WHOLE:
+                    if not least < child < most:
                         return True
                 elif kind is dict or kind is list:
                     keep(child)
