@@ -15,8 +15,9 @@ Block` s of text (``read_book(..., blocks=True)``), each decoded once, on a work
 (:func:`check_block`); the importing process never decodes those games. A game a worker
 refuses is checked again here, with its place in the book, for the error to be the one a
 game-by-game import reports; where a block stops being games separated by commas (another
-layout, text that is not JSON, the end of the list), the blocks after it are dropped and the
-rest of the book is read game by game (:meth:`~yams_scorekeeper.book_file.Block.resume`),
+layout, text that is not JSON, a game nested deeper than its checks allow or with too long a
+number: one walk of each game, :func:`~yams_scorekeeper.shapes.unchecked_game_problem`; the
+end of the list), the blocks after it are dropped and the rest of the book is read game by game (:meth:`~yams_scorekeeper.book_file.Block.resume`),
 each game then sent to the workers as its JSON text. The first bad game is the one reported, exactly as one process would:
 a game after it that was checked already, or a file that stops being JSON after it, is not
 looked at. A book of fewer than ``PARALLEL_FROM`` games is checked here, on this process
