@@ -464,13 +464,19 @@ class Game:
         self.record(event)
         return self.legal_cells()
 
-    def _enter(self, event: dict) -> dict:
+    def _playing_sheet(self, event: dict) -> Sheet:
+        """The sheet of the player whose turn it is, once ``event`` (an entry or a mark) is
+        known to come in a game not over and from that player."""
         sheet = self.sheets[self.current]
         if (self.stopped or len(sheet.marks) >= self._cells) and self.finished:    # finished,
             raise IllegalMoveError(Message("game.game_over"))   # asked when it may be
         name = event.get("player")
         if name is not None and name != sheet.name:
             self._check_player(event)               # says whose turn it is
+        return sheet
+
+    def _enter(self, event: dict) -> dict:
+        sheet = self._playing_sheet(event)
         rules, coups = self.rules, self.coups
         if len(coups) >= self._coups_allowed:
             raise IllegalMoveError(Message("game.turn_has_its_coups", n=len(coups)),
@@ -604,12 +610,7 @@ class Game:
                          expected=" ".join(c.id for c in self.columns))
 
     def _mark(self, event: dict) -> dict:
-        sheet = self.sheets[self.current]
-        if (self.stopped or len(sheet.marks) >= self._cells) and self.finished:    # finished,
-            raise IllegalMoveError(Message("game.game_over"))   # asked when it may be
-        name = event.get("player")
-        if name is not None and name != sheet.name:
-            self._check_player(event)               # says whose turn it is
+        sheet = self._playing_sheet(event)
         cells = event.get("cells") or []
         if not 1 <= len(cells) <= 2:
             raise EntryError(Message("game.turn_writes_one_cell"))
