@@ -327,27 +327,42 @@ def export_games(store: StoreLike) -> Iterator[dict]:
     "summary", "transcript"}`` (``transcript`` None for a game this version cannot read).
     The games are not replayed: each was checked when it was archived (an import replays
     them again)."""
+    return map(_book_game, _store(store).iter_archived())
+
+
+def _book_game(entry: dict) -> dict:
+    """An archive entry as a book holds it (:func:`export_games`)."""
     from .transcript import doc_transcript
 
-    for entry in _store(store).iter_archived():
-        try:
-            transcript = doc_transcript(entry["doc"])
-        except (YamsError, KeyError, TypeError, ValueError, AttributeError):
-            transcript = None    # a game of another version: doc and summary still go
-        yield {"doc": entry["doc"], "summary": entry["summary"], "transcript": transcript}
+    try:
+        transcript = doc_transcript(entry["doc"])
+    except (YamsError, KeyError, TypeError, ValueError, AttributeError):
+        transcript = None    # a game of another version: doc and summary still go
+    return {"doc": entry["doc"], "summary": entry["summary"], "transcript": transcript}
 
 
-def export_book(store: StoreLike, target: str | os.PathLike | IO[str]) -> int:
+def _book_line(entry: dict) -> str:
+    """An archive entry's line in the book (on an export's workers)."""
+    from .book_file import game_line
+
+    return game_line(_book_game(entry))
+
+
+def export_book(store: StoreLike, target: str | os.PathLike | IO[str], *,
+                jobs: int | None = None) -> int:
     """``yams export``: write every finished game and the records to ``target`` (a path,
     written all or nothing, or an open text stream) as one JSON book that
-    :func:`import_book` reads back; returns the number of games. Memory holds one game at a
-    time, not the book."""
+    :func:`import_book` reads back; returns the number of games. Memory holds a few chunks
+    of games, not the book; a big book's games are read, checked and encoded on ``jobs``
+    processes (one per core by default, :meth:`~yams_scorekeeper.store.Store.export_lines`),
+    the file the same byte for byte."""
     from .book_file import write_book
     from .store import BOOK_FORMAT, BOOK_VERSION
 
     store = _store(store)
     return write_book(target, {"format": BOOK_FORMAT, "version": BOOK_VERSION},
-                      export_games(store), lambda: {"records": store.records()})
+                      store.export_lines(_book_line, jobs=jobs),
+                      lambda: {"records": store.records()})
 
 
 def import_book(store: StoreLike, source: str | os.PathLike | IO[str], *,

@@ -37,11 +37,16 @@ CHUNK = 1 << 20          # characters read at a time
 BLOCK_MOST = 8 * CHUNK
 
 
-def write_book(target: str | os.PathLike | TextIO, header: dict, games: Iterable[dict],
+def game_line(game: dict) -> str:
+    """The line of ``game`` in a book (its JSON text, as :func:`write_book` writes it)."""
+    return json.dumps(game, ensure_ascii=False)
+
+
+def write_book(target: str | os.PathLike | TextIO, header: dict, games: Iterable[dict | str],
                tail: Callable[[], dict]) -> int:
-    """Write ``header`` with its ``games`` one a line, then the keys of ``tail()``, to
-    ``target``: a path, written all or nothing, or an open text stream; returns the number
-    of games."""
+    """Write ``header`` with its ``games`` one a line (a game given as a str is its
+    :func:`game_line` already), then the keys of ``tail()``, to ``target``: a path, written
+    all or nothing, or an open text stream; returns the number of games."""
     if not isinstance(target, (str, os.PathLike)):
         return _write_to(target, header, games, tail)
     from .storage import write_user_file
@@ -49,14 +54,13 @@ def write_book(target: str | os.PathLike | TextIO, header: dict, games: Iterable
     return write_user_file(os.fspath(target), lambda out: _write_to(out, header, games, tail))
 
 
-def _write_to(out: TextIO, header: dict, games: Iterable[dict], tail: Callable[[], dict]) -> int:
-    def dump(value: Any) -> str:
-        return json.dumps(value, ensure_ascii=False)
-
+def _write_to(out: TextIO, header: dict, games: Iterable[dict | str],
+              tail: Callable[[], dict]) -> int:
+    dump = game_line
     out.write(dump(header)[:-1] + ', "games": [')
     count = 0
     for game in games:
-        out.write(("\n" if count == 0 else ",\n") + dump(game))
+        out.write(("\n" if count == 0 else ",\n") + (game if isinstance(game, str) else dump(game)))
         count += 1
     out.write("\n]")
     for key, value in tail().items():

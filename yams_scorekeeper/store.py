@@ -365,14 +365,10 @@ class Store:
         tables = self._storage(path).read()
         if tables is None:
             return None
-        entries = list(tables.get(_ARCHIVE, {}).values())
-        if len(entries) != 1 or entries[0].get("id") != game_id:
-            raise corrupt_error(path, Message("store.one_archived_game", game_id=game_id),
-                                self.backups)
-        problem = entry_problem(entries[0], game_id)
-        if problem:
-            raise corrupt_error(path, problem, self.backups)
-        return entries[0]
+        found = _archived_entry(tables, game_id)
+        if not isinstance(found, dict):
+            raise corrupt_error(path, found, self.backups)
+        return found
 
     def _write_entry(self, entry: dict, fs: FileSystem | None = None) -> None:
         self._write_encoded(entry["id"], encode(_archive_tables(entry)), fs)
@@ -896,11 +892,79 @@ class Store:
         with self._reading():
             ids = [s["id"] for s in self._in_step_index().summaries(
                 player, family, _records.iso(since), _records.iso(until))]
+        yield from self._iter_entries(ids)
+
+    def export_lines(self, line: Callable[[dict], str], *,
+                     jobs: int | None = None) -> Iterator[str]:
+        """``line(entry)`` of each finished game (:meth:`iter_archived`), oldest first: the
+        text ``yams export`` writes of it. A big archive is read here, under the lock, a
+        chunk of files at a time, and each file decoded, checked and given to ``line`` on
+        ``jobs`` processes (one per core by default; 1: none), a bounded number of chunks
+        ahead, the lines coming back in order. A file a worker cannot take as it is (not an
+        archive entry, an older schema to migrate) is read again here, as
+        :meth:`iter_archived` reads it: its error, or its migration, is this process's."""
+        from .import_check import PARALLEL_FROM, _can_fork, default_jobs
+
+        with self._reading():
+            ids = [s["id"] for s in self._in_step_index().summaries()]
+        jobs = default_jobs() if jobs is None else jobs
+        if jobs < 2 or len(ids) < PARALLEL_FROM or not _can_fork():
+            for entry in self._iter_entries(ids):
+                yield line(entry)
+            return
+        yield from self._parallel_lines(ids, line, jobs)
+
+    def _iter_entries(self, ids: list[str]) -> Iterator[dict]:
         for game_id in ids:
             with self._reading():
                 entry = self._read_entry(game_id)
             if entry is not None:
                 yield entry
+
+    def _parallel_lines(self, ids: list[str], line: Callable[[dict], str],
+                        jobs: int) -> Iterator[str]:
+        from collections import deque
+        from concurrent.futures import ProcessPoolExecutor
+        import multiprocessing
+
+        from .import_check import _worker_start
+
+        # forked outside the lock (a worker must not hold the lock's file open)
+        pool = ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork"),
+                                   initializer=_worker_start, initargs=(None, os.getpid()))
+        pending: deque = deque()       # (files read, future)
+
+        def lines() -> Iterator[str]:
+            files, future = pending.popleft()
+            try:
+                results = future.result()
+            except Exception:          # a worker died: read them here
+                results = [None] * len(files)
+            for (game_id, raw), text in zip(files, results):
+                if text is not None:
+                    yield text
+                elif raw is not None:  # as iter_archived reads it (its error, its migration)
+                    yield from map(line, self._iter_entries([game_id]))
+
+        try:
+            for start in range(0, len(ids), EXPORT_CHUNK):
+                files = []
+                with self._reading():
+                    for game_id in ids[start:start + EXPORT_CHUNK]:
+                        try:
+                            raw = self.fs.read_bytes(self.archive_file(game_id))
+                        except FileNotFoundError:    # removed meanwhile: passed over
+                            raw = None
+                        except Exception:            # read again, for its error
+                            raw = b""
+                        files.append((game_id, raw))
+                pending.append((files, pool.submit(_export_chunk, files, line)))
+                while len(pending) >= jobs * EXPORT_AHEAD:
+                    yield from lines()
+            while pending:
+                yield from lines()
+        finally:
+            pool.shutdown(wait=True, cancel_futures=True)
 
     def summaries(self, player: str | None = None, family: str | None = None,
                   since: str | _dt.date | None = None, until: str | _dt.date | None = None, *,
@@ -1157,6 +1221,38 @@ class Store:
 
 
 _HOUSES = "houses"
+
+
+#: archive files an export reads at a time, under the lock, and sends to a worker
+EXPORT_CHUNK = 16
+#: chunks waiting or being encoded, per worker (the exporting process holds their bytes)
+EXPORT_AHEAD = 4
+
+
+def _archived_entry(tables: dict, game_id: str) -> dict | Any:
+    """The archive entry of ``game_id`` in the tables of its file, or what is wrong there."""
+    entries = list(tables.get(_ARCHIVE, {}).values())
+    if len(entries) != 1 or entries[0].get("id") != game_id:
+        return Message("store.one_archived_game", game_id=game_id)
+    return entry_problem(entries[0], game_id) or entries[0]
+
+
+def _export_chunk(files: list[tuple[str, bytes | None]],
+                  line: Callable[[dict], str]) -> list[str | None]:
+    """A worker's job in :meth:`Store.export_lines`: for each archive file ``(game_id,
+    bytes)``, ``line`` of its entry, or ``None`` for the exporting process to read it again
+    (no file, or one it must report or migrate)."""
+    from .storage import SCHEMA, decode
+
+    out: list[str | None] = []
+    for game_id, raw in files:
+        try:
+            tables, schema = decode(raw)
+            found = _archived_entry(tables, game_id) if schema >= SCHEMA else None
+            out.append(line(found) if isinstance(found, dict) else None)
+        except Exception:
+            out.append(None)
+    return out
 
 
 class StoreLock:
