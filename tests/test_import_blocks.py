@@ -21,7 +21,7 @@ from yams_scorekeeper.book_file import write_book
 from yams_scorekeeper.errors import EntryError, StoreError, YamsError
 from yams_scorekeeper.store import BOOK_FORMAT, BOOK_VERSION, Store, archive_record
 
-pytestmark = pytest.mark.skipif(not import_check._can_fork(), reason="no fork here")
+pytestmark = pytest.mark.skipif(not import_check.can_fork(), reason="no fork here")
 
 
 def exported(games: list[dict]) -> str:

@@ -22,7 +22,7 @@ from yams_scorekeeper.errors import StoreError, YamsError
 from yams_scorekeeper.simulate import play_random_game
 from yams_scorekeeper.store import BOOK_FORMAT, BOOK_VERSION, Store
 
-pytestmark = pytest.mark.skipif(not import_check._can_fork(), reason="no fork here")
+pytestmark = pytest.mark.skipif(not import_check.can_fork(), reason="no fork here")
 
 
 def _distinct() -> list[dict]:
@@ -267,12 +267,10 @@ def test_only_stored_throws_are_remembered(entry):
 
 
 WORKERS_OF_A_KILLED_IMPORT = """
-import multiprocessing, os, sys, time
-from concurrent.futures import ProcessPoolExecutor
+import time
 from yams_scorekeeper import import_check
 
-pool = ProcessPoolExecutor(2, mp_context=multiprocessing.get_context("fork"),
-                           initializer=import_check._worker_start, initargs=(None, os.getpid()))
+pool = import_check.worker_pool(2)
 list(pool.map(abs, [0, 0]))                 # the workers are started
 print(*[p.pid for p in pool._processes.values()], flush=True)
 time.sleep(60)

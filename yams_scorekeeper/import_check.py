@@ -36,6 +36,8 @@ from itertools import chain, islice
 from typing import TYPE_CHECKING, Any, Callable, Collection, Iterable, Iterator
 
 if TYPE_CHECKING:  # pragma: no cover
+    from concurrent.futures import ProcessPoolExecutor
+
     from .book_file import Block
     from .store import ArchiveRecord
 
@@ -94,7 +96,7 @@ def checked_games(games: Iterable[Any], check: Check | None, claim: Callable[[st
             break
     jobs = default_jobs() if jobs is None else jobs
     if (check is None or jobs < 2 or count < PARALLEL_FROM or not _portable_check(check)
-            or not _can_fork()):
+            or not can_fork()):
         yield from _serial(chain(head, stream), check, claim, known)
     else:
         yield from _parallel(chain(head, stream), check, claim, jobs, close_fd, known)
@@ -190,14 +192,9 @@ def _claimed(game: Any, claim: Callable[[str], bool]) -> bool:
 def _parallel(stream: Iterator[Any], check: Check | None, claim: Callable[[str], bool],
               jobs: int, close_fd: int | None,
               known: Collection[str] = frozenset()) -> Iterator[ArchiveRecord | None]:
-    from concurrent.futures import ProcessPoolExecutor
-    import multiprocessing
-
     from .book_file import BLOCKS_DONE, Block, BookGame
 
-    pool = ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork"),
-                               initializer=_worker_start,
-                               initargs=(close_fd, os.getpid(), known))
+    pool = worker_pool(jobs, close_fd, known)
     pending: deque = deque()           # (block or games, payloads, future), or a _ReadFailed
     place = [0]                        # games given so far
 
@@ -333,6 +330,19 @@ def check_chunk(payloads: list[tuple[int, str | None, Any, bool]],
     return out
 
 
+def worker_pool(jobs: int, close_fd: int | None = None,
+                known: Collection[str] = frozenset()) -> ProcessPoolExecutor:
+    """``jobs`` worker processes forked from this one (:func:`_worker_start`), for an import
+    or an export: ``close_fd`` the store's lock (or ``None``: forked outside the lock);
+    ``known`` the store's ids (what :func:`check_block` does not replay)."""
+    from concurrent.futures import ProcessPoolExecutor
+    import multiprocessing
+
+    return ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork"),
+                               initializer=_worker_start,
+                               initargs=(close_fd, os.getpid(), known))
+
+
 def _worker_start(close_fd: int | None, parent: int | None = None,
                   known: Collection[str] = frozenset()) -> None:
     """A worker forked from the importing process: it keeps the ids ``known`` to the store
@@ -381,7 +391,8 @@ def _portable_check(check: Check | None) -> bool:
     return True
 
 
-def _can_fork() -> bool:
+def can_fork() -> bool:
+    """Whether worker processes can be forked here (:func:`worker_pool`)."""
     import multiprocessing
 
     return "fork" in multiprocessing.get_all_start_methods()

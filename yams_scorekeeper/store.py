@@ -903,12 +903,12 @@ class Store:
         ahead, the lines coming back in order. A file a worker cannot take as it is (not an
         archive entry, an older schema to migrate) is read again here, as
         :meth:`iter_archived` reads it: its error, or its migration, is this process's."""
-        from .import_check import PARALLEL_FROM, _can_fork, default_jobs
+        from .import_check import PARALLEL_FROM, can_fork, default_jobs
 
         with self._reading():
             ids = [s["id"] for s in self._in_step_index().summaries()]
         jobs = default_jobs() if jobs is None else jobs
-        if jobs < 2 or len(ids) < PARALLEL_FROM or not _can_fork():
+        if jobs < 2 or len(ids) < PARALLEL_FROM or not can_fork():
             for entry in self._iter_entries(ids):
                 yield line(entry)
             return
@@ -924,14 +924,10 @@ class Store:
     def _parallel_lines(self, ids: list[str], line: Callable[[dict], str],
                         jobs: int) -> Iterator[str]:
         from collections import deque
-        from concurrent.futures import ProcessPoolExecutor
-        import multiprocessing
 
-        from .import_check import _worker_start
+        from .import_check import worker_pool
 
-        # forked outside the lock (a worker must not hold the lock's file open)
-        pool = ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork"),
-                                   initializer=_worker_start, initargs=(None, os.getpid()))
+        pool = worker_pool(jobs)   # forked outside the lock: no worker holds the lock's file
         pending: deque = deque()       # (files read, future)
 
         def lines() -> Iterator[str]:
