@@ -274,6 +274,7 @@ IMPORT_CUTS = {   # (step, when): the import of two games cut ...
     "marker": ("replace", lambda s: nth(1, lambda src, dst: dst == s.records_path)),
     "first file": ("replace", lambda s: nth(1, in_archive(s))),
     "second file": ("replace", lambda s: nth(2, in_archive(s))),
+    "archive sync": ("sync_files", lambda s: lambda folder, paths: folder == s.archive_dir),
     "archive fsync": ("fsync_dir", lambda s: lambda folder: folder == s.archive_dir),
     "recount": ("replace", lambda s: nth(2, lambda src, dst: dst == s.records_path)),
 }
@@ -317,6 +318,29 @@ def test_a_big_import_failing_on_one_file_stops_and_heals(tmp_path):
     assert sorted(store.records()["counted"]) == sorted(written)     # the owed recount
     assert store.import_book(book) == (40 - len(written), len(written))
     assert len(store.archived_games()) == 40 and len(store.records()["counted"]) == 40
+
+
+@pytest.mark.parametrize("cut", [3, 7, 10])
+def test_an_import_cut_before_its_files_are_indexed_leaves_an_index_the_next_read_mends(
+        tmp_path, monkeypatch, cut):
+    import yams_scorekeeper.store as store_module
+
+    monkeypatch.setattr(store_module, "IMPORT_BATCH", 2)    # files written 2 at a time,
+    monkeypatch.setattr(store_module, "INDEX_BATCH", 4)     # their rows indexed 4 at a time
+    games = [{"doc": new_doc(f"c{n:02d}"), "summary": summary(f"c{n:02d}", alice=n)}
+             for n in range(12)]
+    book = {"format": "yams-scorekeeper-book", "version": 1, "games": games}
+    store = Store(tmp_path)
+    cut_store = Store(tmp_path, fs=faulty("replace", KeyboardInterrupt(),
+                                          nth(cut, in_archive(store))))
+    with pytest.raises(KeyboardInterrupt):
+        cut_store.import_book(book)
+    on_disk = sorted(n[:-5] for n in os.listdir(store.archive_dir) if not n.startswith("."))
+    assert on_disk == [f"c{n:02d}" for n in range(cut - 1)]
+    assert sorted(s["id"] for s in Store(tmp_path).summaries()) == on_disk
+    rows = store.index_rows()
+    store.rebuild_index()
+    assert store.index_rows() == rows
 
 
 def test_importing_nothing_new_writes_nothing(tmp_path):
@@ -512,6 +536,7 @@ MIGRATION_CUTS = {
     "folder created": ("fsync_dir", lambda s: nth(1, lambda folder: folder == s.path)),
     "first file": ("replace", lambda s: nth(1, in_archive(s))),
     "last file": ("replace", lambda s: nth(3, in_archive(s))),
+    "archive sync": ("sync_files", lambda s: lambda folder, paths: folder == s.archive_dir),
     "archive fsync": ("fsync_dir", lambda s: lambda folder: folder == s.archive_dir),
     "retiring archive.json": ("replace", lambda s: lambda src, dst: src == s.legacy_archive_path),
     "folder fsync": ("fsync_dir", lambda s: nth(2, lambda folder: folder == s.path)),
@@ -616,6 +641,7 @@ matches = {  # which calls of ``step`` count towards the n-th
     "legacy": lambda src, dst: src == os.path.join(folder, "archive.json"),   # its retirement
     "records": lambda src, dst: dst == os.path.join(folder, "records.json"),
     "archive-dir": lambda path: path == archive,
+    "archive-files": lambda path, paths: path == archive,
     "store-dir": lambda path: path == folder,
 }[which]
 counter = itertools.count(1)
@@ -645,7 +671,8 @@ MIGRATION_KILLS = {
     "first file": ("replace", "archive", 1),
     "mid-way": ("replace", "archive", 150),
     "last file": ("replace", "archive", 300),
-    "archive fsync": ("fsync_dir", "archive-dir", 2),  # the 1st is the first file's own
+    "archive sync": ("sync_files", "archive-files", 1),  # written, not yet renamed
+    "archive fsync": ("fsync_dir", "archive-dir", 1),  # every file renamed
     "retiring archive.json": ("replace", "legacy", 1),
     "store fsync": ("fsync_dir", "store-dir", 3),
     "recount": ("replace", "records", 2),

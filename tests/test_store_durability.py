@@ -9,8 +9,9 @@ assert what makes a write durable and atomic:
 - the rename is ``os.replace`` (one atomic step), never a removal of the target first;
 - the folder is fsynced after the rename (the rename itself reaches the disk);
 - a finish fsyncs ``archive/`` after the archive file, and ``games/`` after the game file
-  goes; a new ``archive/`` folder is made durable in the store folder; an import fsyncs
-  ``archive/`` once after its files, before the record book counts them.
+  goes; a new ``archive/`` folder is made durable in the store folder; an import writes
+  its files, syncs them all at once (``sync_files``), renames them, and fsyncs ``archive/``
+  once after them, before the record book counts them.
 """
 
 from __future__ import annotations
@@ -63,6 +64,10 @@ class RecordingFS(FileSystem):
     def link(self, src, dst):
         self.calls.append(("link", src, dst))
         super().link(src, dst)
+
+    def sync_files(self, folder, paths):
+        self.calls.append(("sync_files", folder, tuple(paths)))
+        super().sync_files(folder, paths)
 
     def fsync_dir(self, folder):
         self.calls.append(("fsync_dir", folder))
@@ -166,6 +171,24 @@ def test_the_file_system_fsyncs_the_file_and_the_folder_it_is_given(tmp_path, mo
         assert synced[1:] == [(True, os.stat(tmp_path).st_ino)]
 
 
+@pytest.mark.parametrize("syncfs", [True, False], ids=["syncfs", "no syncfs"])
+def test_the_file_system_syncs_the_files_it_is_given_at_once_or_each(tmp_path, monkeypatch,
+                                                                      syncfs):
+    calls, fsynced = [], []
+    real_fsync = os.fsync
+    monkeypatch.setattr(os, "fsync", lambda fd: (fsynced.append(os.fstat(fd).st_ino),
+                                                 real_fsync(fd))[1])
+    if syncfs and storage._syncfs(str(tmp_path)) is False:
+        pytest.skip("no syncfs(2) here")
+    monkeypatch.setattr(storage, "_syncfs", lambda folder: (calls.append(folder), syncfs)[1])
+    paths = [tmp_path / f"f{n}" for n in range(3)]
+    for path in paths:
+        path.write_bytes(b"data")
+    FileSystem().sync_files(str(tmp_path), [str(p) for p in paths])
+    assert calls == [str(tmp_path)]
+    assert fsynced == ([] if syncfs else [os.stat(p).st_ino for p in paths])
+
+
 # -- the store: a table action, a finish, an import ---------------------------------------
 
 def test_an_event_reaches_the_disk_before_append_returns(tmp_path):
@@ -207,7 +230,8 @@ def test_a_finish_fsyncs_the_archive_then_games_after_the_game_file_goes(tmp_pat
                    for c in fs.calls[start:])
 
 
-def test_an_import_fsyncs_archive_once_before_the_book_counts_the_games(tmp_path):
+def test_an_import_syncs_its_files_before_their_names_and_the_folder_before_the_book(
+        tmp_path):
     book = {"format": "yams-scorekeeper-book", "version": 1,
             "games": [{"doc": new_doc(f"g{n}"), "summary": summary(f"g{n}", alice=n)}
                       for n in range(5)]}
@@ -215,10 +239,13 @@ def test_an_import_fsyncs_archive_once_before_the_book_counts_the_games(tmp_path
     store = Store(tmp_path, fs=fs)
     assert store.import_book(book) == (5, 0)
     files = [store.archive_file(f"g{n}") for n in range(5)]
+    synced = [n for n, c in enumerate(fs.calls) if c[0] == "sync_files"]
+    assert len(synced) == 1 and fs.calls[synced[0]][1] == store.archive_dir    # one, for all
     for path in files:
         n = fs.replaced(path)[0]
         src = fs.calls[n][1]
-        assert fs.index(("fsync", src)) < fs.index(("close", src)) < n
+        assert fs.index(("write", src)) < fs.index(("close", src)) < synced[0] < n
+        assert src in fs.calls[synced[0]][2]
     last_file = max(fs.replaced(path)[0] for path in files)
     recount = fs.replaced(store.records_path)[-1]
     assert ("fsync_dir", store.archive_dir) in fs.calls[last_file + 1:recount], fs.calls

@@ -66,7 +66,7 @@ from . import records as _records
 from .errors import StoreBusyError, StoreCorruptError, StoreError
 from .shapes import GAME_ID, book_problem, doc_problem, entry_problem
 from .storage import (DEFAULT_BACKUPS, TEMP_SUFFIX, AtomicJSONStorage, FileSystem, corrupt_error,
-                      encode, no_gc)
+                      encode, no_gc, write_new_files)
 from .texts import Message
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -85,10 +85,11 @@ _GAME, _FINISH, _ARCHIVE, _BOOK, _RECOUNT = "game", "finish", "games", "book", "
 _ONE = 1  # doc id of the single document of the game, finish, archive, book and recount tables
 #: what ``archive.json`` of the old layout is renamed to once its games are in ``archive/``
 MIGRATED_SUFFIX = ".migrated"
-#: threads writing the files of an import or a migration
-BULK_WRITERS = 8
 #: games an import validates, then writes at once
 IMPORT_BATCH = 256
+#: games an import adds to the summaries index in one transaction (each commit rewrites the
+#: journal of every page it touches: fewer, bigger ones halve the index's cost)
+INDEX_BATCH = 2048
 #: most games an import counts into the record book; past that it counts the book again
 IMPORT_TALLIES = 5_000
 #: what a store folder holds (one of them is enough to tell a store from another folder)
@@ -375,43 +376,35 @@ class Store:
 
     def _write_encoded(self, game_id: str, raw: bytes, fs: FileSystem | None = None) -> None:
         """Write the archive file of ``game_id`` from its bytes (:func:`archive_record`)."""
+        self._make_archive_dir()
+        self._storage(self.archive_file(game_id), fs).write_encoded(raw)
+
+    def _make_archive_dir(self) -> None:
+        """Create ``archive/`` if need be, durably (the store folder fsynced)."""
         if not os.path.isdir(self.archive_dir):
             os.makedirs(self.archive_dir, exist_ok=True)
             self.fs.fsync_dir(self.path)
-        self._storage(self.archive_file(game_id), fs).write_encoded(raw)
-
-    def _write_stamped(self, game_id: str, raw: bytes,
-                       fs: FileSystem | None = None) -> tuple[int, int] | None:
-        """:meth:`_write_encoded`, then the file's ``(mtime_ns, size)`` (summaries index)."""
-        from .summary_index import file_stamp
-
-        self._write_encoded(game_id, raw, fs)
-        return file_stamp(self.archive_file(game_id))
 
     def _write_entries(self, files: list[tuple[str, bytes]]) -> list[tuple[int, int] | None]:
-        """Write many archive files ``(game_id, bytes)`` (an import, a migration), made
-        durable by one fsync of the folder at the end; returns their ``(mtime_ns, size)``.
-
-        Each file is written as usual (fsynced, then renamed), on ``BULK_WRITERS`` threads:
-        the disk then commits many fsyncs at once (8 threads: ~8x faster here; the fsyncs
-        are nearly all the cost). After a failure no new file is started, and the error is
-        raised once the files being written are done.
+        """Write many archive files ``(game_id, bytes)`` (an import, a migration); returns
+        their ``(mtime_ns, size)``. The new files are made durable together
+        (:func:`~yams_scorekeeper.storage.write_new_files`: one sync of the disk, then the
+        renames, then one fsync of the folder); a file that replaces another (a migration
+        met a game twice) is written as usual, its old version becoming its ``.bak1``.
         """
+        from .summary_index import file_stamp
+
         if not files:
             return []
-        stamps = [self._write_stamped(*files[0])]      # creates the folder if need be
-        from concurrent.futures import ThreadPoolExecutor   # only here: not at the table
-
-        batch = _LaterDirSync(self.fs, self.archive_dir)
-        pool = ThreadPoolExecutor(BULK_WRITERS)
-        try:
-            for future in [pool.submit(self._write_stamped, game_id, raw, batch)
-                           for game_id, raw in files[1:]]:
-                stamps.append(future.result())
-        finally:
-            pool.shutdown(wait=True, cancel_futures=True)
-        self.fs.fsync_dir(self.archive_dir)
-        return stamps
+        self._make_archive_dir()
+        paths = [self.archive_file(game_id) for game_id, _ in files]
+        there = {path for path in paths if self.fs.exists(path)}
+        write_new_files(self.fs, self.archive_dir, [(path, raw) for path, (_, raw)
+                                                    in zip(paths, files) if path not in there])
+        for path, (game_id, raw) in zip(paths, files):
+            if path in there:
+                self._write_encoded(game_id, raw)
+        return [file_stamp(path) for path in paths]
 
     def _put_entry(self, entry: dict) -> bool:
         """Step 2 of a finish: write ``entry``'s archive file; True when it replaced another
@@ -1114,6 +1107,7 @@ class Store:
             # the games archived or in progress (the lock is held: no other game comes)
             known = index.ids() | self._in_progress_ids()
             batch: list[ArchiveRecord] = []
+            rows: list[tuple] = []          # of the games written, for the summaries index
             # what the book needs of each new game, to count them into it rather than count
             # every game again (None: a recount is owed already, or too many games come)
             tallies: list[tuple] | None = None if self._recount_owed() else []
@@ -1124,13 +1118,16 @@ class Store:
                 known.add(game_id)
                 return True
 
-            def flush() -> None:
+            def flush(last: bool = False) -> None:
                 if not written and batch:
                     self._owe_recount()
                     index.mark_stale()
                 nonlocal tallies
                 stamps = self._write_entries([(r.id, r.raw) for r in batch])
-                index.add(zip([r.rows for r in batch], stamps))   # new ids: nothing to replace
+                rows.extend(zip([r.rows for r in batch], stamps))
+                if last or len(rows) >= INDEX_BATCH:
+                    index.add(rows)             # new ids: nothing to replace
+                    rows.clear()
                 written.extend(r.id for r in batch)
                 if tallies is not None:
                     tallies.extend(r.tally for r in batch)
@@ -1158,7 +1155,7 @@ class Store:
                         flush()                 # a failed write is healed (module notes)
             finally:
                 entries.close()
-            flush()
+            flush(last=True)
             added = len(written)
             if added:
                 index.put([], in_step=True)
@@ -1417,42 +1414,3 @@ def book_entry(game: Any, n: int, *, nesting_checked: bool = False) -> dict:
     if problem:
         raise not_a_book(Message("store.book_game", index=n - 1, n=n, problem=problem))
     return {"id": summary["id"], "doc": doc, "summary": summary}
-
-
-class _LaterDirSync(FileSystem):
-    """``fs``, except that fsyncing ``folder`` is left to the caller, once after a batch of
-    writes into it (an import or a migration writes thousands of files there)."""
-
-    def __init__(self, fs: FileSystem, folder: str):
-        self.fs, self.folder = fs, folder
-
-    def read_bytes(self, path: str) -> bytes:
-        return self.fs.read_bytes(path)
-
-    def mkstemp(self, folder: str, prefix: str) -> tuple[int, str]:
-        return self.fs.mkstemp(folder, prefix)
-
-    def write(self, fd: int, data: bytes) -> None:
-        self.fs.write(fd, data)
-
-    def fsync(self, fd: int) -> None:
-        self.fs.fsync(fd)
-
-    def close(self, fd: int) -> None:
-        self.fs.close(fd)
-
-    def replace(self, src: str, dst: str) -> None:
-        self.fs.replace(src, dst)
-
-    def link(self, src: str, dst: str) -> None:
-        self.fs.link(src, dst)
-
-    def fsync_dir(self, folder: str) -> None:
-        if folder != self.folder:
-            self.fs.fsync_dir(folder)
-
-    def remove(self, path: str) -> None:
-        self.fs.remove(path)
-
-    def exists(self, path: str) -> bool:
-        return self.fs.exists(path)

@@ -52,6 +52,9 @@ from .storage import TEMP_SUFFIX
 from .storage import compact_json as _json   # the rows' JSON text
 
 INDEX_FILE = "index.sqlite"
+#: the page cache of a connection, in KiB (an import's transaction of 2,048 games fits:
+#: SQLite's default 2 MiB spills pages to the file before the commit)
+CACHE_KIB = 16384
 SCHEMA = 3
 
 _TABLES = """
@@ -108,6 +111,7 @@ class SummaryIndex:
     def _connect(self) -> sqlite3.Connection:
         db = sqlite3.connect(self.path, isolation_level=None)
         db.execute("PRAGMA synchronous=FULL")
+        db.execute(f"PRAGMA cache_size=-{CACHE_KIB}")
         return db
 
     def _open(self) -> sqlite3.Connection:
