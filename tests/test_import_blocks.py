@@ -150,8 +150,9 @@ def test_a_bad_game_before_text_that_is_not_json(tmp_path, small_blocks, monkeyp
     assert "g004" in result[1]
 
 
-@pytest.mark.parametrize("bad", ["@", "NaN", "12345678901234567", "1e999", "[" * 40 + "]" * 40],
-                         ids=["byte", "nan", "digits", "infinite", "deep"])
+@pytest.mark.parametrize("bad", ["@", "NaN", "12345678901234567", "1e999", "[" * 40 + "]" * 40,
+                                 "123456789012345678901234567890"],
+                         ids=["byte", "nan", "digits", "infinite", "deep", "past 64 bits"])
 def test_a_bad_value_in_a_middle_block_is_reported_on_its_line(tmp_path, small_blocks,
                                                                  monkeypatch, bad):
     text = spoiled(exported(book_of(30)), 13, bad)
@@ -276,3 +277,51 @@ def test_one_walk_of_a_game_takes_the_depth_limits_of_its_events_and_config():
     for game in ok + [base, {"doc": {"events": 5}}, {"doc": {"events": [1], "config": 3}}, 7]:
         doc = game.get("doc") if isinstance(game, dict) else None
         assert doc_problem(doc, nesting_checked=True) == doc_problem(doc)
+
+
+@pytest.mark.parametrize("layout", ["as exported", "crlf", "two a line", "a float", "past 64 bits",
+                                    "a lone surrogate"])
+def test_a_block_reads_the_same_games_with_or_without_the_fast_decoder(monkeypatch, layout):
+    """:func:`book_file.block_games` reads a game alone on its line with orjson, and any
+    other layout, or a game orjson reads otherwise (a float; a whole number past 64 bits,
+    which it makes a float), with the standard library: the same values and offsets."""
+    from yams_scorekeeper import storage
+
+    games = json.loads(json.dumps(book_of(4)))
+    if layout == "a float":
+        games[1]["summary"]["x"] = 1e-7
+    if layout == "past 64 bits":
+        games[2]["doc"]["x"] = 123456789012345678901234567890
+    lines = [json.dumps(g, ensure_ascii=False) for g in games]
+    if layout == "a lone surrogate":
+        lines[1] = lines[1].replace('"summary": {', '"summary": {"x": "\\ud800", ', 1)
+    text = {"crlf": ",\r\n".join(lines) + ",\r\n",
+            "two a line": lines[0] + ", " + lines[1] + ",\n" + ",\n".join(lines[2:]) + ",\n",
+            }.get(layout, ",\n".join(lines) + ",\n")
+    fast = book_file.block_games(text)
+    monkeypatch.setattr(storage, "fast_json", lambda: None)
+    exact = book_file.block_games(text)
+    assert fast == exact
+    read = [json.loads(line) for line in lines]
+    if layout == "past 64 bits":         # more than 15 digits: the block stops at that game
+        read = read[:2]
+        assert exact[1] == text.index(lines[2])
+    else:
+        assert exact[1] is None
+    assert [value for value, _, _ in exact[0]] == read
+
+
+def test_an_archive_file_of_an_import_is_the_json_of_its_entry_whatever_encodes_it(
+        monkeypatch):
+    from yams_scorekeeper import storage
+
+    entry = json.loads(json.dumps(book_of(1)[0]))
+    entry = {"id": entry["summary"]["id"], **entry}
+    entry["doc"]["x"] = [1e-7, 2.5e300, -0.0, 10 ** 15, "é\u2028\x1f"]
+    fast = archive_record(entry).raw
+    monkeypatch.setattr(storage, "fast_json", lambda: None)
+    exact = archive_record(entry).raw
+    body = lambda raw: raw.split(b'"games":', 1)[1]             # after the checksum
+    assert body(fast).replace(b"1e-7", b"1e-07") == body(exact)
+    for raw in (fast, exact):
+        assert storage.decode(raw)[0]["games"]["1"] == entry

@@ -219,11 +219,18 @@ def block_games(text: str) -> tuple[list[tuple[Any, int, int]], int | None]:
     by a comma, as ``(value, start, end)`` (decoded once, with every check the game-by-game
     reading makes, and the nesting of its events and config checked:
     :func:`~yams_scorekeeper.shapes.unchecked_game_problem`), and the offset where that
-    stops (``None``: at the end of the text)."""
+    stops (``None``: at the end of the text).
+
+    A game alone on its line, followed by its comma (as ``yams export`` writes them), is
+    first read by :func:`~yams_scorekeeper.storage.fast_json`; where that fails or finds a
+    float it is read again by the standard library's decoder, which is the rule."""
     from .shapes import unchecked_game_problem
-    from .storage import MAX_FILE_BYTES, fast_decoder
+    from .storage import MAX_FILE_BYTES, fast_decoder, fast_json
 
     decode = fast_decoder().raw_decode
+    orjson = fast_json()
+    readers = (_line_reader(orjson.loads), decode) if orjson is not None else (decode,)
+    exact = readers[-1]
     space = _SPACE.match
     games: list[tuple[Any, int, int]] = []
     pos, size = 0, len(text)
@@ -231,16 +238,37 @@ def block_games(text: str) -> tuple[list[tuple[Any, int, int]], int | None]:
         pos = space(text, pos).end()
         if pos == size:
             return games, None
-        try:
-            value, end = decode(text, pos)
-        except (ValueError, RecursionError):    # not JSON, or a check failed: read it there
-            return games, pos
-        after = space(text, end).end()
-        if (after == size or text[after] != "," or end - pos > MAX_FILE_BYTES
-                or unchecked_game_problem(value)):
-            return games, pos
+        for read in readers:
+            try:
+                value, end = read(text, pos)
+            except (ValueError, RecursionError):    # not JSON, or a check failed
+                if read is exact:
+                    return games, pos               # read it there, game by game
+                continue
+            after = space(text, end).end()
+            if (after == size or text[after] != "," or end - pos > MAX_FILE_BYTES
+                    or unchecked_game_problem(value, floats=read is exact)):
+                if read is exact:
+                    return games, pos
+                continue
+            break
         games.append((value, pos, end))
         pos = after + 1
+
+
+def _line_reader(loads: Callable[[str], Any]) -> Callable[[str, int], tuple[Any, int]]:
+    """``raw_decode`` for a value alone on its line and followed by a comma, by ``loads``
+    (a ValueError for any other layout)."""
+    def read(text: str, pos: int) -> tuple[Any, int]:
+        line_end = text.find("\n", pos)
+        line = text[pos:] if line_end < 0 else text[pos:line_end]
+        body = line.rstrip()
+        if not body.endswith(","):
+            raise ValueError("not one value followed by its comma")
+        body = body[:-1].rstrip()
+        return loads(body), pos + len(body)
+
+    return read
 
 
 class BookGame(NamedTuple):

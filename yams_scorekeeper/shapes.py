@@ -39,20 +39,21 @@ def _depth(value: Any, limit: int) -> bool:
     return depth_problem(value, limit) is None
 
 
-def unchecked_game_problem(game: Any) -> bool:
+def unchecked_game_problem(game: Any, floats: bool = True) -> bool:
     """Whether a book's ``game``, as :func:`~yams_scorekeeper.storage.fast_decoder` decoded
-    it, fails :func:`~yams_scorekeeper.storage.unchecked_problem` or nests its ``doc``'s
-    events or config deeper than :func:`doc_problem` accepts: one walk of the game, where
-    those would make three (``False``: ``doc_problem(..., nesting_checked=True)`` may skip
-    its walks)."""
+    it, fails :func:`~yams_scorekeeper.storage.unchecked_problem` (``floats`` passed on) or
+    nests its ``doc``'s events or config deeper than :func:`doc_problem` accepts: one walk
+    of the game, where those would make three (``False``: ``doc_problem(...,
+    nesting_checked=True)`` may skip its walks)."""
     from .storage import unchecked_problem
 
     doc = game.get("doc") if type(game) is dict else None
     if type(doc) is not dict or type(doc.get("events")) is not list:
-        return unchecked_problem(game)           # doc_problem refuses it without a walk
+        return unchecked_problem(game, floats=floats)   # doc_problem refuses it, no walk
     rest = {**game, "doc": {k: v for k, v in doc.items() if k != "events" and k != "config"}}
-    return (unchecked_problem(rest) or unchecked_problem(doc["events"], MAX_EVENT_DEPTH + 1)
-            or unchecked_problem(doc.get("config"), MAX_EVENT_DEPTH))
+    return (unchecked_problem(rest, floats=floats)
+            or unchecked_problem(doc["events"], MAX_EVENT_DEPTH + 1, floats)
+            or unchecked_problem(doc.get("config"), MAX_EVENT_DEPTH, floats))
 
 
 def doc_problem(doc: Any, *, nesting_checked: bool = False) -> str | None:
