@@ -522,6 +522,11 @@ def encode(tables: Tables, *, decoded: bool = False) -> bytes:
     return prefix + (b"" if payload == b"{}" else b",") + body
 
 
+def compact_text(data: Any) -> str:
+    """:func:`_compact_bytes` as text (the rows of the summaries index)."""
+    return _compact_bytes(data).decode("utf-8")
+
+
 def _compact_bytes(data: Any) -> bytes:
     """The compact JSON of decoded ``data`` as UTF-8, by :func:`fast_json` where it can:
     the same text as :data:`compact_json` but for the spelling of a float's exponent

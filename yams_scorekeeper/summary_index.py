@@ -49,7 +49,7 @@ import sqlite3
 from typing import Any, Callable, Iterable, Iterator
 
 from .storage import TEMP_SUFFIX
-from .storage import compact_json as _json   # the rows' JSON text
+from .storage import compact_text as _json   # the rows' JSON text
 
 INDEX_FILE = "index.sqlite"
 #: the page cache of a connection, in KiB (an import's transaction of 2,048 games fits:
