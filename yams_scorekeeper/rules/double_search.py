@@ -27,6 +27,7 @@ Every number comes from ``rules.settings``. The module never prints and does no 
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import TYPE_CHECKING, Callable, Sequence
 
 from ..dice import Dice
@@ -69,13 +70,15 @@ _LARGEST = {row: (max(s[1]) if s[0] == "same" else s[1] if s[0] == "runs" else _
 _WORDS = {1: "un", 2: "deux", 3: "trois", 4: "quatre", 5: "cinq", 6: "six", 7: "sept",
           8: "huit", 9: "neuf", 10: "dix"}
 
-# A search mode: the harmony it looks for (None, "couleur", "taille") and the plural names of
-# its labels, in label order. Bins are indexed (value - 1) * labels + label.
-_PLAIN = (None, ("",))
-_COLOUR = ("couleur", ("clairs", "foncés"))
-_SIZE = ("taille", ("petits", "grands"))
+# A search mode: the harmony it looks for (None, "couleur", "taille"), the plural names of its
+# labels, in label order, and its bins (the attribute of _Bins). Bins are indexed
+# (value - 1) * labels + label.
+_PLAIN = (None, ("",), "plain")
+_COLOUR = ("couleur", ("clairs", "foncés"), "colour")
+_SIZE = ("taille", ("petits", "grands"), "size")
 _COLOUR_INDEX = {"c": 0, "f": 1}
 _SIZE_INDEX = {"p": 0, "g": 1}
+_VALUE = attrgetter("value")
 
 
 class _Bins:
@@ -117,30 +120,9 @@ class _Bins:
         return self._size
 
     @property
-    def by_colour(self) -> list[int]:
-        """How many dice are clairs, foncés."""
-        return [sum(self.colour[0::2]), sum(self.colour[1::2])]
-
-    @property
-    def by_size(self) -> list[int]:
-        """How many dice are petits, grands."""
-        return [sum(self.size[0::2]), sum(self.size[1::2])]
-
-    @property
-    def total(self) -> int:
-        """The sum of the dice."""
-        return sum(d.value for d in self.dice)
-
-    @property
     def values(self) -> list[int]:
         """The values of the dice, highest first."""
-        return sorted((d.value for d in self.dice), reverse=True)
-
-    def caps(self, mode: tuple) -> list[int]:
-        """The capacities for ``mode`` (the bins themselves: a search gives back what it takes)."""
-        if mode is _PLAIN:
-            return self.plain
-        return self.colour if mode is _COLOUR else self.size
+        return sorted(map(_VALUE, self.dice), reverse=True)
 
 
 # -- the searches ------------------------------------------------------------------------------
@@ -153,6 +135,8 @@ def _fits(sizes: tuple[int, ...], caps: list[int]) -> bool:
     """Whether groups of ``sizes`` identical dice fit in bins of capacities ``caps``: it does not
     depend on which bin holds what, so it is worked out once per set of capacities (most
     figures are not made, and this says so without a search)."""
+    if len(sizes) == 1:
+        return max(caps) >= sizes[0]
     key = (sizes, tuple(sorted(caps)))
     fits = _FITS.get(key)
     if fits is None:
@@ -235,7 +219,7 @@ def _search(row_id: str, bins: _Bins, mode: tuple, only: int | None = None
     where the groups lie is what :func:`_groups` writes out.
     """
     shape = _SHAPE[row_id]
-    caps = bins.caps(mode)
+    caps = getattr(bins, mode[2])       # the bins themselves: a search gives back what it takes
     if shape[0] == "same":
         sizes = shape[1]
         if not _fits(sizes, caps):
@@ -378,11 +362,12 @@ def _all_of_a_label(bins: _Bins, value: int) -> tuple[str, str, int] | None:
     """(harmony, label's plural name, how many dice) when all the dice of one colour, else of
     one size, show ``value`` (the first label found), or None."""
     v = value - 1
-    for kind, names, cells, totals in (("couleur", _COLOUR[1], bins.colour, bins.by_colour),
-                                       ("taille", _SIZE[1], bins.size, bins.by_size)):
+    for kind, names, cells in (("couleur", _COLOUR[1], bins.colour),
+                               ("taille", _SIZE[1], bins.size)):
         for lab in (0, 1):
-            if totals[lab] and cells[2 * v + lab] == totals[lab]:
-                return kind, names[lab], totals[lab]
+            total = sum(cells[lab::2])
+            if total and cells[2 * v + lab] == total:
+                return kind, names[lab], total
     return None
 
 
@@ -409,9 +394,10 @@ def _chiffre_figure(rules: "DoubleRules", value: int, n: int,
 
 
 def _difference(rules: "DoubleRules", row_id: str, bins: _Bins) -> Figure:
-    terms = " + ".join(str(v) for v in bins.values)
-    return rules._fig(row_id, bins.total, Message(
-        "explain.sum", name=rules._name(row_id), dice=terms, total=bins.total))
+    values = bins.values
+    total = sum(values)
+    return rules._fig(row_id, total, Message(
+        "explain.sum", name=rules._name(row_id), dice=" + ".join(map(str, values)), total=total))
 
 
 def _score(rules: "DoubleRules", row_id: str, bins: _Bins, roll: int) -> Figure:
