@@ -22,6 +22,11 @@ interchangeable groups are never permuted. With 10 dice and at most 4 groups the
 a few dozen states. A figure that cannot be made without harmony cannot be made with it, so
 the harmony searches only run for figures already made.
 
+A replay asks one row at a time, and most rows asked are not made: whether groups of identical
+dice fit depends only on the capacities sorted, worked out once per case (``_fits``). A figure
+made (and a chiffre) is kept by the rule set under what fixes it: the row, where its groups lie,
+its harmony and whether it is the first roll (a few hundred cases, not one per throw).
+
 Every number comes from ``rules.settings``. The module never prints and does no I/O.
 """
 
