@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass
-from operator import attrgetter, itemgetter
+from operator import attrgetter
 
 from .errors import EntryError
 from .texts import Message
@@ -70,11 +70,29 @@ _STORED_TAGGED = {f"{v}{c}{s}": Die(v, c, s) for v in range(1, 7) for c in COLOU
                   for s in SIZES}
 
 
-#: the tags of the physical Double Yams set, as a stored throw's texts end, in order
-_DOUBLE_TAGS = sorted(c + s for (c, s), n in DOUBLE_SET.items() for _ in range(n))
-_DOUBLE_COUNT = len(_DOUBLE_TAGS)
-#: a stored die's tags: its text after the value ("cp" of "3cp")
-_TAGS = itemgetter(slice(1, None))
+#: the tags of a stored Double Yams die (``"cp"`` of ``"3cp"``) counted as the digits of one
+#: number in base 16: ten dice give each tag a count below 16, so the sum of a throw's weights
+#: is the physical set's exactly when the throw has its tags
+_TAG_WEIGHT = {tag: 16 ** i for i, tag in enumerate(("cp", "fp", "cg", "fg"))}
+_STORED_WEIGHT = {text: _TAG_WEIGHT[text[1:]] for text in _STORED_TAGGED}
+_DOUBLE_WEIGHT = sum(_TAG_WEIGHT[c + s] * n for (c, s), n in DOUBLE_SET.items())
+_DOUBLE_COUNT = sum(DOUBLE_SET.values())
+
+
+def stored_tagged(entry: object) -> tuple[Dice, tuple[str, ...]] | None:
+    """The dice of a Double Yams throw as the store writes it (a list of the ten dice's texts,
+    ``"3cp"``), with those texts in the dice's order; ``None`` for anything else (the parser
+    then reads it, and says what is wrong)."""
+    if type(entry) is not list or len(entry) != _DOUBLE_COUNT:
+        return None
+    try:
+        # a die's text sorts as the die does (one digit, then c < f, then g < p)
+        texts = sorted(entry)
+        if sum(map(_STORED_WEIGHT.__getitem__, texts)) != _DOUBLE_WEIGHT:
+            return None
+    except (KeyError, TypeError):
+        return None
+    return tuple(map(_STORED_TAGGED.__getitem__, texts)), tuple(texts)
 
 
 def _in_order(die: Die) -> tuple:
@@ -170,26 +188,11 @@ def parse_tagged(entry: str | list[str] | tuple[str, ...], physical: Counter = D
     a group is a tag and the values of its dice, the tag before or after: ``cp665``, ``665cp``.
     ``cp665 fp12 cg34 fg556`` is a whole throw in 19 keystrokes.
     """
-    total = _DOUBLE_COUNT if physical is DOUBLE_SET else sum(physical.values())
-    if physical is DOUBLE_SET and type(entry) is list and len(entry) == total:
-        # as the store writes them ("3cp"): a die's text sorts as the die does (one digit,
-        # then c < f, then g < p), and its last two letters are its tags
-        try:
-            texts = sorted(entry)
-            stored_dice = tuple(map(_STORED_TAGGED.__getitem__, texts))
-        except (KeyError, TypeError):
-            stored_dice = None
-        if stored_dice is not None and sorted(map(_TAGS, texts)) == _DOUBLE_TAGS:
-            return stored_dice
-        stored = None
-    else:
-        stored = _stored(entry, _STORED_TAGGED, total)
-    if stored is not None and physical is DOUBLE_SET:
-        texts = sorted(str(d) for d in stored)
-        if sorted([text[1:] for text in texts]) == _DOUBLE_TAGS:
-            return tuple(_STORED_TAGGED[text] for text in texts)
-    elif stored is not None and Counter((d.colour, d.size) for d in stored) == physical:
-        return tuple(sorted(stored, key=_in_order))
+    if physical is DOUBLE_SET:
+        stored = stored_tagged(entry)
+        if stored is not None:
+            return stored[0]
+    total = sum(physical.values())
     tokens = _tokens(entry)
     if not tokens:
         raise EntryError(Message("entry.dice_typed"), expected=GROUPED_EXAMPLE)

@@ -7,10 +7,10 @@ The rows and settings live here; the search over which dice form each group is i
 from __future__ import annotations
 
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..columns import DOWN, UP, Column, ordered
-from ..dice import DOUBLE_SET, Dice, TAGGED_EXAMPLE, parse_tagged
+from ..dice import DOUBLE_SET, Dice, TAGGED_EXAMPLE, parse_tagged, stored_tagged
 from ..errors import ConfigError
 from ..totals import Cells, Totals, cell_score, scores_sum
 from .base import Figure, Row, RuleSet, Section, Setup
@@ -221,6 +221,11 @@ class DoubleRules(RuleSet):
 
     def parse_dice(self, entry: str | list[str] | tuple[str, ...]) -> Dice:
         return parse_tagged(entry, DOUBLE_SET)
+
+    def read_throw(self, entry: Any) -> tuple[Dice, tuple[str, ...]]:
+        """A stored throw read straight from its texts (they are the dice's texts already);
+        anything else parsed (and refused) as :meth:`parse_dice` does."""
+        return stored_tagged(entry) or super().read_throw(entry)
 
     def figures(self, dice: Dice, roll: int) -> list[Figure]:
         return _search().score_all(self, dice, roll)

@@ -22,15 +22,21 @@ interchangeable groups are never permuted. With 10 dice and at most 4 groups the
 a few dozen states. A figure that cannot be made without harmony cannot be made with it, so
 the harmony searches only run for figures already made.
 
+A replay asks one row at a time, and most rows asked are not made: whether groups of identical
+dice fit depends only on the capacities sorted, worked out once per case (``_fits``). A figure
+made (and a chiffre) is kept by the rule set under what fixes it: the row, where its groups lie,
+its harmony and whether it is the first roll (a few hundred cases, not one per throw).
+
 Every number comes from ``rules.settings``. The module never prints and does no I/O.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Sequence
+from operator import attrgetter
+from typing import TYPE_CHECKING, Callable, Sequence
 
 from ..dice import Dice
-from .base import Figure
+from .base import MOST_REMEMBERED, Figure
 from ..texts import Joined, Message
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -69,13 +75,15 @@ _LARGEST = {row: (max(s[1]) if s[0] == "same" else s[1] if s[0] == "runs" else _
 _WORDS = {1: "un", 2: "deux", 3: "trois", 4: "quatre", 5: "cinq", 6: "six", 7: "sept",
           8: "huit", 9: "neuf", 10: "dix"}
 
-# A search mode: the harmony it looks for (None, "couleur", "taille") and the plural names of
-# its labels, in label order. Bins are indexed (value - 1) * labels + label.
-_PLAIN = (None, ("",))
-_COLOUR = ("couleur", ("clairs", "foncés"))
-_SIZE = ("taille", ("petits", "grands"))
+# A search mode: the harmony it looks for (None, "couleur", "taille"), the plural names of its
+# labels, in label order, and its bins (the attribute of _Bins). Bins are indexed
+# (value - 1) * labels + label.
+_PLAIN = (None, ("",), "plain")
+_COLOUR = ("couleur", ("clairs", "foncés"), "colour")
+_SIZE = ("taille", ("petits", "grands"), "size")
 _COLOUR_INDEX = {"c": 0, "f": 1}
 _SIZE_INDEX = {"p": 0, "g": 1}
+_VALUE = attrgetter("value")
 
 
 class _Bins:
@@ -93,62 +101,60 @@ class _Bins:
         self._colour: list[int] | None = None
         self._size: list[int] | None = None
 
-    def _by_tag(self, tag: str, index: dict[str, int]) -> list[int]:
-        bins = [0] * 12
+    def _count_tags(self) -> None:
+        """Both tagged counts in one pass (a harmony search or check asks for both)."""
+        colour, size = [0] * 12, [0] * 12
         for d in self.dice:
             v = d.value - 1
-            bins[v + v + index[getattr(d, tag)]] += 1
-        return bins
+            colour[v + v + _COLOUR_INDEX[d.colour]] += 1
+            size[v + v + _SIZE_INDEX[d.size]] += 1
+        self._colour, self._size = colour, size
 
     @property
     def colour(self) -> list[int]:
         """How many dice show each (value, colour): index 2 x (value - 1) + colour."""
         if self._colour is None:
-            self._colour = self._by_tag("colour", _COLOUR_INDEX)
+            self._count_tags()
         return self._colour
 
     @property
     def size(self) -> list[int]:
         """How many dice show each (value, size): index 2 x (value - 1) + size."""
         if self._size is None:
-            self._size = self._by_tag("size", _SIZE_INDEX)
+            self._count_tags()
         return self._size
-
-    @property
-    def by_colour(self) -> list[int]:
-        """How many dice are clairs, foncés."""
-        return [sum(self.colour[0::2]), sum(self.colour[1::2])]
-
-    @property
-    def by_size(self) -> list[int]:
-        """How many dice are petits, grands."""
-        return [sum(self.size[0::2]), sum(self.size[1::2])]
-
-    @property
-    def total(self) -> int:
-        """The sum of the dice."""
-        return sum(d.value for d in self.dice)
 
     @property
     def values(self) -> list[int]:
         """The values of the dice, highest first."""
-        return sorted((d.value for d in self.dice), reverse=True)
-
-    def caps(self, mode: tuple) -> list[int]:
-        """A fresh, mutable copy of the capacities for ``mode``."""
-        if mode is _PLAIN:
-            return self.plain[:]
-        return (self.colour if mode is _COLOUR else self.size)[:]
+        return sorted(map(_VALUE, self.dice), reverse=True)
 
 
 # -- the searches ------------------------------------------------------------------------------
+
+#: (group sizes, capacities sorted) -> whether the groups fit: a few dozen cases in all
+_FITS: dict[tuple, bool] = {}
+
+
+def _fits(sizes: tuple[int, ...], caps: list[int]) -> bool:
+    """Whether groups of ``sizes`` identical dice fit in bins of capacities ``caps``: it does not
+    depend on which bin holds what, so it is worked out once per set of capacities (most
+    figures are not made, and this says so without a search)."""
+    if len(sizes) == 1:
+        return max(caps) >= sizes[0]
+    key = (sizes, tuple(sorted(caps)))
+    fits = _FITS.get(key)
+    if fits is None:
+        fits = _FITS[key] = _pack(sizes, list(key[1])) is not None
+    return fits
+
 
 def _pack(sizes: Sequence[int], caps: list[int], i: int = 0, hi: int = -1) -> list[tuple] | None:
     """Place groups of ``sizes[i:]`` identical dice into bins, each group in one bin.
 
     Returns ``[(size, bin), ...]`` or None. Equal consecutive sizes take non-increasing bins
     (the groups are interchangeable); bins are tried from the highest value down, so the
-    reported dice are the highest that work.
+    reported dice are the highest that work. ``caps`` is left as it was found.
     """
     if i == len(sizes):
         return []
@@ -166,21 +172,23 @@ def _pack(sizes: Sequence[int], caps: list[int], i: int = 0, hi: int = -1) -> li
     return None
 
 
-def _runs(length: int, count: int, caps: list[int], labels: int) -> tuple[int, list[int]] | None:
+def _runs(length: int, count: int, caps: list[int], labels: int
+          ) -> tuple[int, tuple[int, ...]] | None:
     """``count`` identical runs of ``length`` values: (first value, label of each run) or None.
 
     Each run takes one die of each of its values from the bins of its label; with two labels,
-    ``j`` runs take the first label and ``count - j`` the second.
+    ``j`` runs take the first label and ``count - j`` the second, ``j`` as large as it may be.
     """
     for start in range(7 - length, 0, -1):
-        values = range(start - 1, start - 1 + length)
         if labels == 1:
-            if all(caps[v] >= count for v in values):
-                return start, [0] * count
+            if min(caps[start - 1:start - 1 + length]) >= count:
+                return start, (0,) * count
             continue
-        for j in range(count, -1, -1):
-            if all(caps[2 * v] >= j and caps[2 * v + 1] >= count - j for v in values):
-                return start, [0] * j + [1] * (count - j)
+        first = 2 * (start - 1)
+        stop = first + 2 * length
+        j = min(count, min(caps[first:stop:2]))         # runs the first label can take
+        if min(caps[first + 1:stop:2]) >= count - j:
+            return start, (0,) * j + (1,) * (count - j)
     return None
 
 
@@ -190,9 +198,9 @@ def _geante(n: int, caps: list[int], labels: int, only: int | None = None
     (or only the value ``only``: the value a sixth roll announced, D9)."""
     best = None
     for run_label in range(labels):
-        run_bins = [v * labels + run_label for v in range(_GEANTE_RUN)]
-        if any(caps[b] < 1 for b in run_bins):
+        if min(caps[run_label::labels]) < 1:
             continue
+        run_bins = range(run_label, len(caps), labels)
         for b in run_bins:
             caps[b] -= 1
         for b in range(len(caps) - 1, -1, -1):
@@ -209,34 +217,42 @@ def _geante(n: int, caps: list[int], labels: int, only: int | None = None
 
 
 def _search(row_id: str, bins: _Bins, mode: tuple, only: int | None = None
-            ) -> tuple[int, list[str]] | None:
-    """Make ``row_id`` in ``mode``: (value that sets the base, the groups as French text) or None.
+            ) -> tuple[int, tuple] | None:
+    """Make ``row_id`` in ``mode``: (value that sets the base, where the groups lie) or None.
 
-    The value is the row's base for fixed rows and the confirming dice's sum for the géantes.
+    The value is the row's base for fixed rows and the confirming dice's sum for the géantes;
+    where the groups lie is what :func:`_groups` writes out.
     """
     shape = _SHAPE[row_id]
-    harmony, names = mode
-    labels = len(names)
-    caps = bins.caps(mode)
+    caps = getattr(bins, mode[2])       # the bins themselves: a search gives back what it takes
     if shape[0] == "same":
-        placed = _pack(shape[1], caps)
-        if placed is None:
+        sizes = shape[1]
+        if not _fits(sizes, caps):
             return None
-        return 0, [_same_text(n, b // labels + 1, names[b % labels]) for n, b in placed]
+        return 0, tuple(_pack(sizes, caps))
+    labels = len(mode[1])
     if shape[0] == "runs":
         found = _runs(shape[1], shape[2], caps, labels)
-        if found is None:
-            return None
-        start, run_labels = found
-        run = "-".join(str(v) for v in range(start, start + shape[1]))
-        return 0, [_label(run, names[lab]) for lab in run_labels]
+        return None if found is None else (0, found)
     n = shape[1]
     found_g = _geante(n, caps, labels, only)
-    if found_g is None:
-        return None
-    value, run_label, b = found_g
-    return n * value, [_label("1-2-3-4-5-6", names[run_label]),
-                       _label(f"{_GEANTE_WORD[n]} de {value}", names[b % labels])]
+    return None if found_g is None else (n * found_g[0], found_g)
+
+
+def _groups(row_id: str, mode: tuple, where: tuple) -> list[str]:
+    """The groups a search found, as French text (``trois 5 clairs``, ``1-2-3 petits``)."""
+    shape = _SHAPE[row_id]
+    names = mode[1]
+    labels = len(names)
+    if shape[0] == "same":
+        return [_same_text(n, b // labels + 1, names[b % labels]) for n, b in where]
+    if shape[0] == "runs":
+        start, run_labels = where
+        run = "-".join(str(v) for v in range(start, start + shape[1]))
+        return [_label(run, names[lab]) for lab in run_labels]
+    value, run_label, b = where
+    return [_label("1-2-3-4-5-6", names[run_label]),
+            _label(f"{_GEANTE_WORD[shape[1]]} de {value}", names[b % labels])]
 
 
 def _label(text: str, name: str) -> str:
@@ -260,18 +276,30 @@ def _not_made(rules: "DoubleRules", row_id: str) -> Figure:
     return figure
 
 
+def _kept_figure(rules: "DoubleRules", key: tuple, make: Callable[[], Figure]) -> Figure:
+    """The figure kept under ``key`` by the rule set (made by ``make`` the first time): a
+    figure made is fixed by its row, where its groups lie, its harmony and whether it is the
+    first roll, a few hundred cases that come back all the time."""
+    memo = rules.remembered()
+    figure = memo.get(key)
+    if figure is None:
+        figure = make()
+        if len(memo) < MOST_REMEMBERED:
+            memo[key] = figure
+    return figure
+
+
 def _figure(rules: "DoubleRules", row_id: str, bins: _Bins, roll: int,
             only: int | None = None) -> Figure:
     """A row of the yams, suites or combinaisons section: the best dice, harmony, first roll
     (``only``: a géante made with that value only)."""
-    s = rules.settings
     plain = _search(row_id, bins, _PLAIN, only)
     if plain is None:
         return _not_made(rules, row_id)
-    geante = row_id in _GEANTE
-    fixed = None if geante else s["bases"][row_id]
+    s = rules.settings
+    fixed = None if row_id in _GEANTE else s["bases"][row_id]
 
-    def base_of(found: tuple[int, list[str]]) -> int:
+    def base_of(found: tuple[int, tuple]) -> int:
         return s["geante_factor"] * found[0] if fixed is None else fixed
 
     best, best_mode = plain, _PLAIN
@@ -284,27 +312,36 @@ def _figure(rules: "DoubleRules", row_id: str, bins: _Bins, roll: int,
                 best, best_mode = found, mode
                 best_base = base_of(found)
                 best_score = best_base * hf
+    return _kept_figure(rules, (row_id, best_mode[0], best[1], roll == 1),
+                       lambda: _made(rules, row_id, best_mode, best, best_base, roll))
+
+
+def _made(rules: "DoubleRules", row_id: str, mode: tuple, found: tuple[int, tuple], base: int,
+          roll: int) -> Figure:
+    """The figure of a row made in ``mode`` (``found`` by :func:`_search`), with its factors."""
+    s = rules.settings
+    hf = s["harmony_factor"]
     factors: dict[str, int] = {}
-    harmony = best_mode[0]
+    harmony = mode[0]
     if harmony:
         factors["harmonie"] = hf
     if roll == 1:
         factors["premier_jet"] = s["first_roll_factor"]
-    score = best_base
+    score = base
     for f in factors.values():
         score *= f
-    name = rules._name(row_id)
-    groups = best[1]
-    if geante:
+    groups = _groups(row_id, mode, found[1])
+    if row_id in _GEANTE:
         n = _GEANTE[row_id]
-        value = best[0] // n
+        value = found[0] // n
         # as the seed writes them: 10 x (5 + 5), 10 x (4 + 4 + 4), 10 x (4 x 6)
         dice = f"({n} x {value})" if n >= 4 else "(" + " + ".join([str(value)] * n) + ")"
         parts = [Message("explain.geante_harmony" if harmony else "explain.geante",
                          what=_GEANTE_WORD[n], value=value, groups=" + ".join(groups),
-                         factor=s["geante_factor"], dice=dice, base=best_base)]
+                         factor=s["geante_factor"], dice=dice, base=base)]
     else:
-        parts = [Message("explain.groups", name=name, groups=" + ".join(groups), base=best_base)]
+        parts = [Message("explain.groups", name=rules._name(row_id), groups=" + ".join(groups),
+                         base=base)]
     if harmony:
         parts.append(Message("explain.times_harmony_colour" if harmony == "couleur"
                              else "explain.times_harmony_size", factor=hf))
@@ -312,48 +349,60 @@ def _figure(rules: "DoubleRules", row_id: str, bins: _Bins, roll: int,
         parts.append(Message("explain.times_first_roll", factor=s["first_roll_factor"]))
     if factors:
         parts.append(Message("explain.equals", score=score))
-    return rules._fig(row_id, score, Joined("", parts), base=best_base, factors=factors,
+    return rules._fig(row_id, score, Joined("", parts), base=base, factors=factors,
                       harmony=harmony, groups=groups)
 
 
 def _chiffre(rules: "DoubleRules", value: int, bins: _Bins) -> Figure:
     """Row ``value`` (D6): value x dice showing it, doubled when all the dice of one colour,
     or all the dice of one size, show it."""
-    row_id = str(value)
-    extra = {"ones": bins.plain[0]} if value == 1 else {}
     n = bins.plain[value - 1]
+    hf = rules.settings["harmony_factor"]
+    harmony = _all_of_a_label(bins, value) if n and hf > 1 else None
+    return _kept_figure(rules, (str(value), n, harmony),
+                       lambda: _chiffre_figure(rules, value, n, harmony))
+
+
+def _all_of_a_label(bins: _Bins, value: int) -> tuple[str, str, int] | None:
+    """(harmony, label's plural name, how many dice) when all the dice of one colour, else of
+    one size, show ``value`` (the first label found), or None."""
+    v = value - 1
+    for kind, names, cells in (("couleur", _COLOUR[1], bins.colour),
+                               ("taille", _SIZE[1], bins.size)):
+        for lab in (0, 1):
+            total = sum(cells[lab::2])
+            if total and cells[2 * v + lab] == total:
+                return kind, names[lab], total
+    return None
+
+
+def _chiffre_figure(rules: "DoubleRules", value: int, n: int,
+                    harmony: tuple[str, str, int] | None) -> Figure:
+    """Row ``value`` with ``n`` dice showing it, in harmony or not (see :func:`_chiffre`)."""
+    row_id = str(value)
+    extra = {"ones": n} if value == 1 else {}
     if n == 0:
         return rules._fig(row_id, 0, Message("explain.upper_none", value=value), base=0, **extra)
     base = n * value
-    parts = [Message("explain.upper", value=value, n=n, score=base)]
-    hf = rules.settings["harmony_factor"]
-    harmony = None
-    if hf > 1:
-        v = value - 1
-        for kind, names, cells, totals in (("couleur", _COLOUR[1], bins.colour, bins.by_colour),
-                                           ("taille", _SIZE[1], bins.size, bins.by_size)):
-            for lab in (0, 1):
-                if totals[lab] and cells[2 * v + lab] == totals[lab]:
-                    harmony = kind
-                    parts.append(Message("explain.times_harmony_colour_all" if kind == "couleur"
-                                         else "explain.times_harmony_size_all",
-                                         factor=hf, count=_WORDS.get(totals[lab], totals[lab]),
-                                         value=value, dice=names[lab]))
-                    break
-            if harmony:
-                break
+    upper = Message("explain.upper", value=value, n=n, score=base)
     if harmony is None:
-        return rules._fig(row_id, base, parts[0], base=base, **extra)
+        return rules._fig(row_id, base, upper, base=base, **extra)
+    kind, names, count = harmony
+    hf = rules.settings["harmony_factor"]
     score = base * hf
-    parts.append(Message("explain.equals", score=score))
+    parts = [upper, Message("explain.times_harmony_colour_all" if kind == "couleur"
+                            else "explain.times_harmony_size_all",
+                            factor=hf, count=_WORDS.get(count, count), value=value, dice=names),
+             Message("explain.equals", score=score)]
     return rules._fig(row_id, score, Joined("", parts), base=base,
-                      factors={"harmonie": hf}, harmony=harmony, **extra)
+                      factors={"harmonie": hf}, harmony=kind, **extra)
 
 
 def _difference(rules: "DoubleRules", row_id: str, bins: _Bins) -> Figure:
-    terms = " + ".join(str(v) for v in bins.values)
-    return rules._fig(row_id, bins.total, Message(
-        "explain.sum", name=rules._name(row_id), dice=terms, total=bins.total))
+    values = bins.values
+    total = sum(values)
+    return rules._fig(row_id, total, Message(
+        "explain.sum", name=rules._name(row_id), dice=" + ".join(map(str, values)), total=total))
 
 
 def _score(rules: "DoubleRules", row_id: str, bins: _Bins, roll: int) -> Figure:
