@@ -230,7 +230,7 @@ class FileSystem:
         if _syncfs(folder):
             return
         for path in paths:
-            fd = os.open(path, os.O_RDONLY)
+            fd = os.open(path, os.O_RDWR)            # Windows fsyncs only what it may write
             try:
                 os.fsync(fd)
             finally:
