@@ -102,6 +102,12 @@ def _sheet_rows_problem(player: dict) -> str | None:
     if not isinstance(cells, list) or len(cells) > MOST_CELLS:
         return "'cells' (a list of at most 1,000 cells)"
     for cell in cells:
+        if type(cell) is list and len(cell) == 4:         # as a summary writes them: quick
+            column, row, score, scratched = cell
+            if (type(column) is str and type(row) is str and len(column) <= 50
+                    and len(row) <= 50 and type(score) is int
+                    and -MOST_SCORE <= score <= MOST_SCORE and type(scratched) is bool):
+                continue
         if not (isinstance(cell, list) and len(cell) in (4, 5)
                 and isinstance(cell[0], str) and isinstance(cell[1], str)
                 and len(cell[0]) <= 50 and len(cell[1]) <= 50 and _is_number(cell[2])

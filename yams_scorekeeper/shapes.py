@@ -80,7 +80,8 @@ def doc_problem(doc: Any, *, nesting_checked: bool = False) -> str | None:
     events = doc.get("events")
     if not isinstance(events, list):
         return "'events' must be a list"
-    if not all(isinstance(event, dict) for event in events) or not (
+    objects = set(map(type, events)) <= {dict} or all(isinstance(e, dict) for e in events)
+    if not objects or not (
             nesting_checked or _depth(events, MAX_EVENT_DEPTH + 1)):  # the event at fault:
         for n, event in enumerate(events):
             if not isinstance(event, dict):
