@@ -79,6 +79,11 @@ AND = Message("explain.and")
 SCRATCHED = Message("explain.scratched")
 
 
+def _why(explain: Message | Joined, notes: tuple[Message, ...]) -> Message | Joined:
+    """An explanation followed by its notes (a legal cell's, a mark's)."""
+    return Joined(AND, (explain, *notes)) if notes else explain
+
+
 @quick_init
 @dataclass(frozen=True)
 class LegalCell:
@@ -98,7 +103,7 @@ class LegalCell:
     @property
     def why(self) -> Message | Joined:
         """The explanation and its notes (``why.text(lang)``)."""
-        return Joined(AND, (self.explain, *self.notes)) if self.notes else self.explain
+        return _why(self.explain, self.notes)
 
     def to_json(self, lang: str = "en") -> dict[str, Any]:
         data = {"column": self.column, "row": self.row, "coup": self.coup, "score": self.score,
@@ -332,9 +337,16 @@ class Game:
     def _judge(self, sheet: Sheet, column: Column, row: str, coup_no: int, coup: Coup,
                figure: Figure, extra_filled: Iterable[str] = ()) -> LegalCell:
         """The legal cell (column, row) for this coup, or a _Refusal naming the rule."""
-        col_name = column.name
+        return LegalCell(column.id, row, coup_no,
+                         *self._assess(sheet, column, row, coup, figure, extra_filled))
+
+    def _assess(self, sheet: Sheet, column: Column, row: str, coup: Coup, figure: Figure,
+                extra_filled: Iterable[str] = ()) -> tuple:
+        """What (column, row) takes from this coup, as the fields of a :class:`LegalCell`
+        after its coup (score, explain, notes, zero_only, scratchable, figure, bonus), or a
+        _Refusal naming the rule. A plain tuple: a replay asks it for every cell it writes."""
         if (column.id, row) in sheet.marks:
-            raise _Refusal(Message("game.already_written", column=col_name,
+            raise _Refusal(Message("game.already_written", column=column.name,
                                    row=self.rules.row(row).name), "G3")
         if column.sequence is not None and row not in self.next_cells(sheet, column,
                                                                       extra_filled):
@@ -343,40 +355,14 @@ class Game:
         refused = rules.refuse_cell(self, sheet, column, row, coup)
         if refused is not None:
             raise _Refusal(refused.message, refused.rule or "")
-        notes: list[str] = []
-        score = figure.score
-        zero_only = False
         if coup.announce:
-            ann_row, value = split_announce(coup.announce)
-            if row != ann_row:
-                ann = self.rules.row(ann_row).name
-                raise _Refusal(Message("game.sixth_roll_announced_score", ann=ann), "D9")
-            figure = self.rules.announced_figure(row, value, coup.dice, coup.roll)
-            score = figure.score
-            if figure.made:
-                notes.append(Message("explain.sixth_roll_made"))
-            else:
-                base = self.rules.announce_cost(row, value)
-                score = -base
-                what = announce_name(self.rules, coup.announce)
-                return LegalCell(column.id, row, coup_no, score,
-                                 Message("explain.sixth_roll_missed", what=what, cost=base),
-                                 zero_only=False, scratchable=False, figure=figure)
-            return LegalCell(column.id, row, coup_no, score, figure.explain, tuple(notes),
-                             scratchable=False, figure=figure)
-        if column.max_roll is not None:
-            if coup.roll > column.max_roll:
-                if not self.rules.chance_cell(self.config, column, row):
-                    raise _Refusal(
-                        Message("game.only_coup_kept_after", column=col_name, n=column.max_roll,
-                                roll=coup.roll), "Y4")
-                zero_only = True
-                notes.append(Message("explain.chance_cell", roll=coup.roll))
-            else:
-                notes.append(Message("explain.kept_after", column=col_name.lower(),
-                                     roll=coup.roll))
-        if column.factor != 1:
-            notes.append(Message("explain.column_factor", factor=column.factor))
+            return self._announced(column, row, coup)
+        score = figure.score
+        if column.max_roll is None and column.factor == 1:      # a plain column: no note yet
+            notes: list[Message] = []
+            zero_only = False
+        else:
+            notes, zero_only = self._column_notes(column, row, coup)
         if score > 0 and not zero_only:
             # why a non-zero score cannot be written here (C3 plus/moins, Y6 bloquant)
             reason = rules.zero_only_reason(self, sheet, column, row, score)
@@ -388,8 +374,45 @@ class Game:
         bonus = rules.cell_bonus(self, sheet, column, row, coup)
         if bonus:
             notes.append(bonus[1])
-        return LegalCell(column.id, row, coup_no, score, figure.explain, tuple(notes),
-                         zero_only, True, figure, bonus[0] if bonus else 0)
+            return score, figure.explain, tuple(notes), zero_only, True, figure, bonus[0]
+        return score, figure.explain, tuple(notes), zero_only, True, figure, 0
+
+    def _column_notes(self, column: Column, row: str, coup: Coup) -> tuple[list[Message], bool]:
+        """What a column with a roll limit or a factor says of a coup written in it, and
+        whether only a 0 may go there (Y4, Y5, Y8)."""
+        notes: list[Message] = []
+        zero_only = False
+        if column.max_roll is not None:
+            if coup.roll > column.max_roll:
+                if not self.rules.chance_cell(self.config, column, row):
+                    raise _Refusal(
+                        Message("game.only_coup_kept_after", column=column.name,
+                                n=column.max_roll, roll=coup.roll), "Y4")
+                zero_only = True
+                notes.append(Message("explain.chance_cell", roll=coup.roll))
+            else:
+                notes.append(Message("explain.kept_after", column=column.name.lower(),
+                                     roll=coup.roll))
+        if column.factor != 1:
+            notes.append(Message("explain.column_factor", factor=column.factor))
+        return notes, zero_only
+
+    def _announced(self, column: Column, row: str, coup: Coup) -> tuple:
+        """:meth:`_assess` of a coup whose sixth roll was announced (D9): only the announced
+        row takes it, made or missed."""
+        rules = self.rules
+        ann_row, value = split_announce(coup.announce)
+        if row != ann_row:
+            ann = rules.row(ann_row).name
+            raise _Refusal(Message("game.sixth_roll_announced_score", ann=ann), "D9")
+        figure = rules.announced_figure(row, value, coup.dice, coup.roll)
+        if figure.made:
+            return (figure.score, figure.explain, (Message("explain.sixth_roll_made"),), False,
+                    False, figure, 0)
+        base = rules.announce_cost(row, value)
+        what = announce_name(rules, coup.announce)
+        return (-base, Message("explain.sixth_roll_missed", what=what, cost=base), (), False,
+                False, figure, 0)
 
     def _order_refusal(self, sheet: Sheet, column: Column, row: str,
                        extra_filled: Iterable[str] = ()) -> _Refusal:
@@ -591,6 +614,9 @@ class Game:
         return list(sheet.marks.values())[before:]
 
     def _resolve(self, column: str | None, row: str) -> tuple[Column, str]:
+        col = self._column_of.get(column) if type(column) is str else None
+        if col is not None and row in self._row_set:       # as stored: the ids
+            return col, row
         row_id = self.rules.row(row).id
         if row_id not in self._row_set:
             raise EntryError(Message("game.row_game", row_id=row_id), expected=" ".join(self.rows))
@@ -630,44 +656,46 @@ class Game:
             new = [Mark(col.id, row, 0, 0, True, Message("explain.pool_empty_scratched"))]
             self._commit(sheet, new, None)
         elif len(cells) == 1:
-            new = [self._write_one(sheet, cells[0])]
-            self._commit(sheet, new, None)
+            mark = self._write_one(sheet, cells[0])
+            self._commit(sheet, (mark,), None)
+            return {"type": "mark", "player": sheet.name, "cells": [_written(mark)]}
         else:
             new = self._doblar(sheet, cells)
         return {"type": "mark", "player": sheet.name, "cells": list(map(_written, new))}
 
     def _write_one(self, sheet: Sheet, cell: dict, extra: Iterable[str] = (),
                    coup_no: int | None = None) -> Mark:
+        """The mark ``cell`` writes: from the coup it names, else from the coup that scores
+        best there (the first of equals)."""
         col, row = self._resolve(cell.get("column"), cell["row"])
         coup_no = coup_no or cell.get("coup")
-        options: list[LegalCell] = []
-        refusal: _Refusal | None = None
         played = self.coups
-        coups = range(1, len(played) + 1) if coup_no is None else [int(coup_no)]
-        coup_figure = self.rules.coup_figure
-        for n in coups:
+        numbers = range(1, len(played) + 1) if coup_no is None else (int(coup_no),)
+        coup_figure, assess = self.rules.coup_figure, self._assess
+        best, best_no, refusal = None, 0, None
+        for n in numbers:
             if not 1 <= n <= len(played):
                 raise EntryError(Message("game.there_coup_turn", n=n),
                                  expected=" or ".join(str(i) for i in range(1, len(played) + 1)))
             coup = played[n - 1]
-            figure = coup_figure(self, sheet, row, coup)
             try:
-                options.append(self._judge(sheet, col, row, n, coup, figure, extra))
+                option = assess(sheet, col, row, coup, coup_figure(self, sheet, row, coup), extra)
             except _Refusal as why:
                 refusal = refusal or why
-        if not options:
+                continue
+            if best is None or option[0] > best[0]:
+                best, best_no = option, n
+        if best is None:
             assert refusal is not None
             raise refusal.error()
-        best = options[0] if len(options) == 1 else max(options,
-                                                        key=lambda o: (o.score, -o.coup))
-        scratch = bool(cell.get("scratch"))
-        if scratch and not best.scratchable:
-            raise IllegalMoveError(Message("game.announced_sixth_roll_row"), rule="D9")
-        coup = played[best.coup - 1]
-        score = 0 if scratch else best.score
-        explain = SCRATCHED if scratch else best.why
-        return Mark(col.id, row, score, best.coup, scratch, explain, coup.dice, coup.roll,
-                    best.bonus)
+        score, explain, notes, _, scratchable, _, bonus = best
+        coup = played[best_no - 1]
+        if cell.get("scratch"):
+            if not scratchable:
+                raise IllegalMoveError(Message("game.announced_sixth_roll_row"), rule="D9")
+            return Mark(col.id, row, 0, best_no, True, SCRATCHED, coup.dice, coup.roll, bonus)
+        return Mark(col.id, row, score, best_no, False, _why(explain, notes), coup.dice,
+                    coup.roll, bonus)
 
     def _doblar(self, sheet: Sheet, cells: list[dict]) -> list[Mark]:
         if not self.config.has("doblar"):
@@ -736,7 +764,7 @@ class Game:
             del sheet.marks[(first.column, first.row)]
         return [first, second], special or "simple"
 
-    def _commit(self, sheet: Sheet, marks: list[Mark], doblar: str | None) -> None:
+    def _commit(self, sheet: Sheet, marks: Iterable[Mark], doblar: str | None) -> None:
         written = sheet.marks
         for m in marks:
             written[(m.column, m.row)] = m
@@ -744,16 +772,17 @@ class Game:
             sheet.doblars_left -= 1
             if doblar != "simple":
                 sheet.doblars_used.add(doblar)
-        coups = self.coups
+        coups = tuple(self.coups)
         rolls, joker = 0, False
         for c in coups:
             rolls += c.roll
-            joker = joker or bool(c.joker)
+            if c.joker:
+                joker = True
         self.rules.after_turn(self.config, sheet, rolls)
         if joker:
             sheet.jokers_left -= 1
         sheet.turns += 1
-        self._played.append((sheet.name, tuple(coups), tuple(marks)))
+        self._played.append((sheet.name, coups, tuple(marks)))
         self.coups = []
         self._advance()
 
