@@ -202,7 +202,8 @@ class Game:
         self.coups: list[Coup] = []
         self.stopped = False
         self._replaying = False
-        self._plain: list[dict] = []          # enter/mark/end in force, amendments applied
+        # enter/mark/end in force, amendments applied: see _plain_log
+        self._plain: list[dict | tuple] = []
         self._played: list[tuple] = []       # (player, coups, marks) of each finished turn
         self._amendments: list[dict] = []
 
@@ -432,9 +433,9 @@ class Game:
         """
         kind = event.get("type")
         if kind == "enter":
-            event = self._enter(event)
+            plain = self._enter(event)
         elif kind == "mark":
-            event = self._mark(event)
+            plain = self._mark(event)
         elif kind == "undo":
             kept = effective_events(self.events)
             if not kept:
@@ -448,14 +449,16 @@ class Game:
             if self.coups:
                 raise IllegalMoveError(Message("game.turn_under_way_mark"))
             self.stopped = True
+            plain = event
         elif kind == "amend":
             self.events.append(self._amend(event))
             return
         else:
             raise EntryError(Message("game.unknown_event_type", kind=kind),
                              expected="enter, mark, undo, end, amend")
-        self.events.append(event)
-        self._plain.append(event)
+        self._plain.append(plain)
+        if not self._replaying:             # a replay's log is the one replayed
+            self.events.append(_logged(plain))
 
     def _replay(self, log: list[dict]) -> None:
         self._reset()
@@ -512,29 +515,27 @@ class Game:
         roll = event["roll"]
         if type(roll) is not int or roll < 1:       # as stored: a whole number from 1
             roll = parse_roll(roll, None)
-        refused = rules.refuse_roll(self, roll, maximum)
-        if refused is not None:
-            raise refused
         if roll > maximum:
+            refused = rules.refuse_roll(self, roll, maximum)
+            if refused is not None:
+                raise refused
             roll = parse_roll(roll, maximum)        # says what is wrong
         if announce is not None:
             announce = self._check_announce(sheet, announce, roll)
         elif self._sixth_roll and roll > int(rules.settings["rolls_per_turn"]):
             raise IllegalMoveError(Message("game.sixth_roll_must_announced"),
                                    expected="--announce youpi", rule="D9")
-        dice = rolled
         joker = event.get("joker")
-        if joker is not None:
-            dice = self._apply_joker(sheet, rolled, joker)
-            joker = [int(joker[0]), int(joker[1])]
-        coups.append(Coup(rolled, dice, roll, tuple(joker) if joker else None, announce))
-        normal = {"type": "enter", "player": sheet.name, "dice": list(rolled_text),
-                  "roll": roll}
-        if joker:
-            normal["joker"] = joker
-        if announce:
-            normal["announce"] = announce
-        return normal
+        if joker is None and announce is None:      # as most coups are
+            coup = Coup(rolled, rolled, roll)
+        else:
+            dice = rolled
+            if joker is not None:
+                dice = self._apply_joker(sheet, rolled, joker)
+                joker = (int(joker[0]), int(joker[1]))
+            coup = Coup(rolled, dice, roll, joker or None, announce)
+        coups.append(coup)
+        return ("enter", sheet.name, coup, rolled_text)
 
     def _sixth_roll_allowed(self) -> bool:
         return self._sixth_roll
@@ -656,12 +657,11 @@ class Game:
             new = [Mark(col.id, row, 0, 0, True, Message("explain.pool_empty_scratched"))]
             self._commit(sheet, new, None)
         elif len(cells) == 1:
-            mark = self._write_one(sheet, cells[0])
-            self._commit(sheet, (mark,), None)
-            return {"type": "mark", "player": sheet.name, "cells": [_written(mark)]}
+            new = (self._write_one(sheet, cells[0]),)
+            self._commit(sheet, new, None)
         else:
             new = self._doblar(sheet, cells)
-        return {"type": "mark", "player": sheet.name, "cells": list(map(_written, new))}
+        return ("mark", sheet.name, tuple(new))
 
     def _write_one(self, sheet: Sheet, cell: dict, extra: Iterable[str] = (),
                    coup_no: int | None = None) -> Mark:
@@ -818,19 +818,30 @@ class Game:
 
     def turn_entry(self, turn: int) -> dict:
         """The entry of finished turn ``turn`` (1 = the first), as typed (see :mod:`.amend`)."""
-        spans = turn_spans(self._plain)
+        plain = self._plain_log()
+        spans = turn_spans(plain)
         if not isinstance(turn, int) or not 1 <= turn <= len(spans):
             raise EntryError(Message("game.there_finished_turn", turn=turn),
                              expected=f"1-{len(spans)}" if spans else "a turn played")
         start, end = spans[turn - 1]
-        return entry_of(self._plain[start:end])
+        return entry_of(plain[start:end])
+
+    def _plain_log(self) -> list[dict]:
+        """The enter, mark and end events in force, amendments applied, as the log keeps them
+        (an entry or a mark is written out the first time it is asked: a replay seldom asks)."""
+        plain = self._plain
+        for index, item in enumerate(plain):
+            if type(item) is tuple:
+                plain[index] = _logged(item)
+        return plain
 
     def _amend(self, event: dict) -> dict:
         changes = event.get("changes")
         if not isinstance(changes, list) or not changes:
             raise EntryError(Message("game.amendment_needs_least_one"),
                              expected='{"turn": 3, "new": {...}}')
-        spans = turn_spans(self._plain)
+        plain = self._plain_log()
+        spans = turn_spans(plain)
         normal: list[dict] = []
         for change in changes:
             try:
@@ -839,7 +850,7 @@ class Game:
                 raise EntryError(Message("game.each_change_names_turn"),
                                  expected="3") from None
             old = self.turn_entry(turn)
-            player = self._plain[spans[turn - 1][1] - 1]["player"]
+            player = plain[spans[turn - 1][1] - 1]["player"]
             if change.get("player") not in (None, player):
                 raise IllegalMoveError(Message("game.turn_was_not_theirs", turn=turn, owner=player,
                                                player=change["player"]), expected=f"{player}: ...")
@@ -849,13 +860,14 @@ class Game:
             normal.append({"turn": turn, "player": player, "old": old,
                            "new": completed(old, change.get("new"))})
         trial = Game(self.config, id=self.id, created=self.created, clock=self.clock)
-        broken = trial._replay_checked(amended(self._plain, normal), {c["turn"] for c in normal})
+        broken = trial._replay_checked(amended(plain, normal), {c["turn"] for c in normal})
         if broken:
             raise _broken_error(broken)
-        tspans = turn_spans(trial._plain)
+        trial_plain = trial._plain_log()
+        tspans = turn_spans(trial_plain)
         for change in normal:
             start, end = tspans[change["turn"] - 1]
-            change["new"] = entry_of(trial._plain[start:end])
+            change["new"] = entry_of(trial_plain[start:end])
         if all(c["new"] == c["old"] for c in normal):
             raise EntryError(Message("game.new_entry_one_already"))
         when = event.get("when") or self._now()
@@ -970,6 +982,23 @@ class Game:
 def _written(mark: Mark) -> dict:
     """A cell of a ``mark`` event, as the log keeps it."""
     return {"column": mark.column, "row": mark.row, "coup": mark.coup, "scratch": mark.scratch}
+
+
+def _logged(plain: dict | tuple) -> dict:
+    """An event as the log keeps it: ``plain`` is the event itself, or what
+    :meth:`Game._enter` (``("enter", player, coup, dice texts)``) and :meth:`Game._mark`
+    (``("mark", player, marks)``) recorded."""
+    if type(plain) is not tuple:
+        return plain
+    if plain[0] == "mark":
+        return {"type": "mark", "player": plain[1], "cells": [_written(m) for m in plain[2]]}
+    _, player, coup, texts = plain
+    event = {"type": "enter", "player": player, "dice": list(texts), "roll": coup.roll}
+    if coup.joker:
+        event["joker"] = list(coup.joker)
+    if coup.announce:
+        event["announce"] = coup.announce
+    return event
 
 
 def announce_name(rules: RuleSet, announce: str) -> str:

@@ -446,7 +446,8 @@ class RuleSet:
         return self.max_rolls
 
     def refuse_roll(self, game: "Game", roll: int, maximum: int) -> IllegalMoveError | None:
-        """Hook: a refusal with a reason better than "roll above the allowance", or None."""
+        """Hook: a refusal with a reason better than "roll above the allowance", or None
+        (asked only when ``roll`` is above ``maximum``)."""
         return None
 
     def sixth_roll_allowed(self, config: "GameConfig") -> bool:
