@@ -178,17 +178,15 @@ class Game:
         self.id = id or None
         self.created = created or self._now()
         self.rules: RuleSet = config.rules
-        self.columns: tuple[Column, ...] = config.build_columns(self.rules)
         self.rows: tuple[str, ...] = config.rows(self.rules)
+        self.columns: tuple[Column, ...] = self.rules.build_columns(config, self.rows)
         self._cells = len(self.columns) * len(self.rows)
         # what the configuration fixes, asked at every event of a replay: asked once
         self._row_set = frozenset(self.rows)
         self._column_of = {c.id: c for c in self.columns}
         self._coups_allowed = 2 if config.has("deux-coups") else 1
         self._sixth_roll = self.rules.sixth_roll_allowed(config)
-        self.events: list[dict] = []
-        self._reset()
-        self._replay(list(events))
+        self._replay(list(events))          # sets the sheets and the log
 
     # -- construction --------------------------------------------------------------------------
 
