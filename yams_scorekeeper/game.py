@@ -184,6 +184,7 @@ class Game:
         # what the configuration fixes, asked at every event of a replay: asked once
         self._row_set = frozenset(self.rows)
         self._column_of = {c.id: c for c in self.columns}
+        self._before = {c.id: c.cell_before() for c in self.columns if c.sequence is not None}
         self._coups_allowed = 2 if config.has("deux-coups") else 1
         self._sixth_roll = self.rules.sixth_roll_allowed(config)
         self._replay(list(events))          # sets the sheets and the log
@@ -199,6 +200,7 @@ class Game:
         self.current = 0
         self.coups: list[Coup] = []
         self.stopped = False
+        self._forced = False        # a turn forced through as written (see _force)
         self._replaying = False
         # enter/mark/end in force, amendments applied: see _plain_log
         self._plain: list[dict | tuple] = []
@@ -347,8 +349,8 @@ class Game:
         if (column.id, row) in sheet.marks:
             raise _Refusal(Message("game.already_written", column=column.name,
                                    row=self.rules.row(row).name), "G3")
-        if column.sequence is not None and row not in self.next_cells(sheet, column,
-                                                                      extra_filled):
+        if column.sequence is not None and not self._next_in_order(sheet, column, row,
+                                                                   extra_filled):
             raise self._order_refusal(sheet, column, row, extra_filled)
         rules = self.rules
         refused = rules.refuse_cell(self, sheet, column, row, coup)
@@ -375,6 +377,18 @@ class Game:
             notes.append(bonus[1])
             return score, figure.explain, tuple(notes), zero_only, True, figure, bonus[0]
         return score, figure.explain, tuple(notes), zero_only, True, figure, 0
+
+    def _next_in_order(self, sheet: Sheet, column: Column, row: str,
+                       extra_filled: Iterable[str]) -> bool:
+        """Whether the empty cell (column, row) of an ordered column is the one it takes next:
+        every cell before it filled (or in ``extra_filled``). Every cell written in such a
+        column was the next, so its filled cells are the first of its sequence and the cell
+        just before says it; a turn forced through as written (:meth:`_force`) may leave a
+        gap, and then :meth:`next_cells` walks the column."""
+        before = self._before[column.id]
+        if extra_filled or self._forced or row not in before:
+            return row in self.next_cells(sheet, column, extra_filled)
+        return before[row] is None or before[row] in sheet.marks
 
     def _column_notes(self, column: Column, row: str, coup: Coup) -> tuple[list[Message], bool]:
         """What a column with a roll limit or a factor says of a coup written in it, and
@@ -901,6 +915,7 @@ class Game:
         :meth:`_replay_checked`); never raises."""
         kind = event.get("type")
         self._plain.append(event)
+        self._forced = True
         if kind == "end":
             self.stopped = True
         elif kind == "enter":
