@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any, Iterable
 from .amend import amended, completed, entry_of, turn_spans
 from .columns import Column
 from .config import GameConfig
-from .dice import Dice, format_dice, parse_roll
+from .dice import Dice, dice_texts, format_dice, parse_roll
 from .errors import DamagedGameError, EntryError, IllegalMoveError, YamsError
 from .notation import parse_joker, split_announce
 from .rules import Figure, RuleSet, normalise_id
@@ -49,6 +49,9 @@ class Coup:
     roll: int
     joker: tuple[int, int] | None = None
     announce: str | None = None
+    #: ``dice`` as the store writes them (``str`` of each), when the game read them so: what a
+    #: rule set remembers a score by (quicker to look up than the dice themselves)
+    texts: tuple[str, ...] | None = field(default=None, compare=False, repr=False)
 
 
 @quick_init
@@ -539,13 +542,13 @@ class Game:
                                    expected="--announce youpi", rule="D9")
         joker = event.get("joker")
         if joker is None and announce is None:      # as most coups are
-            coup = Coup(rolled, rolled, roll)
+            coup = Coup(rolled, rolled, roll, None, None, rolled_text)
+        elif joker is None:
+            coup = Coup(rolled, rolled, roll, None, announce, rolled_text)
         else:
-            dice = rolled
-            if joker is not None:
-                dice = self._apply_joker(sheet, rolled, joker)
-                joker = (int(joker[0]), int(joker[1]))
-            coup = Coup(rolled, dice, roll, joker or None, announce)
+            dice = self._apply_joker(sheet, rolled, joker)
+            joker = (int(joker[0]), int(joker[1]))
+            coup = Coup(rolled, dice, roll, joker, announce, dice_texts(dice))
         coups.append(coup)
         return ("enter", sheet.name, coup, rolled_text)
 

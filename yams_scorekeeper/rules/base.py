@@ -483,12 +483,12 @@ class RuleSet:
 
     def coup_figure(self, game: "Game", sheet: "Sheet", row_id: str, coup: "Coup") -> Figure:
         """Hook: one row's figure for this coup on this sheet (default: :meth:`score_row`,
-        remembered by row, dice and roll when the family :attr:`remembers_throws`: a score
-        depends on nothing else)."""
+        remembered by row, dice (their texts when the coup has them) and roll when the family
+        :attr:`remembers_throws`: a score depends on nothing else)."""
         if not self.remembers_throws:
             return self.score_row(row_id, coup.dice, coup.roll)
         figures = (self._memory or self._remembered())[0]
-        key = (row_id, coup.dice, coup.roll)
+        key = (row_id, coup.texts or coup.dice, coup.roll)
         figure = figures.get(key)
         if figure is None:
             figure = self.score_row(row_id, coup.dice, coup.roll)
