@@ -8,7 +8,7 @@ have taken to be written there, and the factor its total is multiplied by.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 DOWN, UP = "down", "up"
 
@@ -33,6 +33,12 @@ class Column:
     @property
     def ordered(self) -> bool:
         return self.sequence is not None
+
+    @cached_property
+    def cells(self) -> frozenset[tuple[str, str]]:
+        """Its cells, as a sheet keys its marks (``(column id, row)``): the column is full when
+        a sheet's keys hold them all."""
+        return frozenset((self.id, r) for r in self.rows)
 
     def cell_before(self) -> dict[str, tuple[str, str] | None]:
         """An ordered column's rows, each with the cell filled just before it (as a sheet keys

@@ -190,6 +190,7 @@ class Game:
         self._before = {c.id: c.cell_before() for c in self.columns if c.sequence is not None}
         self._coups_allowed = 2 if config.has("deux-coups") else 1
         self._sixth_roll = self.rules.sixth_roll_allowed(config)
+        self._column_said: dict[tuple[str, int], tuple[Message, ...]] = {}  # _column_notes
         self._replay(list(events))          # sets the sheets and the log
 
     # -- construction --------------------------------------------------------------------------
@@ -363,7 +364,7 @@ class Game:
             return self._announced(column, row, coup)
         score = figure.score
         if column.max_roll is None and column.factor == 1:      # a plain column: no note yet
-            notes: list[Message] = []
+            notes: tuple[Message, ...] = ()
             zero_only = False
         else:
             notes, zero_only = self._column_notes(column, row, coup)
@@ -372,14 +373,13 @@ class Game:
             reason = rules.zero_only_reason(self, sheet, column, row, score)
             if reason:
                 zero_only = True
-                notes.append(reason)
+                notes += (reason,)
         if zero_only:
             score = 0
         bonus = rules.cell_bonus(self, sheet, column, row, coup)
         if bonus:
-            notes.append(bonus[1])
-            return score, figure.explain, tuple(notes), zero_only, True, figure, bonus[0]
-        return score, figure.explain, tuple(notes), zero_only, True, figure, 0
+            return score, figure.explain, notes + (bonus[1],), zero_only, True, figure, bonus[0]
+        return score, figure.explain, notes, zero_only, True, figure, 0
 
     def _next_in_order(self, sheet: Sheet, column: Column, row: str,
                        extra_filled: Iterable[str]) -> bool:
@@ -393,24 +393,28 @@ class Game:
             return row in self.next_cells(sheet, column, extra_filled)
         return before[row] is None or before[row] in sheet.marks
 
-    def _column_notes(self, column: Column, row: str, coup: Coup) -> tuple[list[Message], bool]:
+    def _column_notes(self, column: Column, row: str, coup: Coup
+                      ) -> tuple[tuple[Message, ...], bool]:
         """What a column with a roll limit or a factor says of a coup written in it, and
-        whether only a 0 may go there (Y4, Y5, Y8)."""
-        notes: list[Message] = []
-        zero_only = False
-        if column.max_roll is not None:
-            if coup.roll > column.max_roll:
-                if not self.rules.chance_cell(self.config, column, row):
-                    raise _Refusal(
-                        Message("game.only_coup_kept_after", column=column.name,
-                                n=column.max_roll, roll=coup.roll), "Y4")
-                zero_only = True
-                notes.append(Message("explain.chance_cell", roll=coup.roll))
+        whether only a 0 may go there (Y4, Y5, Y8): the same for every coup of a roll count,
+        said once a game."""
+        roll = coup.roll
+        zero_only = column.max_roll is not None and roll > column.max_roll
+        if zero_only and not self.rules.chance_cell(self.config, column, row):
+            raise _Refusal(Message("game.only_coup_kept_after", column=column.name,
+                                   n=column.max_roll, roll=roll), "Y4")
+        key = (column.id, roll)
+        notes = self._column_said.get(key)
+        if notes is None:
+            if column.max_roll is None:
+                notes = ()
+            elif zero_only:
+                notes = (Message("explain.chance_cell", roll=roll),)
             else:
-                notes.append(Message("explain.kept_after", column=column.name.lower(),
-                                     roll=coup.roll))
-        if column.factor != 1:
-            notes.append(Message("explain.column_factor", factor=column.factor))
+                notes = (Message("explain.kept_after", column=column.name.lower(), roll=roll),)
+            if column.factor != 1:
+                notes += (Message("explain.column_factor", factor=column.factor),)
+            self._column_said[key] = notes
         return notes, zero_only
 
     def _announced(self, column: Column, row: str, coup: Coup) -> tuple:
@@ -526,15 +530,16 @@ class Game:
             raise IllegalMoveError(Message("game.pool_rolls_empty_remaining"), rule="D10")
         rolled, rolled_text = rules.read_throw(event["dice"])
         announce = event.get("announce")
-        maximum = rules.max_roll(self)
         roll = event["roll"]
         if type(roll) is not int or roll < 1:       # as stored: a whole number from 1
             roll = parse_roll(roll, None)
-        if roll > maximum:
-            refused = rules.refuse_roll(self, roll, maximum)
-            if refused is not None:
-                raise refused
-            roll = parse_roll(roll, maximum)        # says what is wrong
+        if roll > 1:                                # one roll is always allowed
+            maximum = rules.max_roll(self)
+            if roll > maximum:
+                refused = rules.refuse_roll(self, roll, maximum)
+                if refused is not None:
+                    raise refused
+                roll = parse_roll(roll, maximum)    # says what is wrong
         if announce is not None:
             announce = self._check_announce(sheet, announce, roll)
         elif self._sixth_roll and roll > int(rules.settings["rolls_per_turn"]):

@@ -442,7 +442,8 @@ class RuleSet:
         return {}
 
     def max_roll(self, game: "Game") -> int:
-        """Hook: the most rolls the current coup may have taken."""
+        """Hook: the most rolls the current coup may have taken; at least 1 (a game does not
+        ask it for a coup of one roll)."""
         return self.max_rolls
 
     def refuse_roll(self, game: "Game", roll: int, maximum: int) -> IllegalMoveError | None:
