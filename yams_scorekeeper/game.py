@@ -76,6 +76,11 @@ class Mark:
         return 0 if self.scratch or self.row != "1" else sum(1 for d in self.dice if d.value == 1)
 
 
+#: the dice a joker makes of a throw, by the throw's texts and the joker (src, dst): pure, and
+#: a five-dice throw comes back (252 throws, 30 jokers)
+_JOKERED: dict[tuple, tuple[Dice, tuple[str, ...]]] = {}
+MOST_JOKERED = 20_000
+
 #: between an explanation and its notes: "; " in English, " ; " in French
 AND = Message("explain.and")
 #: the explanation of a scratched cell
@@ -551,9 +556,9 @@ class Game:
         elif joker is None:
             coup = Coup(rolled, rolled, roll, None, announce, rolled_text)
         else:
-            dice = self._apply_joker(sheet, rolled, joker)
+            dice, texts = self._apply_joker(sheet, rolled, rolled_text, joker)
             joker = (int(joker[0]), int(joker[1]))
-            coup = Coup(rolled, dice, roll, joker, announce, dice_texts(dice))
+            coup = Coup(rolled, dice, roll, joker, announce, texts)
         coups.append(coup)
         return ("enter", sheet.name, coup, rolled_text)
 
@@ -593,7 +598,9 @@ class Game:
                                    expected=row, rule="D9")
         return row
 
-    def _apply_joker(self, sheet: Sheet, rolled: Dice, joker: list[int]) -> Dice:
+    def _apply_joker(self, sheet: Sheet, rolled: Dice, rolled_text: tuple[str, ...],
+                     joker: list[int]) -> tuple[Dice, tuple[str, ...]]:
+        """The dice a joker makes of a throw, and their texts, once the joker is allowed (U4)."""
         if not self.rules.jokers:
             raise IllegalMoveError(Message("game.jokers_exist_only_duel"), rule="U4")
         s = self.rules.settings
@@ -612,13 +619,22 @@ class Game:
                              expected="4:6") from None
         if not (1 <= src <= 6 and 1 <= dst <= 6) or src == dst:
             raise EntryError(Message("game.joker_turns_one_die"), expected="4:6")
-        dice = list(rolled)
-        for i, d in enumerate(dice):
-            if d.value == src:
-                dice[i] = type(d)(dst)
-                return tuple(sorted(dice))
-        raise EntryError(Message("game.die_shows_turn_into", src=src, dst=dst),
-                         expected=f"a value among {format_dice(rolled)}")
+        key = (rolled_text, src, dst)
+        made = _JOKERED.get(key)
+        if made is None:
+            dice = list(rolled)
+            for i, d in enumerate(dice):
+                if d.value == src:
+                    dice[i] = type(d)(dst)
+                    break
+            else:
+                raise EntryError(Message("game.die_shows_turn_into", src=src, dst=dst),
+                                 expected=f"a value among {format_dice(rolled)}")
+            dice = tuple(sorted(dice))
+            made = (dice, dice_texts(dice))
+            if len(_JOKERED) < MOST_JOKERED:
+                _JOKERED[key] = made
+        return made
 
     # -- marking -------------------------------------------------------------------------------
 

@@ -206,11 +206,17 @@ class RuleSet:
         forced joker, H4). Empty (no extra state) by default."""
         return {}
 
+    #: the family's rows by id (made with the class)
+    _rows: ClassVar[dict[str, Row]] = {}
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._rows = {r.id: r for r in cls.rows}
+
     def __init__(self, settings: Mapping[str, Any] | None = None):
         self.settings: dict[str, Any] = _copied(self.defaults)
         for key, value in (settings or {}).items():
             self._set(key, value)
-        self._rows = {r.id: r for r in self.rows}
         self._memory: tuple[dict, dict] | None = None   # see _remembered
         self._kept: dict = {}                           # see remembered
 
@@ -556,7 +562,7 @@ _KEPT: dict[tuple, dict] = {}
 def _copied(value: Any) -> Any:
     """A copy of settings (dictionaries, lists, numbers, text): ``copy.deepcopy``, quicker."""
     if type(value) is dict:
-        return {k: _copied(v) for k, v in value.items()}
+        return {k: v if type(v) is int else _copied(v) for k, v in value.items()}
     if type(value) is list:
         return [_copied(v) for v in value]
     return copy.deepcopy(value) if isinstance(value, (dict, list)) else value
