@@ -219,6 +219,7 @@ class RuleSet:
             self._set(key, value)
         self._memory: tuple[dict, dict] | None = None   # see _remembered
         self._kept: dict = {}                           # see remembered
+        self._by_texts: dict = {}                       # see coup_figure
 
     def _set(self, key: str, value: Any) -> None:
         """Change one setting: ``bonus``, or ``bases.youpi`` inside a dictionary setting. A
@@ -288,8 +289,9 @@ class RuleSet:
                 memory = ({}, {})
                 if len(_REMEMBERED) < MOST_CONFIGURATIONS:
                     _REMEMBERED[key] = memory
-                    _KEPT[key] = {}
+                    _KEPT[key], _BY_TEXTS[key] = {}, {}
             self._memory, self._kept = memory, _KEPT.get(key, {})
+            self._by_texts = _BY_TEXTS.get(key, {})
         return self._memory
 
     def remembered(self) -> dict:
@@ -490,17 +492,25 @@ class RuleSet:
 
     def coup_figure(self, game: "Game", sheet: "Sheet", row_id: str, coup: "Coup") -> Figure:
         """Hook: one row's figure for this coup on this sheet (default: :meth:`score_row`,
-        remembered by row, dice (their texts when the coup has them) and roll when the family
-        :attr:`remembers_throws`: a score depends on nothing else)."""
+        remembered by row, dice and roll when the family :attr:`remembers_throws`: a score
+        depends on nothing else; found again by the dice's texts when the coup has them, as a
+        die hashes in Python)."""
         if not self.remembers_throws:
             return self.score_row(row_id, coup.dice, coup.roll)
         figures = (self._memory or self._remembered())[0]
-        key = (row_id, coup.texts or coup.dice, coup.roll)
+        texts, by_texts = coup.texts, self._by_texts
+        if texts is not None:           # the same scores by the dice's texts: no die hashed
+            figure = by_texts.get((row_id, texts, coup.roll))
+            if figure is not None:
+                return figure
+        key = (row_id, coup.dice, coup.roll)
         figure = figures.get(key)
         if figure is None:
             figure = self.score_row(row_id, coup.dice, coup.roll)
             if len(figures) < MOST_REMEMBERED:
                 figures[key] = figure
+        if texts is not None and len(by_texts) < MOST_REMEMBERED:
+            by_texts[(row_id, texts, coup.roll)] = figure
         return figure
 
     def refuse_cell(self, game: "Game", sheet: "Sheet", column: Column, row: str,
@@ -557,6 +567,8 @@ MOST_CONFIGURATIONS = 64
 _REMEMBERED: dict[tuple, tuple[dict, dict]] = {}
 #: what each of those configurations keeps of its own (:meth:`RuleSet.remembered`)
 _KEPT: dict[tuple, dict] = {}
+#: each configuration's remembered scores again, by the dice's texts (:meth:`RuleSet.coup_figure`)
+_BY_TEXTS: dict[tuple, dict] = {}
 
 
 def _copied(value: Any) -> Any:
