@@ -706,16 +706,41 @@ class Game:
         col, row = self._resolve(cell.get("column"), cell["row"])
         coup_no = coup_no or cell.get("coup")
         played = self.coups
-        numbers = range(1, len(played) + 1) if coup_no is None else (int(coup_no),)
-        coup_figure, assess = self.rules.coup_figure, self._assess
-        best, best_no, refusal = None, 0, None
-        for n in numbers:
-            if not 1 <= n <= len(played):
-                raise EntryError(Message("game.there_coup_turn", n=n),
-                                 expected=" or ".join(str(i) for i in range(1, len(played) + 1)))
-            coup = played[n - 1]
+        if coup_no is None:
+            best, coup_no = self._best_coup(sheet, col, row, extra)
+            coup = played[coup_no - 1]
+        else:                                       # as stored: the coup named
+            coup_no = int(coup_no)
+            if not 1 <= coup_no <= len(played):
+                raise EntryError(Message("game.there_coup_turn", n=coup_no), expected=" or ".join(
+                    str(i) for i in range(1, len(played) + 1)))
+            coup = played[coup_no - 1]
+            refusal = None
             try:
-                option = assess(sheet, col, row, coup, coup_figure(self, sheet, row, coup), extra)
+                best = self._assess(sheet, col, row, coup,
+                                    self.rules.coup_figure(self, sheet, row, coup), extra)
+            except _Refusal as why:
+                refusal = why
+            if refusal is not None:
+                raise refusal.error()
+        score, explain, notes, _, scratchable, _, bonus = best
+        if cell.get("scratch"):
+            if not scratchable:
+                raise IllegalMoveError(Message("game.announced_sixth_roll_row"), rule="D9")
+            return Mark(col.id, row, 0, coup_no, True, SCRATCHED, coup.dice, coup.roll, bonus)
+        return Mark(col.id, row, score, coup_no, False, _why(explain, notes), coup.dice,
+                    coup.roll, bonus)
+
+    def _best_coup(self, sheet: Sheet, column: Column, row: str, extra: Iterable[str]
+                   ) -> tuple[tuple, int]:
+        """The coup of this turn that scores best in (column, row), the first of equals: its
+        :meth:`_assess` and number; refused as the first coup refused when none may go there."""
+        played, coup_figure = self.coups, self.rules.coup_figure
+        best, best_no, refusal = None, 0, None
+        for n, coup in enumerate(played, start=1):
+            try:
+                option = self._assess(sheet, column, row, coup,
+                                      coup_figure(self, sheet, row, coup), extra)
             except _Refusal as why:
                 refusal = refusal or why
                 continue
@@ -724,14 +749,7 @@ class Game:
         if best is None:
             assert refusal is not None
             raise refusal.error()
-        score, explain, notes, _, scratchable, _, bonus = best
-        coup = played[best_no - 1]
-        if cell.get("scratch"):
-            if not scratchable:
-                raise IllegalMoveError(Message("game.announced_sixth_roll_row"), rule="D9")
-            return Mark(col.id, row, 0, best_no, True, SCRATCHED, coup.dice, coup.roll, bonus)
-        return Mark(col.id, row, score, best_no, False, _why(explain, notes), coup.dice,
-                    coup.roll, bonus)
+        return best, best_no
 
     def _doblar(self, sheet: Sheet, cells: list[dict]) -> list[Mark]:
         if not self.config.has("doblar"):
