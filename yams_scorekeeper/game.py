@@ -195,6 +195,8 @@ class Game:
         self._before = {c.id: c.cell_before() for c in self.columns if c.sequence is not None}
         self._coups_allowed = 2 if config.has("deux-coups") else 1
         self._sixth_roll = self.rules.sixth_roll_allowed(config)
+        n = len(config.players)     # after each player, the others in turn, then that player
+        self._turn_order = [[(i + step) % n for step in range(1, n + 1)] for i in range(n)]
         self._column_said: dict[tuple[str, int], tuple[Message, ...]] = {}  # _column_notes
         self._replay(list(events))          # sets the sheets and the log
 
@@ -842,9 +844,7 @@ class Game:
 
     def _advance(self) -> None:
         sheets, cells = self.sheets, self._cells
-        n = len(sheets)
-        for step in range(1, n + 1):
-            candidate = (self.current + step) % n
+        for candidate in self._turn_order[self.current]:
             if len(sheets[candidate].marks) < cells:
                 self.current = candidate
                 return
