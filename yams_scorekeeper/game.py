@@ -150,6 +150,11 @@ class Turn:
     amendments: tuple[dict, ...] = ()
 
 
+#: the rule set's hooks asked at every entry or mark: a game asks only those its family has
+#: (the defaults refuse nothing and add nothing)
+_EVENT_HOOKS = ("pool_empty", "refuse_cell", "zero_only_reason", "cell_bonus", "after_turn")
+
+
 class _Refusal(Exception):
     def __init__(self, message: Message, rule: str):
         super().__init__(message.key)
@@ -195,6 +200,7 @@ class Game:
         self._before = {c.id: c.cell_before() for c in self.columns if c.sequence is not None}
         self._coups_allowed = 2 if config.has("deux-coups") else 1
         self._sixth_roll = self.rules.sixth_roll_allowed(config)
+        self._hooks = frozenset(h for h in _EVENT_HOOKS if self.rules.overrides(h))
         n = len(config.players)     # after each player, the others in turn, then that player
         self._turn_order = [[(i + step) % n for step in range(1, n + 1)] for i in range(n)]
         self._column_said: dict[tuple[str, int], tuple[Message, ...]] = {}  # _column_notes
@@ -363,10 +369,11 @@ class Game:
         if column.sequence is not None and not self._next_in_order(sheet, column, row,
                                                                    extra_filled):
             raise self._order_refusal(sheet, column, row, extra_filled)
-        rules = self.rules
-        refused = rules.refuse_cell(self, sheet, column, row, coup)
-        if refused is not None:
-            raise _Refusal(refused.message, refused.rule or "")
+        rules, hooks = self.rules, self._hooks
+        if "refuse_cell" in hooks:
+            refused = rules.refuse_cell(self, sheet, column, row, coup)
+            if refused is not None:
+                raise _Refusal(refused.message, refused.rule or "")
         if coup.announce:
             return self._announced(column, row, coup)
         score = figure.score
@@ -375,7 +382,7 @@ class Game:
             zero_only = False
         else:
             notes, zero_only = self._column_notes(column, row, coup)
-        if score > 0 and not zero_only:
+        if score > 0 and not zero_only and "zero_only_reason" in hooks:
             # why a non-zero score cannot be written here (C3 plus/moins, Y6 bloquant)
             reason = rules.zero_only_reason(self, sheet, column, row, score)
             if reason:
@@ -383,7 +390,7 @@ class Game:
                 notes += (reason,)
         if zero_only:
             score = 0
-        bonus = rules.cell_bonus(self, sheet, column, row, coup)
+        bonus = rules.cell_bonus(self, sheet, column, row, coup) if "cell_bonus" in hooks else None
         if bonus:
             return score, figure.explain, notes + (bonus[1],), zero_only, True, figure, bonus[0]
         return score, figure.explain, notes, zero_only, True, figure, 0
@@ -533,7 +540,7 @@ class Game:
         if len(coups) >= self._coups_allowed:
             raise IllegalMoveError(Message("game.turn_has_its_coups", n=len(coups)),
                                    rule="Y7" if self._coups_allowed == 2 else "G3")
-        if rules.pool_empty(self.config, sheet):
+        if "pool_empty" in self._hooks and rules.pool_empty(self.config, sheet):
             raise IllegalMoveError(Message("game.pool_rolls_empty_remaining"), rule="D10")
         rolled, rolled_text = rules.read_throw(event["dice"])
         announce = event.get("announce")
@@ -834,7 +841,8 @@ class Game:
             rolls += c.roll
             if c.joker:
                 joker = True
-        self.rules.after_turn(self.config, sheet, rolls)
+        if "after_turn" in self._hooks:
+            self.rules.after_turn(self.config, sheet, rolls)
         if joker:
             sheet.jokers_left -= 1
         sheet.turns += 1

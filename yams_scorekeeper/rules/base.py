@@ -269,6 +269,11 @@ class RuleSet:
         merged = {**self.settings, **overrides}
         return type(self)(merged)
 
+    def overrides(self, hook: str) -> bool:
+        """Whether this family has its own ``hook`` rather than the default (a game does not
+        ask, at every event, a default hook that refuses nothing and adds nothing)."""
+        return getattr(type(self), hook) is not getattr(RuleSet, hook)
+
     # -- input -------------------------------------------------------------------------------
 
     def parse_dice(self, entry: str | list[str] | tuple[str, ...]) -> Dice:
