@@ -559,15 +559,11 @@ class Game:
         elif self._sixth_roll and roll > int(rules.settings["rolls_per_turn"]):
             raise IllegalMoveError(Message("game.sixth_roll_must_announced"),
                                    expected="--announce youpi", rule="D9")
-        joker = event.get("joker")
-        if joker is None and announce is None:      # as most coups are
-            coup = Coup(rolled, rolled, roll, None, None, rolled_text)
-        elif joker is None:
-            coup = Coup(rolled, rolled, roll, None, announce, rolled_text)
-        else:
+        dice, texts, joker = rolled, rolled_text, event.get("joker")
+        if joker is not None:
             dice, texts = self._apply_joker(sheet, rolled, rolled_text, joker)
             joker = (int(joker[0]), int(joker[1]))
-            coup = Coup(rolled, dice, roll, joker, announce, texts)
+        coup = Coup(rolled, dice, roll, joker, announce, texts)
         coups.append(coup)
         return ("enter", sheet.name, coup, rolled_text)
 
