@@ -23,6 +23,7 @@ entries on the same clock give the same documents.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Iterable
 
 from .amend import amended, completed, entry_of, turn_spans
@@ -150,11 +151,6 @@ class Turn:
     amendments: tuple[dict, ...] = ()
 
 
-#: the rule set's hooks asked at every entry or mark: a game asks only those its family has
-#: (the defaults refuse nothing and add nothing)
-_EVENT_HOOKS = ("pool_empty", "refuse_cell", "zero_only_reason", "cell_bonus", "after_turn")
-
-
 class _Refusal(Exception):
     def __init__(self, message: Message, rule: str):
         super().__init__(message.key)
@@ -162,6 +158,13 @@ class _Refusal(Exception):
 
     def error(self) -> IllegalMoveError:
         return IllegalMoveError(self.message, rule=self.rule)
+
+
+@lru_cache(maxsize=None)
+def _turn_order(players: int) -> tuple[tuple[int, ...], ...]:
+    """After each player, the others in turn, then that player."""
+    return tuple(tuple((i + step) % players for step in range(1, players + 1))
+                 for i in range(players))
 
 
 def effective_events(events: Iterable[dict]) -> list[dict]:
@@ -200,9 +203,8 @@ class Game:
         self._before = {c.id: c.cell_before() for c in self.columns if c.sequence is not None}
         self._coups_allowed = 2 if config.has("deux-coups") else 1
         self._sixth_roll = self.rules.sixth_roll_allowed(config)
-        self._hooks = frozenset(h for h in _EVENT_HOOKS if self.rules.overrides(h))
-        n = len(config.players)     # after each player, the others in turn, then that player
-        self._turn_order = [[(i + step) % n for step in range(1, n + 1)] for i in range(n)]
+        self._hooks = self.rules.own_methods
+        self._turn_order = _turn_order(len(config.players))
         self._column_said: dict[tuple[str, int], tuple[Message, ...]] = {}  # _column_notes
         self._replay(list(events))          # sets the sheets and the log
 

@@ -208,10 +208,15 @@ class RuleSet:
 
     #: the family's rows by id (made with the class)
     _rows: ClassVar[dict[str, Row]] = {}
+    #: the methods this family has its own of, by name (made with the class): a game does not
+    #: ask, at every event, a default hook that refuses nothing and adds nothing
+    own_methods: ClassVar[frozenset[str]] = frozenset()
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         cls._rows = {r.id: r for r in cls.rows}
+        cls.own_methods = frozenset(name for name, default in vars(RuleSet).items()
+                                    if callable(default) and getattr(cls, name) is not default)
 
     def __init__(self, settings: Mapping[str, Any] | None = None):
         self.settings: dict[str, Any] = _copied(self.defaults)
@@ -268,11 +273,6 @@ class RuleSet:
         """A copy of this rule set with some settings changed (a house rule)."""
         merged = {**self.settings, **overrides}
         return type(self)(merged)
-
-    def overrides(self, hook: str) -> bool:
-        """Whether this family has its own ``hook`` rather than the default (a game does not
-        ask, at every event, a default hook that refuses nothing and adds nothing)."""
-        return getattr(type(self), hook) is not getattr(RuleSet, hook)
 
     # -- input -------------------------------------------------------------------------------
 
