@@ -8,6 +8,7 @@ have taken to be written there, and the factor its total is multiplied by.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property, lru_cache
 
 DOWN, UP = "down", "up"
 
@@ -33,6 +34,18 @@ class Column:
     def ordered(self) -> bool:
         return self.sequence is not None
 
+    @cached_property
+    def cells(self) -> frozenset[tuple[str, str]]:
+        """Its cells, as a sheet keys its marks (``(column id, row)``): the column is full when
+        a sheet's keys hold them all."""
+        return frozenset((self.id, r) for r in self.rows)
+
+    def cell_before(self) -> dict[str, tuple[str, str] | None]:
+        """An ordered column's rows, each with the cell filled just before it (as a sheet keys
+        its marks: ``(column id, row)``; None for the first); worked out once for a column."""
+        assert self.sequence is not None
+        return _cell_before(self.id, self.sequence)
+
     def next_rows(self, filled: set[str], count: int = 1) -> tuple[str, ...]:
         """The next ``count`` empty rows of an ordered column, in fill order."""
         assert self.sequence is not None
@@ -45,3 +58,8 @@ def ordered(id: str, name: str, rows: tuple[str, ...], direction: str, rule: str
     """A column filled top to bottom (``down``) or bottom to top (``up``)."""
     seq = rows if direction == DOWN else tuple(reversed(rows))
     return Column(id, name, rows, seq, rule=rule, **kw)
+
+
+@lru_cache(maxsize=256)
+def _cell_before(column_id: str, sequence: tuple[str, ...]) -> dict[str, tuple[str, str] | None]:
+    return {row: (column_id, sequence[i - 1]) if i else None for i, row in enumerate(sequence)}

@@ -23,12 +23,13 @@ entries on the same clock give the same documents.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Iterable
 
 from .amend import amended, completed, entry_of, turn_spans
 from .columns import Column
 from .config import GameConfig
-from .dice import Dice, format_dice, parse_roll
+from .dice import Dice, dice_texts, format_dice, parse_roll
 from .errors import DamagedGameError, EntryError, IllegalMoveError, YamsError
 from .notation import parse_joker, split_announce
 from .rules import Figure, RuleSet, normalise_id
@@ -49,6 +50,9 @@ class Coup:
     roll: int
     joker: tuple[int, int] | None = None
     announce: str | None = None
+    #: ``dice`` as the store writes them (``str`` of each), when the game read them so: what a
+    #: rule set remembers a score by (quicker to look up than the dice themselves)
+    texts: tuple[str, ...] | None = field(default=None, compare=False, repr=False)
 
 
 @quick_init
@@ -73,10 +77,20 @@ class Mark:
         return 0 if self.scratch or self.row != "1" else sum(1 for d in self.dice if d.value == 1)
 
 
+#: the dice a joker makes of a throw, by the throw's texts and the joker (src, dst): pure, and
+#: a five-dice throw comes back (252 throws, 30 jokers)
+_JOKERED: dict[tuple, tuple[Dice, tuple[str, ...]]] = {}
+MOST_JOKERED = 20_000
+
 #: between an explanation and its notes: "; " in English, " ; " in French
 AND = Message("explain.and")
 #: the explanation of a scratched cell
 SCRATCHED = Message("explain.scratched")
+
+
+def _why(explain: Message | Joined, notes: tuple[Message, ...]) -> Message | Joined:
+    """An explanation followed by its notes (a legal cell's, a mark's)."""
+    return Joined(AND, (explain, *notes)) if notes else explain
 
 
 @quick_init
@@ -98,7 +112,7 @@ class LegalCell:
     @property
     def why(self) -> Message | Joined:
         """The explanation and its notes (``why.text(lang)``)."""
-        return Joined(AND, (self.explain, *self.notes)) if self.notes else self.explain
+        return _why(self.explain, self.notes)
 
     def to_json(self, lang: str = "en") -> dict[str, Any]:
         data = {"column": self.column, "row": self.row, "coup": self.coup, "score": self.score,
@@ -146,6 +160,13 @@ class _Refusal(Exception):
         return IllegalMoveError(self.message, rule=self.rule)
 
 
+@lru_cache(maxsize=None)
+def _turn_order(players: int) -> tuple[tuple[int, ...], ...]:
+    """After each player, the others in turn, then that player."""
+    return tuple(tuple((i + step) % players for step in range(1, players + 1))
+                 for i in range(players))
+
+
 def effective_events(events: Iterable[dict]) -> list[dict]:
     """The events still in force once every ``undo`` has cancelled the one before it."""
     kept: list[dict] = []
@@ -173,17 +194,19 @@ class Game:
         self.id = id or None
         self.created = created or self._now()
         self.rules: RuleSet = config.rules
-        self.columns: tuple[Column, ...] = config.build_columns(self.rules)
         self.rows: tuple[str, ...] = config.rows(self.rules)
+        self.columns: tuple[Column, ...] = self.rules.build_columns(config, self.rows)
         self._cells = len(self.columns) * len(self.rows)
         # what the configuration fixes, asked at every event of a replay: asked once
         self._row_set = frozenset(self.rows)
         self._column_of = {c.id: c for c in self.columns}
+        self._before = {c.id: c.cell_before() for c in self.columns if c.sequence is not None}
         self._coups_allowed = 2 if config.has("deux-coups") else 1
         self._sixth_roll = self.rules.sixth_roll_allowed(config)
-        self.events: list[dict] = []
-        self._reset()
-        self._replay(list(events))
+        self._hooks = self.rules.own_methods
+        self._turn_order = _turn_order(len(config.players))
+        self._column_said: dict[tuple[str, int], tuple[Message, ...]] = {}  # _column_notes
+        self._replay(list(events))          # sets the sheets and the log
 
     # -- construction --------------------------------------------------------------------------
 
@@ -196,8 +219,10 @@ class Game:
         self.current = 0
         self.coups: list[Coup] = []
         self.stopped = False
+        self._forced = False        # a turn forced through as written (see _force)
         self._replaying = False
-        self._plain: list[dict] = []          # enter/mark/end in force, amendments applied
+        # enter/mark/end in force, amendments applied: see _plain_log
+        self._plain: list[dict | tuple] = []
         self._played: list[tuple] = []       # (player, coups, marks) of each finished turn
         self._amendments: list[dict] = []
 
@@ -332,64 +357,98 @@ class Game:
     def _judge(self, sheet: Sheet, column: Column, row: str, coup_no: int, coup: Coup,
                figure: Figure, extra_filled: Iterable[str] = ()) -> LegalCell:
         """The legal cell (column, row) for this coup, or a _Refusal naming the rule."""
-        col_name = column.name
+        return LegalCell(column.id, row, coup_no,
+                         *self._assess(sheet, column, row, coup, figure, extra_filled))
+
+    def _assess(self, sheet: Sheet, column: Column, row: str, coup: Coup, figure: Figure,
+                extra_filled: Iterable[str] = ()) -> tuple:
+        """What (column, row) takes from this coup, as the fields of a :class:`LegalCell`
+        after its coup (score, explain, notes, zero_only, scratchable, figure, bonus), or a
+        _Refusal naming the rule. A plain tuple: a replay asks it for every cell it writes."""
         if (column.id, row) in sheet.marks:
-            raise _Refusal(Message("game.already_written", column=col_name,
+            raise _Refusal(Message("game.already_written", column=column.name,
                                    row=self.rules.row(row).name), "G3")
-        if column.sequence is not None and row not in self.next_cells(sheet, column,
-                                                                      extra_filled):
+        if column.sequence is not None and not self._next_in_order(sheet, column, row,
+                                                                   extra_filled):
             raise self._order_refusal(sheet, column, row, extra_filled)
-        rules = self.rules
-        refused = rules.refuse_cell(self, sheet, column, row, coup)
-        if refused is not None:
-            raise _Refusal(refused.message, refused.rule or "")
-        notes: list[str] = []
-        score = figure.score
-        zero_only = False
+        rules, hooks = self.rules, self._hooks
+        if "refuse_cell" in hooks:
+            refused = rules.refuse_cell(self, sheet, column, row, coup)
+            if refused is not None:
+                raise _Refusal(refused.message, refused.rule or "")
         if coup.announce:
-            ann_row, value = split_announce(coup.announce)
-            if row != ann_row:
-                ann = self.rules.row(ann_row).name
-                raise _Refusal(Message("game.sixth_roll_announced_score", ann=ann), "D9")
-            figure = self.rules.announced_figure(row, value, coup.dice, coup.roll)
-            score = figure.score
-            if figure.made:
-                notes.append(Message("explain.sixth_roll_made"))
-            else:
-                base = self.rules.announce_cost(row, value)
-                score = -base
-                what = announce_name(self.rules, coup.announce)
-                return LegalCell(column.id, row, coup_no, score,
-                                 Message("explain.sixth_roll_missed", what=what, cost=base),
-                                 zero_only=False, scratchable=False, figure=figure)
-            return LegalCell(column.id, row, coup_no, score, figure.explain, tuple(notes),
-                             scratchable=False, figure=figure)
-        if column.max_roll is not None:
-            if coup.roll > column.max_roll:
-                if not self.rules.chance_cell(self.config, column, row):
-                    raise _Refusal(
-                        Message("game.only_coup_kept_after", column=col_name, n=column.max_roll,
-                                roll=coup.roll), "Y4")
-                zero_only = True
-                notes.append(Message("explain.chance_cell", roll=coup.roll))
-            else:
-                notes.append(Message("explain.kept_after", column=col_name.lower(),
-                                     roll=coup.roll))
-        if column.factor != 1:
-            notes.append(Message("explain.column_factor", factor=column.factor))
-        if score > 0 and not zero_only:
+            return self._announced(column, row, coup)
+        score = figure.score
+        if column.max_roll is None and column.factor == 1:      # a plain column: no note yet
+            notes: tuple[Message, ...] = ()
+            zero_only = False
+        else:
+            notes, zero_only = self._column_notes(column, row, coup)
+        if score > 0 and not zero_only and "zero_only_reason" in hooks:
             # why a non-zero score cannot be written here (C3 plus/moins, Y6 bloquant)
             reason = rules.zero_only_reason(self, sheet, column, row, score)
             if reason:
                 zero_only = True
-                notes.append(reason)
+                notes += (reason,)
         if zero_only:
             score = 0
-        bonus = rules.cell_bonus(self, sheet, column, row, coup)
+        bonus = rules.cell_bonus(self, sheet, column, row, coup) if "cell_bonus" in hooks else None
         if bonus:
-            notes.append(bonus[1])
-        return LegalCell(column.id, row, coup_no, score, figure.explain, tuple(notes),
-                         zero_only, True, figure, bonus[0] if bonus else 0)
+            return score, figure.explain, notes + (bonus[1],), zero_only, True, figure, bonus[0]
+        return score, figure.explain, notes, zero_only, True, figure, 0
+
+    def _next_in_order(self, sheet: Sheet, column: Column, row: str,
+                       extra_filled: Iterable[str]) -> bool:
+        """Whether the empty cell (column, row) of an ordered column is the one it takes next:
+        every cell before it filled (or in ``extra_filled``). Every cell written in such a
+        column was the next, so its filled cells are the first of its sequence and the cell
+        just before says it; a turn forced through as written (:meth:`_force`) may leave a
+        gap, and then :meth:`next_cells` walks the column."""
+        before = self._before[column.id]
+        if extra_filled or self._forced or row not in before:
+            return row in self.next_cells(sheet, column, extra_filled)
+        return before[row] is None or before[row] in sheet.marks
+
+    def _column_notes(self, column: Column, row: str, coup: Coup
+                      ) -> tuple[tuple[Message, ...], bool]:
+        """What a column with a roll limit or a factor says of a coup written in it, and
+        whether only a 0 may go there (Y4, Y5, Y8): the same for every coup of a roll count,
+        said once a game."""
+        roll = coup.roll
+        zero_only = column.max_roll is not None and roll > column.max_roll
+        if zero_only and not self.rules.chance_cell(self.config, column, row):
+            raise _Refusal(Message("game.only_coup_kept_after", column=column.name,
+                                   n=column.max_roll, roll=roll), "Y4")
+        key = (column.id, roll)
+        notes = self._column_said.get(key)
+        if notes is None:
+            if column.max_roll is None:
+                notes = ()
+            elif zero_only:
+                notes = (Message("explain.chance_cell", roll=roll),)
+            else:
+                notes = (Message("explain.kept_after", column=column.name.lower(), roll=roll),)
+            if column.factor != 1:
+                notes += (Message("explain.column_factor", factor=column.factor),)
+            self._column_said[key] = notes
+        return notes, zero_only
+
+    def _announced(self, column: Column, row: str, coup: Coup) -> tuple:
+        """:meth:`_assess` of a coup whose sixth roll was announced (D9): only the announced
+        row takes it, made or missed."""
+        rules = self.rules
+        ann_row, value = split_announce(coup.announce)
+        if row != ann_row:
+            ann = rules.row(ann_row).name
+            raise _Refusal(Message("game.sixth_roll_announced_score", ann=ann), "D9")
+        figure = rules.announced_figure(row, value, coup.dice, coup.roll)
+        if figure.made:
+            return (figure.score, figure.explain, (Message("explain.sixth_roll_made"),), False,
+                    False, figure, 0)
+        base = rules.announce_cost(row, value)
+        what = announce_name(rules, coup.announce)
+        return (-base, Message("explain.sixth_roll_missed", what=what, cost=base), (), False,
+                False, figure, 0)
 
     def _order_refusal(self, sheet: Sheet, column: Column, row: str,
                        extra_filled: Iterable[str] = ()) -> _Refusal:
@@ -409,9 +468,9 @@ class Game:
         """
         kind = event.get("type")
         if kind == "enter":
-            event = self._enter(event)
+            plain = self._enter(event)
         elif kind == "mark":
-            event = self._mark(event)
+            plain = self._mark(event)
         elif kind == "undo":
             kept = effective_events(self.events)
             if not kept:
@@ -425,14 +484,16 @@ class Game:
             if self.coups:
                 raise IllegalMoveError(Message("game.turn_under_way_mark"))
             self.stopped = True
+            plain = event
         elif kind == "amend":
             self.events.append(self._amend(event))
             return
         else:
             raise EntryError(Message("game.unknown_event_type", kind=kind),
                              expected="enter, mark, undo, end, amend")
-        self.events.append(event)
-        self._plain.append(event)
+        self._plain.append(plain)
+        if not self._replaying:             # a replay's log is the one replayed
+            self.events.append(_logged(plain))
 
     def _replay(self, log: list[dict]) -> None:
         self._reset()
@@ -481,37 +542,32 @@ class Game:
         if len(coups) >= self._coups_allowed:
             raise IllegalMoveError(Message("game.turn_has_its_coups", n=len(coups)),
                                    rule="Y7" if self._coups_allowed == 2 else "G3")
-        if rules.pool_empty(self.config, sheet):
+        if "pool_empty" in self._hooks and rules.pool_empty(self.config, sheet):
             raise IllegalMoveError(Message("game.pool_rolls_empty_remaining"), rule="D10")
         rolled, rolled_text = rules.read_throw(event["dice"])
         announce = event.get("announce")
-        maximum = rules.max_roll(self)
         roll = event["roll"]
         if type(roll) is not int or roll < 1:       # as stored: a whole number from 1
             roll = parse_roll(roll, None)
-        refused = rules.refuse_roll(self, roll, maximum)
-        if refused is not None:
-            raise refused
-        if roll > maximum:
-            roll = parse_roll(roll, maximum)        # says what is wrong
+        if roll > 1:                                # one roll is always allowed
+            maximum = rules.max_roll(self)
+            if roll > maximum:
+                refused = rules.refuse_roll(self, roll, maximum)
+                if refused is not None:
+                    raise refused
+                roll = parse_roll(roll, maximum)    # says what is wrong
         if announce is not None:
             announce = self._check_announce(sheet, announce, roll)
         elif self._sixth_roll and roll > int(rules.settings["rolls_per_turn"]):
             raise IllegalMoveError(Message("game.sixth_roll_must_announced"),
                                    expected="--announce youpi", rule="D9")
-        dice = rolled
-        joker = event.get("joker")
+        dice, texts, joker = rolled, rolled_text, event.get("joker")
         if joker is not None:
-            dice = self._apply_joker(sheet, rolled, joker)
-            joker = [int(joker[0]), int(joker[1])]
-        coups.append(Coup(rolled, dice, roll, tuple(joker) if joker else None, announce))
-        normal = {"type": "enter", "player": sheet.name, "dice": list(rolled_text),
-                  "roll": roll}
-        if joker:
-            normal["joker"] = joker
-        if announce:
-            normal["announce"] = announce
-        return normal
+            dice, texts = self._apply_joker(sheet, rolled, rolled_text, joker)
+            joker = (int(joker[0]), int(joker[1]))
+        coup = Coup(rolled, dice, roll, joker, announce, texts)
+        coups.append(coup)
+        return ("enter", sheet.name, coup, rolled_text)
 
     def _sixth_roll_allowed(self) -> bool:
         return self._sixth_roll
@@ -549,7 +605,9 @@ class Game:
                                    expected=row, rule="D9")
         return row
 
-    def _apply_joker(self, sheet: Sheet, rolled: Dice, joker: list[int]) -> Dice:
+    def _apply_joker(self, sheet: Sheet, rolled: Dice, rolled_text: tuple[str, ...],
+                     joker: list[int]) -> tuple[Dice, tuple[str, ...]]:
+        """The dice a joker makes of a throw, and their texts, once the joker is allowed (U4)."""
         if not self.rules.jokers:
             raise IllegalMoveError(Message("game.jokers_exist_only_duel"), rule="U4")
         s = self.rules.settings
@@ -568,13 +626,22 @@ class Game:
                              expected="4:6") from None
         if not (1 <= src <= 6 and 1 <= dst <= 6) or src == dst:
             raise EntryError(Message("game.joker_turns_one_die"), expected="4:6")
-        dice = list(rolled)
-        for i, d in enumerate(dice):
-            if d.value == src:
-                dice[i] = type(d)(dst)
-                return tuple(sorted(dice))
-        raise EntryError(Message("game.die_shows_turn_into", src=src, dst=dst),
-                         expected=f"a value among {format_dice(rolled)}")
+        key = (rolled_text, src, dst)
+        made = _JOKERED.get(key)
+        if made is None:
+            dice = list(rolled)
+            for i, d in enumerate(dice):
+                if d.value == src:
+                    dice[i] = type(d)(dst)
+                    break
+            else:
+                raise EntryError(Message("game.die_shows_turn_into", src=src, dst=dst),
+                                 expected=f"a value among {format_dice(rolled)}")
+            dice = tuple(sorted(dice))
+            made = (dice, dice_texts(dice))
+            if len(_JOKERED) < MOST_JOKERED:
+                _JOKERED[key] = made
+        return made
 
     # -- marking -------------------------------------------------------------------------------
 
@@ -591,6 +658,9 @@ class Game:
         return list(sheet.marks.values())[before:]
 
     def _resolve(self, column: str | None, row: str) -> tuple[Column, str]:
+        col = self._column_of.get(column) if type(column) is str else None
+        if col is not None and row in self._row_set:       # as stored: the ids
+            return col, row
         row_id = self.rules.row(row).id
         if row_id not in self._row_set:
             raise EntryError(Message("game.row_game", row_id=row_id), expected=" ".join(self.rows))
@@ -630,44 +700,63 @@ class Game:
             new = [Mark(col.id, row, 0, 0, True, Message("explain.pool_empty_scratched"))]
             self._commit(sheet, new, None)
         elif len(cells) == 1:
-            new = [self._write_one(sheet, cells[0])]
+            new = (self._write_one(sheet, cells[0]),)
             self._commit(sheet, new, None)
         else:
             new = self._doblar(sheet, cells)
-        return {"type": "mark", "player": sheet.name, "cells": list(map(_written, new))}
+        return ("mark", sheet.name, tuple(new))
 
     def _write_one(self, sheet: Sheet, cell: dict, extra: Iterable[str] = (),
                    coup_no: int | None = None) -> Mark:
+        """The mark ``cell`` writes: from the coup it names, else from the coup that scores
+        best there (the first of equals)."""
         col, row = self._resolve(cell.get("column"), cell["row"])
         coup_no = coup_no or cell.get("coup")
-        options: list[LegalCell] = []
-        refusal: _Refusal | None = None
         played = self.coups
-        coups = range(1, len(played) + 1) if coup_no is None else [int(coup_no)]
-        coup_figure = self.rules.coup_figure
-        for n in coups:
-            if not 1 <= n <= len(played):
-                raise EntryError(Message("game.there_coup_turn", n=n),
-                                 expected=" or ".join(str(i) for i in range(1, len(played) + 1)))
-            coup = played[n - 1]
-            figure = coup_figure(self, sheet, row, coup)
+        if coup_no is None:
+            best, coup_no = self._best_coup(sheet, col, row, extra)
+            coup = played[coup_no - 1]
+        else:                                       # as stored: the coup named
+            coup_no = int(coup_no)
+            if not 1 <= coup_no <= len(played):
+                raise EntryError(Message("game.there_coup_turn", n=coup_no), expected=" or ".join(
+                    str(i) for i in range(1, len(played) + 1)))
+            coup = played[coup_no - 1]
+            refusal = None
             try:
-                options.append(self._judge(sheet, col, row, n, coup, figure, extra))
+                best = self._assess(sheet, col, row, coup,
+                                    self.rules.coup_figure(self, sheet, row, coup), extra)
+            except _Refusal as why:
+                refusal = why
+            if refusal is not None:
+                raise refusal.error()
+        score, explain, notes, _, scratchable, _, bonus = best
+        if cell.get("scratch"):
+            if not scratchable:
+                raise IllegalMoveError(Message("game.announced_sixth_roll_row"), rule="D9")
+            return Mark(col.id, row, 0, coup_no, True, SCRATCHED, coup.dice, coup.roll, bonus)
+        return Mark(col.id, row, score, coup_no, False, _why(explain, notes), coup.dice,
+                    coup.roll, bonus)
+
+    def _best_coup(self, sheet: Sheet, column: Column, row: str, extra: Iterable[str]
+                   ) -> tuple[tuple, int]:
+        """The coup of this turn that scores best in (column, row), the first of equals: its
+        :meth:`_assess` and number; refused as the first coup refused when none may go there."""
+        played, coup_figure = self.coups, self.rules.coup_figure
+        best, best_no, refusal = None, 0, None
+        for n, coup in enumerate(played, start=1):
+            try:
+                option = self._assess(sheet, column, row, coup,
+                                      coup_figure(self, sheet, row, coup), extra)
             except _Refusal as why:
                 refusal = refusal or why
-        if not options:
+                continue
+            if best is None or option[0] > best[0]:
+                best, best_no = option, n
+        if best is None:
             assert refusal is not None
             raise refusal.error()
-        best = options[0] if len(options) == 1 else max(options,
-                                                        key=lambda o: (o.score, -o.coup))
-        scratch = bool(cell.get("scratch"))
-        if scratch and not best.scratchable:
-            raise IllegalMoveError(Message("game.announced_sixth_roll_row"), rule="D9")
-        coup = played[best.coup - 1]
-        score = 0 if scratch else best.score
-        explain = SCRATCHED if scratch else best.why
-        return Mark(col.id, row, score, best.coup, scratch, explain, coup.dice, coup.roll,
-                    best.bonus)
+        return best, best_no
 
     def _doblar(self, sheet: Sheet, cells: list[dict]) -> list[Mark]:
         if not self.config.has("doblar"):
@@ -736,7 +825,7 @@ class Game:
             del sheet.marks[(first.column, first.row)]
         return [first, second], special or "simple"
 
-    def _commit(self, sheet: Sheet, marks: list[Mark], doblar: str | None) -> None:
+    def _commit(self, sheet: Sheet, marks: Iterable[Mark], doblar: str | None) -> None:
         written = sheet.marks
         for m in marks:
             written[(m.column, m.row)] = m
@@ -744,24 +833,24 @@ class Game:
             sheet.doblars_left -= 1
             if doblar != "simple":
                 sheet.doblars_used.add(doblar)
-        coups = self.coups
+        coups = tuple(self.coups)
         rolls, joker = 0, False
         for c in coups:
             rolls += c.roll
-            joker = joker or bool(c.joker)
-        self.rules.after_turn(self.config, sheet, rolls)
+            if c.joker:
+                joker = True
+        if "after_turn" in self._hooks:
+            self.rules.after_turn(self.config, sheet, rolls)
         if joker:
             sheet.jokers_left -= 1
         sheet.turns += 1
-        self._played.append((sheet.name, tuple(coups), tuple(marks)))
+        self._played.append((sheet.name, coups, tuple(marks)))
         self.coups = []
         self._advance()
 
     def _advance(self) -> None:
         sheets, cells = self.sheets, self._cells
-        n = len(sheets)
-        for step in range(1, n + 1):
-            candidate = (self.current + step) % n
+        for candidate in self._turn_order[self.current]:
             if len(sheets[candidate].marks) < cells:
                 self.current = candidate
                 return
@@ -789,19 +878,30 @@ class Game:
 
     def turn_entry(self, turn: int) -> dict:
         """The entry of finished turn ``turn`` (1 = the first), as typed (see :mod:`.amend`)."""
-        spans = turn_spans(self._plain)
+        plain = self._plain_log()
+        spans = turn_spans(plain)
         if not isinstance(turn, int) or not 1 <= turn <= len(spans):
             raise EntryError(Message("game.there_finished_turn", turn=turn),
                              expected=f"1-{len(spans)}" if spans else "a turn played")
         start, end = spans[turn - 1]
-        return entry_of(self._plain[start:end])
+        return entry_of(plain[start:end])
+
+    def _plain_log(self) -> list[dict]:
+        """The enter, mark and end events in force, amendments applied, as the log keeps them
+        (an entry or a mark is written out the first time it is asked: a replay seldom asks)."""
+        plain = self._plain
+        for index, item in enumerate(plain):
+            if type(item) is tuple:
+                plain[index] = _logged(item)
+        return plain
 
     def _amend(self, event: dict) -> dict:
         changes = event.get("changes")
         if not isinstance(changes, list) or not changes:
             raise EntryError(Message("game.amendment_needs_least_one"),
                              expected='{"turn": 3, "new": {...}}')
-        spans = turn_spans(self._plain)
+        plain = self._plain_log()
+        spans = turn_spans(plain)
         normal: list[dict] = []
         for change in changes:
             try:
@@ -810,7 +910,7 @@ class Game:
                 raise EntryError(Message("game.each_change_names_turn"),
                                  expected="3") from None
             old = self.turn_entry(turn)
-            player = self._plain[spans[turn - 1][1] - 1]["player"]
+            player = plain[spans[turn - 1][1] - 1]["player"]
             if change.get("player") not in (None, player):
                 raise IllegalMoveError(Message("game.turn_was_not_theirs", turn=turn, owner=player,
                                                player=change["player"]), expected=f"{player}: ...")
@@ -820,13 +920,14 @@ class Game:
             normal.append({"turn": turn, "player": player, "old": old,
                            "new": completed(old, change.get("new"))})
         trial = Game(self.config, id=self.id, created=self.created, clock=self.clock)
-        broken = trial._replay_checked(amended(self._plain, normal), {c["turn"] for c in normal})
+        broken = trial._replay_checked(amended(plain, normal), {c["turn"] for c in normal})
         if broken:
             raise _broken_error(broken)
-        tspans = turn_spans(trial._plain)
+        trial_plain = trial._plain_log()
+        tspans = turn_spans(trial_plain)
         for change in normal:
             start, end = tspans[change["turn"] - 1]
-            change["new"] = entry_of(trial._plain[start:end])
+            change["new"] = entry_of(trial_plain[start:end])
         if all(c["new"] == c["old"] for c in normal):
             raise EntryError(Message("game.new_entry_one_already"))
         when = event.get("when") or self._now()
@@ -862,6 +963,7 @@ class Game:
         :meth:`_replay_checked`); never raises."""
         kind = event.get("type")
         self._plain.append(event)
+        self._forced = True
         if kind == "end":
             self.stopped = True
         elif kind == "enter":
@@ -941,6 +1043,23 @@ class Game:
 def _written(mark: Mark) -> dict:
     """A cell of a ``mark`` event, as the log keeps it."""
     return {"column": mark.column, "row": mark.row, "coup": mark.coup, "scratch": mark.scratch}
+
+
+def _logged(plain: dict | tuple) -> dict:
+    """An event as the log keeps it: ``plain`` is the event itself, or what
+    :meth:`Game._enter` (``("enter", player, coup, dice texts)``) and :meth:`Game._mark`
+    (``("mark", player, marks)``) recorded."""
+    if type(plain) is not tuple:
+        return plain
+    if plain[0] == "mark":
+        return {"type": "mark", "player": plain[1], "cells": [_written(m) for m in plain[2]]}
+    _, player, coup, texts = plain
+    event = {"type": "enter", "player": player, "dice": list(texts), "roll": coup.roll}
+    if coup.joker:
+        event["joker"] = list(coup.joker)
+    if coup.announce:
+        event["announce"] = coup.announce
+    return event
 
 
 def announce_name(rules: RuleSet, announce: str) -> str:

@@ -206,13 +206,25 @@ class RuleSet:
         forced joker, H4). Empty (no extra state) by default."""
         return {}
 
+    #: the family's rows by id (made with the class)
+    _rows: ClassVar[dict[str, Row]] = {}
+    #: the methods this family has its own of, by name (made with the class): a game does not
+    #: ask, at every event, a default hook that refuses nothing and adds nothing
+    own_methods: ClassVar[frozenset[str]] = frozenset()
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._rows = {r.id: r for r in cls.rows}
+        cls.own_methods = frozenset(name for name, default in vars(RuleSet).items()
+                                    if callable(default) and getattr(cls, name) is not default)
+
     def __init__(self, settings: Mapping[str, Any] | None = None):
         self.settings: dict[str, Any] = _copied(self.defaults)
         for key, value in (settings or {}).items():
             self._set(key, value)
-        self._rows = {r.id: r for r in self.rows}
         self._memory: tuple[dict, dict] | None = None   # see _remembered
         self._kept: dict = {}                           # see remembered
+        self._by_texts: dict = {}                       # see coup_figure
 
     def _set(self, key: str, value: Any) -> None:
         """Change one setting: ``bonus``, or ``bases.youpi`` inside a dictionary setting. A
@@ -282,8 +294,9 @@ class RuleSet:
                 memory = ({}, {})
                 if len(_REMEMBERED) < MOST_CONFIGURATIONS:
                     _REMEMBERED[key] = memory
-                    _KEPT[key] = {}
+                    _KEPT[key], _BY_TEXTS[key] = {}, {}
             self._memory, self._kept = memory, _KEPT.get(key, {})
+            self._by_texts = _BY_TEXTS.get(key, {})
         return self._memory
 
     def remembered(self) -> dict:
@@ -442,11 +455,13 @@ class RuleSet:
         return {}
 
     def max_roll(self, game: "Game") -> int:
-        """Hook: the most rolls the current coup may have taken."""
+        """Hook: the most rolls the current coup may have taken; at least 1 (a game does not
+        ask it for a coup of one roll)."""
         return self.max_rolls
 
     def refuse_roll(self, game: "Game", roll: int, maximum: int) -> IllegalMoveError | None:
-        """Hook: a refusal with a reason better than "roll above the allowance", or None."""
+        """Hook: a refusal with a reason better than "roll above the allowance", or None
+        (asked only when ``roll`` is above ``maximum``)."""
         return None
 
     def sixth_roll_allowed(self, config: "GameConfig") -> bool:
@@ -483,16 +498,24 @@ class RuleSet:
     def coup_figure(self, game: "Game", sheet: "Sheet", row_id: str, coup: "Coup") -> Figure:
         """Hook: one row's figure for this coup on this sheet (default: :meth:`score_row`,
         remembered by row, dice and roll when the family :attr:`remembers_throws`: a score
-        depends on nothing else)."""
+        depends on nothing else; found again by the dice's texts when the coup has them, as a
+        die hashes in Python)."""
         if not self.remembers_throws:
             return self.score_row(row_id, coup.dice, coup.roll)
         figures = (self._memory or self._remembered())[0]
+        texts, by_texts = coup.texts, self._by_texts
+        if texts is not None:           # the same scores by the dice's texts: no die hashed
+            figure = by_texts.get((row_id, texts, coup.roll))
+            if figure is not None:
+                return figure
         key = (row_id, coup.dice, coup.roll)
         figure = figures.get(key)
         if figure is None:
             figure = self.score_row(row_id, coup.dice, coup.roll)
             if len(figures) < MOST_REMEMBERED:
                 figures[key] = figure
+        if texts is not None and len(by_texts) < MOST_REMEMBERED:
+            by_texts[(row_id, texts, coup.roll)] = figure
         return figure
 
     def refuse_cell(self, game: "Game", sheet: "Sheet", column: Column, row: str,
@@ -549,12 +572,14 @@ MOST_CONFIGURATIONS = 64
 _REMEMBERED: dict[tuple, tuple[dict, dict]] = {}
 #: what each of those configurations keeps of its own (:meth:`RuleSet.remembered`)
 _KEPT: dict[tuple, dict] = {}
+#: each configuration's remembered scores again, by the dice's texts (:meth:`RuleSet.coup_figure`)
+_BY_TEXTS: dict[tuple, dict] = {}
 
 
 def _copied(value: Any) -> Any:
     """A copy of settings (dictionaries, lists, numbers, text): ``copy.deepcopy``, quicker."""
     if type(value) is dict:
-        return {k: _copied(v) for k, v in value.items()}
+        return {k: v if type(v) is int else _copied(v) for k, v in value.items()}
     if type(value) is list:
         return [_copied(v) for v in value]
     return copy.deepcopy(value) if isinstance(value, (dict, list)) else value

@@ -186,13 +186,14 @@ class GabyRules(RuleSet):
     def _dry_cap(self, game: "Game", sheet: "Sheet") -> int:
         """Most rolls a coup may take and still have a cell to go to (Y4: when only sec or
         demi-sec cells are left, a coup of more rolls has nowhere to be written)."""
+        written, chance = sheet.marks.keys(), game.config.has("chance")
         cap = 0
         for column in game.columns:
-            rows = game.next_cells(sheet, column)
-            if not rows:
+            if written >= column.cells:             # full
                 continue
-            if column.max_roll is None or any(self.chance_cell(game.config, column, r)
-                                               for r in rows):
+            if column.max_roll is None or chance and any(
+                    self.chance_cell(game.config, column, r)
+                    for r in game.next_cells(sheet, column)):
                 return self.max_rolls
             cap = max(cap, column.max_roll)
         return cap or self.max_rolls
