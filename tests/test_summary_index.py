@@ -195,3 +195,26 @@ def test_an_index_made_before_the_later_indexes_gets_them_without_a_rebuild(tmp_
                       "AND g.date>=?", ("x", "2024")).fetchall()
     db.close()
     assert "games_by_family" in str(plan)      # --rules: a range of one index
+
+
+def test_an_index_of_schema_3_is_built_again_with_its_sheets_in_the_order_they_come(tmp_path):
+    """Schema 4 keeps the sheets (2 KB rows) in a table of their own order with an index by
+    game and seat; an index file of schema 3 (the rows kept in the order of their game ids) is
+    rebuilt from the archive, to the same rows."""
+    import sqlite3
+
+    store = small_book(tmp_path / "s")
+    rows = store.index_rows()
+    path = os.path.join(store.path, INDEX_FILE)
+    db = sqlite3.connect(path)
+    db.execute("UPDATE meta SET value=3 WHERE key='schema'")
+    db.commit()
+    db.close()
+    assert Store(store.path).index_rows() == rows
+    db = sqlite3.connect(path)
+    schema = db.execute("SELECT value FROM meta WHERE key='schema'").fetchone()[0]
+    table = db.execute("SELECT sql FROM sqlite_master WHERE name='sheets'").fetchone()[0]
+    plan = db.execute("EXPLAIN QUERY PLAN SELECT sheet FROM sheets WHERE game=? AND seat=?",
+                      ("g1", 0)).fetchall()
+    db.close()
+    assert schema == 4 and "WITHOUT ROWID" not in table and "sheets_by_game" in str(plan)
