@@ -325,3 +325,23 @@ def test_an_archive_file_of_an_import_is_the_json_of_its_entry_whatever_encodes_
     assert body(fast).replace(b"1e-7", b"1e-07") == body(exact)
     for raw in (fast, exact):
         assert storage.decode(raw)[0]["games"]["1"] == entry
+
+
+@pytest.mark.parametrize("spoil", [False, True], ids=["good", "a bad game on line 13"])
+def test_a_book_file_with_crlf_line_ends_reads_as_with_lf(tmp_path, small_blocks, spoil):
+    """``yams import FILE`` reads the file without newline translation (its lines end at each
+    ``\\n``): a book written with ``\\r\\n`` imports the same games, or fails on the same line."""
+    text = exported(book_of(30))
+    if spoil:
+        text = spoiled(text, 13, "@")
+    outcomes = []
+    for end in ("\n", "\r\n"):
+        path = tmp_path / f"book{len(end)}.json"
+        path.write_bytes(text.replace("\n", end).encode())
+        store = Store(tmp_path / f"db{len(end)}")
+        try:
+            outcomes.append((import_book(store, str(path)), sorted(files_of(store))))
+        except YamsError as err:
+            outcomes.append((type(err), str(err).replace(str(path), "BOOK")))
+    assert outcomes[0] == outcomes[1]
+    assert ("line 13" in outcomes[0][1]) if spoil else outcomes[0][0] == (30, 0)
