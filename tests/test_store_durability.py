@@ -250,3 +250,23 @@ def test_an_import_syncs_its_files_before_their_names_and_the_folder_before_the_
     recount = fs.replaced(store.records_path)[-1]
     assert ("fsync_dir", store.archive_dir) in fs.calls[last_file + 1:recount], fs.calls
     assert fs.calls[-1] == ("fsync_dir", store.path)
+
+
+def test_the_file_system_makes_each_temporary_file_new_even_where_its_name_is_taken(tmp_path):
+    fs = FileSystem()
+    made = []
+    for _ in range(2):
+        fd, tmp = fs.mkstemp(str(tmp_path), ".a.json.")
+        os.close(fd)
+        made.append(tmp)
+    taken = made[1][:-len(".tmp")].rsplit("-", 1)[0] + f"-{storage._TEMP_COUNT + 1}.tmp"
+    with open(taken, "wb") as f:
+        f.write(b"someone else's")
+    fd, tmp = fs.mkstemp(str(tmp_path), ".a.json.")
+    os.close(fd)
+    made.append(tmp)
+    names = [os.path.basename(p) for p in made]
+    assert len(set(made)) == 3 and taken not in made
+    assert all(n.startswith(".a.json.") and n.endswith(".tmp") for n in names)   # swept
+    assert open(taken, "rb").read() == b"someone else's"
+    assert all(stat.S_IMODE(os.stat(p).st_mode) == 0o600 for p in made)

@@ -260,13 +260,16 @@ def _line_reader(loads: Callable[[str], Any]) -> Callable[[str, int], tuple[Any,
     """``raw_decode`` for a value alone on its line and followed by a comma, by ``loads``
     (a ValueError for any other layout)."""
     def read(text: str, pos: int) -> tuple[Any, int]:
-        line_end = text.find("\n", pos)
-        line = text[pos:] if line_end < 0 else text[pos:line_end]
-        body = line.rstrip()
-        if not body.endswith(","):
+        end = text.find("\n", pos)
+        end = len(text) if end < 0 else end
+        while end > pos and text[end - 1] in " \t\r":
+            end -= 1
+        if end == pos or text[end - 1] != ",":
             raise ValueError("not one value followed by its comma")
-        body = body[:-1].rstrip()
-        return loads(body), pos + len(body)
+        end -= 1
+        while end > pos and text[end - 1] in " \t\r":
+            end -= 1
+        return loads(text[pos:end]), end
 
     return read
 

@@ -185,6 +185,13 @@ def read_regular(path: str, limit: int = MAX_FILE_BYTES) -> bytes:
         os.close(fd)
 
 
+#: temporary files made by this process (their names: :meth:`FileSystem.mkstemp`)
+_TEMP_COUNT = 0
+#: how :meth:`FileSystem.mkstemp` opens a file: new (never an existing one or a link), private
+_NEW_FILE = (os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
+             | getattr(os, "O_BINARY", 0) | getattr(os, "O_CLOEXEC", 0))
+
+
 class FileSystem:
     """The file-system calls of a read and of an atomic write, one method per step.
 
@@ -196,9 +203,18 @@ class FileSystem:
         return read_regular(path)
 
     def mkstemp(self, folder: str, prefix: str) -> tuple[int, str]:
-        import tempfile
+        """A new temporary file ``<prefix><pid>-<n>.tmp`` of ``folder``, open for writing
+        (``tempfile.mkstemp``'s random names where that name is taken: its name generator
+        cost an import of 20,000 files a quarter of a second)."""
+        global _TEMP_COUNT
+        _TEMP_COUNT += 1
+        path = os.path.join(folder, f"{prefix}{os.getpid()}-{_TEMP_COUNT}{TEMP_SUFFIX}")
+        try:
+            return os.open(path, _NEW_FILE, 0o600), path
+        except FileExistsError:
+            import tempfile
 
-        return tempfile.mkstemp(dir=folder, prefix=prefix, suffix=TEMP_SUFFIX)
+            return tempfile.mkstemp(dir=folder, prefix=prefix, suffix=TEMP_SUFFIX)
 
     def write(self, fd: int, data: bytes) -> None:
         view = memoryview(data)
