@@ -282,7 +282,7 @@ def test_one_walk_of_a_game_takes_the_depth_limits_of_its_events_and_config():
 @pytest.mark.parametrize("layout", ["as exported", "crlf", "two a line", "a float", "past 64 bits",
                                     "a lone surrogate"])
 def test_a_block_reads_the_same_games_with_or_without_the_fast_decoder(monkeypatch, layout):
-    """:func:`book_file.block_games` reads a game alone on its line with orjson, and any
+    """:class:`book_file.BlockGames` reads a game alone on its line with orjson, and any
     other layout, or a game orjson reads otherwise (a float; a whole number past 64 bits,
     which it makes a float), with the standard library: the same values and offsets."""
     from yams_scorekeeper import storage
@@ -298,9 +298,9 @@ def test_a_block_reads_the_same_games_with_or_without_the_fast_decoder(monkeypat
     text = {"crlf": ",\r\n".join(lines) + ",\r\n",
             "two a line": lines[0] + ", " + lines[1] + ",\n" + ",\n".join(lines[2:]) + ",\n",
             }.get(layout, ",\n".join(lines) + ",\n")
-    fast = book_file.block_games(text)
+    fast = _read_block(text)
     monkeypatch.setattr(storage, "fast_json", lambda: None)
-    exact = book_file.block_games(text)
+    exact = _read_block(text)
     assert fast == exact
     read = [json.loads(line) for line in lines]
     if layout == "past 64 bits":         # more than 15 digits: the block stops at that game
@@ -345,3 +345,8 @@ def test_a_book_file_with_crlf_line_ends_reads_as_with_lf(tmp_path, small_blocks
             outcomes.append((type(err), str(err).replace(str(path), "BOOK")))
     assert outcomes[0] == outcomes[1]
     assert ("line 13" in outcomes[0][1]) if spoil else outcomes[0][0] == (30, 0)
+
+
+def _read_block(text: str) -> tuple[list, int | None]:
+    found = book_file.BlockGames(text)
+    return list(found), found.stop

@@ -291,25 +291,25 @@ _known: Collection[str] = frozenset()
 def check_block(text: str, check: Check | None,
                 known: Collection[str] | None = None) -> tuple[list[Any], int | None]:
     """A worker's job: the games of a :class:`~yams_scorekeeper.book_file.Block`'s ``text``,
-    decoded once (:func:`~yams_scorekeeper.book_file.block_games`), each checked: its
+    decoded one at a time (:class:`~yams_scorekeeper.book_file.BlockGames`), each checked: its
     :class:`~yams_scorekeeper.store.ArchiveRecord`; its id, for a game of an id in ``known``
     (default: what the workers were given; its shape checked, no replay); or an
     :class:`_Again` for a game refused. And the offset where the block stops being games
     separated by commas (``None``: it does not)."""
-    from .book_file import block_games
+    from .book_file import BlockGames
     from .store import book_entry
 
     known = _known if known is None else known
-    games, stop = block_games(text)
+    games = BlockGames(text)
     out: list[Any] = []
     for game, start, end in games:
         try:
-            # its place is told by the main process; block_games walked its nesting
+            # its place is told by the main process; BlockGames walked its nesting
             entry = book_entry(game, 0, nesting_checked=True)
             out.append(entry["id"] if entry["id"] in known else _record(entry, check))
         except Exception:
             out.append(_Again(start, end))
-    return out, stop
+    return out, games.stop
 
 
 def check_chunk(payloads: list[tuple[int, str | None, Any, bool]],
