@@ -42,6 +42,7 @@ import hashlib
 import json
 import os
 import stat
+import sys
 from contextlib import contextmanager
 from typing import Any, Callable, Iterator
 
@@ -275,7 +276,7 @@ def _syncfs(folder: str) -> bool:
     """``syncfs(2)`` of the file system holding ``folder``: True when it flushed it, False
     where there is no such call or it reported an error (the caller then fsyncs each file,
     which reports it)."""
-    if not hasattr(os, "sched_getaffinity"):      # not Linux
+    if not sys.platform.startswith("linux"):
         return False
     try:
         import ctypes
@@ -322,10 +323,14 @@ def write_new_files(fs: FileSystem, folder: str, files: list[tuple[str, bytes]])
         for tmp, _ in temps[renamed:]:
             _quietly(fs.remove, tmp)
         if isinstance(exc, OSError):
-            why = Message("store.disk_full") if exc.errno == errno.ENOSPC else exc.strerror
-            raise StoreError(Message("store.cannot_write_nothing_changed", path=path,
-                                     why=why)) from exc
+            raise _write_error(path, exc) from exc
         raise
+
+
+def _write_error(path: str, exc: OSError) -> StoreError:
+    """What a failed write of ``path`` says (a full disk by name)."""
+    why = Message("store.disk_full") if exc.errno == errno.ENOSPC else exc.strerror
+    return StoreError(Message("store.cannot_write_nothing_changed", path=path, why=why))
 
 
 def backup_path(path: str, n: int) -> str:
@@ -734,9 +739,7 @@ class AtomicJSONStorage(Storage):
             if tmp is not None:
                 _quietly(fs.remove, tmp)
             if isinstance(exc, OSError):
-                why = Message("store.disk_full") if exc.errno == errno.ENOSPC else exc.strerror
-                raise StoreError(Message("store.cannot_write_nothing_changed", path=self.path,
-                                         why=why)) from exc
+                raise _write_error(self.path, exc) from exc
             raise
         try:
             fs.fsync_dir(folder)

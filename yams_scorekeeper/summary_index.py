@@ -22,8 +22,9 @@ SQLite, with the columns the history filters and the statistics need:
   come, with an index by game and seat (schema 3 kept them in the order of their random game
   ids, so that each new row went in among the others: an import of 20,000 games wrote an
   index of 175 MB instead of 80 MB, in twice the time). A game archived before the summaries
-  kept cells has none until the per-row statistics are first asked for: the store then replays its events
-  once (:meth:`SummaryIndex.put_sheets`), so an upgrade costs the history nothing;
+  kept cells has none until the per-row statistics are first asked for: the store then
+  replays its events once (:meth:`SummaryIndex.put_sheets`), so an upgrade costs the history
+  nothing;
 - ``meta``: the index's schema, the archive folder's ``mtime_ns`` when last in step, and a
   ``stale`` flag set before a bulk write of the archive (an import) and cleared after it.
 
