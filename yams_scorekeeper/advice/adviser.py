@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from typing import Mapping, Sequence
+from typing import Callable, Mapping, Sequence
 
 import numpy as np
 
@@ -17,6 +17,7 @@ from . import cache
 from .dice_space import N_DICE, dice_space
 from .solver import (State, best_keep_values, joker_rows, keep_values, last_roll_values, place,
                      solve)
+from ..texts import Message
 from .spec import OneColumnSpec
 
 
@@ -64,13 +65,20 @@ class Solved:
         self.flat = self.table.reshape(-1)
 
     @classmethod
-    def for_spec(cls, spec: OneColumnSpec, folder: str | None = None) -> "Solved":
+    def for_spec(cls, spec: OneColumnSpec, folder: str | None = None,
+                 on_solve: Callable[[Message | None], None] | None = None) -> "Solved":
+        """The table of ``spec`` from the cache ``folder``, verified
+        (:func:`~yams_scorekeeper.advice.cache.read_table`), else solved and kept there;
+        ``on_solve(problem)`` hears before a solve why the cached table was refused
+        (``None``: there was none)."""
         folder = folder or cache.cache_folder()
         key = spec.key()
         shape = (1 << spec.n_rows, spec.cap + 1, spec.n_extra)
-        table = cache.load_table(folder, key, shape)
-        if table is not None:
-            return cls(spec, table, None, cache.table_path(folder, key))
+        found = cache.read_table(folder, key, shape, spec.most_points())
+        if found.table is not None:
+            return cls(spec, found.table, None, cache.table_path(folder, key))
+        if on_solve is not None:
+            on_solve(found.problem)
         start = time.perf_counter()
         table = solve(spec)
         took = time.perf_counter() - start

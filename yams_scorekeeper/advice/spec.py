@@ -72,6 +72,12 @@ class OneColumnSpec:
         """Upper totals are kept capped here: past the threshold only 'reached' matters."""
         return max(self.threshold, 0)
 
+    def most_points(self) -> float:
+        """More points than any sheet can still make (a bound the solved values must keep):
+        every row's best score, the bonus, and a further-yahtzee bonus at every turn."""
+        extra = self.yahtzee.bonus * self.n_rows if self.yahtzee is not None else 0
+        return float(self.scores.max(axis=1).sum() + max(self.bonus, 0) + extra)
+
     def row_index(self, row: str) -> int:
         return self.rows.index(row)
 

@@ -17,23 +17,25 @@ from .options import (db_option, dice_argument, examples, game_option, json_opti
 from ..wording import fill
 from .lang import current_lang
 from .render import print_json
+from ..safetext import shown
 
 
 from ..texts import Message, words
 
 
 def solved_for(rules, rows, db: str | None, lang: str):
-    """The solved table of ``rules`` from the cache, else solved now (said on stderr)."""
+    """The solved table of ``rules`` from the cache, else solved now (said on stderr, after
+    why a cached table was refused)."""
     from ..advice import cache
     from ..advice.adviser import Solved
     from ..advice.spec import spec_for
 
-    spec = spec_for(rules, rows)
-    folder = cache.cache_folder(db)
-    shape = (1 << spec.n_rows, spec.cap + 1, spec.n_extra)
-    if cache.load_table(folder, spec.key(), shape) is None:
+    def solving(problem: Message | None) -> None:
+        if problem is not None:
+            typer.echo(shown(problem.text(lang)), err=True)
         typer.echo(fill(words("cli.advice", lang)["solving"], lang, title=rules.title), err=True)
-    return Solved.for_spec(spec, folder)
+
+    return Solved.for_spec(spec_for(rules, rows), cache.cache_folder(db), solving)
 
 
 def _parse_filled(items: list[str], rules) -> dict[str, int]:
