@@ -25,6 +25,16 @@ from .store import Store
 from .texts import Message
 
 
+def finished_summary(game: Game, reopened: dict | None) -> dict:
+    """The summary a finished game is archived with; a reopened one's is dated when it was
+    first finished, and says it was reopened."""
+    summary = game.summary()
+    note = reopen_note(reopened)
+    if note is not None:
+        summary.update(date=reopened["date"], reopened=note)
+    return summary
+
+
 @dataclass
 class TableSession:
     """A game loaded from the store; every change goes through :meth:`apply`."""
@@ -56,6 +66,9 @@ class TableSession:
                       clock=clock)
         if session.game.finished:       # a crash between the last mark and the archive
             session._finish()
+            if doc.get("reopened") and doc["events"][-1].get("type") == "amend":
+                session.broken = []     # a correction cut by an earlier version: its records
+                                        # were announced when the game was first finished
         return session
 
     def apply(self, event: dict) -> dict:
@@ -110,11 +123,15 @@ class TableSession:
             game.record(event)
             return game.events
 
-        doc = store.reopen_game(game_id, change)
+        def summarize(doc: dict) -> dict | None:
+            game = Game.from_doc(doc, clock)
+            return finished_summary(game, doc["reopened"]) if game.finished else None
+
+        doc, broken = store.reopen_game(game_id, change, summarize)
         session = cls(store, Game.from_doc(doc, clock), reopened=doc.get("reopened"),
                       clock=clock)
-        if session.game.finished:
-            session._finish()
+        if broken is not None:          # still finished: corrected in the archive
+            session.broken = broken
         return session
 
     def _reopen(self, event: dict) -> dict:
@@ -124,11 +141,8 @@ class TableSession:
         return self.game.events[-1]
 
     def _finish(self) -> None:
-        summary = self.game.summary()
-        note = reopen_note(self.reopened)
-        if note is not None:            # dated when first finished, and said reopened
-            summary.update(date=self.reopened["date"], reopened=note)
-        self.broken = self.store.finish_game(self.game.id, summary)
+        self.broken = self.store.finish_game(self.game.id,
+                                             finished_summary(self.game, self.reopened))
 
     # -- the table's verbs -------------------------------------------------------------------
 

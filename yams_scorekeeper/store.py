@@ -65,8 +65,8 @@ import errno
 from . import records as _records
 from .errors import StoreBusyError, StoreCorruptError, StoreError
 from .shapes import GAME_ID, book_problem, doc_problem, entry_problem
-from .storage import (DEFAULT_BACKUPS, TEMP_SUFFIX, AtomicJSONStorage, FileSystem, corrupt_error,
-                      encode, no_gc, write_new_files)
+from .storage import (DEFAULT_BACKUPS, TEMP_SUFFIX, AtomicJSONStorage, FileSystem, backup_path,
+                      corrupt_error, encode, no_gc, write_new_files)
 from .texts import Message
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -729,17 +729,24 @@ class Store:
 
     # -- reopening a finished game ------------------------------------------------------
 
-    def reopen_game(self, game_id: str, change: Callable[[dict], list]) -> dict:
-        """Take a finished game out of the archive, changed: ``change(doc)`` gets the archived
-        game's document and returns its new events (or raises, and nothing is written).
-        Returns the document of the game, in progress again; its ``reopened`` field keeps the
-        date it was first finished (``date``), when it was reopened last (``at``) and how
-        many times it was (``times``).
+    def reopen_game(self, game_id: str, change: Callable[[dict], list],
+                    summarize: Callable[[dict], dict | None] | None = None
+                    ) -> tuple[dict, list[dict] | None]:
+        """Change a finished game: ``change(doc)`` gets the archived game's document and
+        returns its new events (or raises, and nothing is written); ``summarize(doc)`` gets
+        the changed document and returns its summary when the game is still finished (an
+        amendment that leaves every sheet full), else ``None``. Returns the changed document
+        (its ``reopened`` field keeps the date it was first finished, ``date``, when it was
+        changed last, ``at``, and how many times, ``times``) and the records the change
+        broke, or ``None`` when the game is in progress again.
 
-        Four steps, each atomic: (1) a recount is owed in ``records.json``; (2) the game file
-        is written; (3) the archive file is removed: from then on the game is in progress;
-        (4) the book is recounted without it. A crash before (3) leaves a game file beside
-        the archive file; the next operation on the store completes the reopening
+        A game still finished is corrected in place (:meth:`_correct_archived`): a reader
+        sees the old archived game or the corrected one, never no game. A game no longer
+        finished is reopened in four steps, each atomic: (1) a recount is owed in
+        ``records.json``; (2) the game file is written; (3) the archive file's backups, then
+        the file itself, are removed: from then on the game is in progress; (4) the book is
+        recounted without it. A crash before (3) leaves a game file beside the archive file;
+        the next operation on the store completes the reopening
         (:meth:`_complete_cut_reopenings`), and an owed recount is paid as after a cut import.
         """
         with self._locked():
@@ -757,39 +764,82 @@ class Store:
                         "times": (times if isinstance(times, int) else 1) + 1}
             doc = {**copy.deepcopy(entry["doc"]), "events": list(events), "updated": _now(),
                    "reopened": reopened}
+            summary = summarize(doc) if summarize is not None else None
+            if summary is not None:
+                return doc, self._correct_archived(game_id, doc, summary)
             self._owe_recount()
             with self._open(self._game_path(game_id)) as db:
                 db.table(_GAME).insert(doc)
             self._reopen_commit(game_id)
-            return doc
+            return doc, None
+
+    def _correct_archived(self, game_id: str, doc: dict, summary: dict) -> list[dict]:
+        """A finished game corrected and still finished, in four steps, each atomic, so that
+        every reader finds the game archived, old or corrected: (1) a recount is owed in
+        ``records.json``; (2) the archive file's backups (the old version) are removed; (3)
+        the corrected file replaces the old one (no backup rotated: it would be the old
+        version), then gets its ``.bak1``, a copy of its own; (4) the summaries index and the
+        book count the corrected game. A crash after (1) leaves the recount owed; the
+        summaries index follows the archive folder. Returns the records it broke."""
+        problem = _records.summary_problem(summary)
+        if problem is None and summary["id"] != game_id:
+            problem = f"the summary is for game '{summary['id']}'"
+        if problem:
+            raise StoreError(Message("store.cannot_finish_game", game_id=game_id,
+                                     problem=problem))
+        self._check_records()
+        self._owe_recount()
+        self._remove_archive_backups(game_id)
+        path = self.archive_file(game_id)
+        AtomicJSONStorage(path, fs=self.fs, backups=0).write_encoded(
+            encode(_archive_tables({"id": game_id, "doc": doc, "summary": summary})))
+        if self.backups > 0:
+            self.fs.link(path, backup_path(path, 1))
+            self.fs.fsync_dir(self.archive_dir)
+        self._summary_index().put([summary])
+        return self._count(game_id, summary, replaced=True, recount=True)
+
+    def _remove_archive_backups(self, game_id: str) -> None:
+        """Remove the ``.bakN`` files of a game's archive file (its versions of before)."""
+        path = self.archive_file(game_id)
+        found = False
+        for n in range(1, max(self.backups, DEFAULT_BACKUPS) + 1):
+            if os.path.lexists(backup_path(path, n)):
+                self.fs.remove(backup_path(path, n))
+                found = True
+        if found:
+            self.fs.fsync_dir(self.archive_dir)
 
     def _reopen_commit(self, game_id: str) -> None:
-        """Steps 3 and 4 of a reopening: the archive file goes, the book is recounted."""
-        folder = self.archive_dir
-        path = self.archive_file(game_id)
-        self.fs.remove(path)
-        backups = os.path.basename(path) + ".bak"
-        for name in os.listdir(folder):
-            if name.startswith(backups):
-                self.fs.remove(os.path.join(folder, name))
-        self.fs.fsync_dir(folder)
+        """Steps 3 and 4 of a reopening: the archive file's backups go, then the file (so
+        that no backup of the version before the reopening outlives it), and the book is
+        recounted."""
+        self._remove_archive_backups(game_id)
+        self.fs.remove(self.archive_file(game_id))
+        self.fs.fsync_dir(self.archive_dir)
         self._summary_index().drop(game_id)
         self._recount()
 
     def _complete_cut_reopenings(self) -> None:
         """A game file beside its archive file, with no finish under way, is a reopening cut
-        before its archive file went: complete it (the lock is held)."""
+        before its archive file went: complete it (the lock is held). A reopened game whose
+        archive file is gone but not its backups (a reopening of an earlier version, cut
+        between the two) loses the backups: a restore would bring back the version of before."""
         for name in os.listdir(self.games_dir):
             game_id = name[:-len(".json")]
-            if (name.startswith(".") or not name.endswith(".json")
-                    or not _GAME_ID.fullmatch(game_id)
-                    or not os.path.exists(self.archive_file(game_id))):
+            if name.startswith(".") or not name.endswith(".json") or not _GAME_ID.fullmatch(game_id):
+                continue
+            archived = os.path.exists(self.archive_file(game_id))
+            if not archived and not os.path.lexists(backup_path(self.archive_file(game_id), 1)):
                 continue
             try:
                 with self._open(os.path.join(self.games_dir, name)) as db:
                     doc, finishing = self._one(db, _GAME), self._one(db, _FINISH)
                 if (doc is None or not doc.get("reopened") or finishing is not None
                         or doc_problem(doc) is not None or doc["id"] != game_id):
+                    continue
+                if not archived:
+                    self._remove_archive_backups(game_id)
                     continue
                 entry = self._read_entry(game_id)
             except StoreCorruptError:
