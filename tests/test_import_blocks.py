@@ -52,7 +52,7 @@ def test_the_files_and_index_a_parallel_import_writes_are_the_stores_own(tmp_pat
         assert archive_record(entry).raw == raw      # the bytes _write_entry writes
     rows = store.index_rows()
     seats = sum(len(DISTINCT[n % 3]["summary"]["players"]) for n in range(20))
-    assert [len([r for r in rows if len(r) == width]) for width in (8, 11, 3)] == [
+    assert [len([r for r in rows if len(r) == width]) for width in (10, 11, 3)] == [
         20, seats, seats]                              # games, players, sheets
     store.rebuild_index()
     assert store.index_rows() == rows
@@ -91,7 +91,7 @@ def outcome(path: Path, source: str | Path, mode: str, monkeypatch) -> tuple:
             result = (type(err), err.en, err.fr)
     store = Store(path)
     files = files_of(store) if os.path.isdir(store.archive_dir) else {}
-    rows = [row[:6] + row[7:] if len(row) == 8 else row for row in store.index_rows()]
+    rows = [row[:6] + row[7:] if len(row) == 10 else row for row in store.index_rows()]
     return result, files, rows, store.records()          # (not the files' mtimes)
 
 

@@ -14,7 +14,7 @@ import pytest
 from test_store import new_doc, play, summary
 
 from yams_scorekeeper.store import Store
-from yams_scorekeeper.summary_index import INDEX_FILE, SummaryIndex
+from yams_scorekeeper.summary_index import INDEX_FILE, SCHEMA, SummaryIndex
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -217,4 +217,4 @@ def test_an_index_of_schema_3_is_built_again_with_its_sheets_in_the_order_they_c
     plan = db.execute("EXPLAIN QUERY PLAN SELECT sheet FROM sheets WHERE game=? AND seat=?",
                       ("g1", 0)).fetchall()
     db.close()
-    assert schema == 4 and "WITHOUT ROWID" not in table and "sheets_by_game" in str(plan)
+    assert schema == SCHEMA and "WITHOUT ROWID" not in table and "sheets_by_game" in str(plan)

@@ -579,6 +579,38 @@ def _checksum_matches(raw: bytes, meta_table: dict, schema: int, expected: str) 
     return _checksum(schema, body) == expected
 
 
+#: how a current-schema file begins, up to its checksum
+_CHECKSUM_PREFIX = b'{"' + META.encode() + b'":{"1":{"schema":%d,"sha256":"' % SCHEMA
+_CHECKSUM_AT = len(_CHECKSUM_PREFIX)
+
+
+def raw_checksum(raw: bytes) -> str | None:
+    """The ``sha256`` a current-schema file's bytes carry in their ``_meta`` (as
+    :func:`encode` lays it out), ``None`` for bytes laid out otherwise."""
+    if not raw.startswith(_CHECKSUM_PREFIX):
+        return None
+    digest = raw[_CHECKSUM_AT:_CHECKSUM_AT + 64]
+    if raw[_CHECKSUM_AT + 64:_CHECKSUM_AT + 65] != b'"' or len(digest) != 64:
+        return None
+    try:
+        return digest.decode("ascii")
+    except UnicodeDecodeError:
+        return None
+
+
+def file_checksum(path: str) -> str | None:
+    """:func:`raw_checksum` of the file ``path`` (its first bytes read), ``None`` when it is
+    missing or laid out otherwise."""
+    try:
+        fd, _ = _open_regular(path)
+    except OSError:
+        return None
+    try:
+        return raw_checksum(os.read(fd, _CHECKSUM_AT + 65))
+    finally:
+        os.close(fd)
+
+
 class _Corrupt(Exception):
     """Internal: why a file cannot be read (``message``)."""
 

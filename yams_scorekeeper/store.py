@@ -66,7 +66,7 @@ from . import records as _records
 from .errors import StoreBusyError, StoreCorruptError, StoreError
 from .shapes import GAME_ID, book_problem, doc_problem, entry_problem
 from .storage import (DEFAULT_BACKUPS, TEMP_SUFFIX, AtomicJSONStorage, FileSystem, backup_path,
-                      corrupt_error, encode, no_gc, write_new_files)
+                      corrupt_error, encode, no_gc, raw_checksum, write_new_files)
 from .texts import Message
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -154,6 +154,10 @@ class Store:
         self._private_index: SummaryIndex | None = None
         self._private_folder: Any = None
         self._index: SummaryIndex | None = None
+        self._said_unusable = False
+        #: what the store repaired on its own during this object's operations (derived data
+        #: rebuilt, cut operations completed), for ``yams check`` to report
+        self.repaired: list[Message] = []
 
     # -- plumbing -------------------------------------------------------------------------
 
@@ -312,7 +316,32 @@ class Store:
             self._migrate_legacy_archive()
         index = self._summary_index()
         index.sync(self._in_progress_ids())
+        if index.unusable is not None and not self._said_unusable:
+            self._said_unusable = True
+            self._say(Message("store.index_unusable", path=index.unusable))
         return index
+
+    def _index_call(self, use: Callable[[SummaryIndex], Any]) -> Any:
+        """``use(index)`` on the summaries index in step. An index that is not what this
+        program wrote (a row that fails its digest, a page SQLite cannot read) is rebuilt
+        from the archive, said, and asked again: derived data never outvotes the archive."""
+        from .summary_index import INDEX_TROUBLE
+
+        try:
+            return use(self._in_step_index())
+        except INDEX_TROUBLE as exc:
+            self._rebuild_distrusted(exc)
+        return use(self._in_step_index())
+
+    def _rebuild_distrusted(self, exc: BaseException) -> None:
+        """Forget a summaries index found wrong (``exc`` says how), to build it again."""
+        from .summary_index import IndexMismatch
+
+        index = self._summary_index()
+        why = (Message("store.index_row_changed", game_id=exc.game_id)
+               if isinstance(exc, IndexMismatch) else str(exc))
+        self._say(Message("store.index_rebuilt", why=why))
+        index.destroy()
 
     def _in_progress_ids(self) -> set[str]:
         """The ids of the games in progress (their files' names, one listing)."""
@@ -347,9 +376,15 @@ class Store:
         except OSError:
             pass
 
-    def _read_summary(self, game_id: str) -> dict | None:
+    def _read_summary(self, game_id: str) -> tuple[dict, str | None] | None:
+        """The summary of an archived game and the checksum its file carries (the index
+        keeps both), ``None`` when it is not archived."""
+        from .storage import file_checksum
+
         entry = self._read_entry(game_id)
-        return None if entry is None else entry["summary"]
+        if entry is None:
+            return None
+        return entry["summary"], file_checksum(self.archive_file(game_id))
 
     # -- the archive: one file per finished game --------------------------------------------
 
@@ -525,9 +560,10 @@ class Store:
 
     def _recount(self) -> None:
         """The book recomputed from the summaries index, and the recount note removed."""
-        summaries = self._in_step_index().summaries()      # by date then id, one at a time
+        book = self._index_call(       # by date then id, one at a time, each row checked
+            lambda index: _records.recompute(index.summaries(), ordered=True))
         with self._open(self.records_path) as db:
-            self._set_one(db, _BOOK, _records.recompute(summaries, ordered=True))
+            self._set_one(db, _BOOK, book)
             db.drop_table(_RECOUNT)
 
     def _count(self, game_id: str, summary: dict, replaced: bool,
@@ -548,7 +584,8 @@ class Store:
             if (owed or recount or (replaced and game_id in book["counted"])
                     or (game_id not in book["counted"]
                         and self._summary_index().any_after(summary["date"], game_id))):
-                others = [s for s in self._in_step_index().summaries() if s["id"] != game_id]
+                others = self._index_call(
+                    lambda index: [s for s in index.summaries() if s["id"] != game_id])
                 book = _records.recompute(others)   # an earlier import or finish was cut
                 if owed:
                     db.drop_table(_RECOUNT)
@@ -848,6 +885,8 @@ class Store:
             # damaged or foreign file beside it never takes a finished game out of the archive
             if entry is not None and entry["doc"].get("created") == doc.get("created"):
                 self._reopen_commit(game_id)
+                self.repaired.append(Message("store.check_reopening_completed",
+                                             game_id=game_id))
 
     def archived_ids(self) -> list[str]:
         """The ids of the finished games (the archive's file names; no file is read)."""
@@ -933,8 +972,8 @@ class Store:
         The games are chosen by the summaries index when the iteration starts; each file is
         then read under the lock, one at a time (a game removed meanwhile is passed over)."""
         with self._reading():
-            ids = [s["id"] for s in self._in_step_index().summaries(
-                player, family, _records.iso(since), _records.iso(until))]
+            ids = self._index_call(lambda index: [s["id"] for s in index.summaries(
+                player, family, _records.iso(since), _records.iso(until))])
         yield from self._iter_entries(ids)
 
     def export_lines(self, line: Callable[[dict], str], *,
@@ -949,7 +988,7 @@ class Store:
         from .import_check import PARALLEL_FROM, can_fork, default_jobs
 
         with self._reading():
-            ids = [s["id"] for s in self._in_step_index().summaries()]
+            ids = self._index_call(lambda index: [s["id"] for s in index.summaries()])
         jobs = default_jobs() if jobs is None else jobs
         if jobs < 2 or len(ids) < PARALLEL_FROM or not can_fork():
             for entry in self._iter_entries(ids):
@@ -1013,35 +1052,39 @@ class Store:
         matches`), oldest first or ``newest_first``, ``limit`` of them from ``offset``: one
         query of the summaries index, whatever the size of the archive."""
         with self._reading():
-            return list(self._in_step_index().summaries(
+            return self._index_call(lambda index: list(index.summaries(
                 player, family, _records.iso(since), _records.iso(until), config_key,
-                newest_first, limit, offset))
+                newest_first, limit, offset)))
 
     def count_summaries(self, player: str | None = None, family: str | None = None,
                         since: str | _dt.date | None = None,
                         until: str | _dt.date | None = None) -> int:
         """How many finished games match (for a page's "n of N")."""
         with self._reading():
-            return self._in_step_index().matching(player, family, _records.iso(since),
-                                                  _records.iso(until))
+            return self._index_call(lambda index: index.matching(
+                player, family, _records.iso(since), _records.iso(until)))
 
     def player_rows(self, player: str) -> tuple[list[tuple], dict[str, str]]:
         """A player's games as index rows ``(game, date, family, config_key, stopped,
         player count, name, total, rank)``, oldest first, and each configuration's label."""
-        with self._reading():
-            index = self._in_step_index()
+        def read(index: SummaryIndex) -> tuple[list[tuple], dict[str, str]]:
             rows = index.player_rows(player)
             return rows, index.labels(dict.fromkeys(r[3] for r in rows))
+
+        with self._reading():
+            return self._index_call(read)
 
     def row_stats(self, player: str | None = None, family: str | None = None) -> dict:
         """Per-row statistics (:func:`yams_scorekeeper.records.row_stats`) of ``player``'s
         sheets (everyone's when ``None``) in the games of ``family``, per configuration:
         one pass over the summaries index, one sheet decoded at a time."""
-        with self._reading():
-            index = self._in_step_index()
+        def read(index: SummaryIndex) -> tuple[dict, dict[str, str]]:
             self._fill_sheets(index)
             stats = _records.row_stats(index.sheet_rows(player, family), {})
-            labels = index.labels(stats)
+            return stats, index.labels(stats)
+
+        with self._reading():
+            stats, labels = self._index_call(read)
         for key, cfg in stats.items():
             cfg["label"] = labels.get(key, key)
         return stats
@@ -1066,12 +1109,12 @@ class Store:
     def pair_rows(self, a: str, b: str) -> list[tuple]:
         """The games ``a`` and ``b`` played together (:meth:`SummaryIndex.pair_rows`)."""
         with self._reading():
-            return self._in_step_index().pair_rows(a, b)
+            return self._index_call(lambda index: index.pair_rows(a, b))
 
     def player_names(self) -> list[str]:
         """Every name found in the finished games."""
         with self._reading():
-            return self._in_step_index().player_names()
+            return self._index_call(lambda index: index.player_names())
 
     def rebuild_index(self) -> None:
         """Forget the summaries index and build it again from the archive files."""
@@ -1106,13 +1149,118 @@ class Store:
             return self._book()
 
     def rebuild_records(self) -> dict:
-        """Count the record book again from every archived game (``yams records --rebuild``);
-        returns the new book."""
+        """Count the record book again from every archived game (``yams records --rebuild``):
+        each row of the summaries index is first checked against its archive file (read and
+        its checksum verified) and repaired where it differs, so the book counted is the
+        archive's; returns the new book."""
         with self._locked():
             self._migrate_legacy_archive()
             self._check_records()
+            for finding in self._index_against_archive():
+                self._say(finding.message)
             self._recount()
             return self._book()
+
+    def _index_against_archive(self) -> list["Finding"]:
+        """Check every row of the summaries index against the archive file it comes from
+        (every file read, its checksum verified): a row missing, changed or added is put
+        right; an archive file that cannot be read is a finding not repaired (the lock is
+        held)."""
+        from .summary_index import INDEX_TROUBLE, file_stamp
+
+        findings: list[Finding] = []
+        for attempt in (1, 2):
+            try:
+                index = self._in_step_index()
+                on_disk: set[str] = set()
+                for game_id in self._archive_names():
+                    try:
+                        found = self._read_summary(game_id)
+                    except StoreError as err:
+                        findings.append(Finding("archive", err.message, False))
+                        on_disk.add(game_id)            # its row, if any, is left alone
+                        continue
+                    if found is None:
+                        continue
+                    on_disk.add(game_id)
+                    summary, sha = found
+                    if index.differs(summary, sha):
+                        stamp = file_stamp(self.archive_file(game_id)) or (None, None)
+                        index.replace(summary, (*stamp, sha))
+                        findings.append(Finding("index", Message(
+                            "store.check_index_row", game_id=game_id), True))
+                for game_id in sorted(index.ids() - on_disk):
+                    index.drop(game_id)
+                    findings.append(Finding("index", Message(
+                        "store.check_index_extra", game_id=game_id), True))
+                return findings
+            except INDEX_TROUBLE as exc:
+                if attempt == 2:
+                    raise
+                self._rebuild_distrusted(exc)      # said: a finding of check's
+                findings = []
+        return findings
+
+    def _archive_names(self) -> list[str]:
+        """The ids of the archive's files (their names; no file read)."""
+        try:
+            names = os.listdir(self.archive_dir)
+        except FileNotFoundError:
+            return []
+        return sorted(n[:-len(".json")] for n in names
+                      if n.endswith(".json") and not n.startswith(".")
+                      and _GAME_ID.fullmatch(n[:-len(".json")]))
+
+    def check(self) -> list["Finding"]:
+        """``yams check``: verify the whole store, repair what is derived. The archive's
+        files are read and their checksums verified; the summaries index is checked row by
+        row against them (a missing, unusable or foreign index is built again); the record
+        book is read and compared with a count of the archive (a damaged book is moved aside,
+        a book owed a recount or counting otherwise is counted again); the games in progress
+        are read, and a finish or a reopening that was cut is completed. Returns what was
+        found, each said repaired or not (a damaged archive or game file is the user's to
+        restore: nothing derived can stand for it)."""
+        from .summary_index import INDEX_FILE
+
+        heard: list[Message] = []
+        notify, self.notify = self.notify, heard.append
+        findings: list[Finding] = []
+        try:
+            with self._locked():
+                findings += [Finding("games", m, True) for m in self.repaired]
+                self.repaired.clear()
+                self._migrate_legacy_archive()
+                index_path = os.path.join(self.path, INDEX_FILE)
+                if not os.path.lexists(index_path) and self._archive_has_games():
+                    findings.append(Finding("index", Message("store.check_index_missing"), True))
+                findings += self._index_against_archive()
+                findings += [Finding("index", m, not m.key.endswith("unusable"))
+                             for m in heard]
+                heard.clear()
+                self._check_records()
+                findings += [Finding("records", m, True) for m in heard]
+                owed = self._recount_owed()
+                if owed and not heard:
+                    findings.append(Finding("records", Message("store.check_recount_owed"), True))
+                counted = self._index_call(
+                    lambda index: _records.recompute(index.summaries(), ordered=True))
+                if owed or self._book() != counted:
+                    if not owed and not heard:
+                        findings.append(Finding("records", Message("store.check_book_differs"),
+                                                True))
+                    with self._open(self.records_path) as db:
+                        self._set_one(db, _BOOK, counted)
+                        db.drop_table(_RECOUNT)
+                damaged: list = []
+                for game in self.games_in_progress(damaged):
+                    if game["finishing"]:
+                        self.finish_game(game["id"])
+                        findings.append(Finding("games", Message(
+                            "store.check_finish_completed", game_id=game["id"]), True))
+                findings += [Finding("games", err.message, False) for err in damaged]
+        finally:
+            self.notify = notify
+        return findings
 
     def export_book(self) -> dict:
         """Every finished game: ``{"format": "yams-scorekeeper-book", "version": 1,
@@ -1174,7 +1322,8 @@ class Store:
                     index.mark_stale()
                 nonlocal tallies
                 stamps = self._write_entries([(r.id, r.raw) for r in batch])
-                rows.extend(zip([r.rows for r in batch], stamps))
+                rows.extend((r.rows, (*(stamp or (None, None)), raw_checksum(r.raw)))
+                            for r, stamp in zip(batch, stamps))
                 if last or len(rows) >= INDEX_BATCH:
                     index.add(rows)             # new ids: nothing to replace
                     rows.clear()
@@ -1218,8 +1367,8 @@ class Store:
         """The book with the imported games counted into it (:func:`records.merged`) and the
         recount note removed, in one write; ``False`` (nothing written) when only a recount
         can tell the book."""
-        index = self._in_step_index()
-        order, firsts = index.ids_in_order(), _records.first_games(index.first_counted().values())
+        order, firsts = self._index_call(lambda index: (
+            index.ids_in_order(), _records.first_games(index.first_counted().values())))
         with self._open(self.records_path) as db:
             book = self._one(db, _BOOK) or _records.empty_book()
             new_book = _records.merged(book, tallies, order, firsts)
@@ -1361,6 +1510,15 @@ class StoreLock:
 
     def __exit__(self, *exc: object) -> None:
         self.release()
+
+
+class Finding(NamedTuple):
+    """What ``yams check`` found (:meth:`Store.check`): the ``part`` of the store
+    ("archive", "index", "records", "games"), what is wrong, and whether it was repaired."""
+
+    part: str
+    message: Message
+    repaired: bool
 
 
 def _finish_cut(game_id: str, err: BaseException) -> StoreError:

@@ -47,25 +47,27 @@ or changed since are read (removed ones are dropped).
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import sqlite3
+import tempfile
 from typing import Any, Callable, Iterable, Iterator
 
-from .storage import TEMP_SUFFIX
+from .storage import TEMP_SUFFIX, file_checksum
 from .storage import compact_text as _json   # the rows' JSON text
 
 INDEX_FILE = "index.sqlite"
 #: the page cache of a connection, in KiB (an import's transaction of 2,048 games fits:
 #: SQLite's default 2 MiB spills pages to the file before the commit)
 CACHE_KIB = 16384
-SCHEMA = 4
+SCHEMA = 5
 
 _TABLES = """
 CREATE TABLE meta(key TEXT PRIMARY KEY, value) WITHOUT ROWID;
 CREATE TABLE games(id TEXT PRIMARY KEY, date TEXT NOT NULL, family TEXT, config_key TEXT NOT NULL,
                    stopped INTEGER NOT NULL, summary TEXT NOT NULL, mtime_ns INTEGER,
-                   size INTEGER);
+                   size INTEGER, archive_sha TEXT, row_sum TEXT NOT NULL);
 CREATE INDEX games_by_date ON games(date, id);
 CREATE INDEX games_by_config ON games(config_key, date, id);
 CREATE INDEX games_by_family ON games(family, date, id);
@@ -94,17 +96,52 @@ def file_stamp(path: str) -> tuple[int, int] | None:
     return st.st_mtime_ns, st.st_size
 
 
+#: a file's stamp in the index: ``(mtime_ns, size, sha256)``, the last the checksum the
+#: archive file carries (:func:`~yams_scorekeeper.storage.raw_checksum`)
+Stamp = tuple[int | None, int | None, str | None]
+
+
+def row_sum(game: tuple, archive_sha: str | None) -> str:
+    """The digest a ``games`` row carries of its first six columns (the summary's text among
+    them) and of its archive file's checksum: a row changed by anything but the index's own
+    writes (a total edited in ``index.sqlite``, a page of another file) no longer matches."""
+    digest = hashlib.sha256(_json([*game, archive_sha]).encode("utf-8"))
+    return digest.hexdigest()[:32]
+
+
+class IndexMismatch(Exception):
+    """A row of the summaries index that does not match its digest (:func:`row_sum`): the
+    index is not what this program wrote, and is rebuilt from the archive."""
+
+    def __init__(self, game_id: str):
+        super().__init__(game_id)
+        self.game_id = game_id
+
+
+#: what makes the index unusable as it is: a row that fails its digest, or SQLite's errors
+#: (a damaged page, a file that is not a database, a folder in its place)
+INDEX_TROUBLE = (IndexMismatch, sqlite3.Error)
+
+
 class SummaryIndex:
     """``index.sqlite`` of the store folder ``folder`` (the caller holds the store lock).
 
-    ``read_summary(game_id)`` returns the archived summary of a game (reads its archive file),
-    ``None`` when it is not archived; ``sweep(path)`` is called for each temporary file
-    (``.*.tmp``, left by a killed writer) found when the archive folder is listed.
+    ``read_summary(game_id)`` returns the archived summary of a game and the checksum its
+    archive file carries (reads the file), ``None`` when it is not archived; ``sweep(path)``
+    is called for each temporary file (``.*.tmp``, left by a killed writer) found when the
+    archive folder is listed.
+
+    When ``index.sqlite`` cannot be made there (a folder or a file we may not replace in its
+    place), the index is made in a private temporary folder for this run, and ``unusable``
+    names the path that could not be used (the store says so).
     """
 
     def __init__(self, folder: str, archive_dir: str,
-                 read_summary: Callable[[str], dict | None], sweep: Callable[[str], None]):
+                 read_summary: Callable[[str], tuple[dict, str | None] | None],
+                 sweep: Callable[[str], None]):
         self.path = os.path.join(folder, INDEX_FILE)
+        self.unusable: str | None = None
+        self._private: Any = None
         self.archive_dir = archive_dir
         self.read_summary = read_summary
         self.sweep = sweep
@@ -135,16 +172,32 @@ class SummaryIndex:
                 db.close()
             except Exception:
                 pass
-            self._remove_files()
-            db = self._connect()
+            try:
+                self._remove_files()
+                db = self._create()
+            except (OSError, sqlite3.Error):
+                # its place is taken: an index of our own for this run, the store still read
+                self._private = tempfile.TemporaryDirectory(prefix="yams-index-")
+                self.unusable, self.path = self.path, os.path.join(self._private.name,
+                                                                   INDEX_FILE)
+                db = self._create()
+            self._fresh = True
+        self._db = db
+        return db
+
+    def _create(self) -> sqlite3.Connection:
+        """A new, empty index file (owed a listing of the whole archive: ``stale``)."""
+        db = self._connect()
+        try:
             with _transaction(db):
                 for statement in _TABLES.split(";"):
                     if statement.strip():
                         db.execute(statement)
                 db.execute("INSERT INTO meta VALUES('schema', ?)", (SCHEMA,))
                 db.execute("INSERT INTO meta VALUES('stale', 1)")
-            self._fresh = True
-        self._db = db
+        except sqlite3.Error:
+            db.close()
+            raise
         return db
 
     def _remove_files(self) -> None:
@@ -153,6 +206,8 @@ class SummaryIndex:
                 os.remove(self.path + suffix)
             except FileNotFoundError:
                 pass
+            except IsADirectoryError:
+                os.rmdir(self.path + suffix)       # an empty folder only; else the OSError
 
     def close(self) -> None:
         if self._db is not None:
@@ -206,10 +261,10 @@ class SummaryIndex:
             for gid in removed:
                 self._delete(db, gid)
             for gid in changed:
-                summary = self.read_summary(gid)
+                found = self.read_summary(gid)
                 self._delete(db, gid)
-                if summary is not None:
-                    self._insert(db, summary, on_disk[gid])
+                if found is not None:
+                    self._insert(db, found[0], (*on_disk[gid], found[1]))
             self._mark_in_step(db)
         self._fresh = False
 
@@ -233,7 +288,9 @@ class SummaryIndex:
         with _transaction(db):
             for summary in summaries:
                 self._delete(db, summary["id"])
-                self._insert(db, summary, file_stamp(self._file(summary["id"])))
+                path = self._file(summary["id"])
+                self._insert(db, summary, (*(file_stamp(path) or (None, None)),
+                                           file_checksum(path)))
             if in_step and not self._fresh:
                 self._mark_in_step(db)
 
@@ -252,24 +309,23 @@ class SummaryIndex:
         db.execute("DELETE FROM sheets WHERE game=?", (game_id,))
 
     @staticmethod
-    def _insert(db: sqlite3.Connection, summary: dict, stamp: tuple[int, int] | None) -> None:
+    def _insert(db: sqlite3.Connection, summary: dict, stamp: Stamp) -> None:
         SummaryIndex._insert_rows(db, [(index_rows(summary), stamp)])
 
     @staticmethod
-    def _insert_rows(db: sqlite3.Connection,
-                     rows: Iterable[tuple[IndexRows, tuple[int, int] | None]]) -> None:
+    def _insert_rows(db: sqlite3.Connection, rows: Iterable[tuple[IndexRows, Stamp]]) -> None:
         games, players, sheets = [], [], []
         for (game, game_players, game_sheets), stamp in rows:
-            games.append(game + (stamp or (None, None)))
+            games.append(game + tuple(stamp) + (row_sum(game, stamp[2]),))
             players += game_players
             sheets += game_sheets
-        db.executemany("INSERT INTO games VALUES(?,?,?,?,?,?,?,?)", games)
+        db.executemany("INSERT INTO games VALUES(?,?,?,?,?,?,?,?,?,?)", games)
         db.executemany("INSERT INTO players VALUES(?,?,?,?,?,?,?,?,?,?,?)", players)
         db.executemany("INSERT INTO sheets VALUES(?,?,?)", sheets)
 
-    def add(self, rows: Iterable[tuple[IndexRows, tuple[int, int] | None]]) -> None:
+    def add(self, rows: Iterable[tuple[IndexRows, Stamp]]) -> None:
         """Index games that were not archived before (an import: their ids are not in the
-        index), from their :func:`index_rows` and their archive files' ``(mtime_ns, size)``,
+        index), from their :func:`index_rows` and their archive files' :data:`Stamp`,
         in one transaction; the index is not declared in step (see :meth:`put`)."""
         db = self._open()
         with _transaction(db):
@@ -293,6 +349,33 @@ class SummaryIndex:
                 rows = [(game_id, -1, "{}")] if sheets is None else [
                     (game_id, seat, _json(sheet)) for seat, sheet in enumerate(sheets)]
                 db.executemany("INSERT INTO sheets VALUES(?,?,?)", rows)
+
+    # -- checking against the archive -----------------------------------------------------------
+
+    def differs(self, summary: dict, archive_sha: str | None) -> bool:
+        """True when the rows of the game of ``summary`` are not those its archive file (of
+        checksum ``archive_sha``) gives: a row missing, changed or added, in any table (the
+        sheets only when the summary keeps its cells; else the per-row statistics fill
+        them from a replay)."""
+        db = self._open()
+        game, players, sheets = index_rows(summary)
+        gid = game[0]
+        have = db.execute("SELECT id, date, family, config_key, stopped, summary, archive_sha, "
+                          "row_sum FROM games WHERE id=?", (gid,)).fetchall()
+        if have != [game + (archive_sha, row_sum(game, archive_sha))]:
+            return True
+        if sorted(db.execute("SELECT * FROM players WHERE game=?", (gid,)).fetchall()) \
+                != sorted(players):
+            return True
+        return bool(sheets) and sorted(db.execute(
+            "SELECT * FROM sheets WHERE game=?", (gid,)).fetchall()) != sorted(sheets)
+
+    def replace(self, summary: dict, stamp: Stamp) -> None:
+        """Index the game of ``summary`` again (its rows differed from its archive file)."""
+        db = self._open()
+        with _transaction(db):
+            self._delete(db, summary["id"])
+            self._insert(db, summary, stamp)
 
     # -- reading --------------------------------------------------------------------------------
 
@@ -320,19 +403,23 @@ class SummaryIndex:
         db = self._open()
         firsts = {}
         for (key,) in db.execute("SELECT DISTINCT config_key FROM games").fetchall():
-            first = db.execute("SELECT summary FROM games WHERE config_key=? AND stopped=0 "
-                               "ORDER BY date, id LIMIT 1", (key,)).fetchone()
+            first = db.execute(f"SELECT {_CHECKED} FROM games g WHERE config_key=? AND "
+                               "stopped=0 ORDER BY date, id LIMIT 1", (key,)).fetchone()
             if first is not None:       # one walk of the (config_key, date, id) index each
-                firsts[key] = json.loads(first[0])
+                firsts[key] = _checked(first)
         return firsts
 
     def ids(self) -> set[str]:
         return {gid for (gid,) in self._open().execute("SELECT id FROM games")}
 
     def destroy(self) -> None:
-        """Remove the index file (the next use rebuilds it from the archive)."""
+        """Remove the index file (the next use rebuilds it from the archive; where it cannot
+        be removed, the next use makes one of its own)."""
         self.close()
-        self._remove_files()
+        try:
+            self._remove_files()
+        except OSError:
+            pass
 
     def count(self) -> int:
         return self._open().execute("SELECT count(*) FROM games").fetchone()[0]
@@ -348,16 +435,16 @@ class SummaryIndex:
         paging = [limit, offset] if limit is not None else []
         if player is not None:
             where, args = self._filters("", family, since, until, config_key)
-            sql = (f"SELECT g.summary FROM (SELECT DISTINCT date, game FROM players "
+            sql = (f"SELECT {_CHECKED} FROM (SELECT DISTINCT date, game FROM players "
                    f"WHERE folded=?{where} ORDER BY date {order}, game {order}{page}) m "
                    f"JOIN games g ON g.id=m.game ORDER BY m.date {order}, m.game {order}")
             args = [fold(player)] + args + paging
         else:
             where, args = self._where(family, since, until, config_key)
-            sql = f"SELECT summary FROM games g{where} ORDER BY date {order}, id {order}{page}"
+            sql = f"SELECT {_CHECKED} FROM games g{where} ORDER BY date {order}, id {order}{page}"
             args += paging
-        for (text,) in self._open().execute(sql, args):
-            yield json.loads(text)
+        for row in self._open().execute(sql, args):
+            yield _checked(row)
 
     def matching(self, player: str | None = None, family: str | None = None,
                  since: str | None = None, until: str | None = None) -> int:
@@ -430,15 +517,29 @@ class SummaryIndex:
         ``games_by_config``)."""
         db, labels = self._open(), {}
         for key in config_keys:
-            row = db.execute("SELECT summary FROM games WHERE config_key=? ORDER BY date DESC, "
-                             "id DESC LIMIT 1", (key,)).fetchone()
+            row = db.execute(f"SELECT {_CHECKED} FROM games g WHERE config_key=? ORDER BY "
+                             "date DESC, id DESC LIMIT 1", (key,)).fetchone()
             if row:
-                summary = json.loads(row[0])
+                summary = _checked(row)
                 labels[key] = summary.get("config_label") or key
         return labels
 
     def player_names(self) -> list[str]:
         return [n for (n,) in self._open().execute("SELECT DISTINCT name FROM players")]
+
+
+#: the columns of ``games g`` that :func:`_checked` reads
+_CHECKED = ("g.id, g.date, g.family, g.config_key, g.stopped, g.summary, g.archive_sha, "
+            "g.row_sum")
+
+
+def _checked(row: tuple) -> dict:
+    """The summary of a ``games`` row read with :data:`_CHECKED`, its digest checked (one
+    SHA-256 of its text: 2 us; a page of the history checks its 20 rows, a recount every
+    row); :class:`IndexMismatch` when the row was changed."""
+    if row_sum(row[:6], row[6]) != row[7]:
+        raise IndexMismatch(row[0])
+    return json.loads(row[5])
 
 
 #: what the ``sheets`` table keeps of a summary's player (and ``games.summary`` leaves out)

@@ -279,6 +279,12 @@ FR: dict[str, str] = {
         "La case de chaque tour face à la meilleure de la même feuille, avec les points espérés perdus, et par joueur : l'adresse (points perdus par les choix) face à la chance (les dés face à l'espérance). Score final = espérance au départ + chance - points perdus. Une partie à plusieurs colonnes est jugée par le conseil HEURISTIQUE, et le dit (en points heuristiques) ; au Double Yams, sa chance est une estimation sur des tours tirés au sort, et le dit.",
     'Game id (finished or in progress), or a unique start of it.':
         'Identifiant de la partie (finie ou en cours), ou un début unique de celui-ci.',
+    'Verify the whole store: the archive, the summaries index, the record book and the games in progress.\n\nEvery archive file is read and its checksum verified; each row of the summaries index is\nchecked against its archive file; the record book is compared with a count of the\narchive; each game in progress is read. What is derived (the index, the book) is repaired,\nand a cut finish, reopening or correction is completed; a damaged archive or game file is\nnamed, with its backups, for you to restore.':
+        "Vérifier tout le registre : l'archive, l'index des résumés, le livre des records et les parties en cours.\n\nChaque fichier d'archive est lu et sa somme de contrôle vérifiée ; chaque ligne de l'index des résumés est comparée à son fichier d'archive ; le livre des records est comparé à un comptage de l'archive ; chaque partie en cours est lue. Ce qui est dérivé (l'index, le livre) est réparé, et une fin, une réouverture ou une correction coupée est terminée ; un fichier d'archive ou de partie abîmé est nommé, avec ses sauvegardes, pour que vous le restauriez.",
+    "Verify the whole store (the French name of 'yams check').":
+        "Vérifier tout le registre (le nom français de « yams check »).",
+    'Exit: 0 the store is sound, 1 problems found and all repaired, 2 a problem that could not be repaired (a damaged archive or game file; also a bad option), 4 store error, 5 store busy.':
+        "Sortie : 0 le registre est sain, 1 des problèmes trouvés et tous réparés, 2 un problème qui n'a pu être réparé (un fichier d'archive ou de partie abîmé ; aussi une mauvaise option), 4 erreur du registre, 5 registre occupé.",
 }
 
 #: Typer's own words (typer.rich_utils), in French

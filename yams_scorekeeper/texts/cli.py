@@ -435,4 +435,26 @@ TEXTS: dict[str, tuple[str, str]] = {
     "turn.undo_enter": ("{name}: dice {dice} (roll {roll})", "{name} : dés {dice} (lancer {roll})"),
     "turn.undo_mark": ("{name}: {cells}", "{name} : {cells}"),
     "turn.undo_amend": ("the correction of turn {turns}", "la correction du tour {turns}"),
+    # -- cli/check_cmd.py
+    "check.line": ("{part}: {problem} ({state})", "{part} : {problem} ({state})"),
+    "check.archive": ("archive", "archive"),
+    "check.index": ("index", "index"),
+    "check.records": ("records", "records"),
+    "check.games": ("games in progress", "parties en cours"),
+    "check.repaired": ("repaired", "réparé"),
+    "check.not_repaired": ("NOT repaired", "NON réparé"),
+    "check.full_archived": (
+        "game {game_id} was full but in progress (a finish or a correction was cut): archived",
+        "la partie {game_id} était pleine mais en cours (une fin ou une correction a été "
+        "coupée) : archivée",
+    ),
+    "check.sound": ("The store is sound.", "Le registre est sain."),
+    "check.all_repaired": (
+        "{n} {n:|problem|problems} found, all repaired.",
+        "{n} {n:|problème trouvé|problèmes trouvés}, tous réparés.",
+    ),
+    "check.some_not": (
+        "{n} {n:|problem|problems} found, {left} not repaired: see above.",
+        "{n} {n:|problème trouvé|problèmes trouvés}, {left} non réparés : voir ci-dessus.",
+    ),
 }

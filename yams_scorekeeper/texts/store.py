@@ -258,4 +258,50 @@ TEXTS: dict[str, tuple[str, str]] = {
     "free_some_space": ("Free some space", "Libérez de la place"),
     "fix_that": ("Fix that", "Réglez cela"),
     "nothing_changed_tail": ("; nothing was changed", " ; rien n'a été modifié"),
+    # -- store.py, summary_index.py: the archive is the truth (issue 26)
+    "index_unusable": (
+        "The summaries index {path} cannot be used (not a file this program may replace): "
+        "an index of this run's own is read instead, built from the archive.",
+        "L'index des résumés {path} est inutilisable (pas un fichier que ce programme peut "
+        "remplacer) : un index propre à cette commande est lu à la place, tiré de l'archive.",
+    ),
+    "index_row_changed": (
+        "the row of game {game_id} does not match its digest",
+        "la ligne de la partie {game_id} ne correspond pas à son empreinte",
+    ),
+    "index_rebuilt": (
+        "The summaries index did not match the archive ({why}): rebuilt from the archive.",
+        "L'index des résumés ne correspondait pas à l'archive ({why}) : reconstruit depuis "
+        "l'archive.",
+    ),
+    "check_index_row": (
+        "the summaries index's rows of game {game_id} differed from its archive file: indexed "
+        "again",
+        "les lignes de la partie {game_id} dans l'index des résumés différaient de son fichier "
+        "d'archive : indexée de nouveau",
+    ),
+    "check_index_extra": (
+        "the summaries index held game {game_id}, which the archive does not: removed",
+        "l'index des résumés tenait la partie {game_id}, que l'archive n'a pas : retirée",
+    ),
+    "check_index_missing": (
+        "the summaries index was missing: built from the archive",
+        "l'index des résumés manquait : construit depuis l'archive",
+    ),
+    "check_recount_owed": (
+        "the record book was owed a recount (an operation was cut): counted again",
+        "le livre des records attendait un recomptage (une opération a été coupée) : recompté",
+    ),
+    "check_book_differs": (
+        "the record book differed from a count of the archive: counted again",
+        "le livre des records différait d'un comptage de l'archive : recompté",
+    ),
+    "check_finish_completed": (
+        "the finish of game {game_id} was cut: completed",
+        "la fin de la partie {game_id} avait été coupée : terminée",
+    ),
+    "check_reopening_completed": (
+        "the reopening of game {game_id} was cut: completed",
+        "la réouverture de la partie {game_id} avait été coupée : terminée",
+    ),
 }
