@@ -888,6 +888,12 @@ class Store:
                 self.repaired.append(Message("store.check_reopening_completed",
                                              game_id=game_id))
 
+    def is_archived(self, game_id: str) -> bool:
+        """True when the game is archived and its finish complete (its archive file there,
+        its game file gone): what a command may call "archived"."""
+        return (os.path.exists(self.archive_file(game_id))
+                and not os.path.exists(self._game_path(game_id)))
+
     def archived_ids(self) -> list[str]:
         """The ids of the finished games (the archive's file names; no file is read)."""
         with self._locked():

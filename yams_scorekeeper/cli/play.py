@@ -100,7 +100,7 @@ def _leave(term: Terminal, key: str, session: "TableSession | None", cmd: str) -
     sys.stdout.write("\n")
     if session is None:
         term.say(term.t("nothing_started"))
-    elif session.game.finished:
+    elif session.game.finished and session.store.is_archived(session.game.id):
         term.say(term.t("archived", id=session.game.id[:8]))
     else:
         term.say(term.t(key, cmd=cmd), wrap=False)

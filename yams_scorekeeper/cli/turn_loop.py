@@ -680,7 +680,8 @@ class Table:
         print_ranking(self.term, game)
         for line in record_lines(game, self.session.broken, self.lang):
             self.term.say(line, style="bold")
-        self.term.say(self.t("archived", id=game.id[:8]))
+        if self.session.store.is_archived(game.id):     # never after a failed finish
+            self.term.say(self.t("archived", id=game.id[:8]))
 
 
 def print_ranking(term: Terminal, game: "Game") -> None:
