@@ -53,6 +53,7 @@ from __future__ import annotations
 import copy
 import datetime as _dt
 import os
+import sys
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, NamedTuple
 
@@ -190,7 +191,7 @@ class Store:
                 os.path.exists(self.lock_path) and not os.access(self.lock_path, os.W_OK)):
             self._read_only = True
             try:
-                with no_gc():
+                with no_gc(), self._index_errors():
                     yield False
             finally:
                 self._read_only = False
@@ -227,8 +228,8 @@ class Store:
             if first:
                 self._sweep_temp_files()
                 self._complete_cut_reopenings()
-            with no_gc():  # an operation over a big archive builds millions of objects
-                yield
+            with no_gc(), self._index_errors():  # an operation over a big archive builds
+                yield                                # millions of objects
         except OSError as exc:  # listing or removing files; the storage reports its own
             raise StoreError(Message("store.cannot_use_store", path=self.path,
                                      strerror=exc.strerror, filename=exc.filename)) from exc
@@ -236,6 +237,20 @@ class Store:
             if self._index is not None:
                 self._index.close()
             self._lock.release()
+
+    @contextmanager
+    def _index_errors(self) -> Iterator[None]:
+        """SQLite's errors (a full disk under the summaries index) as one StoreError; the
+        index is derived, rebuilt from the archive on the next run (sqlite3 is not imported
+        here: only an operation that opened the index can raise its errors)."""
+        try:
+            yield
+        except Exception as exc:
+            sqlite3 = sys.modules.get("sqlite3")
+            if sqlite3 is None or not isinstance(exc, sqlite3.Error):
+                raise
+            raise StoreError(Message("store.index_failed", path=self.path, why=str(exc)),
+                             expected="free disk space, then run the command again") from exc
 
     def _sweep_temp_files(self) -> None:
         """Remove temporary files left by a writer that was killed (the lock is held).

@@ -65,6 +65,12 @@ TEXTS: dict[str, tuple[str, str]] = {
         "the checksum does not match the content (damaged or edited by hand)",
         "la somme de contrôle ne correspond pas au contenu (abîmé ou modifié à la main)",
     ),
+    "index_failed": (
+        "the summaries index of the store {path} could not be written ({why}); the archive is "
+        "kept and the index is built again from it",
+        "l'index des résumés du registre {path} n'a pas pu être écrit ({why}) ; l'archive est "
+        "gardée et l'index en sera refait",
+    ),
     "cannot_write": ("cannot write {path}: {strerror}", "impossible d'écrire {path} : {strerror}"),
     "valid_json_line_column": (
         "not valid JSON at line {lineno}, column {colno}: {msg}",
