@@ -14,8 +14,8 @@ import typer
 
 from ..errors import EntryError, YamsError
 from ..wording import colon as colon_in, fill, number
-from .files import open_store
-from .options import db_option, examples, json_option, rules_option
+from .files import file_stdout, open_store
+from .options import count_option, db_option, examples, json_option, rules_option
 from .printing import local_date, simple_table
 from .lang import current_lang
 from .render import print_json, shown
@@ -188,9 +188,9 @@ def history(
                                         help="Games on or after DATE (2024-05-01)."),
     until: Optional[str] = typer.Option(None, "--until", metavar="DATE",
                                         help="Games on or before DATE (the whole day counts)."),
-    limit: int = typer.Option(PAGE, "--limit", "-n", metavar="N",
-                              help="Games a page (0: every game)."),
-    page: int = typer.Option(1, "--page", metavar="P", help="Which page (1: the newest)."),
+    limit: int = count_option(PAGE, "--limit", "-n", help="Games a page (0: every game)."),
+    page: int = count_option(1, "--page", least=1, metavar="P",
+                             help="Which page (1: the newest)."),
     oldest_first: bool = typer.Option(False, "--oldest-first",
                                       help="Oldest game first (the pages count from it)."),
     as_json: bool = json_option(),
@@ -205,12 +205,6 @@ def history(
     lang = current_lang(ctx)
     family = _family(rules_name)
     since_, until_ = _date(since, "--since"), _date(until, "--until")
-    if limit < 0:
-        raise EntryError(Message("cli.limit_negative", limit=limit),
-                         expected="a number of games, 0 for all")
-    if page < 1:
-        raise EntryError(Message("cli.page_pages_count_from", page=page),
-                         expected="1, 2, 3 ...")
     store = open_store(db, reading=True)
     chosen = store.summaries(player, family, since_, until_, newest_first=not oldest_first,
                              limit=limit or None, offset=(page - 1) * limit)
@@ -544,15 +538,13 @@ def export(
     and the records. Written one game at a time: memory holds one game, not the book. The
     games are not replayed (each was checked when it was archived; 'yams import' replays
     them again)."""
-    import sys
-
     from ..api import export_book
 
     lang = current_lang(ctx)
     if file is None:
         raise EntryError(Message("cli.name_file_write"),
                          expected="yams export book.json")
-    count = export_book(open_store(db, reading=True), sys.stdout if file == "-" else file)
+    count = export_book(open_store(db, reading=True), file_stdout() if file == "-" else file)
     if file != "-":
         typer.echo(shown(fill(words("cli.book", lang)["exported"], lang, n=count, path=file)))
 

@@ -66,11 +66,34 @@ def read_text(path: str, limit: int | None = None) -> str:
         raise EntryError(Message("store.utf_text", name=path)) from None
 
 
+class _Utf8Stdout:
+    """Standard output for a file's text (a book, a page, a transcript): UTF-8 whatever the
+    terminal's encoding, as the same file written to disk would be."""
+
+    def __init__(self) -> None:
+        sys.stdout.flush()
+        self._bytes = getattr(sys.stdout, "buffer", None)
+
+    def write(self, text: str) -> int:
+        if self._bytes is None:        # a stream of text only (a test's captured output)
+            return sys.stdout.write(text)
+        return self._bytes.write(text.encode("utf-8"))
+
+    def flush(self) -> None:
+        (self._bytes or sys.stdout).flush()
+
+
+def file_stdout() -> "_Utf8Stdout":
+    """Standard output to write a file's text to (``-`` given as the file)."""
+    return _Utf8Stdout()
+
+
 def write_text(path: str, text: str) -> None:
     """Write ``text`` to the file the user named (``-``: standard output), all or nothing."""
     if path == "-":
-        sys.stdout.write(text)
-        sys.stdout.flush()
+        out = file_stdout()
+        out.write(text)
+        out.flush()
         return
     from ..storage import write_user_file
 

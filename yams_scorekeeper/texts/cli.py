@@ -34,10 +34,17 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     # -- cli/book_cmds.py
     "date": ("{option} '{text}' is not a date", "{option} « {text} » n'est pas une date"),
-    "limit_negative": ("--limit {limit} is negative", "--limit {limit} est négatif"),
-    "page_pages_count_from": (
-        "--page {page}: pages count from 1",
-        "--page {page} : les pages se comptent à partir de 1",
+    "output_failed": (
+        "cannot write to standard output: {strerror}",
+        "impossible d'écrire sur la sortie standard : {strerror}",
+    ),
+    "argument_not_utf8": (
+        "the argument '{arg}' holds bytes that are not UTF-8 text",
+        "l'argument « {arg} » contient des octets qui ne sont pas du texte UTF-8",
+    ),
+    "count_range": (
+        "{option} {value} is not a whole number from {least} to {most}",
+        "{option} {value} n'est pas un nombre entier de {least} à {most}",
     ),
     "name_player": ("name the player", "nommez le joueur"),
     "name_file_write": ("name the file to write", "indiquez le fichier à écrire"),

@@ -1,0 +1,210 @@
+"""The edges that gave tracebacks (issue 26, items 3-6): numbers past 64 bits, text that is not
+UTF-8 or that the terminal cannot show, dates at the ends of the calendar, a full disk and a
+full or closed standard output. Each one is a class of input, tried with several values and
+on every command that reads it; each must give one line on stderr and a documented exit.
+
+The output and encoding cases run the real program in a subprocess (a real ``/dev/full``, real
+bytes in ``argv``, a real ``PYTHONIOENCODING``); the full disk is a file size limit
+(``RLIMIT_FSIZE``) on the subprocess, which every Linux CI has without a mount.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from helpers import ENV, js, ok, one_line_error, run
+from test_cli_book import book  # noqa: F401  (the fixture: three finished Duel games)
+
+# -- running the real program ---------------------------------------------------------------
+
+
+def yams(db: str, *args: str | bytes, env: dict | None = None, stdout=subprocess.PIPE,
+         limit: int | None = None) -> subprocess.CompletedProcess:
+    """``python -m yams_scorekeeper ARGS`` on the store ``db`` (bytes args pass unchanged);
+    ``limit``: the largest file the program may write (``RLIMIT_FSIZE``), a disk that fills."""
+    def preexec() -> None:
+        if limit is not None:
+            import resource
+            import signal
+
+            signal.signal(signal.SIGXFSZ, signal.SIG_IGN)   # a write past it fails, EFBIG
+            resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+
+    command = [sys.executable.encode(), b"-m", b"yams_scorekeeper"]
+    command += [a if isinstance(a, bytes) else a.encode() for a in args]
+    return subprocess.run(command, stdout=stdout, stderr=subprocess.PIPE,
+                          env={**os.environ, **ENV, "YAMS_DB": db, **(env or {})},
+                          preexec_fn=preexec, timeout=60)
+
+
+def one_error_line(proc: subprocess.CompletedProcess, *needles: str, code: int) -> str:
+    """The run ended with ``code`` and one ``error:`` line on stderr holding every needle."""
+    err = proc.stderr.decode("utf-8", "replace")
+    assert proc.returncode == code, (proc.returncode, err)
+    lines = err.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: "), err
+    for needle in needles:
+        assert needle in lines[0], lines[0]
+    return lines[0]
+
+
+# -- 3: numbers past 64 bits in the counting options ------------------------------------------
+
+HUGE = ["9223372036854775808", "18446744073709551616", "1" + "0" * 22, "-9223372036854775809",
+        "1000000001"]
+
+
+@pytest.mark.parametrize("value", HUGE + ["-1"])
+def test_paging_numbers_out_of_range_are_one_usage_error(book, value):
+    db, _ = book
+    for option in ("--limit", "-n", "--page"):
+        line = one_line_error(run(db, "history", option, value), "is not a whole number from",
+                              "to 1000000000", code=2)
+        assert value[:24] in line
+    # the largest page and limit are read, and find nothing (no overflow in SQLite)
+    assert js(db, "history", "--page", "1000000000", "--limit", "1000000000") == {"games": []}
+    one_line_error(run(db, "history", "--page", "0"), "--page 0", "from 1 to", code=2)
+
+
+@pytest.mark.parametrize("value", HUGE + ["-1", "4"])
+def test_jokers_out_of_range_are_refused(value):
+    result = run(None, "hint", "-R", "duel", "--jokers", value, "4", "4", "4", "6", "1",
+                 "--roll", "2")
+    one_line_error(result, "--jokers", "is not a whole number from 0 to", code=2)
+
+
+# -- 4: text that is not UTF-8, text the terminal cannot show --------------------------------
+
+NOT_UTF8 = [b"\xff", b"Al\xe9", b"\xc3", b"\xed\xa0\x80", b"A\x80B"]
+
+
+@pytest.mark.parametrize("raw", NOT_UTF8)
+def test_arguments_that_are_not_utf8_are_one_error(book, raw):
+    db, _ = book
+    for args in ([b"stats", raw], [b"stats", b"Alice", b"--vs", raw],
+                 [b"history", b"--player", raw], [b"new", b"-p", raw, b"-p", b"Bob"],
+                 [b"sheet", b"--player", raw], [b"history", b"--since", raw]):
+        proc = yams(db, *args)
+        one_error_line(proc, "not UTF-8", code=2)
+        assert proc.stdout == b""
+
+
+@pytest.mark.parametrize("name", ["Chloé", "Zoë 😀", "Ærøskøbing", "李"])
+def test_a_terminal_that_cannot_show_a_name_gets_escapes(tmp_path, name):
+    db = str(tmp_path / "db")
+    assert yams(db, "new", "-R", "duel", "-p", name, "-p", "Bob").returncode == 0
+    for row in ("1", "2"):                                   # a turn each: the name to play
+        ok(db, "enter", "11123/3")
+        ok(db, "mark", row)
+    ascii_only = {"PYTHONIOENCODING": "ascii"}
+    for args in (["sheet"], ["games"], ["cells"], ["log"]):
+        proc = yams(db, *args, env=ascii_only)
+        assert proc.returncode == 0, (args, proc.stderr)
+        out = proc.stdout.decode("ascii")                    # nothing but ASCII was written
+        assert name.encode("ascii", "backslashreplace").decode() in out, (args, out)
+    proc = yams(db, "games", "--json", env=ascii_only)
+    assert json.loads(proc.stdout.decode("ascii"))["games"][0]["players"][0] == name
+
+
+def test_names_of_an_imported_book_on_an_ascii_terminal(book):
+    db, _ = book
+    ascii_only = {"PYTHONIOENCODING": "ascii"}
+    for args in (["history"], ["records"], ["stats", "Chloé"], ["stats", "Alice", "--vs",
+                                                                  "Chloé"],
+                 ["history", "--player", "chloé"]):
+        proc = yams(db, *args, env=ascii_only)
+        assert proc.returncode == 0, (args, proc.stderr)
+        out = proc.stdout.decode("ascii")
+        assert "Chlo\\xe9" in out or args == ["records"], args   # Chloé holds no record
+        assert "Duel au Yam" in out or "--vs" in args
+    # a file's text is UTF-8 whatever the terminal: the book read back is the same book
+    proc = yams(db, "export", "-", env=ascii_only)
+    assert proc.returncode == 0
+    assert "Chloé" in proc.stdout.decode("utf-8")
+    assert json.loads(proc.stdout) == json.loads(yams(db, "export", "-").stdout)
+
+
+@pytest.mark.parametrize("name", ["An\\ud800", "\\udfff", "A\\udc80B", "\\ud83d"])
+def test_a_lone_surrogate_in_an_imported_book_is_refused(book, tmp_path, name):
+    db, _ = book
+    data = json.loads(ok(db, "export", "-").stdout)
+    text = json.dumps(data, ensure_ascii=False).replace('"Chloé"', f'"{name}"')
+    assert name in text
+    path = tmp_path / "book.json"
+    path.write_text(text, encoding="utf-8")
+    fresh = str(tmp_path / "fresh")
+    result = run(fresh, "import", str(path))
+    assert result.exit_code == 4 and "player name" in result.stderr, result.stderr
+    assert result.stderr.startswith("error: ") and "Traceback" not in result.stderr
+    assert len(result.stderr.splitlines()) == 1
+    assert js(fresh, "history")["games"] == []
+
+
+# -- 6: a full disk under the index, a full or closed standard output ------------------------
+
+
+def test_a_disk_that_fills_during_an_import_is_one_error(book, tmp_path):
+    db, _ = book
+    big = tmp_path / "big.json"
+    data = json.loads(ok(db, "export", "-").stdout)
+    template = data["games"][0]
+    games = []
+    for n in range(40):                # one game under 40 ids: the index outgrows the limit
+        game = json.loads(json.dumps(template))
+        game["doc"]["id"] = game["summary"]["id"] = f"{n:032x}"
+        games.append(game)
+    data["games"] = games
+    big.write_text(json.dumps(data), encoding="utf-8")
+    target = str(tmp_path / "new")
+    proc = yams(target, "import", str(big), limit=60_000)
+    one_error_line(proc, "summaries index", "could not be written", code=4)
+    # the store stays readable: the index is built again from the archive
+    proc = yams(target, "history", "--json", "--limit", "0")
+    assert proc.returncode == 0, proc.stderr
+    archived = len([n for n in os.listdir(os.path.join(target, "archive"))
+                    if n.endswith(".json")])
+    assert len(json.loads(proc.stdout)["games"]) == archived
+
+
+def _full_output_commands(db: str, game: str) -> list[list[str]]:
+    return [["export", "-"], ["history"], ["history", "--json"], ["records"],
+            ["records", "--json"], ["stats", "Alice"], ["stats", "Alice", "--json"],
+            ["transcript", "-g", game], ["transcript", "-g", game, "-o", "-"],
+            ["records", "--html", "-"], ["rules"], ["--help"], ["history", "--help"],
+            ["score", "--roll", "1", "5", "5", "5", "3", "3"]]
+
+
+def test_a_full_standard_output_is_one_error(book):
+    db, ids = book
+    for args in _full_output_commands(db, ids[0]):
+        with open("/dev/full", "wb") as full:
+            proc = yams(db, *args, stdout=full)
+        one_error_line(proc, "cannot write to standard output", "No space left", code=4)
+
+
+def test_a_closed_standard_output_is_one_error(book):
+    db, ids = book
+    for args in (["history"], ["records", "--json"], ["export", "-"],
+                 ["transcript", "-g", ids[0]]):
+        command = [sys.executable, "-m", "yams_scorekeeper", *args]
+        proc = subprocess.run(command, stderr=subprocess.PIPE, timeout=60,
+                              env={**os.environ, **ENV, "YAMS_DB": db},
+                              preexec_fn=lambda: os.close(1))     # started with no stdout
+        one_error_line(proc, "cannot write to standard output", code=4)
+
+
+def test_a_pipe_closed_by_its_reader_is_one_error(book):
+    db, _ = book
+    for args in (["history", "--limit", "0"], ["export", "-"], ["records", "--json"]):
+        command = [sys.executable, "-m", "yams_scorekeeper", *args]
+        reader, writer = os.pipe()
+        os.close(reader)                                   # nobody will read: EPIPE
+        proc = subprocess.run(command, stdout=writer, stderr=subprocess.PIPE,
+                              env={**os.environ, **ENV, "YAMS_DB": db}, timeout=60)
+        os.close(writer)
+        one_error_line(proc, "cannot write to standard output", "Broken pipe", code=4)
