@@ -65,6 +65,10 @@ TEXTS: dict[str, tuple[str, str]] = {
         "the checksum does not match the content (damaged or edited by hand)",
         "la somme de contrôle ne correspond pas au contenu (abîmé ou modifié à la main)",
     ),
+    "book_repeats_id": (
+        "the book holds the game id {game} twice; nothing was imported",
+        "le registre exporté contient deux fois la partie {game} ; rien n'a été importé",
+    ),
     "index_failed": (
         "the summaries index of the store {path} could not be written ({why}); the archive is "
         "kept and the index is built again from it",
