@@ -208,3 +208,81 @@ def test_a_pipe_closed_by_its_reader_is_one_error(book):
                               env={**os.environ, **ENV, "YAMS_DB": db}, timeout=60)
         os.close(writer)
         one_error_line(proc, "cannot write to standard output", "Broken pipe", code=4)
+
+
+# -- 8: one folding of names everywhere, invisible characters refused --------------------------
+
+#: pairs of names that are one name once folded (case, ß, ligatures, full-width forms, NFKC)
+SAME_NAMES = [("Straße", "STRASSE"), ("Alice", "ALICE"), ("Ａlice", "alice"), ("ﬁona", "Fiona"),
+              ("Ǆemal", "ǆemal"), ("Ｂob", "BOB"), ("Zoë", "ZOË"), ("Σίσυφος", "ΣΊΣΥΦΟΣ")]
+#: names that look like another: a character drawn as nothing in them
+INVISIBLE = ["Alice\u200b", "\ufeffAlice", "Al\u200dice", "Alice\U000e0041", "Ali\u00adce",
+             "Alice\u2060", "\u200cBob", "Bob\u180e", "A\u3164"]
+
+
+@pytest.mark.parametrize("a, b", SAME_NAMES)
+def test_names_that_fold_to_one_are_one_player_at_new(tmp_path, a, b):
+    db = str(tmp_path / "db")
+    for family in ("duel", "classic", "gaby"):
+        one_line_error(run(db, "new", "-R", family, "-p", a, "-p", b), "the same name", code=2)
+    assert not os.path.exists(os.path.join(db, "games")) or os.listdir(
+        os.path.join(db, "games")) == []
+    # a game of ``a``: its sheet, its turns and its history are found under ``b``
+    ok(db, "new", "-R", "duel", "-p", a, "-p", "Other")
+    assert ok(db, "sheet", "--player", b).stdout.count(a) >= 1
+
+
+@pytest.mark.parametrize("name", INVISIBLE)
+def test_invisible_characters_are_refused_in_names(tmp_path, book, name):
+    db = str(tmp_path / "db")
+    line = one_line_error(run(db, "new", "-R", "duel", "-p", name, "-p", "Bob"),
+                          "drawn as nothing", code=2)
+    assert "\\u" in line                                # the invisible one is shown
+    # an imported book with that name is refused, nothing imported
+    source, _ = book
+    text = ok(source, "export", "-").stdout.replace('"Chloé"', json.dumps(name))
+    path = tmp_path / "book.json"
+    path.write_text(text, encoding="utf-8")
+    result = run(db, "import", str(path))
+    assert result.exit_code == 4 and "drawn as nothing" in result.stderr, result.stderr
+    assert js(db, "history")["games"] == []
+
+
+def test_stats_and_history_fold_names_as_new_does(book):
+    db, ids = book
+    alice = js(db, "stats", "Alice")
+    for typed in ("ALICE", "ａｌｉｃｅ", " Alice ", "ＡＬＩＣＥ"):
+        assert js(db, "stats", typed)["games"] == alice["games"] == 3, typed
+        assert [g["game"] for g in js(db, "history", "--player", typed)["games"]] == [
+            g["game"] for g in js(db, "history", "--player", "alice")["games"]]
+        assert js(db, "stats", "Bob", "--vs", typed)["games"] == 2
+    assert js(db, "stats", "CHLOÉ")["games"] == 1
+
+
+# -- 9: a book holding two games under one id -------------------------------------------------
+
+
+@pytest.mark.parametrize("copies", [2, 20])       # 20: a book checked on several processes
+def test_a_book_with_one_id_twice_is_refused_naming_it(book, tmp_path, copies):
+    db, ids = book
+    data = json.loads(ok(db, "export", "-").stdout)
+    first, second = data["games"][0], data["games"][1]
+    twin = json.loads(json.dumps(second))
+    twin["doc"]["id"] = twin["summary"]["id"] = first["summary"]["id"]
+    games = [first]
+    for n in range(copies - 2):
+        extra = json.loads(json.dumps(second))
+        extra["doc"]["id"] = extra["summary"]["id"] = f"{n:032x}"
+        games.append(extra)
+    data["games"] = games + [twin]
+    path = tmp_path / "book.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    for target in (str(tmp_path / "fresh"), db):   # a new store, and one holding the game
+        before = sorted(os.listdir(os.path.join(target, "archive"))) if os.path.isdir(
+            os.path.join(target, "archive")) else []
+        line = one_line_error(run(target, "import", str(path)), first["summary"]["id"],
+                              "twice", code=2)
+        assert "nothing was imported" in line
+        after = sorted(os.listdir(os.path.join(target, "archive"))) if os.path.isdir(
+            os.path.join(target, "archive")) else []
+        assert after == before

@@ -410,6 +410,12 @@ def check_summary(doc: dict, summary: dict) -> dict:
         reason = err.en if isinstance(err, YamsError) else f"malformed ({err!r})"
         raise StoreError(Message("game.game_does_replay_nothing", game_id=game_id,
                                  reason=reason)) from None
+    from .config import new_names_problem
+
+    problem = new_names_problem(game.config.players)
+    if problem is not None:
+        raise StoreError(Message("game.game_does_replay_nothing", game_id=game_id,
+                                 reason=problem.text("en")))
     mine = game.summary()
     keys = ("name", "total", "parts", "rank")
     want = [{k: p.get(k) for k in keys} for p in summary.get("players", [])]

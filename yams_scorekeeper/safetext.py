@@ -61,6 +61,31 @@ def has_surrogate(text: str) -> bool:
     return _SURROGATE.search(text) is not None
 
 
+def fold_name(name: str) -> str:
+    """A player's name as names are compared everywhere (``new``, stats, history, the table):
+    surrounding spaces, case and compatibility forms ignored (NFKC, then ``casefold``, then
+    NFKC again: ``Straße`` and ``STRASSE``, ``ﬁona`` and ``Fiona``, a full-width ``Ａ`` and
+    ``a`` are one name)."""
+    import unicodedata
+
+    text = unicodedata.normalize("NFKC", name.strip()).casefold()
+    return unicodedata.normalize("NFKC", text).strip()
+
+
+#: letters that are drawn as nothing though Unicode does not call them format characters
+_BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0\u034f\u2800")
+
+
+def has_invisible(text: str) -> bool:
+    """True when ``text`` holds a character that is drawn as nothing: a format character
+    (zero-width space and joiners, the byte-order mark, soft hyphen, tag characters, bidi
+    marks: Unicode's category Cf) or a blank filler letter; ``"Alice\\u200b"`` would look
+    like ``"Alice"`` and be another player."""
+    import unicodedata
+
+    return any(unicodedata.category(ch) == "Cf" or ch in _BLANK_LETTERS for ch in text)
+
+
 def has_unsafe(text: str) -> bool:
     """True when ``text`` holds a character :func:`shown` would escape (newline included)."""
     return _UNSAFE.search(text) is not None

@@ -13,6 +13,7 @@ from typing import Any
 import typer
 
 from ..errors import ConfigError, EntryError
+from ..safetext import fold_name
 from ..texts import Message
 
 
@@ -115,7 +116,7 @@ def parse_start_dice(texts: list[str], players: list[str]) -> dict[str, list[int
         head, _, values = token.partition("=")
         name = " ".join([*pending, head]).strip()
         pending = []
-        match = next((p for p in players if p.casefold() == name.casefold()), None)
+        match = next((p for p in players if fold_name(p) == fold_name(name)), None)
         if match is None:
             raise ConfigError(Message("cli.start_die_who_player", name=name),
                               expected=", ".join(players))

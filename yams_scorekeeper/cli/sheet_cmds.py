@@ -9,6 +9,7 @@ from typing import Optional
 import typer
 
 from ..errors import EntryError
+from ..safetext import fold_name
 from .current_game import any_game
 from .files import open_store
 from .json_out import game_json
@@ -42,7 +43,7 @@ def sheet(
     index = None
     if player is not None:
         index = next((i for i, s in enumerate(game.sheets)
-                      if s.name.casefold() == player.strip().casefold()), None)
+                      if fold_name(s.name) == fold_name(player)), None)
         if index is None:
             raise EntryError(Message("cli.player_game", player=player),
                              expected=", ".join(s.name for s in game.sheets))
