@@ -286,3 +286,84 @@ def test_a_book_with_one_id_twice_is_refused_naming_it(book, tmp_path, copies):
         after = sorted(os.listdir(os.path.join(target, "archive"))) if os.path.isdir(
             os.path.join(target, "archive")) else []
         assert after == before
+
+
+# -- 5: dates at the ends of the calendar -----------------------------------------------------
+
+#: valid ISO dates that no time zone, or not every one, can show
+CALENDAR_ENDS = ["0001-01-01T00:00:00+14:00", "0001-01-01T00:00:00", "0001-01-01T05:00:00-00:00",
+                 "0001-01-01", "9999-12-31T23:59:59-12:00", "9999-12-31T12:00:00+00:00",
+                 "9999-12-31"]
+#: the readers of a date, each run in a zone east and west of UTC
+READERS = [["history"], ["history", "--json"], ["records"], ["records", "--html", "-"],
+           ["stats", "Alice"], ["stats", "Alice", "--vs", "Bob"], ["stats", "--rows"],
+           ["history", "--player", "Alice"], ["export", "-"]]
+
+
+def readers_work_in_zones(db: str, zones: tuple[str, ...]) -> None:
+    """Every reader of a date runs cleanly (in this process) in each time zone of ``zones``."""
+    import time
+
+    saved = os.environ.get("TZ")
+    try:
+        for zone in zones:
+            os.environ["TZ"] = zone
+            time.tzset()
+            for args in READERS:
+                result = run(db, *args)
+                assert result.exit_code == 0, (zone, args, result.stderr, result.exception)
+    finally:
+        if saved is None:
+            os.environ.pop("TZ", None)
+        else:
+            os.environ["TZ"] = saved
+        time.tzset()
+
+
+ZONES = ("Pacific/Kiritimati", "Etc/GMT+12", "America/New_York")
+
+
+def _dated_book(book, tmp_path, date: str) -> str:
+    db, _ = book
+    data = json.loads(ok(db, "export", "-").stdout)
+    data["games"][0]["summary"]["date"] = date
+    path = tmp_path / "book.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return str(path)
+
+
+@pytest.mark.parametrize("date", CALENDAR_ENDS)
+def test_a_date_at_an_end_of_the_calendar_is_refused_at_import(book, tmp_path, date):
+    path = _dated_book(book, tmp_path, date)
+    fresh = str(tmp_path / "fresh")
+    line = one_line_error(run(fresh, "import", path), "end of the calendar", code=4)
+    assert date in line
+    assert js(fresh, "history")["games"] == []
+
+
+@pytest.mark.parametrize("date", ["0001-01-02T00:00:00+00:00", "0001-01-03T00:00:00+14:00",
+                                  "9999-12-30T00:00:00-12:00", "1900-02-28T23:59:59+05:45"])
+def test_dates_a_day_inside_the_ends_import_and_show_everywhere(book, tmp_path, date):
+    path = _dated_book(book, tmp_path, date)
+    fresh = str(tmp_path / "fresh")
+    ok(fresh, "import", path)
+    readers_work_in_zones(fresh, ZONES)
+
+
+def test_an_archive_already_holding_such_a_date_keeps_every_reader_working(book):
+    """A store of the earlier version may hold one (its import took it): every reader shows it
+    as written instead of failing on every later run."""
+    db, ids = book
+    from yams_scorekeeper.store import Store
+
+    store = Store(db)
+    data = store.export_book()
+    for game, date in zip(data["games"], ("0001-01-01T00:00:00+14:00",
+                                          "9999-12-31T23:59:59-12:00")):
+        game["summary"]["date"] = date
+    target = db + "-old"
+    Store(target).import_games(data["games"])         # no check: as the earlier version did
+    readers_work_in_zones(target, ZONES)
+    for zone in ZONES:                                 # shown as written where it cannot move
+        out = yams(target, "history", env={"TZ": zone}).stdout.decode()
+        assert "0001-01-01 00:00" in out and "9999-12-31 23:59" in out, (zone, out)

@@ -23,6 +23,7 @@ by default, fixed ones for the same documents every run.
 
 from __future__ import annotations
 
+import datetime as _dt
 import os
 from dataclasses import dataclass, field
 from typing import IO, TYPE_CHECKING, Any, Iterable, Iterator, Union
@@ -396,6 +397,11 @@ def import_book(store: StoreLike, source: str | os.PathLike | IO[str], *,
                                   check_summary)
 
 
+#: the dates a game may bear: a day inside the calendar's ends, so that it can be shown in
+#: every time zone (0001-01-01T00:00+14:00 is in year 0 in UTC, which Python cannot hold)
+EARLIEST, LATEST = _dt.datetime(1, 1, 2), _dt.datetime(9999, 12, 30, 23, 59, 59)
+
+
 def check_summary(doc: dict, summary: dict) -> dict:
     """Raise a YamsError unless ``doc`` replays, through the rules, to a finished game whose
     players, totals, parts, ranks, family and configuration key are those ``summary`` states
@@ -427,9 +433,13 @@ def check_summary(doc: dict, summary: dict) -> dict:
         raise StoreError(Message("game.game_summary_says_configuration", game_id=game_id,
                                  get=summary.get('config_key'), config_key=mine['config_key']))
     try:
-        datetime.fromisoformat(summary["date"])
+        when = datetime.fromisoformat(summary["date"])
     except (KeyError, TypeError, ValueError):
         raise StoreError(Message("game.game_date_iso_date", game_id=game_id,
                                  get=summary.get('date'))) from None
+    if not EARLIEST <= when.replace(tzinfo=None) <= LATEST:
+        raise StoreError(Message("game.date_calendar_end", game_id=game_id,
+                                 date=summary["date"], earliest=EARLIEST.date(),
+                                 latest=LATEST.date()))
     note = reopen_note(doc.get("reopened"))
     return {**mine, "date": summary["date"], **({"reopened": note} if note else {})}
