@@ -1218,8 +1218,9 @@ class Store:
     # -- house rules ------------------------------------------------------------------------
 
     def house_rules(self) -> dict[str, dict]:
-        """The named house rules ``{name: {"family": ..., "settings": {...}}}``, by name."""
-        with self._locked():
+        """The named house rules ``{name: {"family": ..., "settings": {...}}}``, by name (a
+        read: a store we may not write is read as it is)."""
+        with self._reading():
             with self._open(self.houses_path) as db:
                 houses = self._one(db, _HOUSES) or {}
         return {k: v for k, v in sorted(houses.items())
@@ -1376,8 +1377,9 @@ def check_book_header(data: Any) -> None:
     """Raise unless ``data`` has the format and version of an exported book."""
     if not isinstance(data, dict) or data.get("format") != BOOK_FORMAT:
         raise not_a_book(Message("store.wrong_format"))
-    if data.get("version") != BOOK_VERSION:
-        raise not_a_book(Message("store.unknown_version", version=data.get("version")))
+    version = data.get("version")
+    if type(version) is not int or version != BOOK_VERSION:     # not true, not 1.0
+        raise not_a_book(Message("store.unknown_version", version=version))
 
 
 def _book_entries(data: Any) -> list[dict]:
