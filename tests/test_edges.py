@@ -17,7 +17,7 @@ import sys
 
 import pytest
 
-from helpers import ENV, js, ok, one_line_error, run
+from helpers import ENV, js, ok, one_line_error, read_only, run
 from test_cli_book import book  # noqa: F401  (the fixture: three finished Duel games)
 
 # -- running the real program ---------------------------------------------------------------
@@ -367,3 +367,68 @@ def test_an_archive_already_holding_such_a_date_keeps_every_reader_working(book)
     for zone in ZONES:                                 # shown as written where it cannot move
         out = yams(target, "history", env={"TZ": zone}).stdout.decode()
         assert "0001-01-01 00:00" in out and "9999-12-31 23:59" in out, (zone, out)
+
+
+# -- 12: a read of the house rules on a store we may not write --------------------------------
+
+
+def test_play_houses_lists_the_house_rules_of_a_read_only_store(tmp_path, monkeypatch):
+    from yams_scorekeeper.store import Store
+
+    db = str(tmp_path / "db")
+    Store(db).save_house_rules("club", "duel", {"yam": 60})
+    Store(db).save_house_rules("amis", "gaby", {"bonus": 40})
+    expected = ok(db, "play", "--houses").stdout
+    assert "club" in expected and "amis" in expected
+    before = {name: open(os.path.join(db, name), "rb").read() for name in os.listdir(db)
+              if name.endswith(".json")}
+    read_only(monkeypatch, db)
+    result = run(db, "play", "--houses")
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout == expected
+    # the other reads of the house rules are reads too; a save is still refused as a write
+    assert Store(db).house_rules()["club"]["settings"] == {"yam": 60}
+    from yams_scorekeeper.errors import StoreError
+
+    with pytest.raises(StoreError, match="read-only"):
+        Store(db).save_house_rules("x", "duel", {"yam": 50})
+    assert {name: open(os.path.join(db, name), "rb").read() for name in os.listdir(db)
+            if name.endswith(".json")} == before
+
+
+# -- 13: empty names of places and things, a version that is not the number -------------------
+
+
+@pytest.mark.parametrize("empty", ["", " ", "\t"])
+def test_an_empty_db_is_refused_by_every_command(tmp_path, monkeypatch, empty):
+    monkeypatch.chdir(tmp_path)
+    for args in (["history"], ["records"], ["games"], ["stats", "Alice"], ["export", "-"],
+                 ["new", "-p", "A", "-p", "B"], ["play", "--houses"], ["sheet"],
+                 ["import", "x.json"]):
+        one_line_error(run(None, *args, "--db", empty), "--db is empty", code=2)
+    assert os.listdir(tmp_path) == []                 # no store made in the current folder
+
+
+@pytest.mark.parametrize("name", ["", "  ", "\x1b[31m", "club\u200b"])
+def test_an_empty_or_invisible_house_name_is_refused(tmp_path, name):
+    db = str(tmp_path / "db")
+    one_line_error(run(db, "play", "--setting", "yam=60", "--save-house", name, input=""),
+                   "--save-house", code=2)
+    assert not os.path.exists(os.path.join(db, "houses.json"))
+
+
+@pytest.mark.parametrize("version", [True, 1.0, "1", [1], None, 1.5])
+def test_a_version_that_is_not_the_number_is_refused(book, tmp_path, version):
+    db, _ = book
+    from yams_scorekeeper.shapes import book_problem
+    from yams_scorekeeper.store import Store
+
+    data = json.loads(ok(db, "export", "-").stdout)
+    data["version"] = version
+    path = tmp_path / "book.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    fresh = str(tmp_path / "fresh")
+    one_line_error(run(fresh, "import", str(path)), "unknown version", code=4)
+    records = Store(db).records()
+    assert book_problem(records) is None
+    assert book_problem({**records, "version": version}) is not None

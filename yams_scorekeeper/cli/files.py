@@ -29,11 +29,19 @@ def open_store(db: str | None, reading: bool = False) -> "Store":
     $YAMS_DB) rather than report an empty store."""
     from ..store import ENV_VAR, Store
 
-    store = Store(db, notify=_notice)
+    store = Store(store_folder(db), notify=_notice)
     if reading and (db or os.environ.get(ENV_VAR)) and not store.exists():
         raise StoreError(Message("cli.store_check_db_yams", path=store.path),
                          expected="the folder of an existing store")
     return store
+
+
+def store_folder(db: str | None) -> str | None:
+    """``--db`` as given, refused when it names nothing (``--db ''`` would be the current
+    folder, and a store made in it)."""
+    if db is not None and not db.strip():
+        raise EntryError(Message("cli.db_empty"), expected="--db ~/yams or --db ./club")
+    return db
 
 
 def _notice(message: "Message") -> None:

@@ -34,6 +34,14 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     # -- cli/book_cmds.py
     "date": ("{option} '{text}' is not a date", "{option} « {text} » n'est pas une date"),
+    "db_empty": (
+        "--db is empty: name the store folder",
+        "--db est vide : nommez le dossier du registre",
+    ),
+    "house_name": (
+        "--save-house '{name}': a name of house rules must be visible text",
+        "--save-house « {name} » : le nom de règles maison doit être du texte visible",
+    ),
     "output_failed": (
         "cannot write to standard output: {strerror}",
         "impossible d'écrire sur la sortie standard : {strerror}",
