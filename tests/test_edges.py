@@ -432,3 +432,93 @@ def test_a_version_that_is_not_the_number_is_refused(book, tmp_path, version):
     records = Store(db).records()
     assert book_problem(records) is None
     assert book_problem({**records, "version": version}) is not None
+
+
+# -- 10, 11: the files the user names: stale temporary files, modes, read-only targets ---------
+
+
+def _writers(db: str, game: str) -> list[tuple[list[str], str]]:
+    """Every command that writes a file the user names: its arguments before FILE, FILE's
+    option (None: an argument), and what FILE then holds."""
+    return [(["export"], None, '"format": "yams-scorekeeper-book"'),
+            (["transcript", "-g", game, "-o"], "-o", "rules: duel"),
+            (["sheet", "-g", game, "--html"], "--html", "<html"),
+            (["sheet", "-g", game, "--svg"], "--svg", "<svg"),
+            (["records", "--html"], "--html", "<html")]
+
+
+@pytest.mark.parametrize("mode", [0o644, 0o640, 0o600, 0o664])
+def test_a_file_written_over_keeps_its_mode(book, tmp_path, mode):
+    db, ids = book
+    for args, _, holds in _writers(db, ids[0]):
+        target = tmp_path / "out"
+        target.write_text("old", encoding="utf-8")
+        os.chmod(target, mode)
+        ok(db, *args, str(target))
+        assert holds in target.read_text(encoding="utf-8"), args
+        assert oct(os.stat(target).st_mode & 0o777) == oct(mode), args
+        target.unlink()
+
+
+@pytest.mark.parametrize("mode", [0o444, 0o400, 0o555])
+def test_a_read_only_file_is_written_over_only_with_force(book, tmp_path, mode):
+    db, ids = book
+    for args, _, holds in _writers(db, ids[0]):
+        target = tmp_path / "out"
+        target.write_text("old", encoding="utf-8")
+        os.chmod(target, mode)
+        one_line_error(run(db, *args, str(target)), "read-only", "--force", code=2)
+        assert target.read_text(encoding="utf-8") == "old", args
+        ok(db, *args, str(target), "--force")
+        assert holds in target.read_text(encoding="utf-8"), args
+        assert oct(os.stat(target).st_mode & 0o777) == oct(mode), args
+        os.chmod(target, 0o644)
+        target.unlink()
+        assert [n for n in os.listdir(tmp_path) if n.endswith(".tmp")] == []
+
+
+def test_the_temporary_file_of_a_killed_export_is_swept_by_the_next_write(book, tmp_path):
+    import signal
+    import time
+
+    db, ids = book
+    target = str(tmp_path / "book.json")
+    code = ("import sys, time; from yams_scorekeeper.storage import write_user_file; "
+            "write_user_file(sys.argv[1], lambda h: (h.write('x'), h.flush(), time.sleep(60)))")
+    writers = [subprocess.Popen([sys.executable, "-c", code, target]) for _ in range(2)]
+    deadline = time.monotonic() + 30
+    temps: list[str] = []
+    while len(temps) < 2 and time.monotonic() < deadline:
+        temps = [n for n in os.listdir(tmp_path) if n.startswith(".yams-")]
+        time.sleep(0.05)
+    assert len(temps) == 2, temps
+    writers[0].send_signal(signal.SIGKILL)             # one writer killed, one alive
+    writers[0].wait()
+    dead = [n for n in temps if not _locked(str(tmp_path / n))]
+    assert len(dead) == 1
+    old = time.time() - 3600
+    for name in temps:                                 # both from an hour ago
+        os.utime(tmp_path / name, (old, old))
+    just_made = tmp_path / ".yams-justmade.tmp"         # a writer's, not yet locked
+    just_made.write_text("x", encoding="utf-8")
+    try:
+        for args, _, holds in _writers(db, ids[0]):
+            ok(db, *args, target)
+            left = sorted(n for n in os.listdir(tmp_path) if n.startswith(".yams-"))
+            assert dead[0] not in left and len(left) == 2, left   # the live and the new one
+    finally:
+        writers[1].kill()
+        writers[1].wait()
+
+
+def _locked(path: str) -> bool:
+    import fcntl
+
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        return False
+    except OSError:
+        return True
+    finally:
+        os.close(fd)

@@ -350,20 +350,20 @@ def _book_line(entry: dict) -> str:
 
 
 def export_book(store: StoreLike, target: str | os.PathLike | IO[str], *,
-                jobs: int | None = None) -> int:
+                jobs: int | None = None, force: bool = False) -> int:
     """``yams export``: write every finished game and the records to ``target`` (a path,
     written all or nothing, or an open text stream) as one JSON book that
     :func:`import_book` reads back; returns the number of games. Memory holds a few chunks
     of games, not the book; a big book's games are read, checked and encoded on ``jobs``
     processes (one per core by default, :meth:`~yams_scorekeeper.store.Store.export_lines`),
-    the file the same byte for byte."""
+    the file the same byte for byte. A read-only file is written over only with ``force``."""
     from .book_file import write_book
     from .store import BOOK_FORMAT, BOOK_VERSION
 
     store = _store(store)
     return write_book(target, {"format": BOOK_FORMAT, "version": BOOK_VERSION},
                       store.export_lines(_book_line, jobs=jobs),
-                      lambda: {"records": store.records()})
+                      lambda: {"records": store.records()}, force=force)
 
 
 def import_book(store: StoreLike, source: str | os.PathLike | IO[str], *,

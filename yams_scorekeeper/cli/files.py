@@ -96,8 +96,9 @@ def file_stdout() -> "_Utf8Stdout":
     return _Utf8Stdout()
 
 
-def write_text(path: str, text: str) -> None:
-    """Write ``text`` to the file the user named (``-``: standard output), all or nothing."""
+def write_text(path: str, text: str, force: bool = False) -> None:
+    """Write ``text`` to the file the user named (``-``: standard output), all or nothing,
+    keeping the mode of a file replaced; a read-only one is refused unless ``force``."""
     if path == "-":
         out = file_stdout()
         out.write(text)
@@ -105,5 +106,5 @@ def write_text(path: str, text: str) -> None:
         return
     from ..storage import write_user_file
 
-    write_user_file(path, lambda handle: handle.write(text))
+    write_user_file(path, lambda handle: handle.write(text), force=force)
 

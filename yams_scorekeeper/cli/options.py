@@ -24,6 +24,11 @@ def db_option() -> Any:
                              "folder.")
 
 
+def force_option() -> Any:
+    """``--force``: write over a read-only file."""
+    return typer.Option(False, "--force", help="Write over FILE even when it is read-only.")
+
+
 def game_option() -> Any:
     """``--game``/``-g ID``: the game a command works on."""
     return typer.Option(None, "--game", "-g", metavar="ID", show_default=False,

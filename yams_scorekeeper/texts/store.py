@@ -69,6 +69,10 @@ TEXTS: dict[str, tuple[str, str]] = {
         "the book holds the game id {game} twice; nothing was imported",
         "le registre exporté contient deux fois la partie {game} ; rien n'a été importé",
     ),
+    "target_read_only": (
+        "{path} is read-only: it is not written over",
+        "{path} est en lecture seule : il n'est pas remplacé",
+    ),
     "index_failed": (
         "the summaries index of the store {path} could not be written ({why}); the archive is "
         "kept and the index is built again from it",
