@@ -63,6 +63,23 @@ def one_line_error(result, *needles: str, code: int = 2) -> str:
     return lines[0]
 
 
+def read_only(monkeypatch, db: str) -> None:
+    """Make the store ``db`` one this process may not write (as a read-only folder or disk
+    would, also for root): ``os.access`` says no write, and its lock cannot be taken."""
+    import os
+
+    from yams_scorekeeper.store import StoreLock
+
+    real_access = os.access
+    monkeypatch.setattr(os, "access", lambda path, mode, **kw: False if mode & os.W_OK
+                        and str(path).startswith(db) else real_access(path, mode, **kw))
+
+    def no_lock(self, *a, **kw):
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(StoreLock, "acquire", no_lock)
+
+
 # -- the game model ---------------------------------------------------------------------------
 
 

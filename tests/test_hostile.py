@@ -14,7 +14,7 @@ import pytest
 
 from yams_scorekeeper.store import Store
 
-from helpers import js, ok, one_line_error, run
+from helpers import js, ok, one_line_error, read_only, run
 
 #: names a terminal would act on: ESC (title, clear screen), CSI C1, CR, BEL, backspace,
 #: newline, bidi override and isolate, DEL
@@ -574,15 +574,7 @@ def test_read_commands_work_on_a_store_we_may_not_write(tmp_path, monkeypatch):
     os.remove(os.path.join(db, "store.lock"))
     os.remove(os.path.join(db, "records.json"))
     before = store_files(db)
-    real_access = os.access
-    monkeypatch.setattr(os, "access", lambda path, mode, **kw: False if mode & os.W_OK
-                        and str(path).startswith(db) else real_access(path, mode, **kw))
-    from yams_scorekeeper.store import StoreLock
-
-    def no_lock(self, *a, **kw):
-        raise PermissionError(13, "Permission denied")
-
-    monkeypatch.setattr(StoreLock, "acquire", no_lock)
+    read_only(monkeypatch, db)
     for args, out in expected.items():
         result = run(db, *args)
         assert result.exit_code == 0, (args, result.stdout, result.stderr)

@@ -23,6 +23,7 @@ by default, fixed ones for the same documents every run.
 
 from __future__ import annotations
 
+import datetime as _dt
 import os
 from dataclasses import dataclass, field
 from typing import IO, TYPE_CHECKING, Any, Iterable, Iterator, Union
@@ -349,20 +350,20 @@ def _book_line(entry: dict) -> str:
 
 
 def export_book(store: StoreLike, target: str | os.PathLike | IO[str], *,
-                jobs: int | None = None) -> int:
+                jobs: int | None = None, force: bool = False) -> int:
     """``yams export``: write every finished game and the records to ``target`` (a path,
     written all or nothing, or an open text stream) as one JSON book that
     :func:`import_book` reads back; returns the number of games. Memory holds a few chunks
     of games, not the book; a big book's games are read, checked and encoded on ``jobs``
     processes (one per core by default, :meth:`~yams_scorekeeper.store.Store.export_lines`),
-    the file the same byte for byte."""
+    the file the same byte for byte. A read-only file is written over only with ``force``."""
     from .book_file import write_book
     from .store import BOOK_FORMAT, BOOK_VERSION
 
     store = _store(store)
     return write_book(target, {"format": BOOK_FORMAT, "version": BOOK_VERSION},
                       store.export_lines(_book_line, jobs=jobs),
-                      lambda: {"records": store.records()})
+                      lambda: {"records": store.records()}, force=force)
 
 
 def import_book(store: StoreLike, source: str | os.PathLike | IO[str], *,
@@ -396,6 +397,11 @@ def import_book(store: StoreLike, source: str | os.PathLike | IO[str], *,
                                   check_summary)
 
 
+#: the dates a game may bear: a day inside the calendar's ends, so that it can be shown in
+#: every time zone (0001-01-01T00:00+14:00 is in year 0 in UTC, which Python cannot hold)
+EARLIEST, LATEST = _dt.datetime(1, 1, 2), _dt.datetime(9999, 12, 30, 23, 59, 59)
+
+
 def check_summary(doc: dict, summary: dict) -> dict:
     """Raise a YamsError unless ``doc`` replays, through the rules, to a finished game whose
     players, totals, parts, ranks, family and configuration key are those ``summary`` states
@@ -410,6 +416,12 @@ def check_summary(doc: dict, summary: dict) -> dict:
         reason = err.en if isinstance(err, YamsError) else f"malformed ({err!r})"
         raise StoreError(Message("game.game_does_replay_nothing", game_id=game_id,
                                  reason=reason)) from None
+    from .config import new_names_problem
+
+    problem = new_names_problem(game.config.players)
+    if problem is not None:
+        raise StoreError(Message("game.game_does_replay_nothing", game_id=game_id,
+                                 reason=problem.text("en")))
     mine = game.summary()
     keys = ("name", "total", "parts", "rank")
     want = [{k: p.get(k) for k in keys} for p in summary.get("players", [])]
@@ -421,9 +433,13 @@ def check_summary(doc: dict, summary: dict) -> dict:
         raise StoreError(Message("game.game_summary_says_configuration", game_id=game_id,
                                  get=summary.get('config_key'), config_key=mine['config_key']))
     try:
-        datetime.fromisoformat(summary["date"])
+        when = datetime.fromisoformat(summary["date"])
     except (KeyError, TypeError, ValueError):
         raise StoreError(Message("game.game_date_iso_date", game_id=game_id,
                                  get=summary.get('date'))) from None
+    if not EARLIEST <= when.replace(tzinfo=None) <= LATEST:
+        raise StoreError(Message("game.date_calendar_end", game_id=game_id,
+                                 date=summary["date"], earliest=EARLIEST.date(),
+                                 latest=LATEST.date()))
     note = reopen_note(doc.get("reopened"))
     return {**mine, "date": summary["date"], **({"reopened": note} if note else {})}

@@ -43,15 +43,17 @@ def game_line(game: dict) -> str:
 
 
 def write_book(target: str | os.PathLike | TextIO, header: dict, games: Iterable[dict | str],
-               tail: Callable[[], dict]) -> int:
+               tail: Callable[[], dict], force: bool = False) -> int:
     """Write ``header`` with its ``games`` one a line (a game given as a str is its
     :func:`game_line` already), then the keys of ``tail()``, to ``target``: a path, written
-    all or nothing, or an open text stream; returns the number of games."""
+    all or nothing (a read-only file only with ``force``), or an open text stream; returns
+    the number of games."""
     if not isinstance(target, (str, os.PathLike)):
         return _write_to(target, header, games, tail)
     from .storage import write_user_file
 
-    return write_user_file(os.fspath(target), lambda out: _write_to(out, header, games, tail))
+    return write_user_file(os.fspath(target), lambda out: _write_to(out, header, games, tail),
+                           force=force)
 
 
 def _write_to(out: TextIO, header: dict, games: Iterable[dict | str],

@@ -14,7 +14,7 @@ from typing import Any, Iterable
 from .columns import Column
 from .errors import ConfigError
 from .rules import RuleSet, Setup, get_rules
-from .safetext import has_unsafe, shown
+from .safetext import fold_name, has_invisible, has_unsafe, shown
 from .texts import Message
 
 #: longest player name (a sheet column is as wide as its name)
@@ -102,6 +102,23 @@ class GameConfig:
             explicit=True)
 
 
+def new_names_problem(names: Iterable[str]) -> Message | None:
+    """What keeps ``names`` from being the players of a new or an imported game: a character
+    drawn as nothing in one (``"Alice\\u200b"``), or two that are one name once folded
+    (:func:`~yams_scorekeeper.safetext.fold_name`: ``Straße`` and ``STRASSE``); None if
+    nothing."""
+    seen: dict[str, str] = {}
+    for name in names:
+        if has_invisible(name):
+            return Message("rules.player_name_invisible", name=shown("".join(
+                f"\\u{ord(ch):04x}" if has_invisible(ch) else ch for ch in name)))
+        key = fold_name(name)
+        if key in seen:
+            return Message("rules.player_names_same", a=seen[key], b=name)
+        seen[key] = name
+    return None
+
+
 def make_config(family: str, players: Iterable[str], *, columns: Iterable[str] | None = None,
                 optional_rows: Iterable[str] | None = None, options: Iterable[str] | None = None,
                 variant: str | None = None, direction: str | None = None,
@@ -132,6 +149,9 @@ def make_config(family: str, players: Iterable[str], *, columns: Iterable[str] |
         if any(ch in name for ch in ":,#\n") or name.lower() in _RESERVED_NAMES:
             raise ConfigError(Message("rules.player_name_cannot_written", name=name),
                               expected="Alice")
+    problem = None if explicit else new_names_problem(names)  # a game reloaded keeps its
+    if problem is not None:                                    # names, as they were checked
+        raise ConfigError(problem, expected="Alice Bob")
     if any(not n for n in names) or len(set(n.lower() for n in names)) != len(names):
         raise ConfigError(Message("rules.player_names_must_non"),
                           expected="Alice Bob")

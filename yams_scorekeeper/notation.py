@@ -25,6 +25,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from .errors import EntryError, IllegalMoveError
+from .safetext import fold_name
 from .texts import Message
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -218,8 +219,8 @@ def parse_entry(game: "Game", text: str) -> tuple[str | None, dict]:
     to read as an option)."""
     player = None
     head, sep, rest = text.partition(":")
-    if sep and any(head.strip().casefold() == s.name.casefold() for s in game.sheets):
-        player = next(s.name for s in game.sheets if head.strip().casefold() == s.name.casefold())
+    if sep and any(fold_name(head) == fold_name(s.name) for s in game.sheets):
+        player = next(s.name for s in game.sheets if fold_name(head) == fold_name(s.name))
         text = rest
     if "->" not in text and "/" not in text:
         text = "->" + text

@@ -44,6 +44,8 @@ from numbers import Real
 from operator import itemgetter
 from typing import Any, Iterable
 
+from .safetext import fold_name
+
 BOOK_FORMAT = "yams-scorekeeper-records"
 BOOK_VERSION = 1
 TOTAL = "total"
@@ -130,7 +132,7 @@ def _is_number(value: Any) -> bool:
 
 
 def _same_name(a: str, b: str) -> bool:
-    return a.strip().casefold() == b.strip().casefold()
+    return fold_name(a) == fold_name(b)
 
 
 def _holder(record: dict) -> dict:

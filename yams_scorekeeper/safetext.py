@@ -13,11 +13,14 @@ from typing import Any
 
 #: What a terminal would act on rather than show: C0 and C1 control characters (ESC, CR,
 #: BEL, backspace, newline...), DEL, and the bidirectional overrides, embeddings, isolates and
-#: marks that reorder what is shown (Trojan-source style), plus the line/paragraph separators.
+#: marks that reorder what is shown (Trojan-source style), plus the line/paragraph separators;
+#: and the lone surrogates, which are no text at all (bytes that were not UTF-8 in an
+#: argument, ``"\\ud800"`` in a JSON file) and which no stream can encode.
 _UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029"
-                     "\u202a-\u202e\u2066-\u2069]")
+                     "\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
 _UNSAFE_KEEP_NEWLINES = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f"
-                                   "\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+                                   "\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def _visible(match: "re.Match[str]") -> str:
@@ -41,14 +44,46 @@ def shown(value: Any, keep_newlines: bool = False) -> str:
 
 #: characters JSON may hold raw (``ensure_ascii=False``) but a terminal would act on
 _JSON_UNSAFE = re.compile("[\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e"
-                          "\u2066-\u2069]")
+                          "\u2066-\u2069\ud800-\udfff]")
 
 
-def json_text(obj: Any, **kwargs: Any) -> str:
+def json_text(obj: Any, only_ascii: bool = False, **kwargs: Any) -> str:
     """``json.dumps(obj, ensure_ascii=False)`` with the characters a terminal acts on written as
-    ``\\uXXXX`` escapes: the same JSON value, safe to print (C0 controls JSON always escapes)."""
-    text = json.dumps(obj, ensure_ascii=False, **kwargs)
+    ``\\uXXXX`` escapes: the same JSON value, safe to print (C0 controls JSON always escapes).
+    ``only_ascii``: every character past ASCII escaped (for a stream that cannot show them)."""
+    text = json.dumps(obj, ensure_ascii=only_ascii, **kwargs)
     return _JSON_UNSAFE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
+def has_surrogate(text: str) -> bool:
+    """True when ``text`` holds a lone surrogate: bytes that were not UTF-8 (an argument read
+    with Python's ``surrogateescape``) or a ``\\ud800`` escape; no file or stream takes it."""
+    return _SURROGATE.search(text) is not None
+
+
+def fold_name(name: str) -> str:
+    """A player's name as names are compared everywhere (``new``, stats, history, the table):
+    surrounding spaces, case and compatibility forms ignored (NFKC, then ``casefold``, then
+    NFKC again: ``Straße`` and ``STRASSE``, ``ﬁona`` and ``Fiona``, a full-width ``Ａ`` and
+    ``a`` are one name)."""
+    import unicodedata
+
+    text = unicodedata.normalize("NFKC", name.strip()).casefold()
+    return unicodedata.normalize("NFKC", text).strip()
+
+
+#: letters that are drawn as nothing though Unicode does not call them format characters
+_BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0\u034f\u2800")
+
+
+def has_invisible(text: str) -> bool:
+    """True when ``text`` holds a character that is drawn as nothing: a format character
+    (zero-width space and joiners, the byte-order mark, soft hyphen, tag characters, bidi
+    marks: Unicode's category Cf) or a blank filler letter; ``"Alice\\u200b"`` would look
+    like ``"Alice"`` and be another player."""
+    import unicodedata
+
+    return any(unicodedata.category(ch) == "Cf" or ch in _BLANK_LETTERS for ch in text)
 
 
 def has_unsafe(text: str) -> bool:

@@ -136,7 +136,8 @@ def book_problem(book: Any) -> str | None:
     """What is wrong with a record book (:mod:`yams_scorekeeper.records`), or ``None``."""
     if not isinstance(book, dict):
         return "the record book must be an object"
-    if book.get("format") != BOOK_FORMAT or book.get("version") != BOOK_VERSION:
+    version = book.get("version")
+    if book.get("format") != BOOK_FORMAT or type(version) is not int or version != BOOK_VERSION:
         return f"'format' and 'version' must be {BOOK_FORMAT!r} and {BOOK_VERSION}"
     counted = book.get("counted")
     if not isinstance(counted, list) or not all(isinstance(c, str) for c in counted):

@@ -135,18 +135,93 @@ def check_write_target(path: str) -> None:
                     path=path), expected="a new file name, or an existing regular file")
 
 
-def write_user_file(path: str, write: Callable[[Any], Any]) -> Any:
+#: the temporary files of :func:`write_user_file`: ``.yams-<random>.tmp`` beside the target
+USER_TEMP_PREFIX = ".yams-"
+#: a temporary file of ours younger than this is never swept (its writer may not hold its
+#: lock yet); one whose writer cannot be asked (no ``fcntl``) must be a day old
+SWEEP_AFTER_S, SWEEP_UNLOCKED_AFTER_S = 10, 86400
+
+
+def _kept_mode(path: str, force: bool) -> int | None:
+    """The mode of the file ``path`` replaces (None: a new file); a read-only one is
+    refused unless ``force``."""
+    try:
+        there = os.stat(path)
+    except FileNotFoundError:
+        return None
+    mode = stat.S_IMODE(there.st_mode)
+    if not force and (not mode & 0o222 or not os.access(path, os.W_OK)):
+        raise EntryError(Message("store.target_read_only", path=path),
+                         expected="--force to write over it, or another file name")
+    return mode
+
+
+def _lock_temp(fd: int) -> int | None:
+    """An exclusive lock on the temporary file ``fd`` while it is written (a descriptor to
+    close after the rename), so that :func:`sweep_user_temps` leaves it alone."""
+    try:
+        import fcntl
+    except ImportError:          # pragma: no cover (Windows: the sweep goes by age alone)
+        return None
+    held = os.dup(fd)
+    fcntl.flock(held, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    return held
+
+
+def sweep_user_temps(folder: str) -> None:
+    """Remove the temporary files a killed :func:`write_user_file` left in ``folder``: ours
+    by name, no writer holding their lock, and not just made."""
+    import time
+
+    try:
+        import fcntl
+    except ImportError:          # pragma: no cover
+        fcntl = None             # type: ignore[assignment]
+    try:
+        names = [n for n in os.listdir(folder)
+                 if n.startswith(USER_TEMP_PREFIX) and n.endswith(TEMP_SUFFIX)]
+    except OSError:
+        return
+    for name in names:
+        temp = os.path.join(folder, name)
+        try:
+            fd = os.open(temp, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0)
+                         | getattr(os, "O_NONBLOCK", 0))
+        except OSError:
+            continue
+        try:
+            info = os.fstat(fd)
+            age = time.time() - info.st_mtime
+            if not stat.S_ISREG(info.st_mode) or age < (
+                    SWEEP_AFTER_S if fcntl is not None else SWEEP_UNLOCKED_AFTER_S):
+                continue
+            if fcntl is not None:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)   # OSError: its writer lives
+            os.remove(temp)
+        except OSError:
+            pass
+        finally:
+            os.close(fd)
+
+
+def write_user_file(path: str, write: Callable[[Any], Any], force: bool = False) -> Any:
     """Write a file the user named (an export, a transcript), all or nothing: ``write(handle)``
     fills a temporary file beside it, which then replaces ``path`` (see
-    :func:`check_write_target` for what is refused). Returns what ``write`` returns; a failed
-    write is an EntryError and leaves no temporary file."""
+    :func:`check_write_target` for what is refused) and keeps its mode; a read-only ``path``
+    is refused unless ``force``. Returns what ``write`` returns; a failed write is an
+    EntryError and leaves no temporary file; those a killed writer left are swept first."""
     import tempfile
 
     check_write_target(path)
+    mode = _kept_mode(path, force)
     folder = os.path.dirname(os.path.abspath(path))
-    tmp = None
+    sweep_user_temps(folder)
+    tmp = held = None
     try:
-        fd, tmp = tempfile.mkstemp(prefix=".yams-", suffix=".tmp", dir=folder)
+        fd, tmp = tempfile.mkstemp(prefix=USER_TEMP_PREFIX, suffix=TEMP_SUFFIX, dir=folder)
+        held = _lock_temp(fd)
+        if mode is not None and hasattr(os, "fchmod"):
+            os.fchmod(fd, mode)
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
             result = write(handle)
         os.replace(tmp, path)
@@ -157,6 +232,8 @@ def write_user_file(path: str, write: Callable[[Any], Any]) -> Any:
     finally:
         if tmp is not None and os.path.exists(tmp):
             os.remove(tmp)
+        if held is not None:
+            os.close(held)
 
 
 def read_regular(path: str, limit: int = MAX_FILE_BYTES) -> bytes:

@@ -53,6 +53,7 @@ from __future__ import annotations
 import copy
 import datetime as _dt
 import os
+import sys
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, NamedTuple
 
@@ -63,7 +64,7 @@ from tinydb.table import Document, Table
 import errno
 
 from . import records as _records
-from .errors import StoreBusyError, StoreCorruptError, StoreError
+from .errors import EntryError, StoreBusyError, StoreCorruptError, StoreError
 from .shapes import GAME_ID, book_problem, doc_problem, entry_problem
 from .storage import (DEFAULT_BACKUPS, TEMP_SUFFIX, AtomicJSONStorage, FileSystem, backup_path,
                       corrupt_error, encode, no_gc, raw_checksum, write_new_files)
@@ -194,7 +195,7 @@ class Store:
                 os.path.exists(self.lock_path) and not os.access(self.lock_path, os.W_OK)):
             self._read_only = True
             try:
-                with no_gc():
+                with no_gc(), self._index_errors():
                     yield False
             finally:
                 self._read_only = False
@@ -231,8 +232,8 @@ class Store:
             if first:
                 self._sweep_temp_files()
                 self._complete_cut_reopenings()
-            with no_gc():  # an operation over a big archive builds millions of objects
-                yield
+            with no_gc(), self._index_errors():  # an operation over a big archive builds
+                yield                                # millions of objects
         except OSError as exc:  # listing or removing files; the storage reports its own
             raise StoreError(Message("store.cannot_use_store", path=self.path,
                                      strerror=exc.strerror, filename=exc.filename)) from exc
@@ -240,6 +241,20 @@ class Store:
             if self._index is not None:
                 self._index.close()
             self._lock.release()
+
+    @contextmanager
+    def _index_errors(self) -> Iterator[None]:
+        """SQLite's errors (a full disk under the summaries index) as one StoreError; the
+        index is derived, rebuilt from the archive on the next run (sqlite3 is not imported
+        here: only an operation that opened the index can raise its errors)."""
+        try:
+            yield
+        except Exception as exc:
+            sqlite3 = sys.modules.get("sqlite3")
+            if sqlite3 is None or not isinstance(exc, sqlite3.Error):
+                raise
+            raise StoreError(Message("store.index_failed", path=self.path, why=str(exc)),
+                             expected="free disk space, then run the command again") from exc
 
     def _sweep_temp_files(self) -> None:
         """Remove temporary files left by a writer that was killed (the lock is held).
@@ -1316,7 +1331,13 @@ class Store:
             # every game again (None: a recount is owed already, or too many games come)
             tallies: list[tuple] | None = None if self._recount_owed() else []
 
+            in_book: set[str] = set()      # the ids this book holds: each once
+
             def claim(game_id: str) -> bool:
+                if game_id in in_book:
+                    raise EntryError(Message("store.book_repeats_id", game=game_id),
+                                     expected="a book written by 'yams export'")
+                in_book.add(game_id)
                 if game_id in known:
                     return False
                 known.add(game_id)
@@ -1402,8 +1423,9 @@ class Store:
     # -- house rules ------------------------------------------------------------------------
 
     def house_rules(self) -> dict[str, dict]:
-        """The named house rules ``{name: {"family": ..., "settings": {...}}}``, by name."""
-        with self._locked():
+        """The named house rules ``{name: {"family": ..., "settings": {...}}}``, by name (a
+        read: a store we may not write is read as it is)."""
+        with self._reading():
             with self._open(self.houses_path) as db:
                 houses = self._one(db, _HOUSES) or {}
         return {k: v for k, v in sorted(houses.items())
@@ -1569,8 +1591,9 @@ def check_book_header(data: Any) -> None:
     """Raise unless ``data`` has the format and version of an exported book."""
     if not isinstance(data, dict) or data.get("format") != BOOK_FORMAT:
         raise not_a_book(Message("store.wrong_format"))
-    if data.get("version") != BOOK_VERSION:
-        raise not_a_book(Message("store.unknown_version", version=data.get("version")))
+    version = data.get("version")
+    if type(version) is not int or version != BOOK_VERSION:     # not true, not 1.0
+        raise not_a_book(Message("store.unknown_version", version=version))
 
 
 def _book_entries(data: Any) -> list[dict]:

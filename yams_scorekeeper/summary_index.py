@@ -54,6 +54,7 @@ import sqlite3
 import tempfile
 from typing import Any, Callable, Iterable, Iterator
 
+from .safetext import fold_name
 from .storage import TEMP_SUFFIX, file_checksum
 from .storage import compact_text as _json   # the rows' JSON text
 
@@ -83,8 +84,8 @@ CREATE UNIQUE INDEX sheets_by_game ON sheets(game, seat);
 
 
 def fold(name: str) -> str:
-    """A player's name as the history compares it (case and surrounding spaces ignored)."""
-    return name.strip().casefold()
+    """A player's name as the history compares it (:func:`~yams_scorekeeper.safetext.fold_name`)."""
+    return fold_name(name)
 
 
 def file_stamp(path: str) -> tuple[int, int] | None:

@@ -12,8 +12,8 @@ from typing import List, Optional
 import typer
 
 from ..errors import ConfigError, EntryError
-from .options import (db_option, dice_argument, examples, game_option, json_option,
-                      parse_settings, roll_option, rules_option, split_list)
+from .options import (count_option, db_option, dice_argument, examples, game_option,
+                      json_option, parse_settings, roll_option, rules_option, split_list)
 from ..wording import fill
 from .lang import current_lang
 from .render import print_json
@@ -77,7 +77,7 @@ def hint(
     filled: Optional[List[str]] = typer.Option(
         None, "--filled", metavar="ROW=SCORE,...", show_default=False,
         help="With --rules: the cells already written, e.g. 1=3,brelan=15 (repeatable)."),
-    jokers: Optional[int] = typer.Option(None, "--jokers", metavar="N", show_default=False,
+    jokers: Optional[int] = count_option(None, "--jokers",
                                          help="With --rules duel: jokers left (default: all)."),
     settings: Optional[List[str]] = typer.Option(
         None, "--setting", metavar="KEY=VALUE", show_default=False,
@@ -108,6 +108,10 @@ def hint(
         rows = tuple(r.id for r in rules.rows if not r.optional)
         cells = _parse_filled(filled or [], rules)
         solved = solved_for(rules, rows, db, lang)
+        if jokers is not None and jokers > solved.spec.jokers:
+            raise ConfigError(Message("cli.count_range", option="--jokers", value=jokers,
+                                      least=0, most=solved.spec.jokers),
+                              expected=f"--jokers {solved.spec.jokers}")
         result = sheet_hint(solved, cells, jokers_left=jokers, dice=values,
                             roll=_read_roll(roll, rules), max_rolls=rules.max_rolls, top=top)
     else:

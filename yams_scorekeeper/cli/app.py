@@ -51,7 +51,7 @@ from typer.core import TyperCommand, TyperGroup
 from .. import __version__
 from ..errors import YamsError
 from .lang import current_lang, help_lang, resolve_lang
-from .render import print_error
+from .render import check_arguments, flushed, prepare_streams, print_error, report_output
 
 #: The command modules of this package, in ``--help`` order. Each one lists its commands in
 #: a module-level ``COMMANDS`` tuple (see the module docstring).
@@ -107,12 +107,22 @@ class YamsGroup(TyperGroup):
                                             rich_markup_mode=app.rich_markup_mode)
             self.add_command(command, command.name)
 
+    def parse_args(self, ctx: typer.Context, args: list[str]) -> list[str]:
+        try:
+            check_arguments(args)
+        except YamsError as err:
+            print_error(err, current_lang(ctx))
+            ctx.exit(err.exit_code)
+        return super().parse_args(ctx, args)
+
     def invoke(self, ctx: typer.Context) -> Any:
         try:
             return super().invoke(ctx)
         except YamsError as err:
             print_error(err, current_lang(ctx))
             ctx.exit(err.exit_code)
+        except OSError as exc:    # standard output full or closed (the store reports its own)
+            ctx.exit(report_output(exc))
 
     def format_help(self, ctx: Any, formatter: Any) -> None:
         """``yams --help`` in the language of the run: the commands listed in it too."""
@@ -192,7 +202,13 @@ _EAGER = {name: register(app, name) for name in COMMAND_MODULES if name not in C
 
 def main() -> None:
     """Console script ``yams``."""
-    app(prog_name="yams")
+    prepare_streams()
+    try:
+        app(prog_name="yams")
+    except SystemExit as done:
+        raise SystemExit(flushed(done.code)) from None
+    except OSError as exc:       # standard output failed outside a command (--help)
+        raise SystemExit(report_output(exc)) from None
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -14,8 +14,9 @@ import typer
 
 from ..errors import EntryError, YamsError
 from ..wording import colon as colon_in, fill, number
-from .files import open_store
-from .options import db_option, examples, json_option, rules_option
+from .files import file_stdout, open_store
+from .options import (count_option, db_option, examples, force_option, json_option,
+                      rules_option)
 from .printing import local_date, simple_table
 from .lang import current_lang
 from .render import print_json, shown
@@ -89,6 +90,7 @@ def records(
                                       "(after records.json was lost or damaged)."),
     html: Optional[str] = html_option("Draw the record book as a printable HTML page in FILE "
                                       "('-': standard output)."),
+    force: bool = force_option(),
     db: Optional[str] = db_option(),
 ) -> None:
     """Show the record book: best grand total and best part totals, per configuration.
@@ -107,7 +109,7 @@ def records(
         return
     w = words("cli.book", lang)
     if html is not None:
-        _records_html(html, configs, len(book.get("counted", [])), lang)
+        _records_html(html, configs, len(book.get("counted", [])), lang, force)
         return
     out = _console()
     if not configs:
@@ -152,7 +154,7 @@ def _tied_names(tied: list[dict]) -> str:
     return ", ".join(name if n == 1 else f"{name} ×{n}" for name, n in times.items())
 
 
-def _records_html(path: str, configs: dict, counted: int, lang: str) -> None:
+def _records_html(path: str, configs: dict, counted: int, lang: str, force: bool) -> None:
     """``yams records --html FILE``: the record book as a page to print."""
     from .files import write_text
     from .printable import Cell, Grid, Line, grids_html
@@ -167,7 +169,7 @@ def _records_html(path: str, configs: dict, counted: int, lang: str) -> None:
              for key, cfg in configs.items()]
     picture = words("cli.printable", lang)
     text = grids_html(picture["book"], picture["counted"].format(n=counted), grids, lang)
-    write_text(path, text)
+    write_text(path, text, force)
     if path != "-":
         typer.echo(shown(picture["records_drawn"].format(path=path)))
 
@@ -188,9 +190,9 @@ def history(
                                         help="Games on or after DATE (2024-05-01)."),
     until: Optional[str] = typer.Option(None, "--until", metavar="DATE",
                                         help="Games on or before DATE (the whole day counts)."),
-    limit: int = typer.Option(PAGE, "--limit", "-n", metavar="N",
-                              help="Games a page (0: every game)."),
-    page: int = typer.Option(1, "--page", metavar="P", help="Which page (1: the newest)."),
+    limit: int = count_option(PAGE, "--limit", "-n", help="Games a page (0: every game)."),
+    page: int = count_option(1, "--page", least=1, metavar="P",
+                             help="Which page (1: the newest)."),
     oldest_first: bool = typer.Option(False, "--oldest-first",
                                       help="Oldest game first (the pages count from it)."),
     as_json: bool = json_option(),
@@ -205,12 +207,6 @@ def history(
     lang = current_lang(ctx)
     family = _family(rules_name)
     since_, until_ = _date(since, "--since"), _date(until, "--until")
-    if limit < 0:
-        raise EntryError(Message("cli.limit_negative", limit=limit),
-                         expected="a number of games, 0 for all")
-    if page < 1:
-        raise EntryError(Message("cli.page_pages_count_from", page=page),
-                         expected="1, 2, 3 ...")
     store = open_store(db, reading=True)
     chosen = store.summaries(player, family, since_, until_, newest_first=not oldest_first,
                              limit=limit or None, offset=(page - 1) * limit)
@@ -536,6 +532,7 @@ def export(
     ctx: typer.Context,
     file: Optional[str] = typer.Argument(None, metavar="FILE", show_default=False,
                                          help="The JSON file to write ('-': standard output)."),
+    force: bool = force_option(),
     db: Optional[str] = db_option(),
 ) -> None:
     """Write the record book to one JSON file that 'yams import' reads back.
@@ -544,15 +541,14 @@ def export(
     and the records. Written one game at a time: memory holds one game, not the book. The
     games are not replayed (each was checked when it was archived; 'yams import' replays
     them again)."""
-    import sys
-
     from ..api import export_book
 
     lang = current_lang(ctx)
     if file is None:
         raise EntryError(Message("cli.name_file_write"),
                          expected="yams export book.json")
-    count = export_book(open_store(db, reading=True), sys.stdout if file == "-" else file)
+    count = export_book(open_store(db, reading=True), file_stdout() if file == "-" else file,
+                        force=force)
     if file != "-":
         typer.echo(shown(fill(words("cli.book", lang)["exported"], lang, n=count, path=file)))
 

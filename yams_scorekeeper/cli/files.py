@@ -29,11 +29,19 @@ def open_store(db: str | None, reading: bool = False) -> "Store":
     $YAMS_DB) rather than report an empty store."""
     from ..store import ENV_VAR, Store
 
-    store = Store(db, notify=_notice)
+    store = Store(store_folder(db), notify=_notice)
     if reading and (db or os.environ.get(ENV_VAR)) and not store.exists():
         raise StoreError(Message("cli.store_check_db_yams", path=store.path),
                          expected="the folder of an existing store")
     return store
+
+
+def store_folder(db: str | None) -> str | None:
+    """``--db`` as given, refused when it names nothing (``--db ''`` would be the current
+    folder, and a store made in it)."""
+    if db is not None and not db.strip():
+        raise EntryError(Message("cli.db_empty"), expected="--db ~/yams or --db ./club")
+    return db
 
 
 def _notice(message: "Message") -> None:
@@ -66,13 +74,37 @@ def read_text(path: str, limit: int | None = None) -> str:
         raise EntryError(Message("store.utf_text", name=path)) from None
 
 
-def write_text(path: str, text: str) -> None:
-    """Write ``text`` to the file the user named (``-``: standard output), all or nothing."""
-    if path == "-":
-        sys.stdout.write(text)
+class _Utf8Stdout:
+    """Standard output for a file's text (a book, a page, a transcript): UTF-8 whatever the
+    terminal's encoding, as the same file written to disk would be."""
+
+    def __init__(self) -> None:
         sys.stdout.flush()
+        self._bytes = getattr(sys.stdout, "buffer", None)
+
+    def write(self, text: str) -> int:
+        if self._bytes is None:        # a stream of text only (a test's captured output)
+            return sys.stdout.write(text)
+        return self._bytes.write(text.encode("utf-8"))
+
+    def flush(self) -> None:
+        (self._bytes or sys.stdout).flush()
+
+
+def file_stdout() -> "_Utf8Stdout":
+    """Standard output to write a file's text to (``-`` given as the file)."""
+    return _Utf8Stdout()
+
+
+def write_text(path: str, text: str, force: bool = False) -> None:
+    """Write ``text`` to the file the user named (``-``: standard output), all or nothing,
+    keeping the mode of a file replaced; a read-only one is refused unless ``force``."""
+    if path == "-":
+        out = file_stdout()
+        out.write(text)
+        out.flush()
         return
     from ..storage import write_user_file
 
-    write_user_file(path, lambda handle: handle.write(text))
+    write_user_file(path, lambda handle: handle.write(text), force=force)
 

@@ -43,6 +43,8 @@ FR: dict[str, str] = {
         "  yams play --list               les cases en liste numérotée (lecteurs d'écran)",
     'At any prompt: s sheet, u undo, why [CELL], h help, q quit (everything is saved as you go).':
         'À toute question : s feuille, u annuler, why [CASE], h aide, q quitter (tout est enregistré au fur et à mesure).',
+    'Write over FILE even when it is read-only.':
+        'Remplacer FILE même en lecture seule.',
     "Store folder. Default: $YAMS_DB, else the user's application folder.":
         "Dossier du registre. Par défaut : $YAMS_DB, sinon le dossier d'application de l'utilisateur.",
     'Resume this game in progress (a unique start of its id will do).':

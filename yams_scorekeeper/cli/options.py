@@ -13,6 +13,7 @@ from typing import Any
 import typer
 
 from ..errors import ConfigError, EntryError
+from ..safetext import fold_name
 from ..texts import Message
 
 
@@ -21,6 +22,11 @@ def db_option() -> Any:
     return typer.Option(None, "--db", metavar="PATH", show_default=False,
                         help="Store folder. Default: $YAMS_DB, else the user's application "
                              "folder.")
+
+
+def force_option() -> Any:
+    """``--force``: write over a read-only file."""
+    return typer.Option(False, "--force", help="Write over FILE even when it is read-only.")
 
 
 def game_option() -> Any:
@@ -73,6 +79,28 @@ def examples(*lines: str, note: str = EXIT_LINE) -> str:
     return "\n".join([head, *(f"  {line}" for line in lines), note])
 
 
+#: the largest count an option takes (a page, a limit, jokers): far past any store, and small
+#: enough that a page times a limit stays a 64-bit number for SQLite
+MAX_COUNT = 10**9
+
+
+def count_option(default: int | None, *names: str, least: int = 0, most: int = MAX_COUNT,
+                 metavar: str = "N", help: str = "") -> Any:
+    """A whole-number option from ``least`` to ``most``, checked as it is parsed: a number
+    out of range (a negative page, 20 digits) is one clear error, never SQLite's overflow."""
+
+    def check(ctx: Any, param: Any, value: int | None) -> int | None:
+        if value is not None and not least <= value <= most:
+            text = str(value) if abs(value) < 10**24 else f"{str(value)[:24]}..."
+            name = param.opts[0]
+            raise EntryError(Message("cli.count_range", option=name, value=text, least=least,
+                                     most=most), expected=f"{name} {max(least, 1)}")
+        return value
+
+    return typer.Option(default, *names, metavar=metavar, help=help, callback=check,
+                        show_default=default is not None)
+
+
 def int_option(text: str, name: str, most: int = 99) -> int:
     """A small whole number typed as an option (1 to ``most``)."""
     token = text.strip()
@@ -93,7 +121,7 @@ def parse_start_dice(texts: list[str], players: list[str]) -> dict[str, list[int
         head, _, values = token.partition("=")
         name = " ".join([*pending, head]).strip()
         pending = []
-        match = next((p for p in players if p.casefold() == name.casefold()), None)
+        match = next((p for p in players if fold_name(p) == fold_name(name)), None)
         if match is None:
             raise ConfigError(Message("cli.start_die_who_player", name=name),
                               expected=", ".join(players))

@@ -67,11 +67,12 @@ def play(
     Starts a new game (family, players, columns, options: Enter accepts the default in brackets) or resumes one in progress. Each turn shows whose turn it is, asks for the dice and the roll number (55533/2; Double Yams by groups: cp665 fp12 cg34 fg556 /2), then draws the player's grid with every cell the dice may go to holding a few letters and its score; type the letters (or a name: 6, full, petite suite, libre.full; x before or after to scratch). A name that fits several cells is asked about before anything is written. 'why e' explains a cell; --list shows a numbered list instead of the grid. At any prompt: s sheet, u undo, h help, q quit. Every entry is saved before the answer: quitting, Ctrl-C or a closed terminal lose nothing, and 'yams play --game ID' goes on.
     """
     from ..store import Store
+    from .files import store_folder
     from .play_setup import house_setup, open_session, print_houses, resume_command
     from .turn_loop import Table
 
     term = terminal(ctx, lang)
-    store = Store(db)
+    store = Store(store_folder(db))
     session: "TableSession | None" = None
     if list_houses:
         print_houses(term, store)

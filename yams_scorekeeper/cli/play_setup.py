@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import ConfigError, StoreError, YamsError
 from .render import shown
+from ..safetext import has_invisible, has_unsafe
 from .terminal import (HELP_WORDS, NONE_WORDS, QUIT_WORDS, SHEET_WORDS, UNDO_WORDS, Quit,
                        Terminal, ask_yes)
 from ..texts import Message
@@ -301,6 +302,9 @@ def house_setup(term: Terminal, store: "Store", house: str | None, settings: lis
                               "yam=60 --save-house NAME")
         family, merged = saved["family"], dict(saved["settings"])
     merged.update(parse_settings(settings))
+    if save is not None and (not save.strip() or has_unsafe(save) or has_invisible(save)):
+        raise ConfigError(Message("cli.house_name", name=shown(save)),
+                          expected="--save-house club")
     if save is not None and not merged:
         raise ConfigError(Message("cli.save_house_needs_house"),
                           expected="--setting yam=60 --save-house club")

@@ -356,7 +356,8 @@ def html_option(help: str = HTML_HELP) -> Any:
     return typer.Option(None, "--html", metavar="FILE", help=help)
 
 
-def draw_sheets(game: "Game", lang: str, svg: str | None, page: str | None) -> None:
+def draw_sheets(game: "Game", lang: str, svg: str | None, page: str | None,
+                force: bool = False) -> None:
     """Write the sheets of ``game`` to ``svg`` and/or ``page`` (an HTML file), then say so
     (files only: ``-`` is standard output, which holds the picture)."""
     from .files import write_text
@@ -365,7 +366,7 @@ def draw_sheets(game: "Game", lang: str, svg: str | None, page: str | None) -> N
     grids = sheet_grids(game, lang)
     for path, render in ((svg, grids_svg), (page, grids_html)):
         if path is not None:
-            write_text(path, render(title, subtitle, grids, lang))
+            write_text(path, render(title, subtitle, grids, lang), force)
             if path != "-":
                 import typer
 

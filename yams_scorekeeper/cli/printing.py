@@ -37,8 +37,12 @@ def local_date(iso: str | None, with_time: bool = True) -> str:
     except ValueError:
         return shown(iso)
     if when.tzinfo is not None:
-        when = when.astimezone()
-    return when.strftime("%Y-%m-%d %H:%M" if with_time else "%Y-%m-%d")
+        try:
+            when = when.astimezone()
+        except (OverflowError, ValueError, OSError):   # an end of the calendar: as written
+            pass
+    day = f"{when.year:04d}-{when.month:02d}-{when.day:02d}"    # strftime drops year 1's 0s
+    return f"{day} {when.hour:02d}:{when.minute:02d}" if with_time else day
 
 
 def show_finished(game: "Game", records: list[dict], lang: str, as_json: bool) -> None:

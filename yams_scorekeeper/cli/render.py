@@ -10,17 +10,20 @@ checks alone (no ``force_terminal``, no fixed colour system).
 
 from __future__ import annotations
 
+import errno
+import io
+import os
 import sys
 from typing import TYPE_CHECKING, Any, Iterable, TextIO
 
-from ..safetext import json_text, shown
+from ..errors import YamsError
+from ..safetext import has_surrogate, json_text, shown
 from ..wording import fill
 from ..texts import explain_lang, words
 
 if TYPE_CHECKING:  # pragma: no cover
     from rich.console import Console
 
-    from ..errors import YamsError
     from ..rules.base import Figure, RuleSet
 
 
@@ -35,10 +38,91 @@ def print_error(err: "YamsError", lang: str, line: int | None = None,
 
 
 def print_json(obj: Any, stream: TextIO | None = None) -> None:
-    """One JSON object on one line (UTF-8 text, accents kept), flushed."""
+    """One JSON object on one line (UTF-8 text, accents kept), flushed; on a stream whose
+    encoding cannot hold the accents (``PYTHONIOENCODING=ascii``) they are ``\\u`` escapes."""
     out = stream if stream is not None else sys.stdout
-    out.write(json_text(obj) + "\n")
+    text = json_text(obj)
+    try:
+        text.encode(getattr(out, "encoding", None) or "utf-8")
+    except (UnicodeEncodeError, LookupError):
+        text = json_text(obj, only_ascii=True)
+    out.write(text + "\n")
     out.flush()
+
+
+class OutputError(YamsError):
+    """Standard output could not be written: a full disk, ``/dev/full``, a closed pipe."""
+
+    exit_code = 4
+
+
+def prepare_streams() -> None:
+    """Standard output and error never raise ``UnicodeEncodeError``: what the terminal's
+    encoding cannot show (``PYTHONIOENCODING=ascii`` and a name with accents) is written as a
+    backslash escape (``\\xe9``) instead. A closed standard output (``>&-``) fails at the
+    first write, as a full one does."""
+    if sys.stdout is None:
+        sys.stdout = _ClosedOutput()
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.reconfigure(errors="backslashreplace")   # type: ignore[union-attr]
+        except (AttributeError, ValueError):
+            pass
+
+
+class _ClosedOutput(io.TextIOBase):
+    """Standard output when the program was started without one."""
+
+    def write(self, text: str) -> int:
+        raise OSError(errno.EBADF, os.strerror(errno.EBADF))
+
+
+def output_failed(exc: OSError) -> OutputError:
+    """The error of a write to standard output that failed; standard output then goes to
+    the null device, so that Python's last flush at exit cannot fail a second time."""
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+        os.close(null)
+    except (OSError, ValueError, AttributeError):     # no descriptor (a test's captured output)
+        pass
+    from ..texts import Message
+
+    if exc.filename is not None:
+        return OutputError(Message("store.cannot_write", path=exc.filename,
+                                   strerror=exc.strerror))
+    return OutputError(Message("cli.output_failed", strerror=exc.strerror or str(exc)))
+
+
+def check_arguments(args: list[str]) -> None:
+    """Refuse an argument holding bytes that are not UTF-8 (Python reads them as lone
+    surrogates): no name, file or store may hold them."""
+    from ..errors import EntryError
+    from ..texts import Message
+
+    for arg in args:
+        if has_surrogate(arg):
+            raise EntryError(Message("cli.argument_not_utf8", arg=shown(arg)),
+                             expected="text in UTF-8")
+
+
+def flushed(code: Any) -> Any:
+    """``code``, once standard output is flushed; 4 and one line on stderr when it cannot be
+    (the last block of a table written to a full disk)."""
+    try:
+        sys.stdout.flush()
+    except OSError as exc:
+        return report_output(exc)
+    return code
+
+
+def report_output(exc: OSError) -> int:
+    """Say on stderr that standard output failed (``exc``); returns the exit code."""
+    from .lang import current_lang
+
+    err = output_failed(exc)
+    print_error(err, current_lang(None))
+    return err.exit_code
 
 
 def console(stderr: bool = False) -> "Console":
@@ -56,6 +140,9 @@ def console(stderr: bool = False) -> "Console":
             kwargs["markup"] = False
             kwargs["emoji"] = False
             return super().render_str(shown(text, keep_newlines=True), **kwargs)
+
+        def on_broken_pipe(self) -> None:     # said as every failed output is (app.py)
+            raise BrokenPipeError(errno.EPIPE, os.strerror(errno.EPIPE))
 
     return SafeConsole(stderr=stderr, highlight=False, markup=False, emoji=False)
 

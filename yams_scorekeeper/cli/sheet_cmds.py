@@ -9,11 +9,12 @@ from typing import Optional
 import typer
 
 from ..errors import EntryError
+from ..safetext import fold_name
 from .current_game import any_game
 from .files import open_store
 from .json_out import game_json
 from .lang import current_lang
-from .options import db_option, examples, game_option, json_option
+from .options import db_option, examples, force_option, game_option, json_option
 from .printable import html_option, svg_option
 from .printing import local_date, print_line, print_sheets, simple_table
 from .render import print_error, print_json, shown
@@ -27,6 +28,7 @@ def sheet(
                                          help="Only this player's sheet."),
     svg: Optional[str] = svg_option(),
     html: Optional[str] = html_option(),
+    force: bool = force_option(),
     as_json: bool = json_option(),
     db: Optional[str] = db_option(),
 ) -> None:
@@ -37,12 +39,12 @@ def sheet(
     if svg is not None or html is not None:
         from .printable import draw_sheets
 
-        draw_sheets(game, lang, svg, html)
+        draw_sheets(game, lang, svg, html, force)
         return
     index = None
     if player is not None:
         index = next((i for i, s in enumerate(game.sheets)
-                      if s.name.casefold() == player.strip().casefold()), None)
+                      if fold_name(s.name) == fold_name(player)), None)
         if index is None:
             raise EntryError(Message("cli.player_game", player=player),
                              expected=", ".join(s.name for s in game.sheets))

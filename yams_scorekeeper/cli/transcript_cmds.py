@@ -13,7 +13,7 @@ from .current_game import any_game_doc
 from .files import read_text, write_text
 from .json_out import game_json
 from .lang import current_lang
-from .options import EXIT_LINE, db_option, examples, game_option, json_option
+from .options import EXIT_LINE, db_option, examples, force_option, game_option, json_option
 from .printable import html_option, svg_option
 from .printing import print_line, print_next, print_sheets
 from .render import print_json
@@ -76,6 +76,7 @@ def transcript(
     game_id: Optional[str] = game_option(),
     output: Optional[str] = typer.Option(None, "--output", "-o", metavar="FILE",
                                          help="Write to FILE instead of standard output."),
+    force: bool = force_option(),
     db: Optional[str] = db_option(),
 ) -> None:
     """Print a game (in progress, or finished with --game) as a transcript 'yams replay' reads."""
@@ -95,7 +96,7 @@ def transcript(
     if output is None or output == "-":
         write_text("-", text)
         return
-    write_text(output, text)
+    write_text(output, text, force)
     print_line(words("cli.transcript", lang)["written"].format(id=game.id, path=output))
 
 

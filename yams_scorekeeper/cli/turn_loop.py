@@ -43,6 +43,7 @@ from ..notation import ANNOUNCE_WORDS, missing_dice, missing_roll, read_coup
 from .messages import NO, YES, msg, outcome
 from ..texts import Message, explain_lang
 from .render import shown
+from ..safetext import fold_name
 from .terminal import (END_WORDS, HELP_WORDS, HINT_WORDS, LIST_WORDS, QUIT_WORDS, SHEET_WORDS,
                        UNDO_WORDS, WHY_WORDS, Quit, Terminal, ask_yes)
 
@@ -614,9 +615,9 @@ class Table:
         game = self.game
         index = None
         if who:
-            key = who.casefold()
-            found = [i for i, s in enumerate(game.sheets) if s.name.casefold() == key] or \
-                    [i for i, s in enumerate(game.sheets) if s.name.casefold().startswith(key)]
+            key = fold_name(who)
+            found = [i for i, s in enumerate(game.sheets) if fold_name(s.name) == key] or \
+                    [i for i, s in enumerate(game.sheets) if fold_name(s.name).startswith(key)]
             if len(found) != 1:
                 self.term.refuse(self.t("unknown_player", name=who,
                                         players=", ".join(s.name for s in game.sheets)))

@@ -34,10 +34,25 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     # -- cli/book_cmds.py
     "date": ("{option} '{text}' is not a date", "{option} « {text} » n'est pas une date"),
-    "limit_negative": ("--limit {limit} is negative", "--limit {limit} est négatif"),
-    "page_pages_count_from": (
-        "--page {page}: pages count from 1",
-        "--page {page} : les pages se comptent à partir de 1",
+    "db_empty": (
+        "--db is empty: name the store folder",
+        "--db est vide : nommez le dossier du registre",
+    ),
+    "house_name": (
+        "--save-house '{name}': a name of house rules must be visible text",
+        "--save-house « {name} » : le nom de règles maison doit être du texte visible",
+    ),
+    "output_failed": (
+        "cannot write to standard output: {strerror}",
+        "impossible d'écrire sur la sortie standard : {strerror}",
+    ),
+    "argument_not_utf8": (
+        "the argument '{arg}' holds bytes that are not UTF-8 text",
+        "l'argument « {arg} » contient des octets qui ne sont pas du texte UTF-8",
+    ),
+    "count_range": (
+        "{option} {value} is not a whole number from {least} to {most}",
+        "{option} {value} n'est pas un nombre entier de {least} à {most}",
     ),
     "name_player": ("name the player", "nommez le joueur"),
     "name_file_write": ("name the file to write", "indiquez le fichier à écrire"),

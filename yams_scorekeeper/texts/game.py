@@ -50,6 +50,13 @@ TEXTS: dict[str, tuple[str, str]] = {
         "game '{game_id}' does not replay: {reason}; nothing was imported",
         "la partie « {game_id} » ne se rejoue pas : {reason} ; rien n'a été importé",
     ),
+    "date_calendar_end": (
+        "game '{game_id}': its date {date} is too near an end of the calendar to be shown in "
+        "every time zone (from {earliest} to {latest}); nothing was imported",
+        "partie « {game_id} » : sa date {date} est trop près d'un bout du calendrier pour être "
+        "montrée dans tous les fuseaux horaires (du {earliest} au {latest}) ; rien n'a été "
+        "importé",
+    ),
     "game_date_iso_date": (
         "game '{game_id}': its date {get!r} is not an ISO date; nothing was imported",
         "partie « {game_id} » : sa date {get!r} n'est pas une date ISO ; rien n'a été importé",

@@ -22,6 +22,16 @@ TEXTS: dict[str, tuple[str, str]] = {
         "{n} {n:|player|players}: {title} takes {low} to {high} (G6)",
         "{n} {n:|joueur|joueurs} : le {title} se joue de {low} à {high} (G6)",
     ),
+    "player_name_invisible": (
+        "player name '{name}' holds a character drawn as nothing (a zero-width space or "
+        "joiner, a byte-order mark, a soft hyphen, a tag character...)",
+        "le nom « {name} » contient un caractère invisible (espace ou liant sans largeur, "
+        "indicateur d'ordre des octets, trait d'union conditionnel, caractère d'étiquette...)",
+    ),
+    "player_names_same": (
+        "'{a}' and '{b}' are the same name (case and letter forms do not count)",
+        "« {a} » et « {b} » sont le même nom (la casse et la forme des lettres ne comptent pas)",
+    ),
     "player_names_must_non": (
         "player names must be non-empty and different",
         "les noms des joueurs doivent être non vides et différents",

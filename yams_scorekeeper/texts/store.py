@@ -65,6 +65,20 @@ TEXTS: dict[str, tuple[str, str]] = {
         "the checksum does not match the content (damaged or edited by hand)",
         "la somme de contrôle ne correspond pas au contenu (abîmé ou modifié à la main)",
     ),
+    "book_repeats_id": (
+        "the book holds the game id {game} twice; nothing was imported",
+        "le registre exporté contient deux fois la partie {game} ; rien n'a été importé",
+    ),
+    "target_read_only": (
+        "{path} is read-only: it is not written over",
+        "{path} est en lecture seule : il n'est pas remplacé",
+    ),
+    "index_failed": (
+        "the summaries index of the store {path} could not be written ({why}); the archive is "
+        "kept and the index is built again from it",
+        "l'index des résumés du registre {path} n'a pas pu être écrit ({why}) ; l'archive est "
+        "gardée et l'index en sera refait",
+    ),
     "cannot_write": ("cannot write {path}: {strerror}", "impossible d'écrire {path} : {strerror}"),
     "valid_json_line_column": (
         "not valid JSON at line {lineno}, column {colno}: {msg}",
