@@ -1092,7 +1092,10 @@ def _broken_error(broken: list[tuple]) -> YamsError:
 
 def plain_events(events: Iterable[dict]) -> list[dict]:
     """The ``enter``, ``mark`` and ``end`` events in force, with every amendment applied: the
-    log a game would have had if each turn had been typed right the first time."""
+    log a game would have had if each turn had been typed right the first time. The one
+    reader of a game's turns as corrected (after reopenings too): the review, the transcript
+    and every other reader that walks a game's turns go through it, never through the raw
+    log (where an amendment comes after the turns it replaces)."""
     plain: list[dict] = []
     for event in effective_events(events):
         if event.get("type") == "amend":

@@ -4,7 +4,9 @@ Only the kept dice are recorded (not the dice shown before each reroll), so a tu
 its cell (and Duel joker): ``loss`` = expected final score of the best choice for those dice
 minus that of the choice made. ``luck`` = the best choice's expected final score minus the
 expectation before the turn: what the dice gave, against the average (the keeps, which the
-sheet does not record, count here too). Over a game the two add up exactly:
+sheet does not record, count here too). The game is read as corrected
+(:func:`~yams_scorekeeper.game.plain_events`: undos and amendments applied, reopenings
+included), so over a game the two add up exactly:
 
     final score = expected score at the start + sum of luck - sum of loss.
 """
@@ -14,7 +16,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from ..game import Game, effective_events
+from ..game import Game, plain_events
 from .adviser import Solved
 
 
@@ -69,7 +71,7 @@ def review_game(game: Game, solved: Solved) -> list[PlayerReview]:
     duel = bool(solved.spec.jokers)
     start = solved.state({}, None)
     reviews = {name: PlayerReview(name, solved.future(start)) for name in game.config.players}
-    for event in effective_events(game.events):
+    for event in plain_events(game.events):
         if event.get("type") != "mark" or not replay.coups:
             replay.record(event)
             continue
@@ -169,7 +171,7 @@ def review_game_heuristic(game: Game) -> list[HeuristicPlayerReview]:
     reviews = {name: HeuristicPlayerReview(name) for name in game.config.players}
     before_turn: float | None = None
     turns_seen = 0
-    for event in effective_events(game.events):
+    for event in plain_events(game.events):
         kind = event.get("type")
         if kind == "enter" and not replay.coups and not replay.finished:
             before_turn = adviser.turn_value(turn_rng(game, turns_seen))

@@ -649,6 +649,8 @@ class Table:
                                                             coup=c.get("coup")))
                       for c in last["cells"]]
             text = self.t("undone_mark", name=name, cells=" + ".join(labels))
+        elif last["type"] == "amend":
+            text = self.t("undone_amend", turns=", ".join(str(c["turn"]) for c in last["changes"]))
         else:
             text = self.t("undone_end")
         self.term.say(text, style="bold")

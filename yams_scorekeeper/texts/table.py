@@ -191,6 +191,8 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Annulé ({name}) : les dés {dice} (lancer {roll}).",
     ),
     "undone_mark": ("Undone: {name}'s {cells}.", "Annulé ({name}) : {cells}."),
+    "undone_amend": ("Undone: the correction of turn {turns}.",
+                     "Annulé : la correction du tour {turns}."),
     "undone_end": ("Undone: the end of the game.", "Annulé : l'arrêt de la partie."),
     "no_game_yet": (
         "No game yet: the sheet and undo come once the game has started.",
