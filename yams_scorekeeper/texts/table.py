@@ -382,6 +382,16 @@ TEXTS: dict[str, tuple[str, str]] = {
         "records.",
     ),
     "go_on": ("Go on? (y/n)", "Continuer ? (o/n)"),
+    "held": (
+        "The entry of turn {turn} is held for this correction: +N corrects turn N in the same "
+        "go, Enter cancels everything.",
+        "La saisie du tour {turn} est gardée pour cette correction : +N corrige aussi le tour N, "
+        "Entrée annule tout.",
+    ),
+    "no_change": (
+        "No cell and no total changes: only the dice recorded for the turn do.",
+        "Aucune case ni aucun total ne change : seuls les dés notés pour ce tour changent.",
+    ),
     "fixed": ("Corrected.", "Corrigé."),
     "cancelled": ("Nothing was changed.", "Rien n'a été changé."),
     "no_turn_yet": ("No finished turn to correct.", "Aucun tour fini à corriger."),
