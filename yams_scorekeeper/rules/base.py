@@ -395,9 +395,37 @@ class RuleSet:
         return tuple(r.id for r in self.rows if r.optional)
 
     def normalise_choice(self, word: str) -> str:
-        """A column, option, row, variant or direction id as typed, made canonical."""
-        key = normalise_id(word)
-        return self.choice_aliases.get(key, key)
+        """A column, option, row, variant or direction as typed, made its canonical id: its
+        id, its displayed name (``Demi-sec``, ``2 coups``, ``cases chance``) or another
+        spelling, with or without accents, case, spaces or dashes (``demisec``, ``2coups``)."""
+        key = normalise_id(" ".join(word.split()))
+        key = self.choice_aliases.get(key, key)
+        return _choice_ids(type(self)).get(key.replace("-", ""), key)
+
+    def split_choices(self, text: str) -> list[str]:
+        """An answer listing choices, split into them: at commas and semicolons, and at
+        spaces except inside a name of several words (``2 coups doblar`` -> ``2 coups``,
+        ``doblar``; ``petite suite`` stays one row). A word that names nothing is kept as
+        typed, for the configuration to refuse with its reason."""
+        out: list[str] = []
+        for part in text.replace(";", ",").split(","):
+            words = part.split()
+            i = 0
+            while i < len(words):
+                j = next((j for j in range(len(words), i + 1, -1)
+                          if self._is_choice(" ".join(words[i:j]))), i + 1)
+                out.append(" ".join(words[i:j]))
+                i = j
+        return out
+
+    def _is_choice(self, text: str) -> bool:
+        if self.normalise_choice(text) in _choice_ids(type(self)).values():
+            return True
+        try:
+            self.row(text)
+        except EntryError:
+            return False
+        return True
 
     def configure(self, setup: "Setup") -> "Setup":
         """Hook: check the choices a game is created with and complete them with defaults.
@@ -616,6 +644,28 @@ def known(given: Iterable[str], names: Mapping[str, Any] | Iterable[str], unknow
         if item not in names:
             raise ConfigError(Message(unknown, item=item),
                               expected=", ".join(names))
+
+
+_CHOICE_IDS: dict[type, dict[str, str]] = {}
+
+
+def _choice_ids(rules: type[RuleSet]) -> dict[str, str]:
+    """Every displayed name and spelling of a family's columns, options, optional rows,
+    presets, variants and directions, compact (no dash), -> its id; made once a family."""
+    ids = _CHOICE_IDS.get(rules)
+    if ids is None:
+        pairs = [*rules.column_names.items(), *rules.variants.items(),
+                 *((o, rules.option_labels.get(o, o)) for o in rules.options),
+                 *((r.id, r.name) for r in rules.rows if r.optional),
+                 *((p, p) for p in rules.presets), *((d, d) for d in rules.directions)]
+        ids = {}
+        for key, name in pairs:
+            for text in (key, name):
+                ids[normalise_id(text).replace("-", "")] = key
+        for alias, key in rules.choice_aliases.items():
+            ids.setdefault(alias.replace("-", ""), key)
+        _CHOICE_IDS[rules] = ids
+    return ids
 
 
 def normalise_id(text: str) -> str:
