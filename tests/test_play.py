@@ -224,7 +224,7 @@ def test_gaby_game_two_coups_doblar_bloquant_chance(tmp_path):
     lines = setup + interleave(alice, bob)
     out = played(db, lines)
     assert "New game: Yams Gaby (Libre / Sec, bloquant, 2 coups, doblar, cases chance)" in out
-    assert "Second coup? dice/roll, or Enter to choose now" in out
+    assert "Second coup? dice/roll, a cell, or Enter to choose now" in out
     assert "! a doblar writes one cell from coup 1 and one from coup 2 [Y7]" in out
     assert "Alice: Sec · Full (1) = 41" in out
     assert "Alice: Libre · Yam (2) = 130" in out

@@ -241,6 +241,11 @@ def heuristic_lines(result, lang: str, rules) -> list[str]:
         return lines
     if len(result.coups) > 1:
         shown = " | ".join(" ".join(d) for d, _ in result.coups)
+    if result.second_coup is not None:
+        now, then = result.second_coup
+        key = "second_worth" if result.second_coup_worth_it else "second_not_worth"
+        lines.append(fill(w[key], lang,
+                          now=now, then=then))
     lines.append(fill(w["take"], lang, dice=shown))
     for i, c in enumerate(result.cells, 1):
         what = _cell_text(names, rules, c.column, c.row, c.score)

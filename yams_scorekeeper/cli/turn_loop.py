@@ -162,6 +162,8 @@ class Table:
                 continue
             if "doblar" in line and not game.config.has("doblar"):
                 continue
+            if "55531/1" in line and not game.rules.hints_allowed:
+                continue
             out.append(line)
         return "\n".join(out)
 

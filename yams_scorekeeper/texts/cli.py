@@ -155,6 +155,14 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Values: points this turn against each cell's par (not a final score)",
         "Valeurs : points de ce tour par rapport à la moyenne de chaque case (pas un score final)",
     ),
+    "advice.second_worth": (
+        "Play the second coup: {then:+.2f} expected, against {now:+.2f} writing now",
+        "Jouez le second coup : {then:+.2f} espérés, contre {now:+.2f} en inscrivant maintenant",
+    ),
+    "advice.second_not_worth": (
+        "Write now ({now:+.2f}): the second coup is worth {then:+.2f} expected",
+        "Inscrivez maintenant ({now:+.2f}) : le second coup vaut {then:+.2f} espérés",
+    ),
     "advice.stop": ("(write now)", "(inscrire maintenant)"),
     "advice.doblar": ("doblar: ", "doblar : "),
     "advice.coup": (" (coup {n})", " (coup {n})"),

@@ -72,8 +72,8 @@ TEXTS: dict[str, tuple[str, str]] = {
         "lancer 1 à {max} : jets restants dans la réserve",
     ),
     "second_prompt": (
-        "Second coup? dice/roll, or Enter to choose now",
-        "Second coup ? dés/lancer, ou Entrée pour choisir maintenant",
+        "Second coup? dice/roll, a cell, or Enter to choose now",
+        "Second coup ? dés/lancer, une case, ou Entrée pour choisir maintenant",
     ),
     "announce_prompt": (
         "Sixth roll: which row was announced before rolling? ({rows})",
@@ -295,7 +295,9 @@ TEXTS: dict[str, tuple[str, str]] = {
         "         cancel the last entry (as many times as you like)\n  t, turns           the "
         "turns played, numbered\n  f N, fix N         correct turn N (dice or cell), keeping the "
         "later turns\n  l, list            the playable cells as a list, with their reasons\n  "
-        "why [CELL]         why this score (why alone: every cell)\n  end                stop the "
+        "why [CELL]         why this score (why alone: every cell)\n  hint [55531/1]     advice: "
+        "the dice to keep, or the cell to write\n  end       "
+        "         stop the "
         "game (a winner only in Gaby, G7)\n  h, ?, help         this help\n  q, quit            "
         "quit: everything is already saved, 'yams play' resumes\nDice:\n  55533/2            five "
         "dice kept after the 2nd roll (or 5 5 5 3 3 /2)\n  55534/3 joker 4:5  Duel: a joker turns "
@@ -310,7 +312,8 @@ TEXTS: dict[str, tuple[str, str]] = {
         "u, annuler         annule la dernière saisie (autant de fois que voulu)\n  t, tours      "
         "     les tours joués, numérotés\n  f N, corriger N    corrige le tour N (dés ou case), "
         "les tours suivants gardés\n  l, liste           la liste des cases jouables, avec leurs "
-        "raisons\n  why [CASE]         pourquoi ce score (why seul : toutes les cases)\n  fin     "
+        "raisons\n  why [CASE]         pourquoi ce score (why seul : toutes les cases)\n  conseil "
+        "[55531/1]  quels dés garder, ou quelle case inscrire\n  fin     "
         "           arrêter la partie (un vainqueur seulement au Gaby, G7)\n  h, ?               "
         "cette aide\n  q, quitter         quitter : tout est déjà enregistré, « yams play » "
         "reprend\nLes dés :\n  55533/2            cinq dés gardés au 2e lancer (ou 5 5 5 3 3 "
