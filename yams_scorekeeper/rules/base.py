@@ -84,6 +84,13 @@ class Figure:
                 "explain": self.explain.text(explain_lang(lang))}
 
 
+#: a section of the sheet in words (``yams rules FAMILY SECTION``), English and French
+SECTION_TEXT = ("section: {rows}; its total is their sum",
+                "section : {rows} ; son total est leur somme")
+#: the one column of a sheet that has one (``yams rules duel grille``), English and French
+ONE_COLUMN_TEXT = ("the player's one column: each row is written once, in the order the game's "
+                   "variant gives when it gives one", "l'unique colonne du joueur : chaque ligne "
+                   "s'y inscrit une fois, dans l'ordre que donne la variante quand elle en donne")
 #: rows 1-6 in words (English, French)
 UPPER_TEXT = ("{n}: the dice showing {n}, added up (n x {n})",
               "{n} : les dés qui montrent {n}, additionnés (n x {n})")
@@ -175,6 +182,15 @@ class RuleSet:
     imposed_column: ClassVar[str | None] = None
     #: options that need 2 players or more (Gaby bloquant, Y6)
     multi_player_options: ClassVar[tuple[str, ...]] = ()
+
+    #: what the sheet shows besides its rows (columns, bonuses, totals, options, variants,
+    #: counters), for ``yams rules``: id -> (English, French, rulings), ``{setting}`` filled in
+    topic_texts: ClassVar[dict[str, tuple[str, str, str]]] = {}
+    #: other words for a topic (``prime`` -> ``bonus``), compact or with dashes
+    topic_aliases: ClassVar[dict[str, str]] = {
+        "prime": "bonus", "sub-total-1-6": "bonus", "sous-total-1-6": "bonus",
+        "grand-total": "total", "total-general": "total", "jokers": "joker",
+        "doblars": "doblar", "bank": "critique", "banque": "critique", "pool": "165"}
 
     # -- hints for the command line (read by cli/, never by the engine) ------------------------
     #: how ``yams play`` orders the players: "given" (as typed), "dice" (a start die each, the
@@ -377,6 +393,38 @@ class RuleSet:
 
     def figure(self, row_id: str, dice: Dice, roll: int) -> Figure:
         return self.score_row(self.row(row_id).id, dice, roll)
+
+    def topic(self, word: str) -> tuple[str, str, str, str, str] | None:
+        """A column, bonus, total, option, variant or mechanic of the sheet in words, for
+        ``yams rules FAMILY WORD``: ``(id, name, English, French, rulings)``, the numbers
+        taken from the settings; None when ``word`` names none of ``topic_texts``."""
+        typed = self.normalise_choice(word)
+        compact = {k.replace("-", ""): k for k in self.topic_texts}
+        compact.update({a.replace("-", ""): k for a, k in self.topic_aliases.items()})
+        key = None
+        for prefix in ("", "total-", "les-", "la-", "le-"):      # "Total chiffres" on the sheet
+            if typed.startswith(prefix):
+                key = key or compact.get(typed[len(prefix):].replace("-", ""))
+        sections = {normalise_id(x.name.split(" ", 1)[-1]).replace("-", ""): x
+                    for x in self.sections} | {x.id.replace("-", ""): x for x in self.sections}
+        if key is None and typed.removeprefix("total-").replace("-", "") in sections:
+            section = sections[typed.removeprefix("total-").replace("-", "")]
+            rows = ", ".join(self.row(r).name for r in section.rows)
+            en, fr = (t.format(rows=rows) for t in SECTION_TEXT)
+            return section.id, section.name, en, fr, self.rows_rule
+        if key is None and len(self.column_names) == 1 and typed in self.column_names:
+            return typed, self.column_names[typed], *ONE_COLUMN_TEXT, self.rows_rule
+        if key is None or key not in self.topic_texts:
+            return None
+        en, fr, rulings = self.topic_texts[key]
+        values = self.topic_values()
+        name = (self.column_names.get(key) or self.variants.get(key)
+                or self.option_labels.get(key) or key)
+        return key, name, en.format(**values), fr.format(**values), rulings
+
+    def topic_values(self) -> dict[str, Any]:
+        """Hook: the values ``topic_texts`` may name (default: the settings)."""
+        return dict(self.settings)
 
     def row_text(self, row_id: str) -> tuple[str, str, str, int]:
         """Hook: what makes ``row_id`` and how it scores, in English and French, with dice

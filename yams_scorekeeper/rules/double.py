@@ -121,6 +121,22 @@ class DoubleRules(RuleSet):
 
         return (*row_text(self, row_id), EXAMPLES[row_id], 2)
 
+    @property
+    def topic_texts(self) -> dict[str, tuple[str, str, str]]:     # type: ignore[override]
+        from .double_text import TOPICS
+
+        return TOPICS
+
+    @property
+    def topic_aliases(self) -> dict[str, str]:                    # type: ignore[override]
+        from .double_text import TOPIC_ALIASES
+
+        return {**RuleSet.topic_aliases, **TOPIC_ALIASES}
+
+    def topic_values(self) -> dict:
+        steps = ", ".join(f"{at}+ -> +{bonus}" for at, bonus in self.settings["chiffres_bonus"])
+        return {**self.settings, "steps": steps}
+
     # -- game hooks ----------------------------------------------------------------------------
 
     def configure(self, setup: Setup) -> Setup:
