@@ -310,6 +310,12 @@ class Game:
         """The most rolls the current coup may have taken (the rule set says: D9, D10, Y4)."""
         return self.rules.max_roll(self)
 
+    @property
+    def turn_number(self) -> int:
+        """The number of the turn being played (1 = the game's first): the whole game's turns
+        counted, as the turn log, ``yams fix`` and ``yams review`` number them."""
+        return len(self._played) + 1
+
     def coups_allowed(self) -> int:
         return self._coups_allowed
 

@@ -25,7 +25,7 @@ class TurnReview:
     """One turn of one player."""
 
     player: str
-    turn: int
+    turn: int                   # the game's turn number (as yams log and yams fix count)
     dice: tuple[int, ...]
     roll: int
     joker: tuple[int, int] | None
@@ -37,9 +37,11 @@ class TurnReview:
     expected_before: float      # expected final score before the turn
     loss: float                 # expected points lost by the choice (0: optimal)
     luck: float                 # the dice against the expectation
+    round: int = 0              # the player's own turn number (1 = their first)
 
     def to_json(self) -> dict:
-        return {"player": self.player, "turn": self.turn, "dice": list(self.dice),
+        return {"player": self.player, "turn": self.turn, "round": self.round,
+                "dice": list(self.dice),
                 "roll": self.roll, "joker": list(self.joker) if self.joker else None,
                 "row": self.row, "score": self.score, "best_row": self.best_row,
                 "best_score": self.best_score,
@@ -88,10 +90,10 @@ def review_game(game: Game, solved: Solved) -> list[PlayerReview]:
         chosen = gain + solved.future(solved.state(after, sheet.jokers_left if duel else None))
         row = next(r for r in after if r not in before)
         review = reviews[sheet.name]
-        turn = TurnReview(sheet.name, len(review.turns) + 1, rolled, coup.roll, coup.joker, row,
-                          after[row], best.row, best.score, best.joker,
+        turn = TurnReview(sheet.name, replay.turn_number - 1, rolled, coup.roll, coup.joker,
+                          row, after[row], best.row, best.score, best.joker,
                           points + solved.future(state), max(best.expected - chosen, 0.0),
-                          best.expected - solved.future(state))
+                          best.expected - solved.future(state), len(review.turns) + 1)
         review.turns.append(turn)
         review.lost += turn.loss
         review.luck += turn.luck
@@ -110,7 +112,7 @@ class HeuristicTurnReview:
     with five dice; with ten tagged dice an estimate by sampling, ``estimated``)."""
 
     player: str
-    turn: int
+    turn: int                                           # the game's turn number
     coups: tuple[tuple[tuple[str, ...], int], ...]     # (dice, roll) of each coup
     written: tuple[tuple[str, str, int], ...]           # (column, row, score) of each cell
     best: tuple[tuple[str, str, int], ...]
@@ -120,11 +122,12 @@ class HeuristicTurnReview:
     luck: float | None
     expected: float | None = None
     estimated: bool = False
+    round: int = 0                                      # the player's own turn number
 
     def to_json(self) -> dict:
         def cells(items):
             return [{"column": c, "row": r, "score": s} for c, r, s in items]
-        return {"player": self.player, "turn": self.turn,
+        return {"player": self.player, "turn": self.turn, "round": self.round,
                 "coups": [{"dice": list(d), "roll": r} for d, r in self.coups],
                 "cells": cells(self.written), "best": cells(self.best),
                 "value": round(self.value, 4), "best_value": round(self.best_value, 4),
@@ -203,9 +206,10 @@ def review_game_heuristic(game: Game) -> list[HeuristicPlayerReview]:
         best_value = value if best is None else max(best.value, value)
         review = reviews[sheet.name]
         luck = None if before_turn is None else best_value - before_turn
-        turn = HeuristicTurnReview(sheet.name, len(review.turns) + 1, coups, tuple(written),
+        turn = HeuristicTurnReview(sheet.name, replay.turn_number - 1, coups, tuple(written),
                                    best_cells, value, best_value, best_value - value, luck,
-                                   before_turn, before_turn is not None and not adviser.five)
+                                   before_turn, before_turn is not None and not adviser.five,
+                                   len(review.turns) + 1)
         turns_seen += 1
         review.turns.append(turn)
         review.lost += turn.loss

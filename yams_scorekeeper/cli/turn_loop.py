@@ -42,6 +42,7 @@ from ..errors import EntryError, IllegalMoveError, YamsError
 from ..notation import ANNOUNCE_WORDS, missing_dice, missing_roll, read_coup
 from .messages import NO, YES, msg, outcome
 from ..texts import Message, explain_lang
+from .printing import round_text
 from .render import shown
 from .terminal import (END_WORDS, HELP_WORDS, HINT_WORDS, LIST_WORDS, QUIT_WORDS, SHEET_WORDS,
                        UNDO_WORDS, WHY_WORDS, Quit, Terminal, ask_yes)
@@ -131,7 +132,8 @@ class Table:
             return
         self._header_key = key
         self.term.out.print()
-        title = self.t("turn_title", name=shown(sheet.name), turn=sheet.turns + 1,
+        title = self.t("turn_title", name=shown(sheet.name), turn=game.turn_number,
+                       round=round_text(game, sheet.turns + 1, self.lang),
                        total=game.totals(sheet).grand) + self.standing()
         self.term.out.rule(Text(title, style="bold"), align="left")
         counters = self.counters()

@@ -136,9 +136,10 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Calcul unique de la table du {title} (jusqu'à une minute) ; elle est gardée.",
     ),
     "advice.full": ("The sheet is full.", "La feuille est pleine."),
+    "round": (" (round {n})", " (manche {n})"),
     "advice.turn": (
-        "{name} turn {turn}: {dice}{joker} (roll {roll}) → {row} {score}",
-        "{name} tour {turn} : {dice}{joker} (lancer {roll}) → {row} {score}",
+        "{name} turn {turn}{round}: {dice}{joker} (roll {roll}) → {row} {score}",
+        "{name} tour {turn}{round} : {dice}{joker} (lancer {roll}) → {row} {score}",
     ),
     "advice.best": (
         "     best: {row} {score}{joker}, lost {loss:.2f}; luck {luck:+.2f}",
@@ -167,8 +168,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     "advice.doblar": ("doblar: ", "doblar : "),
     "advice.coup": (" (coup {n})", " (coup {n})"),
     "advice.h_turn": (
-        "{name} turn {turn}: {dice} → {cells}",
-        "{name} tour {turn} : {dice} → {cells}",
+        "{name} turn {turn}{round}: {dice} → {cells}",
+        "{name} tour {turn}{round} : {dice} → {cells}",
     ),
     "advice.h_best": (
         "     heuristic's choice: {cells}, lost {loss:.2f}{luck}",

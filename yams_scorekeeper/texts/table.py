@@ -151,7 +151,8 @@ TEXTS: dict[str, tuple[str, str]] = {
         "{n}. {label} · {players} · {events} {events:|entry|entries} · {id}",
         "{n}. {label} · {players} · {events} {events:|saisie|saisies} · {id}",
     ),
-    "turn_title": ("{name} · turn {turn} · total {total}", "{name} · tour {turn} · total {total}"),
+    "turn_title": ("{name} · turn {turn}{round} · total {total}",
+                   "{name} · tour {turn}{round} · total {total}"),
     "hint_dice": (
         "Type the dice, then after '/' the roll on which they were kept (for example {example})",
         "Tapez les dés puis, après « / », le numéro du lancer où ils ont été gardés (par exemple "
