@@ -223,7 +223,12 @@ def test_bad_entries_are_one_line_errors(args, needle):
 
 
 def test_bad_json_entry_prints_no_json():
-    one_line_error(run("score", "--json", *FIVE, "5553"), "4 dice typed")
+    """Nothing on stdout; the error is one JSON object on stderr (issue 20, item 11)."""
+    result = run("score", "--json", *FIVE, "5553")
+    assert result.exit_code == 2 and result.stdout == ""
+    (line,) = result.stderr.splitlines()
+    assert "4 dice typed" in json.loads(line)["error"]["message"]
+    one_line_error(run("score", *FIVE, "5553"), "4 dice typed")
 
 
 def test_unknown_rule_set():

@@ -206,7 +206,7 @@ def test_tagged_set_the_physical_dice_cannot_show(entry):
     with pytest.raises(EntryError) as info:
         parse_tagged(entry)
     assert_entry_error(info, "tags do not match", rule="D1")
-    assert info.value.expected == TAGGED_EXAMPLE
+    assert info.value.expected == GROUPED_EXAMPLE   # the grouped form (issue 20)
 
 
 @pytest.mark.parametrize("entry", [

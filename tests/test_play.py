@@ -224,7 +224,7 @@ def test_gaby_game_two_coups_doblar_bloquant_chance(tmp_path):
     lines = setup + interleave(alice, bob)
     out = played(db, lines)
     assert "New game: Yams Gaby (Libre / Sec, bloquant, 2 coups, doblar, cases chance)" in out
-    assert "Second coup? dice/roll, or Enter to choose now" in out
+    assert "Second coup? dice/roll, a cell, or Enter to choose now" in out
     assert "! a doblar writes one cell from coup 1 and one from coup 2 [Y7]" in out
     assert "Alice: Sec · Full (1) = 41" in out
     assert "Alice: Libre · Yam (2) = 130" in out
@@ -389,7 +389,7 @@ def test_end_of_input_mid_turn_then_resume_at_the_same_point(tmp_path):
     # resumed: Bob's dice are still there, the legal cells come first
     out = played(db, ["x yam", "q"], "--game", game_id[:8])
     assert f"Resuming game {game_id[:8]}: Yam classique (Libre)" in out
-    assert "Bob · turn 1 · total 0" in out
+    assert "Bob · turn 2 (round 1) · total 0" in out   # the game's turn 2, his first
     assert "Coup 1 already typed: 1 2 3 4 6 /1" in out
     assert re.search(r"\n6 +[a-z]+ 6\n", out)    # the grid: the 6s worth 6 for 1 2 3 4 6
     assert "Bob: Yam scratched (0)" in out
@@ -680,6 +680,6 @@ def test_house_rules_set_from_play_saved_under_a_name_and_listed(tmp_path):
 def test_header_shows_the_running_ranking_and_help_is_for_this_family(tmp_path):
     out = played(tmp_path / "store", ["duel", "Alice, Bob", "55533/2", "full", "h",
                                       "66666/1", "yam", "q"])
-    assert "Bob · turn 1 · total 0 · Alice leads, 25 ahead" in out
-    assert "Alice · turn 2 · total 25 · Bob leads, 25 ahead" in out
+    assert "Bob · turn 2 (round 1) · total 0 · Alice leads, 25 ahead" in out
+    assert "Alice · turn 3 (round 2) · total 25 · Bob leads, 25 ahead" in out
     assert "joker 4:5" in out and "Double Yams" not in out and "doblar" not in out

@@ -51,3 +51,37 @@ def test_take_back_the_last_cell_of_a_finished_game(tmp_path):
     (entry,) = store.archived_games()
     assert entry["summary"]["players"][0]["total"] == 15
     assert entry["doc"]["events"][-1]["type"] == "amend"
+
+
+FIRST_THREE = SETUP + ["33555/2", "full", "44412/1", "4", "66612/3", "6"]
+
+
+def test_a_trailing_plus_n_goes_on_to_that_turn_in_the_same_go(tmp_path):
+    """``ENTRY +3`` on one line (issue 20): the entry is held, turn 3 is asked next; the two
+    are written in one correction, not read as two cells of one turn."""
+    out = played(tmp_path, FIRST_THREE + ["f 1", "33555/2 -> 6 +3", "66612/3 -> full", "y",
+                                          "q"])
+    assert "doblar" not in out and "already written" not in out
+    assert "The entry of turn 1 is held for this correction" in " ".join(out.split())
+    assert "What changes:\n  Ana · Full: 25 -> 0\n  Ana · 6: 18 -> 0\n" in out
+    assert "Corrected." in out
+    (game,) = Store(tmp_path).games_in_progress()
+    assert game["events"] == 7                       # one amendment for the two turns
+
+
+def test_a_refused_line_leaves_nothing_held(tmp_path):
+    """Two cells in a turn of a sheet without doblar: refused for itself, so the next +2 and
+    Bob's new entry correct Bob's turn alone; Ana's full stays."""
+    out = played(tmp_path, FIRST_THREE + ["f 1", "33555/2 -> 4 full", "+2",
+                                          "44412/1 -> brelan", "y", "q"])
+    assert "two cells in one turn need the doblar option" in out
+    assert "held" not in out
+    changes = out[out.index("What changes:"):out.index("Write this correction?")]
+    assert "Bob · 3 pareils: - -> 12" in changes and "Ana" not in changes
+
+
+def test_a_correction_that_changes_no_score_says_so(tmp_path):
+    out = played(tmp_path, FIRST_THREE + ["f 1", "33555/3", "y", "t", "q"])
+    assert "What changes:" not in out
+    assert "No cell and no total changes: only the dice recorded for the turn do." in out
+    assert "Corrected." in out and "was 33555/2 -> full" in out

@@ -181,6 +181,17 @@ def _groups(token: str) -> list[tuple[str, str, str]]:
     return out
 
 
+def _tag_then_values(tokens: list[str]) -> list[str]:
+    """A tag typed apart from its dice (``cp 666``) joined to them (``cp666``)."""
+    out: list[str] = []
+    for token in tokens:
+        if out and token.isdigit() and out[-1].isalpha():
+            out[-1] += token
+        else:
+            out.append(token)
+    return out
+
+
 def parse_tagged(entry: str | list[str] | tuple[str, ...], physical: Counter = DOUBLE_SET) -> Dice:
     """Parse ten tagged dice and check them against the physical set (G4, D1).
 
@@ -193,7 +204,7 @@ def parse_tagged(entry: str | list[str] | tuple[str, ...], physical: Counter = D
         if stored is not None:
             return stored[0]
     total = sum(physical.values())
-    tokens = _tokens(entry)
+    tokens = _tag_then_values(_tokens(entry))
     if not tokens:
         raise EntryError(Message("entry.dice_typed"), expected=GROUPED_EXAMPLE)
     if all(t.isdigit() for t in tokens):
@@ -217,7 +228,7 @@ def parse_tagged(entry: str | list[str] | tuple[str, ...], physical: Counter = D
         wanted = ", ".join(f"{n} {c}{s}" for (c, s), n in sorted(physical.items()))
         got = ", ".join(f"{seen[k]} {k[0]}{k[1]}" for k in sorted(physical))
         raise EntryError(Message("entry.tags_do_match_physical", got=got, wanted=wanted),
-                         expected=TAGGED_EXAMPLE, rule="D1")
+                         expected=GROUPED_EXAMPLE, rule="D1")
     return tuple(sorted(dice))
 
 

@@ -310,6 +310,12 @@ class Game:
         """The most rolls the current coup may have taken (the rule set says: D9, D10, Y4)."""
         return self.rules.max_roll(self)
 
+    @property
+    def turn_number(self) -> int:
+        """The number of the turn being played (1 = the game's first): the whole game's turns
+        counted, as the turn log, ``yams fix`` and ``yams review`` number them."""
+        return len(self._played) + 1
+
     def coups_allowed(self) -> int:
         return self._coups_allowed
 
@@ -1092,7 +1098,10 @@ def _broken_error(broken: list[tuple]) -> YamsError:
 
 def plain_events(events: Iterable[dict]) -> list[dict]:
     """The ``enter``, ``mark`` and ``end`` events in force, with every amendment applied: the
-    log a game would have had if each turn had been typed right the first time."""
+    log a game would have had if each turn had been typed right the first time. The one
+    reader of a game's turns as corrected (after reopenings too): the review, the transcript
+    and every other reader that walks a game's turns go through it, never through the raw
+    log (where an amendment comes after the turns it replaces)."""
     plain: list[dict] = []
     for event in effective_events(events):
         if event.get("type") == "amend":

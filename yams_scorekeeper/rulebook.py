@@ -56,6 +56,35 @@ def row_rule(family: str, row: str) -> RowRule:
                    figure.explain, typed)
 
 
+@dataclass(frozen=True)
+class TopicRule:
+    """A column, bonus, total, option, variant or mechanic of a family's sheet, in words."""
+
+    family: str
+    id: str
+    name: str
+    en: str
+    fr: str
+    rulings: str
+
+    def text(self, lang: str) -> str:
+        return self.fr if lang == "fr" else self.en
+
+
+def topic_rule(family: str, word: str) -> TopicRule | None:
+    """What ``word`` (a column, a bonus, an option... as shown or typed) is in ``family``;
+    None when it names none of them (see ``RuleSet.topic``)."""
+    rules = get_rules(family)
+    found = rules.topic(word)
+    return None if found is None else TopicRule(rules.family, *found)
+
+
+def family_topics(family: str) -> list[TopicRule]:
+    """Every column, bonus, total, option, variant and mechanic of ``family``."""
+    rules = get_rules(family)
+    return [TopicRule(rules.family, *rules.topic(k)) for k in rules.topic_texts]
+
+
 def family_rules(family: str) -> list[RowRule]:
     """Every row of ``family``, in grid order."""
     rules = get_rules(family)

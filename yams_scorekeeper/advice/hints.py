@@ -81,6 +81,15 @@ class HeuristicHint:
     method: str = "heuristic"
     column_names: tuple[tuple[str, str], ...] = ()    # (id, name) of the game's columns
     coups: tuple[tuple[tuple[str, ...], int], ...] = ()   # the coups entered: (dice, roll)
+    #: after a first coup that a second may follow: (the best cell's value written now, the
+    #: expected value of playing the second coup, which keeps the first coup's cells)
+    second_coup: tuple[float, float] | None = None
+
+    @property
+    def second_coup_worth_it(self) -> bool:
+        """Whether the second coup is expected to bring more than writing now (by more than
+        the rounding of the figures shown: a second coup that cannot do better is not)."""
+        return self.second_coup is not None and self.second_coup[1] > self.second_coup[0] + 0.005
 
     def to_json(self) -> dict:
         data = {"family": self.family, "label": self.label, "method": self.method,
@@ -90,6 +99,10 @@ class HeuristicHint:
                         "not expected final scores"}
         if self.coups:
             data["coups"] = [{"dice": list(d), "roll": r} for d, r in self.coups]
+        if self.second_coup is not None:
+            now, then = self.second_coup
+            data["second_coup"] = {"write_now": round(now, 4), "play_it": round(then, 4),
+                                   "worth_it": self.second_coup_worth_it}
         if self.dice is not None:
             data.update(dice=list(self.dice), roll=self.roll)
             data["keeps" if self.keeps else "cells"] = [c.to_json() for c in
@@ -117,8 +130,9 @@ def game_heuristic_hint(game, dice=None, roll: int | None = None, top: int = 3) 
         if not game.coups and not game.legal_cells():
             return base
         shown = tuple(str(d) for d in game.coups[-1].dice) if game.coups else ()
+        choices = adviser.cell_choices()
         return replace(base, dice=shown, roll=game.coups[-1].roll if game.coups else 0,
-                       cells=tuple(adviser.cell_choices()[:top]))
+                       cells=tuple(choices[:top]), second_coup=_second_coup(adviser, choices))
     dice = tuple(sorted(game.rules.parse_dice([str(d) for d in dice])))
     shown = tuple(str(d) for d in dice)
     last = adviser.horizon()
@@ -134,3 +148,15 @@ def game_heuristic_hint(game, dice=None, roll: int | None = None, top: int = 3) 
     copy.enter(dice, roll)
     return replace(base, dice=shown, roll=roll,
                    cells=tuple(HeuristicAdviser(copy).cell_choices()[:top]))
+
+
+def _second_coup(adviser, choices) -> tuple[float, float] | None:
+    """(value of writing the first coup's best cell now, expected value of playing the second
+    coup first) when the player may still play a second coup of five dice; else None."""
+    game = adviser.game
+    if (not adviser.five or len(game.coups) != 1 or game.coups_allowed() < 2
+            or game.max_roll() < 1):
+        return None
+    now = choices[0].value if choices else None
+    then = adviser.plan(now).start
+    return (now if now is not None else then, then)

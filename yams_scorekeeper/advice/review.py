@@ -4,7 +4,9 @@ Only the kept dice are recorded (not the dice shown before each reroll), so a tu
 its cell (and Duel joker): ``loss`` = expected final score of the best choice for those dice
 minus that of the choice made. ``luck`` = the best choice's expected final score minus the
 expectation before the turn: what the dice gave, against the average (the keeps, which the
-sheet does not record, count here too). Over a game the two add up exactly:
+sheet does not record, count here too). The game is read as corrected
+(:func:`~yams_scorekeeper.game.plain_events`: undos and amendments applied, reopenings
+included), so over a game the two add up exactly:
 
     final score = expected score at the start + sum of luck - sum of loss.
 """
@@ -14,7 +16,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from ..game import Game, effective_events
+from ..game import Game, plain_events
 from .adviser import Solved
 
 
@@ -23,7 +25,7 @@ class TurnReview:
     """One turn of one player."""
 
     player: str
-    turn: int
+    turn: int                   # the game's turn number (as yams log and yams fix count)
     dice: tuple[int, ...]
     roll: int
     joker: tuple[int, int] | None
@@ -35,9 +37,11 @@ class TurnReview:
     expected_before: float      # expected final score before the turn
     loss: float                 # expected points lost by the choice (0: optimal)
     luck: float                 # the dice against the expectation
+    round: int = 0              # the player's own turn number (1 = their first)
 
     def to_json(self) -> dict:
-        return {"player": self.player, "turn": self.turn, "dice": list(self.dice),
+        return {"player": self.player, "turn": self.turn, "round": self.round,
+                "dice": list(self.dice),
                 "roll": self.roll, "joker": list(self.joker) if self.joker else None,
                 "row": self.row, "score": self.score, "best_row": self.best_row,
                 "best_score": self.best_score,
@@ -69,7 +73,7 @@ def review_game(game: Game, solved: Solved) -> list[PlayerReview]:
     duel = bool(solved.spec.jokers)
     start = solved.state({}, None)
     reviews = {name: PlayerReview(name, solved.future(start)) for name in game.config.players}
-    for event in effective_events(game.events):
+    for event in plain_events(game.events):
         if event.get("type") != "mark" or not replay.coups:
             replay.record(event)
             continue
@@ -86,10 +90,10 @@ def review_game(game: Game, solved: Solved) -> list[PlayerReview]:
         chosen = gain + solved.future(solved.state(after, sheet.jokers_left if duel else None))
         row = next(r for r in after if r not in before)
         review = reviews[sheet.name]
-        turn = TurnReview(sheet.name, len(review.turns) + 1, rolled, coup.roll, coup.joker, row,
-                          after[row], best.row, best.score, best.joker,
+        turn = TurnReview(sheet.name, replay.turn_number - 1, rolled, coup.roll, coup.joker,
+                          row, after[row], best.row, best.score, best.joker,
                           points + solved.future(state), max(best.expected - chosen, 0.0),
-                          best.expected - solved.future(state))
+                          best.expected - solved.future(state), len(review.turns) + 1)
         review.turns.append(turn)
         review.lost += turn.loss
         review.luck += turn.luck
@@ -108,7 +112,7 @@ class HeuristicTurnReview:
     with five dice; with ten tagged dice an estimate by sampling, ``estimated``)."""
 
     player: str
-    turn: int
+    turn: int                                           # the game's turn number
     coups: tuple[tuple[tuple[str, ...], int], ...]     # (dice, roll) of each coup
     written: tuple[tuple[str, str, int], ...]           # (column, row, score) of each cell
     best: tuple[tuple[str, str, int], ...]
@@ -118,11 +122,12 @@ class HeuristicTurnReview:
     luck: float | None
     expected: float | None = None
     estimated: bool = False
+    round: int = 0                                      # the player's own turn number
 
     def to_json(self) -> dict:
         def cells(items):
             return [{"column": c, "row": r, "score": s} for c, r, s in items]
-        return {"player": self.player, "turn": self.turn,
+        return {"player": self.player, "turn": self.turn, "round": self.round,
                 "coups": [{"dice": list(d), "roll": r} for d, r in self.coups],
                 "cells": cells(self.written), "best": cells(self.best),
                 "value": round(self.value, 4), "best_value": round(self.best_value, 4),
@@ -169,7 +174,7 @@ def review_game_heuristic(game: Game) -> list[HeuristicPlayerReview]:
     reviews = {name: HeuristicPlayerReview(name) for name in game.config.players}
     before_turn: float | None = None
     turns_seen = 0
-    for event in effective_events(game.events):
+    for event in plain_events(game.events):
         kind = event.get("type")
         if kind == "enter" and not replay.coups and not replay.finished:
             before_turn = adviser.turn_value(turn_rng(game, turns_seen))
@@ -201,9 +206,10 @@ def review_game_heuristic(game: Game) -> list[HeuristicPlayerReview]:
         best_value = value if best is None else max(best.value, value)
         review = reviews[sheet.name]
         luck = None if before_turn is None else best_value - before_turn
-        turn = HeuristicTurnReview(sheet.name, len(review.turns) + 1, coups, tuple(written),
+        turn = HeuristicTurnReview(sheet.name, replay.turn_number - 1, coups, tuple(written),
                                    best_cells, value, best_value, best_value - value, luck,
-                                   before_turn, before_turn is not None and not adviser.five)
+                                   before_turn, before_turn is not None and not adviser.five,
+                                   len(review.turns) + 1)
         turns_seen += 1
         review.turns.append(turn)
         review.lost += turn.loss

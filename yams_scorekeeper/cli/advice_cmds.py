@@ -16,6 +16,7 @@ from .options import (count_option, db_option, dice_argument, examples, game_opt
                       json_option, parse_settings, roll_option, rules_option, split_list)
 from ..wording import fill
 from .lang import current_lang
+from .printing import round_text
 from .render import print_json
 from ..safetext import shown
 
@@ -247,6 +248,11 @@ def heuristic_lines(result, lang: str, rules) -> list[str]:
         return lines
     if len(result.coups) > 1:
         shown = " | ".join(" ".join(d) for d, _ in result.coups)
+    if result.second_coup is not None:
+        now, then = result.second_coup
+        key = "second_worth" if result.second_coup_worth_it else "second_not_worth"
+        lines.append(fill(w[key], lang,
+                          now=now, then=then))
     lines.append(fill(w["take"], lang, dice=shown))
     for i, c in enumerate(result.cells, 1):
         what = _cell_text(names, rules, c.column, c.row, c.score)
@@ -298,8 +304,9 @@ def review(
         for t in p.turns:
             joker = f" joker {t.joker[0]}→{t.joker[1]}" if t.joker else ""
             typer.echo(fill(w["turn"], lang, name=shown(p.name), turn=t.turn,
-                                        dice=" ".join(map(str, t.dice)), joker=joker,
-                                        roll=t.roll, row=name(t.row).name, score=t.score))
+                            round=round_text(game, t.round, lang),
+                            dice=" ".join(map(str, t.dice)), joker=joker,
+                            roll=t.roll, row=name(t.row).name, score=t.score))
             if t.loss > 0.005:
                 bj = f" (joker {t.best_joker[0]}→{t.best_joker[1]})" if t.best_joker else ""
                 typer.echo(fill(w["best"], lang, row=name(t.best_row).name, score=t.best_score,
@@ -340,8 +347,9 @@ def heuristic_review(game, as_json: bool, lang: str) -> None:
         for t in p.turns:
             luck = "" if t.luck is None else fill(w["h_luck"], lang, luck=t.luck)
             dice = " | ".join(f"{' '.join(d)} ({r})" for d, r in t.coups)
-            typer.echo(fill(w["h_turn"], lang, name=shown(p.name), turn=t.turn, dice=dice,
-                                          cells=cells(t.written)))
+            typer.echo(fill(w["h_turn"], lang, name=shown(p.name), turn=t.turn,
+                            round=round_text(game, t.round, lang), dice=dice,
+                            cells=cells(t.written)))
             if t.loss > 0.005:
                 typer.echo(fill(w["h_best"], lang, cells=cells(t.best), loss=t.loss, luck=luck))
             else:

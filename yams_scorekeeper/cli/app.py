@@ -148,6 +148,16 @@ class YamsCommand(TyperCommand):
             translate(self, ctx)
         super().format_help(ctx, formatter)
 
+    def invoke(self, ctx: typer.Context) -> Any:
+        """Run the command; run with ``--json``, a YamsError is said as a JSON object."""
+        try:
+            return super().invoke(ctx)
+        except YamsError as err:
+            if not ctx.params.get("as_json"):
+                raise                       # the group says it as one line
+            print_error(err, current_lang(ctx), as_json=True)
+            ctx.exit(err.exit_code)
+
 
 app = typer.Typer(
     cls=YamsGroup,
@@ -178,8 +188,13 @@ def _root(
              "locale is French, else English."),
     version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
                                  help="Print the version and exit."),
+    db: Optional[str] = typer.Option(
+        None, "--db", metavar="PATH", show_default=False,
+        help="Store folder. Default: $YAMS_DB, else the user's application folder."),
 ) -> None:
     ctx.obj = {"lang": resolve_lang(lang)}
+    if db is not None and ctx.invoked_subcommand:   # the command's own --db, unless it has one
+        ctx.default_map = {**(ctx.default_map or {}), ctx.invoked_subcommand: {"db": db}}
 
 
 def register(target: typer.Typer, module_name: str, only: str | None = None) -> tuple[str, ...]:

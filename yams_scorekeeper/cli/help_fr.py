@@ -247,6 +247,8 @@ FR: dict[str, str] = {
         '  yams rules gaby                chaque ligne du Yams Gaby, une ligne chacune',
     '  yams rules gaby nenette        what a nénette is, how it scores, an example':
         "  yams rules gaby nenette        ce qu'est une nénette, sa valeur, un exemple",
+    '  yams rules gaby sec            a column, a bonus, an option: what it does':
+        "  yams rules gaby sec            une colonne, une prime, une option : ce qu'elle fait",
     'Row names as printed on the sheet or as typed at the table (ps, 3 pareils).':
         'Les lignes par leur nom sur la feuille ou comme on les tape à table (ps, 3 pareils).',
     'classic, gaby, double or duel (or a French name).':

@@ -8,13 +8,16 @@ as options. Only ``typer`` and the standard library are imported here (start-up 
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
 
 from ..errors import ConfigError, EntryError
 from ..safetext import fold_name
 from ..texts import Message
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..rules.base import RuleSet
 
 
 def db_option() -> Any:
@@ -166,7 +169,10 @@ def parse_settings(items: list[str]) -> dict[str, Any]:
     return settings
 
 
-def split_list(values: list[str] | None) -> list[str]:
-    """Repeated options that may also hold lists: ``["libre,sec", "montee"]`` -> three names."""
+def split_list(values: list[str] | None, rules: "RuleSet | None" = None) -> list[str]:
+    """Repeated options that may also hold lists: ``["libre,sec", "montee"]`` -> three names;
+    with ``rules``, a name of several words stays one (``"2 coups"``, ``"demi sec"``)."""
+    if rules is not None:
+        return [v for text in values or () for v in rules.split_choices(text)]
     return [v for text in values or () for v in re.split(r"[\s,]+", text.strip()) if v]
 

@@ -77,8 +77,29 @@ def _number(term: "Terminal", game: "Game", text: str) -> int | None:
     return int(text)
 
 
+def _more(answer: str) -> tuple[str, str | None]:
+    """``answer`` and the turn its trailing ``+N`` adds (``"55523/2 -> 5 +6"``: the entry and
+    ``"6"``; ``"+6"`` alone: no entry), or ``(answer, None)``."""
+    if answer.startswith("+"):
+        return "", answer[1:]
+    head, sep, tail = answer.rpartition(" +")
+    if sep and tail.strip().isdigit():
+        return head.strip(), tail.strip()
+    return answer, None
+
+
+def _breaks_a_later_turn(err: YamsError) -> bool:
+    """Whether ``err`` refuses a correction only for a later turn it breaks (which ``+N``
+    corrects in the same go), not for the entry itself."""
+    return err.message.key == "game.correction_breaks_later_turn"
+
+
 def fix(table: "Table", text: str) -> None:
-    """``f N``: correct turn N (and others in the same go), after seeing what changes."""
+    """``f N``: correct turn N (and others in the same go), after seeing what changes.
+
+    A line refused for itself leaves nothing held; an entry refused only because it breaks a
+    later turn is held for the same go, said so, until ``+N`` corrects that turn too (or Enter
+    cancels everything). ``ENTRY +N`` on one line holds ENTRY and goes on to turn N."""
     from ..game import Game
     from ..notation import parse_entry
 
@@ -86,7 +107,7 @@ def fix(table: "Table", text: str) -> None:
     turn = _number(term, game, text)
     if turn is None:
         return
-    changes: dict[int, dict] = {}
+    changes: dict[int, dict] = {}       # the entries held for this go, by turn
     trial = None
     while trial is None:
         log = game.turn_log()[turn - 1]
@@ -99,22 +120,35 @@ def fix(table: "Table", text: str) -> None:
         if not answer:
             term.say(t(term, "cancelled"))
             return
-        if answer.startswith("+"):
-            other = _number(term, game, answer[1:])
+        line, more = _more(answer)
+        other = None if more is None else _number(term, game, more)
+        if more is not None and other is None:
+            continue                        # a bad +N, said by _number: nothing held
+        if not line:
             turn = other or turn
             continue
+        tried = {**changes}
         try:
-            player, entry = parse_entry(game, answer)
+            player, tried[turn] = parse_entry(game, line)
             if player is not None and player != log.player:
                 raise EntryError(Message("game.turn_was_not_theirs", turn=turn, owner=log.player,
-                                                 player=player))
-            changes[turn] = entry
+                                         player=player))
             candidate = Game(game.config, game.events, id=game.id, created=game.created)
-            candidate.amend(changes)
-            trial = candidate
+            candidate.amend(tried)
         except YamsError as err:
-            term.refuse(err)
-    _show_changes(term, game, trial)
+            if not _breaks_a_later_turn(err):
+                term.refuse(err)
+                continue                    # the entry itself is wrong: nothing of it is held
+            if other is None:               # with +N the later turn is being corrected
+                term.refuse(err)
+            candidate = None
+        if candidate is None or other is not None:
+            term.say(t(term, "held", turn=turn), style="dim")
+            changes, turn = tried, other or turn
+            continue
+        changes, trial = tried, candidate
+    if not _show_changes(term, game, trial):
+        term.say(t(term, "no_change"))
     if not _yes(term, "confirm_reopen" if game.finished else "confirm"):
         term.say(t(term, "cancelled"))
         return
@@ -130,22 +164,29 @@ def fix(table: "Table", text: str) -> None:
     table._header_key = table._cells_key = None
 
 
-def _show_changes(term: "Terminal", game: "Game", trial: "Game") -> None:
+def _show_changes(term: "Terminal", game: "Game", trial: "Game") -> bool:
+    """Say each cell and total the correction changes; False when it changes none."""
     from .sheet_view import cell_label
 
-    term.say(t(term, "changes"))
+    lines: list[tuple[str, str | None]] = []
     for old, new in zip(game.sheets, trial.sheets):
         for key in dict.fromkeys([*old.marks, *new.marks]):
             a, b = old.marks.get(key), new.marks.get(key)
             if a is None or b is None or a.score != b.score or a.scratch != b.scratch:
                 label = cell_label(game, a or b)
-                term.say(t(term, "cell_change", name=old.name, cell=label,
-                           old="-" if a is None else a.score, new="-" if b is None else b.score))
+                lines.append((t(term, "cell_change", name=old.name, cell=label,
+                                old="-" if a is None else a.score,
+                                new="-" if b is None else b.score), None))
     for i, sheet in enumerate(game.sheets):
         before, after = game.totals(i).grand, trial.totals(i).grand
         if before != after:
-            term.say(t(term, "total_change", name=sheet.name, old=before, new=after),
-                     style="bold")
+            lines.append((t(term, "total_change", name=sheet.name, old=before, new=after),
+                          "bold"))
+    if lines:
+        term.say(t(term, "changes"))
+    for line, style in lines:
+        term.say(line, style=style)
+    return bool(lines)
 
 
 def after_end(table: "Table") -> bool:

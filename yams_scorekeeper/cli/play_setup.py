@@ -168,14 +168,14 @@ class Setup:
         from ..rules import get_rules
 
         def words(text: str) -> list[str]:
-            return [] if text.lower() in NONE_WORDS else _split(text)
+            return [] if text.lower() in NONE_WORDS else rules.split_choices(text)
 
         # the questions follow what the rule set offers: a choice of columns (one of them
         # perhaps imposée), presets with a custom sheet, or variants
         rules = get_rules(family)
         if len(rules.column_names) > 1 and not rules.presets:
             def columns(text: str) -> list[str]:
-                cols = _split(text)
+                cols = rules.split_choices(text)
                 plain = [c for c in cols if rules.normalise_choice(c) != rules.imposed_column]
                 if plain or len(cols) != len(plain):
                     self.make(family, names, columns=plain or list(rules.default_columns[:1]))
@@ -185,7 +185,7 @@ class Setup:
             imposed = None
             if any(rules.normalise_choice(c) == rules.imposed_column for c in cols):
                 def order(text: str) -> list[str]:
-                    ids = [rules.row(r).id for r in _split(text)]
+                    ids = [rules.row(r).id for r in rules.split_choices(text)]
                     self.make(family, names, columns=cols, imposed=ids)
                     return ids
 
@@ -205,8 +205,8 @@ class Setup:
             if preset != "custom":
                 return self.make(family, names, preset=preset)
             cols = self.checked("ask_columns_gaby", " ".join(rules.column_names), lambda t: (
-                self.make(family, names, columns=_split(t), optional_rows=[], options=[],
-                            explicit=True) and _split(t)))
+                self.make(family, names, columns=rules.split_choices(t), optional_rows=[],
+                          options=[], explicit=True) and rules.split_choices(t)))
             rows = self.checked("ask_rows_gaby", " ".join(rules.optional_rows), lambda t: (
                 self.make(family, names, columns=cols, optional_rows=words(t), options=[],
                             explicit=True) and words(t)))

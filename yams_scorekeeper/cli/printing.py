@@ -23,6 +23,12 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game, LegalCell, Mark
 
 
+def round_text(game: "Game", n: int, lang: str) -> str:
+    """`` (round 4)``, the player's own turn number, said after the game's turn number when
+    the game has several players (alone, the two are the same: nothing)."""
+    return say("cli.round", lang, n=n) if len(game.sheets) > 1 else ""
+
+
 def print_line(text: str) -> None:
     """One line of plain output; any data in it is shown escaped (:func:`shown`)."""
     typer.echo(shown(text))

@@ -28,12 +28,21 @@ if TYPE_CHECKING:  # pragma: no cover
 
 
 def print_error(err: "YamsError", lang: str, line: int | None = None,
-                stream: TextIO | None = None) -> None:
-    """Print ``error: <message>`` on one line of stderr; ``line`` names an input line."""
-    where = words("cli.render", lang)["line"].format(n=line) if line is not None else ""
-    text = shown(" ".join(err.text(lang).split()))   # one line, whatever the message holds
+                stream: TextIO | None = None, as_json: bool = False) -> None:
+    """Print ``error: <message>`` on one line of stderr; ``line`` names an input line. With
+    ``as_json`` (a command run with ``--json``), one JSON object instead (docs/json.md):
+    ``{"error": {"message", "expected", "rule", "exit_code"}}``, and ``"line"`` when given."""
     out = stream if stream is not None else sys.stderr
-    out.write(f"error: {where}{text}\n")
+    if as_json:
+        error = {"message": " ".join(err.message.text(lang).split()), "expected": err.expected,
+                 "rule": err.rule, "exit_code": err.exit_code}
+        if line is not None:
+            error["line"] = line
+        out.write(json_text({"error": error}) + "\n")
+    else:
+        where = words("cli.render", lang)["line"].format(n=line) if line is not None else ""
+        text = shown(" ".join(err.text(lang).split()))   # one line, whatever the message holds
+        out.write(f"error: {where}{text}\n")
     out.flush()
 
 

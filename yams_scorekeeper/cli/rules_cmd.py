@@ -13,12 +13,13 @@ import typer
 from .. import wording
 from .options import examples
 from .lang import current_lang
-from ..texts import explain_lang, words
+from ..texts import Message, explain_lang, words
 
 EPILOG = examples(
     "yams rules                     every family and its rows",
     "yams rules gaby                every row of Yams Gaby, in one line each",
     "yams rules gaby nenette        what a nénette is, how it scores, an example",
+    "yams rules gaby sec            a column, a bonus, an option: what it does",
     "yams --lang fr rules duel \"petite suite\"",
     note="Row names as printed on the sheet or as typed at the table (ps, 3 pareils).")
 
@@ -33,7 +34,7 @@ def rules(
     """Print the rule of a row (what makes it, how it scores, an example, the ruling), every
     row of a family, or the families."""
     from ..rules import RULESETS, get_rules
-    from ..rulebook import family_rules, row_rule
+    from ..rulebook import family_rules, family_topics, row_rule, topic_rule
     from ..safetext import shown
 
     lang = current_lang(ctx)
@@ -53,11 +54,30 @@ def rules(
             text = f"{entry.row:<20} {entry.text(lang)} [{entry.rulings}]"
             typer.echo(textwrap.fill(text, 78, initial_indent="  ", subsequent_indent=" " * 23,
                                      break_on_hyphens=False))
+        for topic in family_topics(family):
+            text = f"{topic.id:<20} {topic.text(lang)} [{topic.rulings}]"
+            typer.echo(textwrap.fill(text, 78, initial_indent="  ", subsequent_indent=" " * 23,
+                                     break_on_hyphens=False))
         return
     import textwrap
 
-    entry = row_rule(family, row)
+    from ..errors import EntryError
+
     colon = wording.colon(lang)
+    try:
+        entry = row_rule(family, row)
+    except EntryError:
+        ruleset = get_rules(family)
+        topic = topic_rule(family, row)
+        if topic is None:
+            raise EntryError(Message("rules.no_row_or_topic", word=row, title=ruleset.title),
+                             expected=" ".join([*(r.id for r in ruleset.rows),
+                                                *ruleset.topic_texts])) from None
+        typer.echo(f"{topic.name} ({ruleset.title}, {topic.id})")
+        for line in (topic.text(lang), f"{w['rulings']}{colon}{topic.rulings}"):
+            typer.echo(textwrap.fill(line, 78, initial_indent="  ", subsequent_indent="    ",
+                                     break_on_hyphens=False))
+        return
     typer.echo(f"{entry.name} ({get_rules(family).title}, {entry.row})")
     for line in (entry.text(lang),
                  f"{w['example']}{colon}{entry.dice} /{entry.roll} → "

@@ -79,8 +79,10 @@ def entry_json(rules: "RuleSet", roll: int, dice: Any, figures: list,
             "figures": [f.to_json(lang) for f in figures]}
 
 
-def score_stream(rules: "RuleSet", lines: Iterable[str], all_rows: bool, lang: str) -> int:
-    """Score ``ROLL DICE...`` lines, one JSON object each; bad lines go to stderr.
+def score_stream(rules: "RuleSet", lines: Iterable[str], all_rows: bool, lang: str,
+                 as_json: bool = False) -> int:
+    """Score ``ROLL DICE...`` lines, one JSON object each; bad lines go to stderr (as JSON
+    objects too with ``as_json``).
 
     Returns 0 when every line was read, else the exit code of the first bad line.
     """
@@ -94,7 +96,7 @@ def score_stream(rules: "RuleSet", lines: Iterable[str], all_rows: bool, lang: s
                 continue
             roll, dice, figures = score_entry(rules, *parts, all_rows)
         except YamsError as err:
-            print_error(err, lang, line=number)
+            print_error(err, lang, line=number, as_json=as_json)
             status = status or err.exit_code
             continue
         print_json(entry_json(rules, roll, dice, figures, lang))
@@ -130,7 +132,7 @@ def score(
         if roll is not None:
             raise ConfigError(Message("cli.roll_does_go_each"),
                               expected="ROLL DICE... on each line")
-        status = score_stream(rules, sys.stdin, all_rows, lang)
+        status = score_stream(rules, sys.stdin, all_rows, lang, as_json)
         if status:
             raise typer.Exit(status)
         return

@@ -72,7 +72,7 @@ def games(
         _list_games(found, as_json, lang)
     finally:
         for err in damaged:     # listed after the readable games; the exit code says so
-            print_error(err, lang)
+            print_error(err, lang, as_json=as_json)
     if damaged:
         raise typer.Exit(damaged[0].exit_code)
 

@@ -90,11 +90,16 @@ def new(
     if not names:
         raise ConfigError(Message("cli.name_players_player"),
                           expected="--player Alice --player Bob")
+    from ..rules import get_rules
+
     rolls = parse_start_dice(start_dice, [n.strip() for n in names]) if start_dice else None
-    step = new_game(open_store(db), rules_name or default_family(), names,
-                    columns=split_list(columns) or None, rows=split_list(rows) or None,
-                    options=split_list(options), variant=variant, direction=direction,
-                    imposed=split_list(imposed) or None,
+    family = rules_name or default_family()
+    rules = get_rules(family)
+    step = new_game(open_store(db), family, names,
+                    columns=split_list(columns, rules) or None,
+                    rows=split_list(rows, rules) or None,
+                    options=split_list(options, rules), variant=variant, direction=direction,
+                    imposed=split_list(imposed, rules) or None,
                     settings=parse_settings(settings or []) or None, preset=preset, order=order,
                     start_dice=rolls)
     game = step.game

@@ -42,6 +42,7 @@ from ..errors import EntryError, IllegalMoveError, YamsError
 from ..notation import ANNOUNCE_WORDS, missing_dice, missing_roll, read_coup
 from .messages import NO, YES, msg, outcome
 from ..texts import Message, explain_lang
+from .printing import round_text
 from .render import shown
 from ..safetext import fold_name
 from .terminal import (END_WORDS, HELP_WORDS, HINT_WORDS, LIST_WORDS, QUIT_WORDS, SHEET_WORDS,
@@ -132,7 +133,8 @@ class Table:
             return
         self._header_key = key
         self.term.out.print()
-        title = self.t("turn_title", name=shown(sheet.name), turn=sheet.turns + 1,
+        title = self.t("turn_title", name=shown(sheet.name), turn=game.turn_number,
+                       round=round_text(game, sheet.turns + 1, self.lang),
                        total=game.totals(sheet).grand) + self.standing()
         self.term.out.rule(Text(title, style="bold"), align="left")
         counters = self.counters()
@@ -162,6 +164,8 @@ class Table:
             if "55533/2" in line and game.rules.tagged:
                 continue
             if "doblar" in line and not game.config.has("doblar"):
+                continue
+            if "55531/1" in line and not game.rules.hints_allowed:
                 continue
             out.append(line)
         return "\n".join(out)
@@ -650,6 +654,8 @@ class Table:
                                                             coup=c.get("coup")))
                       for c in last["cells"]]
             text = self.t("undone_mark", name=name, cells=" + ".join(labels))
+        elif last["type"] == "amend":
+            text = self.t("undone_amend", turns=", ".join(str(c["turn"]) for c in last["changes"]))
         else:
             text = self.t("undone_end")
         self.term.say(text, style="bold")

@@ -84,6 +84,13 @@ class Figure:
                 "explain": self.explain.text(explain_lang(lang))}
 
 
+#: a section of the sheet in words (``yams rules FAMILY SECTION``), English and French
+SECTION_TEXT = ("section: {rows}; its total is their sum",
+                "section : {rows} ; son total est leur somme")
+#: the one column of a sheet that has one (``yams rules duel grille``), English and French
+ONE_COLUMN_TEXT = ("the player's one column: each row is written once, in the order the game's "
+                   "variant gives when it gives one", "l'unique colonne du joueur : chaque ligne "
+                   "s'y inscrit une fois, dans l'ordre que donne la variante quand elle en donne")
 #: rows 1-6 in words (English, French)
 UPPER_TEXT = ("{n}: the dice showing {n}, added up (n x {n})",
               "{n} : les dés qui montrent {n}, additionnés (n x {n})")
@@ -175,6 +182,15 @@ class RuleSet:
     imposed_column: ClassVar[str | None] = None
     #: options that need 2 players or more (Gaby bloquant, Y6)
     multi_player_options: ClassVar[tuple[str, ...]] = ()
+
+    #: what the sheet shows besides its rows (columns, bonuses, totals, options, variants,
+    #: counters), for ``yams rules``: id -> (English, French, rulings), ``{setting}`` filled in
+    topic_texts: ClassVar[dict[str, tuple[str, str, str]]] = {}
+    #: other words for a topic (``prime`` -> ``bonus``), compact or with dashes
+    topic_aliases: ClassVar[dict[str, str]] = {
+        "prime": "bonus", "sub-total-1-6": "bonus", "sous-total-1-6": "bonus",
+        "grand-total": "total", "total-general": "total", "jokers": "joker",
+        "doblars": "doblar", "bank": "critique", "banque": "critique", "pool": "165"}
 
     # -- hints for the command line (read by cli/, never by the engine) ------------------------
     #: how ``yams play`` orders the players: "given" (as typed), "dice" (a start die each, the
@@ -378,6 +394,38 @@ class RuleSet:
     def figure(self, row_id: str, dice: Dice, roll: int) -> Figure:
         return self.score_row(self.row(row_id).id, dice, roll)
 
+    def topic(self, word: str) -> tuple[str, str, str, str, str] | None:
+        """A column, bonus, total, option, variant or mechanic of the sheet in words, for
+        ``yams rules FAMILY WORD``: ``(id, name, English, French, rulings)``, the numbers
+        taken from the settings; None when ``word`` names none of ``topic_texts``."""
+        typed = self.normalise_choice(word)
+        compact = {k.replace("-", ""): k for k in self.topic_texts}
+        compact.update({a.replace("-", ""): k for a, k in self.topic_aliases.items()})
+        key = None
+        for prefix in ("", "total-", "les-", "la-", "le-"):      # "Total chiffres" on the sheet
+            if typed.startswith(prefix):
+                key = key or compact.get(typed[len(prefix):].replace("-", ""))
+        sections = {normalise_id(x.name.split(" ", 1)[-1]).replace("-", ""): x
+                    for x in self.sections} | {x.id.replace("-", ""): x for x in self.sections}
+        if key is None and typed.removeprefix("total-").replace("-", "") in sections:
+            section = sections[typed.removeprefix("total-").replace("-", "")]
+            rows = ", ".join(self.row(r).name for r in section.rows)
+            en, fr = (t.format(rows=rows) for t in SECTION_TEXT)
+            return section.id, section.name, en, fr, self.rows_rule
+        if key is None and len(self.column_names) == 1 and typed in self.column_names:
+            return typed, self.column_names[typed], *ONE_COLUMN_TEXT, self.rows_rule
+        if key is None or key not in self.topic_texts:
+            return None
+        en, fr, rulings = self.topic_texts[key]
+        values = self.topic_values()
+        name = (self.column_names.get(key) or self.variants.get(key)
+                or self.option_labels.get(key) or key)
+        return key, name, en.format(**values), fr.format(**values), rulings
+
+    def topic_values(self) -> dict[str, Any]:
+        """Hook: the values ``topic_texts`` may name (default: the settings)."""
+        return dict(self.settings)
+
     def row_text(self, row_id: str) -> tuple[str, str, str, int]:
         """Hook: what makes ``row_id`` and how it scores, in English and French, with dice
         (and a roll) that make it."""
@@ -395,9 +443,37 @@ class RuleSet:
         return tuple(r.id for r in self.rows if r.optional)
 
     def normalise_choice(self, word: str) -> str:
-        """A column, option, row, variant or direction id as typed, made canonical."""
-        key = normalise_id(word)
-        return self.choice_aliases.get(key, key)
+        """A column, option, row, variant or direction as typed, made its canonical id: its
+        id, its displayed name (``Demi-sec``, ``2 coups``, ``cases chance``) or another
+        spelling, with or without accents, case, spaces or dashes (``demisec``, ``2coups``)."""
+        key = normalise_id(" ".join(word.split()))
+        key = self.choice_aliases.get(key, key)
+        return _choice_ids(type(self)).get(key.replace("-", ""), key)
+
+    def split_choices(self, text: str) -> list[str]:
+        """An answer listing choices, split into them: at commas and semicolons, and at
+        spaces except inside a name of several words (``2 coups doblar`` -> ``2 coups``,
+        ``doblar``; ``petite suite`` stays one row). A word that names nothing is kept as
+        typed, for the configuration to refuse with its reason."""
+        out: list[str] = []
+        for part in text.replace(";", ",").split(","):
+            words = part.split()
+            i = 0
+            while i < len(words):
+                j = next((j for j in range(len(words), i + 1, -1)
+                          if self._is_choice(" ".join(words[i:j]))), i + 1)
+                out.append(" ".join(words[i:j]))
+                i = j
+        return out
+
+    def _is_choice(self, text: str) -> bool:
+        if self.normalise_choice(text) in _choice_ids(type(self)).values():
+            return True
+        try:
+            self.row(text)
+        except EntryError:
+            return False
+        return True
 
     def configure(self, setup: "Setup") -> "Setup":
         """Hook: check the choices a game is created with and complete them with defaults.
@@ -616,6 +692,28 @@ def known(given: Iterable[str], names: Mapping[str, Any] | Iterable[str], unknow
         if item not in names:
             raise ConfigError(Message(unknown, item=item),
                               expected=", ".join(names))
+
+
+_CHOICE_IDS: dict[type, dict[str, str]] = {}
+
+
+def _choice_ids(rules: type[RuleSet]) -> dict[str, str]:
+    """Every displayed name and spelling of a family's columns, options, optional rows,
+    presets, variants and directions, compact (no dash), -> its id; made once a family."""
+    ids = _CHOICE_IDS.get(rules)
+    if ids is None:
+        pairs = [*rules.column_names.items(), *rules.variants.items(),
+                 *((o, rules.option_labels.get(o, o)) for o in rules.options),
+                 *((r.id, r.name) for r in rules.rows if r.optional),
+                 *((p, p) for p in rules.presets), *((d, d) for d in rules.directions)]
+        ids = {}
+        for key, name in pairs:
+            for text in (key, name):
+                ids[normalise_id(text).replace("-", "")] = key
+        for alias, key in rules.choice_aliases.items():
+            ids.setdefault(alias.replace("-", ""), key)
+        _CHOICE_IDS[rules] = ids
+    return ids
 
 
 def normalise_id(text: str) -> str:

@@ -57,6 +57,25 @@ class ClassicRules(RuleSet):
     sheet_layout = "columns"
     rows_rule = "C1"
     exactly_solved = True
+    topic_texts = {
+        "libre": ("a column filled in any order", "une colonne remplie dans n'importe quel ordre",
+                  "C5"),
+        "descendante": ("a column filled in grid order, top to bottom: row 1 first, the yam last",
+                        "une colonne remplie dans l'ordre de la grille, de haut en bas : les 1 "
+                        "d'abord, le yam en dernier", "C5"),
+        "montante": ("a column filled bottom to top: the yam first, row 1 last",
+                     "une colonne remplie de bas en haut : le yam d'abord, les 1 en dernier",
+                     "C5"),
+        "imposee": ("the optional fourth column, filled in the order of rows the players gave "
+                    "when the game was created", "la quatrième colonne, optionnelle, remplie "
+                    "dans l'ordre des lignes que les joueurs ont donné à la création", "C5"),
+        "bonus": ("per column, once rows 1-6 are all filled and add up to {bonus_threshold} or "
+                  "more: +{bonus}", "par colonne, une fois les lignes 1 à 6 toutes remplies, "
+                  "si elles font {bonus_threshold} ou plus : +{bonus}", "C4"),
+        "total": ("a column's total is its 12 cells and its bonus; the grand total is the sum "
+                  "of the columns' totals", "le total d'une colonne est la somme de ses 12 "
+                  "cases et de sa prime ; le total général, la somme des colonnes", "C4"),
+    }
     row_texts = {
         'full': ('three dice of one value and two of another (G2); 25 + the sum of the dice',
             "trois dés d'une valeur et deux d'une autre (G2) ; 25 + la somme des dés",

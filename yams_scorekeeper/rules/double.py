@@ -10,7 +10,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from ..columns import DOWN, UP, Column, ordered
-from ..dice import DOUBLE_SET, Dice, TAGGED_EXAMPLE, parse_tagged, stored_tagged
+from ..dice import DOUBLE_SET, GROUPED_EXAMPLE, Dice, parse_tagged, stored_tagged
 from ..errors import ConfigError
 from ..totals import Cells, Totals, cell_score, scores_sum
 from .base import Figure, Row, RuleSet, Section, Setup
@@ -76,7 +76,7 @@ class DoubleRules(RuleSet):
     dice_count = 10
     tagged = True
     max_rolls = 6   # 5 a turn (D9) plus the announced sixth roll
-    dice_example = TAGGED_EXAMPLE
+    dice_example = GROUPED_EXAMPLE
     rows = _CHIFFRES + _YAMS + _SUITES + _COMBINAISONS + _DIFFERENCE
     sections = (
         Section("chiffres", "Les chiffres", _ids(_CHIFFRES)),
@@ -120,6 +120,22 @@ class DoubleRules(RuleSet):
         from .double_text import EXAMPLES, row_text
 
         return (*row_text(self, row_id), EXAMPLES[row_id], 2)
+
+    @property
+    def topic_texts(self) -> dict[str, tuple[str, str, str]]:     # type: ignore[override]
+        from .double_text import TOPICS
+
+        return TOPICS
+
+    @property
+    def topic_aliases(self) -> dict[str, str]:                    # type: ignore[override]
+        from .double_text import TOPIC_ALIASES
+
+        return {**RuleSet.topic_aliases, **TOPIC_ALIASES}
+
+    def topic_values(self) -> dict:
+        steps = ", ".join(f"{at}+ -> +{bonus}" for at, bonus in self.settings["chiffres_bonus"])
+        return {**self.settings, "steps": steps}
 
     # -- game hooks ----------------------------------------------------------------------------
 

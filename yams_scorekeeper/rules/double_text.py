@@ -76,3 +76,71 @@ def row_text(rules: "DoubleRules", row: str) -> tuple[str, str]:
             "(plus - moins) x le nombre de 1 inscrits en ligne 1 (D3)")
 
 
+
+#: what the Double Yams sheet shows besides its rows (``RuleSet.topic_texts``)
+TOPICS = {
+    "chiffres": ("section: rows 1-6, each the sum of the dice showing its value (doubled in "
+                 "harmony), and the chiffres bonus", "section : les lignes 1 à 6, chacune la "
+                 "somme des dés de sa valeur (doublée en harmonie), et la prime des chiffres",
+                 "D3, D6, D8"),
+    "yams": ("section: the figures of identical dice (brelan to yams impossible); first roll "
+             "and harmony multiply them", "section : les figures de dés identiques (brelan à "
+             "yams impossible) ; premier jet et harmonie les multiplient", "D3, D4, D5"),
+    "suites": ("section: the runs (double petite suite to the suites géantes); first roll and "
+               "harmony multiply them", "section : les suites (double petite suite aux suites "
+               "géantes) ; premier jet et harmonie les multiplient", "D3, D4, D5"),
+    "combinaisons": ("section: the groups and fulls (double brelan to double full); first roll "
+                     "and harmony multiply them", "section : les groupes et fulls (double "
+                     "brelan à double full) ; premier jet et harmonie les multiplient",
+                     "D3, D4, D5"),
+    "difference": ("section: (plus - moins) x the number of dice showing 1 written in row 1 "
+                   "(the 'x 1' line; 0 while row 1 is empty or scratched); it may be negative",
+                   "section : (plus - moins) x le nombre de dés montrant 1 inscrits dans la "
+                   "ligne 1 (la ligne « x 1 » ; 0 tant que la ligne 1 est vide ou barrée) ; elle "
+                   "peut être négative", "D3"),
+    "bonus": ("the chiffres bonus: {steps}; only the highest step reached counts",
+              "la prime des chiffres : {steps} ; seul le plus haut palier atteint compte", "D8"),
+    "total": ("five section totals; the grand total is their sum",
+              "cinq totaux de section ; le total général est leur somme", "D3"),
+    "premier-jet": ("a figure of the yams, suites or combinaisons kept after the first roll "
+                    "scores {first_roll_factor} x (never in chiffres or the difference)",
+                    "une figure des yams, suites ou combinaisons gardée au premier jet compte "
+                    "{first_roll_factor} x (jamais dans les chiffres ni la différence)", "D4, D7"),
+    "harmonie": ("a figure whose every group is of one colour, or every group of one size, "
+                 "scores {harmony_factor} x (groups of {harmony_max_group} dice at most); in "
+                 "chiffres, row n doubles when all five dice of one colour or one size show n; "
+                 "it multiplies with the first roll", "une figure dont chaque groupe est d'une "
+                 "couleur, ou chaque groupe d'une taille, compte {harmony_factor} x (groupes de "
+                 "{harmony_max_group} dés au plus) ; dans les chiffres, la ligne n double quand "
+                 "les cinq dés d'une couleur ou d'une taille montrent n ; elle se multiplie avec "
+                 "le premier jet", "D5, D6, D7"),
+    "annonce": ("the sixth roll (classique and forcé): after the 5th roll, announce one empty "
+                "row of the yams, suites or combinaisons and roll once more: made, its score "
+                "without the first-roll factor; missed, minus its base value (typed …/6 "
+                "announce youpi)", "le 6e jet (classique et forcé) : après le 5e jet, annoncer "
+                "une ligne vide des yams, suites ou combinaisons et relancer une fois : réussie, "
+                "son score sans le facteur du premier jet ; manquée, moins sa valeur de base "
+                "(…/6 annonce youpi)", "D9"),
+    "classique": ("variant: any order, up to {rolls_per_turn} rolls a turn, plus the announced "
+                  "sixth roll", "variante : dans n'importe quel ordre, jusqu'à {rolls_per_turn} "
+                  "jets par tour, plus le 6e jet annoncé", "D10"),
+    "force": ("variant: the grid in order, croissant (from row 1 down to moins) or décroissant "
+              "(from moins up to row 1), up to {rolls_per_turn} rolls a turn plus the sixth "
+              "roll", "variante : la grille dans l'ordre, croissant (des 1 jusqu'au moins) ou "
+              "décroissant (du moins jusqu'aux 1), jusqu'à {rolls_per_turn} jets par tour plus "
+              "le 6e jet", "D10"),
+    "critique": ("variant: unused rolls are banked; a turn may use {rolls_per_turn} + the bank "
+                 "rolls, and the bank becomes bank + {rolls_per_turn} - rolls used; no sixth "
+                 "roll", "variante : les jets non utilisés vont en réserve ; un tour peut "
+                 "utiliser {rolls_per_turn} + la réserve, et la réserve devient réserve + "
+                 "{rolls_per_turn} - jets utilisés ; pas de 6e jet", "D10"),
+    "165": ("variant: {pool} rolls for the whole sheet, no limit a turn; once the pool is "
+            "empty the rows left can only be scratched; no sixth roll", "variante : {pool} "
+            "jets pour toute la feuille, sans limite par tour ; la réserve vide, les lignes "
+            "restantes ne peuvent qu'être barrées ; pas de 6e jet", "D10"),
+}
+#: other words the sheet and the players use for them
+TOPIC_ALIASES = {"x-1": "difference", "x1": "difference", "first-roll": "premier-jet",
+                 "sec": "premier-jet", "harmony": "harmonie", "announce": "annonce",
+                 "sixth-roll": "annonce", "6e-jet": "annonce", "sixieme-jet": "annonce",
+                 "croissant": "force", "decroissant": "force"}

@@ -53,6 +53,16 @@ class DuelRules(RuleSet):
     jokers = True
     rows_rule = "U1"
     exactly_solved = True
+    topic_texts = {
+        "bonus": ("rows 1-6 adding up to {bonus_threshold} or more give +{bonus}",
+                  "des lignes 1 à 6 qui font {bonus_threshold} ou plus donnent +{bonus}", "U3"),
+        "total": ("every row and the bonus", "toutes les lignes et la prime", "U3"),
+        "joker": ("{jokers} jokers a game, at most {jokers_per_turn} a turn: a joker turns one "
+                  "die into any value (typed 55534/3 joker 4:5), then the dice score as usual",
+                  "{jokers} jokers par partie, {jokers_per_turn} au plus par tour : un joker "
+                  "change un dé en n'importe quelle valeur (55534/3 joker 4:5), puis les dés "
+                  "comptent comme d'habitude", "U4"),
+    }
     row_texts = {
         'brelan': ('3 pareils: at least three dice alike; the sum of those three',
             '3 pareils : au moins trois dés identiques ; la somme de ces trois dés',

@@ -77,6 +77,73 @@ class GabyRules(RuleSet):
     start_order = "drawn"                    # Y9
     sheet_layout = "columns"
     rows_rule = "Y1"
+    topic_texts = {
+        "descente": ("optional column, filled top to bottom from row 1; coups of 1 to 3 rolls; "
+                     "counts {column_factors[descente]} x its marks", "colonne optionnelle, "
+                     "remplie de haut en bas depuis les 1 ; coups de 1 à 3 lancers ; compte "
+                     "{column_factors[descente]} x ses marques", "Y4, Y5"),
+        "libre": ("the column always present, filled in any order; coups of 1 to 3 rolls; "
+                  "counts {column_factors[libre]} x its marks", "la colonne toujours présente, "
+                  "remplie dans n'importe quel ordre ; coups de 1 à 3 lancers ; compte "
+                  "{column_factors[libre]} x ses marques", "Y4, Y5"),
+        "montee": ("optional column, filled bottom to top from the last row present (petit, "
+                   "else nénette, else yam); coups of 1 to 3 rolls; counts "
+                   "{column_factors[montee]} x its marks", "colonne optionnelle, remplie de bas "
+                   "en haut depuis la dernière ligne présente (petit, sinon nénette, sinon yam) "
+                   "; coups de 1 à 3 lancers ; compte {column_factors[montee]} x ses marques",
+                   "Y4, Y5"),
+        "demi-sec": ("optional column, any order, only for a coup kept after at most 2 rolls "
+                     "(not even a 0 otherwise, except in a chance cell); counts "
+                     "{column_factors[demi-sec]} x (its marks + its bonus)", "colonne "
+                     "optionnelle, dans n'importe quel ordre, seulement pour un coup gardé en 2 "
+                     "lancers au plus (pas même un 0 sinon, sauf dans une case chance) ; compte "
+                     "{column_factors[demi-sec]} x (ses marques + sa prime)", "Y4, Y5, Y8"),
+        "sec": ("optional column, any order, only for a coup kept after the first roll (not "
+                "even a 0 otherwise, except in a chance cell); counts {column_factors[sec]} x "
+                "(its marks + its bonus)", "colonne optionnelle, dans n'importe quel ordre, "
+                "seulement pour un coup gardé au premier lancer (pas même un 0 sinon, sauf dans "
+                "une case chance) ; compte {column_factors[sec]} x (ses marques + sa prime)",
+                "Y4, Y5, Y8"),
+        "bonus": ("per column: rows 1-6 adding up to {bonus_threshold} or more give +{bonus}, "
+                  "multiplied by the column's factor", "par colonne : des lignes 1 à 6 qui "
+                  "font {bonus_threshold} ou plus donnent +{bonus}, multipliés par le facteur "
+                  "de la colonne", "Y1, Y5"),
+        "total": ("a column's total is its factor x (its marks + its bonus), max and min "
+                  "counting 0 when max is not above min; the grand total is the sum of the "
+                  "columns", "le total d'une colonne est son facteur x (ses marques + sa prime), "
+                  "max et min comptant 0 quand max n'est pas au-dessus de min ; le total "
+                  "général, la somme des colonnes", "Y3, Y5"),
+        "bloquant": ("option (2 players or more): a non-zero score goes in a cell only if it is "
+                     "at least every score the other players already wrote in that same cell; "
+                     "otherwise only 0", "option (2 joueurs ou plus) : un score non nul ne va "
+                     "dans une case que s'il vaut au moins chaque score que les autres joueurs y "
+                     "ont déjà inscrit ; sinon seulement 0", "Y6"),
+        "deux-coups": ("option: a turn is a first coup (1 to 3 rolls) and, if the player "
+                       "wishes, a second (1 to 3 rolls); one score is written from either coup, "
+                       "each judged with its own roll count", "option : un tour est un premier "
+                       "coup (1 à 3 lancers) et, si le joueur veut, un second (1 à 3 lancers) ; "
+                       "une marque est inscrite depuis l'un ou l'autre, chacun jugé sur ses "
+                       "propres lancers", "Y7"),
+        "doblar": ("option (needs 2 coups): {doblars} doblars a game; a doblar writes two "
+                   "scores, one from each coup, never both in the same ordered column, except "
+                   "the doblar descendant and the doblar montant (two successive cells of the "
+                   "descente or the montée), once a game each", "option (demande 2 coups) : "
+                   "{doblars} doblars par partie ; un doblar inscrit deux marques, une de chaque "
+                   "coup, jamais deux dans la même colonne ordonnée, sauf le doblar descendant "
+                   "et le doblar montant (deux cases qui se suivent de la descente ou de la "
+                   "montée), une fois par partie chacun", "Y7"),
+        "chance": ("option (needs sec or demi-sec): the sec and demi-sec cells of petit, "
+                   "nénette and yam, where a 0 may be written whatever the coup's rolls",
+                   "option (demande sec ou demi-sec) : les cases sec et demi-sec du petit, de la "
+                   "nénette et du yam, où un 0 peut s'inscrire quels que soient les lancers du "
+                   "coup", "Y8"),
+        "gaby": ("preset for 2 players or more: every column, both optional rows and every "
+                 "option", "préréglage pour 2 joueurs ou plus : toutes les colonnes, les deux "
+                 "lignes optionnelles et toutes les options", "Y10"),
+        "gaby-solo": ("preset for one player: every column, both optional rows and every option "
+                      "but bloquant", "préréglage pour un joueur : toutes les colonnes, les "
+                      "deux lignes optionnelles et toutes les options sauf bloquant", "Y10"),
+    }
     row_texts = {
         'brelan': ('at least three dice alike (G1); 10 + 3 x their value',
             'au moins trois dés identiques (G1) ; 10 + 3 x leur valeur',

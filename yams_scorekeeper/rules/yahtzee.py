@@ -64,6 +64,24 @@ class YahtzeeRules(RuleSet):
     rows_rule = "H1"
     exactly_solved = True
     score_rule = "H2"
+    topic_texts = {
+        "bonus": ("rows 1-6 adding up to {bonus_threshold} or more give +{bonus}",
+                  "des lignes 1 à 6 qui font {bonus_threshold} ou plus donnent +{bonus}", "H3"),
+        "yahtzee-bonus": ("a yahtzee rolled when the yahtzee row already holds 50 gives "
+                          "+{yahtzee_bonus}, each time, and is placed by the joker rule",
+                          "un yahtzee obtenu quand la ligne yahtzee vaut déjà 50 donne "
+                          "+{yahtzee_bonus}, chaque fois, et se place par la règle du joker",
+                          "H4"),
+        "joker": ("a yahtzee rolled when the yahtzee row is filled must go in the upper row of "
+                  "its value if empty, else in any empty lower row (full house, straights "
+                  "scoring in full), else a 0 in an upper row", "un yahtzee obtenu quand la "
+                  "ligne yahtzee est remplie va dans la ligne haute de sa valeur si elle est "
+                  "vide, sinon dans une ligne basse vide (full et suites comptés en entier), "
+                  "sinon un 0 dans une ligne haute", "H4"),
+        "total": ("the upper part (rows 1-6 and the bonus), the lower part and the yahtzee "
+                  "bonuses", "la partie haute (lignes 1 à 6 et la prime), la partie basse et "
+                  "les primes de yahtzee", "H3, H4"),
+    }
     row_texts = {
         "three-of-a-kind": ("at least three dice alike (G1); the sum of all five dice",
                             "au moins trois dés identiques (G1) ; la somme des cinq dés",

@@ -56,6 +56,12 @@ class YatzyRules(RuleSet):
     rows_rule = "Z1"
     exactly_solved = True
     score_rule = "Z2"
+    topic_texts = {
+        "bonus": ("rows 1-6 adding up to {bonus_threshold} or more give +{bonus}",
+                  "des lignes 1 à 6 qui font {bonus_threshold} ou plus donnent +{bonus}", "Z3"),
+        "total": ("the upper part (rows 1-6 and the bonus) and the lower part",
+                  "la partie haute (lignes 1 à 6 et la prime) et la partie basse", "Z3"),
+    }
     row_texts = {
         "one-pair": ("two dice alike, the best pair; the sum of those two",
                      "deux dés identiques, la meilleure paire ; la somme de ces deux dés",

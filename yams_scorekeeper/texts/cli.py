@@ -165,9 +165,10 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Calcul unique de la table du {title} (jusqu'à une minute) ; elle est gardée.",
     ),
     "advice.full": ("The sheet is full.", "La feuille est pleine."),
+    "round": (" (round {n})", " (manche {n})"),
     "advice.turn": (
-        "{name} turn {turn}: {dice}{joker} (roll {roll}) → {row} {score}",
-        "{name} tour {turn} : {dice}{joker} (lancer {roll}) → {row} {score}",
+        "{name} turn {turn}{round}: {dice}{joker} (roll {roll}) → {row} {score}",
+        "{name} tour {turn}{round} : {dice}{joker} (lancer {roll}) → {row} {score}",
     ),
     "advice.best": (
         "     best: {row} {score}{joker}, lost {loss:.2f}; luck {luck:+.2f}",
@@ -184,12 +185,20 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Values: points this turn against each cell's par (not a final score)",
         "Valeurs : points de ce tour par rapport à la moyenne de chaque case (pas un score final)",
     ),
+    "advice.second_worth": (
+        "Play the second coup: {then:+.2f} expected, against {now:+.2f} writing now",
+        "Jouez le second coup : {then:+.2f} espérés, contre {now:+.2f} en inscrivant maintenant",
+    ),
+    "advice.second_not_worth": (
+        "Write now ({now:+.2f}): the second coup is worth {then:+.2f} expected",
+        "Inscrivez maintenant ({now:+.2f}) : le second coup vaut {then:+.2f} espérés",
+    ),
     "advice.stop": ("(write now)", "(inscrire maintenant)"),
     "advice.doblar": ("doblar: ", "doblar : "),
     "advice.coup": (" (coup {n})", " (coup {n})"),
     "advice.h_turn": (
-        "{name} turn {turn}: {dice} → {cells}",
-        "{name} tour {turn} : {dice} → {cells}",
+        "{name} turn {turn}{round}: {dice} → {cells}",
+        "{name} tour {turn}{round} : {dice} → {cells}",
     ),
     "advice.h_best": (
         "     heuristic's choice: {cells}, lost {loss:.2f}{luck}",

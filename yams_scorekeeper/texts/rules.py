@@ -72,6 +72,10 @@ TEXTS: dict[str, tuple[str, str]] = {
         "le réglage « {key_} » attend une autre valeur ({what})",
     ),
     "row": ("no row '{row_id}' in {title}", "pas de ligne « {row_id} » au {title}"),
+    "no_row_or_topic": (
+        "no row '{word}' in {title}, nor a column, bonus, option or variant",
+        "pas de ligne « {word} » au {title}, ni de colonne, prime, option ou variante",
+    ),
     "one_column_per_player": (
         "{title} has one column per player",
         "le {title} n'a qu'une colonne par joueur",

@@ -72,8 +72,8 @@ TEXTS: dict[str, tuple[str, str]] = {
         "lancer 1 à {max} : jets restants dans la réserve",
     ),
     "second_prompt": (
-        "Second coup? dice/roll, or Enter to choose now",
-        "Second coup ? dés/lancer, ou Entrée pour choisir maintenant",
+        "Second coup? dice/roll, a cell, or Enter to choose now",
+        "Second coup ? dés/lancer, une case, ou Entrée pour choisir maintenant",
     ),
     "announce_prompt": (
         "Sixth roll: which row was announced before rolling? ({rows})",
@@ -151,7 +151,8 @@ TEXTS: dict[str, tuple[str, str]] = {
         "{n}. {label} · {players} · {events} {events:|entry|entries} · {id}",
         "{n}. {label} · {players} · {events} {events:|saisie|saisies} · {id}",
     ),
-    "turn_title": ("{name} · turn {turn} · total {total}", "{name} · tour {turn} · total {total}"),
+    "turn_title": ("{name} · turn {turn}{round} · total {total}",
+                   "{name} · tour {turn}{round} · total {total}"),
     "hint_dice": (
         "Type the dice, then after '/' the roll on which they were kept (for example {example})",
         "Tapez les dés puis, après « / », le numéro du lancer où ils ont été gardés (par exemple "
@@ -191,6 +192,8 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Annulé ({name}) : les dés {dice} (lancer {roll}).",
     ),
     "undone_mark": ("Undone: {name}'s {cells}.", "Annulé ({name}) : {cells}."),
+    "undone_amend": ("Undone: the correction of turn {turns}.",
+                     "Annulé : la correction du tour {turns}."),
     "undone_end": ("Undone: the end of the game.", "Annulé : l'arrêt de la partie."),
     "no_game_yet": (
         "No game yet: the sheet and undo come once the game has started.",
@@ -293,7 +296,9 @@ TEXTS: dict[str, tuple[str, str]] = {
         "         cancel the last entry (as many times as you like)\n  t, turns           the "
         "turns played, numbered\n  f N, fix N         correct turn N (dice or cell), keeping the "
         "later turns\n  l, list            the playable cells as a list, with their reasons\n  "
-        "why [CELL]         why this score (why alone: every cell)\n  end                stop the "
+        "why [CELL]         why this score (why alone: every cell)\n  hint [55531/1]     advice: "
+        "the dice to keep, or the cell to write\n  end       "
+        "         stop the "
         "game (a winner only in Gaby, G7)\n  h, ?, help         this help\n  q, quit            "
         "quit: everything is already saved, 'yams play' resumes\nDice:\n  55533/2            five "
         "dice kept after the 2nd roll (or 5 5 5 3 3 /2)\n  55534/3 joker 4:5  Duel: a joker turns "
@@ -308,7 +313,8 @@ TEXTS: dict[str, tuple[str, str]] = {
         "u, annuler         annule la dernière saisie (autant de fois que voulu)\n  t, tours      "
         "     les tours joués, numérotés\n  f N, corriger N    corrige le tour N (dés ou case), "
         "les tours suivants gardés\n  l, liste           la liste des cases jouables, avec leurs "
-        "raisons\n  why [CASE]         pourquoi ce score (why seul : toutes les cases)\n  fin     "
+        "raisons\n  why [CASE]         pourquoi ce score (why seul : toutes les cases)\n  conseil "
+        "[55531/1]  quels dés garder, ou quelle case inscrire\n  fin     "
         "           arrêter la partie (un vainqueur seulement au Gaby, G7)\n  h, ?               "
         "cette aide\n  q, quitter         quitter : tout est déjà enregistré, « yams play » "
         "reprend\nLes dés :\n  55533/2            cinq dés gardés au 2e lancer (ou 5 5 5 3 3 "
@@ -380,6 +386,16 @@ TEXTS: dict[str, tuple[str, str]] = {
         "records.",
     ),
     "go_on": ("Go on? (y/n)", "Continuer ? (o/n)"),
+    "held": (
+        "The entry of turn {turn} is held for this correction: +N corrects turn N in the same "
+        "go, Enter cancels everything.",
+        "La saisie du tour {turn} est gardée pour cette correction : +N corrige aussi le tour N, "
+        "Entrée annule tout.",
+    ),
+    "no_change": (
+        "No cell and no total changes: only the dice recorded for the turn do.",
+        "Aucune case ni aucun total ne change : seuls les dés notés pour ce tour changent.",
+    ),
     "fixed": ("Corrected.", "Corrigé."),
     "cancelled": ("Nothing was changed.", "Rien n'a été changé."),
     "no_turn_yet": ("No finished turn to correct.", "Aucun tour fini à corriger."),
