@@ -272,67 +272,160 @@ class _Lines:
     a rule under the header. Each cell is a few (text, style) pieces turned straight into Rich
     segments, without a ``Table`` or a ``Text`` to lay out: the turn grid is printed after every
     Enter, and this is several times faster (benchmarks/bench_play.py). A grid wider than the
-    terminal falls back to ``Text`` lines, which Rich wraps rather than crops."""
+    terminal falls back to ``Text`` lines, which Rich wraps rather than crops.
+
+    ``section()`` marks where a section of the sheet starts: :meth:`panels` lays the sections
+    side by side when the grid is taller than the lines it may take (Double Yams at 80 x 24)."""
 
     def __init__(self, header: list[str]):
         self.header = header
         self.rows: list[list[Pieces]] = []
+        self.starts: list[int] = []      # the row where each section starts
 
     def add_row(self, *cells: "Pieces | str") -> None:
         self.rows.append([[(c, "")] if isinstance(c, str) else c for c in cells])
 
-    def __rich_console__(self, console, options):
+    def section(self) -> None:
+        """The rows added from now on are a new section (a panel keeps a section whole)."""
+        if not self.starts or self.starts[-1] != len(self.rows):
+            self.starts.append(len(self.rows))
+
+    @property
+    def height(self) -> int:
+        return len(self.rows) + 2
+
+    def blocks(self) -> list[list[list[Pieces]]]:
+        """The rows, one list per section (the rows before the first mark are one too)."""
+        cuts = sorted({0, *self.starts, len(self.rows)})
+        return [self.rows[a:b] for a, b in zip(cuts, cuts[1:]) if b > a]
+
+    def laid(self) -> tuple[list[list[Pieces]], list[int]]:
+        """The header and rows padded to their columns: (lines, width of each line)."""
         from rich.cells import cell_len
-        from rich.segment import Segment
 
         lines = [[[(h, "bold")] for h in self.header]] + self.rows
         sizes = [[sum(cell_len(text) for text, _ in cell) for cell in line] for line in lines]
         widths = [max(size[i] for size in sizes) for i in range(len(self.header))]
-        rule = "─" * (sum(widths) + 2 * (len(widths) - 1))
-        if len(rule) > options.max_width:
-            yield from self._texts(lines, sizes, widths, rule)
-            return
-        styles: dict[str, Any] = {"": None}
-
-        def style(name: str) -> Any:
-            if name not in styles:
-                styles[name] = console.get_style(name)
-            return styles[name]
-
-        new_line = Segment.line()
-        for n, (line, size) in enumerate(zip(lines, sizes)):
-            for i, (cell, width) in enumerate(zip(line, widths)):
-                if i:
-                    yield Segment("  " + " " * (width - size[i]))
-                for text, name in cell:
-                    yield Segment(text, style(name))
-                if not i:
-                    yield Segment(" " * (width - size[i]))
-            yield new_line
-            if n == 0:
-                yield Segment(rule, style("dim"))
-                yield new_line
-
-    @staticmethod
-    def _texts(lines: list[list[Pieces]], sizes: list[list[int]], widths: list[int],
-               rule: str) -> Any:
-        for n, (line, size) in enumerate(zip(lines, sizes)):
-            out = Text()
+        out: list[list[Pieces]] = []
+        for line, size in zip(lines, sizes):
+            laid: Pieces = []
             for i, (cell, width) in enumerate(zip(line, widths)):
                 pad = " " * (width - size[i])
                 if i:
-                    out.append("  " + pad)
+                    laid.append(("  " + pad, ""))
+                laid += cell
+                if not i:
+                    laid.append((pad, ""))
+            out.append([laid])
+        total = sum(widths) + 2 * (len(widths) - 1)
+        out.insert(1, [[("─" * total, "dim")]])
+        return out, [total] * len(out)
+
+    def panels(self, height: int, width: int) -> "_Lines | _Panels":
+        """This grid, or its sections in two or three panels side by side when it is taller
+        than ``height`` lines: the fewest panels that fit ``height`` within ``width`` (else
+        the lowest that fits ``width``). Each panel keeps its sections in the sheet's order."""
+        blocks = self.blocks()
+        if self.height <= height or len(blocks) < 2:
+            return self
+        best: "tuple[tuple, _Panels] | None" = None
+        for count in (2, 3):
+            for shape in _shapes(len(blocks), count):
+                panels = _Panels([self._part([b for b, p in zip(blocks, shape) if p == n])
+                                  for n in range(count)])
+                if panels.width > width:
+                    continue
+                # the lowest; then the closest to the sheet's order, the earliest sections first
+                key = (panels.height, sum(a > b for a, b in zip(shape, shape[1:])), shape)
+                if best is None or key < best[0]:
+                    best = (key, panels)
+            if best is not None and best[0][0] <= height:
+                break
+        return self if best is None else best[1]
+
+    def _part(self, blocks: list[list[list[Pieces]]]) -> "_Lines":
+        part = _Lines(self.header)
+        for rows in blocks:
+            part.section()
+            part.rows += rows
+        return part
+
+    def __rich_console__(self, console, options):
+        lines, widths = self.laid()
+        yield from _segments(console, options, lines, widths)
+
+
+def _shapes(blocks: int, count: int) -> list[tuple[int, ...]]:
+    """Every way to deal ``blocks`` sections to ``count`` panels, each panel given one at
+    least, the first section in the first panel and the last (the totals) in the last."""
+    from itertools import product
+
+    out = []
+    for middle in product(range(count), repeat=blocks - 2):
+        shape = (0, *middle, count - 1)
+        if len(set(shape)) == count:
+            out.append(shape)
+    return out
+
+
+class _Panels:
+    """Grids side by side, three spaces apart, top-aligned."""
+
+    GAP = 3
+
+    def __init__(self, parts: list[_Lines]):
+        self.parts = [p.laid() for p in parts]
+
+    @property
+    def height(self) -> int:
+        return max(len(lines) for lines, _ in self.parts)
+
+    @property
+    def width(self) -> int:
+        return sum(w[0] for _, w in self.parts) + self.GAP * (len(self.parts) - 1)
+
+    def __rich_console__(self, console, options):
+        lines, widths = [], []
+        for n in range(self.height):
+            line: list[Pieces] = []
+            for i, (part, width) in enumerate(self.parts):
+                if i:
+                    line.append([(" " * self.GAP, "")])
+                if n < len(part):
+                    line += part[n]
+                elif i < len(self.parts) - 1:
+                    line.append([(" " * width[0], "")])
+            lines.append(line)
+            widths.append(self.width)
+        yield from _segments(console, options, lines, widths)
+
+
+def _segments(console, options, lines: list[list[Pieces]], widths: list[int]) -> Any:
+    """Laid-out lines as Rich segments; as ``Text`` lines (wrapped, never cropped) when wider
+    than the terminal."""
+    from rich.segment import Segment
+
+    if max(widths, default=0) > options.max_width:
+        for line in lines:
+            out = Text()
+            for cell in line:
                 for text, name in cell:
                     out.append(text, style=name or None)
-                if not i:
-                    out.append(pad)
             yield out
-            if n == 0:
-                yield Text(rule, style="dim")
+        return
+    styles: dict[str, Any] = {"": None}
+    new_line = Segment.line()
+    for line in lines:
+        for cell in line:
+            for text, name in cell:
+                if name not in styles:
+                    styles[name] = console.get_style(name)
+                yield Segment(text, styles[name])
+        yield new_line
 
 
 def turn_grid(game: "Game", cells: list["LegalCell"], handles: dict[str, "LegalCell"],
-              lang: str) -> tuple["_Lines", list[str]]:
+              lang: str, notes_kept: int = MAX_NOTES) -> tuple["_Lines", list[str]]:
     """The current player's grid (rows down, columns across, as on paper) with every legal
     cell holding its handle and candidate score, filled cells as written; with two coups each
     cell reads ``coup 1|coup 2``. Returns the grid and the lines of disputed notes to print
@@ -376,13 +469,17 @@ def turn_grid(game: "Game", cells: list["LegalCell"], handles: dict[str, "LegalC
 
     totals = game.totals(sheet)
     upper = [r for r in game.rows if r in ("1", "2", "3", "4", "5", "6")]
+    firsts = {next((r for r in s.rows if r in game.rows), None) for s in game.rules.sections}
     for row in game.rows:
+        if row in firsts:
+            table.section()
         table.add_row(game.rules.row(row).name, *(content(c.id, row) for c in game.columns))
         if upper and row == upper[-1] and len(game.columns) > 1:
             details = totals.details
             table.add_row([(w["subtotal"], "italic dim")],
                           *([(str(details[c.id]["chiffres"]), "italic dim")]
                             for c in game.columns))
+    table.section()
     table.add_row([(w["total"], "bold")],
                   *([(str(totals.parts.get(c.id, totals.grand)), "bold")]
                     if len(game.columns) > 1 else [(str(totals.grand), "bold")]
@@ -397,7 +494,29 @@ def turn_grid(game: "Game", cells: list["LegalCell"], handles: dict[str, "LegalC
             same.setdefault(f"{cell.explain.text(explain_lang(lang))} [{cited}]", []).append(
                 handle_of.get(cell, "?"))
     notes = [f"{' '.join(hs)}{colon(lang)}{note}" for note, hs in same.items()]
-    if len(notes) > MAX_NOTES:
-        rest = len(notes) - MAX_NOTES + 1
-        notes = notes[:MAX_NOTES - 1] + [w["more_notes"].format(n=rest)]
-    return table, notes
+    return table, fewer_notes(notes, notes_kept, lang)
+
+
+def fewer_notes(notes: list[str], keep: int, lang: str) -> list[str]:
+    """At most ``keep`` lines of notes: the first ones, then how many more ``why`` shows (two
+    lines at least when some are left out)."""
+    if len(notes) <= keep:
+        return notes
+    keep = max(keep, 2)
+    return notes[:keep - 1] + [words("cli.sheet", lang)["more_notes"].format(
+        n=len(notes) - keep + 1)]
+
+
+def fit_notes(notes: list[str], room: int, width: int, lang: str) -> list[str]:
+    """The notes that fit ``room`` lines of a ``width``-column terminal once wrapped, and
+    :data:`MAX_NOTES` at most (the first ones, then how many more), so that the dice line
+    above the grid stays on screen."""
+    from .terminal import wrap_words
+
+    def tall(lines: list[str]) -> int:
+        return sum(len(wrap_words(line, width)) for line in lines)
+
+    keep = min(len(notes), MAX_NOTES)
+    while keep > 1 and tall(fewer_notes(notes, keep, lang)) > room:
+        keep -= 1
+    return fewer_notes(notes, keep, lang)

@@ -180,6 +180,24 @@ class Table:
         return self.t("standing_other", name=shown(top[1].name), gap=top[2] - game.totals(
             game.player).grand)
 
+    def who(self, prompt: str) -> str:
+        """``Ana 87 (Bob leads by 12) · Cell (...)``: a cell prompt with whose turn it is and
+        the standing, so that both are on screen when the grid has pushed the banner off."""
+        game = self.game
+        standing = ""
+        if len(game.sheets) > 1:
+            ranking = game.ranking()
+            (_, top, best), (_, _, second) = ranking[0], ranking[1]
+            mine = game.totals(game.player).grand
+            if best == second and mine == best:
+                standing = self.t("who_tie") if best else ""
+            elif top is game.player:
+                standing = self.t("who_lead", gap=best - second)
+            else:
+                standing = self.t("who_other", name=shown(top.name), gap=best - mine)
+        return self.t("who_prompt", name=shown(game.player.name), total=game.totals(
+            game.player).grand, standing=standing, prompt=prompt)
+
     def scratch_all(self, cells: list["LegalCell"]) -> bool:
         """165, pool empty (D10): one yes scratches every remaining cell of this player, one a
         turn, with no more questions; True when this turn was scratched."""
@@ -231,16 +249,10 @@ class Table:
             self.term.show(legal_table(self.game, cells, self.lang,
                                        None if self.numbered else self.by_handle(cells)))
         else:
-            from .sheet_view import turn_grid
-
-            grid, notes = turn_grid(self.game, cells, self.by_handle(cells), self.lang)
-            self.term.show(grid)
-            for line in notes:
-                self.term.say(line, style="yellow")
+            self.show_grid(cells)
         if not self._choose_hinted:
             self._choose_hinted = True
-            self.term.say(self.t("hint_choose_list" if self.numbered else "hint_choose",
-                                 example=self.name_example()), style="dim")
+            self.term.say(self.choose_hint(), style="dim")
         if (self.game.config.has("doblar") and len(self.game.coups) == 2
                 and self.game.player.doblars_left > 0):
             named = (list(enumerate(cells, 1)) if self.numbered else
@@ -251,6 +263,31 @@ class Table:
             one = one[0] if one else None
             if one and two:
                 self.term.say(self.t("hint_doblar", example=f"d {one} {two}"), style="dim")
+
+    def choose_hint(self) -> str:
+        return self.t("hint_choose_list" if self.numbered else "hint_choose",
+                      example=self.name_example())
+
+    def show_grid(self, cells: list["LegalCell"]) -> None:
+        """The turn grid, its sections side by side when it would not fit the terminal's
+        height (Double Yams at 80 x 24), and the notes that fit under it: the line of the dice
+        just typed, the grid, the notes, the hint and the prompt make one screen."""
+        from .sheet_view import fit_notes, turn_grid
+        from .terminal import wrap_words
+
+        width, height = self.term.out.width, self.term.out.height
+        grid, notes = turn_grid(self.game, cells, self.by_handle(cells), self.lang,
+                                notes_kept=len(cells) + 1)
+        # the banner, the dice line, the prompt and three lines of notes or hints
+        grid = grid.panels(height - 6, width)
+        room = height - grid.height - 2     # the dice line above, the prompt below
+        if not self._choose_hinted:
+            room -= len(wrap_words(self.choose_hint(), max(width, 20)))
+        if self.game.config.has("doblar") and len(self.game.coups) == 2:
+            room -= 1
+        self.term.show(grid)
+        for line in fit_notes(notes, max(room, 2), width, self.lang):
+            self.term.say(line, style="yellow")
 
     def name_example(self) -> str:
         """Cell names as this game spells them: ``full, grille.3`` or ``sec.full``."""
@@ -334,7 +371,8 @@ class Table:
             key, values = "dice_prompt", {"name": name, "rolls": self.rolls_text()}
         else:
             key, values = "second_prompt", {}
-        text = self.prompt(self.t(key, **values))
+        text = self.prompt(self.t(key, **values) if first or self.announced
+                           else self.who(self.t(key)))
         if text is None:
             return
         if not first and "/" not in text and not self.announced:
@@ -395,7 +433,7 @@ class Table:
     def choose(self, cells: list["LegalCell"], pool_empty: bool = False) -> None:
         self.show_cells(cells, pool_empty)
         key = "pool_prompt" if pool_empty else "choose_prompt"
-        text = self.prompt(self.t(key + "_list" if self.numbered else key))
+        text = self.prompt(self.who(self.t(key + "_list" if self.numbered else key)))
         if text is None:
             return
         if not text:

@@ -59,18 +59,12 @@ TEXTS: dict[str, tuple[str, str]] = {
     "dice_prompt": ("{name}, dice/roll ({rolls})", "{name}, dés/lancer ({rolls})"),
     "rolls_plain": ("roll 1 to {max}", "lancer 1 à {max}"),
     "rolls_one": ("roll 1 only", "lancer 1 seulement"),
-    "rolls_sixth": (
-        "roll 1 to {max}, sixth roll: …/6 announce ROW",
-        "lancer 1 à {max}, 6e jet : …/6 annonce LIGNE",
-    ),
+    "rolls_sixth": ("roll 1-{max}, …/6 announce ROW", "lancer 1-{max}, …/6 annonce LIGNE"),
     "rolls_bank": (
         "roll 1 to {max}: 5 + {bank} banked",
         "lancer 1 à {max} : 5 + {bank} en réserve",
     ),
-    "rolls_pool": (
-        "roll 1 to {max}: rolls left in the pool",
-        "lancer 1 à {max} : jets restants dans la réserve",
-    ),
+    "rolls_pool": ("roll 1-{max} from the pool", "lancer 1-{max} de la réserve"),
     "second_prompt": (
         "Second coup? dice/roll, or Enter to choose now",
         "Second coup ? dés/lancer, ou Entrée pour choisir maintenant",
@@ -111,6 +105,10 @@ TEXTS: dict[str, tuple[str, str]] = {
         "No house rules saved yet (yams play --setting yam=60 --save-house NAME).",
         "Aucune règle maison enregistrée (yams play --setting yam=60 --save-house NOM).",
     ),
+    "who_prompt": ("{name} {total}{standing} · {prompt}", "{name} {total}{standing} · {prompt}"),
+    "who_lead": (" (leads by {gap})", " (en tête de {gap})"),
+    "who_other": (" ({name} leads by {gap})", " ({name} en tête de {gap})"),
+    "who_tie": (" (tied for the lead)", " (à égalité en tête)"),
     "standing_lead": (" · leads by {gap}", " · en tête de {gap}"),
     "standing_other": (" · {name} leads, {gap} ahead", " · {name} en tête, {gap} de plus"),
     "standing_tie": (" · tied for the lead at {total}", " · égalité en tête à {total}"),
