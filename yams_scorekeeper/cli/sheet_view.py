@@ -74,16 +74,18 @@ def player_grid(game: "Game", index: int, lang: str, short: bool = False) -> Tab
     return Group(table, Text(grand, style="bold"))  # type: ignore[return-value]
 
 
-def players_grid(game: "Game", lang: str, player: int | None = None):
-    """One-column families: every player's column side by side (or one player's), grouped by
-    section, then one line of counters per player (jokers, bank, pool)."""
+def players_grid(game: "Game", lang: str, player: int | None = None,
+                 seats: list[int] | None = None, compact: bool = False):
+    """One-column families: every player's column side by side (or one player's, or the
+    ``seats`` of a page: ``compact``, without a title or blank lines), grouped by section,
+    then one line of counters per player (jokers, bank, pool)."""
     w = words("cli.sheet", lang)
     col = game.columns[0].id
-    shown = list(range(len(game.sheets))) if player is None else [player]
+    shown = seats or (list(range(len(game.sheets))) if player is None else [player])
     sheets = [game.sheets[i] for i in shown]
     totals = [game.totals(s) for s in sheets]
-    table = Table(title=Text(safe_text(game.config.label), style="bold"), box=box.SIMPLE_HEAD,
-                  pad_edge=False)
+    table = Table(title=None if compact else Text(safe_text(game.config.label), style="bold"),
+                  box=box.SIMPLE_HEAD, pad_edge=False, show_edge=not compact)
     table.add_column("", no_wrap=True)
     names = [safe_text(game.sheets[i].name) for i in shown]
     label = max(len(game.rules.row(r).name) for r in game.rows) + 2
@@ -104,7 +106,8 @@ def players_grid(game: "Game", lang: str, player: int | None = None):
         short = section.name.split(" ", 1)[-1]      # "Les suites" -> "suites"
         table.add_row(Text(f"{w['total']} {short}", style="italic"),
                       *(Text(str(t.parts[section.id]), style="italic") for t in totals))
-        table.add_section()
+        if not compact:
+            table.add_section()
     sections = {section.id for section in game.rules.sections}
     for part in (p for p in totals[0].parts if p not in sections):    # Yahtzee bonus (H4)
         table.add_row(Text(part.replace("_", " ").capitalize(), style="italic"),
@@ -135,19 +138,83 @@ def counters_text(game: "Game", sheet: "Sheet", lang: str) -> str:
     return " · ".join(parts)
 
 
-def sheets_view(game: "Game", lang: str, player: int | None = None, width: int = 80):
-    """Everything to print for ``yams sheet``: one player's grid, or all of them, side by side
-    per column when they fit in ``width`` (else one grid per player); the imposée order below."""
+def sheets_view(game: "Game", lang: str, player: int | None = None, width: int = 80,
+                page: int | None = None, stacked: bool = False):
+    """Everything to print for ``yams sheet``: one player's grid, or all of them side by side,
+    a column per player (per column of the sheet in the families with several), on pages of
+    the players that fit ``width``, each page with every player's grand total; only page
+    ``page`` (from 1) when given. ``stacked``: one grid per player, one under another. The
+    imposée order below."""
     if game.rules.sheet_layout == "players":
-        return players_grid(game, lang, player)
+        if player is not None:
+            return players_grid(game, lang, player)
+        if stacked:
+            return Group(*(players_grid(game, lang, i) for i in range(len(game.sheets))))
+        pages = sheet_pages(game, lang, width)
+        if len(pages) == 1:
+            return players_grid(game, lang)
+        grand = grand_line(game, lang)
+        return Group(*(Group(_page_title(game, lang, n, pages),
+                             players_grid(game, lang, seats=seats, compact=True), grand)
+                       for n, seats in _chosen(pages, page)))
     order = _imposed_order(game, lang)
-    if player is None and len(game.sheets) > 1:
-        table, lines = side_by_side(game, lang)
-        if _width(table) <= width:
-            return Group(table, *lines, *order)
+    if player is None and len(game.sheets) > 1 and not stacked:
+        pages = sheet_pages(game, lang, width)
+        if min(len(p) for p in pages) > 1:
+            out: list[Any] = []
+            for n, seats in _chosen(pages, page):
+                paged = len(pages) > 1
+                table, lines = side_by_side(game, lang, seats, compact=paged)
+                out += [_page_title(game, lang, n, pages)] if paged else []
+                out += [table, *lines]
+            return Group(*out, *order)
     indexes = range(len(game.sheets)) if player is None else [player]
     short = _width(player_grid(game, indexes[0], lang).renderables[0]) > width
     return Group(*(player_grid(game, i, lang, short) for i in indexes), *order)
+
+
+def sheet_pages(game: "Game", lang: str, width: int) -> list[list[int]]:
+    """The players' seats in pages whose side-by-side grid fits ``width``, as many players a
+    page as fit, the pages as even as they can be (8 players: 3, 3, 2 rather than 3, 3, 1...
+    never a page wider than ``width``). One page of one player when not even one fits."""
+    def fits(seats: list[int]) -> bool:
+        if game.rules.sheet_layout == "players":
+            return _width(players_grid(game, lang, seats=seats)) <= width
+        return _width(side_by_side(game, lang, seats)[0]) <= width
+
+    seats = list(range(len(game.sheets)))
+    if fits(seats):
+        return [seats]
+    most = 1
+    while most + 1 < len(seats) and fits(seats[:most + 1]):
+        most += 1
+    count = -(-len(seats) // most)
+    size = -(-len(seats) // count)
+    even = [seats[i:i + size] for i in range(0, len(seats), size)]
+    if all(fits(p) for p in even):
+        return even
+    return [seats[i:i + most] for i in range(0, len(seats), most)]
+
+
+def _chosen(pages: list[list[int]], page: int | None) -> list[tuple[int, list[int]]]:
+    """The pages to print, numbered from 1: all of them, or page ``page`` (the last when
+    ``page`` is beyond it)."""
+    numbered = list(enumerate(pages, start=1))
+    if page is None:
+        return numbered
+    return [numbered[min(max(page, 1), len(pages)) - 1]]
+
+
+def _page_title(game: "Game", lang: str, n: int, pages: list[list[int]]) -> Text:
+    """``Yam classique (...) · page 1/3``: above a page, in place of the grid's title."""
+    return Text(f"{safe_text(game.config.label)} · "
+                f"{say('cli.sheet.page', lang, n=n, count=len(pages))}", style="bold")
+
+
+def page_of(game: "Game", lang: str, width: int, seat: int) -> tuple[int, int]:
+    """(the page that holds ``seat``, how many pages) at this width."""
+    pages = sheet_pages(game, lang, width)
+    return next(n for n, p in enumerate(pages, start=1) if seat in p), len(pages)
 
 
 #: column names shortened where the players share a grid (never cut mid-word with "…")
@@ -180,25 +247,33 @@ def _imposed_order(game: "Game", lang: str) -> list[Text]:
     return [Text(f"{_column_name(game, 'imposee')}{colon(lang)}{names}", style="italic")]
 
 
-def side_by_side(game: "Game", lang: str) -> tuple[Table, list[Text]]:
-    """Every player's sheet in one grid: for each column of the sheet, one sub-column per
-    player (names and column names abbreviated, never truncated); and the lines under it
-    (grand totals, cancelled max/min, counters)."""
+def side_by_side(game: "Game", lang: str, seats: list[int] | None = None,
+                 compact: bool = False) -> tuple[Table, list[Text]]:
+    """Every player's sheet (or the ``seats`` of a page: ``compact``, without a title or
+    blank lines, to fit a screen) in one grid: for each column of the sheet, one sub-column
+    per player (names and column names abbreviated, never truncated); and the lines under it
+    (every player's grand total, cancelled max/min, counters)."""
     w = words("cli.sheet", lang)
-    players = _short_names([safe_text(s.name) for s in game.sheets])
-    totals = [game.totals(s) for s in game.sheets]
-    table = Table(title=Text(game.config.label, style="bold"), box=box.SIMPLE_HEAD,
-                  pad_edge=False, collapse_padding=True)
+    seats = list(range(len(game.sheets))) if seats is None else seats
+    every = [game.totals(s) for s in game.sheets]
+    short = _short_names([safe_text(s.name) for s in game.sheets])
+    sheets = [game.sheets[i] for i in seats]
+    players = [short[i] for i in seats]
+    totals = [every[i] for i in seats]
+    table = Table(title=None if compact else Text(safe_text(game.config.label), style="bold"),
+                  box=box.SIMPLE_HEAD, pad_edge=False, collapse_padding=True,
+                  show_edge=not compact)
+    section = (lambda: None) if compact else table.add_section
     table.add_column("", no_wrap=True)
     for col in game.columns:
         label = SHORT_COLUMNS.get(col.name, col.name) + (f"x{col.factor}" if col.factor != 1
                                                           else "")
-        for i, name in enumerate(players):
+        for i, name in zip(seats, players):
             mark = "←" if not game.finished and i == game.current else ""
             table.add_column(f"{label}\n{name}{mark}", justify="right", no_wrap=True)
 
     def cells(row: str) -> list[Text]:
-        return [_cell_text(s, c.id, row) for c in game.columns for s in game.sheets]
+        return [_cell_text(s, c.id, row) for c in game.columns for s in sheets]
 
     def per_column(key: str) -> list[str]:
         return [str(t.details[c.id][key]) for c in game.columns for t in totals]
@@ -206,25 +281,29 @@ def side_by_side(game: "Game", lang: str) -> tuple[Table, list[Text]]:
     upper = [r for r in game.rows if r in ("1", "2", "3", "4", "5", "6")]
     for row in upper:
         table.add_row(game.rules.row(row).name, *cells(row))
-    table.add_section()
+    section()
     table.add_row(Text(w["subtotal"], style="italic"), *per_column("chiffres"))
     table.add_row(Text(w["bonus"], style="italic"), *per_column("bonus"))
-    table.add_section()
+    section()
     for row in game.rows:
         if row not in upper:
             table.add_row(game.rules.row(row).name, *cells(row))
-    table.add_section()
+    section()
     table.add_row(Text(w["total"], style="bold"),
                   *(Text(str(t.parts[c.id]), style="bold") for c in game.columns for t in totals))
-    grand = " · ".join(f"{safe_text(s.name)} {t.grand}" for s, t in zip(game.sheets, totals))
     counters = [f"{safe_text(s.name)}{colon(lang)}{counters_text(game, s, lang)}"
-                for s in game.sheets if counters_text(game, s, lang)]
+                for s in sheets if counters_text(game, s, lang)]
     cancelled = [f"{safe_text(s.name)}, {c.name}{colon(lang)}{w['maxmin']} (Y3)"
-                 for s, t in zip(game.sheets, totals) for c in game.columns
+                 for s, t in zip(sheets, totals) for c in game.columns
                  if t.details[c.id].get("max_min_cancelled")]
-    lines = [Text(f"{w['grand']}{colon(lang)}{grand}", style="bold")]
-    lines += [Text(x) for x in cancelled + counters]
-    return table, lines
+    return table, [grand_line(game, lang, every), *(Text(x) for x in cancelled + counters)]
+
+
+def grand_line(game: "Game", lang: str, totals: list | None = None) -> Text:
+    """``Grand total: Alice 312 · Bob 280``: every player's, under every page of sheets."""
+    totals = totals or [game.totals(s) for s in game.sheets]
+    grand = " · ".join(f"{safe_text(s.name)} {t.grand}" for s, t in zip(game.sheets, totals))
+    return Text(f"{words('cli.sheet', lang)['grand']}{colon(lang)}{grand}", style="bold")
 
 
 def legal_table(game: "Game", cells: list["LegalCell"], lang: str,

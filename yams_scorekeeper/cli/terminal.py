@@ -24,6 +24,7 @@ from .render import shown
 QUIT_WORDS = ("q", "quit", "quitter", "exit")
 HELP_WORDS = ("h", "?", "help", "aide")
 SHEET_WORDS = ("s", "sheet", "feuille")
+STACKED_WORDS = ("ss", "sheets", "feuilles")
 UNDO_WORDS = ("u", "undo", "annuler")
 LIST_WORDS = ("l", "list", "liste")
 END_WORDS = ("end", "fin", "stop")

@@ -44,7 +44,7 @@ from .messages import NO, YES, msg, outcome
 from ..texts import Message, explain_lang
 from .render import shown
 from .terminal import (END_WORDS, HELP_WORDS, HINT_WORDS, LIST_WORDS, QUIT_WORDS, SHEET_WORDS,
-                       UNDO_WORDS, WHY_WORDS, Quit, Terminal, ask_yes)
+                       STACKED_WORDS, UNDO_WORDS, WHY_WORDS, Quit, Terminal, ask_yes)
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game, LegalCell, Mark
@@ -323,6 +323,10 @@ class Table:
             return None
         if word in SHEET_WORDS:
             self.sheet(rest.strip())
+            return None
+        if word in STACKED_WORDS and not rest:
+            from .sheet_view import sheets_view
+            self.term.show(sheets_view(self.game, self.lang, stacked=True))
             return None
         if word in UNDO_WORDS and not rest:
             self.undo()
@@ -649,19 +653,31 @@ class Table:
                           + (f" [{cited}]" if cited else ""))
 
     def sheet(self, who: str) -> None:
+        """``s``: every sheet side by side, the page of the player whose turn it is when they
+        do not fit one screen's width; ``s 2``: page 2; ``s NAME``: one player's sheet."""
+        from .sheet_view import page_of, sheets_view
+
         game = self.game
         index = None
-        if who:
-            key = who.casefold()
-            found = [i for i, s in enumerate(game.sheets) if s.name.casefold() == key] or \
-                    [i for i, s in enumerate(game.sheets) if s.name.casefold().startswith(key)]
-            if len(found) != 1:
-                self.term.refuse(self.t("unknown_player", name=who,
-                                        players=", ".join(s.name for s in game.sheets)))
-                return
+        width = self.term.out.width
+        key = who.casefold()
+        found = [i for i, s in enumerate(game.sheets) if s.name.casefold() == key] or \
+                [i for i, s in enumerate(game.sheets) if s.name.casefold().startswith(key)]
+        if who and len(found) != 1 and not who.isdigit():
+            self.term.refuse(self.t("unknown_player", name=who,
+                                    players=", ".join(s.name for s in game.sheets)))
+            return
+        if who and len(found) == 1:
             index = found[0]
-        from .sheet_view import sheets_view
-        self.term.show(sheets_view(game, self.lang, index, self.term.out.width))
+            self.term.show(sheets_view(game, self.lang, index, width))
+            return
+        page, pages = page_of(game, self.lang, width, game.current)
+        if who:
+            page = min(max(int(who), 1), pages)
+        self.term.show(sheets_view(game, self.lang, width=width, page=page))
+        if pages > 1:
+            self.term.say(self.t("sheet_pages", page=page, pages=pages,
+                                 next=page % pages + 1), style="dim")
 
     def undo(self) -> None:
         from ..game import effective_events

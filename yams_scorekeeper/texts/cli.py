@@ -379,6 +379,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "sheet.total": ("Total", "Total"),
     "sheet.grand": ("Grand total", "Total général"),
     "sheet.turn": ("to play", "à jouer"),
+    "sheet.page": ("page {n}/{count}", "page {n}/{count}"),
     "sheet.cell": ("Cell", "Case"),
     "sheet.score": ("Score", "Points"),
     "sheet.why": ("Why", "Pourquoi"),
