@@ -16,7 +16,7 @@ from ..errors import EntryError, YamsError
 from ..wording import colon as colon_in, fill, number
 from .files import open_store
 from .options import db_option, examples, json_option, rules_option
-from .printing import local_date, simple_table
+from .printing import local_date, short_label, simple_table
 from .lang import current_lang
 from .render import print_json, shown
 from .printable import html_option
@@ -233,7 +233,8 @@ def history(
     table.add_column(w["players"], overflow="fold")
     for row in rows:
         notes = _notes(row, w, lang)
-        label = row["config_label"] + (f" ({', '.join(notes)})" if notes else "")
+        label = short_label(row["config_label"], lang) + (f" ({', '.join(notes)})"
+                                                           if notes else "")
         players = ", ".join(f"{p['rank']}. {p['name']} {_number(p['total'], lang)}"
                             for p in sorted(row["players"], key=lambda p: p["rank"] or 0))
         cells = [local_date(row["date"]), shown(label)]

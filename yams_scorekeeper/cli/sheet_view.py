@@ -234,7 +234,7 @@ def _short_names(names: list[str]) -> list[str]:
 def _width(table: Table) -> int:
     from rich.console import Console
 
-    console = Console(width=1000)
+    console = Console(width=1000, markup=False, emoji=False, highlight=False)  # names are data
     return console.measure(table).maximum
 
 

@@ -44,7 +44,8 @@ from .messages import NO, YES, msg, outcome
 from ..texts import Message, explain_lang
 from .render import shown
 from .terminal import (END_WORDS, HELP_WORDS, HINT_WORDS, LIST_WORDS, QUIT_WORDS, SHEET_WORDS,
-                       STACKED_WORDS, UNDO_WORDS, WHY_WORDS, Quit, Terminal, ask_yes)
+                       STACKED_WORDS, TYPING_ROOM, UNDO_WORDS, WHY_WORDS, Quit, Terminal,
+                       ask_yes)
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game, LegalCell, Mark
@@ -206,7 +207,7 @@ class Table:
             self.term.say(self.t("pool_empty", name=shown(name)), style="bold")
             while True:
                 answer = self.prompt(self.t("scratch_all", count=len(cells))
-                                     + f" [{self.t('yes_letter')}]") or ""
+                                     + f" [{self.t('yes_letter')}]", room=2) or ""
                 if "/" in answer:       # dice with an empty pool: the rule says why not
                     self.term.refuse(_err("pool_dice", cls=IllegalMoveError, rule="D10"))
                     continue
@@ -311,9 +312,9 @@ class Table:
 
     # -- prompts ------------------------------------------------------------------------------
 
-    def prompt(self, text: str) -> str | None:
+    def prompt(self, text: str, room: int = TYPING_ROOM) -> str | None:
         """Ask; the commands at hand everywhere are handled here (then None is returned)."""
-        answer = self.term.ask(text)
+        answer = self.term.ask(text, room=room)
         word, _, rest = answer.partition(" ")
         word = word.lower()
         if word in QUIT_WORDS and not rest:
@@ -360,7 +361,7 @@ class Table:
 
         try:
             for line in play_hint_lines(self.game, dice, self.session.store.path, self.lang):
-                self.term.say(line, wrap=False)
+                self.term.say(line)
         except YamsError as err:
             self.term.refuse(err)
 

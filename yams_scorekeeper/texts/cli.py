@@ -312,6 +312,8 @@ TEXTS: dict[str, tuple[str, str]] = {
         "{name} · coup {n} · {dice} · roll {roll}",
         "{name} · coup {n} · {dice} · lancer {roll}",
     ),
+    "printing.more_options": (
+        " +{n} {n:|option|options}", " +{n} {n:|option|options}"),
     "printing.joker": ("joker {a}→{b}, rolled {rolled}", "joker {a}→{b}, dés lancés {rolled}"),
     "printing.hint": (
         "Write a cell: yams mark NUMBER (or {cell})",
