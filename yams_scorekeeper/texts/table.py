@@ -59,7 +59,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "dice_prompt": ("{name}, dice/roll ({rolls})", "{name}, dés/lancer ({rolls})"),
     "rolls_plain": ("roll 1 to {max}", "lancer 1 à {max}"),
     "rolls_one": ("roll 1 only", "lancer 1 seulement"),
-    "rolls_sixth": ("roll 1-{max}, …/6 announce ROW", "lancer 1-{max}, …/6 annonce LIGNE"),
+    "rolls_sixth": ("1-{max}, …/6 announce ROW", "1-{max}, …/6 annonce LIGNE"),
     "rolls_bank": (
         "roll 1 to {max}: 5 + {bank} banked",
         "lancer 1 à {max} : 5 + {bank} en réserve",
