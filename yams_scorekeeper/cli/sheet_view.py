@@ -299,11 +299,20 @@ def side_by_side(game: "Game", lang: str, seats: list[int] | None = None,
     return table, [grand_line(game, lang, every), *(Text(x) for x in cancelled + counters)]
 
 
-def grand_line(game: "Game", lang: str, totals: list | None = None) -> Text:
-    """``Grand total: Alice 312 · Bob 280``: every player's, under every page of sheets."""
+def grand_line(game: "Game", lang: str, totals: list | None = None, width: int = 80) -> Text:
+    """``Grand total: Alice 312 · Bob 280``: every player's, under every page of sheets; on
+    more lines when it is wider than ``width``, broken between players only (never between a
+    name and its total)."""
     totals = totals or [game.totals(s) for s in game.sheets]
-    grand = " · ".join(f"{safe_text(s.name)} {t.grand}" for s, t in zip(game.sheets, totals))
-    return Text(f"{words('cli.sheet', lang)['grand']}{colon(lang)}{grand}", style="bold")
+    lines = [f"{words('cli.sheet', lang)['grand']}{colon(lang)}"]
+    for n, (sheet, t) in enumerate(zip(game.sheets, totals)):
+        piece = f"{safe_text(sheet.name)} {t.grand}"
+        if n and len(lines[-1]) + 3 + len(piece) + 2 > width:     # room for " ·"
+            lines[-1] += " ·"
+            lines.append("  " + piece)
+        else:
+            lines[-1] += (" · " if n else "") + piece
+    return Text("\n".join(lines), style="bold")
 
 
 def legal_table(game: "Game", cells: list["LegalCell"], lang: str,
