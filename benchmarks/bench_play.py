@@ -8,10 +8,12 @@ Run from the repository root (the package importable, e.g. ``pip install -e .``)
 ``yams play`` runs in a pseudo-terminal (80 x 24, as at the table), started once per family;
 each turn the dice line is written and the clock runs until the prompt that follows the grid
 ("Cell (" or "Second coup?") has been read back, then the first cell (handle ``e``) is
-written. Families: Duel, classic (3 columns, 2 players), Double Yams classique, Gaby preset with
-4 players (coup 1, then both coups: the second coup's grid is the heaviest). Median and worst
-per family are printed, in ms; the goal is under 25 ms for every family. ``--list`` times the
-numbered list (``yams play --list``) instead of the grid, for comparison.
+written. Families: Duel, classic (3 columns, 2 players), Double Yams classique (its grid in two
+panels at 80 x 24), Gaby preset with 4 players (coup 1, then both coups: the second coup's grid
+is the heaviest), Yatzy, Yahtzee. Median and worst per family are printed, in ms; the goal is
+under 25 ms for every family. ``--list`` times the numbered list (``yams play --list``) instead
+of the grid, for comparison. The keys of a turn are counted too: every character typed and
+every Enter, from the dice to the cell (the handle ``e`` here; a handle is 1 to 2 letters).
 
 Beside the wall time, the CPU time ``yams play`` itself spent on the same stretch (its
 ``time.process_time()`` from the moment it read the dice line to the moment it asked the next
@@ -41,6 +43,8 @@ FAMILIES = {
     "double": (["double", "A, B", "classique"], [f"{SUITE} /2"], None),
     "gaby 4 players, coup 1": (["gaby", "A, B, C, D", "n", ""], ["55533/1"], "55533/1"),
     "gaby 4 players, 2nd coup": (["gaby", "A, B, C, D", "n", ""], ["55533/1", "66666/2"], None),
+    "yatzy": (["yatzy", "A, B"], ["55533/2"], None),
+    "yahtzee": (["yahtzee", "A, B"], ["55533/2"], None),
 }
 PROMPTS = (b"Cell (", b"Second coup?")
 
@@ -130,6 +134,14 @@ class Pty:
         os.close(self.cpu_in)
 
 
+def keys_per_turn(name: str) -> int:
+    """The keys typed in one turn: the dice lines, Enter at Gaby's "Second coup?" when one
+    coup is enough, the cell's handle, each line with its Enter."""
+    setup, dice, _ = FAMILIES[name]
+    typed = [*dice, *([""] if len(dice) == 1 and name.startswith("gaby") else []), "e"]
+    return sum(len(line) + 1 for line in typed)
+
+
 def time_family(name: str, turns: int, listed: bool) -> tuple[list[float], list[float]]:
     """Wall and CPU ms of each timed Enter (the last coup of each turn)."""
     setup, dice, _ = FAMILIES[name]
@@ -169,12 +181,13 @@ def main() -> None:
     print(f"yams play: Enter to {view} printed, {args.turns} turns a family, 80 x 24 pty "
           f"(goal < {GOAL_MS:.0f} ms); load average {os.getloadavg()[0]:.2f} on "
           f"{os.cpu_count()} cores")
-    print(f"  {'':<26} {'wall median':>12} {'worst':>8}   {'CPU median':>11} {'worst':>8}")
+    print(f"  {'':<26} {'keys':>5} {'wall median':>12} {'worst':>8}   {'CPU median':>11} "
+          f"{'worst':>8}")
     for name in FAMILIES:
         times, cpus = time_family(name, args.turns, args.list)
         median = statistics.median(times)
         flag = "ok" if median < GOAL_MS else "SLOW"
-        print(f"  {name:<26} {median:9.1f} ms {max(times):6.1f} ms   "
+        print(f"  {name:<26} {keys_per_turn(name):5d} {median:9.1f} ms {max(times):6.1f} ms   "
               f"{statistics.median(cpus):8.1f} ms {max(cpus):6.1f} ms   {flag}")
     print(f"  load average after: {os.getloadavg()[0]:.2f}")
 

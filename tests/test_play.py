@@ -600,10 +600,11 @@ def test_solo_game_is_practice(tmp_path):
 
 
 def screen_before(out: str, prompt: str, start: str) -> list[str]:
-    """The lines from the last ``start`` line up to the last ``prompt`` line: one screen."""
+    """The lines from the last ``start`` line up to the last ``prompt`` line: one screen (a
+    cell prompt starts with whose turn it is: ``Alice 0 · Cell (...)``)."""
     lines = out.splitlines()
-    end = max(i for i, line in enumerate(lines) if line.startswith(prompt))
-    begin = max(i for i, line in enumerate(lines[:end]) if line.startswith(start))
+    end = max(i for i, line in enumerate(lines) if prompt in line)
+    begin = max(i for i, line in enumerate(lines[:end]) if start in line)
     return lines[begin:end + 1]
 
 

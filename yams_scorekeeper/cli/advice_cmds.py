@@ -17,7 +17,7 @@ from .options import (count_option, db_option, dice_argument, examples, game_opt
 from ..wording import fill
 from .lang import current_lang
 from .printing import round_text
-from .render import print_json
+from .render import echo, print_json
 from ..safetext import shown
 
 
@@ -33,8 +33,8 @@ def solved_for(rules, rows, db: str | None, lang: str):
 
     def solving(problem: Message | None) -> None:
         if problem is not None:
-            typer.echo(shown(problem.text(lang)), err=True)
-        typer.echo(fill(words("cli.advice", lang)["solving"], lang, title=rules.title), err=True)
+            echo(shown(problem.text(lang)), err=True)
+        echo(fill(words("cli.advice", lang)["solving"], lang, title=rules.title), err=True)
 
     return Solved.for_spec(spec_for(rules, rows), cache.cache_folder(db), solving)
 
@@ -121,7 +121,7 @@ def hint(
         print_json(result.to_json())
         return
     for line in hint_lines(result, lang, get_rules(result.family)):
-        typer.echo(line)
+        echo(line)
 
 
 def _read_dice(dice: list[str] | None) -> tuple[int, ...] | None:
@@ -298,23 +298,23 @@ def review(
                     "players": [p.to_json() for p in players]})
         return
     w = words("cli.advice", lang)
-    typer.echo(f"{shown(game.config.label)} · {w['exact']}")
+    echo(f"{shown(game.config.label)} · {w['exact']}")
     name = game.rules.row
     for p in players:
         for t in p.turns:
             joker = f" joker {t.joker[0]}→{t.joker[1]}" if t.joker else ""
-            typer.echo(fill(w["turn"], lang, name=shown(p.name), turn=t.turn,
-                            round=round_text(game, t.round, lang),
-                            dice=" ".join(map(str, t.dice)), joker=joker,
-                            roll=t.roll, row=name(t.row).name, score=t.score))
+            echo(fill(w["turn"], lang, name=shown(p.name), turn=t.turn,
+                      round=round_text(game, t.round, lang),
+                      dice=" ".join(map(str, t.dice)), joker=joker,
+                      roll=t.roll, row=name(t.row).name, score=t.score))
             if t.loss > 0.005:
                 bj = f" (joker {t.best_joker[0]}→{t.best_joker[1]})" if t.best_joker else ""
-                typer.echo(fill(w["best"], lang, row=name(t.best_row).name, score=t.best_score,
+                echo(fill(w["best"], lang, row=name(t.best_row).name, score=t.best_score,
                                             joker=bj, loss=t.loss, luck=t.luck))
             else:
-                typer.echo(fill(w["optimal"], lang, luck=t.luck))
+                echo(fill(w["optimal"], lang, luck=t.luck))
     for p in players:
-        typer.echo(fill(w["summary"], lang, name=shown(p.name), final=p.final,
+        echo(fill(w["summary"], lang, name=shown(p.name), final=p.final,
                                        start=p.expected_start, luck=p.luck, lost=p.lost))
 
 
@@ -340,23 +340,23 @@ def heuristic_review(game, as_json: bool, lang: str) -> None:
     def cells(items) -> str:
         return " + ".join(_cell_text(names, game.rules, c, r, s) for c, r, s in items)
 
-    typer.echo(f"{shown(game.config.label)} · {w['heuristic']}")
+    echo(f"{shown(game.config.label)} · {w['heuristic']}")
     if estimated:
-        typer.echo(fill(w["h_estimated"], lang, n=TURN_SAMPLES))
+        echo(fill(w["h_estimated"], lang, n=TURN_SAMPLES))
     for p in players:
         for t in p.turns:
             luck = "" if t.luck is None else fill(w["h_luck"], lang, luck=t.luck)
             dice = " | ".join(f"{' '.join(d)} ({r})" for d, r in t.coups)
-            typer.echo(fill(w["h_turn"], lang, name=shown(p.name), turn=t.turn,
-                            round=round_text(game, t.round, lang), dice=dice,
-                            cells=cells(t.written)))
+            echo(fill(w["h_turn"], lang, name=shown(p.name), turn=t.turn,
+                      round=round_text(game, t.round, lang), dice=dice,
+                      cells=cells(t.written)))
             if t.loss > 0.005:
-                typer.echo(fill(w["h_best"], lang, cells=cells(t.best), loss=t.loss, luck=luck))
+                echo(fill(w["h_best"], lang, cells=cells(t.best), loss=t.loss, luck=luck))
             else:
-                typer.echo(fill(w["h_ok"], lang, luck=luck))
+                echo(fill(w["h_ok"], lang, luck=luck))
     for p in players:
         luck = "" if p.luck is None else fill(w["h_luck"], lang, luck=p.luck)
-        typer.echo(fill(w["h_summary"], lang, name=shown(p.name), final=p.final, lost=p.lost,
+        echo(fill(w["h_summary"], lang, name=shown(p.name), final=p.final, lost=p.lost,
                                          luck=luck))
 
 

@@ -17,7 +17,7 @@ from ..wording import colon as colon_in, fill, number
 from .files import file_stdout, open_store
 from .options import (count_option, db_option, examples, force_option, json_option,
                       rules_option)
-from .printing import local_date, simple_table
+from .printing import local_date, short_label, simple_table
 from .lang import current_lang
 from .render import print_json, shown
 from .printable import html_option
@@ -229,7 +229,8 @@ def history(
     table.add_column(w["players"], overflow="fold")
     for row in rows:
         notes = _notes(row, w, lang)
-        label = row["config_label"] + (f" ({', '.join(notes)})" if notes else "")
+        label = short_label(row["config_label"], lang) + (f" ({', '.join(notes)})"
+                                                           if notes else "")
         players = ", ".join(f"{p['rank']}. {p['name']} {_number(p['total'], lang)}"
                             for p in sorted(row["players"], key=lambda p: p["rank"] or 0))
         cells = [local_date(row["date"]), shown(label)]

@@ -87,7 +87,7 @@ def play(
         Table(term, session, db, numbered).run()
     except Quit:
         term.say(term.t("saved_quit", cmd=resume_hint()) if session is not None and
-                 not session.game.finished else term.t("nothing_started"), wrap=False)
+                 not session.game.finished else term.t("nothing_started"), keep=resume_hint())
         return
     except KeyboardInterrupt:
         _leave(term, "interrupted", session, resume_hint())
@@ -104,7 +104,7 @@ def _leave(term: Terminal, key: str, session: "TableSession | None", cmd: str) -
     elif session.game.finished and session.store.is_archived(session.game.id):
         term.say(term.t("archived", id=session.game.id[:8]))
     else:
-        term.say(term.t(key, cmd=cmd), wrap=False)
+        term.say(term.t(key, cmd=cmd), keep=cmd)
 
 
 def demo(

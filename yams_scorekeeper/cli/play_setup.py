@@ -275,8 +275,8 @@ def open_session(term: Terminal, store: "Store", game_id: str | None,
     session = TableSession.start(store, config)
     term.say(term.t("new_game", label=config.label))
     term.say(term.t("order", players=", ".join(config.players)))
-    term.say(term.t("game_id", id=session.game.id[:8], cmd=resume_command(session.game.id, db)),
-             wrap=False)
+    cmd = resume_command(session.game.id, db)
+    term.say(term.t("game_id", id=session.game.id[:8], cmd=cmd), keep=cmd)
     return session
 
 

@@ -34,6 +34,34 @@ def print_line(text: str) -> None:
     typer.echo(shown(text))
 
 
+#: the longest configuration label a line of ``history`` or ``games`` shows whole
+LABEL_WIDTH = 38
+
+
+def short_label(label: str, lang: str, width: int = LABEL_WIDTH) -> str:
+    """A configuration label for a table's narrow column, abbreviated as the shared sheet
+    abbreviates its columns (``Yams Gaby (Desc/Lib/Mont/DSec/Sec, nénette +5 options)``):
+    column names shortened, then the last options counted rather than listed, so that a long
+    Gaby label takes one or two lines rather than four to six."""
+    from .sheet_view import SHORT_COLUMNS
+
+    title, paren, inside = label.partition(" (")
+    if not paren or not inside.endswith(")") or len(label) <= width:
+        return label
+    first, *rest = inside[:-1].split(", ")
+    columns = first.split(" / ")
+    if len(columns) > 1:
+        first = "/".join(SHORT_COLUMNS.get(c, c) for c in columns)
+    parts = [first, *rest]
+    for kept in range(len(parts), 0, -1):
+        more = len(parts) - kept
+        tail = say("cli.printing.more_options", lang, n=more) if more else ""
+        text = f"{title} ({', '.join(parts[:kept])}{tail})"
+        if len(text) <= width:
+            return text
+    return text
+
+
 def local_date(iso: str | None, with_time: bool = True) -> str:
     """``2024-05-01T19:30:00+00:00`` -> ``2024-05-01 21:30`` in local time."""
     if not iso:

@@ -27,6 +27,59 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..rules.base import Figure, RuleSet
 
 
+#: stands for a space that must not break a line while :func:`wrap_words` works (private use)
+_GLUE = "\ue000"
+#: a space before French ``: ; ? ! »`` or after ``«``: the sign stays with its word; and the
+#: space after the ``!`` that starts a refusal, which stays with what it marks
+_FRENCH_SPACE = r" (?=[:;?!»])|(?<=«) |(?<=^!) "
+
+
+def _french_space():
+    import re
+
+    return re.compile(_FRENCH_SPACE)
+
+
+def wrap_words(text: str, width: int, keep: str = "") -> list[str]:
+    """``text`` as lines of at most ``width`` characters, broken between words only: a word
+    longer than a line stands alone rather than being cut (a refusal's ``!`` stays in front of
+    it), and a French ``:`` ``;`` ``?`` ``!`` or ``»`` never starts a line (nor does a ``«`` end
+    one); ``keep`` (a command to copy) is never broken. Each line of ``text`` is wrapped on its
+    own."""
+    import textwrap
+
+    out: list[str] = []
+    for line in text.split("\n"):
+        if len(line) <= width:
+            out.append(line)
+            continue
+        glued = line.replace(keep, keep.replace(" ", _GLUE)) if keep else line
+        glued = _french_space().sub(_GLUE, glued)
+        out += [part.replace(_GLUE, " ") for part in
+                textwrap.wrap(glued, width, break_long_words=False, break_on_hyphens=False)]
+    return out
+
+
+def echo(text: str, err: bool = False) -> None:
+    """One message on standard output (or error): on a terminal, wrapped between words at its
+    width, so that no word is cut at the edge; elsewhere as it is, one line."""
+    out = sys.stderr if err else sys.stdout
+    out.write("\n".join(_for_terminal(text, out)) + "\n")
+    out.flush()
+
+
+def _for_terminal(text: str, out: TextIO) -> list[str]:
+    try:
+        tty = out.isatty()
+    except (AttributeError, ValueError):
+        tty = False
+    if not tty:
+        return [text]
+    import shutil
+
+    return wrap_words(text, max(shutil.get_terminal_size().columns, 20))
+
+
 def print_error(err: "YamsError", lang: str, line: int | None = None,
                 stream: TextIO | None = None, as_json: bool = False) -> None:
     """Print ``error: <message>`` on one line of stderr; ``line`` names an input line. With
@@ -42,7 +95,7 @@ def print_error(err: "YamsError", lang: str, line: int | None = None,
     else:
         where = words("cli.render", lang)["line"].format(n=line) if line is not None else ""
         text = shown(" ".join(err.text(lang).split()))   # one line, whatever the message holds
-        out.write(f"error: {where}{text}\n")
+        out.write("\n".join(_for_terminal(f"error: {where}{text}", out)) + "\n")
     out.flush()
 
 

@@ -16,7 +16,7 @@ from .json_out import game_json
 from .lang import current_lang
 from .options import db_option, examples, force_option, game_option, json_option
 from .printable import html_option, svg_option
-from .printing import local_date, print_line, print_sheets, simple_table
+from .printing import local_date, print_line, print_sheets, short_label, simple_table
 from .render import print_error, print_json, shown
 from ..texts import Message, words
 
@@ -90,8 +90,8 @@ def _list_games(found: list[dict], as_json: bool, lang: str) -> None:
     table = simple_table(((w["id"], "left"), (w["game"], "left"), (w["players"], "left"),
                           (w["created"], "left"), (w["events"], "right")))
     for g in found:
-        label = (g["label"] or g["family"] or "") + (f" ({w['finishing']})" if g["finishing"]
-                                                     else "")
+        label = short_label(g["label"] or g["family"] or "", lang) + (
+            f" ({w['finishing']})" if g["finishing"] else "")
         table.add_row(shown(g["id"][:8]), shown(label), shown(", ".join(map(str, g["players"]))),
                       local_date(g["created"]),
                       str(g["events"]))

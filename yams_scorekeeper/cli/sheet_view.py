@@ -74,16 +74,18 @@ def player_grid(game: "Game", index: int, lang: str, short: bool = False) -> Tab
     return Group(table, Text(grand, style="bold"))  # type: ignore[return-value]
 
 
-def players_grid(game: "Game", lang: str, player: int | None = None):
-    """One-column families: every player's column side by side (or one player's), grouped by
-    section, then one line of counters per player (jokers, bank, pool)."""
+def players_grid(game: "Game", lang: str, player: int | None = None,
+                 seats: list[int] | None = None, compact: bool = False):
+    """One-column families: every player's column side by side (or one player's, or the
+    ``seats`` of a page: ``compact``, without a title or blank lines), grouped by section,
+    then one line of counters per player (jokers, bank, pool)."""
     w = words("cli.sheet", lang)
     col = game.columns[0].id
-    shown = list(range(len(game.sheets))) if player is None else [player]
+    shown = seats or (list(range(len(game.sheets))) if player is None else [player])
     sheets = [game.sheets[i] for i in shown]
     totals = [game.totals(s) for s in sheets]
-    table = Table(title=Text(safe_text(game.config.label), style="bold"), box=box.SIMPLE_HEAD,
-                  pad_edge=False)
+    table = Table(title=None if compact else Text(safe_text(game.config.label), style="bold"),
+                  box=box.SIMPLE_HEAD, pad_edge=False, show_edge=not compact)
     table.add_column("", no_wrap=True)
     names = [safe_text(game.sheets[i].name) for i in shown]
     label = max(len(game.rules.row(r).name) for r in game.rows) + 2
@@ -104,7 +106,8 @@ def players_grid(game: "Game", lang: str, player: int | None = None):
         short = section.name.split(" ", 1)[-1]      # "Les suites" -> "suites"
         table.add_row(Text(f"{w['total']} {short}", style="italic"),
                       *(Text(str(t.parts[section.id]), style="italic") for t in totals))
-        table.add_section()
+        if not compact:
+            table.add_section()
     sections = {section.id for section in game.rules.sections}
     for part in (p for p in totals[0].parts if p not in sections):    # Yahtzee bonus (H4)
         table.add_row(Text(part.replace("_", " ").capitalize(), style="italic"),
@@ -135,19 +138,83 @@ def counters_text(game: "Game", sheet: "Sheet", lang: str) -> str:
     return " · ".join(parts)
 
 
-def sheets_view(game: "Game", lang: str, player: int | None = None, width: int = 80):
-    """Everything to print for ``yams sheet``: one player's grid, or all of them, side by side
-    per column when they fit in ``width`` (else one grid per player); the imposée order below."""
+def sheets_view(game: "Game", lang: str, player: int | None = None, width: int = 80,
+                page: int | None = None, stacked: bool = False):
+    """Everything to print for ``yams sheet``: one player's grid, or all of them side by side,
+    a column per player (per column of the sheet in the families with several), on pages of
+    the players that fit ``width``, each page with every player's grand total; only page
+    ``page`` (from 1) when given. ``stacked``: one grid per player, one under another. The
+    imposée order below."""
     if game.rules.sheet_layout == "players":
-        return players_grid(game, lang, player)
+        if player is not None:
+            return players_grid(game, lang, player)
+        if stacked:
+            return Group(*(players_grid(game, lang, i) for i in range(len(game.sheets))))
+        pages = sheet_pages(game, lang, width)
+        if len(pages) == 1:
+            return players_grid(game, lang)
+        grand = grand_line(game, lang)
+        return Group(*(Group(_page_title(game, lang, n, pages),
+                             players_grid(game, lang, seats=seats, compact=True), grand)
+                       for n, seats in _chosen(pages, page)))
     order = _imposed_order(game, lang)
-    if player is None and len(game.sheets) > 1:
-        table, lines = side_by_side(game, lang)
-        if _width(table) <= width:
-            return Group(table, *lines, *order)
+    if player is None and len(game.sheets) > 1 and not stacked:
+        pages = sheet_pages(game, lang, width)
+        if min(len(p) for p in pages) > 1:
+            out: list[Any] = []
+            for n, seats in _chosen(pages, page):
+                paged = len(pages) > 1
+                table, lines = side_by_side(game, lang, seats, compact=paged)
+                out += [_page_title(game, lang, n, pages)] if paged else []
+                out += [table, *lines]
+            return Group(*out, *order)
     indexes = range(len(game.sheets)) if player is None else [player]
     short = _width(player_grid(game, indexes[0], lang).renderables[0]) > width
     return Group(*(player_grid(game, i, lang, short) for i in indexes), *order)
+
+
+def sheet_pages(game: "Game", lang: str, width: int) -> list[list[int]]:
+    """The players' seats in pages whose side-by-side grid fits ``width``, as many players a
+    page as fit, the pages as even as they can be (8 players: 3, 3, 2 rather than 3, 3, 1...
+    never a page wider than ``width``). One page of one player when not even one fits."""
+    def fits(seats: list[int]) -> bool:
+        if game.rules.sheet_layout == "players":
+            return _width(players_grid(game, lang, seats=seats)) <= width
+        return _width(side_by_side(game, lang, seats)[0]) <= width
+
+    seats = list(range(len(game.sheets)))
+    if fits(seats):
+        return [seats]
+    most = 1
+    while most + 1 < len(seats) and fits(seats[:most + 1]):
+        most += 1
+    count = -(-len(seats) // most)
+    size = -(-len(seats) // count)
+    even = [seats[i:i + size] for i in range(0, len(seats), size)]
+    if all(fits(p) for p in even):
+        return even
+    return [seats[i:i + most] for i in range(0, len(seats), most)]
+
+
+def _chosen(pages: list[list[int]], page: int | None) -> list[tuple[int, list[int]]]:
+    """The pages to print, numbered from 1: all of them, or page ``page`` (the last when
+    ``page`` is beyond it)."""
+    numbered = list(enumerate(pages, start=1))
+    if page is None:
+        return numbered
+    return [numbered[min(max(page, 1), len(pages)) - 1]]
+
+
+def _page_title(game: "Game", lang: str, n: int, pages: list[list[int]]) -> Text:
+    """``Yam classique (...) · page 1/3``: above a page, in place of the grid's title."""
+    return Text(f"{safe_text(game.config.label)} · "
+                f"{say('cli.sheet.page', lang, n=n, count=len(pages))}", style="bold")
+
+
+def page_of(game: "Game", lang: str, width: int, seat: int) -> tuple[int, int]:
+    """(the page that holds ``seat``, how many pages) at this width."""
+    pages = sheet_pages(game, lang, width)
+    return next(n for n, p in enumerate(pages, start=1) if seat in p), len(pages)
 
 
 #: column names shortened where the players share a grid (never cut mid-word with "…")
@@ -167,7 +234,7 @@ def _short_names(names: list[str]) -> list[str]:
 def _width(table: Table) -> int:
     from rich.console import Console
 
-    console = Console(width=1000)
+    console = Console(width=1000, markup=False, emoji=False, highlight=False)  # names are data
     return console.measure(table).maximum
 
 
@@ -180,25 +247,33 @@ def _imposed_order(game: "Game", lang: str) -> list[Text]:
     return [Text(f"{_column_name(game, 'imposee')}{colon(lang)}{names}", style="italic")]
 
 
-def side_by_side(game: "Game", lang: str) -> tuple[Table, list[Text]]:
-    """Every player's sheet in one grid: for each column of the sheet, one sub-column per
-    player (names and column names abbreviated, never truncated); and the lines under it
-    (grand totals, cancelled max/min, counters)."""
+def side_by_side(game: "Game", lang: str, seats: list[int] | None = None,
+                 compact: bool = False) -> tuple[Table, list[Text]]:
+    """Every player's sheet (or the ``seats`` of a page: ``compact``, without a title or
+    blank lines, to fit a screen) in one grid: for each column of the sheet, one sub-column
+    per player (names and column names abbreviated, never truncated); and the lines under it
+    (every player's grand total, cancelled max/min, counters)."""
     w = words("cli.sheet", lang)
-    players = _short_names([safe_text(s.name) for s in game.sheets])
-    totals = [game.totals(s) for s in game.sheets]
-    table = Table(title=Text(game.config.label, style="bold"), box=box.SIMPLE_HEAD,
-                  pad_edge=False, collapse_padding=True)
+    seats = list(range(len(game.sheets))) if seats is None else seats
+    every = [game.totals(s) for s in game.sheets]
+    short = _short_names([safe_text(s.name) for s in game.sheets])
+    sheets = [game.sheets[i] for i in seats]
+    players = [short[i] for i in seats]
+    totals = [every[i] for i in seats]
+    table = Table(title=None if compact else Text(safe_text(game.config.label), style="bold"),
+                  box=box.SIMPLE_HEAD, pad_edge=False, collapse_padding=True,
+                  show_edge=not compact)
+    section = (lambda: None) if compact else table.add_section
     table.add_column("", no_wrap=True)
     for col in game.columns:
         label = SHORT_COLUMNS.get(col.name, col.name) + (f"x{col.factor}" if col.factor != 1
                                                           else "")
-        for i, name in enumerate(players):
+        for i, name in zip(seats, players):
             mark = "←" if not game.finished and i == game.current else ""
             table.add_column(f"{label}\n{name}{mark}", justify="right", no_wrap=True)
 
     def cells(row: str) -> list[Text]:
-        return [_cell_text(s, c.id, row) for c in game.columns for s in game.sheets]
+        return [_cell_text(s, c.id, row) for c in game.columns for s in sheets]
 
     def per_column(key: str) -> list[str]:
         return [str(t.details[c.id][key]) for c in game.columns for t in totals]
@@ -206,25 +281,38 @@ def side_by_side(game: "Game", lang: str) -> tuple[Table, list[Text]]:
     upper = [r for r in game.rows if r in ("1", "2", "3", "4", "5", "6")]
     for row in upper:
         table.add_row(game.rules.row(row).name, *cells(row))
-    table.add_section()
+    section()
     table.add_row(Text(w["subtotal"], style="italic"), *per_column("chiffres"))
     table.add_row(Text(w["bonus"], style="italic"), *per_column("bonus"))
-    table.add_section()
+    section()
     for row in game.rows:
         if row not in upper:
             table.add_row(game.rules.row(row).name, *cells(row))
-    table.add_section()
+    section()
     table.add_row(Text(w["total"], style="bold"),
                   *(Text(str(t.parts[c.id]), style="bold") for c in game.columns for t in totals))
-    grand = " · ".join(f"{safe_text(s.name)} {t.grand}" for s, t in zip(game.sheets, totals))
     counters = [f"{safe_text(s.name)}{colon(lang)}{counters_text(game, s, lang)}"
-                for s in game.sheets if counters_text(game, s, lang)]
+                for s in sheets if counters_text(game, s, lang)]
     cancelled = [f"{safe_text(s.name)}, {c.name}{colon(lang)}{w['maxmin']} (Y3)"
-                 for s, t in zip(game.sheets, totals) for c in game.columns
+                 for s, t in zip(sheets, totals) for c in game.columns
                  if t.details[c.id].get("max_min_cancelled")]
-    lines = [Text(f"{w['grand']}{colon(lang)}{grand}", style="bold")]
-    lines += [Text(x) for x in cancelled + counters]
-    return table, lines
+    return table, [grand_line(game, lang, every), *(Text(x) for x in cancelled + counters)]
+
+
+def grand_line(game: "Game", lang: str, totals: list | None = None, width: int = 80) -> Text:
+    """``Grand total: Alice 312 · Bob 280``: every player's, under every page of sheets; on
+    more lines when it is wider than ``width``, broken between players only (never between a
+    name and its total)."""
+    totals = totals or [game.totals(s) for s in game.sheets]
+    lines = [f"{words('cli.sheet', lang)['grand']}{colon(lang)}"]
+    for n, (sheet, t) in enumerate(zip(game.sheets, totals)):
+        piece = f"{safe_text(sheet.name)} {t.grand}"
+        if n and len(lines[-1]) + 3 + len(piece) + 2 > width:     # room for " ·"
+            lines[-1] += " ·"
+            lines.append("  " + piece)
+        else:
+            lines[-1] += (" · " if n else "") + piece
+    return Text("\n".join(lines), style="bold")
 
 
 def legal_table(game: "Game", cells: list["LegalCell"], lang: str,
@@ -272,67 +360,160 @@ class _Lines:
     a rule under the header. Each cell is a few (text, style) pieces turned straight into Rich
     segments, without a ``Table`` or a ``Text`` to lay out: the turn grid is printed after every
     Enter, and this is several times faster (benchmarks/bench_play.py). A grid wider than the
-    terminal falls back to ``Text`` lines, which Rich wraps rather than crops."""
+    terminal falls back to ``Text`` lines, which Rich wraps rather than crops.
+
+    ``section()`` marks where a section of the sheet starts: :meth:`panels` lays the sections
+    side by side when the grid is taller than the lines it may take (Double Yams at 80 x 24)."""
 
     def __init__(self, header: list[str]):
         self.header = header
         self.rows: list[list[Pieces]] = []
+        self.starts: list[int] = []      # the row where each section starts
 
     def add_row(self, *cells: "Pieces | str") -> None:
         self.rows.append([[(c, "")] if isinstance(c, str) else c for c in cells])
 
-    def __rich_console__(self, console, options):
+    def section(self) -> None:
+        """The rows added from now on are a new section (a panel keeps a section whole)."""
+        if not self.starts or self.starts[-1] != len(self.rows):
+            self.starts.append(len(self.rows))
+
+    @property
+    def height(self) -> int:
+        return len(self.rows) + 2
+
+    def blocks(self) -> list[list[list[Pieces]]]:
+        """The rows, one list per section (the rows before the first mark are one too)."""
+        cuts = sorted({0, *self.starts, len(self.rows)})
+        return [self.rows[a:b] for a, b in zip(cuts, cuts[1:]) if b > a]
+
+    def laid(self) -> tuple[list[list[Pieces]], list[int]]:
+        """The header and rows padded to their columns: (lines, width of each line)."""
         from rich.cells import cell_len
-        from rich.segment import Segment
 
         lines = [[[(h, "bold")] for h in self.header]] + self.rows
         sizes = [[sum(cell_len(text) for text, _ in cell) for cell in line] for line in lines]
         widths = [max(size[i] for size in sizes) for i in range(len(self.header))]
-        rule = "─" * (sum(widths) + 2 * (len(widths) - 1))
-        if len(rule) > options.max_width:
-            yield from self._texts(lines, sizes, widths, rule)
-            return
-        styles: dict[str, Any] = {"": None}
-
-        def style(name: str) -> Any:
-            if name not in styles:
-                styles[name] = console.get_style(name)
-            return styles[name]
-
-        new_line = Segment.line()
-        for n, (line, size) in enumerate(zip(lines, sizes)):
-            for i, (cell, width) in enumerate(zip(line, widths)):
-                if i:
-                    yield Segment("  " + " " * (width - size[i]))
-                for text, name in cell:
-                    yield Segment(text, style(name))
-                if not i:
-                    yield Segment(" " * (width - size[i]))
-            yield new_line
-            if n == 0:
-                yield Segment(rule, style("dim"))
-                yield new_line
-
-    @staticmethod
-    def _texts(lines: list[list[Pieces]], sizes: list[list[int]], widths: list[int],
-               rule: str) -> Any:
-        for n, (line, size) in enumerate(zip(lines, sizes)):
-            out = Text()
+        out: list[list[Pieces]] = []
+        for line, size in zip(lines, sizes):
+            laid: Pieces = []
             for i, (cell, width) in enumerate(zip(line, widths)):
                 pad = " " * (width - size[i])
                 if i:
-                    out.append("  " + pad)
+                    laid.append(("  " + pad, ""))
+                laid += cell
+                if not i:
+                    laid.append((pad, ""))
+            out.append([laid])
+        total = sum(widths) + 2 * (len(widths) - 1)
+        out.insert(1, [[("─" * total, "dim")]])
+        return out, [total] * len(out)
+
+    def panels(self, height: int, width: int) -> "_Lines | _Panels":
+        """This grid, or its sections in two or three panels side by side when it is taller
+        than ``height`` lines: the fewest panels that fit ``height`` within ``width`` (else
+        the lowest that fits ``width``). Each panel keeps its sections in the sheet's order."""
+        blocks = self.blocks()
+        if self.height <= height or len(blocks) < 2:
+            return self
+        best: "tuple[tuple, _Panels] | None" = None
+        for count in (2, 3):
+            for shape in _shapes(len(blocks), count):
+                panels = _Panels([self._part([b for b, p in zip(blocks, shape) if p == n])
+                                  for n in range(count)])
+                if panels.width > width:
+                    continue
+                # the lowest; then the closest to the sheet's order, the earliest sections first
+                key = (panels.height, sum(a > b for a, b in zip(shape, shape[1:])), shape)
+                if best is None or key < best[0]:
+                    best = (key, panels)
+            if best is not None and best[0][0] <= height:
+                break
+        return self if best is None else best[1]
+
+    def _part(self, blocks: list[list[list[Pieces]]]) -> "_Lines":
+        part = _Lines(self.header)
+        for rows in blocks:
+            part.section()
+            part.rows += rows
+        return part
+
+    def __rich_console__(self, console, options):
+        lines, widths = self.laid()
+        yield from _segments(console, options, lines, widths)
+
+
+def _shapes(blocks: int, count: int) -> list[tuple[int, ...]]:
+    """Every way to deal ``blocks`` sections to ``count`` panels, each panel given one at
+    least, the first section in the first panel and the last (the totals) in the last."""
+    from itertools import product
+
+    out = []
+    for middle in product(range(count), repeat=blocks - 2):
+        shape = (0, *middle, count - 1)
+        if len(set(shape)) == count:
+            out.append(shape)
+    return out
+
+
+class _Panels:
+    """Grids side by side, three spaces apart, top-aligned."""
+
+    GAP = 3
+
+    def __init__(self, parts: list[_Lines]):
+        self.parts = [p.laid() for p in parts]
+
+    @property
+    def height(self) -> int:
+        return max(len(lines) for lines, _ in self.parts)
+
+    @property
+    def width(self) -> int:
+        return sum(w[0] for _, w in self.parts) + self.GAP * (len(self.parts) - 1)
+
+    def __rich_console__(self, console, options):
+        lines, widths = [], []
+        for n in range(self.height):
+            line: list[Pieces] = []
+            for i, (part, width) in enumerate(self.parts):
+                if i:
+                    line.append([(" " * self.GAP, "")])
+                if n < len(part):
+                    line += part[n]
+                elif i < len(self.parts) - 1:
+                    line.append([(" " * width[0], "")])
+            lines.append(line)
+            widths.append(self.width)
+        yield from _segments(console, options, lines, widths)
+
+
+def _segments(console, options, lines: list[list[Pieces]], widths: list[int]) -> Any:
+    """Laid-out lines as Rich segments; as ``Text`` lines (wrapped, never cropped) when wider
+    than the terminal."""
+    from rich.segment import Segment
+
+    if max(widths, default=0) > options.max_width:
+        for line in lines:
+            out = Text()
+            for cell in line:
                 for text, name in cell:
                     out.append(text, style=name or None)
-                if not i:
-                    out.append(pad)
             yield out
-            if n == 0:
-                yield Text(rule, style="dim")
+        return
+    styles: dict[str, Any] = {"": None}
+    new_line = Segment.line()
+    for line in lines:
+        for cell in line:
+            for text, name in cell:
+                if name not in styles:
+                    styles[name] = console.get_style(name)
+                yield Segment(text, styles[name])
+        yield new_line
 
 
 def turn_grid(game: "Game", cells: list["LegalCell"], handles: dict[str, "LegalCell"],
-              lang: str) -> tuple["_Lines", list[str]]:
+              lang: str, notes_kept: int = MAX_NOTES) -> tuple["_Lines", list[str]]:
     """The current player's grid (rows down, columns across, as on paper) with every legal
     cell holding its handle and candidate score, filled cells as written; with two coups each
     cell reads ``coup 1|coup 2``. Returns the grid and the lines of disputed notes to print
@@ -376,13 +557,17 @@ def turn_grid(game: "Game", cells: list["LegalCell"], handles: dict[str, "LegalC
 
     totals = game.totals(sheet)
     upper = [r for r in game.rows if r in ("1", "2", "3", "4", "5", "6")]
+    firsts = {next((r for r in s.rows if r in game.rows), None) for s in game.rules.sections}
     for row in game.rows:
+        if row in firsts:
+            table.section()
         table.add_row(game.rules.row(row).name, *(content(c.id, row) for c in game.columns))
         if upper and row == upper[-1] and len(game.columns) > 1:
             details = totals.details
             table.add_row([(w["subtotal"], "italic dim")],
                           *([(str(details[c.id]["chiffres"]), "italic dim")]
                             for c in game.columns))
+    table.section()
     table.add_row([(w["total"], "bold")],
                   *([(str(totals.parts.get(c.id, totals.grand)), "bold")]
                     if len(game.columns) > 1 else [(str(totals.grand), "bold")]
@@ -397,7 +582,29 @@ def turn_grid(game: "Game", cells: list["LegalCell"], handles: dict[str, "LegalC
             same.setdefault(f"{cell.explain.text(explain_lang(lang))} [{cited}]", []).append(
                 handle_of.get(cell, "?"))
     notes = [f"{' '.join(hs)}{colon(lang)}{note}" for note, hs in same.items()]
-    if len(notes) > MAX_NOTES:
-        rest = len(notes) - MAX_NOTES + 1
-        notes = notes[:MAX_NOTES - 1] + [w["more_notes"].format(n=rest)]
-    return table, notes
+    return table, fewer_notes(notes, notes_kept, lang)
+
+
+def fewer_notes(notes: list[str], keep: int, lang: str) -> list[str]:
+    """At most ``keep`` lines of notes: the first ones, then how many more ``why`` shows (two
+    lines at least when some are left out)."""
+    if len(notes) <= keep:
+        return notes
+    keep = max(keep, 2)
+    return notes[:keep - 1] + [words("cli.sheet", lang)["more_notes"].format(
+        n=len(notes) - keep + 1)]
+
+
+def fit_notes(notes: list[str], room: int, width: int, lang: str) -> list[str]:
+    """The notes that fit ``room`` lines of a ``width``-column terminal once wrapped, and
+    :data:`MAX_NOTES` at most (the first ones, then how many more), so that the dice line
+    above the grid stays on screen."""
+    from .terminal import wrap_words
+
+    def tall(lines: list[str]) -> int:
+        return sum(len(wrap_words(line, width)) for line in lines)
+
+    keep = min(len(notes), MAX_NOTES)
+    while keep > 1 and tall(fewer_notes(notes, keep, lang)) > room:
+        keep -= 1
+    return fewer_notes(notes, keep, lang)

@@ -9,7 +9,6 @@ test can drive a whole game.
 
 from __future__ import annotations
 
-import re
 import sys
 from typing import Any
 
@@ -18,18 +17,23 @@ import typer
 from ..errors import YamsError
 from .lang import current_lang, resolve_lang
 from .messages import NO, YES, msg
-from .render import shown
+from .render import shown, wrap_words
 
 #: the words a player may type at a prompt (French and English), each a command of the table
 QUIT_WORDS = ("q", "quit", "quitter", "exit")
 HELP_WORDS = ("h", "?", "help", "aide")
 SHEET_WORDS = ("s", "sheet", "feuille")
+STACKED_WORDS = ("ss", "sheets", "feuilles")
 UNDO_WORDS = ("u", "undo", "annuler")
 LIST_WORDS = ("l", "list", "liste")
 END_WORDS = ("end", "fin", "stop")
 WHY_WORDS = ("why", "pourquoi")
 NONE_WORDS = ("-", "none", "aucune", "aucun", "rien")
 HINT_WORDS = ("hint", "conseil")
+
+
+#: the columns a prompt leaves at the end of its line for the answer (a cell, a few dice)
+TYPING_ROOM = 12
 
 
 class Quit(Exception):
@@ -39,31 +43,6 @@ class Quit(Exception):
 def lang_option(help: str) -> Any:
     """``--lang fr|en`` of a command that talks (play, demo); see :func:`terminal`."""
     return typer.Option(None, "--lang", metavar="fr|en", show_default=False, help=help)
-
-
-#: stands for a space that must not break a line while :func:`wrap_words` works (private use)
-_GLUE = "\ue000"
-#: a space before French ``: ; ? ! »`` or after ``«``: the sign stays with its word; and the
-#: space after the ``!`` that starts a refusal, which stays with what it marks
-_FRENCH_SPACE = re.compile(r" (?=[:;?!»])|(?<=«) |(?<=^!) ")
-
-
-def wrap_words(text: str, width: int) -> list[str]:
-    """``text`` as lines of at most ``width`` characters, broken between words only: a word
-    longer than a line stands alone rather than being cut (a refusal's ``!`` stays in front of
-    it), and a French ``:`` ``;`` ``?`` ``!`` or ``»`` never starts a line (nor does a ``«`` end
-    one). Each line of ``text`` is wrapped on its own."""
-    import textwrap
-
-    out: list[str] = []
-    for line in text.split("\n"):
-        if len(line) <= width:
-            out.append(line)
-            continue
-        glued = _FRENCH_SPACE.sub(_GLUE, line)
-        out += [part.replace(_GLUE, " ") for part in
-                textwrap.wrap(glued, width, break_long_words=False, break_on_hyphens=False)]
-    return out
 
 
 class Terminal:
@@ -87,11 +66,13 @@ class Terminal:
     def t(self, key: str, **values: Any) -> str:
         return msg(key, self.lang, **values)
 
-    def say(self, text: str, style: str | None = None, wrap: bool = True) -> None:
-        """One message, wrapped between words (:func:`wrap_words`); ``wrap=False`` for a line
-        holding a command to copy."""
-        if wrap:
-            text = "\n".join(wrap_words(text, max(self.out.width, 20)))
+    def say(self, text: str, style: str | None = None, wrap: bool = True,
+            keep: str = "") -> None:
+        """One message, wrapped between words (:func:`wrap_words`), never inside ``keep`` (a
+        command to copy; a line holding one is wrapped only on a terminal, and stays whole in a
+        log); ``wrap=False`` for lines laid out already."""
+        if wrap and (not keep or self.out.is_terminal):
+            text = "\n".join(wrap_words(text, max(self.out.width, 20), keep=keep))
         self.out.print(text, style=style, markup=False, highlight=False, soft_wrap=True)
 
     def show(self, renderable: Any) -> None:
@@ -118,10 +99,11 @@ class Terminal:
         out.flush()
         return line
 
-    def ask(self, prompt: str, default: str | None = None) -> str:
-        """The answer, stripped; Enter gives ``default`` (shown in brackets)."""
+    def ask(self, prompt: str, default: str | None = None, room: int = 1) -> str:
+        """The answer, stripped; Enter gives ``default`` (shown in brackets). ``room``: the
+        columns left at the end of the prompt's line for the answer."""
         label = (f"{prompt} [{default}]" if default else prompt) + self.t("colon")
-        width = max(self.out.width, 20)
+        width = max(self.out.width, 20) - room + 1
         if len(label) > width:          # wrapped between words; the last line is the prompt
             lines = wrap_words(shown(label), width - 1)
             for line in lines[:-1]:

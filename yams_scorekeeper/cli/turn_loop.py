@@ -46,7 +46,8 @@ from .printing import round_text
 from .render import shown
 from ..safetext import fold_name
 from .terminal import (END_WORDS, HELP_WORDS, HINT_WORDS, LIST_WORDS, QUIT_WORDS, SHEET_WORDS,
-                       UNDO_WORDS, WHY_WORDS, Quit, Terminal, ask_yes)
+                       STACKED_WORDS, TYPING_ROOM, UNDO_WORDS, WHY_WORDS, Quit, Terminal,
+                       ask_yes)
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game, LegalCell, Mark
@@ -185,6 +186,24 @@ class Table:
         return self.t("standing_other", name=shown(top[1].name), gap=top[2] - game.totals(
             game.player).grand)
 
+    def who(self, prompt: str) -> str:
+        """``Ana 87 (Bob leads by 12) · Cell (...)``: a cell prompt with whose turn it is and
+        the standing, so that both are on screen when the grid has pushed the banner off."""
+        game = self.game
+        standing = ""
+        if len(game.sheets) > 1:
+            ranking = game.ranking()
+            (_, top, best), (_, _, second) = ranking[0], ranking[1]
+            mine = game.totals(game.player).grand
+            if best == second and mine == best:
+                standing = self.t("who_tie") if best else ""
+            elif top is game.player:
+                standing = self.t("who_lead", gap=best - second)
+            else:
+                standing = self.t("who_other", name=shown(top.name), gap=best - mine)
+        return self.t("who_prompt", name=shown(game.player.name), total=game.totals(
+            game.player).grand, standing=standing, prompt=prompt)
+
     def scratch_all(self, cells: list["LegalCell"]) -> bool:
         """165, pool empty (D10): one yes scratches every remaining cell of this player, one a
         turn, with no more questions; True when this turn was scratched."""
@@ -193,7 +212,7 @@ class Table:
             self.term.say(self.t("pool_empty", name=shown(name)), style="bold")
             while True:
                 answer = self.prompt(self.t("scratch_all", count=len(cells))
-                                     + f" [{self.t('yes_letter')}]") or ""
+                                     + f" [{self.t('yes_letter')}]", room=2) or ""
                 if "/" in answer:       # dice with an empty pool: the rule says why not
                     self.term.refuse(_err("pool_dice", cls=IllegalMoveError, rule="D10"))
                     continue
@@ -236,16 +255,10 @@ class Table:
             self.term.show(legal_table(self.game, cells, self.lang,
                                        None if self.numbered else self.by_handle(cells)))
         else:
-            from .sheet_view import turn_grid
-
-            grid, notes = turn_grid(self.game, cells, self.by_handle(cells), self.lang)
-            self.term.show(grid)
-            for line in notes:
-                self.term.say(line, style="yellow")
+            self.show_grid(cells)
         if not self._choose_hinted:
             self._choose_hinted = True
-            self.term.say(self.t("hint_choose_list" if self.numbered else "hint_choose",
-                                 example=self.name_example()), style="dim")
+            self.term.say(self.choose_hint(), style="dim")
         if (self.game.config.has("doblar") and len(self.game.coups) == 2
                 and self.game.player.doblars_left > 0):
             named = (list(enumerate(cells, 1)) if self.numbered else
@@ -256,6 +269,31 @@ class Table:
             one = one[0] if one else None
             if one and two:
                 self.term.say(self.t("hint_doblar", example=f"d {one} {two}"), style="dim")
+
+    def choose_hint(self) -> str:
+        return self.t("hint_choose_list" if self.numbered else "hint_choose",
+                      example=self.name_example())
+
+    def show_grid(self, cells: list["LegalCell"]) -> None:
+        """The turn grid, its sections side by side when it would not fit the terminal's
+        height (Double Yams at 80 x 24), and the notes that fit under it: the line of the dice
+        just typed, the grid, the notes, the hint and the prompt make one screen."""
+        from .sheet_view import fit_notes, turn_grid
+        from .terminal import wrap_words
+
+        width, height = self.term.out.width, self.term.out.height
+        grid, notes = turn_grid(self.game, cells, self.by_handle(cells), self.lang,
+                                notes_kept=len(cells) + 1)
+        # the banner, the dice line, the prompt and three lines of notes or hints
+        grid = grid.panels(height - 6, width)
+        room = height - grid.height - 2     # the dice line above, the prompt below
+        if not self._choose_hinted:
+            room -= len(wrap_words(self.choose_hint(), max(width, 20)))
+        if self.game.config.has("doblar") and len(self.game.coups) == 2:
+            room -= 1
+        self.term.show(grid)
+        for line in fit_notes(notes, max(room, 2), width, self.lang):
+            self.term.say(line, style="yellow")
 
     def name_example(self) -> str:
         """Cell names as this game spells them: ``full, grille.3`` or ``sec.full``."""
@@ -279,9 +317,9 @@ class Table:
 
     # -- prompts ------------------------------------------------------------------------------
 
-    def prompt(self, text: str) -> str | None:
+    def prompt(self, text: str, room: int = TYPING_ROOM) -> str | None:
         """Ask; the commands at hand everywhere are handled here (then None is returned)."""
-        answer = self.term.ask(text)
+        answer = self.term.ask(text, room=room)
         word, _, rest = answer.partition(" ")
         word = word.lower()
         if word in QUIT_WORDS and not rest:
@@ -291,6 +329,10 @@ class Table:
             return None
         if word in SHEET_WORDS:
             self.sheet(rest.strip())
+            return None
+        if word in STACKED_WORDS and not rest:
+            from .sheet_view import sheets_view
+            self.term.show(sheets_view(self.game, self.lang, stacked=True))
             return None
         if word in UNDO_WORDS and not rest:
             self.undo()
@@ -324,7 +366,7 @@ class Table:
 
         try:
             for line in play_hint_lines(self.game, dice, self.session.store.path, self.lang):
-                self.term.say(line, wrap=False)
+                self.term.say(line)
         except YamsError as err:
             self.term.refuse(err)
 
@@ -339,7 +381,8 @@ class Table:
             key, values = "dice_prompt", {"name": name, "rolls": self.rolls_text()}
         else:
             key, values = "second_prompt", {}
-        text = self.prompt(self.t(key, **values))
+        text = self.prompt(self.t(key, **values) if first or self.announced
+                           else self.who(self.t(key)))
         if text is None:
             return
         if not first and "/" not in text and not self.announced:
@@ -400,7 +443,7 @@ class Table:
     def choose(self, cells: list["LegalCell"], pool_empty: bool = False) -> None:
         self.show_cells(cells, pool_empty)
         key = "pool_prompt" if pool_empty else "choose_prompt"
-        text = self.prompt(self.t(key + "_list" if self.numbered else key))
+        text = self.prompt(self.who(self.t(key + "_list" if self.numbered else key)))
         if text is None:
             return
         if not text:
@@ -616,19 +659,31 @@ class Table:
                           + (f" [{cited}]" if cited else ""))
 
     def sheet(self, who: str) -> None:
+        """``s``: every sheet side by side, the page of the player whose turn it is when they
+        do not fit one screen's width; ``s 2``: page 2; ``s NAME``: one player's sheet."""
+        from .sheet_view import page_of, sheets_view
+
         game = self.game
         index = None
-        if who:
-            key = fold_name(who)
-            found = [i for i, s in enumerate(game.sheets) if fold_name(s.name) == key] or \
-                    [i for i, s in enumerate(game.sheets) if fold_name(s.name).startswith(key)]
-            if len(found) != 1:
-                self.term.refuse(self.t("unknown_player", name=who,
-                                        players=", ".join(s.name for s in game.sheets)))
-                return
+        width = self.term.out.width
+        key = fold_name(who)
+        found = [i for i, s in enumerate(game.sheets) if fold_name(s.name) == key] or \
+                [i for i, s in enumerate(game.sheets) if fold_name(s.name).startswith(key)]
+        if who and len(found) != 1 and not who.isdigit():
+            self.term.refuse(self.t("unknown_player", name=who,
+                                    players=", ".join(s.name for s in game.sheets)))
+            return
+        if who and len(found) == 1:
             index = found[0]
-        from .sheet_view import sheets_view
-        self.term.show(sheets_view(game, self.lang, index, self.term.out.width))
+            self.term.show(sheets_view(game, self.lang, index, width))
+            return
+        page, pages = page_of(game, self.lang, width, game.current)
+        if who:
+            page = min(max(int(who), 1), pages)
+        self.term.show(sheets_view(game, self.lang, width=width, page=page))
+        if pages > 1:
+            self.term.say(self.t("sheet_pages", page=page, pages=pages,
+                                 next=page % pages + 1), style="dim")
 
     def undo(self) -> None:
         from ..game import effective_events

@@ -350,6 +350,8 @@ TEXTS: dict[str, tuple[str, str]] = {
         "{name} · coup {n} · {dice} · roll {roll}",
         "{name} · coup {n} · {dice} · lancer {roll}",
     ),
+    "printing.more_options": (
+        " +{n} {n:|option|options}", " +{n} {n:|option|options}"),
     "printing.joker": ("joker {a}→{b}, rolled {rolled}", "joker {a}→{b}, dés lancés {rolled}"),
     "printing.hint": (
         "Write a cell: yams mark NUMBER (or {cell})",
@@ -417,6 +419,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "sheet.total": ("Total", "Total"),
     "sheet.grand": ("Grand total", "Total général"),
     "sheet.turn": ("to play", "à jouer"),
+    "sheet.page": ("page {n}/{count}", "page {n}/{count}"),
     "sheet.cell": ("Cell", "Case"),
     "sheet.score": ("Score", "Points"),
     "sheet.why": ("Why", "Pourquoi"),

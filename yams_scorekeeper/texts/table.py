@@ -59,18 +59,12 @@ TEXTS: dict[str, tuple[str, str]] = {
     "dice_prompt": ("{name}, dice/roll ({rolls})", "{name}, dés/lancer ({rolls})"),
     "rolls_plain": ("roll 1 to {max}", "lancer 1 à {max}"),
     "rolls_one": ("roll 1 only", "lancer 1 seulement"),
-    "rolls_sixth": (
-        "roll 1 to {max}, sixth roll: …/6 announce ROW",
-        "lancer 1 à {max}, 6e jet : …/6 annonce LIGNE",
-    ),
+    "rolls_sixth": ("1-{max}, …/6 announce ROW", "1-{max}, …/6 annonce LIGNE"),
     "rolls_bank": (
         "roll 1 to {max}: 5 + {bank} banked",
         "lancer 1 à {max} : 5 + {bank} en réserve",
     ),
-    "rolls_pool": (
-        "roll 1 to {max}: rolls left in the pool",
-        "lancer 1 à {max} : jets restants dans la réserve",
-    ),
+    "rolls_pool": ("roll 1-{max} from the pool", "lancer 1-{max} de la réserve"),
     "second_prompt": (
         "Second coup? dice/roll, a cell, or Enter to choose now",
         "Second coup ? dés/lancer, une case, ou Entrée pour choisir maintenant",
@@ -111,6 +105,15 @@ TEXTS: dict[str, tuple[str, str]] = {
         "No house rules saved yet (yams play --setting yam=60 --save-house NAME).",
         "Aucune règle maison enregistrée (yams play --setting yam=60 --save-house NOM).",
     ),
+    "sheet_pages": (
+        "Page {page}/{pages} of the sheets: s {next} for page {next}, ss for one under another",
+        "Page {page}/{pages} des feuilles : s {next} pour la page {next}, ss pour l'une sous "
+        "l'autre",
+    ),
+    "who_prompt": ("{name} {total}{standing} · {prompt}", "{name} {total}{standing} · {prompt}"),
+    "who_lead": (" (leads by {gap})", " (en tête de {gap})"),
+    "who_other": (" ({name} leads by {gap})", " ({name} en tête de {gap})"),
+    "who_tie": (" (tied for the lead)", " (à égalité en tête)"),
     "standing_lead": (" · leads by {gap}", " · en tête de {gap}"),
     "standing_other": (" · {name} leads, {gap} ahead", " · {name} en tête, {gap} de plus"),
     "standing_tie": (" · tied for the lead at {total}", " · égalité en tête à {total}"),
@@ -292,7 +295,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     "yes_letter": ("y", "o"),
     # -- help --------------------------------------------------------------------------------
     "help": (
-        "At any prompt:\n  s, sheet [NAME]    every player's sheet (or one player's)\n  u, undo   "
+        "At any prompt:\n  s, sheet [NAME|N]  every player's sheet side by side (page N, or one "
+        "player's)\n  ss, sheets         every sheet, one under another\n  u, undo   "
         "         cancel the last entry (as many times as you like)\n  t, turns           the "
         "turns played, numbered\n  f N, fix N         correct turn N (dice or cell), keeping the "
         "later turns\n  l, list            the playable cells as a list, with their reasons\n  "
@@ -309,7 +313,8 @@ TEXTS: dict[str, tuple[str, str]] = {
         "(column.row; @2 for coup 2); when the\n                     name fits several cells, you "
         "are asked which\n  ex, x e, x full    scratch (0)\n  d e gk             doblar: one cell "
         "from coup 1 and one from coup 2 (d descente.1 descente.2 for the doblar descendant)",
-        "À tout moment :\n  s, feuille [NOM]   la feuille de tous les joueurs (ou d'un seul)\n  "
+        "À tout moment :\n  s, feuille [NOM|N] les feuilles de tous côte à côte (page N, ou celle "
+        "d'un seul)\n  ss, feuilles       toutes les feuilles, l'une sous l'autre\n  "
         "u, annuler         annule la dernière saisie (autant de fois que voulu)\n  t, tours      "
         "     les tours joués, numérotés\n  f N, corriger N    corrige le tour N (dés ou case), "
         "les tours suivants gardés\n  l, liste           la liste des cases jouables, avec leurs "

@@ -1,0 +1,116 @@
+"""``yams`` in a real pseudo-terminal, its output read through a VT100 screen emulator.
+
+:class:`PtyScreen` starts ``python -m yams_scorekeeper ARGS`` on the slave side of a pty of
+80 x 24 (the size is set on the pty, so Rich and ``input()`` see a real terminal of that size),
+types lines into it and feeds everything it prints to ``pyte``: :meth:`PtyScreen.lines` is what a
+player would see on the screen at that moment, scrolled as a terminal scrolls. Used by
+``tests/test_screen.py`` and ``scripts/screen_capture.py``.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import pty
+import select
+import struct
+import subprocess
+import sys
+import termios
+import time
+
+import pyte
+
+
+class PtyScreen:
+    """One ``yams`` process on a pty of ``cols`` x ``rows``, and the screen it draws."""
+
+    def __init__(self, args: list[str], cols: int = 80, rows: int = 24,
+                 env: dict[str, str] | None = None, lang: str = "en"):
+        self.master, slave = pty.openpty()
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
+        environ = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
+        environ.update({"TERM": "xterm", "NO_COLOR": "1", "YAMS_LANG": lang,
+                        "PYTHONIOENCODING": "utf-8", **(env or {})})
+        self.proc = subprocess.Popen([sys.executable, "-m", "yams_scorekeeper", *args],
+                                     stdin=slave, stdout=slave, stderr=slave, env=environ,
+                                     close_fds=True, start_new_session=True)
+        os.close(slave)
+        self.screen = pyte.Screen(cols, rows)
+        self.stream = pyte.ByteStream(self.screen)
+        self.since = b""            # what was printed since the last line typed
+
+    def _pump(self, timeout: float) -> bool:
+        """Read what is there within ``timeout`` s into the screen; False at the end of output."""
+        ready, _, _ = select.select([self.master], [], [], timeout)
+        if not ready:
+            return True
+        try:
+            data = os.read(self.master, 65536)
+        except OSError:
+            return False
+        if not data:
+            return False
+        self.since += data
+        self.stream.feed(data)
+        return True
+
+    def wait(self, marker: str, timeout: float = 30.0) -> None:
+        """Until ``marker`` has been printed since the last line typed (then a short settle)."""
+        deadline = time.monotonic() + timeout
+        wanted = marker.encode()
+        while wanted not in self.since:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError(f"no {marker!r} in {self.since[-600:]!r}")
+            if not self._pump(left):
+                raise EOFError(f"ended before {marker!r}: {self.since[-600:]!r}")
+        while self._pump(0.05):     # the rest of that burst (a prompt comes last)
+            if not select.select([self.master], [], [], 0.05)[0]:
+                break
+
+    def wait_prompt(self, markers: tuple[str, ...], timeout: float = 30.0) -> str:
+        """Until one of ``markers`` has been printed since the last line typed; which one."""
+        deadline = time.monotonic() + timeout
+        while True:
+            for marker in markers:
+                if marker.encode() in self.since:
+                    self.wait(marker)
+                    return marker
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError(f"none of {markers} in {self.since[-600:]!r}")
+            if not self._pump(left):
+                raise EOFError(f"ended before {markers}: {self.since[-600:]!r}")
+
+    def line(self, text: str) -> None:
+        """Type ``text`` and Enter."""
+        self.since = b""
+        os.write(self.master, text.encode() + b"\r")
+
+    def finish(self, timeout: float = 30.0) -> int:
+        """Read until the process has ended; its exit status."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline and self._pump(0.1):
+            if self.proc.poll() is not None and not select.select([self.master], [], [], 0.1)[0]:
+                break
+        return self.proc.wait(timeout=max(deadline - time.monotonic(), 1))
+
+    def lines(self) -> list[str]:
+        """The screen now, a string per row, trailing spaces dropped."""
+        return [row.rstrip() for row in self.screen.display]
+
+    def text(self) -> str:
+        return "\n".join(self.lines())
+
+    def close(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.kill()
+        self.proc.wait()
+        os.close(self.master)
+
+    def __enter__(self) -> "PtyScreen":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
