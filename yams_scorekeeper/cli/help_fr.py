@@ -279,6 +279,21 @@ FR: dict[str, str] = {
         "La case de chaque tour face à la meilleure de la même feuille, avec les points espérés perdus, et par joueur : l'adresse (points perdus par les choix) face à la chance (les dés face à l'espérance). Score final = espérance au départ + chance - points perdus. Une partie à plusieurs colonnes est jugée par le conseil HEURISTIQUE, et le dit (en points heuristiques) ; au Double Yams, sa chance est une estimation sur des tours tirés au sort, et le dit.",
     'Game id (finished or in progress), or a unique start of it.':
         'Identifiant de la partie (finie ou en cours), ou un début unique de celui-ci.',
+    # -- cli/serve_cmd.py
+    "Show the game in progress as a live web page (read-only) on the phones and the TV.\n\nThe first line printed is the URL to open, with a secret token in it; below it, its QR code for a phone's camera. The page shows every player's sheet as on paper, the ranking, whose turn it is and the dice just entered with their legal cells and scores; it follows each entry made by 'yams play', 'enter' or 'mark' within a second ('?view=tv': large type for a TV). Nothing is written to the store. Ctrl-C stops.":
+        "Montrer la partie en cours comme une page web en direct (en lecture seule) sur les téléphones et la télé.\n\nLa première ligne écrite est l'adresse à ouvrir, avec un jeton secret dedans ; en dessous, son code QR pour l'appareil photo d'un téléphone. La page montre la feuille de chaque joueur comme sur papier, le classement, à qui c'est le tour et les dés qui viennent d'être saisis avec leurs cases permises et leurs points ; elle suit chaque saisie faite par « yams play », « enter » ou « mark » en moins d'une seconde (« ?view=tv » : gros caractères pour une télé). Rien n'est écrit dans le registre. Ctrl-C arrête.",
+    'Port to listen on (0: any free port).':
+        "Port d'écoute (0 : n'importe quel port libre).",
+    "Listen on this machine's address on the local network (for the phones and the TV), not only on 127.0.0.1.":
+        "Écouter sur l'adresse de cette machine sur le réseau local (pour les téléphones et la télé), pas seulement sur 127.0.0.1.",
+    'Draw the QR code of the URL.':
+        "Dessiner le code QR de l'adresse.",
+    "The French name of 'yams serve': the game in progress as a live web page.":
+        "Le nom français de « yams serve » : la partie en cours comme une page web en direct.",
+    'Open the URL it prints (the QR code on a phone); Ctrl-C stops.':
+        "Ouvrez l'adresse écrite (le code QR sur un téléphone) ; Ctrl-C arrête.",
+    'Also show the game as a live web page for the phones and the TV (yams serve, in the background, for this session).':
+        "Montrer aussi la partie comme une page web en direct pour les téléphones et la télé (yams serve, en arrière-plan, pour cette séance).",
 }
 
 #: Typer's own words (typer.rich_utils), in French
