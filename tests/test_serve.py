@@ -290,3 +290,37 @@ def test_play_serve_starts_the_server_for_the_session_and_stops_it_at_the_end(db
     assert "Alice wrote" in out or "Libre" in out
     with pytest.raises(OSError):
         socket.create_connection(("127.0.0.1", int(url[1])), timeout=2).close()
+
+
+SERVER_PACKAGES = ("starlette", "uvicorn", "segno", "anyio", "h11")
+PROBE = """
+import json, sys
+from yams_scorekeeper.cli.app import app
+try:
+    app(prog_name="yams", args=sys.argv[1:])
+except SystemExit:
+    pass
+print(json.dumps(sorted(m for m in sys.modules if m.split(".")[0] in %r)), file=sys.stderr)
+""" % (SERVER_PACKAGES + ("yams_scorekeeper",),)
+
+
+def test_only_yams_serve_imports_the_server_packages(db):
+    import json
+    import os
+    import subprocess
+    import sys
+
+    def loaded(*args: str) -> set[str]:
+        done = subprocess.run([sys.executable, "-c", PROBE, *args], capture_output=True,
+                              text=True, stdin=subprocess.DEVNULL,
+                              env={**os.environ, "YAMS_DB": db, "YAMS_LANG": "en"})
+        return set(json.loads(done.stderr.splitlines()[-1]))
+
+    for args in (("new", "-R", "classic", "-p", "Alice", "-p", "Bob"),
+                 ("enter", "55533", "--roll", "1"), ("mark", "1"), ("sheet",),
+                 ("score", "-R", "classic", "-r", "1", "55533"), ("--help",)):
+        modules = loaded(*args)
+        assert not {m.split(".")[0] for m in modules} & set(SERVER_PACKAGES), args
+        assert "yams_scorekeeper.cli.live_server" not in modules, args
+    modules = loaded("serve", "--port", "70000")          # refused before it would serve
+    assert "yams_scorekeeper.cli.serve_cmd" in modules
