@@ -13,9 +13,9 @@ sheets are the printable sheet's grids (:func:`~yams_scorekeeper.cli.printable.s
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from ..texts import Message, say, words
+from ..texts import say, words
 from .lang import LANGS
 from .printable import HTML_STYLE, grid_html, markup_text, sheet_grids, sheet_heading
 
