@@ -153,7 +153,7 @@ def test_an_entry_and_a_mark_show_on_the_page_and_the_stream_within_a_second(db)
         third, data = stream.next_event(timeout=1.0)
         assert time.monotonic() - marked < 1.0 and third > second
         assert 'id="total-0">46<' in data and 'id="p0-libre-full">46<' in data
-        assert "To play: Bob" in data
+        assert "To play: Bob" in data and "Last turn: Alice · Libre · Full 46" in data
         page = served.page()
         assert 'id="total-0">46<' in page and "To play: Bob" in page
         stream.close()
@@ -324,3 +324,24 @@ def test_only_yams_serve_imports_the_server_packages(db):
         assert "yams_scorekeeper.cli.live_server" not in modules, args
     modules = loaded("serve", "--port", "70000")          # refused before it would serve
     assert "yams_scorekeeper.cli.serve_cmd" in modules
+
+
+def test_a_game_file_damaged_while_serving_is_one_line_and_the_last_good_page_stays(db):
+    from yams_scorekeeper.store import Store
+
+    _new(db, "Alice", "Bob")
+    ok(db, "enter", "55533", "--roll", "1")
+    ok(db, "mark", "libre.full")
+    path = Store(db)._game_path(Store(db).games_in_progress()[0]["id"])
+    with Served(db) as served:
+        stream = served.events()
+        stream.next_event()
+        with open(path, "r+b") as handle:
+            handle.seek(40)
+            handle.write(b"garbage")
+        time.sleep(1.0)
+        assert 'id="total-0">46<' in served.page()
+        code, _, err = served.stop()
+    assert code == 0
+    lines = err.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: ") and path in lines[0], err

@@ -46,6 +46,7 @@ nav a { margin-left: 0.8em; }
 #status.off { color: #b22222; }
 .turn { font-size: 1.3em; font-weight: bold; margin: 0.3em 0; }
 .dice { font-size: 1.1em; margin: 0.2em 0; }
+.last { color: #444; margin: 0.2em 0; }
 table.legal td, table.legal th { white-space: normal; }
 table.legal td.left { text-align: left; font-family: inherit; }
 table.legal td.note { font-style: italic; }
@@ -89,13 +90,26 @@ def live_body(state: LiveState, lang: str) -> str:
     elif game.finished:
         out += _ending(game, state.records, lang)
     else:
-        out += _turn(game, lang)
+        out += _last_turn(game, lang) + _turn(game, lang)
     out += _ranking(game, lang)
     out.append('<div class="sheets">')
     for grid in sheet_grids(game, lang):
         out += grid_html(grid)
     out.append("</div>")
     return "\n".join(out)
+
+
+def _last_turn(game: "Game", lang: str) -> list[str]:
+    """What the last turn wrote (each cell and its score), for who looked away."""
+    from .printing import mark_label
+
+    turns = game.turn_log()
+    if not turns:
+        return []
+    turn = turns[-1]
+    cells = ", ".join(f"{mark_label(game, m)} {'X' if m.scratch else m.score}" for m in turn.marks)
+    text = say("cli.serve.last", lang, name=turn.player, cells=cells)
+    return [f'<p class="last" id="last">{markup_text(text)}</p>']
 
 
 def _turn(game: "Game", lang: str) -> list[str]:

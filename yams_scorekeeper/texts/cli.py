@@ -328,6 +328,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "serve.stopped": ("Live sheet stopped.", "Feuille en direct arrêtée."),
     "serve.title": ("Live sheet", "Feuille en direct"),
     "serve.ranking": ("Ranking", "Classement"),
+    "serve.last": ("Last turn: {name} · {cells}", "Dernier tour : {name} · {cells}"),
     "serve.records": ("Records set", "Records établis"),
     "serve.no_records": ("No record set.", "Aucun record établi."),
     "serve.record": ("{label} · {part}: {value} ({player})", "{label} · {part} : {value} ({player})"),
