@@ -57,7 +57,7 @@ from .render import check_arguments, flushed, prepare_streams, print_error, repo
 #: a module-level ``COMMANDS`` tuple (see the module docstring).
 COMMAND_MODULES: tuple[str, ...] = ("play", "score", "turn_cmds", "sheet_cmds",
                                     "transcript_cmds", "amend_cmds", "book_cmds", "rules_cmd",
-                                    "advice_cmds", "check_cmd")
+                                    "advice_cmds", "check_cmd", "serve_cmd")
 
 #: The commands of each module, so that running a command imports only its own module (a
 #: one-shot ``yams enter`` does not pay for ``play`` and ``book_cmds``; ``--help`` loads them
@@ -74,6 +74,7 @@ COMMAND_NAMES: dict[str, tuple[str, ...]] = {
     "rules_cmd": ("rules",),
     "advice_cmds": ("hint", "review"),
     "check_cmd": ("check", "verifier"),
+    "serve_cmd": ("serve", "diffuser"),
 }
 
 

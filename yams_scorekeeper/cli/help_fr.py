@@ -289,6 +289,21 @@ FR: dict[str, str] = {
         "Vérifier tout le registre (le nom français de « yams check »).",
     'Exit: 0 the store is sound, 1 problems found and all repaired, 2 a problem that could not be repaired (a damaged archive or game file; also a bad option), 4 store error, 5 store busy.':
         "Sortie : 0 le registre est sain, 1 des problèmes trouvés et tous réparés, 2 un problème qui n'a pu être réparé (un fichier d'archive ou de partie abîmé ; aussi une mauvaise option), 4 erreur du registre, 5 registre occupé.",
+    # -- cli/serve_cmd.py
+    "Show the game in progress as a live web page (read-only) on the phones and the TV.\n\nThe first line printed is the URL to open, with a secret token in it; below it, its QR code for a phone's camera. The page shows every player's sheet as on paper, the ranking, whose turn it is and the dice just entered with their legal cells and scores; it follows each entry made by 'yams play', 'enter' or 'mark' within a second ('?view=tv': large type for a TV). Nothing is written to the store. Ctrl-C stops.":
+        "Montrer la partie en cours comme une page web en direct (en lecture seule) sur les téléphones et la télé.\n\nLa première ligne écrite est l'adresse à ouvrir, avec un jeton secret dedans ; en dessous, son code QR pour l'appareil photo d'un téléphone. La page montre la feuille de chaque joueur comme sur papier, le classement, à qui c'est le tour et les dés qui viennent d'être saisis avec leurs cases permises et leurs points ; elle suit chaque saisie faite par « yams play », « enter » ou « mark » en moins d'une seconde (« ?view=tv » : gros caractères pour une télé). Rien n'est écrit dans le registre. Ctrl-C arrête.",
+    'Port to listen on (0: any free port).':
+        "Port d'écoute (0 : n'importe quel port libre).",
+    "Listen on this machine's address on the local network (for the phones and the TV), not only on 127.0.0.1.":
+        "Écouter sur l'adresse de cette machine sur le réseau local (pour les téléphones et la télé), pas seulement sur 127.0.0.1.",
+    'Draw the QR code of the URL.':
+        "Dessiner le code QR de l'adresse.",
+    "The French name of 'yams serve': the game in progress as a live web page.":
+        "Le nom français de « yams serve » : la partie en cours comme une page web en direct.",
+    'Open the URL it prints (the QR code on a phone); Ctrl-C stops.':
+        "Ouvrez l'adresse écrite (le code QR sur un téléphone) ; Ctrl-C arrête.",
+    'Also show the game as a live web page for the phones and the TV (yams serve, in the background, for this session).':
+        "Montrer aussi la partie comme une page web en direct pour les téléphones et la télé (yams serve, en arrière-plan, pour cette séance).",
 }
 
 #: Typer's own words (typer.rich_utils), in French

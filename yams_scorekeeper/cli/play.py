@@ -61,6 +61,9 @@ def play(
         None, "--save-house", metavar="NAME", show_default=False,
         help="Save the house rules of the new game (--house and --setting) under NAME."),
     list_houses: bool = typer.Option(False, "--houses", help="List the saved house rules."),
+    serve: bool = typer.Option(
+        False, "--serve", help="Also show the game as a live web page for the phones and the TV "
+                               "(yams serve, in the background, for this session)."),
 ) -> None:
     """Keep score at the table: type the dice you rolled, pick a cell, the sheet fills in.
 
@@ -82,8 +85,13 @@ def play(
     def resume_hint() -> str:
         return resume_command(session.game.id, db) if session is not None else ""
 
+    live = None
     try:
         session = open_session(term, store, game_id, db, setup)
+        if serve:
+            from .serve_cmd import serve_for_play
+
+            live = serve_for_play(term, session.game.id, db)
         Table(term, session, db, numbered).run()
     except Quit:
         term.say(term.t("saved_quit", cmd=resume_hint()) if session is not None and
@@ -95,6 +103,10 @@ def play(
     except EOFError:
         _leave(term, "closed", session, resume_hint())
         raise typer.Exit(0)
+    finally:
+        if live is not None:
+            live.terminate()
+            live.wait(10)
 
 
 def _leave(term: Terminal, key: str, session: "TableSession | None", cmd: str) -> None:

@@ -311,29 +311,36 @@ def grids_html(title: str, subtitle: str, grids: list[Grid], lang: str) -> str:
     if subtitle:
         out.append(f'<p class="sub">{markup_text(subtitle)}</p>')
     for grid in grids:
-        out.append("<section>\n<table>")
-        if grid.title:
-            out.append(f"<caption>{markup_text(grid.title)}</caption>")
-        out.append("<thead><tr>" + "".join(f'<th scope="col">{markup_text(h)}</th>'
-                                           for h in grid.header) + "</tr></thead>")
-        out.append("<tbody>")
-        for line in grid.lines:
-            classes = " ".join(filter(None, [line.kind if line.kind != "row" else "",
-                                             "rule" if line.rule else ""]))
-            row = [f'<tr class="{classes}">' if classes else "<tr>",
-                   f'<th scope="row">{markup_text(line.label)}</th>']
-            for k, cell in enumerate(line.cells, start=1):
-                cls = " ".join(filter(None, [cell.style, "left" if k in grid.left else ""]))
-                attrs = (f' id="{markup_text(cell.id)}"' if cell.id else "") + (
-                    f' class="{cls}"' if cls else "")
-                row.append(f"<td{attrs}>{markup_text(cell.text)}</td>")
-            out.append("".join(row) + "</tr>")
-        out.append("</tbody></table>")
-        for note in grid.notes:
-            out.append(f'<p class="note">{markup_text(note)}</p>')
-        out.append("</section>")
+        out += grid_html(grid)
     out += ["</body>", "</html>", ""]
     return "\n".join(out)
+
+
+def grid_html(grid: Grid) -> list[str]:
+    """The HTML lines of one grid: a ``<section>`` holding its table and its notes (the
+    printable page and the live sheet of ``yams serve`` draw every grid with it)."""
+    out = ["<section>\n<table>"]
+    if grid.title:
+        out.append(f"<caption>{markup_text(grid.title)}</caption>")
+    out.append("<thead><tr>" + "".join(f'<th scope="col">{markup_text(h)}</th>'
+                                       for h in grid.header) + "</tr></thead>")
+    out.append("<tbody>")
+    for line in grid.lines:
+        classes = " ".join(filter(None, [line.kind if line.kind != "row" else "",
+                                         "rule" if line.rule else ""]))
+        row = [f'<tr class="{classes}">' if classes else "<tr>",
+               f'<th scope="row">{markup_text(line.label)}</th>']
+        for k, cell in enumerate(line.cells, start=1):
+            cls = " ".join(filter(None, [cell.style, "left" if k in grid.left else ""]))
+            attrs = (f' id="{markup_text(cell.id)}"' if cell.id else "") + (
+                f' class="{cls}"' if cls else "")
+            row.append(f"<td{attrs}>{markup_text(cell.text)}</td>")
+        out.append("".join(row) + "</tr>")
+    out.append("</tbody></table>")
+    for note in grid.notes:
+        out.append(f'<p class="note">{markup_text(note)}</p>')
+    out.append("</section>")
+    return out
 
 
 # -- the command line's side ------------------------------------------------------------------

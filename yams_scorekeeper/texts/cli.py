@@ -345,6 +345,49 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Record book drawn in {path}",
         "Livre des records dessiné dans {path}",
     ),
+    # -- cli/serve_cmd.py, cli/live_page.py: cli.serve.*
+    "serve.bad_port": ("--port {port} is not a port", "--port {port} n'est pas un port"),
+    "serve.no_lan": (
+        "cannot find this machine's address on the local network",
+        "impossible de trouver l'adresse de cette machine sur le réseau local",
+    ),
+    "serve.cannot_listen": (
+        "cannot listen on {host}:{port}: {strerror}",
+        "impossible d'écouter sur {host}:{port} : {strerror}",
+    ),
+    "serve.not_started": (
+        "the live sheet did not start: {why}",
+        "la feuille en direct n'a pas démarré : {why}",
+    ),
+    "serve.serving": (
+        "Open this address on the phones (the QR code) or the TV; Ctrl-C stops.",
+        "Ouvrez cette adresse sur les téléphones (le code QR) ou la télé ; Ctrl-C arrête.",
+    ),
+    "serve.stopped": ("Live sheet stopped.", "Feuille en direct arrêtée."),
+    "serve.title": ("Live sheet", "Feuille en direct"),
+    "serve.ranking": ("Ranking", "Classement"),
+    "serve.last": ("Last turn: {name} · {cells}", "Dernier tour : {name} · {cells}"),
+    "serve.records": ("Records set", "Records établis"),
+    "serve.no_records": ("No record set.", "Aucun record établi."),
+    "serve.record": ("{label} · {part}: {value} ({player})", "{label} · {part} : {value} ({player})"),
+    "serve.gone": (
+        "This game is no longer in progress.",
+        "Cette partie n'est plus en cours.",
+    ),
+    "serve.language": ("English", "Français"),
+    "serve.tv_view": ("TV view", "Vue télé"),
+    "serve.normal_view": ("Normal view", "Vue normale"),
+    "serve.reload": ("Reload", "Recharger"),
+    "serve.live": ("live", "en direct"),
+    "serve.offline": ("reconnecting…", "reconnexion…"),
+    "serve.no_script": (
+        "reloaded every 5 seconds",
+        "rechargée toutes les 5 secondes",
+    ),
+    "serve.play_url": (
+        "Live sheet for the phones and the TV: {url}",
+        "Feuille en direct pour les téléphones et la télé : {url}",
+    ),
     # -- cli/printing.py: cli.printing.*
     "printing.coup": (
         "{name} · coup {n} · {dice} · roll {roll}",

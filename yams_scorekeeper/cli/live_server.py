@@ -1,0 +1,264 @@
+"""The server of ``yams serve``: a Starlette app run by uvicorn that shows one game, read-only,
+and a watcher that notices every change of that game in the store and pushes it.
+
+Only ``yams serve`` imports this module (Starlette and uvicorn stay off the start-up path of
+the other commands).
+
+- :class:`GameWatcher` looks at the game's files every :data:`POLL_SECONDS` (a ``stat`` of the
+  game file and of its archive file: size, mtime, inode) and reads the game again through the
+  store's ordinary read path when they changed; the server never writes to the store.
+- :func:`make_app`: every path but ``/<token>/`` (the page) and ``/<token>/events`` (the
+  Server-Sent Events stream) is a 404 without game data; a method other than GET or HEAD a
+  405. Every answer says ``Referrer-Policy: no-referrer`` (the token is in the URL) and
+  ``Cache-Control: no-store``; the page has a strict Content-Security-Policy whose nonce, new
+  for each answer, is the only way its inline style and script run.
+- :func:`run` serves until Ctrl-C or SIGTERM: the event streams are ended, then uvicorn stops.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import secrets
+from typing import TYPE_CHECKING, Any, AsyncIterator, Callable
+
+import uvicorn
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, PlainTextResponse, Response, StreamingResponse
+from starlette.routing import Route
+
+from ..errors import StoreError
+from .lang import LANGS
+from .live_page import LiveState, live_body, live_page, records_set, sse_event
+
+if TYPE_CHECKING:  # pragma: no cover
+    import socket
+
+    from ..store import Store
+
+#: seconds between two looks at the game's files
+POLL_SECONDS = 0.2
+#: seconds of silence after which an event stream gets a comment line (proxies, dead peers)
+KEEPALIVE_SECONDS = 15.0
+#: what every answer says besides its own headers
+COMMON_HEADERS = {"Cache-Control": "no-store", "Referrer-Policy": "no-referrer",
+                  "X-Content-Type-Options": "nosniff", "X-Frame-Options": "DENY"}
+
+
+def csp(nonce: str) -> str:
+    """The page's Content-Security-Policy: nothing from anywhere but its own nonce'd style and
+    script and the event stream of its own origin."""
+    return (f"default-src 'none'; script-src 'nonce-{nonce}'; style-src 'nonce-{nonce}'; "
+            "connect-src 'self'; img-src 'none'; base-uri 'none'; form-action 'none'; "
+            "frame-ancestors 'none'")
+
+
+class GameWatcher:
+    """One game of ``store``, read again whenever its files change; :attr:`state` is the last
+    reading. ``warn(err)`` hears a store error met while watching (the last good state is kept
+    and shown)."""
+
+    def __init__(self, store: "Store", game_id: str, warn: Callable[[StoreError], None]):
+        self.store = store
+        self.game_id = game_id
+        self.warn = warn
+        self.paths = (os.path.join(store.games_dir, game_id + ".json"),
+                      store.archive_file(game_id))
+        self.state = LiveState(None)
+        self.stopping = False
+        self._signature: tuple | None = None
+        self._bodies: dict[str, tuple[int, str]] = {}
+        self._changed: asyncio.Event | None = None
+
+    def signature(self) -> tuple:
+        """What changes when the game is written: each file's size, mtime and inode."""
+        out = []
+        for path in self.paths:
+            try:
+                st = os.stat(path)
+            except FileNotFoundError:
+                out.append(None)
+            else:
+                out.append((st.st_size, st.st_mtime_ns, st.st_ino))
+        return tuple(out)
+
+    def read(self) -> LiveState:
+        """The game as the store holds it now (a :class:`StoreError` when it cannot be read)."""
+        from ..game import Game
+
+        version = self.state.version + 1
+        if os.path.exists(self.paths[0]):
+            try:
+                doc = self.store.load_game(self.game_id)
+            except StoreError:
+                if os.path.exists(self.paths[0]):
+                    raise
+            else:
+                return LiveState(Game.from_doc(doc), version)
+        if not os.path.exists(self.paths[1]):          # neither in progress nor archived
+            return LiveState(self.state.game, version, gone=True)
+        doc = self._archived()
+        records = records_set(self.store.records(), self.game_id)
+        return LiveState(Game.from_doc(doc), version, records)
+
+    def _archived(self) -> dict:
+        """The document of the finished game (the newest archive file: one read; else found
+        among all)."""
+        from ..api import load_doc
+
+        last = self.store.last_finished()
+        if last is not None and last.get("id") == self.game_id:
+            return last
+        return load_doc(self.store, self.game_id)
+
+    def load(self) -> None:
+        """The first reading (a store error is raised, not warned about)."""
+        signature = self.signature()
+        self.state, self._signature = self.read(), signature
+
+    def refresh(self) -> bool:
+        """Read the game again if its files changed; True when :attr:`state` changed."""
+        signature = self.signature()
+        if signature == self._signature:
+            return False
+        try:
+            state = self.read()
+        except StoreError as err:
+            self.warn(err)
+            self._signature = signature     # said once; the next write tries again
+            return False
+        self._signature, self.state = signature, state
+        return True
+
+    def body(self, lang: str) -> str:
+        """The page's body for the current state in ``lang`` (drawn once per change)."""
+        cached = self._bodies.get(lang)
+        if cached is None or cached[0] != self.state.version:
+            cached = (self.state.version, live_body(self.state, lang))
+            self._bodies[lang] = cached
+        return cached[1]
+
+    async def watch(self) -> None:
+        """Look at the files every :data:`POLL_SECONDS`, wake the streams at each change."""
+        self._changed = asyncio.Event()
+        while not self.stopping:
+            await asyncio.sleep(POLL_SECONDS)
+            if self.signature() != self._signature:
+                changed = await asyncio.to_thread(self.refresh)
+                if changed:
+                    self.wake()
+        self.wake()                 # the streams see ``stopping`` and end
+
+    def wake(self) -> None:
+        """Wake every stream waiting for a change."""
+        if self._changed is not None:
+            self._changed.set()
+            self._changed = asyncio.Event()
+
+    async def wait(self, version: int, timeout: float) -> bool:
+        """Wait until the state is newer than ``version`` (True), or ``timeout`` (False)."""
+        while self.state.version == version and not self.stopping:
+            changed = self._changed or asyncio.Event()
+            try:
+                await asyncio.wait_for(changed.wait(), timeout)
+            except asyncio.TimeoutError:
+                return False
+        return True
+
+
+def make_app(watcher: GameWatcher, token: str, lang: str) -> Starlette:
+    """The ASGI app of the live sheet of ``watcher``'s game, under ``/<token>/``; ``lang`` is
+    the page's language unless the page asks ``?lang=``."""
+
+    def page_lang(request: Request) -> str:
+        asked = request.query_params.get("lang")
+        return asked if asked in LANGS else lang
+
+    async def page(request: Request) -> Response:
+        chosen = page_lang(request)
+        nonce = secrets.token_urlsafe(18)
+        html = live_page(watcher.state, chosen, request.query_params.get("view") == "tv",
+                         nonce, f"events?lang={chosen}")
+        return HTMLResponse(html, headers={**COMMON_HEADERS,
+                                           "Content-Security-Policy": csp(nonce)})
+
+    async def events(request: Request) -> Response:
+        chosen = page_lang(request)
+        headers = {**COMMON_HEADERS, "X-Accel-Buffering": "no"}
+        if request.method == "HEAD":
+            return Response(media_type="text/event-stream", headers=headers)
+        return StreamingResponse(_stream(watcher, chosen), media_type="text/event-stream",
+                                 headers=headers)
+
+    app = Starlette(routes=[Route("/{token}/", page, methods=["GET", "HEAD"]),
+                            Route("/{token}/events", events, methods=["GET", "HEAD"])])
+    app.router.redirect_slashes = False
+    return _Guard(app, token)
+
+
+async def _stream(watcher: GameWatcher, lang: str) -> AsyncIterator[bytes]:
+    """The event stream of one page: the state now, then each new one, until the server stops."""
+    yield b"retry: 1000\n\n"
+    version = -1
+    while not watcher.stopping:
+        if watcher.state.version != version:
+            version = watcher.state.version
+            yield sse_event(watcher.state, watcher.body(lang))
+        elif not await watcher.wait(version, KEEPALIVE_SECONDS) and not watcher.stopping:
+            yield b": keep-alive\n\n"
+
+
+class _Guard:
+    """The token and method check in front of the app: nothing reaches a route without the
+    token (compared in constant time) as the first segment of the path."""
+
+    def __init__(self, app: Starlette, token: str):
+        self.app, self.token = app, token.encode("ascii")
+
+    async def __call__(self, scope: dict, receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)         # lifespan
+            return
+        if scope["method"] not in ("GET", "HEAD"):
+            answer: Response = PlainTextResponse("Method Not Allowed", 405,
+                                                 headers={**COMMON_HEADERS, "Allow": "GET, HEAD"})
+            await answer(scope, receive, send)
+            return
+        parts = scope["path"].split("/")              # "/<token>/" or "/<token>/events"
+        given = parts[1].encode("utf-8", "replace") if len(parts) == 3 else b""
+        if not secrets.compare_digest(given, self.token) or parts[2] not in ("", "events"):
+            await PlainTextResponse("Not Found", 404, headers=COMMON_HEADERS)(scope, receive, send)
+            return
+        await self.app(scope, receive, send)
+
+
+class _Server(uvicorn.Server):
+    """uvicorn's server, whose Ctrl-C and SIGTERM also end the event streams, and which then
+    returns instead of raising the signal again."""
+
+    watcher: GameWatcher
+
+    def handle_exit(self, sig: int, frame: Any) -> None:
+        self.watcher.stopping = True
+        self.should_exit = True
+
+
+def run(watcher: GameWatcher, app: Any, sock: "socket.socket") -> None:
+    """Serve ``app`` on the bound socket ``sock`` until Ctrl-C or SIGTERM."""
+    config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off",
+                            timeout_graceful_shutdown=2, server_header=False)
+    server = _Server(config)
+    server.watcher = watcher
+
+    async def main() -> None:
+        poll = asyncio.create_task(watcher.watch())
+        try:
+            await server.serve(sockets=[sock])
+        finally:
+            watcher.stopping = True
+            watcher.wake()
+            poll.cancel()
+
+    asyncio.run(main())
+
