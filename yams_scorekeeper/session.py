@@ -21,6 +21,7 @@ from .clock import Clock, IdFactory, random_id, system_clock
 from .config import GameConfig
 from .errors import StoreError, YamsError
 from .game import Game, LegalCell, Mark, reopen_note
+from .provenance import EVENING, marks
 from .store import Store
 from .texts import Message
 
@@ -37,14 +38,21 @@ class TableSession:
     reopened: dict | None = None
     #: the clock of the game's dates (start, amendments, finish)
     clock: Clock = system_clock
+    #: where the game comes from (its evening, its paper sheet: :mod:`~yams_scorekeeper.provenance`)
+    marks: dict = field(default_factory=dict)
 
     @classmethod
     def start(cls, store: Store, config: GameConfig, *, clock: Clock = system_clock,
-              new_id: IdFactory = random_id) -> "TableSession":
-        """A new game of ``config``, its id from ``new_id()``, kept in ``store``."""
+              new_id: IdFactory = random_id, evening: str | None = None) -> "TableSession":
+        """A new game of ``config``, its id from ``new_id()``, kept in ``store``; it belongs
+        to ``evening``, else to the evening open in the store (``yams soiree``), if any."""
         game = Game(config, id=new_id(), clock=clock)
-        store.create_game(game.to_doc())
-        return cls(store, game, clock=clock)
+        doc = game.to_doc()
+        evening = evening or store.open_evening()
+        if evening:
+            doc[EVENING] = evening
+        store.create_game(doc)
+        return cls(store, game, clock=clock, marks=marks(doc))
 
     @classmethod
     def resume(cls, store: Store, game_id: str | None = None, *,
@@ -53,7 +61,7 @@ class TableSession:
         game_id = resolve_game_id(store, game_id)
         doc = store.load_game(game_id)
         session = cls(store, Game.from_doc(doc, clock), reopened=doc.get("reopened"),
-                      clock=clock)
+                      clock=clock, marks=marks(doc))
         if session.game.finished:       # a crash between the last mark and the archive
             session._finish()
         return session
@@ -112,7 +120,7 @@ class TableSession:
 
         doc = store.reopen_game(game_id, change)
         session = cls(store, Game.from_doc(doc, clock), reopened=doc.get("reopened"),
-                      clock=clock)
+                      clock=clock, marks=marks(doc))
         if session.game.finished:
             session._finish()
         return session
@@ -121,10 +129,11 @@ class TableSession:
         """``event`` on this session's game, finished and archived: see :meth:`reopen`."""
         again = self.reopen(self.store, self.game.id, event, clock=self.clock)
         self.game, self.broken, self.reopened = again.game, again.broken, again.reopened
+        self.marks = again.marks
         return self.game.events[-1]
 
     def _finish(self) -> None:
-        summary = self.game.summary()
+        summary = {**self.game.summary(), **self.marks}
         note = reopen_note(self.reopened)
         if note is not None:            # dated when first finished, and said reopened
             summary.update(date=self.reopened["date"], reopened=note)
