@@ -110,6 +110,10 @@ def new(store: StoreLike, rules: str, players: Iterable[str], *,
     from .session import TableSession
 
     names = list(players)
+    if evening is not None:
+        from .provenance import checked_evening_id
+
+        evening = checked_evening_id(evening)
     if not names:
         raise ConfigError(Message("game.name_players"),
                           expected="--player Alice --player Bob")
@@ -224,6 +228,19 @@ def mark(store: StoreLike, cell: str | dict, *, game_id: str | None = None,
     sheet = next(s for s in session.game.sheets if s.name == name)
     written = [m for key, m in sheet.marks.items() if key not in before]
     return Step(session.game, written=written, event=stored, records=session.broken)
+
+
+def add_played(store: StoreLike, game: Game, marks: dict | None = None, *,
+               clock: Clock = system_clock) -> list[dict]:
+    """Keep a game whose every event is already there (typed from a paper sheet, played on
+    another program): stored with the provenance ``marks`` (:mod:`~yams_scorekeeper.provenance`),
+    then finished and archived as any game, its summary dated by ``clock``. Returns the
+    records it broke."""
+    from .session import TableSession
+
+    store = _store(store)
+    store.create_game({**game.to_doc(), **(marks or {})})
+    return TableSession.resume(store, game.id, clock=clock).broken
 
 
 def end(store: StoreLike, game_id: str | None = None, *, clock: Clock = system_clock) -> Step:

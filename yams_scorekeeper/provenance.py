@@ -24,6 +24,18 @@ PAPER = "paper"
 EVENING_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,59}")
 
 
+def checked_evening_id(text: str) -> str:
+    """``text`` as an evening id (spaces around dropped), or an EntryError saying why not."""
+    from .errors import EntryError
+    from .texts import Message
+
+    value = text.strip()
+    if not EVENING_ID.fullmatch(value):
+        raise EntryError(Message("evening.bad_id", id=text),
+                         expected="2026-12-01-club (letters, digits, '.', '_', '-')")
+    return value
+
+
 def evening_of(doc_or_summary: Any) -> str | None:
     """The evening id a game document or summary names, or ``None`` (a malformed id too)."""
     value = doc_or_summary.get(EVENING) if isinstance(doc_or_summary, dict) else None

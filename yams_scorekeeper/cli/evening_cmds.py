@@ -24,6 +24,10 @@ from .render import print_json, shown
 #: what each action may be called, English and French
 ACTIONS = {"open": "open", "ouvrir": "open", "close": "close", "fermer": "close",
            "show": "show", "voir": "show", "list": "list", "liste": "list"}
+#: each scoring: the heading of its column, the sentence that says it
+SCORING_WORDS = {"points": ("points", "evening.scoring_points"),
+                 "total": ("total", "evening.scoring_total"),
+                 "average": ("average", "evening.scoring_average")}
 
 
 def soiree(
@@ -89,13 +93,10 @@ def _slug(name: str) -> str:
 def _new_id(name: str | None, evening_id: str | None) -> str:
     import datetime as _dt
 
-    from ..provenance import EVENING_ID
+    from ..provenance import checked_evening_id
 
     if evening_id is not None:
-        if not EVENING_ID.fullmatch(evening_id.strip()):
-            raise EntryError(Message("evening.bad_id", id=evening_id),
-                             expected="2026-12-01-club (letters, digits, '.', '_', '-')")
-        return evening_id.strip()
+        return checked_evening_id(evening_id)
     today = _dt.date.today().isoformat()
     slug = _slug(name or "")
     return f"{today}-{slug}" if slug else today
@@ -238,12 +239,12 @@ def _show(store, evening_id: str, scoring: str | None, as_json: bool, html: str 
     w = words("evening.head", lang)
     out.print(Text(shown(say("evening.title", lang, name=report["name"], id=report["id"],
                              n=len(report["games"]))), style="bold"))
-    out.print(Text(shown(say(f"evening.scoring_{report['scoring']}", lang))))
+    out.print(Text(shown(say(SCORING_WORDS[report["scoring"]][1], lang))))
     if not report["games"]:
         out.print(say("evening.no_games", lang), markup=False)
         return
     table = simple_table(((w["rank"], "right"), (w["player"], "left"),
-                          (w[report["scoring"]], "right"), (w["games"], "right"),
+                          (w[SCORING_WORDS[report["scoring"]][0]], "right"), (w["games"], "right"),
                           (w["wins"], "right"), (w["tied"], "left")))
     for row in report["ranking"]:
         table.add_row(str(row["rank"]), shown(row["player"]),
@@ -277,13 +278,13 @@ def _prize_list(path: str, report: dict, lang: str) -> None:
     w = words("evening.head", lang)
     scoring = report["scoring"]
     ranking = Grid(say("evening.prize_title", lang),
-                   [w["rank"], w["player"], w[scoring], w["games"], w["wins"], w["tied"]],
+                   [w["rank"], w["player"], w[SCORING_WORDS[scoring][0]], w["games"], w["wins"], w["tied"]],
                    [Line(str(r["rank"]), [Cell(r["player"]), Cell(_value(r, scoring, lang)),
                                           Cell(str(r["games"])), Cell(str(r["wins"])),
                                           Cell(", ".join(r["tied_with"]))],
                          "grand" if r["rank"] == 1 else "row")
                     for r in report["ranking"]],
-                   notes=[say(f"evening.scoring_{scoring}", lang)], left={1, 5})
+                   notes=[say(SCORING_WORDS[scoring][1], lang)], left={1, 5})
     grids = [ranking] + [
         Grid(say("evening.records", lang, label=cfg.get("label") or key),
              [w["part"], w["value"], w["player"], w["tied"]],

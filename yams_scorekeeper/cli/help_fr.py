@@ -237,6 +237,21 @@ FR: dict[str, str] = {
         "Ajouter les parties finies d'un livre exporté ; importer deux fois n'ajoute rien.\n\nLes parties déjà dans le registre sont passées ; chaque autre partie est rejouée à travers les règles et doit correspondre à son résumé, sinon rien n'est importé. Les records sont ensuite recomptés. Lu une partie à la fois : la mémoire tient une partie, pas le livre.",
     "A file written by 'yams export' ('-': standard input).":
         "Un fichier écrit par « yams export » (« - » : l'entrée standard).",
+    # -- yams soiree (cli/evening_cmds.py)
+    'The evening the game belongs to (default: the evening open, if any: yams soiree).':
+        "La soirée dont la partie fait partie (par défaut : la soirée ouverte, s'il y en a une : yams soiree).",
+    "Open an evening, close it, show its ranking over all its games and its records.\n\nGames started while an evening is open belong to it, at every table; games imported\nfrom another laptop's export count in the evening their id names. The ranking is by\npoints unless said otherwise: in each game one point for each player finished above,\nhalf a point for a tie (totals of different families cannot be added up); players with\nthe same value are named tied.":
+        "Ouvrir une soirée, la fermer, montrer son classement sur toutes ses parties et ses records.\n\nLes parties commencées pendant qu'une soirée est ouverte en font partie, à chaque table ; les parties importées de l'export d'un autre portable comptent dans la soirée que nomme leur identifiant. Le classement est aux points sauf avis contraire : dans chaque partie un point par joueur devancé, un demi-point par égalité (les totaux de familles différentes ne s'additionnent pas) ; les joueurs à égalité sont nommés ex aequo.",
+    'open (ouvrir), close (fermer), show (voir) or list (liste).':
+        'open (ouvrir), close (fermer), show (voir) ou list (liste).',
+    "open: the evening's name; close, show: its id (default: the open evening, else the last).":
+        "open : le nom de la soirée ; close, show : son identifiant (par défaut : la soirée ouverte, sinon la dernière).",
+    "open: the evening's id (to join an evening another laptop opened). Default: the date and the name.":
+        "open : l'identifiant de la soirée (pour rejoindre une soirée ouverte sur un autre portable). Par défaut : la date et le nom.",
+    'How the ranking adds up the games: points by rank (the default), summed totals or average total. Kept with the evening when opening it.':
+        "Comment le classement additionne les parties : points selon le rang (par défaut), somme des totaux ou total moyen. Gardé avec la soirée à son ouverture.",
+    "Draw the evening's prize list as a printable HTML page in FILE ('-': standard output).":
+        "Dessiner le palmarès de la soirée en page HTML imprimable dans FICHIER (« - » : la sortie standard).",
     'Print the rule of a row (what makes it, how it scores, an example, the ruling), every\nrow of a family, or the families.':
         "Écrire la règle d'une ligne (ce qui la fait, ce qu'elle vaut, un exemple, la décision qui la fixe), toutes les lignes d'une famille, ou les familles.",
     '  yams rules                     every family and its rows':

@@ -30,6 +30,13 @@ def game_option() -> Any:
                              "only game in progress.")
 
 
+def evening_option() -> Any:
+    """``--soiree ID``: the evening a new game belongs to (``yams soiree``)."""
+    return typer.Option(None, "--soiree", "--evening", metavar="ID", show_default=False,
+                        help="The evening the game belongs to (default: the evening open, "
+                             "if any: yams soiree).")
+
+
 def json_option(help: str = "Print one JSON object instead of text.") -> Any:
     """``--json``: one JSON object on standard output instead of text."""
     return typer.Option(False, "--json", help=help)
