@@ -57,7 +57,7 @@ from .render import print_error
 #: a module-level ``COMMANDS`` tuple (see the module docstring).
 COMMAND_MODULES: tuple[str, ...] = ("play", "score", "turn_cmds", "sheet_cmds",
                                     "transcript_cmds", "amend_cmds", "book_cmds", "rules_cmd",
-                                    "advice_cmds", "evening_cmds")
+                                    "advice_cmds", "evening_cmds", "carnet_cmds")
 
 #: The commands of each module, so that running a command imports only its own module (a
 #: one-shot ``yams enter`` does not pay for ``play`` and ``book_cmds``; ``--help`` loads them
@@ -74,6 +74,7 @@ COMMAND_NAMES: dict[str, tuple[str, ...]] = {
     "rules_cmd": ("rules",),
     "advice_cmds": ("hint", "review"),
     "evening_cmds": ("soiree", "evening"),
+    "carnet_cmds": ("carnet",),
 }
 
 
