@@ -17,7 +17,8 @@ from ..errors import EntryError, YamsError
 from ..texts import Message, say, words
 from .files import open_store
 from .lang import current_lang
-from .options import db_option, examples, json_option, rules_option
+from .options import (db_option, default_family, evening_option, examples, json_option,
+                      rules_option)
 from .render import print_json, shown
 
 #: largest carnet file read (a sheet of 8 players of Gaby is ~6 kB)
@@ -34,6 +35,8 @@ def carnet(
                                                 "the carnet's 'records:' line, else no)."),
     rules_name: Optional[str] = rules_option(None, "Interactive form: the rule family "
                                                    "(asked when not given)."),
+    evening: Optional[str] = evening_option("The evening the paper game belongs to (default: "
+                                            "none: an evening open now is not the paper's)."),
     as_json: bool = json_option(),
     db: Optional[str] = db_option(),
 ) -> None:
@@ -47,9 +50,11 @@ def carnet(
     from ..api import add_played
     from ..carnet import iso_date, paper_game, read_carnet, typed_totals
     from ..clock import random_id
+    from ..provenance import checked_evening_id
     from .options import parse_settings
 
     lang = current_lang(ctx)
+    marks = {"evening": checked_evening_id(evening)} if evening is not None else {}
     if file is not None:
         from .files import read_text
 
@@ -62,8 +67,8 @@ def carnet(
     when = iso_date(sheet.date)
     game = paper_game(sheet, random_id(), when)
     store = open_store(db)
-    broken = add_played(store, game, {"paper": {"date": sheet.date, "records": sheet.records}},
-                        clock=lambda: when)
+    marks["paper"] = {"date": sheet.date, "records": sheet.records}
+    broken = add_played(store, game, marks, clock=lambda: when)
     players = typed_totals(sheet, game)
     if as_json:
         print_json({"game": game.id, "date": when,
@@ -112,7 +117,7 @@ def _interactive(lang: str, rules_name: str | None) -> str:
         except EOFError:
             raise EntryError(Message("carnet.input_ended")) from None
 
-    family = rules_name or ask("carnet.ask_rules", "classic")
+    family = rules_name or ask("carnet.ask_rules", default_family())
     names: list[str] = []
     while not names:
         names = [n.strip() for n in ask("carnet.ask_players").split(",") if n.strip()]

@@ -30,11 +30,11 @@ def game_option() -> Any:
                              "only game in progress.")
 
 
-def evening_option() -> Any:
+def evening_option(help: str = "The evening the game belongs to (default: the evening open, "
+                                "if any: yams soiree).") -> Any:
     """``--soiree ID``: the evening a new game belongs to (``yams soiree``)."""
     return typer.Option(None, "--soiree", "--evening", metavar="ID", show_default=False,
-                        help="The evening the game belongs to (default: the evening open, "
-                             "if any: yams soiree).")
+                        help=help)
 
 
 def json_option(help: str = "Print one JSON object instead of text.") -> Any:

@@ -30,7 +30,6 @@ TEXTS = {
                    "{value} en {row} : aucun jet de {n} dés ne donne cela"),
     "refused_here": ("{player}, {cell}: {value} cannot be written there ({why})",
                      "{player}, {cell} : {value} ne peut pas y être inscrit ({why})"),
-    "no_throw": ("no throw the rules accept gives it", "aucun jet accepté par les règles ne le donne"),
     "not_open_now": ("the cell is not open at this point of the sheet",
                      "la case n'est pas ouverte à ce moment de la feuille"),
     "head.rank": ("Rank", "Rang"),
