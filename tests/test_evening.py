@@ -137,8 +137,10 @@ def test_open_new_close(tmp_path):
     game = js(db, "new", "-R", "yatzy", "-p", "A", "-p", "B", "--json")["game"]
     evening_id = js(db, "soiree", "list", "--json")["open"]
     assert load_doc(db, game)["evening"] == evening_id
+    one_line_error(run(db, "soiree", "close", "2001-01-01"), "2001-01-01 is not the one open")
     ok(db, "soiree", "close")
     assert js(db, "soiree", "list", "--json")["open"] is None
+    one_line_error(run(db, "soiree", "close"), "no evening is open")
     other = js(db, "new", "-R", "yatzy", "-p", "A", "--soiree", "2020-01-01", "--json")["game"]
     assert load_doc(db, other)["evening"] == "2020-01-01"
     one_line_error(run(db, "soiree", "shout"), "not an action")

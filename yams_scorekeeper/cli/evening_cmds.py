@@ -134,10 +134,11 @@ def _close(store, which: str | None, as_json: bool, html: str | None, lang: str)
 
     def change(data: dict) -> dict:
         open_id = data["open"]
-        if open_id is None or (which is not None and which.strip() != open_id):
-            raise EntryError(Message("evening.not_open", id=which or "-"),
-                             expected=f"yams soiree close {open_id}" if open_id
-                             else "yams soiree open NAME")
+        if open_id is None:
+            raise EntryError(Message("evening.none_open"), expected="yams soiree open NAME")
+        if which is not None and which.strip() != open_id:
+            raise EntryError(Message("evening.not_open", id=which),
+                             expected=f"yams soiree close {open_id}")
         evening = dict(data["evenings"].get(open_id) or {"id": open_id})
         evening["closed"] = system_clock()
         data["evenings"][open_id] = evening

@@ -32,6 +32,7 @@ TEXTS = {
                      "{player}, {cell} : {value} ne peut pas y être inscrit ({why})"),
     "not_open_now": ("the cell is not open at this point of the sheet",
                      "la case n'est pas ouverte à ce moment de la feuille"),
+    "from_paper": ("from paper, {date}", "sur papier, {date}"),
     "head.rank": ("Rank", "Rang"),
     "head.player": ("Player", "Joueur"),
     "head.total": ("Total", "Total"),

@@ -12,7 +12,8 @@ TEXTS = {
                "belongs to it.",
                "Soirée {id} ({name}) ouverte, classement par {scoring} : chaque partie commencée "
                "désormais en fait partie."),
-    "not_open": ("no evening {id} is open", "aucune soirée {id} n'est ouverte"),
+    "not_open": ("the evening {id} is not the one open", "la soirée {id} n'est pas celle qui est ouverte"),
+    "none_open": ("no evening is open", "aucune soirée n'est ouverte"),
     "closed": ("Evening {id} closed.", "Soirée {id} fermée."),
     "none": ("No evening yet: open one with yams soiree open NAME.",
              "Pas encore de soirée : ouvrez-en une avec yams soiree open NOM."),
@@ -30,6 +31,7 @@ TEXTS = {
     "records": ("Records of the evening, {label}", "Records de la soirée, {label}"),
     "prize_title": ("Prize list", "Palmarès"),
     "drawn": ("Prize list drawn in {path}", "Palmarès dessiné dans {path}"),
+    "of_evening": ("evening {id}", "soirée {id}"),
     "head.id": ("Id", "Identifiant"),
     "head.name": ("Name", "Nom"),
     "head.opened": ("Opened", "Ouverte"),
