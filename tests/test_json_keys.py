@@ -266,6 +266,24 @@ def play_everything(tmp: Path, out: Outputs) -> None:
         assert run(db, "export", book).exit_code == 0
         out(str(tmp / f"{name}-copy"), "import", book)
     assert any(label == "fix" for label, _ in out.seen)
+    evening_and_carnet(tmp, out)
+
+
+def evening_and_carnet(tmp: Path, out: Outputs) -> None:
+    """``yams soiree`` and ``yams carnet``: a paper sheet of an evening, with the records."""
+    db, sheet = str(tmp / "evening"), tmp / "carnet.txt"
+    cells = "\n".join(f"{row}: 0" for row in ("1", "2", "3", "4", "5", "6", "one-pair",
+                                                "two-pairs", "three-of-a-kind", "four-of-a-kind",
+                                                "small-straight", "large-straight",
+                                                "full-house", "chance"))
+    sheet.write_text(f"rules: yatzy\ndate: 1999-12\nrecords: yes\nplayer: Ana\n{cells}\n"
+                     f"yatzy: 50\ntotal: 55\nplayer: Bob\n{cells}\nyatzy: x\n")
+    out(db, "soiree", "open", "Club")
+    out(db, "carnet", "--file", str(sheet), "--soiree", "1999-12-31")
+    out(db, "soiree", "list")
+    out(db, "soiree", "show", "1999-12-31")
+    out(db, "evening", "show", "1999-12-31", "--scoring", "average")
+    out(db, "soiree", "close")
 
 
 @pytest.fixture(scope="module")

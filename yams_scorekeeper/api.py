@@ -98,18 +98,23 @@ def new(store: StoreLike, rules: str, players: Iterable[str], *,
         imposed: Iterable[str] | None = None, settings: dict[str, Any] | None = None,
         order: str | None = None, start_dice: dict[str, list[int]] | None = None,
         rng: "random.Random | None" = None, clock: Clock = system_clock,
-        new_id: IdFactory = random_id) -> Step:
+        new_id: IdFactory = random_id, evening: str | None = None) -> Step:
     """``yams new``: start a game of ``rules`` (a family id or alias) for ``players`` (in
     seating order) and keep it in the store. The options are those of
     :func:`~yams_scorekeeper.config.make_config`; ``order`` is ``given``, ``random`` (drawn
     with ``rng``) or ``dice`` (from each player's ``start_dice``, C6), by default the rule
-    set's (random in Gaby, Y9). Returns the step; its game holds the players in turn order."""
+    set's (random in Gaby, Y9); ``evening``: the evening it belongs to (default: the one open
+    in the store, ``yams soiree``). Returns the step; its game holds the players in turn order."""
     import dataclasses
 
     from .config import make_config, random_order, start_die_order
     from .session import TableSession
 
     names = list(players)
+    if evening is not None:
+        from .provenance import checked_evening_id
+
+        evening = checked_evening_id(evening)
     if not names:
         raise ConfigError(Message("game.name_players"),
                           expected="--player Alice --player Bob")
@@ -132,7 +137,8 @@ def new(store: StoreLike, rules: str, players: Iterable[str], *,
     elif how == "random":
         seated = random_order(seated, rng)
     config = dataclasses.replace(config, players=tuple(seated))
-    session = TableSession.start(_store(store), config, clock=clock, new_id=new_id)
+    session = TableSession.start(_store(store), config, clock=clock, new_id=new_id,
+                                 evening=evening)
     return Step(session.game, event=None)
 
 
@@ -223,6 +229,19 @@ def mark(store: StoreLike, cell: str | dict, *, game_id: str | None = None,
     sheet = next(s for s in session.game.sheets if s.name == name)
     written = [m for key, m in sheet.marks.items() if key not in before]
     return Step(session.game, written=written, event=stored, records=session.broken)
+
+
+def add_played(store: StoreLike, game: Game, marks: dict | None = None, *,
+               clock: Clock = system_clock) -> list[dict]:
+    """Keep a game whose every event is already there (typed from a paper sheet, played on
+    another program): stored with the provenance ``marks`` (:mod:`~yams_scorekeeper.provenance`),
+    then finished and archived as any game, its summary dated by ``clock``. Returns the
+    records it broke."""
+    from .session import TableSession
+
+    store = _store(store)
+    store.create_game({**game.to_doc(), **(marks or {})})
+    return TableSession.resume(store, game.id, clock=clock).broken
 
 
 def end(store: StoreLike, game_id: str | None = None, *, clock: Clock = system_clock) -> Step:
@@ -441,5 +460,8 @@ def check_summary(doc: dict, summary: dict) -> dict:
         raise StoreError(Message("game.date_calendar_end", game_id=game_id,
                                  date=summary["date"], earliest=EARLIEST.date(),
                                  latest=LATEST.date()))
+    from .provenance import marks
+
     note = reopen_note(doc.get("reopened"))
-    return {**mine, "date": summary["date"], **({"reopened": note} if note else {})}
+    return {**mine, "date": summary["date"], **({"reopened": note} if note else {}),
+            **marks(doc)}

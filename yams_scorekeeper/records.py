@@ -44,6 +44,7 @@ from numbers import Real
 from operator import itemgetter
 from typing import Any, Iterable
 
+from .provenance import counts_in_records, evening_of, paper_of
 from .safetext import fold_name
 
 BOOK_FORMAT = "yams-scorekeeper-records"
@@ -170,7 +171,7 @@ def _count(book: dict, summary: dict, owned: bool = False) -> list[dict]:
     ``configs`` in place but never a config or record dict it shares with another book,
     unless the book ``owned`` them all (a recompute: then ties are appended in place, so that
     many equal values stay linear)."""
-    if summary.get("stopped_early"):
+    if summary.get("stopped_early") or not counts_in_records(summary):
         return []
     key, label = record_key(summary)
     old = book["configs"].get(key) or {"records": {}}
@@ -247,7 +248,7 @@ def tally(summary: dict) -> tuple:
     """What :func:`merged` needs of a checked ``summary``: ``(date, id, key, label, family,
     {part: (best, names)})``, the last four ``None`` for a game stopped early (small enough
     to keep for each game of an import)."""
-    if summary.get("stopped_early"):
+    if summary.get("stopped_early") or not counts_in_records(summary):
         return summary["date"], summary["id"], None, None, None, None
     key, label = record_key(summary)
     bests = {}
@@ -362,7 +363,9 @@ def history(summaries: Iterable[dict], player: str | None = None, family: str | 
     "amendments", "reopened", "players": [{"name", "total", "rank"}]}``, plus ``"player",
     "total", "rank"`` for ``player``; ``amendments`` counts the past turns corrected (0 for
     none), ``reopened`` is ``{"at", "times"}`` for a game reopened after its finish, else
-    ``None``.
+    ``None``; ``evening`` the id of its evening or ``None``; ``paper`` is ``{"date",
+    "records"}`` for a game typed from a paper sheet (``date`` as typed: maybe a year or a
+    month), else ``None`` (:mod:`~yams_scorekeeper.provenance`).
     """
     rows = []
     for summary in _order(s for s in summaries if matches(s, player, family, since, until)):
@@ -371,6 +374,7 @@ def history(summaries: Iterable[dict], player: str | None = None, family: str | 
                "config_label": summary.get("config_label") or summary["config_key"],
                "stopped_early": bool(summary.get("stopped_early")),
                **changes_made(summary),
+               "evening": evening_of(summary), "paper": paper_of(summary),
                "players": [{"name": p["name"], "total": p["total"], "rank": p.get("rank")}
                            for p in summary["players"]]}
         if player is not None:

@@ -21,14 +21,16 @@ from .clock import Clock, IdFactory, random_id, system_clock
 from .config import GameConfig
 from .errors import StoreError, YamsError
 from .game import Game, LegalCell, Mark, reopen_note
+from .provenance import EVENING, marks
 from .store import Store
 from .texts import Message
 
 
-def finished_summary(game: Game, reopened: dict | None) -> dict:
-    """The summary a finished game is archived with; a reopened one's is dated when it was
-    first finished, and says it was reopened."""
-    summary = game.summary()
+def finished_summary(game: Game, reopened: dict | None, provenance: dict | None = None) -> dict:
+    """The summary a finished game is archived with, with the ``provenance`` marks of its
+    document (:func:`provenance.marks`); a reopened one's is dated when it was first
+    finished, and says it was reopened."""
+    summary = {**game.summary(), **(provenance or {})}
     note = reopen_note(reopened)
     if note is not None:
         summary.update(date=reopened["date"], reopened=note)
@@ -47,14 +49,21 @@ class TableSession:
     reopened: dict | None = None
     #: the clock of the game's dates (start, amendments, finish)
     clock: Clock = system_clock
+    #: where the game comes from (its evening, its paper sheet: :mod:`~yams_scorekeeper.provenance`)
+    marks: dict = field(default_factory=dict)
 
     @classmethod
     def start(cls, store: Store, config: GameConfig, *, clock: Clock = system_clock,
-              new_id: IdFactory = random_id) -> "TableSession":
-        """A new game of ``config``, its id from ``new_id()``, kept in ``store``."""
+              new_id: IdFactory = random_id, evening: str | None = None) -> "TableSession":
+        """A new game of ``config``, its id from ``new_id()``, kept in ``store``; it belongs
+        to ``evening``, else to the evening open in the store (``yams soiree``), if any."""
         game = Game(config, id=new_id(), clock=clock)
-        store.create_game(game.to_doc())
-        return cls(store, game, clock=clock)
+        doc = game.to_doc()
+        evening = evening or store.open_evening()
+        if evening:
+            doc[EVENING] = evening
+        store.create_game(doc)
+        return cls(store, game, clock=clock, marks=marks(doc))
 
     @classmethod
     def resume(cls, store: Store, game_id: str | None = None, *,
@@ -63,7 +72,7 @@ class TableSession:
         game_id = resolve_game_id(store, game_id)
         doc = store.load_game(game_id)
         session = cls(store, Game.from_doc(doc, clock), reopened=doc.get("reopened"),
-                      clock=clock)
+                      clock=clock, marks=marks(doc))
         if session.game.finished:       # a crash between the last mark and the archive
             session._finish()
             if doc.get("reopened") and doc["events"][-1].get("type") == "amend":
@@ -125,11 +134,11 @@ class TableSession:
 
         def summarize(doc: dict) -> dict | None:
             game = Game.from_doc(doc, clock)
-            return finished_summary(game, doc["reopened"]) if game.finished else None
+            return finished_summary(game, doc["reopened"], marks(doc)) if game.finished else None
 
         doc, broken = store.reopen_game(game_id, change, summarize)
         session = cls(store, Game.from_doc(doc, clock), reopened=doc.get("reopened"),
-                      clock=clock)
+                      clock=clock, marks=marks(doc))
         if broken is not None:          # still finished: corrected in the archive
             session.broken = broken
         return session
@@ -138,11 +147,13 @@ class TableSession:
         """``event`` on this session's game, finished and archived: see :meth:`reopen`."""
         again = self.reopen(self.store, self.game.id, event, clock=self.clock)
         self.game, self.broken, self.reopened = again.game, again.broken, again.reopened
+        self.marks = again.marks
         return self.game.events[-1]
 
     def _finish(self) -> None:
         self.broken = self.store.finish_game(self.game.id,
-                                             finished_summary(self.game, self.reopened))
+                                             finished_summary(self.game, self.reopened,
+                                                              self.marks))
 
     # -- the table's verbs -------------------------------------------------------------------
 

@@ -146,6 +146,8 @@ class Store:
         self.lock_path = os.path.join(self.path, "store.lock")
         #: a club's named house rules: {name: {"family", "settings"}}
         self.houses_path = os.path.join(self.path, "houses.json")
+        #: the club's evenings (``yams soiree``): {"open": id or None, "evenings": {id: {...}}}
+        self.evenings_path = os.path.join(self.path, "evenings.json")
         self.timeout = timeout
         self.backups = backups
         self.fs = fs or FileSystem()
@@ -1439,8 +1441,36 @@ class Store:
                 houses[name] = {"family": family, "settings": dict(settings)}
                 self._set_one(db, _HOUSES, houses)
 
+    def evenings(self) -> dict:
+        """The evenings' file ``{"open": id or None, "evenings": {id: {...}}}`` (empty for a
+        store that never had one; read without the lock on a store we may not write)."""
+        if not os.path.exists(self.evenings_path):
+            return {"open": None, "evenings": {}}
+        with self._reading():
+            with self._open(self.evenings_path) as db:
+                found = self._one(db, _EVENINGS) or {}
+        evenings = found.get("evenings")
+        return {"open": found.get("open") if isinstance(found.get("open"), str) else None,
+                "evenings": evenings if isinstance(evenings, dict) else {}}
+
+    def change_evenings(self, change: Callable[[dict], Any]) -> Any:
+        """Apply ``change`` to the evenings' file (:meth:`evenings`) under the lock and write
+        it back, all or nothing; returns what ``change`` returns (it raises to write nothing)."""
+        with self._locked():
+            with self._open(self.evenings_path) as db:
+                found = self._one(db, _EVENINGS) or {}
+                data = {"open": found.get("open"), "evenings": dict(found.get("evenings") or {})}
+                result = change(data)
+                self._set_one(db, _EVENINGS, data)
+        return result
+
+    def open_evening(self) -> str | None:
+        """The id of the evening open now, if any (what a new game belongs to)."""
+        return self.evenings()["open"]
+
 
 _HOUSES = "houses"
+_EVENINGS = "evenings"
 
 
 #: archive files an export reads at a time, under the lock, and sends to a worker

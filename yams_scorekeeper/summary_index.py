@@ -400,12 +400,15 @@ class SummaryIndex:
 
     def first_counted(self) -> dict[str, dict]:
         """For each ``config_key``, the summary of its first game (by date, then id) not
-        stopped early: the game that opens its configuration in the record book."""
+        stopped early nor typed from paper for the history only: the game that opens its
+        configuration in the record book."""
         db = self._open()
         firsts = {}
         for (key,) in db.execute("SELECT DISTINCT config_key FROM games").fetchall():
             first = db.execute(f"SELECT {_CHECKED} FROM games g WHERE config_key=? AND "
-                               "stopped=0 ORDER BY date, id LIMIT 1", (key,)).fetchone()
+                               "stopped=0 AND coalesce(json_extract(g.summary, "
+                               "'$.paper.records'), 1) ORDER BY date, id LIMIT 1",
+                               (key,)).fetchone()
             if first is not None:       # one walk of the (config_key, date, id) index each
                 firsts[key] = _checked(first)
         return firsts

@@ -57,7 +57,8 @@ from .render import check_arguments, flushed, prepare_streams, print_error, repo
 #: a module-level ``COMMANDS`` tuple (see the module docstring).
 COMMAND_MODULES: tuple[str, ...] = ("play", "score", "turn_cmds", "sheet_cmds",
                                     "transcript_cmds", "amend_cmds", "book_cmds", "rules_cmd",
-                                    "advice_cmds", "check_cmd", "serve_cmd")
+                                    "advice_cmds", "check_cmd", "serve_cmd", "evening_cmds",
+                                    "carnet_cmds")
 
 #: The commands of each module, so that running a command imports only its own module (a
 #: one-shot ``yams enter`` does not pay for ``play`` and ``book_cmds``; ``--help`` loads them
@@ -75,6 +76,8 @@ COMMAND_NAMES: dict[str, tuple[str, ...]] = {
     "advice_cmds": ("hint", "review"),
     "check_cmd": ("check", "verifier"),
     "serve_cmd": ("serve", "diffuser"),
+    "evening_cmds": ("soiree", "evening"),
+    "carnet_cmds": ("carnet",),
 }
 
 

@@ -21,7 +21,7 @@ from .printing import local_date, short_label, simple_table
 from .lang import current_lang
 from .render import print_json, shown
 from .printable import html_option
-from ..texts import Message, words
+from ..texts import Message, say, words
 
 
 def _family(name: str | None) -> str | None:
@@ -257,6 +257,10 @@ def _notes(row: dict, w: dict, lang: str) -> list[str]:
     if row["reopened"]:
         times = row["reopened"]["times"]
         notes.append(w["reopened"] + (f" ×{times}" if times > 1 else ""))
+    if row.get("paper"):
+        notes.append(say("carnet.from_paper", lang, date=row["paper"]["date"]))
+    if row.get("evening"):
+        notes.append(say("evening.of_evening", lang, id=row["evening"]))
     return notes
 
 

@@ -239,6 +239,32 @@ FR: dict[str, str] = {
         "Ajouter les parties finies d'un livre exporté ; importer deux fois n'ajoute rien.\n\nLes parties déjà dans le registre sont passées ; chaque autre partie est rejouée à travers les règles et doit correspondre à son résumé, sinon rien n'est importé. Les records sont ensuite recomptés. Lu une partie à la fois : la mémoire tient une partie, pas le livre.",
     "A file written by 'yams export' ('-': standard input).":
         "Un fichier écrit par « yams export » (« - » : l'entrée standard).",
+    # -- yams carnet (cli/carnet_cmds.py)
+    'Type a finished paper sheet: its cells (values only, no dice), checked by the rules.\n\nEach value must be a score its row can give (a brelan of 17 is refused, naming the\nrule), and the sheet must replay under the family\'s rules, the players taking turns.\nThe totals and bonuses are worked out; a total written on the paper that disagrees is\nshown, not kept. The game goes into the history and the statistics marked "from paper"\n(its date may be a year or a month), and into the records only if asked.':
+        "Taper une feuille papier finie : ses cases (les valeurs seules, sans les dés), vérifiées par les règles.\n\nChaque valeur doit être un score que sa ligne peut donner (un brelan de 17 est refusé, en nommant la règle), et la feuille doit se rejouer selon les règles de la famille, les joueurs à tour de rôle. Les totaux et les primes sont calculés ; un total écrit sur le papier qui ne concorde pas est montré, pas gardé. La partie va dans l'historique et les statistiques marquée « sur papier » (sa date peut être une année ou un mois), et dans les records seulement si on le demande.",
+    "Read the carnet from FILE ('-': standard input) instead of asking for each cell.":
+        "Lire le carnet dans FICHIER (« - » : l'entrée standard) au lieu de demander chaque case.",
+    "Whether the game may hold records (default: the carnet's 'records:' line, else no).":
+        "Si la partie peut tenir des records (par défaut : la ligne « records: » du carnet, sinon non).",
+    "The evening the paper game belongs to (default: none: an evening open now is not the paper's).":
+        "La soirée dont fait partie la partie sur papier (par défaut : aucune : une soirée ouverte maintenant n'est pas celle du papier).",
+    'Interactive form: the rule family (asked when not given).':
+        'Forme interactive : la famille de règles (demandée si elle n\'est pas donnée).',
+    # -- yams soiree (cli/evening_cmds.py)
+    'The evening the game belongs to (default: the evening open, if any: yams soiree).':
+        "La soirée dont la partie fait partie (par défaut : la soirée ouverte, s'il y en a une : yams soiree).",
+    "Open an evening, close it, show its ranking over all its games and its records.\n\nGames started while an evening is open belong to it, at every table; games imported\nfrom another laptop's export count in the evening their id names. The ranking is by\npoints unless said otherwise: in each game one point for each player finished above,\nhalf a point for a tie (totals of different families cannot be added up); players with\nthe same value are named tied.":
+        "Ouvrir une soirée, la fermer, montrer son classement sur toutes ses parties et ses records.\n\nLes parties commencées pendant qu'une soirée est ouverte en font partie, à chaque table ; les parties importées de l'export d'un autre portable comptent dans la soirée que nomme leur identifiant. Le classement est aux points sauf avis contraire : dans chaque partie un point par joueur devancé, un demi-point par égalité (les totaux de familles différentes ne s'additionnent pas) ; les joueurs à égalité sont nommés ex aequo.",
+    'open (ouvrir), close (fermer), show (voir) or list (liste).':
+        'open (ouvrir), close (fermer), show (voir) ou list (liste).',
+    "open: the evening's name; close, show: its id (default: the open evening, else the last).":
+        "open : le nom de la soirée ; close, show : son identifiant (par défaut : la soirée ouverte, sinon la dernière).",
+    "open: the evening's id (to join an evening another laptop opened). Default: the date and the name.":
+        "open : l'identifiant de la soirée (pour rejoindre une soirée ouverte sur un autre portable). Par défaut : la date et le nom.",
+    'How the ranking adds up the games: points by rank (the default), summed totals or average total. Kept with the evening when opening it.':
+        "Comment le classement additionne les parties : points selon le rang (par défaut), somme des totaux ou total moyen. Gardé avec la soirée à son ouverture.",
+    "Draw the evening's prize list as a printable HTML page in FILE ('-': standard output).":
+        "Dessiner le palmarès de la soirée en page HTML imprimable dans FICHIER (« - » : la sortie standard).",
     'Print the rule of a row (what makes it, how it scores, an example, the ruling), every\nrow of a family, or the families.':
         "Écrire la règle d'une ligne (ce qui la fait, ce qu'elle vaut, un exemple, la décision qui la fixe), toutes les lignes d'une famille, ou les familles.",
     '  yams rules                     every family and its rows':

@@ -39,6 +39,13 @@ def game_option() -> Any:
                              "only game in progress.")
 
 
+def evening_option(help: str = "The evening the game belongs to (default: the evening open, "
+                                "if any: yams soiree).") -> Any:
+    """``--soiree ID``: the evening a new game belongs to (``yams soiree``)."""
+    return typer.Option(None, "--soiree", "--evening", metavar="ID", show_default=False,
+                        help=help)
+
+
 def json_option(help: str = "Print one JSON object instead of text.") -> Any:
     """``--json``: one JSON object on standard output instead of text."""
     return typer.Option(False, "--json", help=help)

@@ -22,8 +22,8 @@ from .current_game import game_step
 from .files import open_store
 from .json_out import cells_json, mark_json, ranking_json
 from .lang import current_lang
-from .options import (RULES_HELP, db_option, default_family, dice_argument, examples, game_option,
-                      int_option, json_option, parse_settings, parse_start_dice, roll_option,
+from .options import (RULES_HELP, db_option, default_family, dice_argument, evening_option,
+                      examples, game_option, int_option, json_option, parse_settings, parse_start_dice, roll_option,
                       rules_option, split_list)
 from .printing import (cell_label, mark_label, print_cells, print_line, print_next,
                        show_finished)
@@ -79,6 +79,7 @@ def new(
     settings: Optional[List[str]] = typer.Option(
         None, "--setting", metavar="KEY=VALUE", show_default=False,
         help="A house rule, e.g. yam=60 (the value is read as JSON when it can be)."),
+    evening: Optional[str] = evening_option(),
     as_json: bool = json_option(),
     db: Optional[str] = db_option(),
 ) -> None:
@@ -101,7 +102,7 @@ def new(
                     options=split_list(options, rules), variant=variant, direction=direction,
                     imposed=split_list(imposed, rules) or None,
                     settings=parse_settings(settings or []) or None, preset=preset, order=order,
-                    start_dice=rolls)
+                    start_dice=rolls, evening=evening)
     game = step.game
     config, seated = game.config, list(game.config.players)
     if as_json:
