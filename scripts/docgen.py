@@ -67,7 +67,8 @@ def yams_env(db: str, **extra: str) -> dict[str, str]:
     """The environment of a documented run: a store of its own, English, 80 columns."""
     env = {k: v for k, v in os.environ.items() if not k.startswith(("YAMS_", "COLUMNS", "LINES"))}
     env.update({"YAMS_DB": db, "YAMS_LANG": "en", "COLUMNS": str(WIDTH), "LINES": "24",
-                "NO_COLOR": "1", "TERM": "dumb", "PYTHONPATH": str(REPO)}, **extra)
+                "NO_COLOR": "1", "TERM": "dumb", "PYTHONIOENCODING": "utf-8",
+                "PYTHONPATH": str(REPO)}, **extra)
     return env
 
 
@@ -76,7 +77,7 @@ def run_yams(args: Iterable[str], db: str | None = None, stdin: str | None = Non
     """The output (stdout, then stderr) of ``yams ARGS`` run for real, lines right-stripped."""
     with tempfile.TemporaryDirectory(prefix="yams-doc-") as tmp:
         done = subprocess.run([sys.executable, "-m", "yams_scorekeeper", *args], input=stdin,
-                              capture_output=True, text=True, cwd=REPO, timeout=120,
+                              capture_output=True, encoding="utf-8", cwd=REPO, timeout=120,
                               env=yams_env(db or tmp, **extra))
     return tidy(done.stdout + done.stderr)
 
