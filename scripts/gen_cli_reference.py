@@ -23,9 +23,9 @@ generated from the program by `python scripts/gen_cli_reference.py` (a test fail
 command's help changes and the page is not written again). The same help is printed in French
 when the language is French: `yams --lang fr COMMAND --help`, `YAMS_LANG=fr`, or a French locale.
 
-Every command takes `--db PATH` (the store folder; default `$YAMS_DB`, else the user's
-application folder) where it reads or writes the store, and `-h`/`--help`. Exit status: 0 ok,
-2 bad entry, 3 refused by the rules, 4 store error, 5 store busy.
+Every command that reads or writes the store takes `--db PATH` (the store folder; default
+`$YAMS_DB`, else the user's application folder); every command takes `-h`/`--help`. Exit
+status: 0 ok, 2 bad entry, 3 refused by the rules, 4 store error, 5 store busy.
 """
 
 
