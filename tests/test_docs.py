@@ -39,6 +39,11 @@ def test_generated_blocks_are_what_the_program_prints_now(path):
         f"{path.name} is out of date: run python scripts/update_readme.py")
 
 
+def test_every_output_in_the_readme_is_in_a_generated_block():
+    outside = docgen.BLOCK.sub("", README.read_text(encoding="utf-8"))
+    assert "```console" not in outside and "\n$ " not in outside
+
+
 def test_the_readme_shows_every_block_the_script_makes():
     assert set(docgen.block_names(README.read_text(encoding="utf-8"))) == set(update_readme.BLOCKS)
 
