@@ -7,7 +7,7 @@ command lines of an epilog (``  yams play --list``, with no comment after them) 
 When ``--help`` is printed in French (:func:`~yams_scorekeeper.cli.lang.help_lang`),
 :func:`translate` puts the French into the Click command just before Typer draws it, with
 Typer's own words (panel titles, ``[default: ...]``, the ``--help`` line). A text missing here
-stays English, and ``tests/test_help_fr.py`` names it: add its French below.
+stays English, and ``tests/test_french.py`` names it: add its French below.
 
 Only a French ``--help`` imports this module.
 """
