@@ -87,7 +87,7 @@ class FakeTerminal:
         from yams_scorekeeper.cli.messages import msg
         return msg(key, "en", **values)
 
-    def ask(self, prompt, default=None):
+    def ask(self, prompt, default=None, room=1):
         self.said.append(prompt)
         return self.answers.pop(0)
 
