@@ -11,10 +11,11 @@ import http.client
 import os
 import random
 import re
-import selectors
+import queue
 import signal
 import subprocess
 import sys
+import threading
 import time
 import urllib.parse
 
@@ -63,21 +64,29 @@ class Served:
         self.host, self.port, self.token = match["host"], int(match["port"]), match["token"]
 
     def _lines_until(self, last, timeout: float = 30.0) -> list[str]:
+        """The lines printed until one that ``last`` accepts (a thread reads them all: a
+        ``select`` on the pipe would miss the lines already in its buffer)."""
+        self._lines: queue.Queue = queue.Queue()
+        self._reader = threading.Thread(target=self._read_all, daemon=True)
+        self._reader.start()
         lines: list[str] = []
-        selector = selectors.DefaultSelector()
-        selector.register(self.process.stdout, selectors.EVENT_READ)
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
-            if not selector.select(deadline - time.monotonic()):
+            try:
+                line = self._lines.get(timeout=max(0.01, deadline - time.monotonic()))
+            except queue.Empty:
                 break
-            line = self.process.stdout.readline()
-            if not line:
+            if line is None:
                 break
-            lines.append(line.rstrip("\n"))
-            if last(lines[-1]):
+            lines.append(line)
+            if last(line):
                 break
-        selector.close()
         return lines
+
+    def _read_all(self) -> None:
+        for line in self.process.stdout:
+            self._lines.put(line.rstrip("\n"))
+        self._lines.put(None)
 
     def request(self, path: str, method: str = "GET") -> tuple[int, dict[str, str], str]:
         """``method path`` (a path of the server, or relative to the page's URL): the status,
@@ -102,15 +111,22 @@ class Served:
         return EventReader(self.host, self.port, f"/{self.token}/events?lang={lang}")
 
     def stop(self, sig: int = signal.SIGTERM) -> tuple[int, str, str]:
-        """Send ``sig``; the exit code and what was printed after the first lines."""
+        """Send ``sig``; the exit code, what was printed after the first lines, and stderr."""
         if self.process.poll() is None:
             self.process.send_signal(sig)
         try:
-            out, err = self.process.communicate(timeout=15)
+            self.process.wait(timeout=15)
         except subprocess.TimeoutExpired:
             self.process.kill()
-            out, err = self.process.communicate()
-        return self.process.returncode, out, err
+            self.process.wait()
+        self._reader.join(timeout=5)
+        rest = []
+        while not self._lines.empty():
+            line = self._lines.get()
+            if line is not None:
+                rest.append(line)
+        err = self.process.stderr.read()
+        return self.process.returncode, "".join(line + "\n" for line in rest), err
 
     def __enter__(self) -> "Served":
         return self
