@@ -799,6 +799,11 @@ class Store:
             if entry is not None and entry["doc"].get("created") == doc.get("created"):
                 self._reopen_commit(game_id)
 
+    def archived_entry(self, game_id: str) -> dict | None:
+        """The archived game ``{"id", "doc", "summary"}``, ``None`` when it is not archived."""
+        with self._reading():
+            return self._read_entry(game_id)
+
     def archived_ids(self) -> list[str]:
         """The ids of the finished games (the archive's file names; no file is read)."""
         with self._locked():
@@ -983,14 +988,18 @@ class Store:
             rows = index.player_rows(player)
             return rows, index.labels(dict.fromkeys(r[3] for r in rows))
 
-    def row_stats(self, player: str | None = None, family: str | None = None) -> dict:
+    def row_stats(self, player: str | None = None, family: str | None = None,
+                  since: str | None = None, until: str | None = None,
+                  seats: int | None = None) -> dict:
         """Per-row statistics (:func:`yams_scorekeeper.records.row_stats`) of ``player``'s
-        sheets (everyone's when ``None``) in the games of ``family``, per configuration:
-        one pass over the summaries index, one sheet decoded at a time."""
+        sheets (everyone's when ``None``) in the games of ``family`` (of the period, of
+        ``seats`` players), per configuration: one query of the summaries index, one sheet
+        decoded at a time."""
         with self._reading():
             index = self._in_step_index()
             self._fill_sheets(index)
-            stats = _records.row_stats(index.sheet_rows(player, family), {})
+            stats = _records.row_stats(index.sheet_rows(player, family, since, until, seats),
+                                       {})
             labels = index.labels(stats)
         for key, cfg in stats.items():
             cfg["label"] = labels.get(key, key)
@@ -1012,6 +1021,11 @@ class Store:
                 if entry is not None:
                     filled.append((game_id, replayed_sheet_rows(entry["doc"], entry["summary"])))
             index.put_sheets(filled)
+
+    def companion_rows(self, player: str) -> list[tuple]:
+        """The other players of each game of ``player`` (:meth:`SummaryIndex.companion_rows`)."""
+        with self._reading():
+            return self._in_step_index().companion_rows(player)
 
     def pair_rows(self, a: str, b: str) -> list[tuple]:
         """The games ``a`` and ``b`` played together (:meth:`SummaryIndex.pair_rows`)."""
