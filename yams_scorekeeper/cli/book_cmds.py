@@ -8,7 +8,7 @@ The statistics come from :mod:`yams_scorekeeper.records`; this module only parse
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import Any, Optional
 
 import typer
 
@@ -20,7 +20,7 @@ from .printing import local_date, simple_table
 from .lang import current_lang
 from .render import print_json, shown
 from .printable import html_option
-from ..texts import Message, words
+from ..texts import Message, say, words
 
 
 def _family(name: str | None) -> str | None:
@@ -49,6 +49,22 @@ def _date(text: str | None, option: str) -> str | None:
         return value
     raise EntryError(Message("cli.date", option=option, text=text),
                      expected="2024-05-01, 2024-05 or 2024")
+
+
+def year_option() -> Any:
+    """``--year YYYY``: the games of one year (the same as ``--since YYYY --until YYYY``)."""
+    return typer.Option(None, "--year", metavar="YEAR",
+                        help="Only the games of this year (2024), as --since 2024 --until 2024.")
+
+
+def period(since: str | None, until: str | None, year: str | None) -> tuple[str | None,
+                                                                             str | None]:
+    """The ``(since, until)`` of ``--since``, ``--until`` and ``--year`` (which fixes both)."""
+    if year is not None:
+        if since is not None or until is not None or not (year.isdigit() and len(year) == 4):
+            raise EntryError(Message("book.year", year=year), expected="--year 2024 alone")
+        return year, year
+    return _date(since, "--since"), _date(until, "--until")
 
 
 def _part_name(family: str | None, part: str, lang: str) -> str:
@@ -193,6 +209,17 @@ def history(
     page: int = typer.Option(1, "--page", metavar="P", help="Which page (1: the newest)."),
     oldest_first: bool = typer.Option(False, "--oldest-first",
                                       help="Oldest game first (the pages count from it)."),
+    year: Optional[str] = year_option(),
+    csv_file: Optional[str] = typer.Option(
+        None, "--csv", metavar="FILE",
+        help="Write every matching game to FILE as CSV, one line per player ('-': standard "
+             "output); the pages are not used."),
+    bgstats: Optional[str] = typer.Option(
+        None, "--bgstats", metavar="FILE",
+        help="Write every matching game to FILE as a BG Stats play file (JSON) to import in "
+             "that app ('-': standard output)."),
+    game_id: Optional[str] = typer.Option(None, "--game", "-g", metavar="ID",
+                                          help="With --csv or --bgstats: only this game."),
     as_json: bool = json_option(),
     db: Optional[str] = db_option(),
 ) -> None:
@@ -204,7 +231,14 @@ def history(
 
     lang = current_lang(ctx)
     family = _family(rules_name)
-    since_, until_ = _date(since, "--since"), _date(until, "--until")
+    since_, until_ = period(since, until, year)
+    if csv_file is not None or bgstats is not None:
+        from .book_export import export_history
+
+        export_history(open_store(db, reading=True), lang, player=player, family=family,
+                       since=since_, until=until_, game_id=game_id, csv_file=csv_file,
+                       bgstats=bgstats)
+        return
     if limit < 0:
         raise EntryError(Message("cli.limit_negative", limit=limit),
                          expected="a number of games, 0 for all")
@@ -362,6 +396,20 @@ def stats(
                                    "often 0 or struck out; bonus rate and yams made (PLAYER "
                                    "may then be left out: every player)."),
     rules_name: Optional[str] = rules_option(None, "With --rows: only this rule family."),
+    since: Optional[str] = typer.Option(None, "--since", metavar="DATE",
+                                        help="Only the games on or after DATE (2024-05-01)."),
+    until: Optional[str] = typer.Option(None, "--until", metavar="DATE",
+                                        help="Only the games on or before DATE (the whole day "
+                                             "counts)."),
+    year: Optional[str] = year_option(),
+    seats: Optional[int] = typer.Option(None, "--players", metavar="N",
+                                        help="Only the games of N players."),
+    csv_file: Optional[str] = typer.Option(
+        None, "--csv", metavar="FILE",
+        help="Write the figures to FILE as CSV, one line per configuration (with --rows: per "
+             "row) ('-': standard output)."),
+    html: Optional[str] = html_option("Draw the player's page, with its charts, as a printable "
+                                      "HTML page in FILE ('-': standard output)."),
     as_json: bool = json_option(),
     db: Optional[str] = db_option(),
 ) -> None:
@@ -374,12 +422,17 @@ def stats(
     win only in Gaby) but not in the figures of totals. --json lists the player's last 50
     games in "history" ("history_total" counts them all) and the monthly averages in "trend".
     """
+    from ..player_page import in_period
     from ..records import head_to_head, stats_of_rows
 
     lang = current_lang(ctx)
     w = words("cli.book", lang)
+    since_, until_ = period(since, until, year)
+    if seats is not None and not 1 <= seats <= 8:
+        raise EntryError(Message("book.seats", n=seats), expected="--players 2")
     if rows:
-        _row_stats(player, _family(rules_name), as_json, lang, db)
+        _row_stats(player, _family(rules_name), as_json, lang, db, since_, until_, seats,
+                   csv_file)
         return
     if player is None or not player.strip():
         raise EntryError(Message("cli.name_player"), expected="yams stats Alice")
@@ -391,7 +444,9 @@ def stats(
                          expected=", ".join(known) if known else None)
     name = rows[-1]["player"]
     if versus is not None:
-        pairs = store.pair_rows(player.strip(), versus.strip())
+        pairs = [pair for pair in store.pair_rows(player.strip(), versus.strip())
+                 if in_period([{"date": pair[1], "player_count": seats}], since_, until_,
+                              seats)]
         other = versus.strip()
         data = head_to_head(pairs, name, other)
         if as_json:
@@ -399,7 +454,25 @@ def stats(
             return
         _print_head_to_head(data, lang)
         return
+    filtered = since_ is not None or until_ is not None or seats is not None
+    if filtered:
+        rows = in_period(rows, since_, until_, seats)
+        if not rows and not as_json:
+            typer.echo(w["no_games"])
+            return
     data = stats_of_rows(rows, player.strip())
+    data.update(_page_figures(store, rows, player.strip(), since_, until_, seats))
+    if csv_file is not None:
+        from .book_csv import STATS_COLUMNS, stats_lines
+        from .book_export import write_csv
+
+        write_csv(csv_file, STATS_COLUMNS, stats_lines(data), lang)
+        return
+    if html is not None:
+        from .player_html import player_html
+
+        player_html(html, store, data, name, (since_, until_, seats), lang)
+        return
     if as_json:       # the last games only: the figures, by_config and trend cover them all
         print_json({**data, "history": data["history"][-JSON_HISTORY:],
                     "history_total": len(data["history"])})
@@ -426,6 +499,8 @@ def stats(
                       _number(cfg["worst"]["total"], lang) if cfg["worst"] else "-",
                       _number(cfg["stdev"], lang))
     out.print(table)
+    for line in _page_lines(data, lang):
+        out.print(Text(shown(line)))
     if not chart:
         return
     by_config: dict[str, list[dict]] = {key: [] for key in data["by_config"]}
@@ -445,6 +520,52 @@ def stats(
             out.print()
 
 
+def _page_figures(store, rows: list[dict], player: str, since, until, seats) -> dict:
+    """What the player's page adds to the statistics (:mod:`yams_scorekeeper.player_page`):
+    ``streak``, ``rival``, ``nemesis``, ``by_players`` and each configuration's ``recent``
+    average (in ``by_config``)."""
+    from ..player_page import average_trend, in_period, rival_and_nemesis, winning_streak
+    from ..records import stopped_game_wins
+
+    companions = [c[2:] for c in store.companion_rows(player)
+                  if in_period([{"date": c[0], "player_count": c[1]}], since, until, seats)]
+    rival, nemesis = rival_and_nemesis(companions, stopped_game_wins)
+    by_players: dict[str, dict] = {}
+    for row in rows:
+        n = by_players.setdefault(str(row["player_count"]), {"games": 0, "wins": 0})
+        n["games"] += 1
+        n["wins"] += (row["player_count"] > 1 and row["rank"] == 1
+                      and (not row["stopped_early"] or stopped_game_wins(row["family"])))
+    return {"streak": winning_streak(rows, stopped_game_wins), "rival": rival,
+            "nemesis": nemesis, "by_players": dict(sorted(by_players.items(),
+                                                          key=lambda kv: int(kv[0]))),
+            "recent": average_trend(rows)}
+
+
+def _page_lines(data: dict, lang: str) -> list[str]:
+    """The player's page in a few sentences: streak, rival, nemesis, recent averages."""
+    from ..player_page import RECENT
+
+    lines = []
+    streak = data["streak"]
+    if streak:
+        lines.append(say("book.streak", lang, n=streak["games"],
+                         start=local_date(streak["from"], with_time=False),
+                         end=local_date(streak["to"], with_time=False)))
+    if data["rival"]:
+        line = say("book.rival", lang, name=data["rival"]["name"], n=data["rival"]["games"])
+        if data["nemesis"]:
+            line += say("book.nemesis", lang, name=data["nemesis"]["name"],
+                        n=data["nemesis"]["beaten"], games=data["nemesis"]["games"])
+        lines.append(line)
+    for key, trend in data["recent"].items():
+        lines.append(say("book.recent", lang, label=data["by_config"][key]["label"],
+                         n=RECENT, recent=_number(round(trend["recent"], 1), lang),
+                         change=("+" if trend["change"] >= 0 else "")
+                         + _number(round(trend["change"], 1), lang)))
+    return lines
+
+
 def _row_headers(lang: str) -> tuple[str, ...]:
     """The columns of ``yams stats --rows``."""
     w = words("cli.book_row_headers", lang)
@@ -452,17 +573,28 @@ def _row_headers(lang: str) -> tuple[str, ...]:
 
 
 def _row_stats(player: str | None, family: str | None, as_json: bool, lang: str,
-               db: str | None) -> None:
+               db: str | None, since: str | None = None, until: str | None = None,
+               seats: int | None = None, csv_file: str | None = None) -> None:
     """``yams stats [PLAYER] --rows``: the per-row figures, per configuration."""
+    from ..player_page import favourite_rows
     from ..rules import rules_class
 
     name = player.strip() if player and player.strip() else None
     store = open_store(db, reading=True)
-    data = store.row_stats(name, family)
-    if name is not None and not data:
+    data = store.row_stats(name, family, since, until, seats)
+    filtered = since is not None or until is not None or seats is not None
+    if name is not None and not data and not (filtered and store.player_rows(name)[0]):
         known = sorted(store.player_names(), key=str.casefold)
         raise EntryError(Message("cli.book.unknown_player", name=player),
                          expected=", ".join(known) if known else None)
+    for cfg in data.values():
+        cfg.update(favourite_rows(cfg["rows"]))
+    if csv_file is not None:
+        from .book_csv import ROWS_COLUMNS, rows_lines
+        from .book_export import write_csv
+
+        write_csv(csv_file, ROWS_COLUMNS, rows_lines(name, data), lang)
+        return
     if as_json:
         print_json({"player": name, "by_config": data})
         return
@@ -498,6 +630,11 @@ def _row_stats(player: str | None, family: str | None, as_json: bool, lang: str,
                 for part, b in cfg["bonuses"].items()))
         notes.append(w["yams"].format(n=cfg["yams"]["made"],
                                       per=_number(cfg["yams"]["per_sheet"], lang)))
+        if cfg["favourite"]:
+            notes.append(say("book.favourite", lang,
+                             row=names.get(cfg["favourite"], cfg["favourite"])))
+        if cfg["weakest"]:
+            notes.append(say("book.weakest", lang, row=names.get(cfg["weakest"], cfg["weakest"])))
         out.print(Text(shown(" · ".join(notes))))
         out.print()
     if not shown_any:

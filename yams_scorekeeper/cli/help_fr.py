@@ -279,6 +279,23 @@ FR: dict[str, str] = {
         "La case de chaque tour face à la meilleure de la même feuille, avec les points espérés perdus, et par joueur : l'adresse (points perdus par les choix) face à la chance (les dés face à l'espérance). Score final = espérance au départ + chance - points perdus. Une partie à plusieurs colonnes est jugée par le conseil HEURISTIQUE, et le dit (en points heuristiques) ; au Double Yams, sa chance est une estimation sur des tours tirés au sort, et le dit.",
     'Game id (finished or in progress), or a unique start of it.':
         'Identifiant de la partie (finie ou en cours), ou un début unique de celui-ci.',
+    # -- the record book for other tools, the player's page (issue 24)
+    "Only the games of this year (2024), as --since 2024 --until 2024.":
+        "Seulement les parties de cette année (2024), comme --since 2024 --until 2024.",
+    "Write every matching game to FILE as CSV, one line per player ('-': standard output); the pages are not used.":
+        "Écrire chaque partie qui correspond dans FILE en CSV, une ligne par joueur (« - » : la sortie standard) ; les pages ne servent pas.",
+    "Write every matching game to FILE as a BG Stats play file (JSON) to import in that app ('-': standard output).":
+        "Écrire chaque partie qui correspond dans FILE en fichier de parties BG Stats (JSON) à importer dans cette application (« - » : la sortie standard).",
+    "With --csv or --bgstats: only this game.": "Avec --csv ou --bgstats : seulement cette partie.",
+    "Only the games on or after DATE (2024-05-01).":
+        "Seulement les parties du DATE ou après (2024-05-01).",
+    "Only the games on or before DATE (the whole day counts).":
+        "Seulement les parties du DATE ou avant (le jour entier compte).",
+    "Only the games of N players.": "Seulement les parties à N joueurs.",
+    "Write the figures to FILE as CSV, one line per configuration (with --rows: per row) ('-': standard output).":
+        "Écrire les chiffres dans FILE en CSV, une ligne par configuration (avec --rows : par ligne de la feuille) (« - » : la sortie standard).",
+    "Draw the player's page, with its charts, as a printable HTML page in FILE ('-': standard output).":
+        "Dessiner la page du joueur, avec ses graphiques, en page HTML à imprimer dans FILE (« - » : la sortie standard).",
 }
 
 #: Typer's own words (typer.rich_utils), in French

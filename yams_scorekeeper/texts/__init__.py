@@ -33,7 +33,7 @@ from typing import Any
 EXPLAIN_LANG: str | None = "fr"
 
 #: the area modules of this package, each a ``TEXTS`` table
-AREAS = ("game", "store", "entry", "rules", "explain", "table", "cli")
+AREAS = ("game", "store", "entry", "rules", "explain", "table", "cli", "book")
 LANGS = ("en", "fr")
 
 _loaded: dict[str, dict[str, tuple[str, str]]] = {}

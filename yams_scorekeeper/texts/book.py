@@ -1,0 +1,29 @@
+"""Texts of the book area: the record book written for other tools, the player's page, its
+charts and the folders (key ``book.<name>``, English then French)."""
+
+from __future__ import annotations
+
+TEXTS: dict[str, tuple[str, str]] = {
+    # -- cli/book_cmds.py (--year)
+    "year": ("--year takes a year alone, not {year!r} with --since or --until",
+             "--year prend une année seule, pas {year!r} avec --since ou --until"),
+    "seats": ("a game has 1 to 8 players, not {n}", "une partie a de 1 à 8 joueurs, pas {n}"),
+    # -- cli/book_cmds.py: the player's page
+    "streak": ("Longest winning streak: {n} {n:|game|games} ({start} to {end})",
+               "Plus longue série de victoires : {n} {n:|partie|parties} (du {start} au {end})"),
+    "rival": ("Rival: {name} ({n} {n:|game|games} together)",
+              "Rival : {name} ({n} {n:|partie|parties} ensemble)"),
+    "nemesis": (" · nemesis: {name} (ranked above {n} {n:|time|times} in {games})",
+                " · bête noire : {name} (mieux classé {n} fois sur {games})"),
+    "recent": ("{label}: the last {n} games {recent} on average ({change} against the games "
+               "before)",
+               "{label} : les {n} dernières parties {recent} en moyenne ({change} par rapport "
+               "aux parties d'avant)"),
+    "favourite": ("favourite row: {row}", "ligne préférée : {row}"),
+    "weakest": ("weakest row: {row}", "ligne la plus faible : {row}"),
+    # -- cli/book_export.py
+    "written_csv": ("{n} {n:|line|lines} written to {path}",
+                    "{n} {n:|ligne écrite|lignes écrites} dans {path}"),
+    "written_plays": ("{n} {n:|play|plays} written to {path}",
+                      "{n} {n:|partie écrite|parties écrites} dans {path}"),
+}
