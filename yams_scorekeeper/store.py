@@ -1022,6 +1022,11 @@ class Store:
                     filled.append((game_id, replayed_sheet_rows(entry["doc"], entry["summary"])))
             index.put_sheets(filled)
 
+    def config_totals(self) -> dict[str, list[float]]:
+        """Every complete sheet's grand total, per configuration."""
+        with self._reading():
+            return self._in_step_index().config_totals()
+
     def companion_rows(self, player: str) -> list[tuple]:
         """The other players of each game of ``player`` (:meth:`SummaryIndex.companion_rows`)."""
         with self._reading():

@@ -444,6 +444,14 @@ class SummaryIndex:
             "FROM players p JOIN players q ON q.game=p.game AND q.seat<>p.seat "
             "WHERE p.folded=? ORDER BY p.date, p.game", (fold(player),)).fetchall()
 
+    def config_totals(self) -> dict[str, list[float]]:
+        """Every complete sheet's grand total, per configuration (the record book's charts)."""
+        totals: dict[str, list[float]] = {}
+        for key, total in self._open().execute(
+                "SELECT config_key, total FROM players WHERE stopped=0"):
+            totals.setdefault(key, []).append(total)
+        return totals
+
     def labels(self, config_keys: Iterable[str]) -> dict[str, str]:
         """The label of each configuration, from its newest game (one seek each in
         ``games_by_config``)."""

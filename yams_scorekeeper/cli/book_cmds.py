@@ -123,7 +123,7 @@ def records(
         return
     w = words("cli.book", lang)
     if html is not None:
-        _records_html(html, configs, len(book.get("counted", [])), lang)
+        _records_html(html, configs, len(book.get("counted", [])), lang, store)
         return
     out = _console()
     if not configs:
@@ -168,8 +168,9 @@ def _tied_names(tied: list[dict]) -> str:
     return ", ".join(name if n == 1 else f"{name} ×{n}" for name, n in times.items())
 
 
-def _records_html(path: str, configs: dict, counted: int, lang: str) -> None:
-    """``yams records --html FILE``: the record book as a page to print."""
+def _records_html(path: str, configs: dict, counted: int, lang: str, store) -> None:
+    """``yams records --html FILE``: the record book as a page to print, with the spread of
+    each configuration's grand totals."""
     from .files import write_text
     from .printable import Cell, Grid, Line, grids_html
 
@@ -181,8 +182,15 @@ def _records_html(path: str, configs: dict, counted: int, lang: str) -> None:
                    for name, value, player, date, tied, grand in _record_lines(cfg, lang)],
                   left={2, 3, 4})
              for key, cfg in configs.items()]
+    from .charts import histogram
+
+    totals = store.config_totals()
+    charts = [histogram(say("book.spread_config", lang, label=cfg.get("label") or key),
+                        totals[key])
+              for key, cfg in configs.items() if len(totals.get(key, ())) >= 2]
     picture = words("cli.printable", lang)
-    text = grids_html(picture["book"], picture["counted"].format(n=counted), grids, lang)
+    text = grids_html(picture["book"], picture["counted"].format(n=counted), grids, lang,
+                      charts)
     write_text(path, text)
     if path != "-":
         typer.echo(shown(picture["records_drawn"].format(path=path)))
@@ -469,9 +477,7 @@ def stats(
         write_csv(csv_file, STATS_COLUMNS, stats_lines(data), lang)
         return
     if html is not None:
-        from .player_html import player_html
-
-        player_html(html, store, data, name, (since_, until_, seats), lang)
+        _player_html(html, store, data, name, (since_, until_, seats), lang)
         return
     if as_json:       # the last games only: the figures, by_config and trend cover them all
         print_json({**data, "history": data["history"][-JSON_HISTORY:],
@@ -564,6 +570,65 @@ def _page_lines(data: dict, lang: str) -> list[str]:
                          change=("+" if trend["change"] >= 0 else "")
                          + _number(round(trend["change"], 1), lang)))
     return lines
+
+
+def _player_html(path: str, store, data: dict, name: str, filters: tuple, lang: str) -> None:
+    """``yams stats NAME --html FILE``: the player's page to print: the figures per
+    configuration, the page's sentences, then the charts (totals over time per
+    configuration, their spread per family, each row's average per column)."""
+    from ..rules import rules_class
+    from .charts import grouped_bars, histogram, line_chart, totals_points
+    from .files import write_text
+    from .printable import Cell, Grid, Line, grids_html
+
+    w = words("cli.book", lang)
+    lines = [Line(cfg["label"], [Cell(str(cfg["games"])), Cell(str(cfg["wins"])),
+                                 Cell(_percent(cfg["win_rate"], lang)),
+                                 Cell(_number(cfg["average"], lang)),
+                                 Cell(_number(cfg["median"], lang)),
+                                 Cell(_number(cfg["best"]["total"], lang) if cfg["best"] else "-"),
+                                 Cell(_number(cfg["worst"]["total"], lang) if cfg["worst"]
+                                      else "-"),
+                                 Cell(_number(cfg["stdev"], lang))])
+             for cfg in data["by_config"].values()]
+    grid = Grid("", [w["config"], *_stats_headers(lang)], lines, _page_lines(data, lang))
+    charts = []
+    by_config: dict[str, list[dict]] = {}
+    by_family: dict[str, list[float]] = {}
+    for row in data["history"]:
+        by_config.setdefault(row["config_key"], []).append(row)
+        if not row["stopped_early"]:
+            by_family.setdefault(row["family"], []).append(row["total"])
+    for key, mine in by_config.items():
+        charts.append(line_chart(w["chart"].format(name=name, label=data["by_config"][key][
+            "label"]), totals_points(mine)))
+    for family, totals in by_family.items():
+        if len(totals) >= 2:
+            charts.append(histogram(w["spread"].format(name=name, family=family), totals))
+    since, until, seats = filters
+    for cfg in store.row_stats(name, None, since, until, seats).values():
+        if not cfg["sheets"]:
+            continue
+        try:
+            names = {row.id: row.name for row in rules_class(cfg["family"] or "").rows}
+        except YamsError:
+            names = {}
+        columns = cfg["by_column"] or {"": cfg["rows"]}
+        groups: dict[str, list[tuple[str, float]]] = {}
+        for column, rows_of in columns.items():
+            label = _part_name(cfg["family"], column, lang) if column else cfg["label"]
+            for line in rows_of:
+                groups.setdefault(names.get(line["row"], line["row"]), []).append(
+                    (label, line["average"]))
+        charts.append(grouped_bars(say("book.row_chart", lang, name=name, label=cfg["label"]),
+                                   list(groups.items())))
+    subtitle = fill(w["summary"], lang, name=name, games=data["games"],
+                    complete=data["complete"], wins=data["wins"],
+                    rate=_percent(data["win_rate"], lang))
+    write_text(path, grids_html(say("book.page_title", lang, name=name), subtitle, [grid],
+                                lang, charts))
+    if path != "-":
+        typer.echo(shown(say("book.page_drawn", lang, name=name, path=path)))
 
 
 def _row_headers(lang: str) -> tuple[str, ...]:

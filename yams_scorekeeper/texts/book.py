@@ -21,6 +21,12 @@ TEXTS: dict[str, tuple[str, str]] = {
                "aux parties d'avant)"),
     "favourite": ("favourite row: {row}", "ligne préférée : {row}"),
     "weakest": ("weakest row: {row}", "ligne la plus faible : {row}"),
+    # -- cli/book_cmds.py: the charts of the printable pages
+    "spread_config": ("{label}: the grand totals, how many in each range",
+                      "{label} : les totaux généraux, combien par tranche"),
+    "row_chart": ("{name}'s average per row, {label}", "{name} : moyenne par ligne, {label}"),
+    "page_title": ("{name}: the player's page", "{name} : la page du joueur"),
+    "page_drawn": ("{name}'s page drawn in {path}", "Page de {name} dessinée dans {path}"),
     # -- cli/book_export.py
     "written_csv": ("{n} {n:|line|lines} written to {path}",
                     "{n} {n:|ligne écrite|lignes écrites} dans {path}"),
