@@ -72,7 +72,7 @@ from .texts import Message
 if TYPE_CHECKING:  # pragma: no cover
     from .summary_index import SummaryIndex
 
-APP_NAME = "yams-scorekeeper"
+from .paths import APP_NAME  # noqa: E402  (the application's folder names)
 #: Environment variable naming the store folder (overrides the default, not an argument).
 ENV_VAR = "YAMS_DB"
 #: Seconds to wait for another yams command to release the store.
@@ -98,14 +98,22 @@ STORE_NAMES = ("games", "archive", "records.json", "archive.json", "store.lock")
 _READ_ONLY = (errno.EACCES, errno.EPERM, errno.EROFS)
 
 
-def default_store_path() -> str:
-    """The store folder: ``$YAMS_DB`` when set, else the user's application folder."""
+def default_store_path(notify: Any = None) -> str:
+    """The store folder: ``$YAMS_DB`` when set, else the user data folder (where a store of
+    version 0.1 is moved from the old place first: :func:`yams_scorekeeper.paths.
+    default_store`, which ``notify`` hears)."""
     from_env = os.environ.get(ENV_VAR)
     if from_env:
         return from_env
-    import typer  # only here: the core does not pay typer's import for an explicit path
+    from .paths import default_store   # only here: an explicit path pays no platformdirs
 
-    return typer.get_app_dir(APP_NAME)
+    return default_store(notify)
+
+
+def _config_dir() -> str:
+    from .paths import config_dir
+
+    return config_dir()
 
 
 def _now() -> str:
@@ -136,7 +144,8 @@ class Store:
         #: ``notify(message)`` hears what the store did on its own (a record book rebuilt), a
         #: :class:`~yams_scorekeeper.texts.Message`
         self.notify = notify
-        self.path = os.fspath(path) if path is not None else default_store_path()
+        default = path is None and not os.environ.get(ENV_VAR)
+        self.path = os.fspath(path) if path is not None else default_store_path(notify)
         self.games_dir = os.path.join(self.path, "games")
         self.archive_dir = os.path.join(self.path, "archive")
         #: the single archive file of stores written before ``archive/`` (migrated when found)
@@ -144,7 +153,8 @@ class Store:
         self.records_path = os.path.join(self.path, "records.json")
         self.lock_path = os.path.join(self.path, "store.lock")
         #: a club's named house rules: {name: {"family", "settings"}}
-        self.houses_path = os.path.join(self.path, "houses.json")
+        #: (in the user config folder for the default store: :mod:`yams_scorekeeper.paths`)
+        self.houses_path = os.path.join(_config_dir() if default else self.path, "houses.json")
         self.timeout = timeout
         self.backups = backups
         self.fs = fs or FileSystem()

@@ -2,8 +2,9 @@
 
 A table is a ``.npy`` file named by the spec's key (a hash of the rules and settings) in the
 cache folder: ``$YAMS_CACHE`` when set; else, for a store named by ``--db`` or ``$YAMS_DB``, the
-folder ``<store>-cache`` beside it; else ``cache/`` in the user's application folder. A cache
-file is never data: one that cannot be read is solved again and replaced.
+folder ``<store>-cache`` beside it; else the user cache folder (:func:`yams_scorekeeper.paths.
+solver_cache`). A cache file is never data: one that cannot be read is solved again and
+replaced.
 """
 
 from __future__ import annotations
@@ -13,20 +14,14 @@ import tempfile
 
 import numpy as np
 
-CACHE_ENV = "YAMS_CACHE"
+from ..paths import CACHE_ENV  # noqa: F401  (named here since 0.1)
 
 
 def cache_folder(store_path: str | None = None) -> str:
     """The folder for solved tables (see the module docstring)."""
-    explicit = os.environ.get(CACHE_ENV)
-    if explicit:
-        return explicit
-    from ..store import ENV_VAR, default_store_path
+    from ..paths import solver_cache
 
-    store = store_path or os.environ.get(ENV_VAR)
-    if store:
-        return os.path.abspath(store).rstrip(os.sep) + "-cache"
-    return os.path.join(default_store_path(), "cache")
+    return solver_cache(store_path)
 
 
 def table_path(folder: str, key: str) -> str:

@@ -57,7 +57,7 @@ from .render import print_error
 #: a module-level ``COMMANDS`` tuple (see the module docstring).
 COMMAND_MODULES: tuple[str, ...] = ("play", "score", "turn_cmds", "sheet_cmds",
                                     "transcript_cmds", "amend_cmds", "book_cmds", "rules_cmd",
-                                    "advice_cmds")
+                                    "advice_cmds", "where_cmd")
 
 #: The commands of each module, so that running a command imports only its own module (a
 #: one-shot ``yams enter`` does not pay for ``play`` and ``book_cmds``; ``--help`` loads them
@@ -73,6 +73,7 @@ COMMAND_NAMES: dict[str, tuple[str, ...]] = {
     "book_cmds": ("records", "history", "stats", "export", "import"),
     "rules_cmd": ("rules",),
     "advice_cmds": ("hint", "review"),
+    "where_cmd": ("where",),
 }
 
 

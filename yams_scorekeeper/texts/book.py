@@ -32,4 +32,16 @@ TEXTS: dict[str, tuple[str, str]] = {
                     "{n} {n:|ligne écrite|lignes écrites} dans {path}"),
     "written_plays": ("{n} {n:|play|plays} written to {path}",
                       "{n} {n:|partie écrite|parties écrites} dans {path}"),
+    # -- paths.py: the move of a store of version 0.1
+    "store_moved": ("the record book moved from {old} to {new} (the platform's data folder)",
+                    "le livre des records a été déplacé de {old} vers {new} (le dossier de "
+                    "données du système)"),
+    "store_not_moved": ("cannot move the record book from {old} to {new}: {strerror}",
+                        "impossible de déplacer le livre des records de {old} vers {new} : "
+                        "{strerror}"),
+    # -- cli/where_cmd.py
+    "where_store": ("store (record book, games): {path}",
+                    "registre (livre des records, parties) : {path}"),
+    "where_cache": ("solver tables (cache): {path}", "tables du solveur (cache) : {path}"),
+    "where_config": ("house rules and settings: {path}", "règles maison et réglages : {path}"),
 }
