@@ -180,3 +180,32 @@ def test_bad_year_and_unknown_game_are_one_line_errors(book):
     one_line_error(run(db, "history", "--year", "24", "--csv", "-"), "--year")
     one_line_error(run(db, "history", "--year", "2024", "--since", "2023"), "--year")
     one_line_error(run(db, "history", "--game", "zzzz", "--csv", "-"), "zzzz", code=4)
+
+
+def test_the_place_and_the_duration_go_to_bgstats(tmp_path):
+    from yams_scorekeeper.config import make_config
+    from yams_scorekeeper.session import TableSession
+
+    from test_cli_book import DICE
+
+    db = str(tmp_path / "store")
+    assert ok(db, "new", "-R", "duel", "-p", "Ana", "-p", "Léo", "--place", " Chez Mamie ")
+    (game,) = Store(db).games_in_progress()
+    assert Store(db).load_game(game["id"])["place"] == "Chez Mamie"
+    ok(db, "end")
+    ticks = iter(f"2024-05-01T20:{m:02d}:00+02:00" for m in range(0, 60))
+    session = TableSession.start(Store(db), make_config("duel", ["Ana", "Léo"]),
+                                 clock=lambda: next(ticks), place="Chez Mamie")
+    for row in DICE:
+        for _ in range(2):
+            session.enter(DICE[row], 3)
+            session.mark(None, row)
+    data = json.loads(ok(db, "history", "--bgstats", "-").stdout)
+    assert data["locations"] == [{"id": 1, "uuid": data["locations"][0]["uuid"],
+                                  "name": "Chez Mamie"}]
+    played, stopped = data["plays"]          # by date: 2024, then today
+    assert "locationRefId" in stopped and played["locationRefId"] == 1
+    # created at 20:00, the summary dated by the clock's next tick after the last entry
+    summary = Store(db).archived_entry(session.game.id)["summary"]
+    assert played["durationMin"] == int(summary["date"][14:16]) == 1
+    assert played["playDate"] == "2024-05-01 20:00:00"

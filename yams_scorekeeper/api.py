@@ -97,12 +97,13 @@ def new(store: StoreLike, rules: str, players: Iterable[str], *,
         imposed: Iterable[str] | None = None, settings: dict[str, Any] | None = None,
         order: str | None = None, start_dice: dict[str, list[int]] | None = None,
         rng: "random.Random | None" = None, clock: Clock = system_clock,
-        new_id: IdFactory = random_id) -> Step:
+        new_id: IdFactory = random_id, place: str | None = None) -> Step:
     """``yams new``: start a game of ``rules`` (a family id or alias) for ``players`` (in
     seating order) and keep it in the store. The options are those of
     :func:`~yams_scorekeeper.config.make_config`; ``order`` is ``given``, ``random`` (drawn
     with ``rng``) or ``dice`` (from each player's ``start_dice``, C6), by default the rule
-    set's (random in Gaby, Y9). Returns the step; its game holds the players in turn order."""
+    set's (random in Gaby, Y9); ``place``: where it is played. Returns the step; its game
+    holds the players in turn order."""
     import dataclasses
 
     from .config import make_config, random_order, start_die_order
@@ -131,7 +132,8 @@ def new(store: StoreLike, rules: str, players: Iterable[str], *,
     elif how == "random":
         seated = random_order(seated, rng)
     config = dataclasses.replace(config, players=tuple(seated))
-    session = TableSession.start(_store(store), config, clock=clock, new_id=new_id)
+    session = TableSession.start(_store(store), config, clock=clock, new_id=new_id,
+                                 place=place)
     return Step(session.game, event=None)
 
 

@@ -40,10 +40,14 @@ class TableSession:
 
     @classmethod
     def start(cls, store: Store, config: GameConfig, *, clock: Clock = system_clock,
-              new_id: IdFactory = random_id) -> "TableSession":
-        """A new game of ``config``, its id from ``new_id()``, kept in ``store``."""
+              new_id: IdFactory = random_id, place: str | None = None) -> "TableSession":
+        """A new game of ``config``, its id from ``new_id()``, kept in ``store``; ``place``:
+        where it is played (kept in its document, for the exports)."""
         game = Game(config, id=new_id(), clock=clock)
-        store.create_game(game.to_doc())
+        doc = game.to_doc()
+        if place and place.strip():
+            doc["place"] = place.strip()
+        store.create_game(doc)
         return cls(store, game, clock=clock)
 
     @classmethod

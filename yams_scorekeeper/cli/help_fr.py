@@ -298,6 +298,8 @@ FR: dict[str, str] = {
         "Dessiner la page du joueur, avec ses graphiques, en page HTML à imprimer dans FILE (« - » : la sortie standard).",
     "Print the three folders: the store (the record book and the games), the solver's\ntables (a cache), and the saved house rules and settings.\n\nNothing is read or moved: a store of version 0.1 at the old place\n(~/.config/yams-scorekeeper) is moved by the first command that uses it.":
         "Écrire les trois dossiers : le registre (le livre des records et les parties), les tables du solveur (un cache), et les règles maison et réglages enregistrés.\n\nRien n'est lu ni déplacé : un registre de la version 0.1 à l'ancienne place (~/.config/yams-scorekeeper) est déplacé par la première commande qui s'en sert.",
+    "Where the game is played (kept for the exports: history --bgstats).":
+        "Où la partie se joue (gardé pour les exports : history --bgstats).",
 }
 
 #: Typer's own words (typer.rich_utils), in French

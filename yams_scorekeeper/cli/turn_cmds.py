@@ -79,6 +79,9 @@ def new(
     settings: Optional[List[str]] = typer.Option(
         None, "--setting", metavar="KEY=VALUE", show_default=False,
         help="A house rule, e.g. yam=60 (the value is read as JSON when it can be)."),
+    place: Optional[str] = typer.Option(None, "--place", metavar="TEXT",
+                                        help="Where the game is played (kept for the exports: "
+                                             "history --bgstats)."),
     as_json: bool = json_option(),
     db: Optional[str] = db_option(),
 ) -> None:
@@ -96,7 +99,7 @@ def new(
                     options=split_list(options), variant=variant, direction=direction,
                     imposed=split_list(imposed) or None,
                     settings=parse_settings(settings or []) or None, preset=preset, order=order,
-                    start_dice=rolls)
+                    start_dice=rolls, place=place)
     game = step.game
     config, seated = game.config, list(game.config.players)
     if as_json:
