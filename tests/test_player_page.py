@@ -46,30 +46,43 @@ def test_longest_winning_streak_by_hand():
     assert winning_streak([row("a", 1), row("b", 2), row("c", 1)], gaby_wins)["from"] == "a"
 
 
-#: the other players of Alice's games: (name, folded, family, stopped, Alice's rank, theirs)
-COMPANIONS = [("Bob", "bob", "duel", False, 1, 2), ("Bob", "bob", "duel", False, 2, 1),
-              ("BOB", "bob", "duel", False, 1, 2), ("Chloé", "chloé", "duel", False, 2, 1),
-              ("Chloé", "chloé", "duel", False, 3, 1), ("Dédé", "dédé", "duel", False, 3, 2),
-              ("Chloé", "chloé", "duel", True, 2, 1),      # stopped Duel: nobody beat anybody
-              ("Bob", "bob", "gaby", True, 2, 1)]          # stopped Gaby: Bob beat Alice
+#: the other players of Alice's games: (name, games together, ranked above her), as the
+#: summaries index sums them
+COMPANIONS = [("Bob", 4, 2), ("Chloé", 3, 2), ("Dédé", 1, 1)]
 
 
 def test_rival_and_nemesis_by_hand():
-    rival, nemesis = rival_and_nemesis(COMPANIONS, gaby_wins)
-    # games together: Bob 4, Chloé 3, Dédé 1; ranked above Alice: Bob 2 (one in a stopped
-    # Gaby), Chloé 2 (the stopped Duel does not count), Dédé 1: Bob and Chloé tie on 2,
+    # games together: Bob 4, Chloé 3, Dédé 1; Bob and Chloé both ranked above Alice twice:
     # Bob has more games together
-    assert rival == {"name": "Bob", "games": 4}
-    assert nemesis == {"name": "Bob", "beaten": 2, "games": 4}
-    without_gaby = COMPANIONS[:-1]       # Bob's name as written last: BOB
-    assert rival_and_nemesis(without_gaby, gaby_wins) == (
-        {"name": "BOB", "games": 3}, {"name": "Chloé", "beaten": 2, "games": 3})
-    # a tie on games and on beatings: the name first in alphabetical order
-    even = [("Zoé", "zoé", "duel", False, 2, 1), ("Ana", "ana", "duel", False, 2, 1)]
-    assert rival_and_nemesis(even, gaby_wins) == ({"name": "Ana", "games": 1},
-                                                  {"name": "Ana", "beaten": 1, "games": 1})
-    assert rival_and_nemesis([], gaby_wins) == (None, None)
-    assert rival_and_nemesis([("Bob", "bob", "duel", False, 1, 2)], gaby_wins)[1] is None
+    assert rival_and_nemesis(COMPANIONS) == ({"name": "Bob", "games": 4},
+                                             {"name": "Bob", "beaten": 2, "games": 4})
+    assert rival_and_nemesis([("Bob", 4, 1), ("Chloé", 3, 2)]) == (
+        {"name": "Bob", "games": 4}, {"name": "Chloé", "beaten": 2, "games": 3})
+    # a tie on games and on beatings: the name first in alphabetical order (case ignored)
+    assert rival_and_nemesis([("zoé", 1, 1), ("Ana", 1, 1)]) == (
+        {"name": "Ana", "games": 1}, {"name": "Ana", "beaten": 1, "games": 1})
+    assert rival_and_nemesis([]) == (None, None)
+    assert rival_and_nemesis([("Bob", 2, 0)])[1] is None
+
+
+def test_companions_summed_by_the_index(tmp_path):
+    """The sums of the index on a crafted history: who played with Alice, who beat her, a
+    stopped Duel (no winner, G7) and a stopped Gaby (a winner) among them."""
+    from test_cli_book import play_duel, YAM
+    from yams_scorekeeper.store import Store
+
+    db = str(tmp_path / "store")
+    play_duel(db, {"Alice": YAM, "Bob": {}})                 # Alice beats Bob
+    play_duel(db, {"Alice": {}, "bob": YAM})                 # bob beats Alice
+    play_duel(db, {"Alice": {}, "Chloé": YAM, "Dédé": {}})   # Chloé 1st, Alice and Dédé 2nd
+    play_duel(db, {"Alice": {}, "Chloé": {"1": "11111"}}, turns=1)   # stopped: no winner
+    rows = sorted(Store(db).companions("alice", ["gaby"]))
+    assert [r[:3] for r in rows] == [("Chloé", 2, 1), ("Dédé", 1, 0), ("bob", 2, 1)]
+    assert [r[:3] for r in sorted(Store(db).companions("alice", ["duel"]))][0] == (
+        "Chloé", 2, 2)                                       # were stopped Duels won
+    assert rival_and_nemesis(Store(db).companions("alice", [])) == (
+        {"name": "bob", "games": 2}, {"name": "bob", "beaten": 1, "games": 2})
+    assert Store(db).companions("alice", [], seats=3)[0][:3] == ("Chloé", 1, 1)
 
 
 def test_recent_average_and_periods():

@@ -62,30 +62,21 @@ def average_trend(rows: Iterable[dict], recent: int = RECENT) -> dict[str, dict]
     return out
 
 
-def rival_and_nemesis(companions: Iterable[tuple], stopped_wins: Callable[[Any], bool]
-                      ) -> tuple[dict | None, dict | None]:
+def rival_and_nemesis(companions: Iterable[tuple]) -> tuple[dict | None, dict | None]:
     """The rival ``{"name", "games"}`` (most games together) and the nemesis ``{"name",
     "beaten", "games"}`` (most games that had a winner where they ranked above the player),
-    from ``companions``: ``(name, folded name, family, stopped, player's rank, their rank)``
-    for each other player of each of the player's games, oldest first (a name as written
-    last). A tie goes to the more games together, then to the name first in alphabetical
-    order (case ignored)."""
-    games: dict[str, int] = {}
-    beaten: dict[str, int] = {}
-    names: dict[str, str] = {}
-    for name, folded, family, stopped, mine, theirs in companions:
-        names[folded] = name
-        games[folded] = games.get(folded, 0) + 1
-        if (not stopped or stopped_wins(family)) and theirs is not None and mine is not None \
-                and theirs < mine:
-            beaten[folded] = beaten.get(folded, 0) + 1
-    if not games:
+    from ``companions``: ``(name, games together, games where they ranked above)`` for each
+    other player (:meth:`~yams_scorekeeper.summary_index.SummaryIndex.companions`). A tie
+    goes to the more games together, then to the name first in alphabetical order (case
+    ignored)."""
+    others = [(name, games, beaten) for name, games, beaten, *_ in companions]
+    if not others:
         return None, None
-    rival = min(games, key=lambda f: (-games[f], f))
-    nemesis = min(beaten, key=lambda f: (-beaten[f], -games[f], f)) if beaten else None
-    return ({"name": names[rival], "games": games[rival]},
-            nemesis and {"name": names[nemesis], "beaten": beaten[nemesis],
-                         "games": games[nemesis]})
+    name, games, _ = min(others, key=lambda c: (-c[1], c[0].casefold()))
+    beaters = [c for c in others if c[2]]
+    nemesis = min(beaters, key=lambda c: (-c[2], -c[1], c[0].casefold())) if beaters else None
+    return ({"name": name, "games": games},
+            nemesis and {"name": nemesis[0], "beaten": nemesis[2], "games": nemesis[1]})
 
 
 def favourite_rows(rows: list[dict]) -> dict[str, str | None]:

@@ -1037,10 +1037,12 @@ class Store:
         with self._reading():
             return self._in_step_index().config_totals()
 
-    def companion_rows(self, player: str) -> list[tuple]:
-        """The other players of each game of ``player`` (:meth:`SummaryIndex.companion_rows`)."""
+    def companions(self, player: str, winning_families: Iterable[str], since=None,
+                   until=None, seats=None) -> list[tuple]:
+        """The other players of ``player``'s games (:meth:`SummaryIndex.companions`)."""
         with self._reading():
-            return self._in_step_index().companion_rows(player)
+            return self._in_step_index().companions(player, winning_families, since, until,
+                                                    seats)
 
     def pair_rows(self, a: str, b: str) -> list[tuple]:
         """The games ``a`` and ``b`` played together (:meth:`SummaryIndex.pair_rows`)."""

@@ -435,14 +435,27 @@ class SummaryIndex:
                 f"{'' if player is not None else ' ORDER BY p.date, p.game'}", args):
             yield key, fam, bool(stopped), text
 
-    def companion_rows(self, player: str) -> list[tuple]:
-        """``(date, players, name, folded, family, stopped, rank, their rank)`` for each other
-        player of each game of ``player``, oldest first (one range of the players key, one
-        seek in ``players_by_game`` each)."""
+    def companions(self, player: str, winning_families: Iterable[str],
+                   since: str | None = None, until: str | None = None,
+                   seats: int | None = None) -> list[tuple]:
+        """``(name, games, ranked above)`` for each other player of the games of ``player``
+        (of the period, of ``seats`` players): how many games they played together, and in
+        how many of those that had a winner (not stopped early, or of one of
+        ``winning_families``: G7) the other ranked above ``player``; the name as written in
+        their last game together. Summed by SQLite: one range of the players key, one seek
+        in ``players_by_game`` per game."""
+        where, args = self._filters("p.", None, since, until, None)
+        if seats is not None:
+            where += " AND p.seats=?"
+            args.append(seats)
+        families = list(winning_families)
+        won = f"p.stopped=0 OR p.family IN ({','.join('?' * len(families))})" if families \
+            else "p.stopped=0"
         return self._open().execute(
-            "SELECT p.date, p.seats, q.name, q.folded, p.family, p.stopped, p.rank, q.rank "
+            f"SELECT q.name, count(*), sum(q.rank<p.rank AND ({won})), max(p.date) "
             "FROM players p JOIN players q ON q.game=p.game AND q.seat<>p.seat "
-            "WHERE p.folded=? ORDER BY p.date, p.game", (fold(player),)).fetchall()
+            f"WHERE p.folded=?{where} GROUP BY q.folded",
+            [*families, fold(player), *args]).fetchall()
 
     def config_totals(self) -> dict[str, list[float]]:
         """Every complete sheet's grand total, per configuration (the record book's charts)."""

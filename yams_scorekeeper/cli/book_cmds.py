@@ -530,12 +530,13 @@ def _page_figures(store, rows: list[dict], player: str, since, until, seats) -> 
     """What the player's page adds to the statistics (:mod:`yams_scorekeeper.player_page`):
     ``streak``, ``rival``, ``nemesis``, ``by_players`` and each configuration's ``recent``
     average (in ``by_config``)."""
-    from ..player_page import average_trend, in_period, rival_and_nemesis, winning_streak
+    from ..player_page import average_trend, rival_and_nemesis, winning_streak
     from ..records import stopped_game_wins
 
-    companions = [c[2:] for c in store.companion_rows(player)
-                  if in_period([{"date": c[0], "player_count": c[1]}], since, until, seats)]
-    rival, nemesis = rival_and_nemesis(companions, stopped_game_wins)
+    from ..rules import RULESETS
+
+    winning = [cls.family for cls in RULESETS if cls.stopped_game_has_winner]   # G7
+    rival, nemesis = rival_and_nemesis(store.companions(player, winning, since, until, seats))
     by_players: dict[str, dict] = {}
     for row in rows:
         n = by_players.setdefault(str(row["player_count"]), {"games": 0, "wins": 0})

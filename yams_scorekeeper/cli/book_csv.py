@@ -63,15 +63,15 @@ def evening_of(summary: dict) -> str | None:
 def history_lines(summaries: Iterable[dict]) -> Iterator[list]:
     """One line per player of each game (in the order of the summaries, players by rank):
     the values of :data:`HISTORY_COLUMNS`."""
-    from ..records import history
+    from ..records import changes_made
 
-    for summary in summaries:
-        (row,) = history([summary])
-        evening = evening_of(summary)
-        for player in row["players"]:
-            yield [row["date"], row["game"], row["config_label"], row["config_key"],
-                   player["name"], player["total"], player["rank"], row["stopped_early"],
-                   row["amendments"], evening]
+    for summary in summaries:      # the fields of records.history, read straight
+        head = [summary["date"], summary["id"],
+                summary.get("config_label") or summary["config_key"], summary["config_key"]]
+        tail = [bool(summary.get("stopped_early")), changes_made(summary)["amendments"],
+                evening_of(summary)]
+        for player in summary["players"]:
+            yield [*head, player["name"], player["total"], player.get("rank"), *tail]
 
 
 def stats_lines(data: dict) -> Iterator[list]:
