@@ -93,11 +93,7 @@ class FileOps:
         except OSError:
             pass
         shutil.copy2(source, target)
-        fd = os.open(target, os.O_RDONLY)
-        try:
-            os.fsync(fd)
-        finally:
-            os.close(fd)
+        _fsync(target)
 
     def write(self, path: str, text: str) -> None:
         with open(path, "w", encoding="utf-8") as handle:
@@ -106,11 +102,9 @@ class FileOps:
             os.fsync(handle.fileno())
 
     def sync_dir(self, path: str) -> None:
-        fd = os.open(path, os.O_RDONLY)
-        try:
-            os.fsync(fd)
-        finally:
-            os.close(fd)
+        from .storage import FileSystem
+
+        FileSystem().fsync_dir(path)      # (not on Windows: its renames are journaled)
 
     def rename(self, source: str, target: str) -> None:
         os.rename(source, target)
@@ -120,6 +114,15 @@ class FileOps:
 
     def rmdir(self, path: str) -> None:
         os.rmdir(path)
+
+
+def _fsync(path: str) -> None:
+    """Make a file's bytes durable."""
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
 
 
 def _store_entries(old: str) -> list[str]:
