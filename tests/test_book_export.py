@@ -74,8 +74,11 @@ def test_a_name_that_looks_like_a_formula_comes_out_inert(tmp_path):
         for value in record.values():
             assert not value.startswith(("=", "+", "@", "\t", "\r")), value
             assert not value.startswith("-") or value.lstrip("-").isdigit()
-    assert [inert(x) for x in ("\tTab", "\rCR", "=A1", "plain", -5, 2.5, None, True)] == [
-        "'\tTab", "'\rCR", "'=A1", "plain", -5, 2.5, "", "true"]
+    assert [inert(x) for x in ("=A1", "plain", -5, 2.5, None, True)] == [
+        "'=A1", "plain", -5, 2.5, "", "true"]
+    # a tab, a carriage return or any control character: made visible, so inert
+    assert [inert(x) for x in ("\tTab", "\rCR", "a\x1bb")] == ["\\x09Tab", "\\x0dCR",
+                                                               "a\\x1bb"]
 
 
 def test_the_evening_column_reads_the_summary(book, tmp_path):

@@ -6,7 +6,8 @@ one line per player per game (history) or per configuration (stats) or per row o
 (``stats --rows``). Numbers are written as numbers; a text cell that a spreadsheet would read
 as a formula (one starting with ``=``, ``+``, ``-``, ``@``, a tab or a carriage return, e.g. a
 player named ``=1+1``) gets a leading ``'``, so that it shows as text and is never evaluated
-(OWASP's advice against CSV injection).
+(OWASP's advice against CSV injection). A control character (which no name may hold) is
+written visible, as everywhere else (:func:`~yams_scorekeeper.safetext.shown`).
 """
 
 from __future__ import annotations
@@ -14,6 +15,8 @@ from __future__ import annotations
 import csv
 import io
 from typing import Any, Iterable, Iterator
+
+from ..safetext import shown
 
 #: the columns of ``yams history --csv``
 HISTORY_COLUMNS = ("date", "game", "rules", "config_key", "player", "total", "rank",
@@ -37,6 +40,7 @@ def inert(value: Any) -> Any:
     if value is True or value is False:
         return "true" if value else "false"
     if isinstance(value, str):
+        value = shown(value)      # a control character made visible (names refuse them)
         return "'" + value if value.startswith(FORMULA_STARTS) else value
     return value
 
