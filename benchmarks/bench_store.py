@@ -533,6 +533,9 @@ def bench_book_sizes(sizes: list[int], runs: int, seed: int, jobs: int, use_cach
                                                                              "--json"]),
                 ("stats Alice --vs Bruno", ["stats", "Alice", "--vs", "Bruno"]),
                 ("stats Alice --rows", ["stats", "Alice", "--rows"]),
+                ("history -p Alice --csv -", ["history", "-p", "Alice", "--csv", "-"]),
+                ("stats Alice --csv -", ["stats", "Alice", "--csv", "-"]),
+                ("stats Alice --year 2022", ["stats", "Alice", "--year", "2022"]),
                 ("stats --rows (every player)", ["stats", "--rows"]),
                 ("records", ["records"]), ("records --json", ["records", "--json"]),
                 ("cells (table action)", ["cells"])]
@@ -604,7 +607,8 @@ def bench_book_sizes(sizes: list[int], runs: int, seed: int, jobs: int, use_cach
         small, big = min(results), max(results)
         print(f"  goals at {big:,} games against {small:,}:")
         for label in ("history", "history --json", "stats Alice", "stats Alice --json",
-                      "records", "records --json"):
+                      "records", "records --json", "stats Alice --rows",
+                      "history -p Alice --csv -", "stats Alice --csv -"):
             if label not in results[big]:
                 continue
             base = results[small].get(label) or results[min(s for s in results if s)][label]

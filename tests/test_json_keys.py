@@ -265,6 +265,7 @@ def play_everything(tmp: Path, out: Outputs) -> None:
         book = str(tmp / f"{name}.json")
         assert run(db, "export", book).exit_code == 0
         out(str(tmp / f"{name}-copy"), "import", book)
+    out(db, "where")
     assert any(label == "fix" for label, _ in out.seen)
     evening_and_carnet(tmp, out)
 

@@ -727,8 +727,9 @@ def test_default_store_path(monkeypatch, tmp_path):
     assert Store().path == str(tmp_path / "club")
     assert Store(tmp_path / "arg").path == str(tmp_path / "arg")
     monkeypatch.delenv(ENV_VAR)
-    typer = pytest.importorskip("typer")
-    assert default_store_path() == typer.get_app_dir("yams-scorekeeper")
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))   # issue 24: the data folder
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    assert default_store_path() == str(tmp_path / "data" / "yams-scorekeeper")
 
 
 class FakeClock:

@@ -98,13 +98,14 @@ def new(store: StoreLike, rules: str, players: Iterable[str], *,
         imposed: Iterable[str] | None = None, settings: dict[str, Any] | None = None,
         order: str | None = None, start_dice: dict[str, list[int]] | None = None,
         rng: "random.Random | None" = None, clock: Clock = system_clock,
-        new_id: IdFactory = random_id, evening: str | None = None) -> Step:
+        new_id: IdFactory = random_id, evening: str | None = None,
+        place: str | None = None) -> Step:
     """``yams new``: start a game of ``rules`` (a family id or alias) for ``players`` (in
     seating order) and keep it in the store. The options are those of
     :func:`~yams_scorekeeper.config.make_config`; ``order`` is ``given``, ``random`` (drawn
     with ``rng``) or ``dice`` (from each player's ``start_dice``, C6), by default the rule
     set's (random in Gaby, Y9); ``evening``: the evening it belongs to (default: the one open
-    in the store, ``yams soiree``). Returns the step; its game holds the players in turn order."""
+    in the store, ``yams soiree``); ``place``: where it is played. Returns the step; its game holds the players in turn order."""
     import dataclasses
 
     from .config import make_config, random_order, start_die_order
@@ -138,7 +139,7 @@ def new(store: StoreLike, rules: str, players: Iterable[str], *,
         seated = random_order(seated, rng)
     config = dataclasses.replace(config, players=tuple(seated))
     session = TableSession.start(_store(store), config, clock=clock, new_id=new_id,
-                                 evening=evening)
+                                 evening=evening, place=place)
     return Step(session.game, event=None)
 
 

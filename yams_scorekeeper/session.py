@@ -54,14 +54,18 @@ class TableSession:
 
     @classmethod
     def start(cls, store: Store, config: GameConfig, *, clock: Clock = system_clock,
-              new_id: IdFactory = random_id, evening: str | None = None) -> "TableSession":
+              new_id: IdFactory = random_id, evening: str | None = None,
+              place: str | None = None) -> "TableSession":
         """A new game of ``config``, its id from ``new_id()``, kept in ``store``; it belongs
-        to ``evening``, else to the evening open in the store (``yams soiree``), if any."""
+        to ``evening``, else to the evening open in the store (``yams soiree``), if any;
+        ``place``: where it is played (kept in its document, for the exports)."""
         game = Game(config, id=new_id(), clock=clock)
         doc = game.to_doc()
         evening = evening or store.open_evening()
         if evening:
             doc[EVENING] = evening
+        if place and place.strip():
+            doc["place"] = place.strip()
         store.create_game(doc)
         return cls(store, game, clock=clock, marks=marks(doc))
 

@@ -73,7 +73,7 @@ from .texts import Message
 if TYPE_CHECKING:  # pragma: no cover
     from .summary_index import SummaryIndex
 
-APP_NAME = "yams-scorekeeper"
+from .paths import APP_NAME  # noqa: E402  (the application's folder names)
 #: Environment variable naming the store folder (overrides the default, not an argument).
 ENV_VAR = "YAMS_DB"
 #: Seconds to wait for another yams command to release the store.
@@ -99,14 +99,22 @@ STORE_NAMES = ("games", "archive", "records.json", "archive.json", "store.lock")
 _READ_ONLY = (errno.EACCES, errno.EPERM, errno.EROFS)
 
 
-def default_store_path() -> str:
-    """The store folder: ``$YAMS_DB`` when set, else the user's application folder."""
+def default_store_path(notify: Any = None) -> str:
+    """The store folder: ``$YAMS_DB`` when set, else the user data folder (where a store of
+    version 0.1 is moved from the old place first: :func:`yams_scorekeeper.paths.
+    default_store`, which ``notify`` hears)."""
     from_env = os.environ.get(ENV_VAR)
     if from_env:
         return from_env
-    import typer  # only here: the core does not pay typer's import for an explicit path
+    from .paths import default_store   # only here: an explicit path pays no platformdirs
 
-    return typer.get_app_dir(APP_NAME)
+    return default_store(notify)
+
+
+def _config_dir() -> str:
+    from .paths import config_dir
+
+    return config_dir()
 
 
 def _now() -> str:
@@ -137,7 +145,8 @@ class Store:
         #: ``notify(message)`` hears what the store did on its own (a record book rebuilt), a
         #: :class:`~yams_scorekeeper.texts.Message`
         self.notify = notify
-        self.path = os.fspath(path) if path is not None else default_store_path()
+        default = path is None and not os.environ.get(ENV_VAR)
+        self.path = os.fspath(path) if path is not None else default_store_path(notify)
         self.games_dir = os.path.join(self.path, "games")
         self.archive_dir = os.path.join(self.path, "archive")
         #: the single archive file of stores written before ``archive/`` (migrated when found)
@@ -145,7 +154,8 @@ class Store:
         self.records_path = os.path.join(self.path, "records.json")
         self.lock_path = os.path.join(self.path, "store.lock")
         #: a club's named house rules: {name: {"family", "settings"}}
-        self.houses_path = os.path.join(self.path, "houses.json")
+        #: (in the user config folder for the default store: :mod:`yams_scorekeeper.paths`)
+        self.houses_path = os.path.join(_config_dir() if default else self.path, "houses.json")
         #: the club's evenings (``yams soiree``): {"open": id or None, "evenings": {id: {...}}}
         self.evenings_path = os.path.join(self.path, "evenings.json")
         self.timeout = timeout
@@ -911,6 +921,11 @@ class Store:
         return (os.path.exists(self.archive_file(game_id))
                 and not os.path.exists(self._game_path(game_id)))
 
+    def archived_entry(self, game_id: str) -> dict | None:
+        """The archived game ``{"id", "doc", "summary"}``, ``None`` when it is not archived."""
+        with self._reading():
+            return self._read_entry(game_id)
+
     def archived_ids(self) -> list[str]:
         """The ids of the finished games (the archive's file names; no file is read)."""
         with self._locked():
@@ -1097,13 +1112,17 @@ class Store:
         with self._reading():
             return self._index_call(read)
 
-    def row_stats(self, player: str | None = None, family: str | None = None) -> dict:
+    def row_stats(self, player: str | None = None, family: str | None = None,
+                  since: str | None = None, until: str | None = None,
+                  seats: int | None = None) -> dict:
         """Per-row statistics (:func:`yams_scorekeeper.records.row_stats`) of ``player``'s
-        sheets (everyone's when ``None``) in the games of ``family``, per configuration:
-        one pass over the summaries index, one sheet decoded at a time."""
+        sheets (everyone's when ``None``) in the games of ``family`` (of the period, of
+        ``seats`` players), per configuration: one query of the summaries index, one sheet
+        decoded at a time."""
         def read(index: SummaryIndex) -> tuple[dict, dict[str, str]]:
             self._fill_sheets(index)
-            stats = _records.row_stats(index.sheet_rows(player, family), {})
+            stats = _records.row_stats(index.sheet_rows(player, family, since, until, seats),
+                                       {})
             return stats, index.labels(stats)
 
         with self._reading():
@@ -1128,6 +1147,18 @@ class Store:
                 if entry is not None:
                     filled.append((game_id, replayed_sheet_rows(entry["doc"], entry["summary"])))
             index.put_sheets(filled)
+
+    def config_totals(self) -> dict[str, list[float]]:
+        """Every complete sheet's grand total, per configuration."""
+        with self._reading():
+            return self._in_step_index().config_totals()
+
+    def companions(self, player: str, winning_families: Iterable[str], since=None,
+                   until=None, seats=None) -> list[tuple]:
+        """The other players of ``player``'s games (:meth:`SummaryIndex.companions`)."""
+        with self._reading():
+            return self._in_step_index().companions(player, winning_families, since, until,
+                                                    seats)
 
     def pair_rows(self, a: str, b: str) -> list[tuple]:
         """The games ``a`` and ``b`` played together (:meth:`SummaryIndex.pair_rows`)."""

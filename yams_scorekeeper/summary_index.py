@@ -501,20 +501,60 @@ class SummaryIndex:
             "WHERE p.folded=? AND p.seat<>q.seat ORDER BY p.date, p.game",   # one seek each
             (fold(b), fold(a))).fetchall()
 
-    def sheet_rows(self, player: str | None = None, family: str | None = None
-                   ) -> Iterator[tuple]:
+    def sheet_rows(self, player: str | None = None, family: str | None = None,
+                   since: str | None = None, until: str | None = None,
+                   seats: int | None = None) -> Iterator[tuple]:
         """``(config_key, family, stopped, sheet)`` for each sheet of ``player`` (every
-        player's when ``None``) in the games of ``family``, ``sheet`` decoded (``cells`` and
-        ``bonuses``)."""
-        where, args = self._where(family, None, None, None)
+        player's when ``None``) in the games of ``family`` (of the period, of ``seats``
+        players), oldest first; ``sheet`` is its JSON text (``cells`` and ``bonuses``:
+        :func:`yams_scorekeeper.records.row_stats` reads it without decoding it whole).
+
+        One query: ``players`` holds what is filtered on, so a player's sheets are one range
+        of its key, each joined to its sheet by ``sheets_by_game``, with no look-up in
+        ``games``."""
+        where, args = self._filters("p.", family, since, until, None)
+        if seats is not None:
+            where += " AND p.seats=?"
+            args.append(seats)
         if player is not None:
-            where += (" AND " if where else " WHERE ") + "p.folded=?"
-            args.append(fold(player))
+            where = " AND p.folded=?" + where
+            args.insert(0, fold(player))
         for key, fam, stopped, text in self._open().execute(
-                "SELECT g.config_key, g.family, g.stopped, s.sheet FROM players p "
-                "JOIN games g ON g.id=p.game JOIN sheets s ON s.game=p.game AND s.seat=p.seat"
-                f"{where} ORDER BY g.date, g.id", args):
-            yield key, fam, bool(stopped), json.loads(text)
+                "SELECT p.config_key, p.family, p.stopped, s.sheet FROM players p "
+                "JOIN sheets s ON s.game=p.game AND s.seat=p.seat"
+                f"{' WHERE' + where[4:] if where else ''}"
+                f"{'' if player is not None else ' ORDER BY p.date, p.game'}", args):
+            yield key, fam, bool(stopped), text
+
+    def companions(self, player: str, winning_families: Iterable[str],
+                   since: str | None = None, until: str | None = None,
+                   seats: int | None = None) -> list[tuple]:
+        """``(name, games, ranked above)`` for each other player of the games of ``player``
+        (of the period, of ``seats`` players): how many games they played together, and in
+        how many of those that had a winner (not stopped early, or of one of
+        ``winning_families``: G7) the other ranked above ``player``; the name as written in
+        their last game together. Summed by SQLite: one range of the players key, one seek
+        in ``players_by_game`` per game."""
+        where, args = self._filters("p.", None, since, until, None)
+        if seats is not None:
+            where += " AND p.seats=?"
+            args.append(seats)
+        families = list(winning_families)
+        won = f"p.stopped=0 OR p.family IN ({','.join('?' * len(families))})" if families \
+            else "p.stopped=0"
+        return self._open().execute(
+            f"SELECT q.name, count(*), sum(q.rank<p.rank AND ({won})), max(p.date) "
+            "FROM players p JOIN players q ON q.game=p.game AND q.seat<>p.seat "
+            f"WHERE p.folded=?{where} GROUP BY q.folded",
+            [*families, fold(player), *args]).fetchall()
+
+    def config_totals(self) -> dict[str, list[float]]:
+        """Every complete sheet's grand total, per configuration (the record book's charts)."""
+        totals: dict[str, list[float]] = {}
+        for key, total in self._open().execute(
+                "SELECT config_key, total FROM players WHERE stopped=0"):
+            totals.setdefault(key, []).append(total)
+        return totals
 
     def labels(self, config_keys: Iterable[str]) -> dict[str, str]:
         """The label of each configuration, from its newest game (one seek each in

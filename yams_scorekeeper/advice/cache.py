@@ -2,7 +2,8 @@
 
 A table is a file named by the spec's key (a hash of the rules and settings) in the cache
 folder: ``$YAMS_CACHE`` when set; else, for a store named by ``--db`` or ``$YAMS_DB``, the
-folder ``<store>-cache`` beside it; else ``cache/`` in the user's application folder.
+folder ``<store>-cache`` beside it; else the user cache folder
+(:func:`yams_scorekeeper.paths.solver_cache`).
 
 A cache file is never data, and never trusted as it is: :func:`read_table` opens only a
 regular file (non-blocking: a FIFO in its place cannot hang it), and refuses one whose size,
@@ -24,9 +25,9 @@ from typing import NamedTuple
 
 import numpy as np
 
+from ..paths import CACHE_ENV  # noqa: F401  (named here since 0.1)
 from ..texts import Message
 
-CACHE_ENV = "YAMS_CACHE"
 #: the first line of a table file; the header (this line and its JSON) fills ``HEADER`` bytes
 MAGIC = b"yams-scorekeeper solver table 1\n"
 HEADER = 512
@@ -36,15 +37,9 @@ DTYPE = np.dtype("<f4")
 
 def cache_folder(store_path: str | None = None) -> str:
     """The folder for solved tables (see the module docstring)."""
-    explicit = os.environ.get(CACHE_ENV)
-    if explicit:
-        return explicit
-    from ..store import ENV_VAR, default_store_path
+    from ..paths import solver_cache
 
-    store = store_path or os.environ.get(ENV_VAR)
-    if store:
-        return os.path.abspath(store).rstrip(os.sep) + "-cache"
-    return os.path.join(default_store_path(), "cache")
+    return solver_cache(store_path)
 
 
 def table_path(folder: str, key: str) -> str:

@@ -8,7 +8,7 @@ The statistics come from :mod:`yams_scorekeeper.records`; this module only parse
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import Any, Optional
 
 import typer
 
@@ -50,6 +50,22 @@ def _date(text: str | None, option: str) -> str | None:
         return value
     raise EntryError(Message("cli.date", option=option, text=text),
                      expected="2024-05-01, 2024-05 or 2024")
+
+
+def year_option() -> Any:
+    """``--year YYYY``: the games of one year (the same as ``--since YYYY --until YYYY``)."""
+    return typer.Option(None, "--year", metavar="YEAR",
+                        help="Only the games of this year (2024), as --since 2024 --until 2024.")
+
+
+def period(since: str | None, until: str | None, year: str | None) -> tuple[str | None,
+                                                                             str | None]:
+    """The ``(since, until)`` of ``--since``, ``--until`` and ``--year`` (which fixes both)."""
+    if year is not None:
+        if since is not None or until is not None or not (year.isdigit() and len(year) == 4):
+            raise EntryError(Message("book.year", year=year), expected="--year 2024 alone")
+        return year, year
+    return _date(since, "--since"), _date(until, "--until")
 
 
 def _part_name(family: str | None, part: str, lang: str) -> str:
@@ -109,7 +125,7 @@ def records(
         return
     w = words("cli.book", lang)
     if html is not None:
-        _records_html(html, configs, len(book.get("counted", [])), lang, force)
+        _records_html(html, configs, len(book.get("counted", [])), lang, store, force)
         return
     out = _console()
     if not configs:
@@ -154,8 +170,10 @@ def _tied_names(tied: list[dict]) -> str:
     return ", ".join(name if n == 1 else f"{name} ×{n}" for name, n in times.items())
 
 
-def _records_html(path: str, configs: dict, counted: int, lang: str, force: bool) -> None:
-    """``yams records --html FILE``: the record book as a page to print."""
+def _records_html(path: str, configs: dict, counted: int, lang: str, store,
+                  force: bool) -> None:
+    """``yams records --html FILE``: the record book as a page to print, with the spread of
+    each configuration's grand totals."""
     from .files import write_text
     from .printable import Cell, Grid, Line, grids_html
 
@@ -167,8 +185,15 @@ def _records_html(path: str, configs: dict, counted: int, lang: str, force: bool
                    for name, value, player, date, tied, grand in _record_lines(cfg, lang)],
                   left={2, 3, 4})
              for key, cfg in configs.items()]
+    from .charts import histogram
+
+    totals = store.config_totals()
+    charts = [histogram(say("book.spread_config", lang, label=cfg.get("label") or key),
+                        totals[key])
+              for key, cfg in configs.items() if len(totals.get(key, ())) >= 2]
     picture = words("cli.printable", lang)
-    text = grids_html(picture["book"], picture["counted"].format(n=counted), grids, lang)
+    text = grids_html(picture["book"], picture["counted"].format(n=counted), grids, lang,
+                      charts)
     write_text(path, text, force)
     if path != "-":
         typer.echo(shown(picture["records_drawn"].format(path=path)))
@@ -195,6 +220,17 @@ def history(
                              help="Which page (1: the newest)."),
     oldest_first: bool = typer.Option(False, "--oldest-first",
                                       help="Oldest game first (the pages count from it)."),
+    year: Optional[str] = year_option(),
+    csv_file: Optional[str] = typer.Option(
+        None, "--csv", metavar="FILE",
+        help="Write every matching game to FILE as CSV, one line per player ('-': standard "
+             "output); the pages are not used."),
+    bgstats: Optional[str] = typer.Option(
+        None, "--bgstats", metavar="FILE",
+        help="Write every matching game to FILE as a BG Stats play file (JSON) to import in "
+             "that app ('-': standard output)."),
+    game_id: Optional[str] = typer.Option(None, "--game", "-g", metavar="ID",
+                                          help="With --csv or --bgstats: only this game."),
     as_json: bool = json_option(),
     db: Optional[str] = db_option(),
 ) -> None:
@@ -206,7 +242,14 @@ def history(
 
     lang = current_lang(ctx)
     family = _family(rules_name)
-    since_, until_ = _date(since, "--since"), _date(until, "--until")
+    since_, until_ = period(since, until, year)
+    if csv_file is not None or bgstats is not None:
+        from .book_export import export_history
+
+        export_history(open_store(db, reading=True), lang, player=player, family=family,
+                       since=since_, until=until_, game_id=game_id, csv_file=csv_file,
+                       bgstats=bgstats)
+        return
     store = open_store(db, reading=True)
     chosen = store.summaries(player, family, since_, until_, newest_first=not oldest_first,
                              limit=limit or None, offset=(page - 1) * limit)
@@ -363,6 +406,20 @@ def stats(
                                    "often 0 or struck out; bonus rate and yams made (PLAYER "
                                    "may then be left out: every player)."),
     rules_name: Optional[str] = rules_option(None, "With --rows: only this rule family."),
+    since: Optional[str] = typer.Option(None, "--since", metavar="DATE",
+                                        help="Only the games on or after DATE (2024-05-01)."),
+    until: Optional[str] = typer.Option(None, "--until", metavar="DATE",
+                                        help="Only the games on or before DATE (the whole day "
+                                             "counts)."),
+    year: Optional[str] = year_option(),
+    seats: Optional[int] = typer.Option(None, "--players", metavar="N",
+                                        help="Only the games of N players."),
+    csv_file: Optional[str] = typer.Option(
+        None, "--csv", metavar="FILE",
+        help="Write the figures to FILE as CSV, one line per configuration (with --rows: per "
+             "row) ('-': standard output)."),
+    html: Optional[str] = html_option("Draw the player's page, with its charts, as a printable "
+                                      "HTML page in FILE ('-': standard output)."),
     as_json: bool = json_option(),
     db: Optional[str] = db_option(),
 ) -> None:
@@ -375,12 +432,17 @@ def stats(
     win only in Gaby) but not in the figures of totals. --json lists the player's last 50
     games in "history" ("history_total" counts them all) and the monthly averages in "trend".
     """
+    from ..player_page import in_period
     from ..records import head_to_head, stats_of_rows
 
     lang = current_lang(ctx)
     w = words("cli.book", lang)
+    since_, until_ = period(since, until, year)
+    if seats is not None and not 1 <= seats <= 8:
+        raise EntryError(Message("book.seats", n=seats), expected="--players 2")
     if rows:
-        _row_stats(player, _family(rules_name), as_json, lang, db)
+        _row_stats(player, _family(rules_name), as_json, lang, db, since_, until_, seats,
+                   csv_file)
         return
     if player is None or not player.strip():
         raise EntryError(Message("cli.name_player"), expected="yams stats Alice")
@@ -392,7 +454,9 @@ def stats(
                          expected=", ".join(known) if known else None)
     name = rows[-1]["player"]
     if versus is not None:
-        pairs = store.pair_rows(player.strip(), versus.strip())
+        pairs = [pair for pair in store.pair_rows(player.strip(), versus.strip())
+                 if in_period([{"date": pair[1], "player_count": seats}], since_, until_,
+                              seats)]
         other = versus.strip()
         data = head_to_head(pairs, name, other)
         if as_json:
@@ -400,7 +464,23 @@ def stats(
             return
         _print_head_to_head(data, lang)
         return
+    filtered = since_ is not None or until_ is not None or seats is not None
+    if filtered:
+        rows = in_period(rows, since_, until_, seats)
+        if not rows and not as_json:
+            typer.echo(w["no_games"])
+            return
     data = stats_of_rows(rows, player.strip())
+    data.update(_page_figures(store, rows, player.strip(), since_, until_, seats))
+    if csv_file is not None:
+        from .book_csv import STATS_COLUMNS, stats_lines
+        from .book_export import write_csv
+
+        write_csv(csv_file, STATS_COLUMNS, stats_lines(data), lang)
+        return
+    if html is not None:
+        _player_html(html, store, data, name, (since_, until_, seats), lang)
+        return
     if as_json:       # the last games only: the figures, by_config and trend cover them all
         print_json({**data, "history": data["history"][-JSON_HISTORY:],
                     "history_total": len(data["history"])})
@@ -427,6 +507,8 @@ def stats(
                       _number(cfg["worst"]["total"], lang) if cfg["worst"] else "-",
                       _number(cfg["stdev"], lang))
     out.print(table)
+    for line in _page_lines(data, lang):
+        out.print(Text(shown(line)))
     if not chart:
         return
     by_config: dict[str, list[dict]] = {key: [] for key in data["by_config"]}
@@ -446,6 +528,112 @@ def stats(
             out.print()
 
 
+def _page_figures(store, rows: list[dict], player: str, since, until, seats) -> dict:
+    """What the player's page adds to the statistics (:mod:`yams_scorekeeper.player_page`):
+    ``streak``, ``rival``, ``nemesis``, ``by_players`` and each configuration's ``recent``
+    average (in ``by_config``)."""
+    from ..player_page import average_trend, rival_and_nemesis, winning_streak
+    from ..records import stopped_game_wins
+
+    from ..rules import RULESETS
+
+    winning = [cls.family for cls in RULESETS if cls.stopped_game_has_winner]   # G7
+    rival, nemesis = rival_and_nemesis(store.companions(player, winning, since, until, seats))
+    by_players: dict[str, dict] = {}
+    for row in rows:
+        n = by_players.setdefault(str(row["player_count"]), {"games": 0, "wins": 0})
+        n["games"] += 1
+        n["wins"] += (row["player_count"] > 1 and row["rank"] == 1
+                      and (not row["stopped_early"] or stopped_game_wins(row["family"])))
+    return {"streak": winning_streak(rows, stopped_game_wins), "rival": rival,
+            "nemesis": nemesis, "by_players": dict(sorted(by_players.items(),
+                                                          key=lambda kv: int(kv[0]))),
+            "recent": average_trend(rows)}
+
+
+def _page_lines(data: dict, lang: str) -> list[str]:
+    """The player's page in a few sentences: streak, rival, nemesis, recent averages."""
+    from ..player_page import RECENT
+
+    lines = []
+    streak = data["streak"]
+    if streak:
+        lines.append(say("book.streak", lang, n=streak["games"],
+                         start=local_date(streak["from"], with_time=False),
+                         end=local_date(streak["to"], with_time=False)))
+    if data["rival"]:
+        line = say("book.rival", lang, name=data["rival"]["name"], n=data["rival"]["games"])
+        if data["nemesis"]:
+            line += say("book.nemesis", lang, name=data["nemesis"]["name"],
+                        n=data["nemesis"]["beaten"], games=data["nemesis"]["games"])
+        lines.append(line)
+    for key, trend in data["recent"].items():
+        lines.append(say("book.recent", lang, label=data["by_config"][key]["label"],
+                         n=RECENT, recent=_number(round(trend["recent"], 1), lang),
+                         change=("+" if trend["change"] >= 0 else "")
+                         + _number(round(trend["change"], 1), lang)))
+    return lines
+
+
+def _player_html(path: str, store, data: dict, name: str, filters: tuple, lang: str) -> None:
+    """``yams stats NAME --html FILE``: the player's page to print: the figures per
+    configuration, the page's sentences, then the charts (totals over time per
+    configuration, their spread per family, each row's average per column)."""
+    from ..rules import rules_class
+    from .charts import grouped_bars, histogram, line_chart, totals_points
+    from .files import write_text
+    from .printable import Cell, Grid, Line, grids_html
+
+    w = words("cli.book", lang)
+    lines = [Line(cfg["label"], [Cell(str(cfg["games"])), Cell(str(cfg["wins"])),
+                                 Cell(_percent(cfg["win_rate"], lang)),
+                                 Cell(_number(cfg["average"], lang)),
+                                 Cell(_number(cfg["median"], lang)),
+                                 Cell(_number(cfg["best"]["total"], lang) if cfg["best"] else "-"),
+                                 Cell(_number(cfg["worst"]["total"], lang) if cfg["worst"]
+                                      else "-"),
+                                 Cell(_number(cfg["stdev"], lang))])
+             for cfg in data["by_config"].values()]
+    grid = Grid("", [w["config"], *_stats_headers(lang)], lines, _page_lines(data, lang))
+    charts = []
+    by_config: dict[str, list[dict]] = {}
+    by_family: dict[str, list[float]] = {}
+    for row in data["history"]:
+        by_config.setdefault(row["config_key"], []).append(row)
+        if not row["stopped_early"]:
+            by_family.setdefault(row["family"], []).append(row["total"])
+    for key, mine in by_config.items():
+        charts.append(line_chart(w["chart"].format(name=name, label=data["by_config"][key][
+            "label"]), totals_points(mine)))
+    for family, totals in by_family.items():
+        if len(totals) >= 2:
+            charts.append(histogram(w["spread"].format(name=name, family=family), totals))
+    since, until, seats = filters
+    for cfg in store.row_stats(name, None, since, until, seats).values():
+        if not cfg["sheets"]:
+            continue
+        try:
+            names = {row.id: row.name for row in rules_class(cfg["family"] or "").rows}
+        except YamsError:
+            names = {}
+        columns = cfg["by_column"] or {"": cfg["rows"]}
+        groups: dict[str, list[tuple[str, float]]] = {}
+        for column, rows_of in columns.items():
+            label = _part_name(cfg["family"], column, lang) if column else cfg["label"]
+            for line in rows_of:
+                groups.setdefault(names.get(line["row"], line["row"]), []).append(
+                    (label, line["average"]))
+        charts.append(grouped_bars(say("book.row_chart", lang, name=name, label=cfg["label"]),
+                                   list(groups.items())))
+    subtitle = fill(w["summary"], lang, name=name, games=data["games"],
+                    complete=data["complete"], wins=data["wins"],
+                    rate=_percent(data["win_rate"], lang))
+    write_text(path, grids_html(say("book.page_title", lang, name=name), subtitle, [grid],
+                                lang, charts))
+    if path != "-":
+        typer.echo(shown(say("book.page_drawn", lang, name=name, path=path)))
+
+
 def _row_headers(lang: str) -> tuple[str, ...]:
     """The columns of ``yams stats --rows``."""
     w = words("cli.book_row_headers", lang)
@@ -453,17 +641,28 @@ def _row_headers(lang: str) -> tuple[str, ...]:
 
 
 def _row_stats(player: str | None, family: str | None, as_json: bool, lang: str,
-               db: str | None) -> None:
+               db: str | None, since: str | None = None, until: str | None = None,
+               seats: int | None = None, csv_file: str | None = None) -> None:
     """``yams stats [PLAYER] --rows``: the per-row figures, per configuration."""
+    from ..player_page import favourite_rows
     from ..rules import rules_class
 
     name = player.strip() if player and player.strip() else None
     store = open_store(db, reading=True)
-    data = store.row_stats(name, family)
-    if name is not None and not data:
+    data = store.row_stats(name, family, since, until, seats)
+    filtered = since is not None or until is not None or seats is not None
+    if name is not None and not data and not (filtered and store.player_rows(name)[0]):
         known = sorted(store.player_names(), key=str.casefold)
         raise EntryError(Message("cli.book.unknown_player", name=player),
                          expected=", ".join(known) if known else None)
+    for cfg in data.values():
+        cfg.update(favourite_rows(cfg["rows"]))
+    if csv_file is not None:
+        from .book_csv import ROWS_COLUMNS, rows_lines
+        from .book_export import write_csv
+
+        write_csv(csv_file, ROWS_COLUMNS, rows_lines(name, data), lang)
+        return
     if as_json:
         print_json({"player": name, "by_config": data})
         return
@@ -499,6 +698,11 @@ def _row_stats(player: str | None, family: str | None, as_json: bool, lang: str,
                 for part, b in cfg["bonuses"].items()))
         notes.append(w["yams"].format(n=cfg["yams"]["made"],
                                       per=_number(cfg["yams"]["per_sheet"], lang)))
+        if cfg["favourite"]:
+            notes.append(say("book.favourite", lang,
+                             row=names.get(cfg["favourite"], cfg["favourite"])))
+        if cfg["weakest"]:
+            notes.append(say("book.weakest", lang, row=names.get(cfg["weakest"], cfg["weakest"])))
         out.print(Text(shown(" · ".join(notes))))
         out.print()
     if not shown_any:

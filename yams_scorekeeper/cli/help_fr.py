@@ -330,6 +330,27 @@ FR: dict[str, str] = {
         "Ouvrez l'adresse écrite (le code QR sur un téléphone) ; Ctrl-C arrête.",
     'Also show the game as a live web page for the phones and the TV (yams serve, in the background, for this session).':
         "Montrer aussi la partie comme une page web en direct pour les téléphones et la télé (yams serve, en arrière-plan, pour cette séance).",
+    # -- the record book for other tools, the player's page (issue 24)
+    "Only the games of this year (2024), as --since 2024 --until 2024.":
+        "Seulement les parties de cette année (2024), comme --since 2024 --until 2024.",
+    "Write every matching game to FILE as CSV, one line per player ('-': standard output); the pages are not used.":
+        "Écrire chaque partie qui correspond dans FILE en CSV, une ligne par joueur (« - » : la sortie standard) ; les pages ne servent pas.",
+    "Write every matching game to FILE as a BG Stats play file (JSON) to import in that app ('-': standard output).":
+        "Écrire chaque partie qui correspond dans FILE en fichier de parties BG Stats (JSON) à importer dans cette application (« - » : la sortie standard).",
+    "With --csv or --bgstats: only this game.": "Avec --csv ou --bgstats : seulement cette partie.",
+    "Only the games on or after DATE (2024-05-01).":
+        "Seulement les parties du DATE ou après (2024-05-01).",
+    "Only the games on or before DATE (the whole day counts).":
+        "Seulement les parties du DATE ou avant (le jour entier compte).",
+    "Only the games of N players.": "Seulement les parties à N joueurs.",
+    "Write the figures to FILE as CSV, one line per configuration (with --rows: per row) ('-': standard output).":
+        "Écrire les chiffres dans FILE en CSV, une ligne par configuration (avec --rows : par ligne de la feuille) (« - » : la sortie standard).",
+    "Draw the player's page, with its charts, as a printable HTML page in FILE ('-': standard output).":
+        "Dessiner la page du joueur, avec ses graphiques, en page HTML à imprimer dans FILE (« - » : la sortie standard).",
+    "Print the three folders: the store (the record book and the games), the solver's\ntables (a cache), and the saved house rules and settings.\n\nNothing is read or moved: a store of version 0.1 at the old place\n(~/.config/yams-scorekeeper) is moved by the first command that uses it.":
+        "Écrire les trois dossiers : le registre (le livre des records et les parties), les tables du solveur (un cache), et les règles maison et réglages enregistrés.\n\nRien n'est lu ni déplacé : un registre de la version 0.1 à l'ancienne place (~/.config/yams-scorekeeper) est déplacé par la première commande qui s'en sert.",
+    "Where the game is played (kept for the exports: history --bgstats).":
+        "Où la partie se joue (gardé pour les exports : history --bgstats).",
 }
 
 #: Typer's own words (typer.rich_utils), in French

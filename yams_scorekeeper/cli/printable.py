@@ -300,18 +300,23 @@ p.note { margin: 0.2em 0 0 0; }
 """
 
 
-def grids_html(title: str, subtitle: str, grids: list[Grid], lang: str) -> str:
-    """A standalone HTML page of ``grids`` under ``title`` and ``subtitle``."""
+def grids_html(title: str, subtitle: str, grids: list[Grid], lang: str,
+               charts: list[str] = ()) -> str:
+    """A standalone HTML page of ``grids`` under ``title`` and ``subtitle``, then ``charts``
+    (inline SVG made by :mod:`.charts`, whose data is escaped already)."""
     out = ["<!DOCTYPE html>", f'<html lang="{lang}">', "<head>", '<meta charset="utf-8">',
            '<meta http-equiv="Content-Security-Policy" content="default-src \'none\'; '
            'style-src \'unsafe-inline\'">',
            '<meta name="viewport" content="width=device-width, initial-scale=1">',
-           f"<title>{markup_text(title)}</title>", f"<style>{HTML_STYLE}</style>", "</head>",
+           f"<title>{markup_text(title)}</title>",
+           f"<style>{HTML_STYLE}{_chart_style() if charts else ''}</style>", "</head>",
            "<body>", f"<h1>{markup_text(title)}</h1>"]
     if subtitle:
         out.append(f'<p class="sub">{markup_text(subtitle)}</p>')
     for grid in grids:
         out += grid_html(grid)
+    for chart in charts:
+        out.append(f'<section class="chart">\n{chart}\n</section>')
     out += ["</body>", "</html>", ""]
     return "\n".join(out)
 
@@ -341,6 +346,12 @@ def grid_html(grid: Grid) -> list[str]:
         out.append(f'<p class="note">{markup_text(note)}</p>')
     out.append("</section>")
     return out
+
+
+def _chart_style() -> str:
+    from .charts import CHART_STYLE
+
+    return CHART_STYLE
 
 
 # -- the command line's side ------------------------------------------------------------------

@@ -80,6 +80,9 @@ def new(
         None, "--setting", metavar="KEY=VALUE", show_default=False,
         help="A house rule, e.g. yam=60 (the value is read as JSON when it can be)."),
     evening: Optional[str] = evening_option(),
+    place: Optional[str] = typer.Option(None, "--place", metavar="TEXT",
+                                        help="Where the game is played (kept for the exports: "
+                                             "history --bgstats)."),
     as_json: bool = json_option(),
     db: Optional[str] = db_option(),
 ) -> None:
@@ -102,7 +105,8 @@ def new(
                     options=split_list(options, rules), variant=variant, direction=direction,
                     imposed=split_list(imposed, rules) or None,
                     settings=parse_settings(settings or []) or None, preset=preset, order=order,
-                    start_dice=rolls, evening=evening)
+                    start_dice=rolls, evening=evening,
+                    place=place)
     game = step.game
     config, seated = game.config, list(game.config.players)
     if as_json:

@@ -33,7 +33,8 @@ from typing import Any
 EXPLAIN_LANG: str | None = "fr"
 
 #: the area modules of this package, each a ``TEXTS`` table
-AREAS = ("game", "store", "entry", "rules", "explain", "table", "cli", "evening", "carnet")
+AREAS = ("game", "store", "entry", "rules", "explain", "table", "cli", "evening", "carnet",
+         "book")
 LANGS = ("en", "fr")
 
 _loaded: dict[str, dict[str, tuple[str, str]]] = {}

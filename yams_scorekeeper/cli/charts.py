@@ -1,0 +1,216 @@
+"""Charts drawn as inline SVG for the printable pages (``yams records --html``, ``yams stats
+NAME --html``): a player's totals over time, the distribution of totals, and the average of
+each row per column.
+
+Each chart is an ``<svg>`` element to write inside an HTML page (the HTML parser gives it the
+SVG namespace; no attribute names another site). Built with :mod:`.printable`'s pieces (its escaping, :func:`~.printable.markup_text`, its font
+and colours), for the same pages: no script, nothing fetched (the page's
+``Content-Security-Policy`` stays ``default-src 'none'``). Readable printed in black and white:
+ink and greys only, the columns of a row told apart by fill patterns (solid, white, hatched,
+dotted) and written in a legend, every point of a line marked (a hollow mark for a game stopped
+early). Every mark carries its figures in ``data-*`` attributes and a ``<title>`` (what a
+program, or a test, reads back) and the axis labels say the scale.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .printable import markup_text
+
+WIDTH, HEIGHT = 640, 260
+LEFT, RIGHT, TOP, BOTTOM = 56, 16, 34, 40
+
+CHART_STYLE = """
+svg.chart { display: block; margin: 0.4em 0 1.2em 0; background: #ffffff; }
+svg.chart text { font-family: "DejaVu Sans", Arial, sans-serif; font-size: 11px; fill: #1a1a1a; }
+svg.chart text.title { font-size: 13px; font-weight: bold; }
+svg.chart .axis { stroke: #1a1a1a; stroke-width: 1; }
+svg.chart .grid { stroke: #bbbbbb; stroke-width: 0.6; stroke-dasharray: 3 3; }
+svg.chart .line { fill: none; stroke: #1a1a1a; stroke-width: 1.4; }
+svg.chart .point { fill: #1a1a1a; stroke: #1a1a1a; stroke-width: 1.2; }
+svg.chart .point.stopped { fill: #ffffff; }
+svg.chart .bar { stroke: #1a1a1a; stroke-width: 0.8; }
+"""
+
+#: the fills of the columns of a row-average chart, told apart without colour
+PATTERNS = ("#1a1a1a", "#ffffff", "url(#hatch)", "url(#dots)", "#8c8c8c", "url(#cross)")
+_DEFS = """<defs>
+<pattern id="hatch" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
+<rect width="6" height="6" fill="#ffffff"/><line x1="0" y1="0" x2="0" y2="6" stroke="#1a1a1a" stroke-width="2"/></pattern>
+<pattern id="dots" width="5" height="5" patternUnits="userSpaceOnUse">
+<rect width="5" height="5" fill="#ffffff"/><circle cx="2.5" cy="2.5" r="1.2" fill="#1a1a1a"/></pattern>
+<pattern id="cross" width="6" height="6" patternUnits="userSpaceOnUse">
+<rect width="6" height="6" fill="#ffffff"/><path d="M0 0L6 6M6 0L0 6" stroke="#1a1a1a" stroke-width="0.8"/></pattern>
+</defs>"""
+
+
+@dataclass
+class Point:
+    """A point of a line: its label (a date, a month), its value, how many games it stands
+    for, and whether it is a game stopped early."""
+
+    label: str
+    value: float
+    games: int = 1
+    stopped: bool = False
+
+
+def _fmt(value: float) -> str:
+    return f"{value:.1f}".rstrip("0").rstrip(".") if value != int(value) else str(int(value))
+
+
+def _scale(low: float, high: float) -> tuple[float, float, list[float]]:
+    """A round range over ``[low, high]`` and its 4 or 5 grid values."""
+    if high <= low:
+        low, high = low - 1, high + 1
+    raw = (high - low) / 4
+    magnitude = 10 ** (len(str(int(raw))) - 1) if raw >= 1 else 1
+    step = next(m * magnitude for m in (1, 2, 2.5, 5, 10) if m * magnitude >= raw)
+    ticks = [(low // step) * step]
+    while ticks[-1] < high:
+        ticks.append(ticks[-1] + step)
+    return ticks[0], ticks[-1], ticks
+
+
+def _frame(title: str, height: int = HEIGHT) -> list[str]:
+    return [f'<svg class="chart" role="img" '
+            f'width="{WIDTH}" height="{height}" viewBox="0 0 {WIDTH} {height}">',
+            f"<title>{markup_text(title)}</title>",
+            f'<text class="title" x="{LEFT}" y="18">{markup_text(title)}</text>']
+
+
+def _y_axis(out: list[str], ticks: list[float], y_of, bottom: float) -> None:
+    for tick in ticks:
+        y = y_of(tick)
+        out.append(f'<line class="grid" x1="{LEFT}" y1="{y:.1f}" x2="{WIDTH - RIGHT}" '
+                   f'y2="{y:.1f}"/>')
+        out.append(f'<text x="{LEFT - 6}" y="{y + 4:.1f}" text-anchor="end">{_fmt(tick)}</text>')
+    out.append(f'<line class="axis" x1="{LEFT}" y1="{TOP}" x2="{LEFT}" y2="{bottom}"/>')
+    out.append(f'<line class="axis" x1="{LEFT}" y1="{bottom}" x2="{WIDTH - RIGHT}" '
+               f'y2="{bottom}"/>')
+
+
+def line_chart(title: str, points: list[Point]) -> str:
+    """A line through ``points`` in order, left to right, each marked: a filled dot, a
+    hollow one for a game stopped early."""
+    bottom = HEIGHT - BOTTOM
+    low, high, ticks = _scale(min(p.value for p in points), max(p.value for p in points))
+    span = WIDTH - LEFT - RIGHT - 12
+
+    def x_of(k: int) -> float:
+        return LEFT + 6 + (span * k / (len(points) - 1) if len(points) > 1 else span / 2)
+
+    def y_of(value: float) -> float:
+        return bottom - (value - low) / (high - low) * (bottom - TOP)
+
+    out = _frame(title)
+    _y_axis(out, ticks, y_of, bottom)
+    path = " ".join(f"{'M' if k == 0 else 'L'}{x_of(k):.1f} {y_of(p.value):.1f}"
+                    for k, p in enumerate(points))
+    out.append(f'<path class="line" d="{path}"/>')
+    for k, p in enumerate(points):
+        cls = "point stopped" if p.stopped else "point"
+        out.append(f'<circle class="{cls}" cx="{x_of(k):.1f}" cy="{y_of(p.value):.1f}" r="2.8" '
+                   f'data-label="{markup_text(p.label)}" data-value="{p.value!r}" '
+                   f'data-games="{p.games}"><title>{markup_text(p.label)}: {_fmt(p.value)}'
+                   f"</title></circle>")
+    for k in sorted({0, len(points) - 1}):
+        anchor = "start" if k == 0 and len(points) > 1 else "end"
+        out.append(f'<text x="{x_of(k):.1f}" y="{bottom + 16}" text-anchor="{anchor}">'
+                   f"{markup_text(points[k].label)}</text>")
+    out.append("</svg>")
+    return "\n".join(out)
+
+
+def histogram(title: str, values: list[float], bins: int = 10) -> str:
+    """How many of ``values`` fall in each of ``bins`` equal ranges (the last one closed)."""
+    low, high = min(values), max(values)
+    step = (high - low) / bins or 1
+    counts = [0] * bins
+    for value in values:
+        counts[min(bins - 1, int((value - low) / step))] += 1
+    bottom = HEIGHT - BOTTOM
+    _, top, ticks = _scale(0, max(counts))
+    width = (WIDTH - LEFT - RIGHT) / bins
+
+    def y_of(count: float) -> float:
+        return bottom - count / top * (bottom - TOP)
+
+    out = _frame(title)
+    _y_axis(out, ticks, y_of, bottom)
+    for k, count in enumerate(counts):
+        start, end = low + k * step, low + (k + 1) * step
+        x = LEFT + k * width
+        out.append(f'<rect class="bar" x="{x + 2:.1f}" y="{y_of(count):.1f}" '
+                   f'width="{width - 4:.1f}" height="{bottom - y_of(count):.1f}" fill="#8c8c8c" '
+                   f'data-low="{start!r}" data-high="{end!r}" data-count="{count}">'
+                   f"<title>{_fmt(start)}-{_fmt(end)}: {count}</title></rect>")
+        if k % 2 == 0 or bins <= 6:
+            out.append(f'<text x="{x + width / 2:.1f}" y="{bottom + 16}" text-anchor="middle">'
+                       f"{_fmt(round(start))}</text>")
+    out.append("</svg>")
+    return "\n".join(out)
+
+
+def grouped_bars(title: str, groups: list[tuple[str, list[tuple[str, float]]]]) -> str:
+    """Horizontal bars, a group per row of the sheet and a bar per column in it (``groups``:
+    ``[(row name, [(column name, average), ...])]``), each column its own fill, named in a
+    legend."""
+    columns = list(dict.fromkeys(c for _, bars in groups for c, _ in bars))
+    fill = {c: PATTERNS[k % len(PATTERNS)] for k, c in enumerate(columns)}
+    bar, gap = 9, 8
+    label_width = 110
+    legend = 22 if len(columns) > 1 else 0
+    height = TOP + legend + sum(len(bars) * bar + gap for _, bars in groups) + BOTTOM
+    values = [v for _, bars in groups for _, v in bars]
+    _, top, ticks = _scale(0, max(values + [1]))
+    left, right = LEFT + label_width - 40, WIDTH - RIGHT
+    bottom = height - BOTTOM + 10
+
+    def x_of(value: float) -> float:
+        return left + value / top * (right - left)
+
+    out = _frame(title, height)
+    out.insert(2, _DEFS)
+    for k, column in enumerate(columns if legend else ()):
+        x = LEFT + k * 110
+        out.append(f'<rect class="bar" x="{x}" y="{TOP - 6}" width="14" height="9" '
+                   f'fill="{fill[column]}"/>')
+        out.append(f'<text x="{x + 18}" y="{TOP + 2}">{markup_text(column)}</text>')
+    for tick in ticks:
+        out.append(f'<line class="grid" x1="{x_of(tick):.1f}" y1="{TOP + legend}" '
+                   f'x2="{x_of(tick):.1f}" y2="{bottom}"/>')
+        out.append(f'<text x="{x_of(tick):.1f}" y="{bottom + 14}" text-anchor="middle">'
+                   f"{_fmt(tick)}</text>")
+    y = TOP + legend + 4
+    for row, bars in groups:
+        out.append(f'<text x="{left - 6}" y="{y + len(bars) * bar / 2 + 4:.1f}" '
+                   f'text-anchor="end">{markup_text(row)}</text>')
+        for column, value in bars:
+            out.append(f'<rect class="bar" x="{left}" y="{y}" width="{x_of(value) - left:.1f}" '
+                       f'height="{bar}" fill="{fill[column]}" data-row="{markup_text(row)}" '
+                       f'data-column="{markup_text(column)}" data-value="{value!r}">'
+                       f"<title>{markup_text(row)}, {markup_text(column)}: {_fmt(value)}"
+                       "</title></rect>")
+            y += bar
+        y += gap
+    out.append(f'<line class="axis" x1="{left}" y1="{TOP + legend}" x2="{left}" y2="{bottom}"/>')
+    out.append("</svg>")
+    return "\n".join(out)
+
+
+#: games a line of totals shows one by one; past that, a point a month (their average)
+LINE_GAMES = 120
+
+
+def totals_points(rows: list[dict]) -> list[Point]:
+    """The points of a player's totals over time (history rows, oldest first): one a game,
+    or one a month (the average of its complete games) past :data:`LINE_GAMES` games."""
+    if len(rows) <= LINE_GAMES:
+        return [Point(r["date"][:10], r["total"], 1, r["stopped_early"]) for r in rows]
+    months: dict[str, list[float]] = {}
+    for r in rows:
+        if not r["stopped_early"]:
+            months.setdefault(r["date"][:7], []).append(r["total"])
+    return [Point(month, sum(t) / len(t), len(t)) for month, t in months.items()]
