@@ -262,6 +262,8 @@ def play_everything(tmp: Path, out: Outputs) -> None:
         out(db, "enter", *dice, "--roll", "1")
         out(db, "undo")                                           # dice cancelled
         out(db, "end")
+        out(db, "check")
+        out(db, "verifier")
         book = str(tmp / f"{name}.json")
         assert run(db, "export", book).exit_code == 0
         out(str(tmp / f"{name}-copy"), "import", book)

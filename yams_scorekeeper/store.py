@@ -930,13 +930,7 @@ class Store:
         """The ids of the finished games (the archive's file names; no file is read)."""
         with self._locked():
             self._migrate_legacy_archive()
-            try:
-                names = os.listdir(self.archive_dir)
-            except FileNotFoundError:
-                return []
-        return sorted(n[:-len(".json")] for n in names
-                      if n.endswith(".json") and not n.startswith(".")
-                      and _GAME_ID.fullmatch(n[:-len(".json")]))
+            return self._archive_names()
 
     # -- finishing, archive and records ---------------------------------------------------
 

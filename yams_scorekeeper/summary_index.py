@@ -7,7 +7,11 @@ derived copy of each archived game's *summary* (3 % of its bytes), in the standa
 SQLite, with the columns the history filters and the statistics need:
 
 - ``games``: ``id``, ``date``, ``family``, ``config_key``, ``stopped``, the summary as JSON
-  text exactly as archived, and the archive file's ``mtime_ns`` and ``size`` when indexed;
+  text exactly as archived, the archive file's ``mtime_ns`` and ``size`` when indexed, the
+  checksum the archive file carries (``archive_sha``) and ``row_sum``, a digest of the row
+  and that checksum (:func:`row_sum`): every summary read is checked against it, and a row
+  that fails makes the store rebuild the index from the archive (schema 5; an older index
+  is rebuilt); ``yams check`` compares every row with its archive file;
   indexed by date, by configuration then date (a configuration's label, from its newest
   game, is then one seek, not a scan of every summary), and by family then date (the
   history's ``--rules`` filter);
