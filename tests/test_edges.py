@@ -72,10 +72,12 @@ def test_paging_numbers_out_of_range_are_one_usage_error(book, value):
 
 
 @pytest.mark.parametrize("value", HUGE + ["-1", "4"])
-def test_jokers_out_of_range_are_refused(value):
+def test_jokers_out_of_range_are_refused(value, tmp_path, monkeypatch):
+    monkeypatch.setenv("YAMS_CACHE", str(tmp_path))    # refused before any table is solved
     result = run(None, "hint", "-R", "duel", "--jokers", value, "4", "4", "4", "6", "1",
                  "--roll", "2")
     one_line_error(result, "--jokers", "is not a whole number from 0 to", code=2)
+    assert os.listdir(tmp_path) == []
 
 
 # -- 4: text that is not UTF-8, text the terminal cannot show --------------------------------
