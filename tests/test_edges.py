@@ -17,7 +17,7 @@ import sys
 
 import pytest
 
-from helpers import ENV, js, ok, one_line_error, read_only, run
+from helpers import ENV, js, ok, one_line_error, read_only, run, time_zone
 from test_cli_book import book  # noqa: F401  (the fixture: three finished Duel games)
 
 # -- running the real program ---------------------------------------------------------------
@@ -304,22 +304,11 @@ READERS = [["history"], ["history", "--json"], ["records"], ["records", "--html"
 
 def readers_work_in_zones(db: str, zones: tuple[str, ...]) -> None:
     """Every reader of a date runs cleanly (in this process) in each time zone of ``zones``."""
-    import time
-
-    saved = os.environ.get("TZ")
-    try:
-        for zone in zones:
-            os.environ["TZ"] = zone
-            time.tzset()
+    for zone in zones:
+        with time_zone(zone):
             for args in READERS:
                 result = run(db, *args)
                 assert result.exit_code == 0, (zone, args, result.stderr, result.exception)
-    finally:
-        if saved is None:
-            os.environ.pop("TZ", None)
-        else:
-            os.environ["TZ"] = saved
-        time.tzset()
 
 
 ZONES = ("Pacific/Kiritimati", "Etc/GMT+12", "America/New_York")

@@ -20,7 +20,6 @@ import json
 import os
 import shutil
 import tempfile
-import time
 
 import pytest
 from hypothesis import given
@@ -28,7 +27,7 @@ from hypothesis import strategies as st
 
 from yams_scorekeeper.safetext import fold_name
 
-from helpers import ok
+from helpers import time_zone
 from test_fuzz_hostile import FUZZ, Copy, cli, no_fsync, template  # noqa: F401  (fixtures)
 
 FUZZ_EDGES = {"names": 30, "name pairs": 20, "paging numbers": 40, "numbers": 8,
@@ -180,7 +179,6 @@ READERS = (("history",), ("history", "--json"), ("records",), ("stats", "Alice")
 def test_fuzz_dates_of_an_imported_game_in_every_zone(template):
     data = json.loads(template["book"])
     finished = next(g for g in data["games"] if g["summary"]["id"] == template["finished"])
-    saved = os.environ.get("TZ")
 
     @fuzz("imported dates")
     @given(date=extreme.map(_iso) | datetimes.map(_iso),
@@ -194,22 +192,14 @@ def test_fuzz_dates_of_an_imported_game_in_every_zone(template):
             with open(path, "w", encoding="utf-8") as handle:
                 json.dump(book, handle)
             db = os.path.join(folder, "db")
-            os.environ["TZ"] = zone
-            time.tzset()
-            result = cli(db, "import", path)
-            if result.exit_code:
-                assert "end of the calendar" in result.stderr or "ISO" in result.stderr
-                return
-            for args in READERS:
-                assert cli(db, *args).exit_code == 0, args
+            with time_zone(zone):
+                result = cli(db, "import", path)
+                if result.exit_code:
+                    assert "end of the calendar" in result.stderr or "ISO" in result.stderr
+                    return
+                for args in READERS:
+                    assert cli(db, *args).exit_code == 0, args
         finally:
             shutil.rmtree(folder, ignore_errors=True)
 
-    try:
-        attack()
-    finally:
-        if saved is None:
-            os.environ.pop("TZ", None)
-        else:
-            os.environ["TZ"] = saved
-        time.tzset()
+    attack()
