@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 import json
+from contextlib import contextmanager
 
 import pytest
 from typer.testing import CliRunner
@@ -61,6 +62,25 @@ def one_line_error(result, *needles: str, code: int = 2) -> str:
     for needle in needles:
         assert needle in lines[0], lines[0]
     return lines[0]
+
+
+@contextmanager
+def time_zone(zone: str):
+    """This process's local time zone is ``zone`` (``$TZ``) while the block runs."""
+    import os
+    import time
+
+    saved = os.environ.get("TZ")
+    os.environ["TZ"] = zone
+    time.tzset()
+    try:
+        yield
+    finally:
+        if saved is None:
+            os.environ.pop("TZ", None)
+        else:
+            os.environ["TZ"] = saved
+        time.tzset()
 
 
 def read_only(monkeypatch, db: str) -> None:

@@ -17,7 +17,7 @@ import sys
 
 import pytest
 
-from helpers import ENV, js, ok, one_line_error, read_only, run
+from helpers import ENV, js, ok, one_line_error, read_only, run, time_zone
 from test_cli_book import book  # noqa: F401  (the fixture: three finished Duel games)
 
 # -- running the real program ---------------------------------------------------------------
@@ -72,10 +72,12 @@ def test_paging_numbers_out_of_range_are_one_usage_error(book, value):
 
 
 @pytest.mark.parametrize("value", HUGE + ["-1", "4"])
-def test_jokers_out_of_range_are_refused(value):
+def test_jokers_out_of_range_are_refused(value, tmp_path, monkeypatch):
+    monkeypatch.setenv("YAMS_CACHE", str(tmp_path))    # refused before any table is solved
     result = run(None, "hint", "-R", "duel", "--jokers", value, "4", "4", "4", "6", "1",
                  "--roll", "2")
     one_line_error(result, "--jokers", "is not a whole number from 0 to", code=2)
+    assert os.listdir(tmp_path) == []
 
 
 # -- 4: text that is not UTF-8, text the terminal cannot show --------------------------------
@@ -302,22 +304,11 @@ READERS = [["history"], ["history", "--json"], ["records"], ["records", "--html"
 
 def readers_work_in_zones(db: str, zones: tuple[str, ...]) -> None:
     """Every reader of a date runs cleanly (in this process) in each time zone of ``zones``."""
-    import time
-
-    saved = os.environ.get("TZ")
-    try:
-        for zone in zones:
-            os.environ["TZ"] = zone
-            time.tzset()
+    for zone in zones:
+        with time_zone(zone):
             for args in READERS:
                 result = run(db, *args)
                 assert result.exit_code == 0, (zone, args, result.stderr, result.exception)
-    finally:
-        if saved is None:
-            os.environ.pop("TZ", None)
-        else:
-            os.environ["TZ"] = saved
-        time.tzset()
 
 
 ZONES = ("Pacific/Kiritimati", "Etc/GMT+12", "America/New_York")

@@ -108,11 +108,14 @@ def hint(
         values = _read_dice(dice)
         rows = tuple(r.id for r in rules.rows if not r.optional)
         cells = _parse_filled(filled or [], rules)
+        if jokers is not None:                      # before a table is solved for nothing
+            from ..advice.spec import spec_for
+
+            most = spec_for(rules, rows).jokers
+            if jokers > most:
+                raise ConfigError(Message("cli.count_range", option="--jokers", value=jokers,
+                                          least=0, most=most), expected=f"--jokers {most}")
         solved = solved_for(rules, rows, db, lang)
-        if jokers is not None and jokers > solved.spec.jokers:
-            raise ConfigError(Message("cli.count_range", option="--jokers", value=jokers,
-                                      least=0, most=solved.spec.jokers),
-                              expected=f"--jokers {solved.spec.jokers}")
         result = sheet_hint(solved, cells, jokers_left=jokers, dice=values,
                             roll=_read_roll(roll, rules), max_rolls=rules.max_rolls, top=top)
     else:
