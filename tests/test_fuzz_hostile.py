@@ -175,6 +175,15 @@ def tree(db: str, attacked: str | None = None) -> dict[str, str]:
     return out
 
 
+def _json_error(line: str) -> bool:
+    """Whether ``line`` is the JSON error object of a --json run (docs/json.md)."""
+    try:
+        obj = json.loads(line)
+    except ValueError:
+        return False
+    return isinstance(obj, dict) and list(obj) == ["error"] and "message" in obj["error"]
+
+
 def clean(result, args) -> None:
     """The run ended as a program should: a documented exit status, stderr made of ``note:``
     lines and at most one ``error:`` line (the last, exactly when the status is not 0), no
@@ -185,8 +194,9 @@ def clean(result, args) -> None:
     assert result.exit_code in (0, 2, 3, 4), where
     assert "Traceback" not in result.stdout + result.stderr, where
     lines = result.stderr.splitlines()
-    assert all(line.startswith(("error: ", "note: ")) for line in lines), where
-    errors = [line for line in lines if line.startswith("error: ")]
+    errors = [line for line in lines if line.startswith("error: ")
+              or ("--json" in args and _json_error(line))]      # issue 20: --json errors
+    assert all(line.startswith("note: ") or line in errors for line in lines), where
     if result.exit_code:
         assert len(errors) == 1 and lines[-1] == errors[0], where
     else:
