@@ -226,7 +226,7 @@ INVISIBLE = ["Alice\u200b", "\ufeffAlice", "Al\u200dice", "Alice\U000e0041", "Al
 def test_names_that_fold_to_one_are_one_player_at_new(tmp_path, a, b):
     db = str(tmp_path / "db")
     for family in ("duel", "classic", "gaby"):
-        one_line_error(run(db, "new", "-R", family, "-p", a, "-p", b), "the same name", code=2)
+        one_line_error(run(db, "new", "-R", family, "-p", a, "-p", b), "are one name", code=2)
     assert not os.path.exists(os.path.join(db, "games")) or os.listdir(
         os.path.join(db, "games")) == []
     # a game of ``a``: its sheet, its turns and its history are found under ``b``
