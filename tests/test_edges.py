@@ -261,35 +261,6 @@ def test_stats_and_history_fold_names_as_new_does(book):
     assert js(db, "stats", "CHLOÉ")["games"] == 1
 
 
-# -- 9: a book holding two games under one id -------------------------------------------------
-
-
-@pytest.mark.parametrize("copies", [2, 20])       # 20: a book checked on several processes
-def test_a_book_with_one_id_twice_is_refused_naming_it(book, tmp_path, copies):
-    db, ids = book
-    data = json.loads(ok(db, "export", "-").stdout)
-    first, second = data["games"][0], data["games"][1]
-    twin = json.loads(json.dumps(second))
-    twin["doc"]["id"] = twin["summary"]["id"] = first["summary"]["id"]
-    games = [first]
-    for n in range(copies - 2):
-        extra = json.loads(json.dumps(second))
-        extra["doc"]["id"] = extra["summary"]["id"] = f"{n:032x}"
-        games.append(extra)
-    data["games"] = games + [twin]
-    path = tmp_path / "book.json"
-    path.write_text(json.dumps(data), encoding="utf-8")
-    for target in (str(tmp_path / "fresh"), db):   # a new store, and one holding the game
-        before = sorted(os.listdir(os.path.join(target, "archive"))) if os.path.isdir(
-            os.path.join(target, "archive")) else []
-        line = one_line_error(run(target, "import", str(path)), first["summary"]["id"],
-                              "twice", code=2)
-        assert "nothing was imported" in line
-        after = sorted(os.listdir(os.path.join(target, "archive"))) if os.path.isdir(
-            os.path.join(target, "archive")) else []
-        assert after == before
-
-
 # -- 5: dates at the ends of the calendar -----------------------------------------------------
 
 #: valid ISO dates that no time zone, or not every one, can show
