@@ -226,7 +226,7 @@ INVISIBLE = ["Alice\u200b", "\ufeffAlice", "Al\u200dice", "Alice\U000e0041", "Al
 def test_names_that_fold_to_one_are_one_player_at_new(tmp_path, a, b):
     db = str(tmp_path / "db")
     for family in ("duel", "classic", "gaby"):
-        one_line_error(run(db, "new", "-R", family, "-p", a, "-p", b), "the same name", code=2)
+        one_line_error(run(db, "new", "-R", family, "-p", a, "-p", b), "are one name", code=2)
     assert not os.path.exists(os.path.join(db, "games")) or os.listdir(
         os.path.join(db, "games")) == []
     # a game of ``a``: its sheet, its turns and its history are found under ``b``
@@ -259,35 +259,6 @@ def test_stats_and_history_fold_names_as_new_does(book):
             g["game"] for g in js(db, "history", "--player", "alice")["games"]]
         assert js(db, "stats", "Bob", "--vs", typed)["games"] == 2
     assert js(db, "stats", "CHLOÉ")["games"] == 1
-
-
-# -- 9: a book holding two games under one id -------------------------------------------------
-
-
-@pytest.mark.parametrize("copies", [2, 20])       # 20: a book checked on several processes
-def test_a_book_with_one_id_twice_is_refused_naming_it(book, tmp_path, copies):
-    db, ids = book
-    data = json.loads(ok(db, "export", "-").stdout)
-    first, second = data["games"][0], data["games"][1]
-    twin = json.loads(json.dumps(second))
-    twin["doc"]["id"] = twin["summary"]["id"] = first["summary"]["id"]
-    games = [first]
-    for n in range(copies - 2):
-        extra = json.loads(json.dumps(second))
-        extra["doc"]["id"] = extra["summary"]["id"] = f"{n:032x}"
-        games.append(extra)
-    data["games"] = games + [twin]
-    path = tmp_path / "book.json"
-    path.write_text(json.dumps(data), encoding="utf-8")
-    for target in (str(tmp_path / "fresh"), db):   # a new store, and one holding the game
-        before = sorted(os.listdir(os.path.join(target, "archive"))) if os.path.isdir(
-            os.path.join(target, "archive")) else []
-        line = one_line_error(run(target, "import", str(path)), first["summary"]["id"],
-                              "twice", code=2)
-        assert "nothing was imported" in line
-        after = sorted(os.listdir(os.path.join(target, "archive"))) if os.path.isdir(
-            os.path.join(target, "archive")) else []
-        assert after == before
 
 
 # -- 5: dates at the ends of the calendar -----------------------------------------------------

@@ -64,7 +64,7 @@ from tinydb.table import Document, Table
 import errno
 
 from . import records as _records
-from .errors import EntryError, StoreBusyError, StoreCorruptError, StoreError
+from .errors import StoreBusyError, StoreCorruptError, StoreError
 from .shapes import GAME_ID, book_problem, doc_problem, entry_problem
 from .storage import (DEFAULT_BACKUPS, TEMP_SUFFIX, AtomicJSONStorage, FileSystem, backup_path,
                       corrupt_error, encode, no_gc, raw_checksum, write_new_files)
@@ -1358,13 +1358,7 @@ class Store:
             # every game again (None: a recount is owed already, or too many games come)
             tallies: list[tuple] | None = None if self._recount_owed() else []
 
-            in_book: set[str] = set()      # the ids this book holds: each once
-
             def claim(game_id: str) -> bool:
-                if game_id in in_book:
-                    raise EntryError(Message("store.book_repeats_id", game=game_id),
-                                     expected="a book written by 'yams export'")
-                in_book.add(game_id)
                 if game_id in known:
                     return False
                 known.add(game_id)

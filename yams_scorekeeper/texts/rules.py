@@ -29,8 +29,10 @@ TEXTS: dict[str, tuple[str, str]] = {
         "indicateur d'ordre des octets, trait d'union conditionnel, caractère d'étiquette...)",
     ),
     "player_names_same": (
-        "'{a}' and '{b}' are the same name (case and letter forms do not count)",
-        "« {a} » et « {b} » sont le même nom (la casse et la forme des lettres ne comptent pas)",
+        "player names must be different: '{a}' and '{b}' are one name (case and letter forms "
+        "do not count)",
+        "les noms des joueurs doivent être différents : « {a} » et « {b} » sont un même nom (la "
+        "casse et la forme des lettres ne comptent pas)",
     ),
     "player_names_must_non": (
         "player names must be non-empty and different",

@@ -65,10 +65,6 @@ TEXTS: dict[str, tuple[str, str]] = {
         "the checksum does not match the content (damaged or edited by hand)",
         "la somme de contrôle ne correspond pas au contenu (abîmé ou modifié à la main)",
     ),
-    "book_repeats_id": (
-        "the book holds the game id {game} twice; nothing was imported",
-        "le registre exporté contient deux fois la partie {game} ; rien n'a été importé",
-    ),
     "target_read_only": (
         "{path} is read-only: it is not written over",
         "{path} est en lecture seule : il n'est pas remplacé",
