@@ -13,6 +13,11 @@ tests/test_docs.py makes the blocks again and compares them with the files.
 from __future__ import annotations
 
 import argparse
+import sys
+import tempfile
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from docgen import (REPO, commands, console, families, family_count_words, fill, run_yams,
                     summary, write_or_check)
@@ -47,12 +52,52 @@ def session_block() -> str:
     return console(("yams play", run_yams(["play"], stdin="\n".join(SESSION_INPUT) + "\n")))
 
 
+def double_block() -> str:
+    """A whole Double Yams turn as the player sees it at 80 x 24 (a real pty, read by pyte)."""
+    from screen_capture import capture
+
+    return "```text\n" + capture("double", "en", 1, [], 80, 24) + "\n```"
+
+
+#: a paper sheet of the README's club section, typed into ``yams carnet`` on standard input
+CARNET = """rules: yatzy
+date: 1998-07
+player: Alice
+1: 3
+2: 6
+3: 9
+4: 12
+5: 15
+6: 18
+one pair: 12
+two pairs: 22
+three of a kind: 15
+four of a kind: 20
+small straight: 15
+large straight: x
+full house: 26
+chance: 23
+yatzy: 50
+total: 300
+"""
+
+
+def club_block() -> str:
+    """A paper sheet typed in, then the history as CSV for a spreadsheet (one store)."""
+    with tempfile.TemporaryDirectory(prefix="yams-doc-") as db:
+        carnet = run_yams(["carnet", "--file", "-"], db=db, stdin=CARNET)
+        csv = run_yams(["history", "--csv", "-"], db=db)
+    return console(("yams carnet --file - < grandma-1998.txt", carnet),
+                   ("yams history --csv -", csv))
+
+
 def commands_block() -> str:
     return "\n".join(f"- `yams {name}`: {summary(command)}" for name, command in commands())
 
 
 BLOCKS = {"families": families_block, "version": version_block, "score": score_block,
-          "session": session_block, "commands": commands_block}
+          "double": double_block, "club": club_block,
+          "commands": commands_block}
 
 
 def main() -> int:
