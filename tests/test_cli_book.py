@@ -23,11 +23,15 @@ BIG_CHANCE = {"chance": "66655"}
 
 
 def play_duel(db: str, players: dict[str, dict], turns: int | None = None,
-              leave_last: bool = False) -> str:
+              leave_last: bool = False, at: str | None = None) -> str:
     """A Duel game played through the session: each player fills the rows in DICE order with
     DICE and their own overrides; ``turns`` stops the game after that many rounds;
-    ``leave_last`` leaves the last turn (the chance row of the last player) to be played."""
-    session = TableSession.start(Store(db), make_config("duel", list(players)))
+    ``leave_last`` leaves the last turn (the chance row of the last player) to be played;
+    ``at``: the time of every event (default: the system clock, to the second)."""
+    from yams_scorekeeper.clock import fixed_clock, system_clock
+
+    session = TableSession.start(Store(db), make_config("duel", list(players)),
+                                 clock=fixed_clock(at) if at else system_clock)
     for n, row in enumerate(DICE):
         if turns is not None and n == turns:
             session.end()

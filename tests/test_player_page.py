@@ -72,10 +72,13 @@ def test_companions_summed_by_the_index(tmp_path):
     from yams_scorekeeper.store import Store
 
     db = str(tmp_path / "store")
-    play_duel(db, {"Alice": YAM, "Bob": {}})                 # Alice beats Bob
-    play_duel(db, {"Alice": {}, "bob": YAM})                 # bob beats Alice
-    play_duel(db, {"Alice": {}, "Chloé": YAM, "Dédé": {}})   # Chloé 1st, Alice and Dédé 2nd
-    play_duel(db, {"Alice": {}, "Chloé": {"1": "11111"}}, turns=1)   # stopped: no winner
+    # one day apart: "bob" (the later spelling) is the name their last game together wrote
+    play_duel(db, {"Alice": YAM, "Bob": {}}, at="2024-05-01T20:00:00+00:00")   # Alice beats Bob
+    play_duel(db, {"Alice": {}, "bob": YAM}, at="2024-05-02T20:00:00+00:00")   # bob beats Alice
+    play_duel(db, {"Alice": {}, "Chloé": YAM, "Dédé": {}},                     # Chloé 1st,
+              at="2024-05-03T20:00:00+00:00")                                # Alice, Dédé 2nd
+    play_duel(db, {"Alice": {}, "Chloé": {"1": "11111"}}, turns=1,             # stopped: no
+              at="2024-05-04T20:00:00+00:00")                                # winner
     rows = sorted(Store(db).companions("alice", ["gaby"]))
     assert [r[:3] for r in rows] == [("Chloé", 2, 1), ("Dédé", 1, 0), ("bob", 2, 1)]
     assert [r[:3] for r in sorted(Store(db).companions("alice", ["duel"]))][0] == (
