@@ -23,8 +23,9 @@ from two colours of five dice) costs the whole 63,504 (about 1 s).
 
 from __future__ import annotations
 
+from functools import cache
 from itertools import chain, combinations_with_replacement, product
-from typing import Any, Iterator, Sequence
+from typing import Any, Iterable, Iterator, Sequence
 
 from .dice import DOUBLE_SET, Die, Dice
 from .rules.base import RuleSet
@@ -38,6 +39,18 @@ def _tagged_dice() -> list[tuple[str, str]]:
     return [tag for tag, n in sorted(DOUBLE_SET.items()) for _ in range(n)]
 
 
+@cache
+def _die(value: int, colour: str, size: str) -> Die:
+    """One die of each kind, shared by every throw of the families (24 kinds)."""
+    return Die(value, colour, size)
+
+
+@cache
+def _throws(family: str, *args: int) -> tuple[Dice, ...]:
+    """A family of throws (``pattern`` with its values, or ``colour``), made once."""
+    return tuple(_pattern_throws(args) if family == "pattern" else _colour_throws())
+
+
 def _pattern_throws(values: Sequence[int]) -> Iterator[Dice]:
     """For each ``a`` of ``values`` and each set of dice showing it (which dice of each
     colour and size: 3 x 2 x 2 x 3 dice, 144 ways), those dice showing ``a`` and the others
@@ -47,7 +60,7 @@ def _pattern_throws(values: Sequence[int]) -> Iterator[Dice]:
         for counts in product(*(range(DOUBLE_SET[k] + 1) for k in kinds)):
             for b in range(1, 7):
                 if b != a:
-                    yield tuple(sorted(Die(a if i < n else b, c, s)
+                    yield tuple(sorted(_die(a if i < n else b, c, s)
                                        for (c, s), n in zip(kinds, counts)
                                        for i in range(DOUBLE_SET[(c, s)])))
 
@@ -58,9 +71,9 @@ def _colour_throws() -> Iterator[Dice]:
     sizes = {colour: [s for c, s in _tagged_dice() if c == colour] for colour in ("c", "f")}
     fives = list(combinations_with_replacement(range(1, 7), 5))
     for clairs in fives:
-        light = [Die(v, "c", s) for v, s in zip(clairs, sizes["c"])]
+        light = [_die(v, "c", s) for v, s in zip(clairs, sizes["c"])]
         for fonces in fives:
-            yield tuple(sorted(light + [Die(v, "f", s) for v, s in zip(fonces, sizes["f"])]))
+            yield tuple(sorted(light + [_die(v, "f", s) for v, s in zip(fonces, sizes["f"])]))
 
 
 def _candidates(rules: RuleSet, row: str) -> set[int]:
@@ -93,9 +106,9 @@ def tagged_row_scores(rules: RuleSet, row: str) -> dict[int, list[tuple[Any, ...
     wanted = _candidates(rules, row)
     found: dict[int, list[tuple[Any, ...]]] = {}
     if rules.section_of(row) == "chiffres":     # a chiffre is which dice show it: all here
-        throws: Iterator[Dice] = _pattern_throws((int(row),))
+        throws: Iterable[Dice] = _throws("pattern", int(row))
     else:
-        throws = chain(_pattern_throws(range(6, 0, -1)), _colour_throws())
+        throws = chain(_throws("pattern", 6, 5, 4, 3, 2, 1), _throws("colour"))
     for dice in throws:
         score = rules.score_row(row, dice, 2).score
         if score in wanted and score not in found:
