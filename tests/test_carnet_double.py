@@ -118,3 +118,14 @@ def test_double_yams_row_scores_come_from_the_rules():
     assert 400 not in row_scores(double, "full-tordu")       # 4 + 3 + 3 in two colours of 5
     settings = get_rules("double", {"harmony_factor": 3})
     assert sorted(row_scores(settings, "brelan")) == [-5, 0, 5, 15, 45]
+
+
+def test_the_interactive_form_takes_a_double_yams_sheet(db):
+    """Nine 1s refused and asked again (D6), then the sheet above cell by cell."""
+    cells = [line.split(":", 1)[1].strip() for line in SHEET.splitlines()[5:-1]]
+    answers = ["double", "Alice", "2011-12", "n", "9"] + cells + ["1500"]
+    result = ok(db, "carnet", input="\n".join(answers) + "\n")
+    assert "! 9 in 1: no 10 dice score that (expected: 5, 6, 7, 8, 10, 12) [D2]" in result.stdout
+    assert "Alice · Yams Supérieur: -100" in result.stdout
+    assert js(db, "history")["games"][0]["players"] == [
+        {"name": "Alice", "total": 1535, "rank": 1}]
