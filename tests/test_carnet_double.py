@@ -129,3 +129,20 @@ def test_the_interactive_form_takes_a_double_yams_sheet(db):
     assert "Alice · Yams Supérieur: -100" in result.stdout
     assert js(db, "history")["games"][0]["players"] == [
         {"name": "Alice", "total": 1535, "rank": 1}]
+
+
+def test_every_score_of_random_throws_is_in_its_rows_set():
+    """Throws of the whole space (not only the families the sets are confirmed with), at the
+    first roll and after: each row's score is one its set holds."""
+    import random
+
+    from yams_scorekeeper.dice import DOUBLE_SET, Die
+
+    double = get_rules("double")
+    sets = {row.id: row_scores(double, row.id) for row in double.rows}
+    rng = random.Random(24)
+    tags = [tag for tag, n in DOUBLE_SET.items() for _ in range(n)]
+    for k in range(1500):
+        dice = tuple(sorted(Die(rng.randint(1, 6), c, s) for c, s in tags))
+        for figure in double.figures(dice, 1 + k % 2):
+            assert figure.score in sets[figure.row], (dice, figure.row, figure.score)
