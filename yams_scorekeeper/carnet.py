@@ -5,7 +5,7 @@ What the user types (:func:`read_carnet`, the file form; the interactive form as
 things and writes these lines)::
 
     rules: classic                 # the family (an id or an alias), then optional lines:
-    columns: libre descendante     # the columns, options, house rules of the sheet
+    columns: libre descendante     # the columns, options, variant, direction, house rules
     date: 1998-07                  # a day, a month or only a year
     records: no                    # whether the game may hold records (default: no)
     player: Alice                  # then each cell of Alice's sheet, one a line:
@@ -53,7 +53,8 @@ STRUCK = ("x", "-", "/", "barré", "barre")
 #: throws tried for one cell before the cell is said refused where it stands
 TRIES = 12
 #: the header lines of a carnet, and the few words each takes
-HEADERS = ("rules", "columns", "rows", "options", "variant", "setting", "date", "records")
+HEADERS = ("rules", "columns", "rows", "options", "variant", "direction", "setting", "date",
+           "records")
 _YES, _NO = ("yes", "oui", "y", "o", "true"), ("no", "non", "n", "false")
 _DATE = re.compile(r"(\d{4})(?:-(\d{2}))?(?:-(\d{2}))?")
 
@@ -151,6 +152,7 @@ def _checked(header: dict[str, list[str]], sheets: list, settings: dict | None) 
                          columns=words("columns"), optional_rows=words("rows"),
                          options=words("options"),
                          variant=(header.get("variant") or [None])[-1],
+                         direction=(header.get("direction") or [None])[-1],
                          settings=settings)
     rules = config.rules
     game = Game(config, id="carnet")
