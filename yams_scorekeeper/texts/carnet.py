@@ -14,8 +14,6 @@ TEXTS = {
                     "records : « {text} » devrait être oui ou non"),
     "no_date": ("the carnet does not say its date (a day, a month or a year)",
                 "le carnet ne dit pas sa date (un jour, un mois ou une année)"),
-    "tagged": ("the carnet does not take {family} sheets yet (tagged dice)",
-               "le carnet ne prend pas encore les feuilles de {family} (dés marqués)"),
     "twice": ("the cell {cell} is typed twice", "la case {cell} est tapée deux fois"),
     "missing": ("{player}'s sheet lacks {n} {n:|cell|cells}: {cells}",
                 "il manque {n} {n:|case|cases} à la feuille de {player} : {cells}"),
