@@ -275,7 +275,9 @@ def undo(
         return
     w = words("cli.turn", lang)
     if reopened:
-        print_line(words("cli.amend", lang)["reopened"].format(id=game.id[:8]))
+        from .amend_cmds import archived_change_line
+
+        print_line(archived_change_line(game, lang))
     print_line(w["undone"].format(what=_describe(game, cancelled, lang)))
     print_next(game, step.records, lang, "cli.printing.to_play")   # a correction undone: finished again
 
