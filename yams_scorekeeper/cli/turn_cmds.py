@@ -288,7 +288,10 @@ def end(
     as_json: bool = json_option(),
     db: Optional[str] = db_option(),
 ) -> None:
-    """Stop a game before the sheets are full: the highest total wins (it goes to the archive)."""
+    """Stop a game before the sheets are full: it goes to the archive, marked stopped.
+
+    In Gaby the highest total wins (Y9); elsewhere no one wins and it sets no record (G7).
+    """
     from ..api import end as end_game
 
     step = end_game(open_store(db), game_id)
