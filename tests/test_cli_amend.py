@@ -161,3 +161,28 @@ def test_undo_of_a_correction_after_the_finish_finishes_the_game_again(tmp_path)
     ok(db, "fix", "1", "11112/1", "--game", game[:8])
     out = ok(db, "undo", "--game", game[:8]).stdout
     assert "To play" not in out and "135" in out
+
+
+def test_fix_of_a_finished_game_that_stays_finished_says_it_was_corrected_in_place(tmp_path):
+    """``yams fix ... --game`` on a finished game that the correction leaves finished: it is
+    corrected in the archive (never out of it), and says so, in English and in French, as
+    ``yams undo --game`` does when it cancels such a correction; the sentence of a game
+    leaving the archive belongs to a reopening (its last cell taken back)."""
+    db = str(tmp_path)
+    game = solo_duel(db)
+    out = ok(db, "fix", "13", "55555/1 -> yam=0", "--game", game[:8]).stdout
+    assert out.startswith(f"Game {game[:8]} corrected in the archive: it is still finished "
+                          "and the records were recounted with the correction.\n")
+    assert "left the archive" not in out and "Ana 135 → 85" in out
+    assert js(db, "games")["games"] == [] and len(js(db, "history")["games"]) == 1
+    out = ok(db, "--lang", "fr", "fix", "13", "55555/1 -> yam", "--game", game[:8]).stdout
+    assert out.startswith(f"Partie {game[:8]} corrigée dans l'archive : elle reste finie")
+    assert "quitté" not in out
+    for _ in range(2):                                  # each correction cancelled: finished
+        out = ok(db, "undo", "--game", game[:8]).stdout
+        assert out.startswith(f"Game {game[:8]} corrected in the archive: it is still finished")
+        assert "Cancelled: the correction of turn 13" in out and "left the archive" not in out
+    out = ok(db, "undo", "--game", game[:8]).stdout     # its last cell taken back: reopened
+    assert out.startswith(f"Game {game[:8]} reopened: it left the archive and the records "
+                          "were recounted without it.\n")
+    assert [g["id"] for g in js(db, "games")["games"]] == [game]

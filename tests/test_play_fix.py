@@ -35,7 +35,8 @@ def test_a_refused_correction_names_the_later_turn_and_plus_adds_it(tmp_path):
 
 def test_take_back_the_last_cell_of_a_finished_game(tmp_path):
     """Ana alone scratches twelve rows, then writes chance 30. After the ranking: u, confirmed,
-    reopens the game (it leaves the archive); chance again; then f 13 writes 15 instead."""
+    reopens the game (it leaves the archive); chance again; then f 13 writes 15 instead: the
+    game stays finished, corrected in the archive (it does not leave it)."""
     turns = []
     for row in ("1", "2", "3", "4", "5", "6", "brelan", "carre", "full", "petite-suite",
                 "grande-suite", "yam"):
@@ -44,8 +45,11 @@ def test_take_back_the_last_cell_of_a_finished_game(tmp_path):
         "66666/1", "chance", "u", "y", "chance", "f 13", "12345/1", "y", ""])
     assert out.count("Game over!") == 3
     assert "taking back its last cell reopens it" in " ".join(out.split())
-    assert "this correction reopens it" in " ".join(out.split())
-    assert "Game reopened: it left the archive." in out
+    assert "this correction reopens it" not in " ".join(out.split())
+    assert "this correction is written in the archive (the game stays finished)" in " ".join(
+        out.split())
+    assert out.count("Game reopened: it left the archive.") == 1       # the u
+    assert "Game corrected in the archive: it is still finished." in out  # the f 13
     store = Store(tmp_path)
     assert store.games_in_progress() == []
     (entry,) = store.archived_games()

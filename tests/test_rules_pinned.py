@@ -4,6 +4,7 @@ named in its docstring)."""
 
 from __future__ import annotations
 
+import itertools
 import math
 from statistics import NormalDist
 
@@ -69,25 +70,61 @@ def test_an_imposed_order_of_every_row_plus_one_repeated_is_refused(repeated):
 # -- 16: Gaby Y4, only dry columns left: the highest cap of the open ones ---------------------
 
 
-@pytest.mark.parametrize("columns", [["libre", "demi-sec", "sec"], ["libre", "sec", "demi-sec"],
-                                     ["libre", "descente", "montee", "demi-sec", "sec"]])
-def test_with_only_demi_sec_and_sec_open_a_coup_may_take_two_rolls(columns):
-    """Y4: every plain column full, demi-sec (2 rolls) and sec (1 roll) still open: the turn
-    allows 2 rolls. Broken as the last open column's cap (sec: 1), it allows 1."""
-    game = _game("gaby", columns=columns)
+def _gaby_in_order(columns: list[str]) -> Game:
+    """A Gaby game whose sheet holds ``columns`` in that order: a configuration puts them in
+    the sheet's order (demi-sec before sec), so the order is set after it, for the rule to be
+    held whatever order its columns come in."""
+    import dataclasses
+
+    config = make_config("gaby", ["Ana"], explicit=True, columns=columns)
+    return Game(dataclasses.replace(config, columns=tuple(columns)), id="g1",
+                created="2024-05-01T20:00:00+00:00")
+
+
+def _fill(game: Game, full: set[str] | None = None) -> None:
+    """Write every cell of the plain columns (and of the columns in ``full``)."""
     for column in game.columns:
-        if column.max_roll is not None:
+        if column.max_roll is not None and column.id not in (full or ()):
             continue
         for _ in column.cells:
             row = game.next_cells(game.player, column)[0]
-            game.enter("66666", 1)
+            game.enter("66666", column.max_roll or 1)
             game.mark(column.id, row)
+
+
+#: every order of libre, demi-sec and sec, and sheets with more plain columns
+DRY_ORDERS = [list(order) for order in itertools.permutations(["libre", "demi-sec", "sec"])] + [
+    ["libre", "descente", "montee", "demi-sec", "sec"],
+    ["sec", "montee", "libre", "demi-sec", "descente"]]
+
+
+@pytest.mark.parametrize("columns", DRY_ORDERS, ids="-".join)
+def test_with_only_demi_sec_and_sec_open_a_coup_may_take_two_rolls(columns):
+    """Y4: every plain column full, demi-sec (2 rolls) and sec (1 roll) still open: the turn
+    allows 2 rolls, whichever of them comes last on the sheet. Broken as the last open
+    column's cap, or the first one's (sec: 1), it allows 1 in some order."""
+    game = _gaby_in_order(columns)
+    assert [c.id for c in game.columns] == columns
+    _fill(game)
     assert game.max_roll() == 2
     with pytest.raises(IllegalMoveError) as info:
         game.enter("66666", 3)
     assert info.value.rule == "Y4"
     game.enter("66666", 2)
     assert {c.column for c in game.legal_cells()} == {"demi-sec"}
+
+
+@pytest.mark.parametrize("columns", DRY_ORDERS, ids="-".join)
+@pytest.mark.parametrize("full, cap", [("demi-sec", 1), ("sec", 2)])
+def test_a_full_dry_column_gives_no_cap(columns, full, cap):
+    """Y4: once demi-sec (or sec) is full too, the other one's cap is the turn's. Broken as
+    the highest cap of every dry column, full or not, sec alone open allows 2."""
+    game = _gaby_in_order(columns)
+    _fill(game, {full})
+    assert game.max_roll() == cap
+    with pytest.raises(IllegalMoveError) as info:
+        game.enter("66666", cap + 1)
+    assert info.value.rule == "Y4"
 
 
 # -- 18: the heuristic adviser's chance of the upper bonus ------------------------------------

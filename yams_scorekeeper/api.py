@@ -390,7 +390,8 @@ def import_book(store: StoreLike, source: str | os.PathLike | IO[str], *,
                 name: str | None = None) -> tuple[int, int]:
     """``yams import``: add the finished games of the book at ``source`` (a path, or an open
     text stream that errors call ``name``); returns ``(added, skipped)``. A game already in the store is skipped
-    (importing twice adds nothing); every other one must replay through the rules to its
+    (importing twice adds nothing), and so is the same game given twice; two different games
+    under one id refuse the book, and every other game must replay through the rules to its
     summary (:func:`check_summary`), else nothing is imported. Read one game at a time."""
     from .book_file import read_book
     from .store import check_book_header, not_a_book

@@ -1008,7 +1008,8 @@ class Game:
         self.record({"type": "undo"})
 
     def end(self) -> None:
-        """Stop the game before the sheets are full; the highest total wins (Y9)."""
+        """Stop the game before the sheets are full: in Gaby the highest total wins (Y9);
+        elsewhere a stopped game has no winner (G7)."""
         self.record({"type": "end"})
 
     def sheet_rows(self, sheet: Sheet, totals: Totals | None = None) -> dict[str, Any]:

@@ -1324,7 +1324,8 @@ class Store:
         returns the summary to keep or raises: one game refused refuses the whole book.
 
         A game whose id is already archived, or in progress here, is skipped, so importing
-        twice adds nothing (and writes nothing). When games were added the record book
+        twice adds nothing (and writes nothing); so is a game the book gives twice, the same,
+        while a book giving two different games under one id is refused whole. When games were added the record book
         counts them, or is recomputed from the summaries index (see the module notes, also
         for a cut import).
         """

@@ -184,6 +184,13 @@ def fix(
         print_next(game, step.records, lang, "cli.printing.to_play")
 
 
+def archived_change_line(game: "Game", lang: str) -> str:
+    """What a correction or an undo did to a finished game: corrected in the archive (still
+    finished), or reopened (out of the archive, the records recounted without it)."""
+    key = "corrected_archived" if game.finished else "reopened"
+    return words("cli.amend", lang)[key].format(id=game.id[:8])
+
+
 def _print_fix(game: "Game", event: dict, totals: list[dict], reopened: bool, lang: str) -> None:
     from ..transcript import entry_text
 
@@ -191,7 +198,7 @@ def _print_fix(game: "Game", event: dict, totals: list[dict], reopened: bool, la
     one = len(game.columns) == 1
     log = game.turn_log()
     if reopened:
-        print_line(w["reopened"].format(id=game.id[:8]))
+        print_line(archived_change_line(game, lang))
     for change in event["changes"]:
         turn = log[change["turn"] - 1]
         scores = " + ".join(str(m.score) for m in turn.marks)

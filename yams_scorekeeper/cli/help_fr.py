@@ -165,8 +165,8 @@ FR: dict[str, str] = {
         "Annuler la dernière saisie encore en vigueur (dés ou case) ; répéter pour remonter plus loin.\n\nSur une partie finie (--game ID), reprend la dernière case et rouvre la partie : elle quitte l'archive et les records sont recomptés sans elle jusqu'à ce qu'elle soit de nouveau finie.",
     '  yams undo --game 3f2a      (a finished game: reopened)':
         '  yams undo --game 3f2a      (une partie finie : rouverte)',
-    'Stop a game before the sheets are full: the highest total wins (it goes to the archive).':
-        'Arrêter une partie avant que les feuilles soient pleines : le plus haut total gagne (elle va aux archives).',
+    'Stop a game before the sheets are full: it goes to the archive, marked stopped.\n\nIn Gaby the highest total wins (Y9); elsewhere no one wins and it sets no record (G7).':
+        "Arrêter une partie avant que les feuilles soient pleines : elle va aux archives, marquée arrêtée.\n\nEn Gaby le plus haut total gagne (Y9) ; ailleurs personne ne gagne et elle n'établit aucun record (G7).",
     'List the games in progress, oldest first.':
         "Lister les parties en cours, la plus ancienne d'abord.",
     'Replay a written transcript through the rules and show the sheets and totals (--svg,\n--html: draw them in a file to print).':

@@ -149,7 +149,8 @@ def fix(table: "Table", text: str) -> None:
         changes, trial = tried, candidate
     if not _show_changes(term, game, trial):
         term.say(t(term, "no_change"))
-    if not _yes(term, "confirm_reopen" if game.finished else "confirm"):
+    if not _yes(term, "confirm" if not game.finished else
+                "confirm_correct_archived" if trial.finished else "confirm_reopen"):
         term.say(t(term, "cancelled"))
         return
     was_finished = game.finished
@@ -159,7 +160,7 @@ def fix(table: "Table", text: str) -> None:
         term.refuse(err)
         return
     if was_finished:
-        term.say(t(term, "reopened"))
+        term.say(t(term, "corrected_archived" if table.game.finished else "reopened"))
     term.say(t(term, "fixed"), style="bold")
     table._header_key = table._cells_key = None
 

@@ -275,7 +275,9 @@ def undo(
         return
     w = words("cli.turn", lang)
     if reopened:
-        print_line(words("cli.amend", lang)["reopened"].format(id=game.id[:8]))
+        from .amend_cmds import archived_change_line
+
+        print_line(archived_change_line(game, lang))
     print_line(w["undone"].format(what=_describe(game, cancelled, lang)))
     print_next(game, step.records, lang, "cli.printing.to_play")   # a correction undone: finished again
 
@@ -286,7 +288,10 @@ def end(
     as_json: bool = json_option(),
     db: Optional[str] = db_option(),
 ) -> None:
-    """Stop a game before the sheets are full: the highest total wins (it goes to the archive)."""
+    """Stop a game before the sheets are full: it goes to the archive, marked stopped.
+
+    In Gaby the highest total wins (Y9); elsewhere no one wins and it sets no record (G7).
+    """
     from ..api import end as end_game
 
     step = end_game(open_store(db), game_id)

@@ -237,6 +237,12 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Partie {id} rouverte : elle a quitté l'archive et les records ont été recomptés sans "
         "elle.",
     ),
+    "amend.corrected_archived": (
+        "Game {id} corrected in the archive: it is still finished and the records were "
+        "recounted with the correction.",
+        "Partie {id} corrigée dans l'archive : elle reste finie et les records ont été "
+        "recomptés avec la correction.",
+    ),
     "amend.reopened_log": (
         "Reopened after its finish{times} (last {at}); dated when first finished, {date}.",
         "Rouverte après sa fin{times} (dernière fois {at}) ; datée de sa première fin, {date}.",

@@ -241,6 +241,10 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "wrong_format": ("wrong 'format'", "« format » incorrect"),
     "unknown_version": ("unknown version {version!r}", "version inconnue {version!r}"),
+    "book_other_game_same_id": (
+        "another game than games[{first}] under the same id {game_id}",
+        "une autre partie que games[{first}] sous le même identifiant {game_id}",
+    ),
     "book_game": (
         "games[{index}] (game {n}): {problem}",
         "games[{index}] (partie {n}) : {problem}",

@@ -384,6 +384,12 @@ TEXTS: dict[str, tuple[str, str]] = {
         "La partie est finie et archivée : inscrire cette correction la rouvre et recompte les "
         "records.",
     ),
+    "confirm_correct_archived": (
+        "The game is finished and archived: this correction is written in the archive (the game "
+        "stays finished) and recounts the records.",
+        "La partie est finie et archivée : cette correction est inscrite dans l'archive (la "
+        "partie reste finie) et recompte les records.",
+    ),
     "undo_reopen": (
         "The game is finished and archived: taking back its last cell reopens it and recounts the "
         "records.",
@@ -411,5 +417,9 @@ TEXTS: dict[str, tuple[str, str]] = {
     "reopened": (
         "Game reopened: it left the archive.",
         "Partie rouverte : elle a quitté l'archive.",
+    ),
+    "corrected_archived": (
+        "Game corrected in the archive: it is still finished.",
+        "Partie corrigée dans l'archive : elle reste finie.",
     ),
 }
