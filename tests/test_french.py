@@ -195,3 +195,21 @@ def test_core_refusals_count_in_words():
     with pytest.raises(ConfigError) as five:
         make_config("gaby", ["A", "B", "C", "D", "E"])
     assert five.value.text("fr").startswith("5 joueurs : le Yams Gaby se joue de 1 à 4")
+
+
+def test_a_french_help_leaves_the_english_one_english_in_the_same_process():
+    """The French texts are put into the Click commands only while a French --help is drawn:
+    the next English --help of the same process (a script, a test) is English again."""
+    from typer.testing import CliRunner
+
+    def shown(lang: str, *args: str) -> str:
+        result = CliRunner().invoke(app, [*args, "--help"], prog_name="yams",
+                                    env={"COLUMNS": "100", "NO_COLOR": "1", "YAMS_LANG": lang})
+        assert result.exit_code == 0, result.output
+        return result.output
+
+    english = shown("en", "end"), shown("en")
+    assert "Arrêter une partie" in shown("fr", "end")
+    assert "Commandes" in shown("fr") and "Afficher cette aide" in shown("fr")
+    assert (shown("en", "end"), shown("en")) == english
+    assert "Stop a game" in english[0] and "Commands" in english[1]

@@ -131,15 +131,14 @@ class YamsGroup(TyperGroup):
 
     def format_help(self, ctx: Any, formatter: Any) -> None:
         """``yams --help`` in the language of the run: the commands listed in it too."""
-        if help_lang(ctx) == "fr":
-            from .help_fr import translate
+        if help_lang(ctx) != "fr":
+            super().format_help(ctx, formatter)
+            return
+        from .help_fr import in_french
 
-            translate(self, ctx)
-            for name in self.list_commands(ctx):
-                command = self.get_command(ctx, name)
-                if command is not None:
-                    translate(command, ctx)
-        super().format_help(ctx, formatter)
+        commands = [self.get_command(ctx, name) for name in self.list_commands(ctx)]
+        with in_french([self, *filter(None, commands)], ctx):
+            super().format_help(ctx, formatter)
 
 
 class YamsCommand(TyperCommand):
@@ -147,11 +146,13 @@ class YamsCommand(TyperCommand):
     :mod:`~yams_scorekeeper.cli.help_fr`)."""
 
     def format_help(self, ctx: Any, formatter: Any) -> None:
-        if help_lang(ctx) == "fr":
-            from .help_fr import translate
+        if help_lang(ctx) != "fr":
+            super().format_help(ctx, formatter)
+            return
+        from .help_fr import in_french
 
-            translate(self, ctx)
-        super().format_help(ctx, formatter)
+        with in_french([self], ctx):
+            super().format_help(ctx, formatter)
 
     def invoke(self, ctx: typer.Context) -> Any:
         """Run the command; run with ``--json``, a YamsError is said as a JSON object."""

@@ -5,8 +5,9 @@ the ``epilog`` in ``COMMANDS``). :data:`FR` maps each English text (a docstring 
 ``inspect.cleandoc`` gives it, an option's help, one line of an epilog) to its French; the
 command lines of an epilog (``  yams play --list``, with no comment after them) need no entry.
 When ``--help`` is printed in French (:func:`~yams_scorekeeper.cli.lang.help_lang`),
-:func:`translate` puts the French into the Click command just before Typer draws it, with
-Typer's own words (panel titles, ``[default: ...]``, the ``--help`` line). A text missing here
+:func:`in_french` puts the French into the Click command while Typer draws it, with
+Typer's own words (panel titles, ``[default: ...]``, the ``--help`` line), and the English
+back afterwards. A text missing here
 stays English, and ``tests/test_french.py`` names it: add its French below.
 
 Only a French ``--help`` imports this module.
@@ -15,7 +16,8 @@ Only a French ``--help`` imports this module.
 from __future__ import annotations
 
 import inspect
-from typing import Any
+from contextlib import contextmanager
+from typing import Any, Iterable, Iterator
 
 #: English help text -> French help text
 FR: dict[str, str] = {
@@ -376,23 +378,34 @@ def english_texts(command: Any) -> list[str]:
     return texts
 
 
-def translate(command: Any, ctx: Any) -> None:
-    """Put the French texts into ``command`` (a Click command or group), once."""
-    if getattr(command, "_yams_french", False):
-        return
-    command._yams_french = True
-    if command.help:
-        command.help = FR.get(inspect.cleandoc(command.help), command.help)
-    if command.epilog:
-        command.epilog = "\n".join(line if is_command_line(line) else FR.get(line, line)
-                                   for line in command.epilog.split("\n"))
-    for param in command.params:
-        if getattr(param, "help", None):
-            param.help = FR.get(param.help, param.help)
-    option = command.get_help_option(ctx)
-    if option is not None:
-        option.help = HELP_OPTION
+@contextmanager
+def in_french(commands: Iterable[Any], ctx: Any) -> Iterator[None]:
+    """The French texts put into ``commands`` (Click commands or groups) and into Typer's own
+    words while the block runs, the English put back after it: a process that shows a French
+    ``--help`` (a test, a script calling the app) still shows the English one afterwards."""
     from typer import rich_utils
 
+    saved: list[tuple[Any, str, Any]] = [(rich_utils, name, getattr(rich_utils, name))
+                                         for name in TYPER_WORDS]
+    for command in commands:
+        saved += [(command, "help", command.help), (command, "epilog", command.epilog)]
+        if command.help:
+            command.help = FR.get(inspect.cleandoc(command.help), command.help)
+        if command.epilog:
+            command.epilog = "\n".join(line if is_command_line(line) else FR.get(line, line)
+                                       for line in command.epilog.split("\n"))
+        for param in command.params:
+            if getattr(param, "help", None):
+                saved.append((param, "help", param.help))
+                param.help = FR.get(param.help, param.help)
+        option = command.get_help_option(ctx)
+        if option is not None:
+            saved.append((option, "help", option.help))
+            option.help = HELP_OPTION
     for name, text in TYPER_WORDS.items():
         setattr(rich_utils, name, text)
+    try:
+        yield
+    finally:
+        for owner, name, value in reversed(saved):
+            setattr(owner, name, value)
