@@ -845,12 +845,7 @@ class Store:
         version), then gets its ``.bak1``, a copy of its own; (4) the summaries index and the
         book count the corrected game. A crash after (1) leaves the recount owed; the
         summaries index follows the archive folder. Returns the records it broke."""
-        problem = _records.summary_problem(summary)
-        if problem is None and summary["id"] != game_id:
-            problem = f"the summary is for game '{summary['id']}'"
-        if problem:
-            raise StoreError(Message("store.cannot_finish_game", game_id=game_id,
-                                     problem=problem))
+        _check_summary(game_id, summary)
         self._check_records()
         self._owe_recount()
         self._remove_archive_backups(game_id)
@@ -952,12 +947,7 @@ class Store:
                         return []
                     raise _unknown(game_id)
                 summary = summary if summary is not None else (pending or {}).get("summary")
-                problem = _records.summary_problem(summary)
-                if problem is None and summary["id"] != game_id:
-                    problem = f"the summary is for game '{summary['id']}'"
-                if problem:
-                    raise StoreError(Message("store.cannot_finish_game", game_id=game_id,
-                                             problem=problem))
+                _check_summary(game_id, summary)
                 if pending != {"summary": summary}:
                     self._set_one(db, _FINISH, {"summary": summary})
             try:
@@ -1701,3 +1691,12 @@ def book_entry(game: Any, n: int, *, nesting_checked: bool = False) -> dict:
     if problem:
         raise not_a_book(Message("store.book_game", index=n - 1, n=n, problem=problem))
     return {"id": summary["id"], "doc": doc, "summary": summary}
+
+
+def _check_summary(game_id: str, summary: Any) -> None:
+    """A StoreError unless ``summary`` is a sound summary of game ``game_id``."""
+    problem = _records.summary_problem(summary)
+    if problem is None and summary["id"] != game_id:
+        problem = f"the summary is for game '{summary['id']}'"
+    if problem:
+        raise StoreError(Message("store.cannot_finish_game", game_id=game_id, problem=problem))
