@@ -31,10 +31,10 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 
 from yams_scorekeeper.advice.heuristic import play_game
-from yams_scorekeeper.simulate import demo_turn
 from yams_scorekeeper.config import make_config
 from yams_scorekeeper.game import Game
 from yams_scorekeeper.rules import get_rules
+from yams_scorekeeper.simulate import demo_turn
 
 
 def _classic():

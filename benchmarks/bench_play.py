@@ -26,13 +26,13 @@ from __future__ import annotations
 
 import argparse
 import os
-import textwrap
 import pty
 import select
 import statistics
 import subprocess
 import sys
 import tempfile
+import textwrap
 import time
 
 GOAL_MS = 25.0

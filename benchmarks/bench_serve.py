@@ -107,8 +107,9 @@ def _entries(db: str, seed: int):
 
 
 async def bench(args: argparse.Namespace) -> int:
-    from yams_scorekeeper import api
     from serving import Served
+
+    from yams_scorekeeper import api
 
     folder = tempfile.mkdtemp(prefix="yams-bench-serve-")
     db = os.path.join(folder, "db")

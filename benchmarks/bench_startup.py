@@ -71,11 +71,12 @@ def run(argv: list[str], env: dict) -> float:
 
 def prepare(folder: str, env: dict) -> None:
     """A store with two finished Duel games and a classic game in progress."""
+    import random
+
     from yams_scorekeeper.config import make_config
     from yams_scorekeeper.session import TableSession
     from yams_scorekeeper.simulate import play_random_game
     from yams_scorekeeper.store import Store
-    import random
 
     store = Store(folder)
     for seed in (1, 2):

@@ -131,7 +131,7 @@ def generate_one(seed: int, n: int) -> tuple[str, dict]:
             game.end()
     else:
         game = play_random_game(config, rng)
-    start = dt.datetime(2019, 1, 1, 18, tzinfo=dt.timezone.utc) + dt.timedelta(
+    start = dt.datetime(2019, 1, 1, 18, tzinfo=dt.UTC) + dt.timedelta(
         days=rng.randrange(6 * 365), minutes=rng.randrange(6 * 60))
     game.id = f"{rng.getrandbits(128):032x}"
     game.created = start.isoformat(timespec="seconds")
@@ -473,7 +473,7 @@ def book_games(distinct: list[dict], start: int, stop: int, seed: int):
             continue
         rng = random.Random(f"yams-bench-book-{seed}-{n}")
         game_id = f"{rng.getrandbits(128):032x}"
-        when = dt.datetime(2019, 1, 1, 18, tzinfo=dt.timezone.utc) + dt.timedelta(
+        when = dt.datetime(2019, 1, 1, 18, tzinfo=dt.UTC) + dt.timedelta(
             days=rng.randrange(6 * 365), minutes=rng.randrange(6 * 60))
         yield {"doc": {**entry["doc"], "id": game_id,
                        "created": when.isoformat(timespec="seconds")},

@@ -14,8 +14,8 @@ import re
 import subprocess
 import sys
 import tempfile
+from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Callable, Iterable
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))

@@ -35,10 +35,10 @@ def main() -> None:
     args = parser.parse_args()
 
     from playwright.sync_api import sync_playwright
-
-    from yams_scorekeeper import api
     from serving import Served
     from test_serve_browser import CHROMIUM, CHROMIUM_ARGS
+
+    from yams_scorekeeper import api
 
     db = os.path.join(tempfile.mkdtemp(prefix="yams-shot-"), "db")
     api.new(db, "classic", ["Alice", "Bob", "Chloé"], clock=lambda: "2026-05-01T19:30:00+00:00")

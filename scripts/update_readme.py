@@ -19,8 +19,17 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from docgen import (REPO, commands, console, families, family_count_words, fill, run_yams,
-                    summary, write_or_check)
+from docgen import (
+    REPO,
+    commands,
+    console,
+    families,
+    family_count_words,
+    fill,
+    run_yams,
+    summary,
+    write_or_check,
+)
 
 FILES = (REPO / "README.md", REPO / "docs" / "index.md")
 

@@ -2,6 +2,7 @@
 the rulings alone, to reproduce the literature figures independently of the families' code."""
 
 from collections import Counter
+
 from yams_scorekeeper.advice.spec import OneColumnSpec, YahtzeeJoker, score_table
 
 YAHTZEE_ROWS = ("1","2","3","4","5","6","three-of-a-kind","four-of-a-kind","full-house","small-straight","large-straight","yahtzee","chance")

@@ -109,7 +109,7 @@ class PtyScreen:
         self.proc.wait()
         os.close(self.master)
 
-    def __enter__(self) -> "PtyScreen":
+    def __enter__(self) -> PtyScreen:
         return self
 
     def __exit__(self, *exc: object) -> None:

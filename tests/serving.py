@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import http.client
 import os
+import queue
 import random
 import re
-import queue
 import signal
 import subprocess
 import sys
@@ -107,7 +107,7 @@ class Served:
         assert status == 200, (status, body)
         return body
 
-    def events(self, lang: str = "en") -> "EventReader":
+    def events(self, lang: str = "en") -> EventReader:
         return EventReader(self.host, self.port, f"/{self.token}/events?lang={lang}")
 
     def stop(self, sig: int = signal.SIGTERM) -> tuple[int, str, str]:
@@ -128,7 +128,7 @@ class Served:
         err = self.process.stderr.read()
         return self.process.returncode, "".join(line + "\n" for line in rest), err
 
-    def __enter__(self) -> "Served":
+    def __enter__(self) -> Served:
         return self
 
     def __exit__(self, *exc) -> None:

@@ -5,12 +5,8 @@ three-joker one and shows every joker behaviour; the Yahtzee table is the litera
 
 from __future__ import annotations
 
-import json
-
 import pytest
-
 from helpers import ENV, js, ok, one_line_error, run
-
 
 #: the house rule of every Duel sheet here
 ONE_JOKER = ("--setting", "jokers=1")

@@ -7,10 +7,15 @@ import random
 from collections import Counter
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
-from yams_scorekeeper.advice.heuristic import (HeuristicAdviser, HeuristicCell, doblar_accepted,
-                                               play_game)
+from yams_scorekeeper.advice.heuristic import (
+    HeuristicAdviser,
+    HeuristicCell,
+    doblar_accepted,
+    play_game,
+)
 from yams_scorekeeper.advice.hints import game_heuristic_hint
 from yams_scorekeeper.advice.review import review_game_heuristic
 from yams_scorekeeper.config import make_config

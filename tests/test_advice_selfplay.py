@@ -7,8 +7,8 @@ import random
 import statistics
 
 import pytest
-
 from advice_specs import yahtzee_spec
+
 from yams_scorekeeper.advice.selfplay import play_solitaire
 from yams_scorekeeper.advice.spec import spec_for
 from yams_scorekeeper.rules import get_rules

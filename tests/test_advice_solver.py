@@ -9,8 +9,8 @@ from math import factorial
 
 import numpy as np
 import pytest
+from advice_specs import yahtzee_score, yahtzee_spec, yatzy_spec
 
-from advice_specs import yahtzee_spec, yatzy_spec, yahtzee_score
 from yams_scorekeeper.advice import cache
 from yams_scorekeeper.advice.adviser import Solved
 from yams_scorekeeper.advice.solver import last_roll_values, solve

@@ -10,13 +10,12 @@ Yams critique bank and 165 pool (D10) and the Duel jokers (U4) follow from the r
 from __future__ import annotations
 
 import pytest
+from helpers import refused, snapshot
 
 from yams_scorekeeper.config import make_config
-from yams_scorekeeper.errors import EntryError, IllegalMoveError
+from yams_scorekeeper.errors import EntryError
 from yams_scorekeeper.game import Game, plain_events
 from yams_scorekeeper.transcript import format_transcript, parse_transcript
-
-from helpers import refused, snapshot
 
 TAGS = ["cp", "cp", "cp", "fp", "fp", "cg", "cg", "fg", "fg", "fg"]
 

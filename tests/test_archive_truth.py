@@ -10,9 +10,8 @@ import shutil
 import sqlite3
 
 import pytest
-
 from helpers import ok, run
-from test_correction_atomic import AMEND, _amended_event
+from test_correction_atomic import _amended_event
 from test_reopen import one_day_a_game, two_games  # noqa: F401
 
 from yams_scorekeeper.session import TableSession

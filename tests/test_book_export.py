@@ -7,13 +7,11 @@ import csv
 import io
 import json
 
-import pytest
+from helpers import js, ok, one_line_error, run
+from test_cli_book import DATES, YAM, book, play_duel  # noqa: F401  (the fixture)
 
 from yams_scorekeeper.cli.book_csv import HISTORY_COLUMNS, inert
 from yams_scorekeeper.store import Store
-
-from helpers import js, ok, one_line_error, run
-from test_cli_book import DATES, YAM, book, play_duel  # noqa: F401  (the fixture)
 
 
 def csv_out(*args) -> str:
@@ -186,10 +184,10 @@ def test_bad_year_and_unknown_game_are_one_line_errors(book):
 
 
 def test_the_place_and_the_duration_go_to_bgstats(tmp_path):
+    from test_cli_book import DICE
+
     from yams_scorekeeper.config import make_config
     from yams_scorekeeper.session import TableSession
-
-    from test_cli_book import DICE
 
     db = str(tmp_path / "store")
     assert ok(db, "new", "-R", "duel", "-p", "Ana", "-p", "Léo", "--place", " Chez Mamie ")

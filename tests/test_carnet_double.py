@@ -6,11 +6,10 @@ from __future__ import annotations
 import os
 
 import pytest
+from helpers import js, ok, one_line_error, run
 
 from yams_scorekeeper.carnet import paper_game, read_carnet, row_scores
 from yams_scorekeeper.rules import get_rules
-
-from helpers import js, ok, one_line_error, run
 
 #: A Double Yams sheet of 2011, by hand (D2-D9):
 #: chiffres 5 + 10 + 15 + 20 + 25 + 60 (five clairs 6, in harmony: 2 x 30) = 135 >= 126:

@@ -7,12 +7,17 @@ import re
 import xml.etree.ElementTree as ET
 
 import pytest
-
-from yams_scorekeeper.cli.charts import (LINE_GAMES, Point, grouped_bars, histogram, line_chart,
-                                         totals_points)
-
 from helpers import js, ok
 from test_cli_book import YAM, play_duel
+
+from yams_scorekeeper.cli.charts import (
+    LINE_GAMES,
+    Point,
+    grouped_bars,
+    histogram,
+    line_chart,
+    totals_points,
+)
 
 SVG = ""          # inline in HTML: the HTML parser gives <svg> its namespace
 

@@ -7,7 +7,8 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from yams_scorekeeper.cli.choice import COMMAND_LETTERS, candidates, handles, split_scratch
 from yams_scorekeeper.cli.turn_loop import Table

@@ -6,12 +6,11 @@ import json
 import os
 
 import pytest
+from helpers import js, ok, one_line_error, run
 
 from yams_scorekeeper.config import make_config
 from yams_scorekeeper.session import TableSession
 from yams_scorekeeper.store import Store
-
-from helpers import js, ok, one_line_error, run
 
 #: Duel au Yam dice per row: rows 1-6 make 3+6+9+12+20+12 = 62 (no bonus), figures
 #: 12+20+25+30+40+0+23 = 150: 212; a yam (66666) makes 262, a chance of 66655 five more.

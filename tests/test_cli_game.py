@@ -6,10 +6,9 @@ import json
 import os
 
 import pytest
+from helpers import js, ok, one_line_error, run
 
 from yams_scorekeeper.store import Store
-
-from helpers import js, ok, one_line_error, run
 
 #: Duel au Yam, one turn a row: (dice, roll, how Alice names the cell). Alice's rows 1-6 make
 #: 3+6+9+16+20+18 = 72 (bonus 35), her figures 12+20+25+30+40+50+23 = 200: 307.

@@ -9,7 +9,9 @@ import sys
 
 import pytest
 import typer
-from hypothesis import given, settings, strategies as st
+from helpers import ENV, one_line_error
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from yams_scorekeeper.cli.app import COMMAND_MODULES, app, register
@@ -17,8 +19,6 @@ from yams_scorekeeper.cli.lang import current_lang, locale_lang, resolve_lang
 from yams_scorekeeper.dice import TAGGED_EXAMPLE
 from yams_scorekeeper.errors import ConfigError
 from yams_scorekeeper.rules import get_rules
-
-from helpers import ENV, one_line_error
 
 DOUBLE = TAGGED_EXAMPLE.split()
 FIGURE_KEYS = {"row", "section", "score", "base", "factors", "explain"}

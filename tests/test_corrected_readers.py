@@ -10,7 +10,6 @@ statistics, the log, the transcript, and the table's undo of a correction.
 from __future__ import annotations
 
 import pytest
-
 from helpers import ENV, js, ok
 from test_advice_cli import ONE_JOKER, SOLO
 

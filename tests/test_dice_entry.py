@@ -5,13 +5,29 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from yams_scorekeeper.dice import (DOUBLE_SET, GROUPED_EXAMPLE, TAGGED_EXAMPLE, Die, format_dice,
-                                   format_grouped, parse_plain, parse_roll, parse_tagged)
+from yams_scorekeeper.dice import (
+    DOUBLE_SET,
+    GROUPED_EXAMPLE,
+    TAGGED_EXAMPLE,
+    Die,
+    format_dice,
+    format_grouped,
+    parse_plain,
+    parse_roll,
+    parse_tagged,
+)
 from yams_scorekeeper.errors import ConfigError, EntryError, YamsError
-from yams_scorekeeper.rules import (ClassicRules, DoubleRules, DuelRules, GabyRules, get_rules,
-                                    rules_class)
+from yams_scorekeeper.rules import (
+    ClassicRules,
+    DoubleRules,
+    DuelRules,
+    GabyRules,
+    get_rules,
+    rules_class,
+)
 
 
 def values(dice) -> list[int]:

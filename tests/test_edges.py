@@ -16,7 +16,6 @@ import subprocess
 import sys
 
 import pytest
-
 from helpers import ENV, js, ok, one_line_error, read_only, run, time_zone
 from test_cli_book import book  # noqa: F401  (the fixture: three finished Duel games)
 

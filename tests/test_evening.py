@@ -3,18 +3,16 @@ another laptop's export, and the command line."""
 
 from __future__ import annotations
 
-import json
 from html.parser import HTMLParser
 
 import pytest
+from helpers import js, ok, one_line_error, run
 
 from yams_scorekeeper.api import add_played, export_book, import_book, load_doc, new
 from yams_scorekeeper.config import make_config
 from yams_scorekeeper.evening import standings
 from yams_scorekeeper.game import Game
 from yams_scorekeeper.store import Store
-
-from helpers import js, ok, one_line_error, run
 
 EVENING = "2026-12-01-club"
 

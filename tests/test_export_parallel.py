@@ -9,6 +9,7 @@ import os
 from pathlib import Path
 
 import pytest
+from test_import_parallel import book_of
 
 from yams_scorekeeper import store as store_module
 from yams_scorekeeper.api import export_book, export_games
@@ -17,8 +18,6 @@ from yams_scorekeeper.errors import StoreError
 from yams_scorekeeper.import_check import can_fork
 from yams_scorekeeper.store import BOOK_FORMAT, BOOK_VERSION, Store
 from yams_scorekeeper.transcript import doc_transcript
-
-from test_import_parallel import book_of
 
 pytestmark = pytest.mark.skipif(not can_fork(), reason="no fork here")
 

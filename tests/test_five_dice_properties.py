@@ -10,7 +10,8 @@ import itertools
 from collections import Counter
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from yams_scorekeeper.dice import Die
 from yams_scorekeeper.errors import ConfigError

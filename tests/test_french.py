@@ -7,19 +7,18 @@ import re
 import subprocess
 import sys
 
+import helpers
 import typer.main
-from typer import _click as click
-
 from test_cli_book import book  # noqa: F401  (the fixture: three finished Duel games)
 from test_play import ENV, played
+from typer import _click as click
+
 from yams_scorekeeper.cli import help_fr
 from yams_scorekeeper.cli.app import app
 from yams_scorekeeper.cli.terminal import wrap_words
 from yams_scorekeeper.config import make_config
 from yams_scorekeeper.texts import all_entries, say
 from yams_scorekeeper.wording import count, fill, number, plural
-
-import helpers
 
 # -- words and numbers ------------------------------------------------------------------------
 

@@ -21,14 +21,12 @@ import os
 import shutil
 import tempfile
 
-import pytest
+from helpers import time_zone
 from hypothesis import given
 from hypothesis import strategies as st
+from test_fuzz_hostile import FUZZ, Copy, cli, no_fsync, template  # noqa: F401  (fixtures)
 
 from yams_scorekeeper.safetext import fold_name
-
-from helpers import time_zone
-from test_fuzz_hostile import FUZZ, Copy, cli, no_fsync, template  # noqa: F401  (fixtures)
 
 FUZZ_EDGES = {"names": 30, "name pairs": 20, "paging numbers": 40, "numbers": 8,
               "date options": 30, "imported dates": 12}

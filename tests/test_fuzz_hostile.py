@@ -28,15 +28,14 @@ import tempfile
 from typing import Any
 
 import pytest
+from helpers import js, ok, run
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from test_cli_book import play_duel
+from test_hostile import _raw_controls
 
 from yams_scorekeeper.storage import encode
 from yams_scorekeeper.store import Store
-
-from helpers import js, ok, run
-from test_cli_book import play_duel
-from test_hostile import _raw_controls
 
 #: examples per test (about 25 s of CPU in all on a 2-CPU machine)
 FUZZ_EXAMPLES = {"import": 60, "store files": 60, "names": 40, "settings": 60,
@@ -149,7 +148,7 @@ class Copy:
         self.db = os.path.join(self.folder, "db")
         shutil.copytree(template["db"], self.db)
 
-    def __enter__(self) -> "Copy":
+    def __enter__(self) -> Copy:
         return self
 
     def __exit__(self, *exc) -> None:

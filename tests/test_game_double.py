@@ -10,13 +10,12 @@ set in a fixed tag order: 3 cp, 2 fp, 2 cg, 3 fg (so the clairs are positions 1-
 from __future__ import annotations
 
 import pytest
+from helpers import refused
 
 from yams_scorekeeper.config import make_config
 from yams_scorekeeper.errors import ConfigError, EntryError
 from yams_scorekeeper.game import Game, Mark
 from yams_scorekeeper.totals import sheet_totals
-
-from helpers import refused
 
 TAGS = ["cp", "cp", "cp", "fp", "fp", "cg", "cg", "fg", "fg", "fg"]
 ROWS = [r.id for r in Game(make_config("double", ["x"])).rules.rows]

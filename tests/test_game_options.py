@@ -8,13 +8,12 @@ every refusal is checked for its class, the rule named in its text and a game le
 from __future__ import annotations
 
 import pytest
+from helpers import cell, refused, snapshot
 
 from yams_scorekeeper.config import make_config
-from yams_scorekeeper.rules.gaby import GABY_COLUMNS
 from yams_scorekeeper.errors import ConfigError, IllegalMoveError
 from yams_scorekeeper.game import Game
-
-from helpers import cell, refused, snapshot
+from yams_scorekeeper.rules.gaby import GABY_COLUMNS
 
 ALL_OPTIONS = ("bloquant", "deux-coups", "doblar", "chance")
 

@@ -36,9 +36,9 @@ from collections import Counter
 
 import pytest
 
+from yams_scorekeeper.amend import amended, entry_of, turn_spans
 from yams_scorekeeper.config import make_config
 from yams_scorekeeper.errors import EntryError, IllegalMoveError
-from yams_scorekeeper.amend import amended, entry_of, turn_spans
 from yams_scorekeeper.game import Game, effective_events, plain_events
 from yams_scorekeeper.simulate import play_turn, random_dice
 from yams_scorekeeper.transcript import format_transcript, parse_transcript

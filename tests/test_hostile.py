@@ -11,10 +11,9 @@ import json
 import os
 
 import pytest
+from helpers import js, ok, one_line_error, read_only, run
 
 from yams_scorekeeper.store import Store
-
-from helpers import js, ok, one_line_error, read_only, run
 
 #: names a terminal would act on: ESC (title, clear screen), CSI C1, CR, BEL, backspace,
 #: newline, bidi override and isolate, DEL

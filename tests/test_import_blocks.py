@@ -11,8 +11,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_import_parallel import (DISTINCT, _forged_event, _forged_total, book_of, files_of,
-                                  imported, small_parallel)
+from test_import_parallel import (
+    DISTINCT,
+    _forged_event,
+    _forged_total,
+    book_of,
+    files_of,
+    imported,
+    small_parallel,  # noqa: F401  (the fixture)
+)
 from test_store import play
 
 from yams_scorekeeper import book_file, import_check, shapes

@@ -9,11 +9,10 @@ import random
 from pathlib import Path
 
 import pytest
+from test_store import faulty, new_doc, nth, play, summary
 
 from yams_scorekeeper import records
 from yams_scorekeeper.store import Store
-
-from test_store import faulty, new_doc, nth, play, summary
 
 DAYS = ["2023-01-01", "2024-01-01", "2024-06-01"]
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 import json
 
 import pytest
-
 from helpers import ENV, js, ok, one_line_error, run
 from typer.testing import CliRunner
 

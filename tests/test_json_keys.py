@@ -21,14 +21,13 @@ from pathlib import Path
 
 import pytest
 import typer.main
+from helpers import ENV, run
 
 from yams_scorekeeper.cli.app import app
 from yams_scorekeeper.game import Game
 from yams_scorekeeper.rules import RULESETS
 from yams_scorekeeper.simulate import play_turn, random_dice
 from yams_scorekeeper.store import Store
-
-from helpers import ENV, run
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "json.md"
 IDENTIFIER = re.compile(r"[a-z][a-z0-9_]*\Z")

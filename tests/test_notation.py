@@ -7,12 +7,11 @@ from __future__ import annotations
 import json
 
 import pytest
+from helpers import one_line_error, run
 
 from yams_scorekeeper.errors import EntryError, IllegalMoveError
 from yams_scorekeeper.notation import parse_coup, read_coup, roll_then_dice, split_roll, take_roll
 from yams_scorekeeper.transcript import parse_transcript
-
-from helpers import one_line_error, run
 
 DUEL = "rules: duel\nplayers: Ana, Bob\n\n"
 

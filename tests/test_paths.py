@@ -7,14 +7,13 @@ import os
 import shutil
 
 import pytest
+from helpers import js, ok
+from test_cli_book import YAM, play_duel
 
 from yams_scorekeeper import paths
 from yams_scorekeeper.config import make_config
 from yams_scorekeeper.session import TableSession
 from yams_scorekeeper.store import Store
-
-from helpers import ENV, js, ok
-from test_cli_book import YAM, play_duel
 
 
 @pytest.fixture

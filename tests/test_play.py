@@ -17,6 +17,7 @@ import time
 from itertools import zip_longest
 from pathlib import Path
 
+import helpers
 import pytest
 from typer.testing import CliRunner
 
@@ -26,8 +27,6 @@ from yams_scorekeeper.dice import TAGGED_EXAMPLE
 from yams_scorekeeper.game import effective_events
 from yams_scorekeeper.rules import get_rules
 from yams_scorekeeper.store import Store
-
-import helpers
 
 ROOT = Path(__file__).resolve().parents[1]
 #: the tests' fixed terminal (English, colourless, 80 columns, no locale), no store named
@@ -517,9 +516,9 @@ def test_demo_player_finishes_a_solo_gaby_game_with_two_coups():
     demo's player plays the second coup instead of stopping with nothing to write."""
     import random
 
-    from yams_scorekeeper.simulate import demo_turn
     from yams_scorekeeper.config import make_config
     from yams_scorekeeper.game import Game
+    from yams_scorekeeper.simulate import demo_turn
 
     for seed in (13000, 13002):
         game = Game(make_config("gaby", ["Solo"], preset="gaby-solo"))

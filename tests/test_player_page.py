@@ -6,13 +6,18 @@ from __future__ import annotations
 
 import json
 
-from yams_scorekeeper.player_page import (average_trend, favourite_rows, in_period,
-                                          rival_and_nemesis, winning_streak)
-from yams_scorekeeper.records import row_stats
-from yams_scorekeeper.storage import compact_text
-
 from helpers import js, ok
 from test_cli_book import book  # noqa: F401  (the fixture)
+
+from yams_scorekeeper.player_page import (
+    average_trend,
+    favourite_rows,
+    in_period,
+    rival_and_nemesis,
+    winning_streak,
+)
+from yams_scorekeeper.records import row_stats
+from yams_scorekeeper.storage import compact_text
 
 
 def gaby_wins(family) -> bool:
@@ -68,7 +73,8 @@ def test_rival_and_nemesis_by_hand():
 def test_companions_summed_by_the_index(tmp_path):
     """The sums of the index on a crafted history: who played with Alice, who beat her, a
     stopped Duel (no winner, G7) and a stopped Gaby (a winner) among them."""
-    from test_cli_book import play_duel, YAM
+    from test_cli_book import YAM, play_duel
+
     from yams_scorekeeper.store import Store
 
     db = str(tmp_path / "store")

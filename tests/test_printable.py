@@ -4,7 +4,6 @@ escaped, never markup) and opened in a headless browser when one is installed.""
 
 from __future__ import annotations
 
-import os
 import shutil
 import subprocess
 import xml.etree.ElementTree as ET
@@ -12,14 +11,13 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
+from helpers import ok, one_line_error, run
 
 from yams_scorekeeper.clock import counting_ids, fixed_clock
 from yams_scorekeeper.config import make_config
 from yams_scorekeeper.game import Game
 from yams_scorekeeper.store import Store
 from yams_scorekeeper.transcript import parse_transcript
-
-from helpers import ok, one_line_error, run
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 HOSTILE = ['<script>alert("x")</script>', "Zoé & 'Léa' <b>"]

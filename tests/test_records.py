@@ -8,8 +8,16 @@ import itertools
 
 import pytest
 
-from yams_scorekeeper.records import (empty_book, head_to_head, history, matches, player_stats,
-                                      recompute, summary_problem, update_records)
+from yams_scorekeeper.records import (
+    empty_book,
+    head_to_head,
+    history,
+    matches,
+    player_stats,
+    recompute,
+    summary_problem,
+    update_records,
+)
 
 FORCE = "double/force-asc"
 

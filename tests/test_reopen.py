@@ -10,21 +10,23 @@ import os
 import shutil
 import tempfile
 import traceback
-from datetime import datetime, timedelta, timezone
+from collections.abc import Callable, Iterator
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any
 
 import pytest
 from test_storage import faulty
 
 from yams_scorekeeper import records as book_of
-from yams_scorekeeper.config import make_config
 from yams_scorekeeper.api import check_summary
-from yams_scorekeeper.game import Game
+from yams_scorekeeper.config import make_config
 from yams_scorekeeper.errors import IllegalMoveError, StoreError
+from yams_scorekeeper.game import Game
 from yams_scorekeeper.session import TableSession
 from yams_scorekeeper.storage import FileSystem
 from yams_scorekeeper.store import Store
+
 
 @pytest.fixture(autouse=True)
 def one_day_a_game(monkeypatch):
@@ -34,7 +36,7 @@ def one_day_a_game(monkeypatch):
     real = Game.summary
 
     def summary(self):
-        day = datetime(2024, 5, 1, 21, tzinfo=timezone.utc) + timedelta(days=next(made))
+        day = datetime(2024, 5, 1, 21, tzinfo=UTC) + timedelta(days=next(made))
         return {**real(self), "date": day.isoformat()}
 
     monkeypatch.setattr(Game, "summary", summary)

@@ -7,15 +7,13 @@ import json
 import os
 
 import pytest
+from helpers import js, ok, one_line_error, run
+from test_cli_book import DICE, book  # noqa: F401  (the fixture)
 
 from yams_scorekeeper.clock import counting_ids, fixed_clock
 from yams_scorekeeper.config import make_config
 from yams_scorekeeper.game import Game
 from yams_scorekeeper.store import Store
-
-from helpers import js, ok, one_line_error, run
-from test_cli_book import DICE, book  # noqa: F401  (the fixture)
-
 
 CLOCK = "2024-05-01T21:00:00+00:00"
 

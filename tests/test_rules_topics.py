@@ -5,7 +5,6 @@ id or by the name the sheet prints, in English and French, with its rulings."""
 from __future__ import annotations
 
 import pytest
-
 from helpers import one_line_error, run
 
 from yams_scorekeeper.rules import RULESETS, get_rules

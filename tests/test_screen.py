@@ -15,8 +15,8 @@ from __future__ import annotations
 import re
 
 import pytest
-
 from pty_screen import PtyScreen
+
 from yams_scorekeeper.dice import GROUPED_EXAMPLE
 
 CELL = "Cell ("

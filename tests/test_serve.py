@@ -12,7 +12,6 @@ import socket
 import time
 
 import pytest
-
 from helpers import ok, one_line_error, run
 from serving import Served, near_finished
 from test_hostile import _forge, _raw_controls, store_files
@@ -261,10 +260,9 @@ def test_play_serve_starts_the_server_for_the_session_and_stops_it_at_the_end(db
     import os
     import subprocess
     import sys
+    import threading
 
     from helpers import ENV
-
-    import threading
 
     from yams_scorekeeper.store import Store
 

@@ -16,9 +16,9 @@ import threading
 
 import numpy as np
 import pytest
-
 from advice_specs import yahtzee_score
 from helpers import ENV, ok, run
+
 from yams_scorekeeper.advice import cache
 from yams_scorekeeper.advice.adviser import Solved
 from yams_scorekeeper.advice.spec import OneColumnSpec, score_table

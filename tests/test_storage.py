@@ -15,8 +15,15 @@ from hypothesis import strategies as st
 from tinydb import TinyDB
 
 from yams_scorekeeper.errors import StoreCorruptError, StoreError
-from yams_scorekeeper.storage import (MIGRATIONS, SCHEMA, AtomicJSONStorage, FileSystem,
-                                      backup_path, decode, encode)
+from yams_scorekeeper.storage import (
+    MIGRATIONS,
+    SCHEMA,
+    AtomicJSONStorage,
+    FileSystem,
+    backup_path,
+    decode,
+    encode,
+)
 
 DATA = Path(__file__).parent / "data"
 

@@ -20,12 +20,11 @@ import os
 import stat
 
 import pytest
+from test_store import new_doc, summary
 
 from yams_scorekeeper import storage
 from yams_scorekeeper.storage import AtomicJSONStorage, FileSystem
 from yams_scorekeeper.store import Store
-
-from test_store import new_doc, summary
 
 STATE = {"t": {"1": {"n": 1}}}
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 import re
 
 import pytest
-
 from helpers import js, ok
 from test_play import played
 

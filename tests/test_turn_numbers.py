@@ -9,7 +9,6 @@ import re
 from pathlib import Path
 
 import pytest
-
 from helpers import ENV, js, ok
 from test_advice_cli import ONE_JOKER
 from test_play import played

@@ -6,7 +6,6 @@ from its dice (``cp 666``), and Double Yams errors show the grouped way of typin
 from __future__ import annotations
 
 import pytest
-
 from helpers import js, one_line_error, run
 from test_play import played
 

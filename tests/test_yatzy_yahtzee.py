@@ -13,12 +13,18 @@ from __future__ import annotations
 import random
 
 import pytest
-
 from helpers import refused
-from test_game_properties import check_end, check_refusals, check_round_trips, check_undo_redo, state
+from test_game_properties import (
+    check_end,
+    check_refusals,
+    check_round_trips,
+    check_undo_redo,
+    state,
+)
+
 from yams_scorekeeper.config import make_config
 from yams_scorekeeper.dice import Die
-from yams_scorekeeper.errors import ConfigError, IllegalMoveError
+from yams_scorekeeper.errors import ConfigError
 from yams_scorekeeper.game import Game, effective_events
 from yams_scorekeeper.rules import get_rules
 

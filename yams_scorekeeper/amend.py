@@ -21,7 +21,7 @@ and every later turn is checked again under the rules.
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from .errors import EntryError
 from .texts import Message

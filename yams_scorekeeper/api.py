@@ -25,8 +25,9 @@ from __future__ import annotations
 
 import datetime as _dt
 import os
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import IO, TYPE_CHECKING, Any, Iterable, Iterator, Union
+from typing import IO, TYPE_CHECKING, Any, Union
 
 from .clock import Clock, IdFactory, random_id, system_clock
 from .errors import ConfigError, EntryError, StoreError, YamsError
@@ -74,7 +75,7 @@ class Step:
 
 # -- the store -----------------------------------------------------------------------------------
 
-def open_store(path: str | os.PathLike | None = None, **options: Any) -> "Store":
+def open_store(path: str | os.PathLike | None = None, **options: Any) -> Store:
     """The store in the folder ``path`` (default: ``$YAMS_DB``, else the user's application
     folder); ``options`` go to :class:`~yams_scorekeeper.store.Store` (``timeout``,
     ``notify``...)."""
@@ -83,7 +84,7 @@ def open_store(path: str | os.PathLike | None = None, **options: Any) -> "Store"
     return Store(path, **options)
 
 
-def _store(store: StoreLike) -> "Store":
+def _store(store: StoreLike) -> Store:
     from .store import Store
 
     return store if isinstance(store, Store) else Store(store)
@@ -97,7 +98,7 @@ def new(store: StoreLike, rules: str, players: Iterable[str], *,
         variant: str | None = None, direction: str | None = None,
         imposed: Iterable[str] | None = None, settings: dict[str, Any] | None = None,
         order: str | None = None, start_dice: dict[str, list[int]] | None = None,
-        rng: "random.Random | None" = None, clock: Clock = system_clock,
+        rng: random.Random | None = None, clock: Clock = system_clock,
         new_id: IdFactory = random_id, evening: str | None = None,
         place: str | None = None) -> Step:
     """``yams new``: start a game of ``rules`` (a family id or alias) for ``players`` (in
@@ -180,7 +181,7 @@ def load_doc(store: StoreLike, game_id: str | None = None) -> dict:
         return found[0]["doc"]
 
 
-def _session(store: StoreLike, game_id: str | None, clock: Clock) -> "TableSession":
+def _session(store: StoreLike, game_id: str | None, clock: Clock) -> TableSession:
     from .session import TableSession
 
     return TableSession.resume(_store(store), game_id, clock=clock)
@@ -280,7 +281,7 @@ def amend(store: StoreLike, changes: dict[int, dict | str], *, game_id: str | No
     return step
 
 
-def _game_to_change(store: "Store", game_id: str | None, clock: Clock) -> Game:
+def _game_to_change(store: Store, game_id: str | None, clock: Clock) -> Game:
     """The game an amendment reads its entries against: the one in progress, else (with an
     id) the finished one."""
     if game_id is None:
@@ -310,7 +311,7 @@ def _parsed_changes(game: Game, changes: dict[int, dict | str]) -> dict[int, dic
     return parsed
 
 
-def _change(store: "Store", game_id: str | None, event: dict, clock: Clock) -> Step:
+def _change(store: Store, game_id: str | None, event: dict, clock: Clock) -> Step:
     """Record ``event`` (an undo or an amendment) on the game in progress ``game_id`` (else
     the only one), or on the finished game ``game_id``, which it reopens."""
     from .session import TableSession
@@ -329,7 +330,7 @@ def _change(store: "Store", game_id: str | None, event: dict, clock: Clock) -> S
     return Step(session.game, before=before, records=session.broken, reopened=True)
 
 
-def _with_last_finished(store: "Store", err: StoreError) -> StoreError:
+def _with_last_finished(store: Store, err: StoreError) -> StoreError:
     """'No game in progress', with the command that reopens the game finished last."""
     if store.games_in_progress([]):
         return err

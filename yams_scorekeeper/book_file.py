@@ -27,7 +27,8 @@ from __future__ import annotations
 import json
 import os
 import re
-from typing import Any, Callable, Iterable, Iterator, NamedTuple, TextIO
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any, NamedTuple, TextIO
 
 from .errors import EntryError, StoreError
 from .texts import Message
@@ -197,7 +198,7 @@ class Block:
     def __init__(self, text: str, line: int, reader: _Reader):
         self.text, self.line, self._reader = text, line, reader
 
-    def resume(self, offset: int, later: Iterable["Block"]) -> None:
+    def resume(self, offset: int, later: Iterable[Block]) -> None:
         """Have the book read game by game from ``offset`` of this block's text on: the
         blocks read after this one (``later``, each of them, in order) are read again."""
         self._reader.rewind(self.text[offset:] + "".join(block.text for block in later),

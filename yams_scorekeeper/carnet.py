@@ -43,7 +43,7 @@ from typing import Any
 
 from .columns import Column
 from .config import GameConfig, make_config
-from .errors import EntryError, IllegalMoveError, YamsError
+from .errors import EntryError, YamsError
 from .game import Game, plain_events
 from .rules.base import RuleSet, normalise_id
 from .texts import Message

@@ -31,12 +31,14 @@ the rules forbid costs the whole second family (0.4-0.5 s).
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator, Sequence
 from functools import cache
 from itertools import chain, combinations_with_replacement, product
-from typing import Any, Iterable, Iterator, Sequence
+from typing import Any
 
-from .dice import DOUBLE_SET, Die, Dice
+from .dice import DOUBLE_SET, Dice, Die
 from .rules.base import RuleSet
+
 
 def _tagged_dice() -> list[tuple[str, str]]:
     """The ten physical dice's (colour, size), clairs first."""

@@ -9,7 +9,8 @@ makes it; the session, the library API and the command line pass :func:`system_c
 
 from __future__ import annotations
 
-from typing import Callable, Iterator
+from collections.abc import Callable, Iterator
+from datetime import UTC
 
 #: a clock: no argument, the time now as an ISO 8601 string
 Clock = Callable[[], str]
@@ -19,9 +20,9 @@ IdFactory = Callable[[], str]
 
 def system_clock() -> str:
     """The time now, in UTC, to the second: ``2024-05-01T19:30:00+00:00``."""
-    from datetime import datetime, timezone
+    from datetime import datetime
 
-    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+    return datetime.now(UTC).isoformat(timespec="seconds")
 
 
 def random_id() -> str:

@@ -7,9 +7,10 @@ game never starts with options that do not go together (a ConfigError says which
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, Iterable
+from typing import Any
 
 from .columns import Column
 from .errors import ConfigError
@@ -93,7 +94,7 @@ class GameConfig:
         return data
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> "GameConfig":
+    def from_json(cls, data: dict[str, Any]) -> GameConfig:
         return make_config(
             data["family"], data["players"], columns=data.get("columns"),
             optional_rows=data.get("optional_rows", ()), options=data.get("options", ()),

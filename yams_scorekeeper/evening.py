@@ -18,7 +18,7 @@ Pure functions over game summaries; no I/O.
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from .records import recompute
 

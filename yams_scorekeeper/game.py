@@ -22,9 +22,10 @@ entries on the same clock give the same documents.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Iterable
+from functools import cache
+from typing import TYPE_CHECKING, Any
 
 from .amend import amended, completed, entry_of, turn_spans
 from .columns import Column
@@ -33,8 +34,8 @@ from .dice import Dice, dice_texts, format_dice, parse_roll
 from .errors import DamagedGameError, EntryError, IllegalMoveError, YamsError
 from .notation import parse_joker, split_announce
 from .rules import Figure, RuleSet, normalise_id
-from .totals import Totals, sheet_totals
 from .texts import Joined, Message, explain_lang
+from .totals import Totals, sheet_totals
 from .values import quick_init
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -160,7 +161,7 @@ class _Refusal(Exception):
         return IllegalMoveError(self.message, rule=self.rule)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _turn_order(players: int) -> tuple[tuple[int, ...], ...]:
     """After each player, the others in turn, then that player."""
     return tuple(tuple((i + step) % players for step in range(1, players + 1))
@@ -188,7 +189,7 @@ class Game:
     """
 
     def __init__(self, config: GameConfig, events: Iterable[dict] = (), *, id: str | None = None,
-                 created: str | None = None, clock: "Clock | None" = None):
+                 created: str | None = None, clock: Clock | None = None):
         self.config = config
         self.clock = clock
         self.id = id or None
@@ -231,7 +232,7 @@ class Game:
         return self.clock() if self.clock is not None else None
 
     @classmethod
-    def from_doc(cls, doc: dict, clock: "Clock | None" = None) -> "Game":
+    def from_doc(cls, doc: dict, clock: Clock | None = None) -> Game:
         """Rebuild a game from its stored document (settings + log).
 
         A document that does not replay (a configuration or an event the rules refuse, a

@@ -33,8 +33,9 @@ import hashlib
 import json
 import os
 from collections import deque
-from itertools import chain, islice
-from typing import TYPE_CHECKING, Any, Callable, Collection, Iterable, Iterator
+from collections.abc import Callable, Collection, Iterable, Iterator
+from itertools import chain
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # pragma: no cover
     from concurrent.futures import ProcessPoolExecutor
@@ -411,8 +412,8 @@ def worker_pool(jobs: int, close_fd: int | None = None,
     """``jobs`` worker processes forked from this one (:func:`_worker_start`), for an import
     or an export: ``close_fd`` the store's lock (or ``None``: forked outside the lock);
     ``known`` the store's ids (what :func:`check_block` does not replay)."""
-    from concurrent.futures import ProcessPoolExecutor
     import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
 
     return ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork"),
                                initializer=_worker_start,

@@ -181,7 +181,7 @@ def parse_cells(text: str) -> list[dict]:
     return cells
 
 
-def parse_cell(game: "Game", text: str) -> dict[str, Any]:
+def parse_cell(game: Game, text: str) -> dict[str, Any]:
     """``libre.full``, ``full``, ``.5``, ``sec.yam@2``, ``full=0``, or a number from the list of
     legal cells (``yams cells``): the cell dict of a mark event."""
     token = text.strip()
@@ -210,7 +210,7 @@ def parse_cell(game: "Game", text: str) -> dict[str, Any]:
 
 # -- a turn's entry (amendments) -----------------------------------------------------------------
 
-def parse_entry(game: "Game", text: str) -> tuple[str | None, dict]:
+def parse_entry(game: Game, text: str) -> tuple[str | None, dict]:
     """One turn as a transcript line writes it, to correct a past turn with:
     ``[PLAYER:] COUP [; COUP] [-> CELL [CELL]]``. Returns (the player named or None, the new
     entry of :mod:`yams_scorekeeper.amend`): without ``->`` it gives only the coups (the

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import os
 import shutil
-from typing import Callable
+from collections.abc import Callable
 
 APP_NAME = "yams-scorekeeper"
 #: the environment variable naming the solver tables' folder

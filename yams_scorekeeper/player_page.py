@@ -17,7 +17,8 @@ a streak.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable
+from collections.abc import Callable, Iterable
+from typing import Any
 
 #: complete games the recent average of :func:`average_trend` is taken over
 RECENT = 10

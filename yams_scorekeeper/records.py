@@ -41,10 +41,11 @@ from __future__ import annotations
 import datetime as _dt
 import json
 from collections import Counter
-from functools import lru_cache
+from collections.abc import Iterable
+from functools import cache
 from numbers import Real
 from operator import itemgetter
-from typing import Any, Iterable
+from typing import Any
 
 from .provenance import counts_in_records, evening_of, paper_of
 from .safetext import fold_name
@@ -400,7 +401,7 @@ def changes_made(summary: dict) -> dict:
 
 def stopped_game_wins(family: str | None) -> bool:
     """G7: whether a stopped game of this family still has a winner (the rule set says)."""
-    from .rules import stopped_game_wins as wins     # imported when needed: start-up stays light
+    from .rules import stopped_game_wins as wins  # imported when needed: start-up stays light
 
     return wins(family)
 
@@ -612,7 +613,7 @@ def _add_bonuses(cfg: dict, bonuses: dict, n: int) -> None:
         got[1] += n if bonus > 0 else 0
 
 
-@lru_cache(maxsize=None)
+@cache
 def _yams_rows(family: str | None) -> tuple[str, ...]:
     from .errors import ConfigError
     from .rules import rules_class
@@ -623,7 +624,7 @@ def _yams_rows(family: str | None) -> tuple[str, ...]:
         return ()
 
 
-@lru_cache(maxsize=None)
+@cache
 def _row_order(family: str | None) -> dict[str, int]:
     from .errors import ConfigError
     from .rules import rules_class

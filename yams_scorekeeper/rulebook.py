@@ -31,7 +31,7 @@ class RowRule:
     dice: str
     roll: int
     #: the worked example's explanation, as the scorer says it (``example.text(lang)``)
-    example: "Message | Joined"
+    example: Message | Joined
     typed: tuple[str, ...]
 
     def text(self, lang: str) -> str:

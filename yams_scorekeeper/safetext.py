@@ -23,7 +23,7 @@ _UNSAFE_KEEP_NEWLINES = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u061c\u200e\u20
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
 
-def _visible(match: "re.Match[str]") -> str:
+def _visible(match: re.Match[str]) -> str:
     code = ord(match.group())
     return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
 

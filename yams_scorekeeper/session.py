@@ -55,7 +55,7 @@ class TableSession:
     @classmethod
     def start(cls, store: Store, config: GameConfig, *, clock: Clock = system_clock,
               new_id: IdFactory = random_id, evening: str | None = None,
-              place: str | None = None) -> "TableSession":
+              place: str | None = None) -> TableSession:
         """A new game of ``config``, its id from ``new_id()``, kept in ``store``; it belongs
         to ``evening``, else to the evening open in the store (``yams soiree``), if any;
         ``place``: where it is played (kept in its document, for the exports)."""
@@ -71,7 +71,7 @@ class TableSession:
 
     @classmethod
     def resume(cls, store: Store, game_id: str | None = None, *,
-               clock: Clock = system_clock) -> "TableSession":
+               clock: Clock = system_clock) -> TableSession:
         """The game ``game_id`` (a unique prefix will do), or the only game in progress."""
         game_id = resolve_game_id(store, game_id)
         doc = store.load_game(game_id)
@@ -124,7 +124,7 @@ class TableSession:
 
     @classmethod
     def reopen(cls, store: Store, game_id: str, event: dict, *,
-               clock: Clock = system_clock) -> "TableSession":
+               clock: Clock = system_clock) -> TableSession:
         """The finished game ``game_id`` (a unique prefix will do) changed by ``event`` (an
         undo or an amendment, checked by the rules first: a refusal writes nothing), taken out
         of the archive with the record book recounted without it; archived again at once when

@@ -43,8 +43,9 @@ import json
 import os
 import stat
 import sys
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any, Callable, Iterator
+from typing import Any
 
 from tinydb.storages import Storage
 

@@ -52,28 +52,37 @@ from __future__ import annotations
 
 import copy
 import datetime as _dt
+import errno
 import os
 import sys
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from tinydb import TinyDB
 from tinydb.middlewares import CachingMiddleware
 from tinydb.table import Document, Table
 
-import errno
-
 from . import records as _records
 from .errors import StoreBusyError, StoreCorruptError, StoreError
 from .shapes import GAME_ID, book_problem, doc_problem, entry_problem
-from .storage import (DEFAULT_BACKUPS, TEMP_SUFFIX, AtomicJSONStorage, FileSystem, backup_path,
-                      corrupt_error, encode, no_gc, raw_checksum, write_new_files)
+from .storage import (
+    DEFAULT_BACKUPS,
+    TEMP_SUFFIX,
+    AtomicJSONStorage,
+    FileSystem,
+    backup_path,
+    corrupt_error,
+    encode,
+    no_gc,
+    raw_checksum,
+    write_new_files,
+)
 from .texts import Message
 
 if TYPE_CHECKING:  # pragma: no cover
     from .summary_index import SummaryIndex
 
-from .paths import APP_NAME  # noqa: E402  (the application's folder names)
 #: Environment variable naming the store folder (overrides the default, not an argument).
 ENV_VAR = "YAMS_DB"
 #: Seconds to wait for another yams command to release the store.
@@ -106,7 +115,7 @@ def default_store_path(notify: Any = None) -> str:
     from_env = os.environ.get(ENV_VAR)
     if from_env:
         return from_env
-    from .paths import default_store   # only here: an explicit path pays no platformdirs
+    from .paths import default_store  # only here: an explicit path pays no platformdirs
 
     return default_store(notify)
 
@@ -391,7 +400,7 @@ class Store:
                                                    self._read_summary, lambda path: None)
             return self._private_index
         if self._index is None:
-            from .summary_index import SummaryIndex   # sqlite3: not paid at the table
+            from .summary_index import SummaryIndex  # sqlite3: not paid at the table
 
             self._index = SummaryIndex(self.path, self.archive_dir, self._read_summary,
                                        self._sweep_temp_file)
@@ -1199,7 +1208,7 @@ class Store:
             self._recount()
             return self._book()
 
-    def _index_against_archive(self) -> list["Finding"]:
+    def _index_against_archive(self) -> list[Finding]:
         """Check every row of the summaries index against the archive file it comes from
         (every file read, its checksum verified): a row missing, changed or added is put
         right; an archive file that cannot be read is a finding not repaired (the lock is
@@ -1249,7 +1258,7 @@ class Store:
                       if n.endswith(".json") and not n.startswith(".")
                       and _GAME_ID.fullmatch(n[:-len(".json")]))
 
-    def check(self) -> list["Finding"]:
+    def check(self) -> list[Finding]:
         """``yams check``: verify the whole store, repair what is derived. The archive's
         files are read and their checksums verified; the summaries index is checked row by
         row against them (a missing, unusable or foreign index is built again); the record
@@ -1572,7 +1581,7 @@ class StoreLock:
             os.close(self._fd)          # closing the file releases the flock
             self._fd = None
 
-    def __enter__(self) -> "StoreLock":
+    def __enter__(self) -> StoreLock:
         self.acquire()
         return self
 

@@ -56,11 +56,12 @@ import json
 import os
 import sqlite3
 import tempfile
-from typing import Any, Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any
 
 from .safetext import fold_name
 from .storage import TEMP_SUFFIX, file_checksum
-from .storage import compact_text as _json   # the rows' JSON text
+from .storage import compact_text as _json  # the rows' JSON text
 
 INDEX_FILE = "index.sqlite"
 #: the page cache of a connection, in KiB (an import's transaction of 2,048 games fits:

@@ -8,8 +8,9 @@ factor). This module names no family.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Iterable, Mapping, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from .values import quick_init
 
@@ -69,6 +70,6 @@ def scores_sum(cells: Cells, col: str, rows: Iterable[str]) -> int:
     return total
 
 
-def sheet_totals(rules: "RuleSet", columns: "tuple[Column, ...]", cells: Cells) -> Totals:
+def sheet_totals(rules: RuleSet, columns: tuple[Column, ...], cells: Cells) -> Totals:
     """The totals of one player's sheet under ``rules``."""
     return rules.sheet_totals(columns, cells)

@@ -25,7 +25,8 @@ from __future__ import annotations
 
 import json
 import re
-from typing import TYPE_CHECKING, Iterable
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from .config import GameConfig, make_config
 from .errors import EntryError, YamsError
@@ -53,8 +54,8 @@ def _split_list(value: str) -> list[str]:
     return [v for v in re.split(r"[\s,]+", value.strip()) if v]
 
 
-def parse_transcript(text: str, *, new_id: "IdFactory | None" = None,
-                     clock: "Clock | None" = None) -> Game:
+def parse_transcript(text: str, *, new_id: IdFactory | None = None,
+                     clock: Clock | None = None) -> Game:
     """Replay a transcript through the rules; a broken line raises with its line number.
 
     The game keeps the ``id`` and ``created`` headers; without them it takes ``new_id()`` and
@@ -83,8 +84,8 @@ def parse_transcript(text: str, *, new_id: "IdFactory | None" = None,
     return game
 
 
-def _new_game(headers: dict[str, str], new_id: "IdFactory | None" = None,
-              clock: "Clock | None" = None) -> Game:
+def _new_game(headers: dict[str, str], new_id: IdFactory | None = None,
+              clock: Clock | None = None) -> Game:
     for key in ("rules", "players"):
         if key not in headers:
             raise EntryError(Message("game.transcript_needs_header_before", key_=key),

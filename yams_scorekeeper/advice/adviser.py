@@ -8,16 +8,15 @@ score of the player's own sheet, whatever the others do.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Callable, Mapping, Sequence
 
 import numpy as np
 
+from ..texts import Message
 from . import cache
 from .dice_space import N_DICE, dice_space
-from .solver import (State, best_keep_values, joker_rows, keep_values, last_roll_values, place,
-                     solve)
-from ..texts import Message
+from .solver import State, best_keep_values, joker_rows, keep_values, last_roll_values, place, solve
 from .spec import OneColumnSpec
 
 
@@ -66,7 +65,7 @@ class Solved:
 
     @classmethod
     def for_spec(cls, spec: OneColumnSpec, folder: str | None = None,
-                 on_solve: Callable[[Message | None], None] | None = None) -> "Solved":
+                 on_solve: Callable[[Message | None], None] | None = None) -> Solved:
         """The table of ``spec`` from the cache ``folder``, verified
         (:func:`~yams_scorekeeper.advice.cache.read_table`), else solved and kept there;
         ``on_solve(problem)`` hears before a solve why the cached table was refused

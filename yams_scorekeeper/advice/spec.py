@@ -11,15 +11,15 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 import numpy as np
 
 from ..dice import Die
 from ..errors import ConfigError
-from .dice_space import dice_space
 from ..texts import Message
+from .dice_space import dice_space
 
 #: bump when the solver's arithmetic changes, so that old cached tables are not reused
 SOLVER_VERSION = 1

@@ -7,21 +7,27 @@ first hint for a rule set solves its table (up to a minute) and keeps it in the 
 
 from __future__ import annotations
 
-from typing import List, Optional
-
 import typer
 
 from ..errors import ConfigError, EntryError
-from .options import (count_option, db_option, dice_argument, examples, game_option,
-                      json_option, parse_settings, roll_option, rules_option, split_list)
+from ..safetext import shown
+from ..texts import Message, words
 from ..wording import fill
 from .lang import current_lang
+from .options import (
+    count_option,
+    db_option,
+    dice_argument,
+    examples,
+    game_option,
+    json_option,
+    parse_settings,
+    roll_option,
+    rules_option,
+    split_list,
+)
 from .printing import round_text
 from .render import echo, print_json
-from ..safetext import shown
-
-
-from ..texts import Message, words
 
 
 def solved_for(rules, rows, db: str | None, lang: str):
@@ -65,27 +71,27 @@ HINT_EPILOG = examples(
 
 def hint(
     ctx: typer.Context,
-    dice: Optional[List[str]] = dice_argument(
+    dice: list[str] | None = dice_argument(
         "The five dice showing: '5 5 5 3 1' or '55531'. None: the dice entered this turn, "
         "else only the expected final score."),
-    roll: Optional[str] = roll_option("After which roll the dice show (1 or 2: which dice to "
+    roll: str | None = roll_option("After which roll the dice show (1 or 2: which dice to "
                                       "keep; the last: which cell). Default: the last."),
-    game_id: Optional[str] = game_option(),
-    rules_name: Optional[str] = rules_option(
+    game_id: str | None = game_option(),
+    rules_name: str | None = rules_option(
         None, "A sheet given here instead of a game: duel, classic (one libre column), "
               "yatzy or yahtzee."),
     start: bool = typer.Option(False, "--start", help="With --rules: an empty sheet."),
-    filled: Optional[List[str]] = typer.Option(
+    filled: list[str] | None = typer.Option(
         None, "--filled", metavar="ROW=SCORE,...", show_default=False,
         help="With --rules: the cells already written, e.g. 1=3,brelan=15 (repeatable)."),
-    jokers: Optional[int] = count_option(None, "--jokers",
+    jokers: int | None = count_option(None, "--jokers",
                                          help="With --rules duel: jokers left (default: all)."),
-    settings: Optional[List[str]] = typer.Option(
+    settings: list[str] | None = typer.Option(
         None, "--setting", metavar="KEY=VALUE", show_default=False,
         help="With --rules: a house rule, e.g. yam=60."),
     top: int = typer.Option(3, "--top", metavar="N", min=1, max=50, help="Choices to list."),
     as_json: bool = json_option(),
-    db: Optional[str] = db_option(),
+    db: str | None = db_option(),
 ) -> None:
     """Which dice to keep and which cell to take: the choices with the best expected final
     score. Exact (proven optimal for solitaire play) for one-column sheets: Duel, Yam classique
@@ -275,11 +281,11 @@ def _cell_text(names: dict, rules, column: str, row: str, score: int) -> str:
 
 def review(
     ctx: typer.Context,
-    game_id: Optional[str] = typer.Argument(None, metavar="GAME", show_default=False,
+    game_id: str | None = typer.Argument(None, metavar="GAME", show_default=False,
                                             help="Game id (finished or in progress), or a "
                                                  "unique start of it."),
     as_json: bool = json_option(),
-    db: Optional[str] = db_option(),
+    db: str | None = db_option(),
 ) -> None:
     """Every turn's cell against the best one from the same sheet, with the expected points
     lost, and per player: skill (points lost to choices) against luck (the dice against the

@@ -8,17 +8,17 @@ again at once, under the date it was first finished.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, List, Optional
+from typing import TYPE_CHECKING, Any
 
 import typer
 
 from ..errors import EntryError
+from ..texts import Message, words
 from .files import open_store
+from .lang import current_lang
 from .options import EXIT_LINE, db_option, examples, game_option, json_option
 from .printing import print_line, print_next, simple_table
-from .lang import current_lang
 from .render import print_json, shown
-from ..texts import Message, words
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game, Turn
@@ -46,7 +46,7 @@ def _dice_text(coup: Any) -> str:
     return f"{head} {extra}".strip()
 
 
-def turn_json(turn: "Turn", lang: str = "en") -> dict[str, Any]:
+def turn_json(turn: Turn, lang: str = "en") -> dict[str, Any]:
     from .json_out import mark_json
 
     return {"turn": turn.number, "player": turn.player,
@@ -59,9 +59,9 @@ def turn_json(turn: "Turn", lang: str = "en") -> dict[str, Any]:
 
 def log(
     ctx: typer.Context,
-    game_id: Optional[str] = game_option(),
+    game_id: str | None = game_option(),
     as_json: bool = json_option(),
-    db: Optional[str] = db_option(),
+    db: str | None = db_option(),
 ) -> None:
     """List every turn of a game (in progress, or finished with --game), numbered for
     'yams fix': player, dice, roll, cell, score, the corrections made to it (when, what it
@@ -98,7 +98,7 @@ def log(
                                         date=local_date(doc["reopened"]["date"])))
 
 
-def log_table(game: "Game", lang: str) -> Any:
+def log_table(game: Game, lang: str) -> Any:
     """The turns of ``game`` as a Rich table: #, player, dice, roll, cell, score, amended."""
     from ..transcript import entry_text
     from .printing import local_date
@@ -156,13 +156,13 @@ FIX_EPILOG = examples(
 
 def fix(
     ctx: typer.Context,
-    args: Optional[List[str]] = typer.Argument(
+    args: list[str] | None = typer.Argument(
         None, metavar="TURN ENTRY...", show_default=False,
         help="A turn number from 'yams log', then its new entry in quotes; repeat the pair to "
              "correct several turns at once."),
-    game_id: Optional[str] = game_option(),
+    game_id: str | None = game_option(),
     as_json: bool = json_option(),
-    db: Optional[str] = db_option(),
+    db: str | None = db_option(),
 ) -> None:
     """Correct a past turn (dice, roll, joker, announce or cell) and keep every later turn."""
     from ..api import amend
@@ -184,14 +184,14 @@ def fix(
         print_next(game, step.records, lang, "cli.printing.to_play")
 
 
-def archived_change_line(game: "Game", lang: str) -> str:
+def archived_change_line(game: Game, lang: str) -> str:
     """What a correction or an undo did to a finished game: corrected in the archive (still
     finished), or reopened (out of the archive, the records recounted without it)."""
     key = "corrected_archived" if game.finished else "reopened"
     return words("cli.amend", lang)[key].format(id=game.id[:8])
 
 
-def _print_fix(game: "Game", event: dict, totals: list[dict], reopened: bool, lang: str) -> None:
+def _print_fix(game: Game, event: dict, totals: list[dict], reopened: bool, lang: str) -> None:
     from ..transcript import entry_text
 
     w = words("cli.amend", lang)

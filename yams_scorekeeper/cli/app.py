@@ -43,7 +43,7 @@ Rules for command modules:
 from __future__ import annotations
 
 import importlib
-from typing import Any, Optional
+from typing import Any
 
 import typer
 from typer.core import TyperCommand, TyperGroup
@@ -188,13 +188,13 @@ def _version(value: bool) -> None:
 @app.callback()
 def _root(
     ctx: typer.Context,
-    lang: Optional[str] = typer.Option(
+    lang: str | None = typer.Option(
         None, "--lang", metavar="fr|en",
         help="Language of messages and tables. Default: $YAMS_LANG, else French when the "
              "locale is French, else English."),
     version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
                                  help="Print the version and exit."),
-    db: Optional[str] = typer.Option(
+    db: str | None = typer.Option(
         None, "--db", metavar="PATH", show_default=False,
         help="Store folder. Default: $YAMS_DB, else the user's application folder."),
 ) -> None:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import uuid
-from typing import Iterable
+from collections.abc import Iterable
 
 #: the namespace of every uuid of the file (uuid5 of the project's name)
 NAMESPACE = uuid.uuid5(uuid.NAMESPACE_DNS, "yams-scorekeeper.invalid")

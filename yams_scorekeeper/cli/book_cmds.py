@@ -8,20 +8,20 @@ The statistics come from :mod:`yams_scorekeeper.records`; this module only parse
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Any
 
 import typer
 
 from ..errors import EntryError, YamsError
-from ..wording import colon as colon_in, fill, number
-from .files import file_stdout, open_store
-from .options import (count_option, db_option, examples, force_option, json_option,
-                      rules_option)
-from .printing import local_date, short_label, simple_table
-from .lang import current_lang
-from .render import print_json, shown
-from .printable import html_option
 from ..texts import Message, say, words
+from ..wording import colon as colon_in
+from ..wording import fill, number
+from .files import file_stdout, open_store
+from .lang import current_lang
+from .options import count_option, db_option, examples, force_option, json_option, rules_option
+from .printable import html_option
+from .printing import local_date, short_label, simple_table
+from .render import print_json, shown
 
 
 def _family(name: str | None) -> str | None:
@@ -99,15 +99,15 @@ _number = number
 
 def records(
     ctx: typer.Context,
-    rules_name: Optional[str] = rules_option(None, "Only this rule family (an id or alias)."),
+    rules_name: str | None = rules_option(None, "Only this rule family (an id or alias)."),
     as_json: bool = json_option(),
     rebuild: bool = typer.Option(False, "--rebuild",
                                  help="Count the book again from every archived game first "
                                       "(after records.json was lost or damaged)."),
-    html: Optional[str] = html_option("Draw the record book as a printable HTML page in FILE "
+    html: str | None = html_option("Draw the record book as a printable HTML page in FILE "
                                       "('-': standard output)."),
     force: bool = force_option(),
-    db: Optional[str] = db_option(),
+    db: str | None = db_option(),
 ) -> None:
     """Show the record book: best grand total and best part totals, per configuration.
 
@@ -207,32 +207,32 @@ PAGE = 20
 
 def history(
     ctx: typer.Context,
-    player: Optional[str] = typer.Option(None, "--player", "-p", metavar="NAME",
+    player: str | None = typer.Option(None, "--player", "-p", metavar="NAME",
                                          help="Only the games of this player, with their total "
                                               "and rank."),
-    rules_name: Optional[str] = rules_option(None, "Only this rule family."),
-    since: Optional[str] = typer.Option(None, "--since", metavar="DATE",
+    rules_name: str | None = rules_option(None, "Only this rule family."),
+    since: str | None = typer.Option(None, "--since", metavar="DATE",
                                         help="Games on or after DATE (2024-05-01)."),
-    until: Optional[str] = typer.Option(None, "--until", metavar="DATE",
+    until: str | None = typer.Option(None, "--until", metavar="DATE",
                                         help="Games on or before DATE (the whole day counts)."),
     limit: int = count_option(PAGE, "--limit", "-n", help="Games a page (0: every game)."),
     page: int = count_option(1, "--page", least=1, metavar="P",
                              help="Which page (1: the newest)."),
     oldest_first: bool = typer.Option(False, "--oldest-first",
                                       help="Oldest game first (the pages count from it)."),
-    year: Optional[str] = year_option(),
-    csv_file: Optional[str] = typer.Option(
+    year: str | None = year_option(),
+    csv_file: str | None = typer.Option(
         None, "--csv", metavar="FILE",
         help="Write every matching game to FILE as CSV, one line per player ('-': standard "
              "output); the pages are not used."),
-    bgstats: Optional[str] = typer.Option(
+    bgstats: str | None = typer.Option(
         None, "--bgstats", metavar="FILE",
         help="Write every matching game to FILE as a BG Stats play file (JSON) to import in "
              "that app ('-': standard output)."),
-    game_id: Optional[str] = typer.Option(None, "--game", "-g", metavar="ID",
+    game_id: str | None = typer.Option(None, "--game", "-g", metavar="ID",
                                           help="With --csv or --bgstats: only this game."),
     as_json: bool = json_option(),
-    db: Optional[str] = db_option(),
+    db: str | None = db_option(),
 ) -> None:
     """List the finished games, newest first, a page at a time, with every player's total and
     rank.
@@ -394,9 +394,9 @@ def _bar_chart(title: str, labels: list[str], bars: list[tuple[str, str]], numbe
 
 def stats(
     ctx: typer.Context,
-    player: Optional[str] = typer.Argument(None, metavar="PLAYER", show_default=False,
+    player: str | None = typer.Argument(None, metavar="PLAYER", show_default=False,
                                            help="The player's name (case does not matter)."),
-    versus: Optional[str] = typer.Option(None, "--vs", metavar="NAME",
+    versus: str | None = typer.Option(None, "--vs", metavar="NAME",
                                          help="Head to head: the games PLAYER and NAME played "
                                               "together, who won them, their averages."),
     chart: bool = typer.Option(True, "--chart/--no-chart",
@@ -405,23 +405,23 @@ def stats(
                               help="Per row of the sheet: cells written, average, best, how "
                                    "often 0 or struck out; bonus rate and yams made (PLAYER "
                                    "may then be left out: every player)."),
-    rules_name: Optional[str] = rules_option(None, "With --rows: only this rule family."),
-    since: Optional[str] = typer.Option(None, "--since", metavar="DATE",
+    rules_name: str | None = rules_option(None, "With --rows: only this rule family."),
+    since: str | None = typer.Option(None, "--since", metavar="DATE",
                                         help="Only the games on or after DATE (2024-05-01)."),
-    until: Optional[str] = typer.Option(None, "--until", metavar="DATE",
+    until: str | None = typer.Option(None, "--until", metavar="DATE",
                                         help="Only the games on or before DATE (the whole day "
                                              "counts)."),
-    year: Optional[str] = year_option(),
-    seats: Optional[int] = typer.Option(None, "--players", metavar="N",
+    year: str | None = year_option(),
+    seats: int | None = typer.Option(None, "--players", metavar="N",
                                         help="Only the games of N players."),
-    csv_file: Optional[str] = typer.Option(
+    csv_file: str | None = typer.Option(
         None, "--csv", metavar="FILE",
         help="Write the figures to FILE as CSV, one line per configuration (with --rows: per "
              "row) ('-': standard output)."),
-    html: Optional[str] = html_option("Draw the player's page, with its charts, as a printable "
+    html: str | None = html_option("Draw the player's page, with its charts, as a printable "
                                       "HTML page in FILE ('-': standard output)."),
     as_json: bool = json_option(),
-    db: Optional[str] = db_option(),
+    db: str | None = db_option(),
 ) -> None:
     """Show a player's games, wins, win rate, average, median, best, worst and standard
     deviation, per family and per configuration, and charts of their totals; with --rows,
@@ -534,7 +534,6 @@ def _page_figures(store, rows: list[dict], player: str, since, until, seats) -> 
     average (in ``by_config``)."""
     from ..player_page import average_trend, rival_and_nemesis, winning_streak
     from ..records import stopped_game_wins
-
     from ..rules import RULESETS
 
     winning = [cls.family for cls in RULESETS if cls.stopped_game_has_winner]   # G7
@@ -739,10 +738,10 @@ def _print_head_to_head(data: dict, lang: str) -> None:
 
 def export(
     ctx: typer.Context,
-    file: Optional[str] = typer.Argument(None, metavar="FILE", show_default=False,
+    file: str | None = typer.Argument(None, metavar="FILE", show_default=False,
                                          help="The JSON file to write ('-': standard output)."),
     force: bool = force_option(),
-    db: Optional[str] = db_option(),
+    db: str | None = db_option(),
 ) -> None:
     """Write the record book to one JSON file that 'yams import' reads back.
 
@@ -764,11 +763,11 @@ def export(
 
 def import_(
     ctx: typer.Context,
-    file: Optional[str] = typer.Argument(None, metavar="FILE", show_default=False,
+    file: str | None = typer.Argument(None, metavar="FILE", show_default=False,
                                          help="A file written by 'yams export' ('-': standard "
                                               "input)."),
     as_json: bool = json_option(),
-    db: Optional[str] = db_option(),
+    db: str | None = db_option(),
 ) -> None:
     """Add the finished games of an exported book; importing twice adds nothing.
 

@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import csv
 import io
-from typing import Any, Iterable, Iterator
+from collections.abc import Iterable, Iterator
+from typing import Any
 
 from ..safetext import shown
 

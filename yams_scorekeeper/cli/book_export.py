@@ -4,7 +4,8 @@ other tools (a spreadsheet, the BG Stats app). The formats are :mod:`.book_csv` 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterator
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 import typer
 
@@ -20,7 +21,7 @@ if TYPE_CHECKING:  # pragma: no cover
 PAGE = 2_000
 
 
-def _summaries(store: "Store", player, family, since, until) -> Iterator[dict]:
+def _summaries(store: Store, player, family, since, until) -> Iterator[dict]:
     """The matching summaries, oldest first, a page of the index at a time."""
     offset = 0
     while True:
@@ -31,7 +32,7 @@ def _summaries(store: "Store", player, family, since, until) -> Iterator[dict]:
         offset += PAGE
 
 
-def _one_game(store: "Store", game_id: str) -> dict:
+def _one_game(store: Store, game_id: str) -> dict:
     """The archived entry of the finished game whose id starts with ``game_id``."""
     from ..session import resolve_finished_id
 
@@ -41,14 +42,14 @@ def _one_game(store: "Store", game_id: str) -> dict:
     return entry
 
 
-def export_history(store: "Store", lang: str, *, player, family, since, until, game_id,
+def export_history(store: Store, lang: str, *, player, family, since, until, game_id,
                    csv_file: str | None, bgstats: str | None) -> None:
     """Write the games chosen (one game, or those of the filters) to ``csv_file`` and/or
     ``bgstats``, then say how many went where (files only: ``-`` holds the data)."""
     from ..records import stopped_game_wins
+    from ..safetext import json_text
     from .bgstats import play_file
     from .book_csv import HISTORY_COLUMNS, csv_text, history_lines
-    from ..safetext import json_text
 
     one = _one_game(store, game_id) if game_id is not None else None
     if csv_file is not None:

@@ -9,16 +9,13 @@ into the records only when the carnet says ``records: yes`` (or ``--records``).
 
 from __future__ import annotations
 
-from typing import Optional
-
 import typer
 
 from ..errors import EntryError, YamsError
 from ..texts import Message, say, words
 from .files import open_store
 from .lang import current_lang
-from .options import (db_option, default_family, evening_option, examples, json_option,
-                      rules_option)
+from .options import db_option, default_family, evening_option, examples, json_option, rules_option
 from .render import print_json, shown
 
 #: largest carnet file read (a sheet of 8 players of Gaby is ~6 kB)
@@ -27,18 +24,18 @@ MAX_CARNET_BYTES = 256 * 1024
 
 def carnet(
     ctx: typer.Context,
-    file: Optional[str] = typer.Option(None, "--file", "-f", metavar="FILE",
+    file: str | None = typer.Option(None, "--file", "-f", metavar="FILE",
                                        help="Read the carnet from FILE ('-': standard input) "
                                             "instead of asking for each cell."),
-    records: Optional[bool] = typer.Option(None, "--records/--no-records",
+    records: bool | None = typer.Option(None, "--records/--no-records",
                                            help="Whether the game may hold records (default: "
                                                 "the carnet's 'records:' line, else no)."),
-    rules_name: Optional[str] = rules_option(None, "Interactive form: the rule family "
+    rules_name: str | None = rules_option(None, "Interactive form: the rule family "
                                                    "(asked when not given)."),
-    evening: Optional[str] = evening_option("The evening the paper game belongs to (default: "
+    evening: str | None = evening_option("The evening the paper game belongs to (default: "
                                             "none: an evening open now is not the paper's)."),
     as_json: bool = json_option(),
-    db: Optional[str] = db_option(),
+    db: str | None = db_option(),
 ) -> None:
     """Type a finished paper sheet: its cells (values only, no dice), checked by the rules.
 

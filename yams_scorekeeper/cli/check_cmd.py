@@ -7,8 +7,6 @@ archive or game file cannot be repaired here: the command names it and its backu
 
 from __future__ import annotations
 
-from typing import Optional
-
 import typer
 
 from .lang import current_lang
@@ -27,7 +25,7 @@ CHECK_EXIT = ("Exit: 0 the store is sound, 1 problems found and all repaired, 2 
 def check(
     ctx: typer.Context,
     as_json: bool = json_option(),
-    db: Optional[str] = db_option(),
+    db: str | None = db_option(),
 ) -> None:
     """Verify the whole store: the archive, the summaries index, the record book and the games in progress.
 
@@ -38,12 +36,12 @@ def check(
     named, with its backups, for you to restore."""
     from ..errors import YamsError
     from ..game import Game
+    from ..safetext import shown
     from ..session import TableSession
     from ..store import Finding
     from ..texts import Message, say
     from .files import open_store
     from .render import print_json
-    from ..safetext import shown
 
     lang = current_lang(ctx)
     store = open_store(db, reading=True)
@@ -77,7 +75,7 @@ def check(
 
 
 def verifier(ctx: typer.Context, as_json: bool = json_option(),
-             db: Optional[str] = db_option()) -> None:
+             db: str | None = db_option()) -> None:
     """Verify the whole store (the French name of 'yams check')."""
     check(ctx, as_json, db)
 

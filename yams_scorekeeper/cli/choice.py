@@ -22,8 +22,8 @@ from itertools import product
 from typing import TYPE_CHECKING
 
 from ..errors import EntryError
-from ..rules import normalise_id
 from ..notation import CELL
+from ..rules import normalise_id
 from ..texts import Message
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -35,7 +35,7 @@ COMMAND_LETTERS = frozenset("qhsuldxajoyn?")
 LETTERS = "etrigkvwzbcfmp"
 
 
-def reserved(game: "Game") -> set[str]:
+def reserved(game: Game) -> set[str]:
     """Every compact token a player may type that is not a handle: commands, row names and
     their first letters, column names."""
     out = set(COMMAND_LETTERS)
@@ -49,7 +49,7 @@ def reserved(game: "Game") -> set[str]:
     return out
 
 
-def handles(game: "Game", cells: list["LegalCell"]) -> dict[str, "LegalCell"]:
+def handles(game: Game, cells: list[LegalCell]) -> dict[str, LegalCell]:
     """A handle for every legal cell, in the cells' order: one letter while they last, then two."""
     taken = reserved(game)
     pool = [c for c in LETTERS if c not in taken]
@@ -64,8 +64,8 @@ def compact(text: str) -> str:
     return normalise_id(" ".join(text.split())).replace("-", "")
 
 
-def candidates(game: "Game", token: str, cells: list["LegalCell"],
-               by_handle: dict[str, "LegalCell"], numbered: bool = False) -> list["LegalCell"]:
+def candidates(game: Game, token: str, cells: list[LegalCell],
+               by_handle: dict[str, LegalCell], numbered: bool = False) -> list[LegalCell]:
     """Every legal cell ``token`` could mean (empty: none; more than one: ask which).
 
     Raises EntryError when the token is neither a handle, a number of the list (``numbered``)
@@ -74,7 +74,7 @@ def candidates(game: "Game", token: str, cells: list["LegalCell"],
     text = " ".join(token.lower().split())
     if text in by_handle:
         return [by_handle[text]]
-    found: list["LegalCell"] = []
+    found: list[LegalCell] = []
     if numbered and text.isascii() and text.isdigit() and len(text) <= 6:
         n = int(text)
         if 1 <= n <= len(cells):
@@ -106,7 +106,7 @@ def candidates(game: "Game", token: str, cells: list["LegalCell"],
     return found
 
 
-def split_scratch(game: "Game", text: str, by_handle: dict[str, "LegalCell"]) -> tuple[str, bool]:
+def split_scratch(game: Game, text: str, by_handle: dict[str, LegalCell]) -> tuple[str, bool]:
     """``x full``, ``full x``, ``6x``, ``ex`` -> (token, True); anything else -> (text, False).
 
     ``max`` stays the row max: a token that is a handle or a name is never cut."""
@@ -119,7 +119,7 @@ def split_scratch(game: "Game", text: str, by_handle: dict[str, "LegalCell"]) ->
     return low, False
 
 
-def _is_name(game: "Game", text: str) -> bool:
+def _is_name(game: Game, text: str) -> bool:
     m = CELL.match(text.replace(" ", "-"))
     if m is None:
         return False

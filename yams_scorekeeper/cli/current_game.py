@@ -5,7 +5,8 @@ that needs nothing but that game.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable, Optional
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import typer
 
@@ -20,7 +21,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 
 def game_session(db: str | None, game_id: str | None, lang: str = "en",
-                 as_json: bool = False) -> "TableSession":
+                 as_json: bool = False) -> TableSession:
     """The game in progress; one whose finish was cut (a full disk) is finished now, and the
     command then shows it finished (ranking, records) instead of doing its own step."""
     from ..session import TableSession
@@ -32,16 +33,16 @@ def game_session(db: str | None, game_id: str | None, lang: str = "en",
     return session
 
 
-def game_step(step: Callable[["TableSession", str, bool], None]) -> Callable[..., None]:
+def game_step(step: Callable[[TableSession, str, bool], None]) -> Callable[..., None]:
     """A command on the game in progress that takes no option but --game, --json and --db:
     ``step(session, lang, as_json)`` gets the game (the one --game names, else the only one)
     and the user's language. The command has the name and the help of ``step``."""
 
     def command(
         ctx: typer.Context,
-        game_id: Optional[str] = game_option(),
+        game_id: str | None = game_option(),
         as_json: bool = json_option(),
-        db: Optional[str] = db_option(),
+        db: str | None = db_option(),
     ) -> None:
         lang = current_lang(ctx)
         step(game_session(db, game_id, lang, as_json), lang, as_json)
@@ -51,7 +52,7 @@ def game_step(step: Callable[["TableSession", str, bool], None]) -> Callable[...
     return command
 
 
-def any_game(db: str | None, game_id: str | None) -> "Game":
+def any_game(db: str | None, game_id: str | None) -> Game:
     """A game in progress, or (with an id) a finished one: see :func:`yams_scorekeeper.api.load`."""
     from ..api import load
 

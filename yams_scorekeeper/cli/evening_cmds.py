@@ -9,8 +9,6 @@ archive and in an exported book, so the games of another laptop, imported, count
 
 from __future__ import annotations
 
-from typing import Optional
-
 import typer
 
 from ..errors import EntryError
@@ -32,25 +30,25 @@ SCORING_WORDS = {"points": ("points", "evening.scoring_points"),
 
 def soiree(
     ctx: typer.Context,
-    action: Optional[str] = typer.Argument(None, metavar="open|close|show|list",
+    action: str | None = typer.Argument(None, metavar="open|close|show|list",
                                            show_default=False,
                                            help="open (ouvrir), close (fermer), show (voir) or "
                                                 "list (liste)."),
-    which: Optional[str] = typer.Argument(None, metavar="NAME|ID", show_default=False,
+    which: str | None = typer.Argument(None, metavar="NAME|ID", show_default=False,
                                           help="open: the evening's name; close, show: its id "
                                                "(default: the open evening, else the last)."),
-    evening_id: Optional[str] = typer.Option(None, "--id", metavar="ID",
+    evening_id: str | None = typer.Option(None, "--id", metavar="ID",
                                              help="open: the evening's id (to join an evening "
                                                   "another laptop opened). Default: the date "
                                                   "and the name."),
-    scoring: Optional[str] = typer.Option(None, "--scoring", metavar="points|total|average",
+    scoring: str | None = typer.Option(None, "--scoring", metavar="points|total|average",
                                           help="How the ranking adds up the games: points by "
                                                "rank (the default), summed totals or average "
                                                "total. Kept with the evening when opening it."),
     as_json: bool = json_option(),
-    html: Optional[str] = html_option("Draw the evening's prize list as a printable HTML page "
+    html: str | None = html_option("Draw the evening's prize list as a printable HTML page "
                                       "in FILE ('-': standard output)."),
-    db: Optional[str] = db_option(),
+    db: str | None = db_option(),
 ) -> None:
     """Open an evening, close it, show its ranking over all its games and its records.
 

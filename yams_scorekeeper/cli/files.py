@@ -14,15 +14,15 @@ import sys
 from typing import TYPE_CHECKING
 
 from ..errors import EntryError, StoreError
+from ..texts import Message
 from .lang import current_lang
 from .render import shown
-from ..texts import Message
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..store import Store
 
 
-def open_store(db: str | None, reading: bool = False) -> "Store":
+def open_store(db: str | None, reading: bool = False) -> Store:
     """The store at ``db``, else ``$YAMS_DB``, else the application folder; what it does on its
     own (a record book rebuilt) is said on stderr. ``reading``: a command that only reads,
     which refuses a folder that does not exist when it was named (a mistyped --db or
@@ -44,7 +44,7 @@ def store_folder(db: str | None) -> str | None:
     return db
 
 
-def _notice(message: "Message") -> None:
+def _notice(message: Message) -> None:
     """A line on stderr about what the store did on its own (``$YAMS_LANG`` or the locale)."""
     sys.stderr.write(f"note: {shown(message.text(current_lang(None)))}\n")
     sys.stderr.flush()
@@ -91,7 +91,7 @@ class _Utf8Stdout:
         (self._bytes or sys.stdout).flush()
 
 
-def file_stdout() -> "_Utf8Stdout":
+def file_stdout() -> _Utf8Stdout:
     """Standard output to write a file's text to (``-`` given as the file)."""
     return _Utf8Stdout()
 

@@ -16,8 +16,9 @@ Only a French ``--help`` imports this module.
 from __future__ import annotations
 
 import inspect
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
-from typing import Any, Iterable, Iterator
+from typing import Any
 
 #: English help text -> French help text
 FR: dict[str, str] = {

@@ -5,13 +5,14 @@ legal cells. Plain dictionaries; :func:`~yams_scorekeeper.cli.render.print_json`
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
+
 from ..texts import explain_lang
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game, LegalCell, Mark, Sheet
 
 
-def mark_json(mark: "Mark", lang: str = "en") -> dict[str, Any]:
+def mark_json(mark: Mark, lang: str = "en") -> dict[str, Any]:
     """One written cell: where, its score, the dice and roll it came from, and why (in
     ``lang``)."""
     return {"column": mark.column, "row": mark.row, "score": mark.score, "scratch": mark.scratch,
@@ -19,7 +20,7 @@ def mark_json(mark: "Mark", lang: str = "en") -> dict[str, Any]:
             "why": mark.explain.text(explain_lang(lang))}
 
 
-def sheet_json(game: "Game", sheet: "Sheet", lang: str = "en") -> dict[str, Any]:
+def sheet_json(game: Game, sheet: Sheet, lang: str = "en") -> dict[str, Any]:
     """One player's sheet: marks in grid order, totals and counters."""
     marks = [mark_json(sheet.marks[(c.id, r)], lang) for c in game.columns for r in game.rows
              if (c.id, r) in sheet.marks]
@@ -31,7 +32,7 @@ def sheet_json(game: "Game", sheet: "Sheet", lang: str = "en") -> dict[str, Any]
                          "pool": sheet.pool}}
 
 
-def game_json(game: "Game", lang: str = "en") -> dict[str, Any]:
+def game_json(game: Game, lang: str = "en") -> dict[str, Any]:
     """A whole game: settings, whose turn, every sheet, and the ranking."""
     return {"game": game.id, "label": game.config.label, "family": game.config.family,
             "config_key": game.config.config_key, "finished": game.finished,
@@ -40,13 +41,13 @@ def game_json(game: "Game", lang: str = "en") -> dict[str, Any]:
             "ranking": ranking_json(game)}
 
 
-def ranking_json(game: "Game") -> list[dict[str, Any]]:
+def ranking_json(game: Game) -> list[dict[str, Any]]:
     """The players by rank: ``[{"rank": 1, "name": ..., "total": ...}, ...]``."""
     return [{"rank": rank, "name": sheet.name, "total": total}
             for rank, sheet, total in game.ranking()]
 
 
-def cells_json(game: "Game", cells: list["LegalCell"], lang: str = "en") -> dict[str, Any]:
+def cells_json(game: Game, cells: list[LegalCell], lang: str = "en") -> dict[str, Any]:
     """The cells the player to play may write now (``yams enter``, ``yams cells``)."""
     return {"game": game.id, "player": None if game.finished else game.player.name,
             "coup": len(game.coups), "cells": [c.to_json(lang) for c in cells]}

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
 from ..errors import ConfigError
 from ..texts import Message

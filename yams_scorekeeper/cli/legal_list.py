@@ -31,8 +31,8 @@ COLUMNS = (("right", False), ("left", False), ("right", False), ("left", True))
 _AND = Message("explain.and")
 
 
-def legal_rows(game: "Game", cells: list["LegalCell"], lang: str,
-               handles: dict[str, "LegalCell"] | None = None
+def legal_rows(game: Game, cells: list[LegalCell], lang: str,
+               handles: dict[str, LegalCell] | None = None
                ) -> tuple[list[str], list[list[Piece]]]:
     """The header and the rows of the list of ``cells``, each with its handle (or its number
     when ``handles`` is None), every text already escaped.
@@ -66,9 +66,9 @@ def legal_rows(game: "Game", cells: list["LegalCell"], lang: str,
     return header, rows
 
 
-def _groups(cells: list["LegalCell"]) -> list[tuple[tuple[str, int], list["LegalCell"]]]:
+def _groups(cells: list[LegalCell]) -> list[tuple[tuple[str, int], list[LegalCell]]]:
     """Consecutive cells of the same column and coup, in list order (numbers stay the same)."""
-    out: list[tuple[tuple[str, int], list["LegalCell"]]] = []
+    out: list[tuple[tuple[str, int], list[LegalCell]]] = []
     for cell in cells:
         key = (cell.column, cell.coup)
         if out and out[-1][0] == key:

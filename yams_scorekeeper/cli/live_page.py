@@ -32,7 +32,7 @@ class LiveState:
     when it is gone), its version (bumped at every change), the records it set once finished,
     and ``gone`` when the game left the store without being finished (deleted)."""
 
-    game: "Game | None"
+    game: Game | None
     version: int = 0
     records: list[dict] = field(default_factory=list)
     gone: bool = False
@@ -99,7 +99,7 @@ def live_body(state: LiveState, lang: str) -> str:
     return "\n".join(out)
 
 
-def _last_turn(game: "Game", lang: str) -> list[str]:
+def _last_turn(game: Game, lang: str) -> list[str]:
     """What the last turn wrote (each cell and its score), for who looked away."""
     from .printing import mark_label
 
@@ -112,7 +112,7 @@ def _last_turn(game: "Game", lang: str) -> list[str]:
     return [f'<p class="last" id="last">{markup_text(text)}</p>']
 
 
-def _turn(game: "Game", lang: str) -> list[str]:
+def _turn(game: Game, lang: str) -> list[str]:
     """Whose turn it is, the dice entered this turn, and the cells they may go to."""
     from ..dice import format_dice
     from .legal_list import legal_rows
@@ -146,7 +146,7 @@ def _turn(game: "Game", lang: str) -> list[str]:
     return out
 
 
-def _ranking(game: "Game", lang: str) -> list[str]:
+def _ranking(game: Game, lang: str) -> list[str]:
     """The ranking, best first; each total has the id ``total-<seat>``."""
     w = words("cli.serve", lang)
     title = words("cli.printing", lang)["ranking"] if game.finished else w["ranking"]
@@ -159,7 +159,7 @@ def _ranking(game: "Game", lang: str) -> list[str]:
     return out
 
 
-def _ending(game: "Game", records: list[dict], lang: str) -> list[str]:
+def _ending(game: Game, records: list[dict], lang: str) -> list[str]:
     """The game is over: who won, and the records it set."""
     from .messages import msg, outcome
 
@@ -227,5 +227,5 @@ def live_page(state: LiveState, lang: str, tv: bool, nonce: str, events: str) ->
 def sse_event(state: LiveState, body: str) -> bytes:
     """One Server-Sent Event ``sheet`` carrying ``body`` (a line of data per line of HTML)."""
     data = "".join(f"data: {line}\n" for line in body.split("\n"))
-    return f"event: sheet\nid: {state.version}\n{data}\n".encode("utf-8")
+    return f"event: sheet\nid: {state.version}\n{data}\n".encode()
 

@@ -20,7 +20,8 @@ from __future__ import annotations
 import asyncio
 import os
 import secrets
-from typing import TYPE_CHECKING, Any, AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable
+from typing import TYPE_CHECKING, Any
 
 import uvicorn
 from starlette.applications import Starlette
@@ -59,7 +60,7 @@ class GameWatcher:
     reading. ``warn(err)`` hears a store error met while watching (the last good state is kept
     and shown)."""
 
-    def __init__(self, store: "Store", game_id: str, warn: Callable[[StoreError], None]):
+    def __init__(self, store: Store, game_id: str, warn: Callable[[StoreError], None]):
         self.store = store
         self.game_id = game_id
         self.warn = warn
@@ -162,7 +163,7 @@ class GameWatcher:
             changed = self._changed or asyncio.Event()
             try:
                 await asyncio.wait_for(changed.wait(), timeout)
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 return False
         return True
 
@@ -244,7 +245,7 @@ class _Server(uvicorn.Server):
         self.should_exit = True
 
 
-def run(watcher: GameWatcher, app: Any, sock: "socket.socket") -> None:
+def run(watcher: GameWatcher, app: Any, sock: socket.socket) -> None:
     """Serve ``app`` on the bound socket ``sock`` until Ctrl-C or SIGTERM."""
     config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off",
                             timeout_graceful_shutdown=2, server_header=False)

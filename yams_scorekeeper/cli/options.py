@@ -176,7 +176,7 @@ def parse_settings(items: list[str]) -> dict[str, Any]:
     return settings
 
 
-def split_list(values: list[str] | None, rules: "RuleSet | None" = None) -> list[str]:
+def split_list(values: list[str] | None, rules: RuleSet | None = None) -> list[str]:
     """Repeated options that may also hold lists: ``["libre,sec", "montee"]`` -> three names;
     with ``rules``, a name of several words stays one (``"2 coups"``, ``"demi sec"``)."""
     if rules is not None:

@@ -14,13 +14,13 @@ from __future__ import annotations
 
 import random
 import sys
-from typing import TYPE_CHECKING, List, Optional
+from typing import TYPE_CHECKING
 
 import typer
 
+from ..texts import explain_lang
 from .options import RULES_HELP, db_option, default_family, examples, rules_option
 from .terminal import Quit, Terminal, lang_option, terminal
-from ..texts import explain_lang
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..session import TableSession
@@ -42,22 +42,22 @@ DEMO_EPILOG = examples(
 
 def play(
     ctx: typer.Context,
-    db: Optional[str] = db_option(),
-    game_id: Optional[str] = typer.Option(
+    db: str | None = db_option(),
+    game_id: str | None = typer.Option(
         None, "--game", metavar="ID", show_default=False,
         help="Resume this game in progress (a unique start of its id will do)."),
-    lang: Optional[str] = lang_option(
+    lang: str | None = lang_option(
         "Language of the table mode (default: yams --lang, $YAMS_LANG, the locale)."),
     numbered: bool = typer.Option(
         False, "--list", help="Show the legal cells as a numbered list (one per line, for screen "
                               "readers); numbers pick from it."),
-    settings: Optional[List[str]] = typer.Option(
+    settings: list[str] | None = typer.Option(
         None, "--setting", "-s", metavar="KEY=VALUE", show_default=False,
         help="A house rule for a new game, e.g. yam=60 or bases.youpi=30 (repeatable)."),
-    house: Optional[str] = typer.Option(
+    house: str | None = typer.Option(
         None, "--house", metavar="NAME", show_default=False,
         help="Start a new game with the house rules saved under NAME (its family is offered)."),
-    save_house: Optional[str] = typer.Option(
+    save_house: str | None = typer.Option(
         None, "--save-house", metavar="NAME", show_default=False,
         help="Save the house rules of the new game (--house and --setting) under NAME."),
     list_houses: bool = typer.Option(False, "--houses", help="List the saved house rules."),
@@ -76,7 +76,7 @@ def play(
 
     term = terminal(ctx, lang)
     store = Store(store_folder(db))
-    session: "TableSession | None" = None
+    session: TableSession | None = None
     if list_houses:
         print_houses(term, store)
         return
@@ -109,7 +109,7 @@ def play(
             live.wait(10)
 
 
-def _leave(term: Terminal, key: str, session: "TableSession | None", cmd: str) -> None:
+def _leave(term: Terminal, key: str, session: TableSession | None, cmd: str) -> None:
     sys.stdout.write("\n")
     if session is None:
         term.say(term.t("nothing_started"))
@@ -121,15 +121,15 @@ def _leave(term: Terminal, key: str, session: "TableSession | None", cmd: str) -
 
 def demo(
     ctx: typer.Context,
-    rules_name: Optional[str] = rules_option(None, RULES_HELP),
+    rules_name: str | None = rules_option(None, RULES_HELP),
     seed: int = typer.Option(1, "--seed", help="Seed of the random dice and choices."),
-    turns: Optional[int] = typer.Option(
+    turns: int | None = typer.Option(
         None, "--turns", min=1, show_default=False,
         help="Stop after this many turns (default: the whole game)."),
-    variant: Optional[str] = typer.Option(
+    variant: str | None = typer.Option(
         None, "--variant", metavar="VARIANT", show_default=False,
         help="The family's variant, if it has some (Double Yams: D10 in docs/rules.md)."),
-    lang: Optional[str] = lang_option("Language (default: yams --lang, $YAMS_LANG, the locale)."),
+    lang: str | None = lang_option("Language (default: yams --lang, $YAMS_LANG, the locale)."),
 ) -> None:
     """Watch a whole game play itself, to see how yams keeps score.
 

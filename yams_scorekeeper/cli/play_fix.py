@@ -13,8 +13,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..errors import EntryError, StoreError, YamsError
-from .messages import NO, YES, msg
 from ..texts import Message
+from .messages import NO, YES, msg
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
@@ -27,12 +27,12 @@ LOG = ("t", "turns", "tours", "log", "journal")
 FIX = ("f", "fix", "corriger", "corrige")
 
 
-def t(term: "Terminal", key: str, **values: Any) -> str:
+def t(term: Terminal, key: str, **values: Any) -> str:
     """The catalogue's message ``key`` in the player's language."""
     return msg(key, term.lang, **values)
 
 
-def _yes(term: "Terminal", key: str) -> bool:
+def _yes(term: Terminal, key: str) -> bool:
     """``key`` said (unless it is the question itself), then a yes/no question."""
     if key != "confirm":
         term.say(t(term, key))
@@ -45,7 +45,7 @@ def _yes(term: "Terminal", key: str) -> bool:
         term.refuse(term.t("yes_no"))
 
 
-def show_log(table: "Table") -> None:
+def show_log(table: Table) -> None:
     from .amend_cmds import log_table
 
     if not table.game.turn_log():
@@ -54,7 +54,7 @@ def show_log(table: "Table") -> None:
     table.term.show(log_table(table.game, table.lang))
 
 
-def _turn_text(game: "Game", turn: int) -> str:
+def _turn_text(game: Game, turn: int) -> str:
     from ..transcript import entry_text
 
     log = game.turn_log()[turn - 1]
@@ -62,7 +62,7 @@ def _turn_text(game: "Game", turn: int) -> str:
     return f"{entry} ({' + '.join(str(m.score) for m in log.marks)})"
 
 
-def _number(term: "Terminal", game: "Game", text: str) -> int | None:
+def _number(term: Terminal, game: Game, text: str) -> int | None:
     turns = len(game.turn_log())
     if not turns:
         term.say(t(term, "no_turn_yet"))
@@ -94,7 +94,7 @@ def _breaks_a_later_turn(err: YamsError) -> bool:
     return err.message.key == "game.correction_breaks_later_turn"
 
 
-def fix(table: "Table", text: str) -> None:
+def fix(table: Table, text: str) -> None:
     """``f N``: correct turn N (and others in the same go), after seeing what changes.
 
     A line refused for itself leaves nothing held; an entry refused only because it breaks a
@@ -165,7 +165,7 @@ def fix(table: "Table", text: str) -> None:
     table._header_key = table._cells_key = None
 
 
-def _show_changes(term: "Terminal", game: "Game", trial: "Game") -> bool:
+def _show_changes(term: Terminal, game: Game, trial: Game) -> bool:
     """Say each cell and total the correction changes; False when it changes none."""
     from .sheet_view import cell_label
 
@@ -190,7 +190,7 @@ def _show_changes(term: "Terminal", game: "Game", trial: "Game") -> bool:
     return bool(lines)
 
 
-def after_end(table: "Table") -> bool:
+def after_end(table: Table) -> bool:
     """After the final ranking: leave, or take back the last cell, correct a turn, see the
     turns. True when something was changed (the game may go on)."""
     term = table.term
@@ -224,7 +224,7 @@ def after_end(table: "Table") -> bool:
             term.refuse(term.t("bad_choice", text=answer))
 
 
-def finished_session(store: "Store", game_id: str) -> "TableSession":
+def finished_session(store: Store, game_id: str) -> TableSession:
     """The finished game ``game_id`` (a unique prefix), ready to be looked at and reopened."""
     from ..game import Game
     from ..session import TableSession, resolve_finished_id

@@ -13,11 +13,19 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from ..errors import ConfigError, StoreError, YamsError
-from .render import shown
 from ..safetext import has_invisible, has_unsafe
-from .terminal import (HELP_WORDS, NONE_WORDS, QUIT_WORDS, SHEET_WORDS, UNDO_WORDS, Quit,
-                       Terminal, ask_yes)
 from ..texts import Message
+from .render import shown
+from .terminal import (
+    HELP_WORDS,
+    NONE_WORDS,
+    QUIT_WORDS,
+    SHEET_WORDS,
+    UNDO_WORDS,
+    Quit,
+    Terminal,
+    ask_yes,
+)
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..config import GameConfig
@@ -33,7 +41,7 @@ def _split(text: str) -> list[str]:
 class Setup:
     """The questions asked before a new game; Enter accepts the default in brackets."""
 
-    def __init__(self, term: Terminal, store: "Store", settings: dict | None = None,
+    def __init__(self, term: Terminal, store: Store, settings: dict | None = None,
                  family: str | None = None, save: str | None = None):
         self.term = term
         self.store = store
@@ -41,7 +49,7 @@ class Setup:
         self.settings = dict(settings or {})     # house rules (--house, --setting)
         self.family = family                     # the house rules' family, offered first
 
-    def make(self, family: str, names: list[str], **kw: Any) -> "GameConfig":
+    def make(self, family: str, names: list[str], **kw: Any) -> GameConfig:
         """``make_config`` with the house rules: a bad setting is said at once."""
         from ..config import make_config
 
@@ -64,7 +72,7 @@ class Setup:
                 return answer
             self.term.refuse(self.term.t("empty_answer"))
 
-    def config(self) -> "GameConfig":
+    def config(self) -> GameConfig:
         from ..config import make_config
         from ..rules import DEFAULT_FAMILY, family_ids, get_rules, rules_class
 
@@ -163,7 +171,7 @@ class Setup:
             except YamsError as err:
                 self.term.refuse(err)
 
-    def options(self, family: str, names: list[str]) -> "GameConfig":
+    def options(self, family: str, names: list[str]) -> GameConfig:
         """The family's own questions, each checked as it is answered (C5, Y10, D10)."""
         from ..rules import get_rules
 
@@ -230,8 +238,8 @@ def resume_command(game_id: str, db: str | None) -> str:
     return f"yams play --game {game_id[:8]}" + (f" --db {db}" if db else "")
 
 
-def open_session(term: Terminal, store: "Store", game_id: str | None,
-                 db: str | None, setup: "Setup | None" = None) -> "TableSession":
+def open_session(term: Terminal, store: Store, game_id: str | None,
+                 db: str | None, setup: Setup | None = None) -> TableSession:
     """The game named by ``--game``, one picked from those in progress, or a new one."""
     from ..session import TableSession
 
@@ -280,7 +288,7 @@ def open_session(term: Terminal, store: "Store", game_id: str | None,
     return session
 
 
-def _resumed(term: Terminal, session: "TableSession") -> None:
+def _resumed(term: Terminal, session: TableSession) -> None:
     game = session.game
     term.say(term.t("resumed", id=game.id[:8], label=game.config.label), style="bold")
     if game.events:
@@ -288,7 +296,7 @@ def _resumed(term: Terminal, session: "TableSession") -> None:
         term.show(sheets_view(game, term.lang, width=term.out.width))
 
 
-def house_setup(term: Terminal, store: "Store", house: str | None, settings: list[str],
+def house_setup(term: Terminal, store: Store, house: str | None, settings: list[str],
                 save: str | None) -> Setup:
     """The setup of a new game with the house rules of ``--house`` and ``--setting``."""
     from .options import parse_settings
@@ -311,7 +319,7 @@ def house_setup(term: Terminal, store: "Store", house: str | None, settings: lis
     return Setup(term, store, merged, family, save)
 
 
-def print_houses(term: Terminal, store: "Store") -> None:
+def print_houses(term: Terminal, store: Store) -> None:
     """``yams play --houses``: every saved house rule set, one line each."""
     from ..safetext import json_text
 

@@ -70,7 +70,7 @@ def markup_text(value: Any) -> str:
 
 # -- the sheets as grids -------------------------------------------------------------------------
 
-def _cell(sheet: "Sheet", seat: int, column: str, row: str) -> Cell:
+def _cell(sheet: Sheet, seat: int, column: str, row: str) -> Cell:
     mark = sheet.marks.get((column, row))
     ident = f"p{seat}-{column}-{row}"
     if mark is None:
@@ -80,7 +80,7 @@ def _cell(sheet: "Sheet", seat: int, column: str, row: str) -> Cell:
     return Cell(str(mark.score), ident, "neg" if mark.score < 0 else "")
 
 
-def sheet_grids(game: "Game", lang: str) -> list[Grid]:
+def sheet_grids(game: Game, lang: str) -> list[Grid]:
     """The sheets as on paper: one grid per player (rows down, columns across) for families
     of several columns, else one grid with the players across (``rules.sheet_layout``)."""
     if game.rules.sheet_layout == "players":
@@ -88,7 +88,7 @@ def sheet_grids(game: "Game", lang: str) -> list[Grid]:
     return [_player_grid(game, seat, lang) for seat in range(len(game.sheets))]
 
 
-def _player_grid(game: "Game", seat: int, lang: str) -> Grid:
+def _player_grid(game: Game, seat: int, lang: str) -> Grid:
     from .sheet_view import counters_text
 
     w = words("cli.sheet", lang)
@@ -120,7 +120,7 @@ def _player_grid(game: "Game", seat: int, lang: str) -> Grid:
     return Grid(sheet.name, header, lines, notes)
 
 
-def _players_grid(game: "Game", lang: str) -> Grid:
+def _players_grid(game: Game, lang: str) -> Grid:
     from .sheet_view import counters_text
 
     w = words("cli.sheet", lang)
@@ -151,7 +151,7 @@ def _players_grid(game: "Game", lang: str) -> Grid:
     return Grid("", [""] + [s.name for s in game.sheets], lines, notes)   # the page's title
 
 
-def sheet_heading(game: "Game", lang: str) -> tuple[str, str]:
+def sheet_heading(game: Game, lang: str) -> tuple[str, str]:
     """The title of a printed sheet (the game's label) and its second line (date, ranking)."""
     from .printing import local_date
 
@@ -374,7 +374,7 @@ def html_option(help: str = HTML_HELP) -> Any:
     return typer.Option(None, "--html", metavar="FILE", help=help)
 
 
-def draw_sheets(game: "Game", lang: str, svg: str | None, page: str | None,
+def draw_sheets(game: Game, lang: str, svg: str | None, page: str | None,
                 force: bool = False) -> None:
     """Write the sheets of ``game`` to ``svg`` and/or ``page`` (an HTML file), then say so
     (files only: ``-`` is standard output, which holds the picture)."""

@@ -8,14 +8,15 @@ Any data (names, labels, anything read from the store) is shown escaped (:func:`
 from __future__ import annotations
 
 import datetime as _dt
-from typing import TYPE_CHECKING, Any, Iterable
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
 
 import typer
 
+from ..texts import say, words
 from .json_out import ranking_json
 from .messages import msg, outcome
 from .render import print_json, shown
-from ..texts import say, words
 
 if TYPE_CHECKING:  # pragma: no cover
     from rich.table import Table
@@ -23,7 +24,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game, LegalCell, Mark
 
 
-def round_text(game: "Game", n: int, lang: str) -> str:
+def round_text(game: Game, n: int, lang: str) -> str:
     """`` (round 4)``, the player's own turn number, said after the game's turn number when
     the game has several players (alone, the two are the same: nothing)."""
     return say("cli.round", lang, n=n) if len(game.sheets) > 1 else ""
@@ -79,7 +80,7 @@ def local_date(iso: str | None, with_time: bool = True) -> str:
     return f"{day} {when.hour:02d}:{when.minute:02d}" if with_time else day
 
 
-def show_finished(game: "Game", records: list[dict], lang: str, as_json: bool) -> None:
+def show_finished(game: Game, records: list[dict], lang: str, as_json: bool) -> None:
     """A finished game: its ranking and the records it broke (``yams end``, and a game whose
     finish was cut, found over by another command)."""
     if as_json:
@@ -89,7 +90,7 @@ def show_finished(game: "Game", records: list[dict], lang: str, as_json: bool) -
         print_ending(game, records, lang)
 
 
-def simple_table(columns: Iterable[tuple[str, str]] = (), **kwargs: Any) -> "Table":
+def simple_table(columns: Iterable[tuple[str, str]] = (), **kwargs: Any) -> Table:
     """A Rich table with a rule under its header (lists of games, records, statistics), with
     a column per ``(title, justify)`` of ``columns``, folded when too long."""
     from rich import box
@@ -101,7 +102,7 @@ def simple_table(columns: Iterable[tuple[str, str]] = (), **kwargs: Any) -> "Tab
     return table
 
 
-def print_sheets(game: "Game", title: str, lang: str, index: int | None = None) -> None:
+def print_sheets(game: Game, title: str, lang: str, index: int | None = None) -> None:
     """``title``, then the sheets of ``game`` (only the ``index``-th player's when given)."""
     from .render import console
     from .sheet_view import sheets_view
@@ -111,7 +112,7 @@ def print_sheets(game: "Game", title: str, lang: str, index: int | None = None) 
     out.print(sheets_view(game, lang, index, out.width))
 
 
-def print_next(game: "Game", broken: list[dict], lang: str, key: str) -> None:
+def print_next(game: Game, broken: list[dict], lang: str, key: str) -> None:
     """The ranking and the records broken when ``game`` is over, else who plays (``key``:
     ``"cli.printing.next"`` or ``"cli.printing.to_play"``)."""
     if game.finished:
@@ -120,14 +121,14 @@ def print_next(game: "Game", broken: list[dict], lang: str, key: str) -> None:
         print_line(say(key, lang, name=game.player.name))
 
 
-def mark_label(game: "Game", mark: "Mark") -> str:
+def mark_label(game: Game, mark: Mark) -> str:
     """The name of a written cell, as the legal list calls it."""
     from ..game import LegalCell
 
     return cell_label(game, LegalCell(mark.column, mark.row, mark.coup, mark.score, ""))
 
 
-def cell_label(game: "Game", cell: "LegalCell", with_coup: bool = False) -> str:
+def cell_label(game: Game, cell: LegalCell, with_coup: bool = False) -> str:
     """``Libre · Full`` (or just ``Full`` on a one-column sheet), with the coup if two (here,
     not in :mod:`sheet_view`, so that ``yams mark`` and ``undo`` print it without Rich)."""
     row = game.rules.row(cell.row).name
@@ -137,7 +138,7 @@ def cell_label(game: "Game", cell: "LegalCell", with_coup: bool = False) -> str:
     return text
 
 
-def column_name(game: "Game", column: str) -> str:
+def column_name(game: Game, column: str) -> str:
     """The name of a column of ``game``'s sheet (its id when it has none)."""
     for col in game.columns:
         if col.id == column:
@@ -145,7 +146,7 @@ def column_name(game: "Game", column: str) -> str:
     return column
 
 
-def print_ending(game: "Game", broken: list[dict], lang: str) -> None:
+def print_ending(game: Game, broken: list[dict], lang: str) -> None:
     """The final ranking and the records the game broke."""
     from rich.table import Table
 
@@ -189,7 +190,7 @@ def record_lines(broken: list[dict], lang: str) -> list[str]:
     return [w["first_game"].format(label=label) for label in firsts] + lines
 
 
-def print_cells(game: "Game", cells: list["LegalCell"], lang: str) -> None:
+def print_cells(game: Game, cells: list[LegalCell], lang: str) -> None:
     """The last coup, then the cells the player may write, numbered for ``yams mark``: as
     plain lines when they fit the width as they are (:mod:`legal_list`), else through Rich."""
     import sys

@@ -14,12 +14,13 @@ import errno
 import io
 import os
 import sys
-from typing import TYPE_CHECKING, Any, Iterable, TextIO
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any, TextIO
 
 from ..errors import YamsError
 from ..safetext import has_surrogate, json_text, shown
-from ..wording import fill
 from ..texts import explain_lang, words
+from ..wording import fill
 
 if TYPE_CHECKING:  # pragma: no cover
     from rich.console import Console
@@ -80,7 +81,7 @@ def _for_terminal(text: str, out: TextIO) -> list[str]:
     return wrap_words(text, max(shutil.get_terminal_size().columns, 20))
 
 
-def print_error(err: "YamsError", lang: str, line: int | None = None,
+def print_error(err: YamsError, lang: str, line: int | None = None,
                 stream: TextIO | None = None, as_json: bool = False) -> None:
     """Print ``error: <message>`` on one line of stderr; ``line`` names an input line. With
     ``as_json`` (a command run with ``--json``), one JSON object instead (docs/json.md):
@@ -187,7 +188,7 @@ def report_output(exc: OSError) -> int:
     return err.exit_code
 
 
-def console(stderr: bool = False) -> "Console":
+def console(stderr: bool = False) -> Console:
     """A Rich console that follows the terminal: colour only on a terminal without NO_COLOR.
 
     Markup and emoji codes are off: style with ``style=`` and ``Text``, never with ``[tags]``
@@ -209,7 +210,7 @@ def console(stderr: bool = False) -> "Console":
     return SafeConsole(stderr=stderr, highlight=False, markup=False, emoji=False)
 
 
-def figures_table(rules: "RuleSet", roll: int, dice_text: str, figures: Iterable["Figure"],
+def figures_table(rules: RuleSet, roll: int, dice_text: str, figures: Iterable[Figure],
                   lang: str, total_rows: int | None = None):
     """A Rich table of ``figures`` (row name, score, why), one block per section of the sheet."""
     from rich import box
@@ -241,7 +242,7 @@ def figures_table(rules: "RuleSet", roll: int, dice_text: str, figures: Iterable
     return table
 
 
-def print_figures(rules: "RuleSet", roll: int, dice_text: str, figures: list["Figure"],
+def print_figures(rules: RuleSet, roll: int, dice_text: str, figures: list[Figure],
                   lang: str) -> None:
     """Print the table of ``figures``, or one sentence when there is none."""
     out = console()

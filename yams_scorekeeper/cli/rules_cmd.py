@@ -6,14 +6,12 @@ The text comes from :mod:`yams_scorekeeper.rulebook`, the source of the row refe
 
 from __future__ import annotations
 
-from typing import Optional
-
 import typer
 
 from .. import wording
-from .options import examples
-from .lang import current_lang
 from ..texts import Message, explain_lang, words
+from .lang import current_lang
+from .options import examples
 
 EPILOG = examples(
     "yams rules                     every family and its rows",
@@ -26,15 +24,15 @@ EPILOG = examples(
 
 def rules(
     ctx: typer.Context,
-    family: Optional[str] = typer.Argument(None, metavar="[FAMILY]",
+    family: str | None = typer.Argument(None, metavar="[FAMILY]",
                                            help="classic, gaby, double or duel (or a French name)."),
-    row: Optional[str] = typer.Argument(None, metavar="[ROW]",
+    row: str | None = typer.Argument(None, metavar="[ROW]",
                                         help="A row: its id, its printed name or a short name."),
 ) -> None:
     """Print the rule of a row (what makes it, how it scores, an example, the ruling), every
     row of a family, or the families."""
-    from ..rules import RULESETS, get_rules
     from ..rulebook import family_rules, family_topics, row_rule, topic_rule
+    from ..rules import RULESETS, get_rules
     from ..safetext import shown
 
     lang = current_lang(ctx)

@@ -7,16 +7,24 @@ is drawn (``render``), so ``yams score --json ...`` starts fast.
 from __future__ import annotations
 
 import sys
-from typing import TYPE_CHECKING, Any, Iterable, List, Optional
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
 
 import typer
 
 from ..errors import ConfigError, YamsError
-from .options import (RULES_HELP, default_family, dice_argument, examples, json_option,
-                      roll_option, rules_option)
-from .lang import current_lang
-from .render import print_error, print_figures, print_json
 from ..texts import Joined, Message
+from .lang import current_lang
+from .options import (
+    RULES_HELP,
+    default_family,
+    dice_argument,
+    examples,
+    json_option,
+    roll_option,
+    rules_option,
+)
+from .render import print_error, print_figures, print_json
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..rules.base import RuleSet
@@ -32,7 +40,7 @@ EPILOG = examples(
     note="Exit status: 0 when every entry was read, 2 for a bad entry or option.")
 
 
-def score_entry(rules: "RuleSet", roll_text: str | int, dice_tokens: str | Iterable[str],
+def score_entry(rules: RuleSet, roll_text: str | int, dice_tokens: str | Iterable[str],
                 all_rows: bool = False) -> tuple[int, Any, list]:
     """Read one entry and score it: (roll, dice, figures), the figures made or all of them."""
     roll = rules.parse_roll(roll_text)
@@ -44,7 +52,7 @@ def score_entry(rules: "RuleSet", roll_text: str | int, dice_tokens: str | Itera
     return roll, dice, figures
 
 
-def sixth_roll_figures(rules: "RuleSet", dice: Any, roll: int) -> list | None:
+def sixth_roll_figures(rules: RuleSet, dice: Any, roll: int) -> list | None:
     """With the sixth roll (D9: the roll after the last allowed one, Double Yams), only the rows
     it may fill, each with its score if made, else what the miss costs; None for other rolls."""
     import dataclasses
@@ -72,14 +80,14 @@ def sixth_roll_figures(rules: "RuleSet", dice: Any, roll: int) -> list | None:
     return out
 
 
-def entry_json(rules: "RuleSet", roll: int, dice: Any, figures: list,
+def entry_json(rules: RuleSet, roll: int, dice: Any, figures: list,
                lang: str = "en") -> dict[str, Any]:
     """The JSON object of one scored entry (the shape of ``yams score --json``)."""
     return {"rules": rules.family, "roll": roll, "dice": [str(d) for d in dice],
             "figures": [f.to_json(lang) for f in figures]}
 
 
-def score_stream(rules: "RuleSet", lines: Iterable[str], all_rows: bool, lang: str,
+def score_stream(rules: RuleSet, lines: Iterable[str], all_rows: bool, lang: str,
                  as_json: bool = False) -> int:
     """Score ``ROLL DICE...`` lines, one JSON object each; bad lines go to stderr (as JSON
     objects too with ``as_json``).
@@ -105,12 +113,12 @@ def score_stream(rules: "RuleSet", lines: Iterable[str], all_rows: bool, lang: s
 
 def score(
     ctx: typer.Context,
-    dice: Optional[List[str]] = dice_argument(
+    dice: list[str] | None = dice_argument(
         "The dice: '5 5 5 3 3' or '55533'; Double Yams: ten tagged dice such as 6cp 3fg "
         "(value, colour c/f and size p/g in any order) or by groups, a tag then its dice: "
         "cp665 fp12 cg34 fg556. '-' reads 'ROLL DICE...' lines from stdin."),
-    rules_name: Optional[str] = rules_option(None, RULES_HELP),
-    roll: Optional[str] = roll_option(
+    rules_name: str | None = rules_option(None, RULES_HELP),
+    roll: str | None = roll_option(
         "Roll on which the dice were kept: 1 to 3 (Double Yams: 1 to 6). Required, except "
         "with '-'."),
     all_rows: bool = typer.Option(False, "--all", "-a", help="Also list the rows scoring 0."),

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import socket
 import sys
-from typing import TYPE_CHECKING, Any, Optional
+from typing import TYPE_CHECKING, Any
 
 import typer
 
@@ -36,14 +36,14 @@ _PROBE_ADDRESS = ("192.0.2.1", 9)
 
 def serve(
     ctx: typer.Context,
-    game_id: Optional[str] = game_option(),
+    game_id: str | None = game_option(),
     port: int = typer.Option(DEFAULT_PORT, "--port", metavar="N",
                              help="Port to listen on (0: any free port)."),
     lan: bool = typer.Option(False, "--lan",
                              help="Listen on this machine's address on the local network (for "
                                   "the phones and the TV), not only on 127.0.0.1."),
     qr: bool = typer.Option(True, "--qr/--no-qr", help="Draw the QR code of the URL."),
-    db: Optional[str] = db_option(),
+    db: str | None = db_option(),
 ) -> None:
     """Show the game in progress as a live web page (read-only) on the phones and the TV.
 
@@ -51,8 +51,8 @@ def serve(
     """
     import secrets
 
-    from .files import open_store
     from ..session import resolve_game_id
+    from .files import open_store
 
     lang = current_lang(ctx)
     if not 0 <= port <= 65535:
@@ -109,7 +109,7 @@ def _bind(host: str, port: int) -> socket.socket:
     return sock
 
 
-def start_background(game_id: str, db: str | None, lang: str) -> tuple["subprocess.Popen", list[str]]:
+def start_background(game_id: str, db: str | None, lang: str) -> tuple[subprocess.Popen, list[str]]:
     """``yams serve --game ID --port 0`` started for ``yams play --serve``: the process and the
     lines it printed before serving (the URL first, then the QR code); a start that fails
     raises its error line."""
@@ -133,7 +133,7 @@ def start_background(game_id: str, db: str | None, lang: str) -> tuple["subproce
     raise YamsError(Message("cli.serve.not_started", why=child.stderr.read().strip()[:300]))
 
 
-def serve_for_play(term: "Terminal", game_id: str, db: str | None) -> "subprocess.Popen | None":
+def serve_for_play(term: Terminal, game_id: str, db: str | None) -> subprocess.Popen | None:
     """``yams play --serve``: the live sheet started in the background, its URL and QR code
     said in the table mode; a server that cannot start is said, and the game goes on."""
     try:

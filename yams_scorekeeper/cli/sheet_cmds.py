@@ -4,12 +4,11 @@ in JSON, or drawn to print) and ``yams games`` (the games in progress).
 
 from __future__ import annotations
 
-from typing import Optional
-
 import typer
 
 from ..errors import EntryError
 from ..safetext import fold_name
+from ..texts import Message, words
 from .current_game import any_game
 from .files import open_store
 from .json_out import game_json
@@ -18,19 +17,18 @@ from .options import db_option, examples, force_option, game_option, json_option
 from .printable import html_option, svg_option
 from .printing import local_date, print_line, print_sheets, short_label, simple_table
 from .render import print_error, print_json, shown
-from ..texts import Message, words
 
 
 def sheet(
     ctx: typer.Context,
-    game_id: Optional[str] = game_option(),
-    player: Optional[str] = typer.Option(None, "--player", "-p", metavar="NAME",
+    game_id: str | None = game_option(),
+    player: str | None = typer.Option(None, "--player", "-p", metavar="NAME",
                                          help="Only this player's sheet."),
-    svg: Optional[str] = svg_option(),
-    html: Optional[str] = html_option(),
+    svg: str | None = svg_option(),
+    html: str | None = html_option(),
     force: bool = force_option(),
     as_json: bool = json_option(),
-    db: Optional[str] = db_option(),
+    db: str | None = db_option(),
 ) -> None:
     """Show the sheets of a game (in progress, or finished with --game), with their totals;
     --svg and --html draw them, every player's, as on the paper sheet, in a file to print."""
@@ -62,7 +60,7 @@ def sheet(
 def games(
     ctx: typer.Context,
     as_json: bool = json_option(),
-    db: Optional[str] = db_option(),
+    db: str | None = db_option(),
 ) -> None:
     """List the games in progress, oldest first."""
     lang = current_lang(ctx)

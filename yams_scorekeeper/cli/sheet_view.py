@@ -15,17 +15,19 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from ..wording import colon
-from .legal_list import COLUMNS as LEGAL_COLUMNS, legal_rows
-from .printing import cell_label, column_name as _column_name  # noqa: F401 (cell_label: its old home)
-from .render import shown as safe_text
 from ..texts import Message, explain_lang, say, words
+from ..wording import colon
+from .legal_list import COLUMNS as LEGAL_COLUMNS
+from .legal_list import legal_rows
+from .printing import cell_label  # noqa: F401 (cell_label: its old home)
+from .printing import column_name as _column_name
+from .render import shown as safe_text
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game, LegalCell, Sheet
 
 
-def _cell_text(sheet: "Sheet", column: str, row: str) -> Text:
+def _cell_text(sheet: Sheet, column: str, row: str) -> Text:
     mark = sheet.marks.get((column, row))
     if mark is None:
         return Text("·", style="dim")
@@ -34,7 +36,7 @@ def _cell_text(sheet: "Sheet", column: str, row: str) -> Text:
     return Text(str(mark.score), style="red" if mark.score < 0 else "")
 
 
-def player_grid(game: "Game", index: int, lang: str, short: bool = False) -> Table:
+def player_grid(game: Game, index: int, lang: str, short: bool = False) -> Table:
     """One player's sheet: rows down, columns across, with sub-totals, bonus and totals."""
     w = words("cli.sheet", lang)
     sheet = game.sheets[index]
@@ -74,7 +76,7 @@ def player_grid(game: "Game", index: int, lang: str, short: bool = False) -> Tab
     return Group(table, Text(grand, style="bold"))  # type: ignore[return-value]
 
 
-def players_grid(game: "Game", lang: str, player: int | None = None,
+def players_grid(game: Game, lang: str, player: int | None = None,
                  seats: list[int] | None = None, compact: bool = False):
     """One-column families: every player's column side by side (or one player's, or the
     ``seats`` of a page: ``compact``, without a title or blank lines), grouped by section,
@@ -119,7 +121,7 @@ def players_grid(game: "Game", lang: str, player: int | None = None,
     return Group(table, *counters) if counters else table
 
 
-def counters_text(game: "Game", sheet: "Sheet", lang: str) -> str:
+def counters_text(game: Game, sheet: Sheet, lang: str) -> str:
     """``4 doblars left (used: descendant) · 2 jokers left``: what a sheet has left, with the
     plural of each language (French: 0 and 1 take the singular)."""
     w = words("cli.sheet", lang)
@@ -138,7 +140,7 @@ def counters_text(game: "Game", sheet: "Sheet", lang: str) -> str:
     return " · ".join(parts)
 
 
-def sheets_view(game: "Game", lang: str, player: int | None = None, width: int = 80,
+def sheets_view(game: Game, lang: str, player: int | None = None, width: int = 80,
                 page: int | None = None, stacked: bool = False):
     """Everything to print for ``yams sheet``: one player's grid, or all of them side by side,
     a column per player (per column of the sheet in the families with several), on pages of
@@ -173,7 +175,7 @@ def sheets_view(game: "Game", lang: str, player: int | None = None, width: int =
     return Group(*(player_grid(game, i, lang, short) for i in indexes), *order)
 
 
-def sheet_pages(game: "Game", lang: str, width: int) -> list[list[int]]:
+def sheet_pages(game: Game, lang: str, width: int) -> list[list[int]]:
     """The players' seats in pages whose side-by-side grid fits ``width``, as many players a
     page as fit, the pages as even as they can be (8 players: 3, 3, 2 rather than 3, 3, 1...
     never a page wider than ``width``). One page of one player when not even one fits."""
@@ -205,13 +207,13 @@ def _chosen(pages: list[list[int]], page: int | None) -> list[tuple[int, list[in
     return [numbered[min(max(page, 1), len(pages)) - 1]]
 
 
-def _page_title(game: "Game", lang: str, n: int, pages: list[list[int]]) -> Text:
+def _page_title(game: Game, lang: str, n: int, pages: list[list[int]]) -> Text:
     """``Yam classique (...) · page 1/3``: above a page, in place of the grid's title."""
     return Text(f"{safe_text(game.config.label)} · "
                 f"{say('cli.sheet.page', lang, n=n, count=len(pages))}", style="bold")
 
 
-def page_of(game: "Game", lang: str, width: int, seat: int) -> tuple[int, int]:
+def page_of(game: Game, lang: str, width: int, seat: int) -> tuple[int, int]:
     """(the page that holds ``seat``, how many pages) at this width."""
     pages = sheet_pages(game, lang, width)
     return next(n for n, p in enumerate(pages, start=1) if seat in p), len(pages)
@@ -238,7 +240,7 @@ def _width(table: Table) -> int:
     return console.measure(table).maximum
 
 
-def _imposed_order(game: "Game", lang: str) -> list[Text]:
+def _imposed_order(game: Game, lang: str) -> list[Text]:
     """The imposée column's order of rows, as the players gave it (C5)."""
     imposed = getattr(game.config, "imposed", None)
     if not imposed:
@@ -247,7 +249,7 @@ def _imposed_order(game: "Game", lang: str) -> list[Text]:
     return [Text(f"{_column_name(game, 'imposee')}{colon(lang)}{names}", style="italic")]
 
 
-def side_by_side(game: "Game", lang: str, seats: list[int] | None = None,
+def side_by_side(game: Game, lang: str, seats: list[int] | None = None,
                  compact: bool = False) -> tuple[Table, list[Text]]:
     """Every player's sheet (or the ``seats`` of a page: ``compact``, without a title or
     blank lines, to fit a screen) in one grid: for each column of the sheet, one sub-column
@@ -299,7 +301,7 @@ def side_by_side(game: "Game", lang: str, seats: list[int] | None = None,
     return table, [grand_line(game, lang, every), *(Text(x) for x in cancelled + counters)]
 
 
-def grand_line(game: "Game", lang: str, totals: list | None = None, width: int = 80) -> Text:
+def grand_line(game: Game, lang: str, totals: list | None = None, width: int = 80) -> Text:
     """``Grand total: Alice 312 · Bob 280``: every player's, under every page of sheets; on
     more lines when it is wider than ``width``, broken between players only (never between a
     name and its total)."""
@@ -315,8 +317,8 @@ def grand_line(game: "Game", lang: str, totals: list | None = None, width: int =
     return Text("\n".join(lines), style="bold")
 
 
-def legal_table(game: "Game", cells: list["LegalCell"], lang: str,
-                handles: dict[str, "LegalCell"] | None = None) -> Table:
+def legal_table(game: Game, cells: list[LegalCell], lang: str,
+                handles: dict[str, LegalCell] | None = None) -> Table:
     """The list of cells the player may fill now (:func:`legal_list.legal_rows`), each with
     its handle (or its number when ``handles`` is None: ``yams play --list``)."""
     return legal_rich_table(*legal_rows(game, cells, lang, handles))
@@ -345,7 +347,7 @@ _PLAIN_NOTES = ("explain.kept_after", "explain.column_factor")
 MAX_NOTES = 3
 
 
-def disputed(cell: "LegalCell") -> tuple["Message", ...]:
+def disputed(cell: LegalCell) -> tuple[Message, ...]:
     """The notes of a cell a player could dispute: a factor or a refusal that changes its score
     (bloquant Y6, a chance cell Y8, plus/moins C3, the sixth roll D9)."""
     return tuple(n for n in cell.notes if n.key not in _PLAIN_NOTES)
@@ -370,7 +372,7 @@ class _Lines:
         self.rows: list[list[Pieces]] = []
         self.starts: list[int] = []      # the row where each section starts
 
-    def add_row(self, *cells: "Pieces | str") -> None:
+    def add_row(self, *cells: Pieces | str) -> None:
         self.rows.append([[(c, "")] if isinstance(c, str) else c for c in cells])
 
     def section(self) -> None:
@@ -409,14 +411,14 @@ class _Lines:
         out.insert(1, [[("─" * total, "dim")]])
         return out, [total] * len(out)
 
-    def panels(self, height: int, width: int) -> "_Lines | _Panels":
+    def panels(self, height: int, width: int) -> _Lines | _Panels:
         """This grid, or its sections in two or three panels side by side when it is taller
         than ``height`` lines: the fewest panels that fit ``height`` within ``width`` (else
         the lowest that fits ``width``). Each panel keeps its sections in the sheet's order."""
         blocks = self.blocks()
         if self.height <= height or len(blocks) < 2:
             return self
-        best: "tuple[tuple, _Panels] | None" = None
+        best: tuple[tuple, _Panels] | None = None
         for count in (2, 3):
             for shape in _shapes(len(blocks), count):
                 panels = _Panels([self._part([b for b, p in zip(blocks, shape) if p == n])
@@ -431,7 +433,7 @@ class _Lines:
                 break
         return self if best is None else best[1]
 
-    def _part(self, blocks: list[list[list[Pieces]]]) -> "_Lines":
+    def _part(self, blocks: list[list[list[Pieces]]]) -> _Lines:
         part = _Lines(self.header)
         for rows in blocks:
             part.section()
@@ -512,8 +514,8 @@ def _segments(console, options, lines: list[list[Pieces]], widths: list[int]) ->
         yield new_line
 
 
-def turn_grid(game: "Game", cells: list["LegalCell"], handles: dict[str, "LegalCell"],
-              lang: str, notes_kept: int = MAX_NOTES) -> tuple["_Lines", list[str]]:
+def turn_grid(game: Game, cells: list[LegalCell], handles: dict[str, LegalCell],
+              lang: str, notes_kept: int = MAX_NOTES) -> tuple[_Lines, list[str]]:
     """The current player's grid (rows down, columns across, as on paper) with every legal
     cell holding its handle and candidate score, filled cells as written; with two coups each
     cell reads ``coup 1|coup 2``. Returns the grid and the lines of disputed notes to print
@@ -522,7 +524,7 @@ def turn_grid(game: "Game", cells: list["LegalCell"], handles: dict[str, "LegalC
     sheet = game.player
     handle_of = {c: h for h, c in handles.items()}
     two = len(game.coups) > 1
-    by_cell: dict[tuple[str, str], dict[int, "LegalCell"]] = {}
+    by_cell: dict[tuple[str, str], dict[int, LegalCell]] = {}
     for cell in cells:
         by_cell.setdefault((cell.column, cell.row), {})[cell.coup] = cell
     header = [f"{w['coup']} 1|2" if two else ""]
@@ -535,7 +537,7 @@ def turn_grid(game: "Game", cells: list["LegalCell"], handles: dict[str, "LegalC
         header.append(label)
     table = _Lines(header)
 
-    def candidate(cell: "LegalCell | None") -> Pieces:
+    def candidate(cell: LegalCell | None) -> Pieces:
         if cell is None:
             return [("-", "dim")]
         style = "bold" if cell.score > 0 else ("red" if cell.score < 0 else "")

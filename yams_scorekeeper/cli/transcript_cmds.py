@@ -4,11 +4,10 @@ untouched) and ``yams transcript`` (a stored game written as a transcript ``repl
 
 from __future__ import annotations
 
-from typing import Optional
-
 import typer
 
 from ..errors import EntryError
+from ..texts import Message, words
 from .current_game import any_game_doc
 from .files import read_text, write_text
 from .json_out import game_json
@@ -17,8 +16,6 @@ from .options import EXIT_LINE, db_option, examples, force_option, game_option, 
 from .printable import html_option, svg_option
 from .printing import print_line, print_next, print_sheets
 from .render import print_json
-from ..texts import Message, words
-
 
 #: largest transcript read by ``yams replay`` (a long evening is a few kB)
 MAX_TRANSCRIPT_BYTES = 4 * 1024 * 1024
@@ -36,10 +33,10 @@ REPLAY_EPILOG = examples(
 
 def replay(
     ctx: typer.Context,
-    file: Optional[str] = typer.Argument(None, metavar="FILE", show_default=False,
+    file: str | None = typer.Argument(None, metavar="FILE", show_default=False,
                                          help="A transcript file, or '-' for standard input."),
-    svg: Optional[str] = svg_option(),
-    html: Optional[str] = html_option(),
+    svg: str | None = svg_option(),
+    html: str | None = html_option(),
     as_json: bool = json_option(),
 ) -> None:
     """Replay a written transcript through the rules and show the sheets and totals (--svg,
@@ -73,11 +70,11 @@ TRANSCRIPT_EPILOG = examples(
 
 def transcript(
     ctx: typer.Context,
-    game_id: Optional[str] = game_option(),
-    output: Optional[str] = typer.Option(None, "--output", "-o", metavar="FILE",
+    game_id: str | None = game_option(),
+    output: str | None = typer.Option(None, "--output", "-o", metavar="FILE",
                                          help="Write to FILE instead of standard output."),
     force: bool = force_option(),
-    db: Optional[str] = db_option(),
+    db: str | None = db_option(),
 ) -> None:
     """Print a game (in progress, or finished with --game) as a transcript 'yams replay' reads."""
     from ..game import Game, reopen_note

@@ -13,22 +13,34 @@ and ``rich`` are imported inside the commands.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, List, Optional
+from typing import TYPE_CHECKING
 
 import typer
 
 from ..errors import ConfigError, EntryError, IllegalMoveError
+from ..texts import Message, explain_lang, words
 from .current_game import game_step
 from .files import open_store
 from .json_out import cells_json, mark_json, ranking_json
 from .lang import current_lang
-from .options import (RULES_HELP, db_option, default_family, dice_argument, evening_option,
-                      examples, game_option, int_option, json_option, parse_settings, parse_start_dice, roll_option,
-                      rules_option, split_list)
-from .printing import (cell_label, mark_label, print_cells, print_line, print_next,
-                       show_finished)
+from .options import (
+    RULES_HELP,
+    db_option,
+    default_family,
+    dice_argument,
+    evening_option,
+    examples,
+    game_option,
+    int_option,
+    json_option,
+    parse_settings,
+    parse_start_dice,
+    roll_option,
+    rules_option,
+    split_list,
+)
+from .printing import cell_label, mark_label, print_cells, print_line, print_next, show_finished
 from .render import print_json
-from ..texts import Message, explain_lang, words
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
@@ -45,46 +57,46 @@ NEW_EPILOG = examples(
 
 def new(
     ctx: typer.Context,
-    rules_name: Optional[str] = rules_option(None, RULES_HELP),
-    players: Optional[List[str]] = typer.Option(
+    rules_name: str | None = rules_option(None, RULES_HELP),
+    players: list[str] | None = typer.Option(
         None, "--player", "-p", metavar="NAME", show_default=False,
         help="A player, in seating order; repeat for each (1 to 8, Gaby 1 to 4)."),
-    columns: Optional[List[str]] = typer.Option(
+    columns: list[str] | None = typer.Option(
         None, "--column", "-c", metavar="COLUMN", show_default=False,
         help="A column of the sheet (classic: libre descendante montante imposee; Gaby: "
              "descente libre montee demi-sec sec); repeat for each."),
-    rows: Optional[List[str]] = typer.Option(
+    rows: list[str] | None = typer.Option(
         None, "--row", metavar="ROW", show_default=False,
         help="An optional row (Gaby: nenette, petit); repeat for each."),
-    options: Optional[List[str]] = typer.Option(
+    options: list[str] | None = typer.Option(
         None, "--option", metavar="OPTION", show_default=False,
         help="A Gaby option: bloquant, deux-coups, doblar, chance; repeat for each."),
-    preset: Optional[str] = typer.Option(None, "--preset", metavar="gaby|gaby-solo",
+    preset: str | None = typer.Option(None, "--preset", metavar="gaby|gaby-solo",
                                          help="Gaby presets (the default when nothing is said)."),
-    variant: Optional[str] = typer.Option(None, "--variant", metavar="VARIANT",
+    variant: str | None = typer.Option(None, "--variant", metavar="VARIANT",
                                           help="The family's variant, if it has some "
                                                "(Double Yams: D10 in docs/rules.md)."),
-    direction: Optional[str] = typer.Option(None, "--direction", metavar="DIR",
+    direction: str | None = typer.Option(None, "--direction", metavar="DIR",
                                             help="Double Yams forcé: croissant or decroissant."),
-    imposed: Optional[List[str]] = typer.Option(
+    imposed: list[str] | None = typer.Option(
         None, "--imposed", metavar="ROWS", show_default=False,
         help="Classic imposée column: every row in the order to fill, e.g. yam,1,2,..."),
-    order: Optional[str] = typer.Option(
+    order: str | None = typer.Option(
         None, "--order", metavar="given|random|dice",
         help="Turn order: as given, drawn at random, or from start dice (the lowest starts, "
              "then seating order). Default: random in Gaby (Y9), as given otherwise."),
-    start_dice: Optional[List[str]] = typer.Option(
+    start_dice: list[str] | None = typer.Option(
         None, "--start-dice", metavar="'NAME=D[,D...] ...'", show_default=False,
         help="Each player's start die for --order dice; a tie rolls again: Bob=2,5."),
-    settings: Optional[List[str]] = typer.Option(
+    settings: list[str] | None = typer.Option(
         None, "--setting", metavar="KEY=VALUE", show_default=False,
         help="A house rule, e.g. yam=60 (the value is read as JSON when it can be)."),
-    evening: Optional[str] = evening_option(),
-    place: Optional[str] = typer.Option(None, "--place", metavar="TEXT",
+    evening: str | None = evening_option(),
+    place: str | None = typer.Option(None, "--place", metavar="TEXT",
                                         help="Where the game is played (kept for the exports: "
                                              "history --bgstats)."),
     as_json: bool = json_option(),
-    db: Optional[str] = db_option(),
+    db: str | None = db_option(),
 ) -> None:
     """Start a game in the store and print its id, its players in turn order and its label."""
     from ..api import new as new_game
@@ -130,17 +142,17 @@ ENTER_EPILOG = examples(
 
 def enter(
     ctx: typer.Context,
-    dice: Optional[List[str]] = dice_argument(
+    dice: list[str] | None = dice_argument(
         "The dice kept: '5 5 5 3 3', '55533', or '55533/2' with the roll after '/'; "
         "Double Yams: ten tagged dice, 6cp 3fg ... or by groups: cp665 fp12 cg34 fg556."),
-    roll: Optional[str] = roll_option("After how many rolls the dice were kept."),
-    game_id: Optional[str] = game_option(),
-    jokers: Optional[List[str]] = typer.Option(None, "--joker", metavar="FROM:TO",
+    roll: str | None = roll_option("After how many rolls the dice were kept."),
+    game_id: str | None = game_option(),
+    jokers: list[str] | None = typer.Option(None, "--joker", metavar="FROM:TO",
                                                help="Duel: one die showing FROM counts as TO."),
-    announce: Optional[str] = typer.Option(None, "--announce", metavar="ROW",
+    announce: str | None = typer.Option(None, "--announce", metavar="ROW",
                                            help="Double Yams: the row announced for a sixth roll."),
     as_json: bool = json_option(),
-    db: Optional[str] = db_option(),
+    db: str | None = db_option(),
 ) -> None:
     """Record the dice of the player to play, and list the cells they may write (numbered)."""
     lang = current_lang(ctx)
@@ -178,16 +190,16 @@ MARK_EPILOG = examples(
 
 def mark(
     ctx: typer.Context,
-    cell: Optional[str] = typer.Argument(None, metavar="CELL", show_default=False,
+    cell: str | None = typer.Argument(None, metavar="CELL", show_default=False,
                                          help="NUMBER from the list, COLUMN.ROW, or ROW."),
-    game_id: Optional[str] = game_option(),
-    coup: Optional[str] = typer.Option(None, "--coup", metavar="N",
+    game_id: str | None = game_option(),
+    coup: str | None = typer.Option(None, "--coup", metavar="N",
                                        help="Write from coup N (two-coup turns)."),
     scratch: bool = typer.Option(False, "--scratch", help="Scratch the cell (0)."),
-    doblar: Optional[str] = typer.Option(None, "--doblar", metavar="CELL2",
+    doblar: str | None = typer.Option(None, "--doblar", metavar="CELL2",
                                          help="Gaby doblar: also write CELL2 from the other coup."),
     as_json: bool = json_option(),
-    db: Optional[str] = db_option(),
+    db: str | None = db_option(),
 ) -> None:
     """Write a cell for the player to play; print it, their total, and who plays next.
 
@@ -227,7 +239,7 @@ def mark(
 
 
 @game_step
-def cells(session: "TableSession", lang: str, as_json: bool) -> None:
+def cells(session: TableSession, lang: str, as_json: bool) -> None:
     """List the cells the player to play may write now, numbered for 'yams mark NUMBER'."""
     game = session.game
     legal = game.legal_cells()
@@ -237,7 +249,7 @@ def cells(session: "TableSession", lang: str, as_json: bool) -> None:
     print_cells(game, legal, lang)
 
 
-def _describe(game: "Game", event: dict, lang: str) -> str:
+def _describe(game: Game, event: dict, lang: str) -> str:
     w = words("cli.turn", lang)
     name = event.get("player", "?")
     if event["type"] == "enter":
@@ -255,9 +267,9 @@ def _describe(game: "Game", event: dict, lang: str) -> str:
 
 def undo(
     ctx: typer.Context,
-    game_id: Optional[str] = game_option(),
+    game_id: str | None = game_option(),
     as_json: bool = json_option(),
-    db: Optional[str] = db_option(),
+    db: str | None = db_option(),
 ) -> None:
     """Cancel the last entry still in force (dice or cell); repeat to go further back.
 
@@ -284,9 +296,9 @@ def undo(
 
 def end(
     ctx: typer.Context,
-    game_id: Optional[str] = game_option(),
+    game_id: str | None = game_option(),
     as_json: bool = json_option(),
-    db: Optional[str] = db_option(),
+    db: str | None = db_option(),
 ) -> None:
     """Stop a game before the sheets are full: it goes to the archive, marked stopped.
 

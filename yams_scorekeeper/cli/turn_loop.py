@@ -40,14 +40,26 @@ from typing import TYPE_CHECKING, Any
 from ..dice import GROUPED_EXAMPLE
 from ..errors import EntryError, IllegalMoveError, YamsError
 from ..notation import ANNOUNCE_WORDS, missing_dice, missing_roll, read_coup
-from .messages import NO, YES, msg, outcome
+from ..safetext import fold_name
 from ..texts import Message, explain_lang
+from .messages import NO, YES, msg, outcome
 from .printing import round_text
 from .render import shown
-from ..safetext import fold_name
-from .terminal import (END_WORDS, HELP_WORDS, HINT_WORDS, LIST_WORDS, QUIT_WORDS, SHEET_WORDS,
-                       STACKED_WORDS, TYPING_ROOM, UNDO_WORDS, WHY_WORDS, Quit, Terminal,
-                       ask_yes)
+from .terminal import (
+    END_WORDS,
+    HELP_WORDS,
+    HINT_WORDS,
+    LIST_WORDS,
+    QUIT_WORDS,
+    SHEET_WORDS,
+    STACKED_WORDS,
+    TYPING_ROOM,
+    UNDO_WORDS,
+    WHY_WORDS,
+    Quit,
+    Terminal,
+    ask_yes,
+)
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game, LegalCell, Mark
@@ -59,7 +71,7 @@ def _err(key: str, *, cls: type[YamsError] = EntryError, expected: str | None = 
     return cls(Message(f"table.{key}", **values), expected=expected, rule=rule)
 
 
-def _sixth_roll(game: "Game") -> bool:
+def _sixth_roll(game: Game) -> bool:
     """Double Yams classique and forcé have the announced sixth roll (D9)."""
     return game.rules.sixth_roll_allowed(game.config)
 
@@ -67,7 +79,7 @@ def _sixth_roll(game: "Game") -> bool:
 class Table:
     """The turn loop: whose turn, the dice, the legal cells, the choice; until the game ends."""
 
-    def __init__(self, term: Terminal, session: "TableSession", db: str | None = None,
+    def __init__(self, term: Terminal, session: TableSession, db: str | None = None,
                  numbered: bool = False):
         self.term = term
         self.session = session
@@ -85,7 +97,7 @@ class Table:
         #                                   not after the first Enter)
 
     @property
-    def game(self) -> "Game":
+    def game(self) -> Game:
         return self.session.game
 
     @property
@@ -204,7 +216,7 @@ class Table:
         return self.t("who_prompt", name=shown(game.player.name), total=game.totals(
             game.player).grand, standing=standing, prompt=prompt)
 
-    def scratch_all(self, cells: list["LegalCell"]) -> bool:
+    def scratch_all(self, cells: list[LegalCell]) -> bool:
         """165, pool empty (D10): one yes scratches every remaining cell of this player, one a
         turn, with no more questions; True when this turn was scratched."""
         name = self.game.player.name
@@ -240,7 +252,7 @@ class Table:
 
         return counters_text(self.game, self.game.player, self.lang)
 
-    def show_cells(self, cells: list["LegalCell"], pool_empty: bool = False) -> None:
+    def show_cells(self, cells: list[LegalCell], pool_empty: bool = False) -> None:
         """The numbered legal cells, once for each state of the game (``l`` shows them again)."""
         from .sheet_view import legal_table
 
@@ -274,7 +286,7 @@ class Table:
         return self.t("hint_choose_list" if self.numbered else "hint_choose",
                       example=self.name_example())
 
-    def show_grid(self, cells: list["LegalCell"]) -> None:
+    def show_grid(self, cells: list[LegalCell]) -> None:
         """The turn grid, its sections side by side when it would not fit the terminal's
         height (Double Yams at 80 x 24), and the notes that fit under it: the line of the dice
         just typed, the grid, the notes, the hint and the prompt make one screen."""
@@ -440,7 +452,7 @@ class Table:
             return None
         return text.split()[0]
 
-    def choose(self, cells: list["LegalCell"], pool_empty: bool = False) -> None:
+    def choose(self, cells: list[LegalCell], pool_empty: bool = False) -> None:
         self.show_cells(cells, pool_empty)
         key = "pool_prompt" if pool_empty else "choose_prompt"
         text = self.prompt(self.who(self.t(key + "_list" if self.numbered else key)))
@@ -458,7 +470,7 @@ class Table:
             return
         self.apply_choice_text(text, cells)
 
-    def apply_choice_text(self, text: str, cells: list["LegalCell"]) -> None:
+    def apply_choice_text(self, text: str, cells: list[LegalCell]) -> None:
         name = self.game.player.name
         try:
             marks = self.apply_choice(text, cells)
@@ -472,7 +484,7 @@ class Table:
 
     # -- choosing a cell ----------------------------------------------------------------------
 
-    def apply_choice(self, text: str, cells: list["LegalCell"]) -> list["Mark"]:
+    def apply_choice(self, text: str, cells: list[LegalCell]) -> list[Mark]:
         """A handle, a cell name (``6``, ``petite suite``, ``libre.full``), ``x TOKEN`` or
         ``TOKENx`` to scratch, ``d A B`` for a doblar; a number of the list with ``--list``.
         A token that could mean two cells is asked about before anything is written."""
@@ -492,14 +504,14 @@ class Table:
         return self.session.mark(cell.column, cell.row, coup=cell.coup or None,
                                  scratch=scratch or zero)
 
-    def by_handle(self, cells: list["LegalCell"]) -> dict[str, "LegalCell"]:
+    def by_handle(self, cells: list[LegalCell]) -> dict[str, LegalCell]:
         """The handles of these cells (the same cells always get the same handles)."""
         from .choice import handles
 
         return handles(self.game, cells)
 
-    def pick(self, token: str, cells: list["LegalCell"], among: list["LegalCell"] | None = None
-             ) -> tuple["LegalCell | None", bool]:
+    def pick(self, token: str, cells: list[LegalCell], among: list[LegalCell] | None = None
+             ) -> tuple[LegalCell | None, bool]:
         """The one cell ``token`` means, asking when it could mean several: (cell, scratched);
         (None, False) when the player cancels the question."""
         from ..notation import CELL
@@ -530,8 +542,8 @@ class Table:
             raise self._why_nowhere(row, coup, m.group("column") if m else None)
         return self.ask_which(token, found, by_handle), zero
 
-    def ask_which(self, token: str, found: list["LegalCell"],
-                  by_handle: dict[str, "LegalCell"]) -> "LegalCell | None":
+    def ask_which(self, token: str, found: list[LegalCell],
+                  by_handle: dict[str, LegalCell]) -> LegalCell | None:
         """``full`` fits several cells: list them with their handles and ask; Enter cancels."""
         from .choice import candidates
         from .sheet_view import cell_label
@@ -578,7 +590,7 @@ class Table:
             return err
         return _err("nowhere", cls=IllegalMoveError, row=name)  # pragma: no cover
 
-    def doblar(self, first: str, second: str, cells: list["LegalCell"]) -> list["Mark"]:
+    def doblar(self, first: str, second: str, cells: list[LegalCell]) -> list[Mark]:
         """Two cells, one from each coup (Y7): handles or names (numbers with ``--list``)."""
         one, _ = self.pick(first, cells, [c for c in cells if c.coup == 1])
         if one is None:
@@ -614,7 +626,7 @@ class Table:
         except EntryError:
             return None
 
-    def report(self, name: str, marks: list["Mark"]) -> None:
+    def report(self, name: str, marks: list[Mark]) -> None:
         from .sheet_view import cell_label
 
         game = self.game
@@ -746,7 +758,7 @@ class Table:
             self.term.say(self.t("archived", id=game.id[:8]))
 
 
-def print_ranking(term: Terminal, game: "Game") -> None:
+def print_ranking(term: Terminal, game: Game) -> None:
     """The ranking, then who won (G6, G7)."""
     term.say(term.t("ranking"), style="bold")
     for rank, sheet, total in game.ranking():
@@ -756,7 +768,7 @@ def print_ranking(term: Terminal, game: "Game") -> None:
         term.say(line, style="bold")
 
 
-def part_name(game: "Game", part: str) -> str:
+def part_name(game: Game, part: str) -> str:
     """A record part in words: a column name (classic, Gaby) or a section name (Double, Duel)."""
     for col in game.columns:
         if col.id == part and len(game.columns) > 1:
@@ -767,7 +779,7 @@ def part_name(game: "Game", part: str) -> str:
     return part
 
 
-def record_lines(game: "Game", broken: list[dict], lang: str) -> list[str]:
+def record_lines(game: Game, broken: list[dict], lang: str) -> list[str]:
     """"Nouveau record : meilleur total Suites en Double Yams forcé, 760, Alice"."""
     lines = []
     beaten = [b for b in broken if b.get("previous")]

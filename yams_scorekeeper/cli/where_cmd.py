@@ -3,20 +3,19 @@
 from __future__ import annotations
 
 import os
-from typing import Optional
 
 import typer
 
+from ..texts import say
 from .lang import current_lang
 from .options import db_option, examples, json_option
 from .render import print_json, shown
-from ..texts import say
 
 
 def where(
     ctx: typer.Context,
     as_json: bool = json_option(),
-    db: Optional[str] = db_option(),
+    db: str | None = db_option(),
 ) -> None:
     """Print the three folders: the store (the record book and the games), the solver's
     tables (a cache), and the saved house rules and settings.

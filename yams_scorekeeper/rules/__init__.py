@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from ..errors import ConfigError
+from ..texts import Message
 from .base import Figure, Row, RuleSet, Section, Setup, normalise_id
 from .classic import ClassicRules
 from .double import DoubleRules
@@ -12,7 +13,6 @@ from .duel import DuelRules
 from .gaby import GabyRules
 from .yahtzee import YahtzeeRules
 from .yatzy import YatzyRules
-from ..texts import Message
 
 RULESETS: tuple[type[RuleSet], ...] = (ClassicRules, GabyRules, DoubleRules, DuelRules,
                                        YatzyRules, YahtzeeRules)
@@ -36,7 +36,7 @@ def rules_class(name: str) -> type[RuleSet]:
                       expected=known)
 
 
-@lru_cache(maxsize=None)
+@cache
 def stopped_game_wins(family: str | None) -> bool:
     """Whether a game stopped before the sheets are full still has a winner (G7: Gaby, Y9);
     False for a family this registry does not know."""

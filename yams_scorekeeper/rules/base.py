@@ -17,14 +17,15 @@ from __future__ import annotations
 
 import copy
 from collections import Counter
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, Iterable, Mapping
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..columns import Column
 from ..dice import Dice, dice_texts, parse_plain, parse_roll
 from ..errors import ConfigError, EntryError, IllegalMoveError
-from ..totals import Cells, Totals, scores_sum, upper_total
 from ..texts import Joined, Message, explain_lang
+from ..totals import Cells, Totals, scores_sum, upper_total
 from ..values import quick_init
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -285,7 +286,7 @@ class RuleSet:
         return ConfigError(Message("rules.setting_must", key_=key, what=what),
                            expected=example)
 
-    def with_settings(self, **overrides: Any) -> "RuleSet":
+    def with_settings(self, **overrides: Any) -> RuleSet:
         """A copy of this rule set with some settings changed (a house rule)."""
         merged = {**self.settings, **overrides}
         return type(self)(merged)
@@ -475,7 +476,7 @@ class RuleSet:
             return False
         return True
 
-    def configure(self, setup: "Setup") -> "Setup":
+    def configure(self, setup: Setup) -> Setup:
         """Hook: check the choices a game is created with and complete them with defaults.
 
         ``setup`` holds normalised ids; the answer has its ``columns`` set. Raise ConfigError
@@ -487,7 +488,7 @@ class RuleSet:
             raise ConfigError(Message("rules.one_column_per_player", title=self.title))
         return Setup(setup.players, self.default_columns)
 
-    def no_extras(self, setup: "Setup", *, variant: bool = True) -> None:
+    def no_extras(self, setup: Setup, *, variant: bool = True) -> None:
         """Refuse options, optional rows (and, with ``variant``, a variant or direction)."""
         extras = (*setup.options, *setup.optional_rows,
                   *((setup.variant, setup.direction) if variant else ()))
@@ -495,26 +496,26 @@ class RuleSet:
             what = ", ".join(str(x) for x in extras if x)
             raise ConfigError(Message("rules.takes", family=self.family, what=what))
 
-    def build_columns(self, config: "GameConfig", rows: tuple[str, ...]) -> tuple[Column, ...]:
+    def build_columns(self, config: GameConfig, rows: tuple[str, ...]) -> tuple[Column, ...]:
         """Hook: the columns of every player's sheet, with their order and roll constraints."""
         return tuple(Column(cid, self.column_names.get(cid, cid), rows) for cid in config.columns)
 
-    def label(self, config: "GameConfig") -> str:
+    def label(self, config: GameConfig) -> str:
         """Hook: a human name for a configuration, used for records ("Double Yams forcé")."""
         return self.title
 
-    def config_key_parts(self, config: "GameConfig") -> list[str]:
+    def config_key_parts(self, config: GameConfig) -> list[str]:
         """Hook: what, besides the family, makes two games comparable for records."""
         return []
 
-    def columns_label(self, config: "GameConfig") -> str:
+    def columns_label(self, config: GameConfig) -> str:
         """The label of a several-column family: its columns, optional rows and options."""
         parts = [" / ".join(self.column_names[c] for c in config.columns)]
         parts += [self.row(r).name.lower() for r in config.optional_rows]
         parts += [self.option_labels.get(o, o) for o in config.options]
         return f"{self.title} ({', '.join(parts)})"
 
-    def columns_key_parts(self, config: "GameConfig") -> list[str]:
+    def columns_key_parts(self, config: GameConfig) -> list[str]:
         """The record key parts of a several-column family: columns, rows, options."""
         parts = ["+".join(config.columns)]
         if config.optional_rows:
@@ -525,22 +526,22 @@ class RuleSet:
 
     # -- turn hooks (game.py, simulate.py) -------------------------------------------------------
 
-    def start_counters(self, config: "GameConfig") -> dict[str, int]:
+    def start_counters(self, config: GameConfig) -> dict[str, int]:
         """Hook: the counters a sheet starts with and shows (doblars_left, jokers_left, and
         where the turn's rolls come from: bank or pool)."""
         return {}
 
-    def max_roll(self, game: "Game") -> int:
+    def max_roll(self, game: Game) -> int:
         """Hook: the most rolls the current coup may have taken; at least 1 (a game does not
         ask it for a coup of one roll)."""
         return self.max_rolls
 
-    def refuse_roll(self, game: "Game", roll: int, maximum: int) -> IllegalMoveError | None:
+    def refuse_roll(self, game: Game, roll: int, maximum: int) -> IllegalMoveError | None:
         """Hook: a refusal with a reason better than "roll above the allowance", or None
         (asked only when ``roll`` is above ``maximum``)."""
         return None
 
-    def sixth_roll_allowed(self, config: "GameConfig") -> bool:
+    def sixth_roll_allowed(self, config: GameConfig) -> bool:
         """Hook: whether an announced extra roll exists (Double Yams D9)."""
         return False
 
@@ -556,22 +557,22 @@ class RuleSet:
         value a géante announce names)."""
         return 0
 
-    def chance_cell(self, config: "GameConfig", column: Column, row: str) -> bool:
+    def chance_cell(self, config: GameConfig, column: Column, row: str) -> bool:
         """Hook: a cell that takes a 0 whatever the coup's roll count (Gaby Y8)."""
         return False
 
-    def pool_empty(self, config: "GameConfig", sheet: "Sheet") -> bool:
+    def pool_empty(self, config: GameConfig, sheet: Sheet) -> bool:
         """Hook: the sheet has no rolls left and may only scratch (Double Yams 165, D10)."""
         return False
 
-    def after_turn(self, config: "GameConfig", sheet: "Sheet", rolls_used: int) -> None:
+    def after_turn(self, config: GameConfig, sheet: Sheet, rolls_used: int) -> None:
         """Hook: update the sheet's roll counters once a turn is written (bank, pool)."""
 
-    def coup_figures(self, game: "Game", sheet: "Sheet", coup: "Coup") -> list[Figure]:
+    def coup_figures(self, game: Game, sheet: Sheet, coup: Coup) -> list[Figure]:
         """Hook: every row's figure for this coup on this sheet (default: :meth:`figures`)."""
         return self.figures(coup.dice, coup.roll)
 
-    def coup_figure(self, game: "Game", sheet: "Sheet", row_id: str, coup: "Coup") -> Figure:
+    def coup_figure(self, game: Game, sheet: Sheet, row_id: str, coup: Coup) -> Figure:
         """Hook: one row's figure for this coup on this sheet (default: :meth:`score_row`,
         remembered by row, dice and roll when the family :attr:`remembers_throws`: a score
         depends on nothing else; found again by the dice's texts when the coup has them, as a
@@ -594,22 +595,22 @@ class RuleSet:
             by_texts[(row_id, texts, coup.roll)] = figure
         return figure
 
-    def refuse_cell(self, game: "Game", sheet: "Sheet", column: Column, row: str,
-                    coup: "Coup") -> IllegalMoveError | None:
+    def refuse_cell(self, game: Game, sheet: Sheet, column: Column, row: str,
+                    coup: Coup) -> IllegalMoveError | None:
         """Hook: why this coup may not go in (column, row) at all this turn, or None."""
         return None
 
-    def zero_only_reason(self, game: "Game", sheet: "Sheet", column: Column, row: str,
+    def zero_only_reason(self, game: Game, sheet: Sheet, column: Column, row: str,
                          score: int) -> Message | None:
         """Hook: why a non-zero ``score`` cannot be written here (only a 0 may), or None."""
         return None
 
-    def cell_bonus(self, game: "Game", sheet: "Sheet", column: Column, row: str,
-                   coup: "Coup") -> tuple[int, Message] | None:
+    def cell_bonus(self, game: Game, sheet: Sheet, column: Column, row: str,
+                   coup: Coup) -> tuple[int, Message] | None:
         """Hook: a bonus written with the cell, outside its score, and its note (or None)."""
         return None
 
-    def random_roll_count(self, game: "Game", rng: "random.Random") -> int:
+    def random_roll_count(self, game: Game, rng: random.Random) -> int:
         """Hook: a roll count the random player (demo, property tests) may use."""
         return rng.randint(1, game.max_roll())
 

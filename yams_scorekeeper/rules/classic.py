@@ -7,10 +7,10 @@ from typing import TYPE_CHECKING
 from ..columns import DOWN, UP, Column, ordered
 from ..dice import Dice
 from ..errors import ConfigError
+from ..texts import Message
 from ..totals import UPPER, Cells, Totals, scores_sum, upper_total
 from .base import Figure, Row, RuleSet, Section, Setup, known, upper_figure
 from .five_dice import NO_FULL, dice_sum, full, of_a_kind, suite_figure, sum_figure, sum_text
-from ..texts import Message
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..config import GameConfig
@@ -124,7 +124,7 @@ class ClassicRules(RuleSet):
                               expected="--column imposee", rule="C5")
         return Setup(setup.players, cols, imposed=imposed_rows)
 
-    def build_columns(self, config: "GameConfig", rows: tuple[str, ...]) -> tuple[Column, ...]:
+    def build_columns(self, config: GameConfig, rows: tuple[str, ...]) -> tuple[Column, ...]:
         cols: list[Column] = []
         for cid in config.columns:
             name = self.column_names[cid]
@@ -138,13 +138,13 @@ class ClassicRules(RuleSet):
                 cols.append(Column(cid, name, rows, tuple(config.imposed or rows), rule="C5"))
         return tuple(cols)
 
-    def label(self, config: "GameConfig") -> str:
+    def label(self, config: GameConfig) -> str:
         return self.columns_label(config)
 
-    def config_key_parts(self, config: "GameConfig") -> list[str]:
+    def config_key_parts(self, config: GameConfig) -> list[str]:
         return self.columns_key_parts(config)
 
-    def zero_only_reason(self, game: "Game", sheet: "Sheet", column: Column, row: str,
+    def zero_only_reason(self, game: Game, sheet: Sheet, column: Column, row: str,
                          score: int) -> Message | None:
         """C3: once plus or moins is written, the other keeps plus strictly above moins."""
         if row not in ("plus", "moins"):

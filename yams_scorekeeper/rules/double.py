@@ -12,9 +12,9 @@ from typing import TYPE_CHECKING, Any
 from ..columns import DOWN, UP, Column, ordered
 from ..dice import DOUBLE_SET, GROUPED_EXAMPLE, Dice, parse_tagged, stored_tagged
 from ..errors import ConfigError
+from ..texts import Message
 from ..totals import Cells, Totals, cell_score, scores_sum
 from .base import Figure, Row, RuleSet, Section, Setup
-from ..texts import Message
 
 if TYPE_CHECKING:  # pragma: no cover
     import random
@@ -158,29 +158,29 @@ class DoubleRules(RuleSet):
             raise ConfigError(Message("rules.direction_only_goes_forc"), rule="D10")
         return Setup(setup.players, self.default_columns, variant=var, direction=dirn)
 
-    def build_columns(self, config: "GameConfig", rows: tuple[str, ...]) -> tuple[Column, ...]:
+    def build_columns(self, config: GameConfig, rows: tuple[str, ...]) -> tuple[Column, ...]:
         if config.variant == self.ordered_variant:
             way = self.directions[config.direction or next(iter(self.directions))]
             return tuple(ordered(cid, "Grille", rows, way, "D10") for cid in config.columns)
         return super().build_columns(config, rows)
 
-    def label(self, config: "GameConfig") -> str:
+    def label(self, config: GameConfig) -> str:
         variant = config.variant or next(iter(self.variants))
         text = f"{self.title} {self.variants[variant]}"
         if variant == self.ordered_variant:
             text += f" ({'croissant' if config.direction != 'decroissant' else 'décroissant'})"
         return text
 
-    def config_key_parts(self, config: "GameConfig") -> list[str]:
+    def config_key_parts(self, config: GameConfig) -> list[str]:
         """The variant only: forcé croissant and décroissant share their records (D11)."""
         return [config.variant or next(iter(self.variants))]
 
-    def start_counters(self, config: "GameConfig") -> dict[str, int]:
+    def start_counters(self, config: GameConfig) -> dict[str, int]:
         if config.variant == self.pool_variant:
             return {"pool": int(self.settings["pool"])}
         return {"bank": 0} if config.variant == self.bank_variant else {}
 
-    def max_roll(self, game: "Game") -> int:
+    def max_roll(self, game: Game) -> int:
         """D9: five a turn, six with the announce; D10: five plus the bank, or the pool."""
         per_turn = int(self.settings["rolls_per_turn"])
         if game.config.variant == self.bank_variant:
@@ -189,19 +189,19 @@ class DoubleRules(RuleSet):
             return game.player.pool
         return per_turn + 1     # the sixth roll, when announced
 
-    def sixth_roll_allowed(self, config: "GameConfig") -> bool:
+    def sixth_roll_allowed(self, config: GameConfig) -> bool:
         return config.variant in self.sixth_roll_variants
 
-    def pool_empty(self, config: "GameConfig", sheet: "Sheet") -> bool:
+    def pool_empty(self, config: GameConfig, sheet: Sheet) -> bool:
         return config.variant == self.pool_variant and sheet.pool <= 0
 
-    def after_turn(self, config: "GameConfig", sheet: "Sheet", rolls_used: int) -> None:
+    def after_turn(self, config: GameConfig, sheet: Sheet, rolls_used: int) -> None:
         if config.variant == self.bank_variant:
             sheet.bank += int(self.settings["rolls_per_turn"]) - rolls_used
         elif config.variant == self.pool_variant:
             sheet.pool -= rolls_used
 
-    def random_roll_count(self, game: "Game", rng: "random.Random") -> int:
+    def random_roll_count(self, game: Game, rng: random.Random) -> int:
         if game.config.variant == self.pool_variant:
             return rng.randint(1, max(1, min(game.player.pool, 8)))
         top = int(self.settings["rolls_per_turn"])

@@ -50,7 +50,7 @@ _GROUP_OF = {"double-brelan": "3+3", "triple-brelan": "3+3+3", "double-carre": "
              "full-supreme": "7+3", "double-full": "2+2+3+3"}
 
 
-def row_text(rules: "DoubleRules", row: str) -> tuple[str, str]:
+def row_text(rules: DoubleRules, row: str) -> tuple[str, str]:
     base = rules.settings["bases"].get(row)
     if row.isdigit():
         en, fr = UPPER_TEXT

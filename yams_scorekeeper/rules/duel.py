@@ -10,8 +10,8 @@ from .base import Figure, Row, RuleSet, Section, Setup, upper_figure
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..config import GameConfig
-from .five_dice import NO_FULL, full, longest_run, of_a_kind, run_text, sum_figure
 from ..texts import Message
+from .five_dice import NO_FULL, full, longest_run, of_a_kind, run_text, sum_figure
 
 _UPPER = tuple(Row(str(v), str(v), "chiffres") for v in range(1, 7))
 
@@ -94,7 +94,7 @@ class DuelRules(RuleSet):
                               expected="jokers_per_turn=1", rule="U4")
         return super().configure(setup)
 
-    def start_counters(self, config: "GameConfig") -> dict[str, int]:
+    def start_counters(self, config: GameConfig) -> dict[str, int]:
         return {"jokers_left": int(self.settings["jokers"])}
 
     def solver_state(self, rows: tuple[str, ...]) -> dict:

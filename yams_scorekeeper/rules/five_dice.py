@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..dice import Dice
-from .base import counts
 from ..texts import Message
+from .base import counts
 
 if TYPE_CHECKING:  # pragma: no cover
     from .base import Figure, RuleSet
@@ -58,7 +58,7 @@ def sum_text(dice: Dice) -> str:
     return " + ".join(map(str, sorted([d.value for d in dice], reverse=True)))
 
 
-def suite_figure(rules: "RuleSet", row_id: str, dice: Dice) -> "Figure":
+def suite_figure(rules: RuleSet, row_id: str, dice: Dice) -> Figure:
     """A five-dice suite: ``suite_petite`` for 1-2-3-4-5, ``suite_grande`` for 2-3-4-5-6."""
     length, start = longest_run(dice)
     if length < 5:
@@ -70,7 +70,7 @@ def suite_figure(rules: "RuleSet", row_id: str, dice: Dice) -> "Figure":
         "explain.suite", kind=kind, run=run_text(start, 5), score=score))
 
 
-def sum_figure(rules: "RuleSet", row_id: str, dice: Dice) -> "Figure":
+def sum_figure(rules: RuleSet, row_id: str, dice: Dice) -> Figure:
     """Rows worth the sum of the dice (plus, moins, max, min, chance)."""
     total = dice_sum(dice)
     return rules._fig(row_id, total, Message(

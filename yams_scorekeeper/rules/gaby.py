@@ -7,10 +7,10 @@ from typing import TYPE_CHECKING
 from ..columns import DOWN, UP, Column, ordered
 from ..dice import Dice
 from ..errors import ConfigError, IllegalMoveError
+from ..texts import Message
 from ..totals import UPPER, Cells, Totals, cell_score, scores_sum, upper_total
 from .base import Figure, Row, RuleSet, Section, Setup, counts, known, upper_figure
 from .five_dice import NO_FULL, dice_sum, full, of_a_kind, suite_figure, sum_figure
-from ..texts import Message
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..config import GameConfig
@@ -219,7 +219,7 @@ class GabyRules(RuleSet):
         opts = tuple(o for o in GABY_OPTIONS if o in opts)
         return Setup(setup.players, cols, extra_rows, opts)
 
-    def build_columns(self, config: "GameConfig", rows: tuple[str, ...]) -> tuple[Column, ...]:
+    def build_columns(self, config: GameConfig, rows: tuple[str, ...]) -> tuple[Column, ...]:
         cols: list[Column] = []
         for cid in config.columns:
             name = GABY_COLUMNS[cid]
@@ -236,21 +236,21 @@ class GabyRules(RuleSet):
                 cols.append(Column(cid, name, rows, factor=factor, rule="Y4"))
         return tuple(cols)
 
-    def label(self, config: "GameConfig") -> str:
+    def label(self, config: GameConfig) -> str:
         return self.columns_label(config)
 
-    def config_key_parts(self, config: "GameConfig") -> list[str]:
+    def config_key_parts(self, config: GameConfig) -> list[str]:
         return self.columns_key_parts(config)
 
-    def start_counters(self, config: "GameConfig") -> dict[str, int]:
+    def start_counters(self, config: GameConfig) -> dict[str, int]:
         return {"doblars_left": int(self.settings["doblars"])} if config.has("doblar") else {}
 
-    def max_roll(self, game: "Game") -> int:
+    def max_roll(self, game: Game) -> int:
         if len(game.coups) + 1 < game.coups_allowed():
             return self.max_rolls      # a second coup may still reach a cell (Y7)
         return min(self.max_rolls, self._dry_cap(game, game.player))
 
-    def _dry_cap(self, game: "Game", sheet: "Sheet") -> int:
+    def _dry_cap(self, game: Game, sheet: Sheet) -> int:
         """Most rolls a coup may take and still have a cell to go to (Y4: when only sec or
         demi-sec cells are left, a coup of more rolls has nowhere to be written)."""
         written, chance = sheet.marks.keys(), game.config.has("chance")
@@ -265,16 +265,16 @@ class GabyRules(RuleSet):
             cap = max(cap, column.max_roll)
         return cap or self.max_rolls
 
-    def refuse_roll(self, game: "Game", roll: int, maximum: int) -> IllegalMoveError | None:
+    def refuse_roll(self, game: Game, roll: int, maximum: int) -> IllegalMoveError | None:
         if maximum < roll <= self.max_rolls:
             return IllegalMoveError(Message("rules.only_sec_demi_sec", roll=roll, maximum=maximum),
                                     expected=f"1 to {maximum}", rule="Y4")
         return None
 
-    def chance_cell(self, config: "GameConfig", column: Column, row: str) -> bool:
+    def chance_cell(self, config: GameConfig, column: Column, row: str) -> bool:
         return config.has("chance") and column.id in DRY_COLUMNS and row in CHANCE_ROWS
 
-    def zero_only_reason(self, game: "Game", sheet: "Sheet", column: Column, row: str,
+    def zero_only_reason(self, game: Game, sheet: Sheet, column: Column, row: str,
                          score: int) -> Message | None:
         """Y6 (bloquant): at least every score the others already wrote in this cell."""
         if not game.config.has("bloquant"):

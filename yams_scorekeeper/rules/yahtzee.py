@@ -13,11 +13,11 @@ from typing import TYPE_CHECKING
 from ..columns import Column
 from ..dice import Dice
 from ..errors import IllegalMoveError
+from ..texts import Message
 from ..totals import Cells, Totals
 from .base import Figure, Row, RuleSet, Section, upper_figure
 from .five_dice import dice_sum, full, longest_run, of_a_kind, run_text, sum_figure, sum_text
 from .yatzy import UPPER_NAMES
-from ..texts import Message
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Coup, Game, Sheet
@@ -159,7 +159,7 @@ class YahtzeeRules(RuleSet):
 
     # -- H4: the Yahtzee bonus and the forced joker rule ---------------------------------------
 
-    def _joker(self, sheet: "Sheet", dice: Dice) -> int | None:
+    def _joker(self, sheet: Sheet, dice: Dice) -> int | None:
         """The value of a yahtzee rolled when the yahtzee row is already filled (50 or 0)
         and the joker rule is on, else None."""
         if not self.settings["joker_rule"] or of_a_kind(dice, 5) is None:
@@ -173,20 +173,20 @@ class YahtzeeRules(RuleSet):
         return self._fig(row_id, score, Message(
             "explain.joker", name=self._name(row_id), score=score))
 
-    def coup_figures(self, game: "Game", sheet: "Sheet", coup: "Coup") -> list[Figure]:
+    def coup_figures(self, game: Game, sheet: Sheet, coup: Coup) -> list[Figure]:
         figures = self.figures(coup.dice, coup.roll)
         if self._joker(sheet, coup.dice) is None:
             return figures
         return [self._joker_figure(f.row, f) if f.row in _JOKER_ROWS else f for f in figures]
 
-    def coup_figure(self, game: "Game", sheet: "Sheet", row_id: str, coup: "Coup") -> Figure:
+    def coup_figure(self, game: Game, sheet: Sheet, row_id: str, coup: Coup) -> Figure:
         figure = self.score_row(row_id, coup.dice, coup.roll)
         if row_id in _JOKER_ROWS and self._joker(sheet, coup.dice) is not None:
             return self._joker_figure(row_id, figure)
         return figure
 
-    def refuse_cell(self, game: "Game", sheet: "Sheet", column: Column, row: str,
-                    coup: "Coup") -> IllegalMoveError | None:
+    def refuse_cell(self, game: Game, sheet: Sheet, column: Column, row: str,
+                    coup: Coup) -> IllegalMoveError | None:
         """H4: the joker's yahtzee goes to its upper row if empty, else to an empty lower row,
         else to an empty upper row (as a 0)."""
         value = self._joker(sheet, coup.dice)
@@ -206,8 +206,8 @@ class YahtzeeRules(RuleSet):
                 Message("rules.joker_row_filled_so", name=self._name(own)), rule="H4")
         return None
 
-    def cell_bonus(self, game: "Game", sheet: "Sheet", column: Column, row: str,
-                   coup: "Coup") -> tuple[int, Message] | None:
+    def cell_bonus(self, game: Game, sheet: Sheet, column: Column, row: str,
+                   coup: Coup) -> tuple[int, Message] | None:
         """H4: +100 for a yahtzee rolled when the yahtzee row already holds 50."""
         mark = sheet.marks.get((column.id, "yahtzee"))
         if (not self.settings["joker_rule"] or mark is None or mark.score <= 0

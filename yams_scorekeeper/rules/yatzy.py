@@ -8,9 +8,9 @@ give +50. Every number is a setting. Everything else is the rule set's defaults.
 from __future__ import annotations
 
 from ..dice import Dice
+from ..texts import Message
 from .base import Figure, Row, RuleSet, Section, counts, upper_figure
 from .five_dice import dice_sum, full, of_a_kind, sum_figure
-from ..texts import Message
 
 UPPER_NAMES = ("Ones", "Twos", "Threes", "Fours", "Fives", "Sixes")
 _UPPER = tuple(Row(str(v), name, "upper") for v, name in enumerate(UPPER_NAMES, start=1))

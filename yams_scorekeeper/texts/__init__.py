@@ -134,7 +134,7 @@ class Joined(_Said):
 
     __slots__ = ("separator", "parts")
 
-    def __init__(self, separator: "str | Message", parts: Any):
+    def __init__(self, separator: str | Message, parts: Any):
         self.separator = separator
         self.parts = tuple(parts)
 
