@@ -81,7 +81,7 @@ from yams_scorekeeper.game import Game
 from yams_scorekeeper.records import recompute
 from yams_scorekeeper.session import TableSession
 from yams_scorekeeper.simulate import play_random_game, random_dice
-from yams_scorekeeper.storage import AtomicJSONStorage
+from yams_scorekeeper.store.files import AtomicJSONStorage
 from yams_scorekeeper.store import BOOK_FORMAT, BOOK_VERSION, Store
 
 RATIO_GOAL = 1.5
@@ -483,7 +483,7 @@ def book_games(distinct: list[dict], start: int, stop: int, seed: int):
 
 
 def write_book_file(path: str, games) -> None:
-    from yams_scorekeeper.book_file import write_book
+    from yams_scorekeeper.store.book_file import write_book
 
     write_book(path, {"format": BOOK_FORMAT, "version": BOOK_VERSION}, games, lambda: {})
 

@@ -16,7 +16,7 @@ from test_reopen import one_day_a_game, two_games  # noqa: F401
 
 from yams_scorekeeper.session import TableSession
 from yams_scorekeeper.store import Store
-from yams_scorekeeper.summary_index import INDEX_FILE, row_sum
+from yams_scorekeeper.store.summary_index import INDEX_FILE, row_sum
 
 
 def _store(tmp_path) -> tuple[str, str]:

@@ -444,7 +444,7 @@ def test_the_temporary_file_of_a_killed_export_is_swept_by_the_next_write(book, 
 
     db, ids = book
     target = str(tmp_path / "book.json")
-    code = ("import sys, time; from yams_scorekeeper.storage import write_user_file; "
+    code = ("import sys, time; from yams_scorekeeper.store.files import write_user_file; "
             "write_user_file(sys.argv[1], lambda h: (h.write('x'), h.flush(), time.sleep(60)))")
     writers = [subprocess.Popen([sys.executable, "-c", code, target]) for _ in range(2)]
     deadline = time.monotonic() + 30

@@ -11,11 +11,11 @@ from pathlib import Path
 import pytest
 from test_import_parallel import book_of
 
-from yams_scorekeeper import store as store_module
+from yams_scorekeeper.store import facade as store_module
 from yams_scorekeeper.api import export_book, export_games
-from yams_scorekeeper.book_file import write_book
+from yams_scorekeeper.store.book_file import write_book
 from yams_scorekeeper.errors import StoreError
-from yams_scorekeeper.import_check import can_fork
+from yams_scorekeeper.store.import_check import can_fork
 from yams_scorekeeper.store import BOOK_FORMAT, BOOK_VERSION, Store
 from yams_scorekeeper.transcript import doc_transcript
 

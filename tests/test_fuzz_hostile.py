@@ -34,7 +34,7 @@ from hypothesis import strategies as st
 from test_cli_book import play_duel
 from test_hostile import _raw_controls
 
-from yams_scorekeeper.storage import encode
+from yams_scorekeeper.store.files import encode
 from yams_scorekeeper.store import Store
 
 #: examples per test (about 25 s of CPU in all on a 2-CPU machine)
@@ -271,7 +271,7 @@ def targets(template: dict) -> dict[str, str]:
 def read_tables(path: str) -> dict:
     """The tables of a store file of the template ({} for the lock, the index, a new file)."""
     from yams_scorekeeper.errors import StoreError
-    from yams_scorekeeper.storage import AtomicJSONStorage
+    from yams_scorekeeper.store.files import AtomicJSONStorage
 
     try:
         return AtomicJSONStorage(path).read() or {}

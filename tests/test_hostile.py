@@ -71,7 +71,7 @@ def test_markup_in_a_name_is_shown_as_text_by_every_command(tmp_path, name):
 
 def _forge(path: str, tables: dict) -> None:
     """Write ``tables`` as a store file with a valid checksum (a hand edit done carefully)."""
-    from yams_scorekeeper.storage import AtomicJSONStorage
+    from yams_scorekeeper.store.files import AtomicJSONStorage
 
     os.makedirs(os.path.dirname(path), exist_ok=True)
     AtomicJSONStorage(path, backups=0).write(tables)
@@ -220,7 +220,7 @@ def test_import_and_replay_refuse_devices_fifos_and_folders(tmp_path, command):
 
 
 def test_reads_are_capped(tmp_path, monkeypatch):
-    from yams_scorekeeper import storage
+    from yams_scorekeeper.store import files as storage
 
     monkeypatch.setattr(storage, "MAX_FILE_BYTES", 1000)
     db = str(tmp_path / "db")
@@ -532,7 +532,7 @@ def test_a_full_disk_during_a_finish_is_told_truthfully_and_completed_later(tmp_
 
     from yams_scorekeeper.errors import StoreError
     from yams_scorekeeper.session import TableSession
-    from yams_scorekeeper.storage import FileSystem
+    from yams_scorekeeper.store.files import FileSystem
 
     class FullArchive(FileSystem):
         def mkstemp(self, folder, prefix):

@@ -22,9 +22,10 @@ from test_import_parallel import (
 )
 from test_store import play
 
-from yams_scorekeeper import book_file, import_check, shapes
+from yams_scorekeeper import shapes
+from yams_scorekeeper.store import book_file, import_check
 from yams_scorekeeper.api import import_book
-from yams_scorekeeper.book_file import write_book
+from yams_scorekeeper.store.book_file import write_book
 from yams_scorekeeper.errors import EntryError, StoreError, YamsError
 from yams_scorekeeper.store import BOOK_FORMAT, BOOK_VERSION, Store, archive_record
 
@@ -259,7 +260,7 @@ def test_one_walk_of_a_game_takes_the_depth_limits_of_its_events_and_config():
     number 15 digits long, not 16; the rest of the game ``MAX_DEPTH`` deep. Where the walk
     finds nothing, ``doc_problem`` without its own walks says what it says with them."""
     from yams_scorekeeper.shapes import MAX_EVENT_DEPTH, doc_problem, unchecked_game_problem
-    from yams_scorekeeper.storage import MAX_DEPTH
+    from yams_scorekeeper.store.files import MAX_DEPTH
 
     base = json.loads(json.dumps(book_of(1)[0]))
 
@@ -292,7 +293,7 @@ def test_a_block_reads_the_same_games_with_or_without_the_fast_decoder(monkeypat
     """:class:`book_file.BlockGames` reads a game alone on its line with orjson, and any
     other layout, or a game orjson reads otherwise (a float; a whole number past 64 bits,
     which it makes a float), with the standard library: the same values and offsets."""
-    from yams_scorekeeper import storage
+    from yams_scorekeeper.store import files as storage
 
     games = json.loads(json.dumps(book_of(4)))
     if layout == "a float":
@@ -320,7 +321,7 @@ def test_a_block_reads_the_same_games_with_or_without_the_fast_decoder(monkeypat
 
 def test_an_archive_file_of_an_import_is_the_json_of_its_entry_whatever_encodes_it(
         monkeypatch):
-    from yams_scorekeeper import storage
+    from yams_scorekeeper.store import files as storage
 
     entry = json.loads(json.dumps(book_of(1)[0]))
     entry = {"id": entry["summary"]["id"], **entry}

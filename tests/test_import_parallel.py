@@ -1,4 +1,4 @@
-"""An import checked on several processes (:mod:`yams_scorekeeper.import_check`) does what
+"""An import checked on several processes (:mod:`yams_scorekeeper.store.import_check`) does what
 one process does: the same archive, index and records; the first bad game refused, whole.
 
 The books here are small (a few dozen games, replays of three random games under new ids);
@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from yams_scorekeeper import import_check
+from yams_scorekeeper.store import import_check
 from yams_scorekeeper.api import check_summary, import_book
 from yams_scorekeeper.config import make_config
 from yams_scorekeeper.errors import StoreError, YamsError
@@ -268,7 +268,7 @@ def test_only_stored_throws_are_remembered(entry):
 
 WORKERS_OF_A_KILLED_IMPORT = """
 import time
-from yams_scorekeeper import import_check
+from yams_scorekeeper.store import import_check
 
 pool = import_check.worker_pool(2)
 list(pool.map(abs, [0, 0]))                 # the workers are started

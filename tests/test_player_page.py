@@ -17,7 +17,7 @@ from yams_scorekeeper.player_page import (
     winning_streak,
 )
 from yams_scorekeeper.records import row_stats
-from yams_scorekeeper.storage import compact_text
+from yams_scorekeeper.store.files import compact_text
 
 
 def gaby_wins(family) -> bool:

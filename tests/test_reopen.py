@@ -24,7 +24,7 @@ from yams_scorekeeper.config import make_config
 from yams_scorekeeper.errors import IllegalMoveError, StoreError
 from yams_scorekeeper.game import Game
 from yams_scorekeeper.session import TableSession
-from yams_scorekeeper.storage import FileSystem
+from yams_scorekeeper.store.files import FileSystem
 from yams_scorekeeper.store import Store
 
 
@@ -223,7 +223,7 @@ class Steps:
     def watch_index_commits(self) -> None:
         """In the child only (it dies): each index transaction's end is a step, before and
         after its COMMIT."""
-        from yams_scorekeeper import summary_index
+        from yams_scorekeeper.store import summary_index
 
         end = summary_index._transaction.__exit__
 

@@ -59,7 +59,7 @@ def test_a_table_action_loads_its_module_only_and_no_summaries_index(tmp_path):
     assert "yams_scorekeeper.cli.turn_cmds" in modules and "yams_scorekeeper.store" in modules
     assert not {"yams_scorekeeper.cli.play", "yams_scorekeeper.cli.book_cmds",
                 "yams_scorekeeper.cli.sheet_cmds", "yams_scorekeeper.cli.transcript_cmds",
-                "yams_scorekeeper.summary_index", "sqlite3", "filelock",
+                "yams_scorekeeper.store.summary_index", "sqlite3", "filelock",
                 "concurrent.futures"} & modules
     modules = loaded(tmp_path, "cells", "--json")
     assert not {m for m in modules if m.startswith("rich")}

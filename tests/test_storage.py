@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from tinydb import TinyDB
 
 from yams_scorekeeper.errors import StoreCorruptError, StoreError
-from yams_scorekeeper.storage import (
+from yams_scorekeeper.store.files import (
     MIGRATIONS,
     SCHEMA,
     AtomicJSONStorage,

@@ -19,7 +19,7 @@ import pytest
 from test_storage import faulty
 
 from yams_scorekeeper.errors import StoreBusyError, StoreCorruptError, StoreError
-from yams_scorekeeper.storage import AtomicJSONStorage, FileSystem, backup_path
+from yams_scorekeeper.store.files import AtomicJSONStorage, FileSystem, backup_path
 from yams_scorekeeper.store import ENV_VAR, Store, StoreLock, default_store_path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -323,7 +323,7 @@ def test_a_big_import_failing_on_one_file_stops_and_heals(tmp_path):
 @pytest.mark.parametrize("cut", [3, 7, 10])
 def test_an_import_cut_before_its_files_are_indexed_leaves_an_index_the_next_read_mends(
         tmp_path, monkeypatch, cut):
-    import yams_scorekeeper.store as store_module
+    import yams_scorekeeper.store.facade as store_module
 
     monkeypatch.setattr(store_module, "IMPORT_BATCH", 2)    # files written 2 at a time,
     monkeypatch.setattr(store_module, "INDEX_BATCH", 4)     # their rows indexed 4 at a time
@@ -631,7 +631,7 @@ def test_an_old_archive_with_another_game_under_an_archived_id_is_refused(tmp_pa
 
 MIGRATING_CHILD = """
 import itertools, os, signal, sys
-from yams_scorekeeper.storage import FileSystem
+from yams_scorekeeper.store.files import FileSystem
 from yams_scorekeeper.store import Store
 
 folder, step, which, nth = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])

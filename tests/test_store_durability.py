@@ -22,8 +22,8 @@ import stat
 import pytest
 from test_store import new_doc, summary
 
-from yams_scorekeeper import storage
-from yams_scorekeeper.storage import AtomicJSONStorage, FileSystem
+from yams_scorekeeper.store import files as storage
+from yams_scorekeeper.store.files import AtomicJSONStorage, FileSystem
 from yams_scorekeeper.store import Store
 
 STATE = {"t": {"1": {"n": 1}}}

@@ -14,7 +14,7 @@ import pytest
 from test_store import new_doc, play, summary
 
 from yams_scorekeeper.store import Store
-from yams_scorekeeper.summary_index import INDEX_FILE, SCHEMA, SummaryIndex
+from yams_scorekeeper.store.summary_index import INDEX_FILE, SCHEMA, SummaryIndex
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -52,7 +52,7 @@ import os, sys
 sys.path.insert(0, {tests!r})
 from test_store import new_doc, summary
 from yams_scorekeeper.store import Store
-from yams_scorekeeper.summary_index import SummaryIndex
+from yams_scorekeeper.store.summary_index import SummaryIndex
 store = Store(sys.argv[1])
 store.create_game(new_doc("cut"))
 def die(self, *args, **kw):

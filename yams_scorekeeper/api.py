@@ -365,7 +365,7 @@ def _book_game(entry: dict) -> dict:
 
 def _book_line(entry: dict) -> str:
     """An archive entry's line in the book (on an export's workers)."""
-    from .book_file import game_line
+    from .store.book_file import game_line
 
     return game_line(_book_game(entry))
 
@@ -378,7 +378,7 @@ def export_book(store: StoreLike, target: str | os.PathLike | IO[str], *,
     of games, not the book; a big book's games are read, checked and encoded on ``jobs``
     processes (one per core by default, :meth:`~yams_scorekeeper.store.Store.export_lines`),
     the file the same byte for byte. A read-only file is written over only with ``force``."""
-    from .book_file import write_book
+    from .store.book_file import write_book
     from .store import BOOK_FORMAT, BOOK_VERSION
 
     store = _store(store)
@@ -394,7 +394,7 @@ def import_book(store: StoreLike, source: str | os.PathLike | IO[str], *,
     (importing twice adds nothing), and so is the same game given twice; two different games
     under one id refuse the book, and every other game must replay through the rules to its
     summary (:func:`check_summary`), else nothing is imported. Read one game at a time."""
-    from .book_file import read_book
+    from .store.book_file import read_book
     from .store import check_book_header, not_a_book
 
     def on_header(header: dict, has_games: bool) -> None:
@@ -407,7 +407,7 @@ def import_book(store: StoreLike, source: str | os.PathLike | IO[str], *,
         return store.import_games(read_book(source, name or str(getattr(source, "name", "-")),
                                             on_header, texts=True, blocks=True),
                                   check_summary)
-    from .storage import open_regular_text
+    from .store.files import open_regular_text
 
     name = os.fspath(source)
     try:

@@ -102,7 +102,7 @@ class FileOps:
             os.fsync(handle.fileno())
 
     def sync_dir(self, path: str) -> None:
-        from .storage import FileSystem
+        from .store.files import FileSystem
 
         FileSystem().fsync_dir(path)      # (not on Windows: its renames are journaled)
 

@@ -34,18 +34,18 @@ def _string(doc: dict, key: str, optional: bool = False) -> str | None:
 def _depth(value: Any, limit: int) -> bool:
     """Whether the lists and objects in ``value`` nest at most ``limit`` deep (``value``
     itself is depth 1)."""
-    from .storage import depth_problem
+    from .store.files import depth_problem
 
     return depth_problem(value, limit) is None
 
 
 def unchecked_game_problem(game: Any, floats: bool = True) -> bool:
-    """Whether a book's ``game``, as :func:`~yams_scorekeeper.storage.fast_decoder` decoded
-    it, fails :func:`~yams_scorekeeper.storage.unchecked_problem` (``floats`` passed on) or
+    """Whether a book's ``game``, as :func:`~yams_scorekeeper.store.files.fast_decoder` decoded
+    it, fails :func:`~yams_scorekeeper.store.files.unchecked_problem` (``floats`` passed on) or
     nests its ``doc``'s events or config deeper than :func:`doc_problem` accepts: one walk
     of the game, where those would make three (``False``: ``doc_problem(...,
     nesting_checked=True)`` may skip its walks)."""
-    from .storage import unchecked_problem
+    from .store.files import unchecked_problem
 
     doc = game.get("doc") if type(game) is dict else None
     if type(doc) is not dict or type(doc.get("events")) is not list:

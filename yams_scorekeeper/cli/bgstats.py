@@ -50,7 +50,7 @@ def play_file(entries: Iterable[dict], stopped_wins) -> dict:
     """The BG Stats play file of archived games (``{"doc", "summary"}``: the doc gives the
     seating order, hence who started, and the place); ``stopped_wins(family)`` says whether a
     game stopped early still has a winner (G7)."""
-    from ..summary_index import fold
+    from ..store.summary_index import fold
 
     players: dict[str, dict] = {}
     locations: dict[str, dict] = {}

@@ -3,7 +3,7 @@ files the user names.
 
 :func:`read_text` and :func:`write_text` are the only file reads and writes of the command line
 outside the store (a file the user names; ``-`` for standard input or output). The store and
-:mod:`~yams_scorekeeper.storage` are imported inside the functions (start-up stays light).
+:mod:`~yams_scorekeeper.store.files` are imported inside the functions (start-up stays light).
 """
 
 from __future__ import annotations
@@ -53,7 +53,7 @@ def _notice(message: Message) -> None:
 def read_text(path: str, limit: int | None = None) -> str:
     """The text of a file the user named (``-``: standard input), at most ``limit`` bytes
     (default: the store's cap); a folder, a device or a FIFO is refused unread."""
-    from ..storage import MAX_FILE_BYTES, read_regular
+    from ..store.files import MAX_FILE_BYTES, read_regular
 
     limit = MAX_FILE_BYTES if limit is None else limit
     too_big = EntryError(Message("cli.larger_than_kb_read", path=path, limit=limit // 1024))
@@ -104,7 +104,7 @@ def write_text(path: str, text: str, force: bool = False) -> None:
         out.write(text)
         out.flush()
         return
-    from ..storage import write_user_file
+    from ..store.files import write_user_file
 
     write_user_file(path, lambda handle: handle.write(text), force=force)
 

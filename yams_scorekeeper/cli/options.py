@@ -158,7 +158,7 @@ MAX_SETTING_TEXT = 1000
 def parse_settings(items: list[str]) -> dict[str, Any]:
     """``["yam=60", "bases.youpi=30"]`` -> ``{"yam": 60, "bases.youpi": 30}`` (a value is read
     as JSON when it can be, else kept as text)."""
-    from ..storage import BadJSON, loads_bounded
+    from ..store.files import BadJSON, loads_bounded
 
     settings: dict[str, Any] = {}
     for item in items:

@@ -30,8 +30,8 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, NamedTuple, TextIO
 
-from .errors import EntryError, StoreError
-from .texts import Message
+from ..errors import EntryError, StoreError
+from ..texts import Message
 
 CHUNK = 1 << 20          # characters read at a time
 #: the longest text a block may span (a longer line: the book is read game by game from it)
@@ -51,7 +51,7 @@ def write_book(target: str | os.PathLike | TextIO, header: dict, games: Iterable
     the number of games."""
     if not isinstance(target, (str, os.PathLike)):
         return _write_to(target, header, games, tail)
-    from .storage import write_user_file
+    from .files import write_user_file
 
     return write_user_file(os.fspath(target), lambda out: _write_to(out, header, games, tail),
                            force=force)
@@ -83,14 +83,14 @@ class _Reader:
         self.failed: Exception | None = None
         #: a block was found not to be games separated by commas (:meth:`rewind`)
         self.rewound = False
-        from .storage import bounded_decoder
+        from .files import bounded_decoder
 
         self.decoder = bounded_decoder()
 
     def _more(self) -> bool:
         if self.eof:
             return False
-        from .storage import MAX_FILE_BYTES
+        from .files import MAX_FILE_BYTES
 
         if len(self.buf) - self.pos > MAX_FILE_BYTES:   # one value larger than any game
             raise self.error(why="a value larger than the largest file read")
@@ -166,7 +166,7 @@ class _Reader:
         """The next JSON value; with ``text``, ``(value, its JSON text)``."""
         self.peek()
         while True:
-            from .storage import MAX_FILE_BYTES, BadJSON, depth_problem
+            from .files import MAX_FILE_BYTES, BadJSON, depth_problem
 
             try:
                 value, end = self.decoder.raw_decode(self.buf, self.pos)
@@ -235,8 +235,8 @@ class BlockGames:
         self.stop: int | None = None
 
     def __iter__(self) -> Iterator[tuple[Any, int, int]]:
-        from .shapes import unchecked_game_problem
-        from .storage import MAX_FILE_BYTES, fast_decoder, fast_json
+        from ..shapes import unchecked_game_problem
+        from .files import MAX_FILE_BYTES, fast_decoder, fast_json
 
         decode = fast_decoder().raw_decode
         orjson = fast_json()

@@ -63,10 +63,10 @@ from tinydb import TinyDB
 from tinydb.middlewares import CachingMiddleware
 from tinydb.table import Document, Table
 
-from . import records as _records
-from .errors import StoreBusyError, StoreCorruptError, StoreError
-from .shapes import GAME_ID, book_problem, doc_problem, entry_problem
-from .storage import (
+from .. import records as _records
+from ..errors import StoreBusyError, StoreCorruptError, StoreError
+from ..shapes import GAME_ID, book_problem, doc_problem, entry_problem
+from .files import (
     DEFAULT_BACKUPS,
     TEMP_SUFFIX,
     AtomicJSONStorage,
@@ -78,7 +78,7 @@ from .storage import (
     raw_checksum,
     write_new_files,
 )
-from .texts import Message
+from ..texts import Message
 
 if TYPE_CHECKING:  # pragma: no cover
     from .summary_index import SummaryIndex
@@ -115,13 +115,13 @@ def default_store_path(notify: Any = None) -> str:
     from_env = os.environ.get(ENV_VAR)
     if from_env:
         return from_env
-    from .paths import default_store  # only here: an explicit path pays no platformdirs
+    from ..paths import default_store  # only here: an explicit path pays no platformdirs
 
     return default_store(notify)
 
 
 def _config_dir() -> str:
-    from .paths import config_dir
+    from ..paths import config_dir
 
     return config_dir()
 
@@ -415,7 +415,7 @@ class Store:
     def _read_summary(self, game_id: str) -> tuple[dict, str | None] | None:
         """The summary of an archived game and the checksum its file carries (the index
         keeps both), ``None`` when it is not archived."""
-        from .storage import file_checksum
+        from .files import file_checksum
 
         entry = self._read_entry(game_id)
         if entry is None:
@@ -1131,7 +1131,7 @@ class Store:
         missing = index.missing_sheets()
         if not missing:
             return
-        from .game import replayed_sheet_rows
+        from ..game import replayed_sheet_rows
 
         for start in range(0, len(missing), IMPORT_BATCH):
             filled = []
@@ -1511,7 +1511,7 @@ def _export_chunk(files: list[tuple[str, bytes | None]],
     """A worker's job in :meth:`Store.export_lines`: for each archive file ``(game_id,
     bytes)``, ``line`` of its entry, or ``None`` for the exporting process to read it again
     (no file, or one it must report or migrate)."""
-    from .storage import SCHEMA, decode
+    from .files import SCHEMA, decode
 
     out: list[str | None] = []
     for game_id, raw in files:

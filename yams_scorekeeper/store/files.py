@@ -49,8 +49,8 @@ from typing import Any
 
 from tinydb.storages import Storage
 
-from .errors import EntryError, StoreCorruptError, StoreError
-from .texts import Message
+from ..errors import EntryError, StoreCorruptError, StoreError
+from ..texts import Message
 
 #: The schema this version writes.
 SCHEMA = 3

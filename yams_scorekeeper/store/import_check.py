@@ -41,7 +41,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from concurrent.futures import ProcessPoolExecutor
 
     from .book_file import Block
-    from .store import ArchiveRecord
+    from .facade import ArchiveRecord
 
 #: games a book must have before it is checked on several processes (measured: starting
 #: and stopping two workers forked from the importing process takes ~10 ms, replaying one
@@ -114,7 +114,7 @@ def game_digest(doc: Any, summary: Any) -> bytes | None:
     Encoded by ``orjson`` where it can (measured: 85 us a game, 4 % of its replay; the
     standard library's sorted encoding takes 720 us, a third of it), else by the standard
     library (a lone surrogate, a number past 64 bits): the same value always the same way."""
-    from .storage import fast_json
+    from .files import fast_json
 
     orjson = fast_json()
     try:
@@ -144,8 +144,8 @@ class BookIds:
         first = self.first.setdefault(game_id, (n, digest))
         if first[0] == n or first[1] == digest:
             return None
-        from .store import not_a_book
-        from .texts import Message
+        from .facade import not_a_book
+        from ..texts import Message
 
         return not_a_book(Message("store.book_game", index=n - 1, n=n, problem=Message(
             "store.book_other_game_same_id", game_id=game_id, first=first[0] - 1)))
@@ -159,7 +159,7 @@ class BookIds:
     def check_value(self, game: Any, n: int) -> Exception | None:
         """:meth:`problem` for a game not yet checked for shape (``None`` for one without
         an id one can trust: its shape check refuses it)."""
-        from .shapes import GAME_ID
+        from ..shapes import GAME_ID
 
         summary = game.get("summary") if isinstance(game, dict) else None
         game_id = summary.get("id") if isinstance(summary, dict) else None
@@ -201,7 +201,7 @@ def _serial(stream: Iterator[Any], check: Check | None, claim: Callable[[str], b
 def _one_game(game: Any, n: int, check: Check | None, claim: Callable[[str], bool],
               ids: BookIds) -> ArchiveRecord | None:
     """Game ``n`` of the book checked here: its record, ``None`` to skip it, or its error."""
-    from .store import book_entry
+    from .facade import book_entry
 
     entry = book_entry(game, n)
     ids.check(entry["id"], game_digest(entry["doc"], entry["summary"]), n)
@@ -215,7 +215,7 @@ def _block_verdicts(block: Block, verdict: tuple[list, int | None], check: Check
     """The records of the games of ``block`` from what :func:`check_block` found
     (``verdict``), in order, ``place[0]`` counting the games; then, where the block stopped
     being games, the book resumed from there (``later()``: the blocks sent after it)."""
-    from .storage import loads_bounded
+    from .files import loads_bounded
 
     results, stop = verdict
     for result in results:
@@ -237,7 +237,7 @@ def _block_verdicts(block: Block, verdict: tuple[list, int | None], check: Check
 
 def _record(entry: dict, check: Check | None) -> ArchiveRecord:
     """The archive record of a game to add: ``entry`` with the summary ``check`` returned."""
-    from .store import archive_record
+    from .facade import archive_record
 
     kept = check(entry["doc"], entry["summary"]) if check is not None else None
     return archive_record(entry if kept is None else {**entry, "summary": kept})
@@ -252,7 +252,7 @@ def _value(item: Any) -> Any:
 def _claimed(game: Any, claim: Callable[[str], bool]) -> bool:
     """Whether ``game`` is to be replayed: its id is new (and now claimed), or it has no
     id one can trust (its shape check then refuses it)."""
-    from .shapes import GAME_ID
+    from ..shapes import GAME_ID
 
     summary = game.get("summary") if isinstance(game, dict) else None
     game_id = summary.get("id") if isinstance(summary, dict) else None
@@ -373,7 +373,7 @@ def check_block(text: str, check: Check | None,
     its :func:`game_digest`; or an :class:`_Again` for a game refused. And the offset where
     the block stops being games separated by commas (``None``: it does not)."""
     from .book_file import BlockGames
-    from .store import book_entry
+    from .facade import book_entry
 
     known = _known if known is None else known
     games = BlockGames(text)
@@ -394,7 +394,7 @@ def check_chunk(payloads: list[tuple[int, str | None, Any, bool]],
     """A worker's job: for each ``(n, text, value, replay)`` (the game's JSON ``text``, or
     its ``value``), its :class:`~yams_scorekeeper.store.ArchiveRecord` (``None`` when
     ``replay`` is False: a game to skip, its shape checked), or a :class:`_Refused`."""
-    from .store import book_entry
+    from .facade import book_entry
 
     out: list[Any] = []
     for n, text, value, replay in payloads:

@@ -59,9 +59,9 @@ import tempfile
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
-from .safetext import fold_name
-from .storage import TEMP_SUFFIX, file_checksum
-from .storage import compact_text as _json  # the rows' JSON text
+from ..safetext import fold_name
+from .files import TEMP_SUFFIX, file_checksum
+from .files import compact_text as _json  # the rows' JSON text
 
 INDEX_FILE = "index.sqlite"
 #: the page cache of a connection, in KiB (an import's transaction of 2,048 games fits:
