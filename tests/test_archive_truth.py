@@ -16,6 +16,7 @@ from test_reopen import one_day_a_game, two_games  # noqa: F401
 
 from yams_scorekeeper.session import TableSession
 from yams_scorekeeper.store import Store
+from yams_scorekeeper.store.folder import one, set_one
 from yams_scorekeeper.store.summary_index import INDEX_FILE, row_sum
 
 
@@ -136,8 +137,8 @@ def _cut_correction(db: str, game_id: str) -> None:
     reopened = TableSession.reopen(store, game_id, {"type": "undo"})
     doc = store.load_game(game_id)
     doc["events"] = doc["events"][:-1] + [_amended_event(reopened)]
-    with store._locked(), store._open(store._game_path(game_id)) as handle:
-        store._set_one(handle, "game", doc)
+    with store.access.locked(), store.folder.open(store.folder.game_path(game_id)) as handle:
+        set_one(handle, "game", doc)
 
 
 PROBLEMS = {
@@ -155,13 +156,13 @@ PROBLEMS = {
 def _other_book(db: str) -> None:
     """A records.json of the right shape and checksum that counts a game less."""
     store = Store(db)
-    with store._locked(), store._open(store.records_path) as handle:
-        book = store._one(handle, "book")
+    with store.access.locked(), store.folder.open(store.records_path) as handle:
+        book = one(handle, "book")
         from yams_scorekeeper import records
 
-        store._set_one(handle, "book", records.recompute(
+        set_one(handle, "book", records.recompute(
             e["summary"] for e in store.archived_games()[:1]))
-        assert book != store._one(handle, "book")
+        assert book != one(handle, "book")
 
 
 @pytest.mark.parametrize("problem", PROBLEMS)

@@ -10,6 +10,7 @@ from test_reopen import duel, one_day_a_game, total_record, two_games  # noqa: F
 
 from yams_scorekeeper.session import TableSession
 from yams_scorekeeper.store import Store
+from yams_scorekeeper.store.folder import set_one
 
 AMEND = {"type": "amend", "changes": [
     {"turn": 24, "new": {"coups": [{"dice": list("66666"), "roll": 1}]}}]}
@@ -67,8 +68,8 @@ def test_a_correction_cut_by_an_earlier_version_is_archived_without_a_new_record
     reopened = TableSession.reopen(store, game_id, {"type": "undo"})   # in progress
     doc = store.load_game(game_id)
     doc["events"] = doc["events"][:-1] + [_amended_event(reopened)]
-    with store._locked(), store._open(store._game_path(game_id)) as db:
-        store._set_one(db, "game", doc)
+    with store.access.locked(), store.folder.open(store.folder.game_path(game_id)) as db:
+        set_one(db, "game", doc)
     again = TableSession.resume(store, game_id)
     assert again.game.finished and again.broken == []
     assert game_id in store.archived_ids() and store.games_in_progress() == []

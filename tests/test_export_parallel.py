@@ -11,12 +11,13 @@ from pathlib import Path
 import pytest
 from test_import_parallel import book_of
 
-from yams_scorekeeper.store import facade as store_module
 from yams_scorekeeper.api import export_book, export_games
-from yams_scorekeeper.store.book_file import write_book
 from yams_scorekeeper.errors import StoreError
-from yams_scorekeeper.store.import_check import can_fork
 from yams_scorekeeper.store import BOOK_FORMAT, BOOK_VERSION, Store
+from yams_scorekeeper.store import transfer as store_module
+from yams_scorekeeper.store.archive import Archive
+from yams_scorekeeper.store.book_file import write_book
+from yams_scorekeeper.store.import_check import can_fork
 from yams_scorekeeper.transcript import doc_transcript
 
 pytestmark = pytest.mark.skipif(not can_fork(), reason="no fork here")
@@ -46,8 +47,8 @@ def test_two_processes_write_the_book_one_process_writes(book_store, tmp_path, s
                                                          monkeypatch):
     one = exported(book_store, tmp_path / "one.json", jobs=1)
     reads = []
-    original = Store._read_entry
-    monkeypatch.setattr(Store, "_read_entry",
+    original = Archive.read
+    monkeypatch.setattr(Archive, "read",
                         lambda self, game_id: reads.append(game_id) or original(self, game_id))
     two = exported(book_store, tmp_path / "two.json", jobs=2)
     assert reads == []                  # every game was decoded and encoded by a worker

@@ -34,8 +34,8 @@ from hypothesis import strategies as st
 from test_cli_book import play_duel
 from test_hostile import _raw_controls
 
-from yams_scorekeeper.store.files import encode
 from yams_scorekeeper.store import Store
+from yams_scorekeeper.store.files import encode
 
 #: examples per test (about 25 s of CPU in all on a 2-CPU machine)
 FUZZ_EXAMPLES = {"import": 60, "store files": 60, "names": 40, "settings": 60,

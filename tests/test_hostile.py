@@ -14,6 +14,7 @@ import pytest
 from helpers import js, ok, one_line_error, read_only, run
 
 from yams_scorekeeper.store import Store
+from yams_scorekeeper.store.folder import set_one
 
 #: names a terminal would act on: ESC (title, clear screen), CSI C1, CR, BEL, backspace,
 #: newline, bidi override and isolate, DEL
@@ -256,7 +257,7 @@ def _other_commands_work(db: str, good: str) -> None:
 def test_a_bad_game_file_stops_that_game_only(tmp_path, kind):
     db = str(tmp_path / "db")
     bad, good = _two_games(db)
-    path = Store(db)._game_path(bad)
+    path = Store(db).folder.game_path(bad)
     doc = Store(db).load_game(bad)
     os.remove(path)
     if kind == "fifo":
@@ -301,7 +302,7 @@ def test_a_game_file_that_does_not_replay_is_one_clear_error(tmp_path, change):
     (found by the fuzz test: a missing 'config' was a KeyError traceback)."""
     db = str(tmp_path / "db")
     bad, good = _two_games(db)
-    path = Store(db)._game_path(bad)
+    path = Store(db).folder.game_path(bad)
     doc = Store(db).load_game(bad)
     change(doc)
     _forge(path, {"game": {"1": doc}})
@@ -319,7 +320,7 @@ def test_a_damaged_file_beside_a_finished_game_never_takes_it_out_of_the_archive
     game = _finished_duel(db)
     entry = Store(db).archived_games()[0]
     before = store_files(db)
-    path = Store(db)._game_path(game)
+    path = Store(db).folder.game_path(game)
     for forged in ({"reopened": 1}, {**entry["doc"], "reopened": {"date": "x"}, "created": "y"},
                    {**entry["doc"], "reopened": {"date": "x"}, "events": 5}):
         _forge(path, {"game": {"1": forged}})
@@ -518,8 +519,8 @@ def test_records_rebuild_recounts_on_demand(tmp_path):
     play_duel(db, {"Alice": {"yam": "66666"}, "Bob": {}})
     expected = js(db, "records")
     store = Store(db)
-    with store._locked(), store._open(store.records_path) as tdb:   # a book that lost a game
-        store._set_one(tdb, "book", {"format": "yams-scorekeeper-records", "version": 1,
+    with store.access.locked(), store.folder.open(store.records_path) as tdb:   # a book that lost a game
+        set_one(tdb, "book", {"format": "yams-scorekeeper-records", "version": 1,
                                      "counted": [], "configs": {}})
     assert js(db, "records")["configs"] == {}
     assert js(db, "records", "--rebuild") == expected

@@ -23,11 +23,17 @@ from test_import_parallel import (
 from test_store import play
 
 from yams_scorekeeper import shapes
-from yams_scorekeeper.store import book_file, import_check
 from yams_scorekeeper.api import import_book
-from yams_scorekeeper.store.book_file import write_book
 from yams_scorekeeper.errors import EntryError, StoreError, YamsError
-from yams_scorekeeper.store import BOOK_FORMAT, BOOK_VERSION, Store, archive_record
+from yams_scorekeeper.store import (
+    BOOK_FORMAT,
+    BOOK_VERSION,
+    Store,
+    archive_record,
+    book_file,
+    import_check,
+)
+from yams_scorekeeper.store.book_file import write_book
 
 pytestmark = pytest.mark.skipif(not import_check.can_fork(), reason="no fork here")
 
@@ -45,7 +51,7 @@ def test_an_archive_record_holds_the_bytes_a_finish_writes(tmp_path):
     play(store, "g1")
     play(store, "g2", date="2024-05-08T21:00:00+02:00", alice=600, bob=700)
     for game_id in ("g1", "g2"):
-        entry = store._read_entry(game_id)
+        entry = store.parts.archive.read(game_id)
         assert archive_record(entry).raw == Path(store.archive_file(game_id)).read_bytes()
         assert archive_record(entry).id == game_id
 
@@ -56,7 +62,7 @@ def test_the_files_and_index_a_parallel_import_writes_are_the_stores_own(tmp_pat
     assert imported(tmp_path / "db", exported(games), jobs=2)[0] == (20, 0)
     store = Store(tmp_path / "db")
     for name, raw in files_of(store).items():
-        entry = store._read_entry(name[:-len(".json")])
+        entry = store.parts.archive.read(name[:-len(".json")])
         assert archive_record(entry).raw == raw      # the bytes _write_entry writes
     rows = store.index_rows()
     seats = sum(len(DISTINCT[n % 3]["summary"]["players"]) for n in range(20))

@@ -13,6 +13,7 @@ from test_store import faulty, new_doc, nth, play, summary
 
 from yams_scorekeeper import records
 from yams_scorekeeper.store import Store
+from yams_scorekeeper.store.record_book import RecordBook
 
 DAYS = ["2023-01-01", "2024-01-01", "2024-06-01"]
 
@@ -101,7 +102,7 @@ def test_an_import_counts_its_games_into_the_book_as_a_recount_would(tmp_path, m
         raise AssertionError("the import counted every game again")
 
     with monkeypatch.context() as m:
-        m.setattr(Store, "_recount", no_recount)
+        m.setattr(RecordBook, "recount", no_recount)
         assert store.import_book(book) == (31, 0)
     counted = book_bytes(store)
     store.rebuild_records()
@@ -114,7 +115,7 @@ def test_an_import_that_opens_a_configuration_counts_every_game_again(tmp_path, 
     store = Store(tmp_path / "book")
     play(store, "m5", alice=700)
     recounts = []
-    monkeypatch.setattr(Store, "_recount", lambda self, real=Store._recount: (
+    monkeypatch.setattr(RecordBook, "recount", lambda self, real=RecordBook.recount: (
         recounts.append(1), real(self))[1])
     other = {**summary("c1"), "config_key": "classic", "config_label": "Classic"}
     assert store.import_book({"format": "yams-scorekeeper-book", "version": 1,

@@ -13,9 +13,8 @@ from test_cli_book import book  # noqa: F401  (the fixture: three finished Duel 
 from test_import_blocks import exported, outcome, same_in_every_mode, small_blocks  # noqa: F401
 from test_import_parallel import book_of, imported, small_parallel, text_of  # noqa: F401
 
-from yams_scorekeeper.store import import_check
 from yams_scorekeeper.errors import StoreError
-from yams_scorekeeper.store import Store
+from yams_scorekeeper.store import Store, import_check
 
 pytestmark = pytest.mark.skipif(not import_check.can_fork(), reason="no fork here")
 

@@ -24,8 +24,8 @@ from yams_scorekeeper.config import make_config
 from yams_scorekeeper.errors import IllegalMoveError, StoreError
 from yams_scorekeeper.game import Game
 from yams_scorekeeper.session import TableSession
-from yams_scorekeeper.store.files import FileSystem
 from yams_scorekeeper.store import Store
+from yams_scorekeeper.store.files import FileSystem
 
 
 @pytest.fixture(autouse=True)

@@ -176,7 +176,7 @@ def test_a_game_that_no_longer_replays_is_tried_once(tmp_path):
     store.finish_game("g1", {"id": "g1", "family": "duel", "config_key": "duel",
                              "config_label": "Duel", "date": CLOCK, "stopped_early": False,
                              "players": [{"name": "A", "total": 5, "parts": {}, "rank": 1}]})
-    index = store._summary_index()
+    index = store.parts.index.get()
     assert index.missing_sheets() == ["g1"]
     assert store.row_stats() == {}
     assert index.missing_sheets() == []          # a seat -1 row: not replayed again

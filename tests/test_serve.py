@@ -233,7 +233,7 @@ def test_a_missing_game_or_a_store_error_is_one_line_and_a_non_zero_exit(db, tmp
     game_id = Store(db).games_in_progress()[0]["id"]
     doc = Store(db).load_game(game_id)
     doc["events"] = [{"type": "mark", "player": "Bob"}]
-    _forge(Store(db)._game_path(game_id), {"game": {"1": doc}})
+    _forge(Store(db).folder.game_path(game_id), {"game": {"1": doc}})
     one_line_error(run(db, "serve", "--port", "0"), "does not replay", code=4)
 
 
@@ -339,7 +339,7 @@ def test_a_game_file_damaged_while_serving_is_one_line_and_the_last_good_page_st
     _new(db, "Alice", "Bob")
     ok(db, "enter", "55533", "--roll", "1")
     ok(db, "mark", "libre.full")
-    path = Store(db)._game_path(Store(db).games_in_progress()[0]["id"])
+    path = Store(db).folder.game_path(Store(db).games_in_progress()[0]["id"])
     with Served(db) as served:
         stream = served.events()
         stream.next_event()

@@ -19,8 +19,8 @@ import pytest
 from test_storage import faulty
 
 from yams_scorekeeper.errors import StoreBusyError, StoreCorruptError, StoreError
-from yams_scorekeeper.store.files import AtomicJSONStorage, FileSystem, backup_path
 from yams_scorekeeper.store import ENV_VAR, Store, StoreLock, default_store_path
+from yams_scorekeeper.store.files import AtomicJSONStorage, FileSystem, backup_path
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = Path(__file__).resolve().parent / "data"
@@ -323,7 +323,7 @@ def test_a_big_import_failing_on_one_file_stops_and_heals(tmp_path):
 @pytest.mark.parametrize("cut", [3, 7, 10])
 def test_an_import_cut_before_its_files_are_indexed_leaves_an_index_the_next_read_mends(
         tmp_path, monkeypatch, cut):
-    import yams_scorekeeper.store.facade as store_module
+    import yams_scorekeeper.store.transfer as store_module
 
     monkeypatch.setattr(store_module, "IMPORT_BATCH", 2)    # files written 2 at a time,
     monkeypatch.setattr(store_module, "INDEX_BATCH", 4)     # their rows indexed 4 at a time
@@ -574,7 +574,7 @@ def test_a_migration_recounts_an_old_book_that_missed_games(tmp_path):
     with pytest.raises(KeyboardInterrupt):       # cut after the move, before the recount
         cut.archived_games()
     assert not os.path.exists(store.legacy_archive_path)
-    assert Store(folder)._book()["counted"] == []             # owed ...
+    assert Store(folder).parts.book.book()["counted"] == []             # owed ...
     assert sorted(store.records()["counted"]) == sorted(OLD_IDS)   # ... and paid by records()
     store.create_game(new_doc("g1"))
     store.finish_game("g1", summary("g1"))
@@ -626,7 +626,7 @@ def test_an_old_archive_with_another_game_under_an_archived_id_is_refused(tmp_pa
     with pytest.raises(StoreError, match="two different games with the id 'old-duel-1'"):
         store.archived_games()
     assert Path(store.legacy_archive_path).read_bytes() == before
-    assert {e["id"]: e for e in store._all_entries()} == old_entries()
+    assert {e["id"]: e for e in store.parts.archive.all_entries()} == old_entries()
 
 
 MIGRATING_CHILD = """
@@ -777,7 +777,7 @@ def test_a_command_waits_for_the_lock_and_goes_on_once_it_is_released(tmp_path, 
 
     def on_pause(n):
         events.append(f"waited {n}")
-        assert AtomicJSONStorage(store._game_path("g1")).read()["game"]["1"]["events"] == []
+        assert AtomicJSONStorage(store.folder.game_path("g1")).read()["game"]["1"]["events"] == []
         if n == 3:
             other.release()
             events.append("released")
@@ -917,7 +917,7 @@ def test_killed_finishers_never_lose_nor_double_a_finished_game(tmp_path, seed):
         finished += [line.split()[1] for line in
                      kill_at_random(str(tmp_path), f"s{seed}k{kill}", rng, FINISHING_CHILD)]
         archived = [e["id"] for e in Store(tmp_path).archived_games()]
-        counted = Store(tmp_path)._book()["counted"]
+        counted = Store(tmp_path).parts.book.book()["counted"]
         assert len(archived) == len(set(archived)) and len(counted) == len(set(counted))
         assert set(finished) <= set(archived) and set(finished) <= set(counted)
         assert set(counted) <= set(archived)

@@ -22,9 +22,9 @@ import stat
 import pytest
 from test_store import new_doc, summary
 
+from yams_scorekeeper.store import Store
 from yams_scorekeeper.store import files as storage
 from yams_scorekeeper.store.files import AtomicJSONStorage, FileSystem
-from yams_scorekeeper.store import Store
 
 STATE = {"t": {"1": {"n": 1}}}
 
@@ -195,7 +195,7 @@ def test_an_event_reaches_the_disk_before_append_returns(tmp_path):
     fs = RecordingFS()
     store = Store(tmp_path, fs=fs)
     store.append_event("g1", {"n": 0})
-    path = store._game_path("g1")
+    path = store.folder.game_path("g1")
     _write_order(fs, path)
     assert fs.calls[-1] == ("fsync_dir", store.games_dir)
 
@@ -207,7 +207,7 @@ def test_a_finish_fsyncs_the_archive_then_games_after_the_game_file_goes(tmp_pat
     store.append_event("g1", {"n": 0})
     start = len(fs.calls)
     store.finish_game("g1", summary("g1"))
-    game, archive = store._game_path("g1"), store.archive_file("g1")
+    game, archive = store.folder.game_path("g1"), store.archive_file("g1")
     # (1) marked as finishing, (2) archived, (3) counted, (4) removed: each durable in turn
     marked = next(n for n in fs.replaced(game) if n >= start)
     _write_order(fs, game, start)

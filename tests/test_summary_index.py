@@ -14,6 +14,7 @@ import pytest
 from test_store import new_doc, play, summary
 
 from yams_scorekeeper.store import Store
+from yams_scorekeeper.store.archive import Archive
 from yams_scorekeeper.store.summary_index import INDEX_FILE, SCHEMA, SummaryIndex
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -125,14 +126,14 @@ def test_history_stats_records_and_filters_never_read_the_game_files(tmp_path, m
     store = small_book(tmp_path / "s")
     store.summaries()                                                 # in step
 
-    real_read = Store._read_entry
+    real_read = Archive.read
 
     def no(self, game_id):
         if game_id != "g5":                          # a finish reads its own file only
             raise AssertionError(f"the archive file of {game_id} was read")
         return real_read(self, game_id)
 
-    monkeypatch.setattr(Store, "_read_entry", no)
+    monkeypatch.setattr(Archive, "read", no)
     fresh = Store(store.path)
     assert ids(fresh, player="BOB", family="double", since="2024-05-02", until="2024-06") == [
         "g2", "g3"]
@@ -181,7 +182,7 @@ def test_an_index_made_before_the_later_indexes_gets_them_without_a_rebuild(tmp_
     def no(self, game_id):
         raise AssertionError(f"the archive file of {game_id} was read (a rebuild)")
 
-    monkeypatch.setattr(Store, "_read_entry", no)
+    monkeypatch.setattr(Archive, "read", no)
     fresh = Store(store.path)
     assert fresh.player_rows("alice")[1] == {"double/force-asc": "Double Yams forcé (montant)"}
     assert fresh.index_rows() == rows

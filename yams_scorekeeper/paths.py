@@ -25,8 +25,16 @@ from __future__ import annotations
 import os
 import shutil
 from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .texts import Message
 
 APP_NAME = "yams-scorekeeper"
+#: Environment variable naming the store folder (overrides the default, not an argument).
+ENV_VAR = "YAMS_DB"
+#: what a store folder holds (one of them is enough to tell a store from another folder)
+STORE_NAMES = ("games", "archive", "records.json", "archive.json", "store.lock")
 #: the environment variable naming the solver tables' folder
 CACHE_ENV = "YAMS_CACHE"
 #: what the old store folder keeps once its store has moved (the config folder's own files)
@@ -70,8 +78,6 @@ def old_store_dir() -> str:
 
 def holds_store(folder: str) -> bool:
     """True when ``folder`` holds a store's files (an empty or missing folder does not)."""
-    from .store import STORE_NAMES
-
     try:
         names = os.listdir(folder)
     except (FileNotFoundError, NotADirectoryError):
@@ -171,7 +177,7 @@ def finish_move(new: str, fs: FileOps | None = None) -> None:
 def move_store(old: str, new: str, fs: FileOps | None = None) -> None:
     """Move the store at ``old`` to ``new`` (which holds no store), crash-safe (see the
     module notes), under the old store's lock."""
-    from .store import DEFAULT_TIMEOUT, StoreLock
+    from .store.lock import DEFAULT_TIMEOUT, StoreLock
 
     fs = fs or FileOps()
     with StoreLock(os.path.join(old, "store.lock"), DEFAULT_TIMEOUT):
@@ -204,8 +210,6 @@ def move_store(old: str, new: str, fs: FileOps | None = None) -> None:
 def solver_cache(store: str | None = None) -> str:
     """The folder of the solver's tables: ``$YAMS_CACHE`` when set; else, for a store named
     by ``--db`` or ``$YAMS_DB``, ``<store>-cache`` beside it; else the user cache folder."""
-    from .store import ENV_VAR
-
     explicit = os.environ.get(CACHE_ENV)
     if explicit:
         return explicit
@@ -215,7 +219,8 @@ def solver_cache(store: str | None = None) -> str:
     return cache_dir()
 
 
-def default_store(notify: Callable | None = None, fs: FileOps | None = None) -> str:
+def default_store(notify: Callable[[Message], object] | None = None,
+                  fs: FileOps | None = None) -> str:
     """The default store folder (the user data folder), the store of version 0.1 moved there
     first when one is found at the old place (``notify(message)`` hears it, one line)."""
     new, old = data_dir(), old_store_dir()

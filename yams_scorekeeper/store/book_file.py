@@ -38,13 +38,15 @@ CHUNK = 1 << 20          # characters read at a time
 BLOCK_MOST = 8 * CHUNK
 
 
-def game_line(game: dict) -> str:
-    """The line of ``game`` in a book (its JSON text, as :func:`write_book` writes it)."""
+def game_line(game: Any) -> str:
+    """The line of ``game`` (or of a key, a value) in a book: its JSON text, as
+    :func:`write_book` writes it."""
     return json.dumps(game, ensure_ascii=False)
 
 
-def write_book(target: str | os.PathLike | TextIO, header: dict, games: Iterable[dict | str],
-               tail: Callable[[], dict], force: bool = False) -> int:
+def write_book(target: str | os.PathLike[str] | TextIO, header: dict[str, Any],
+               games: Iterable[dict[str, Any] | str], tail: Callable[[], dict[str, Any]],
+               force: bool = False) -> int:
     """Write ``header`` with its ``games`` one a line (a game given as a str is its
     :func:`game_line` already), then the keys of ``tail()``, to ``target``: a path, written
     all or nothing (a read-only file only with ``force``), or an open text stream; returns
@@ -53,12 +55,13 @@ def write_book(target: str | os.PathLike | TextIO, header: dict, games: Iterable
         return _write_to(target, header, games, tail)
     from .files import write_user_file
 
-    return write_user_file(os.fspath(target), lambda out: _write_to(out, header, games, tail),
-                           force=force)
+    count: int = write_user_file(os.fspath(target),
+                                 lambda out: _write_to(out, header, games, tail), force=force)
+    return count
 
 
-def _write_to(out: TextIO, header: dict, games: Iterable[dict | str],
-              tail: Callable[[], dict]) -> int:
+def _write_to(out: TextIO, header: dict[str, Any], games: Iterable[dict[str, Any] | str],
+              tail: Callable[[], dict[str, Any]]) -> int:
     dump = game_line
     out.write(dump(header)[:-1] + ', "games": [')
     count = 0
@@ -246,7 +249,7 @@ class BlockGames:
         text = self.text
         pos, size = 0, len(text)
         while True:
-            pos = space(text, pos).end()
+            pos = space(text, pos).end()  # type: ignore[union-attr]  # \s* always matches
             if pos == size:
                 return
             for read in readers:
@@ -257,7 +260,7 @@ class BlockGames:
                         self.stop = pos                 # read it there, game by game
                         return
                     continue
-                after = space(text, end).end()
+                after = space(text, end).end()  # type: ignore[union-attr]  # as above
                 if (after == size or text[after] != "," or end - pos > MAX_FILE_BYTES
                         or unchecked_game_problem(value, floats=read is exact)):
                     if read is exact:
@@ -295,7 +298,7 @@ class BookGame(NamedTuple):
     text: str
 
 
-def read_book(handle: TextIO, name: str, on_header: Callable[[dict, bool], None],
+def read_book(handle: TextIO, name: str, on_header: Callable[[dict[str, Any], bool], None],
               texts: bool = False, blocks: bool = False) -> Iterator[Any]:
     """The games of the book in ``handle``, one at a time (each a :class:`BookGame` with
     ``texts``); with ``blocks``, first :class:`Block` s of them, then ``BLOCKS_DONE``, then
@@ -306,7 +309,7 @@ def read_book(handle: TextIO, name: str, on_header: Callable[[dict, bool], None]
     is no book. The keys after ``games`` are read and checked as JSON, then left."""
     reader = _Reader(handle, name)
     reader.expect("{")
-    header: dict = {}
+    header: dict[str, Any] = {}
     seen_games = False
     if reader.peek() == "}":
         reader.pos += 1

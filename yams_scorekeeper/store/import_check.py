@@ -17,9 +17,10 @@ refuses is checked again here, with its place in the book, for the error to be t
 game-by-game import reports; where a block stops being games separated by commas (another
 layout, text that is not JSON, a game nested deeper than its checks allow or with too long a
 number: one walk of each game, :func:`~yams_scorekeeper.shapes.unchecked_game_problem`; the
-end of the list), the blocks after it are dropped and the rest of the book is read game by game (:meth:`~yams_scorekeeper.book_file.Block.resume`),
-each game then sent to the workers as its JSON text. The first bad game is the one reported, exactly as one process would:
-a game after it that was checked already, or a file that stops being JSON after it, is not
+end of the list), the blocks after it are dropped and the rest of the book is read game by
+game (:meth:`~yams_scorekeeper.store.book_file.Block.resume`), each game then sent to the
+workers as its JSON text. The first bad game is the one reported, exactly as one process
+would: a game after it that was checked already, or a file that stops being JSON after it, is not
 looked at. A book of fewer than ``PARALLEL_FROM`` games is checked here, on this process
 (starting the processes would cost more than it saves), and so is a book imported without
 a replay (``check`` None: the shape checks alone are cheaper than sending the games).
@@ -33,7 +34,7 @@ import hashlib
 import json
 import os
 from collections import deque
-from collections.abc import Callable, Collection, Iterable, Iterator
+from collections.abc import Callable, Collection, Generator, Iterable, Iterator
 from itertools import chain
 from typing import TYPE_CHECKING, Any
 
@@ -41,7 +42,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from concurrent.futures import ProcessPoolExecutor
 
     from .book_file import Block
-    from .facade import ArchiveRecord
+    from .book_format import ArchiveRecord
 
 #: games a book must have before it is checked on several processes (measured: starting
 #: and stopping two workers forked from the importing process takes ~10 ms, replaying one
@@ -56,7 +57,7 @@ BLOCKS_AHEAD = 3
 #: most worker processes
 MOST_JOBS = 8
 
-Check = Callable[[dict, dict], Any]
+Check = Callable[[dict[str, Any], dict[str, Any]], Any]
 
 
 def default_jobs() -> int:
@@ -70,9 +71,10 @@ def default_jobs() -> int:
 
 def checked_games(games: Iterable[Any], check: Check | None, claim: Callable[[str], bool],
                   *, known: Collection[str] = frozenset(), jobs: int | None = None,
-                  close_fd: int | None = None) -> Iterator[ArchiveRecord | None]:
+                  close_fd: int | None = None) -> Generator[ArchiveRecord | None, None, None]:
     """For each game of ``games`` (a dict, a :class:`~yams_scorekeeper.book_file.BookGame`, or
-    each game of a :class:`~yams_scorekeeper.book_file.Block`), in order: the :class:`~yams_scorekeeper.store.ArchiveRecord` of its archive entry
+    each game of a :class:`~yams_scorekeeper.book_file.Block`), in order: the
+    :class:`~yams_scorekeeper.store.ArchiveRecord` of its archive entry
     ``{"id", "doc", "summary"}`` to add (with the summary ``check(doc, summary)`` returned,
     when it returned one), or ``None`` for a game to skip.
 
@@ -144,8 +146,8 @@ class BookIds:
         first = self.first.setdefault(game_id, (n, digest))
         if first[0] == n or first[1] == digest:
             return None
-        from .facade import not_a_book
         from ..texts import Message
+        from .book_format import not_a_book
 
         return not_a_book(Message("store.book_game", index=n - 1, n=n, problem=Message(
             "store.book_other_game_same_id", game_id=game_id, first=first[0] - 1)))
@@ -201,14 +203,14 @@ def _serial(stream: Iterator[Any], check: Check | None, claim: Callable[[str], b
 def _one_game(game: Any, n: int, check: Check | None, claim: Callable[[str], bool],
               ids: BookIds) -> ArchiveRecord | None:
     """Game ``n`` of the book checked here: its record, ``None`` to skip it, or its error."""
-    from .facade import book_entry
+    from .book_format import book_entry
 
     entry = book_entry(game, n)
     ids.check(entry["id"], game_digest(entry["doc"], entry["summary"]), n)
     return _record(entry, check) if claim(entry["id"]) else None
 
 
-def _block_verdicts(block: Block, verdict: tuple[list, int | None], check: Check | None,
+def _block_verdicts(block: Block, verdict: tuple[list[Any], int | None], check: Check | None,
                     claim: Callable[[str], bool], place: list[int],
                     later: Callable[[], list[Block]],
                     ids: BookIds) -> Iterator[ArchiveRecord | None]:
@@ -235,9 +237,9 @@ def _block_verdicts(block: Block, verdict: tuple[list, int | None], check: Check
         block.resume(stop, later())
 
 
-def _record(entry: dict, check: Check | None) -> ArchiveRecord:
+def _record(entry: dict[str, Any], check: Check | None) -> ArchiveRecord:
     """The archive record of a game to add: ``entry`` with the summary ``check`` returned."""
-    from .facade import archive_record
+    from .book_format import archive_record
 
     kept = check(entry["doc"], entry["summary"]) if check is not None else None
     return archive_record(entry if kept is None else {**entry, "summary": kept})
@@ -268,10 +270,10 @@ def _parallel(stream: Iterator[Any], check: Check | None, claim: Callable[[str],
 
     ids = BookIds() if ids is None else ids
     pool = worker_pool(jobs, close_fd, known)
-    pending: deque = deque()           # (block or games, payloads, future), or a _ReadFailed
+    pending: deque[Any] = deque()      # (block or games, payloads, future), or a _ReadFailed
     place = [0]                        # games given so far
 
-    def send(games: list, payloads: list) -> None:
+    def send(games: list[Any], payloads: list[Any]) -> None:
         pending.append((games, payloads, pool.submit(check_chunk, payloads, check)))
 
     def later() -> list[Block]:        # a block was resumed: the ones after it are read again
@@ -292,7 +294,7 @@ def _parallel(stream: Iterator[Any], check: Check | None, claim: Callable[[str],
         if isinstance(games, Block):
             yield from _block_verdicts(games, results, check, claim, place, later, ids)
             return
-        for result, repeated in zip(results, games):
+        for result, repeated in zip(results, games, strict=False):
             place[0] += 1
             if isinstance(result, _Refused):
                 raise result.error()
@@ -301,8 +303,8 @@ def _parallel(stream: Iterator[Any], check: Check | None, claim: Callable[[str],
             yield result
 
     try:
-        games: list = []
-        payloads: list = []
+        games: list[Any] = []
+        payloads: list[Any] = []
         n = 0
         for item in stream:
             if isinstance(item, _ReadFailed):
@@ -373,7 +375,7 @@ def check_block(text: str, check: Check | None,
     its :func:`game_digest`; or an :class:`_Again` for a game refused. And the offset where
     the block stops being games separated by commas (``None``: it does not)."""
     from .book_file import BlockGames
-    from .facade import book_entry
+    from .book_format import book_entry
 
     known = _known if known is None else known
     games = BlockGames(text)
@@ -394,7 +396,7 @@ def check_chunk(payloads: list[tuple[int, str | None, Any, bool]],
     """A worker's job: for each ``(n, text, value, replay)`` (the game's JSON ``text``, or
     its ``value``), its :class:`~yams_scorekeeper.store.ArchiveRecord` (``None`` when
     ``replay`` is False: a game to skip, its shape checked), or a :class:`_Refused`."""
-    from .facade import book_entry
+    from .book_format import book_entry
 
     out: list[Any] = []
     for n, text, value, replay in payloads:
