@@ -20,6 +20,10 @@ and reads the rest of the book game by game from there, so that what is read, an
 and its line, are exactly those of the game-by-game reading.
 These are reads and writes of a file the user names (``yams export``/``import``, or
 :func:`yams_scorekeeper.api.export_book` and ``import_book``), not of the store.
+
+Crash invariant: a book is written all or nothing (a temporary file beside the target,
+renamed over it once whole: :func:`~yams_scorekeeper.store.files.write_user_file`), so a cut
+export leaves the old file or none; reading writes nothing.
 """
 
 from __future__ import annotations
@@ -230,7 +234,7 @@ class BlockGames:
     ~55 games first made its checks 17 % slower (they no longer fitted the CPU's cache).
 
     A game alone on its line, followed by its comma (as ``yams export`` writes them), is
-    first read by :func:`~yams_scorekeeper.storage.fast_json`; where that fails or finds a
+    first read by :func:`~yams_scorekeeper.store.files.fast_json`; where that fails or finds a
     float it is read again by the standard library's decoder, which is the rule."""
 
     def __init__(self, text: str):

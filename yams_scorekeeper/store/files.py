@@ -1,9 +1,10 @@
 """A TinyDB storage that never leaves a half-written file: atomic writes, backups, checksums.
 
-Every write goes to a temporary file in the same folder, which is written, flushed and fsynced,
-then renamed over the target with ``os.replace``; the folder is fsynced last so that the rename
-itself is durable. A crash or a failure at any step leaves either the old file or the new one,
-never a mixture; on failure the temporary file is removed and the original is untouched.
+Crash invariant: every write goes to a temporary file in the same folder, which is written,
+flushed and fsynced, then renamed over the target with ``os.replace``; the folder is fsynced
+last so that the rename itself is durable. A crash or a failure at any step leaves either the
+old file or the new one, never a mixture; on failure the temporary file is removed and the
+original is untouched.
 
 Before the rename, the previous version is kept as ``<name>.bak1`` (older ones move up to
 ``.bak2`` .. ``.bakN``; N is the ``backups`` setting, default 5).
@@ -31,7 +32,8 @@ n + 1 tables, and an older file is rewritten, atomically, in the current schema 
 No file of schema 1 or 2 was ever published; ``tests/data/store_v1.json`` and
 ``store_v2.json`` exercise the migration path that later schemas will use.
 
-The storage assumes one writer at a time; :mod:`yams_scorekeeper.store` holds a lock for that.
+The storage assumes one writer at a time; :mod:`yams_scorekeeper.store.lock` holds a lock for
+that.
 """
 
 from __future__ import annotations

@@ -10,7 +10,7 @@ add, its :class:`~yams_scorekeeper.store.ArchiveRecord` (the archive file's byte
 summaries index's rows, the record book's tally), so that the importing process only claims
 ids and writes what it is given.
 
-A book laid out as ``yams export`` writes it comes as :class:`~yams_scorekeeper.book_file.
+A book laid out as ``yams export`` writes it comes as :class:`~yams_scorekeeper.store.book_file.
 Block` s of text (``read_book(..., blocks=True)``), each decoded once, on a worker
 (:func:`check_block`); the importing process never decodes those games. A game a worker
 refuses is checked again here, with its place in the book, for the error to be the one a
@@ -25,7 +25,9 @@ looked at. A book of fewer than ``PARALLEL_FROM`` games is checked here, on this
 (starting the processes would cost more than it saves), and so is a book imported without
 a replay (``check`` None: the shape checks alone are cheaper than sending the games).
 
-Pure checking: nothing here reads or writes the store (the store decides what to write).
+Crash invariant: none; pure checking: nothing here reads or writes the store (the store
+decides what to write, :mod:`.transfer`), and a worker killed only costs its games a check
+here, in the importing process.
 """
 
 from __future__ import annotations
@@ -72,8 +74,8 @@ def default_jobs() -> int:
 def checked_games(games: Iterable[Any], check: Check | None, claim: Callable[[str], bool],
                   *, known: Collection[str] = frozenset(), jobs: int | None = None,
                   close_fd: int | None = None) -> Generator[ArchiveRecord | None, None, None]:
-    """For each game of ``games`` (a dict, a :class:`~yams_scorekeeper.book_file.BookGame`, or
-    each game of a :class:`~yams_scorekeeper.book_file.Block`), in order: the
+    """For each game of ``games`` (a dict, a :class:`~yams_scorekeeper.store.book_file.BookGame`, or
+    each game of a :class:`~yams_scorekeeper.store.book_file.Block`), in order: the
     :class:`~yams_scorekeeper.store.ArchiveRecord` of its archive entry
     ``{"id", "doc", "summary"}`` to add (with the summary ``check(doc, summary)`` returned,
     when it returned one), or ``None`` for a game to skip.
@@ -368,8 +370,8 @@ _known: Collection[str] = frozenset()
 
 def check_block(text: str, check: Check | None,
                 known: Collection[str] | None = None) -> tuple[list[Any], int | None]:
-    """A worker's job: the games of a :class:`~yams_scorekeeper.book_file.Block`'s ``text``,
-    decoded one at a time (:class:`~yams_scorekeeper.book_file.BlockGames`), each checked:
+    """A worker's job: the games of a :class:`~yams_scorekeeper.store.book_file.Block`'s ``text``,
+    decoded one at a time (:class:`~yams_scorekeeper.store.book_file.BlockGames`), each checked:
     its :class:`~yams_scorekeeper.store.ArchiveRecord`, or its id for a game of an id in
     ``known`` (default: what the workers were given; its shape checked, no replay), with
     its :func:`game_digest`; or an :class:`_Again` for a game refused. And the offset where
