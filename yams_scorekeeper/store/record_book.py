@@ -45,20 +45,14 @@ class RecordBook:
         file's tables when it was read and usable (``None`` otherwise), so that a reader
         need not read it again."""
         folder = self.folder
-        try:
-            tables = folder.storage(folder.records_path).read()
-        except StoreError as err:
-            problem: str | None = err.en
-        else:
-            if tables is None:
-                if self.archive.has_games():
-                    folder.say(Message("store.records_json_missing_record"))
-                    self.owe_recount()
-                return None
-            book = tables.get(BOOK, {}).get(str(ONE))
-            problem = None if book is None else book_problem(book)
-            if problem is None:
+        tables, _, problem = self._stored()
+        if problem is None:
+            if tables is not None:
                 return tables
+            if self.archive.has_games():
+                folder.say(Message("store.records_json_missing_record"))
+                self.owe_recount()
+            return None
         aside = folder.records_path + ".damaged"
         try:
             folder.fs.replace(folder.records_path, aside)
@@ -73,21 +67,23 @@ class RecordBook:
     def read_only(self) -> Doc:
         """The record book of a store we may not write: as stored, or counted in memory when
         it is owed a recount, missing or unreadable (nothing is written)."""
-        folder = self.folder
-        try:
-            tables = folder.storage(folder.records_path).read()
-        except StoreError as err:
-            problem: str | None = err.en
-        else:
-            tables = tables or {}
-            book = tables.get(BOOK, {}).get(str(ONE))
-            problem = None if book is None else book_problem(book)
-            if problem is None and RECOUNT not in tables and (
-                    book is not None or not self.archive.has_games()):
-                return book or _records.empty_book()
-            problem = problem or "a recount is owed"
-        folder.say(Message("store.record_book_counted_from", problem=problem))
+        tables, book, problem = self._stored()
+        if problem is None and RECOUNT not in (tables or {}) and (
+                book is not None or not self.archive.has_games()):
+            return book or _records.empty_book()
+        problem = problem or "a recount is owed"
+        self.folder.say(Message("store.record_book_counted_from", problem=problem))
         return _records.recompute(e["summary"] for e in self.archive.all_entries())
+
+    def _stored(self) -> tuple[dict[str, dict[str, Doc]] | None, Doc | None, str | None]:
+        """``records.json``'s tables (``None``: no file), its book, and what is wrong with
+        them (the file unreadable, the book's shape), read once."""
+        try:
+            tables = self.folder.storage(self.folder.records_path).read()
+        except StoreError as err:
+            return None, None, err.en
+        book = (tables or {}).get(BOOK, {}).get(str(ONE))
+        return tables, book, None if book is None else book_problem(book)
 
     def current(self) -> Doc:
         """The book of a store we may write: read once when usable, recounted when owed."""
