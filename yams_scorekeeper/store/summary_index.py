@@ -430,9 +430,6 @@ class SummaryIndex:
         except OSError:
             pass
 
-    def count(self) -> int:
-        return self._open().execute("SELECT count(*) FROM games").fetchone()[0]
-
     def summaries(self, player: str | None = None, family: str | None = None,
                   since: str | None = None, until: str | None = None,
                   config_key: str | None = None, newest_first: bool = False,
