@@ -106,7 +106,8 @@ def new(store: StoreLike, rules: str, players: Iterable[str], *,
     :func:`~yams_scorekeeper.config.make_config`; ``order`` is ``given``, ``random`` (drawn
     with ``rng``) or ``dice`` (from each player's ``start_dice``, C6), by default the rule
     set's (random in Gaby, Y9); ``evening``: the evening it belongs to (default: the one open
-    in the store, ``yams soiree``); ``place``: where it is played. Returns the step; its game holds the players in turn order."""
+    in the store, ``yams soiree``); ``place``: where it is played. Returns the step; its game
+    holds the players in turn order."""
     import dataclasses
 
     from .config import make_config, random_order, start_die_order
@@ -320,7 +321,7 @@ def _change(store: Store, game_id: str | None, event: dict, clock: Clock) -> Ste
         try:
             session = _session(store, game_id, clock)
         except StoreError as err:
-            raise _with_last_finished(store, err) if game_id is None else err
+            raise (_with_last_finished(store, err) if game_id is None else err) from None
         before = Game(session.game.config, session.game.events, id=session.game.id,
                       created=session.game.created)
         session.apply(event)
@@ -390,10 +391,11 @@ def export_book(store: StoreLike, target: str | os.PathLike | IO[str], *,
 def import_book(store: StoreLike, source: str | os.PathLike | IO[str], *,
                 name: str | None = None) -> tuple[int, int]:
     """``yams import``: add the finished games of the book at ``source`` (a path, or an open
-    text stream that errors call ``name``); returns ``(added, skipped)``. A game already in the store is skipped
-    (importing twice adds nothing), and so is the same game given twice; two different games
-    under one id refuse the book, and every other game must replay through the rules to its
-    summary (:func:`check_summary`), else nothing is imported. Read one game at a time."""
+    text stream that errors call ``name``); returns ``(added, skipped)``. A game already in the
+    store is skipped (importing twice adds nothing), and so is the same game given twice; two
+    different games under one id refuse the book, and every other game must replay through the
+    rules to its summary (:func:`check_summary`), else nothing is imported. Read one game at a
+    time."""
     from .book_file import read_book
     from .store import check_book_header, not_a_book
 

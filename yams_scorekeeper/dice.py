@@ -18,7 +18,8 @@ from .texts import Message
 COLOURS = {"c": "clair", "f": "foncé"}
 SIZES = {"p": "petit", "g": "grand"}
 
-#: The physical Double Yams set (rulings D1): 5 small (3 clairs, 2 foncés), 5 large (2 clairs, 3 foncés).
+#: The physical Double Yams set (rulings D1): 5 small (3 clairs, 2 foncés), 5 large (2 clairs,
+#: 3 foncés).
 DOUBLE_SET = Counter({("c", "p"): 3, ("f", "p"): 2, ("c", "g"): 2, ("f", "g"): 3})
 
 _SPLIT = re.compile(r"[\s,;]+")

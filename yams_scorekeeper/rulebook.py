@@ -2,8 +2,8 @@
 ``yams rules [FAMILY] [ROW]`` and of the row reference in ``docs/rules.md``.
 
 Each entry says what makes the row and how it scores (English and French, the rule set's
-``row_text`` hook), the ruling that fixes it, and dice that make it; the example's arithmetic is computed by the rules themselves,
-so it can never disagree with the scorer. Nothing here prints.
+``row_text`` hook), the ruling that fixes it, and dice that make it; the example's arithmetic
+is computed by the rules themselves, so it can never disagree with the scorer. Nothing here prints.
 """
 
 from __future__ import annotations

@@ -54,8 +54,7 @@ class DiceSpace:
                     for j in range(N_DICE) for v in FACES if v != o[j]}
             rows.append(sorted(made))
         width = max(len(r) for r in rows)
-        own = range(self.n_outcomes)
-        self.joker = np.array([r + [i] * (width - len(r)) for i, r in zip(own, rows)],
+        self.joker = np.array([r + [i] * (width - len(r)) for i, r in enumerate(rows)],
                               dtype=np.intp)
         self.yams = {v: self.index[(v,) * N_DICE] for v in FACES}
 

@@ -132,7 +132,7 @@ def parse_fixes(args: list[str]) -> dict[int, str]:
         raise EntryError(Message("cli.give_each_turn_number"),
                          expected='yams fix 3 "44442/2 -> libre.4"')
     changes: dict[int, str] = {}
-    for turn_text, text in zip(args[::2], args[1::2]):
+    for turn_text, text in zip(args[::2], args[1::2], strict=True):
         try:
             turn = int(turn_text)
         except ValueError:

@@ -25,9 +25,9 @@ EPILOG = examples(
 def rules(
     ctx: typer.Context,
     family: str | None = typer.Argument(None, metavar="[FAMILY]",
-                                           help="classic, gaby, double or duel (or a French name)."),
+                                        help="classic, gaby, double or duel (or a French name)."),
     row: str | None = typer.Argument(None, metavar="[ROW]",
-                                        help="A row: its id, its printed name or a short name."),
+                                     help="A row: its id, its printed name or a short name."),
 ) -> None:
     """Print the rule of a row (what makes it, how it scores, an example, the ruling), every
     row of a family, or the families."""
