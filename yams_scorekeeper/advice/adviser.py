@@ -64,13 +64,12 @@ class Solved:
         self.flat = self.table.reshape(-1)
 
     @classmethod
-    def for_spec(cls, spec: OneColumnSpec, folder: str | None = None,
+    def for_spec(cls, spec: OneColumnSpec, folder: str,
                  on_solve: Callable[[Message | None], None] | None = None) -> Solved:
         """The table of ``spec`` from the cache ``folder``, verified
         (:func:`~yams_scorekeeper.advice.cache.read_table`), else solved and kept there;
         ``on_solve(problem)`` hears before a solve why the cached table was refused
         (``None``: there was none)."""
-        folder = folder or cache.cache_folder()
         key = spec.key()
         shape = (1 << spec.n_rows, spec.cap + 1, spec.n_extra)
         found = cache.read_table(folder, key, shape, spec.most_points())

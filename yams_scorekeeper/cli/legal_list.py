@@ -14,7 +14,7 @@ import os
 from typing import TYPE_CHECKING, TextIO
 
 from ..texts import Joined, Message, explain_lang, words
-from .printing import cell_label, column_name
+from .cell_names import cell_label, column_name
 from .render import shown
 
 if TYPE_CHECKING:  # pragma: no cover

@@ -4,7 +4,8 @@ sheet (for the fridge or the club's notice board), and the record book as HTML.
 Every file is self-contained: inline CSS, no script, nothing fetched from elsewhere (the HTML
 says so to the browser too: ``Content-Security-Policy: default-src 'none'``). Every data string
 (names, labels, anything read from the store) is made visible by
-:func:`~yams_scorekeeper.safetext.shown`, then escaped for XML and HTML (:func:`markup_text`).
+:func:`~yams_scorekeeper.safetext.shown`, then escaped for XML and HTML
+(:func:`~yams_scorekeeper.safetext.markup_text`).
 Each written cell of a sheet carries an ``id`` ``p<seat>-<column>-<row>`` (ids of the rule set:
 ASCII), so a program (a test) finds every cell. This module only renders text; the command
 writes it with :func:`~yams_scorekeeper.cli.files.write_text`.
@@ -12,13 +13,11 @@ writes it with :func:`~yams_scorekeeper.cli.files.write_text`.
 
 from __future__ import annotations
 
-import html
-import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .. import wording
-from ..safetext import shown
+from ..safetext import markup_text, shown
 from ..texts import words
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -56,16 +55,6 @@ class Grid:
     lines: list[Line]
     notes: list[str] = field(default_factory=list)
     left: set[int] = field(default_factory=set)
-
-
-#: characters XML 1.0 cannot hold at all, even escaped (``shown`` already took the controls)
-_NOT_XML = re.compile("[\ud800-\udfff\ufffe\uffff]")
-
-
-def markup_text(value: Any) -> str:
-    """``value`` as text safe inside XML or HTML, in an element or a quoted attribute."""
-    text = _NOT_XML.sub(lambda m: f"\\u{ord(m.group()):04x}", shown(value))
-    return html.escape(text, quote=True)
 
 
 # -- the sheets as grids -------------------------------------------------------------------------
@@ -388,4 +377,5 @@ def draw_sheets(game: Game, lang: str, svg: str | None, page: str | None,
             if path != "-":
                 import typer
 
-                typer.echo(shown(words("cli.printable", lang)["drawn"].format(id=game.id, path=path)))
+                drawn = words("cli.printable", lang)["drawn"]
+                typer.echo(shown(drawn.format(id=game.id, path=path)))
