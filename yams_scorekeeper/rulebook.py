@@ -82,7 +82,13 @@ def topic_rule(family: str, word: str) -> TopicRule | None:
 def family_topics(family: str) -> list[TopicRule]:
     """Every column, bonus, total, option, variant and mechanic of ``family``."""
     rules = get_rules(family)
-    return [TopicRule(rules.family, *rules.topic(k)) for k in rules.topic_texts]
+    topics = []
+    for key in rules.topic_texts:
+        topic = rules.topic(key)
+        if topic is None:       # every key of topic_texts names a topic
+            raise ValueError(f"{family}: no topic {key!r}")
+        topics.append(TopicRule(rules.family, *topic))
+    return topics
 
 
 def family_rules(family: str) -> list[RowRule]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
@@ -28,7 +29,7 @@ class KeepChoice:
     expected: float
     loss: float = 0.0
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"keep": list(self.keep), "expected": round(self.expected, 4),
                 "loss": round(self.loss, 4)}
 
@@ -44,7 +45,7 @@ class CellChoice:
     joker: tuple[int, int] | None = None     # Duel U4: a die FROM becomes TO
     bonus: int = 0                            # Yahtzee H4: the +100 of a further yahtzee
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"row": self.row, "score": self.score, "expected": round(self.expected, 4),
                 "loss": round(self.loss, 4), "joker": list(self.joker) if self.joker else None,
                 "bonus": self.bonus}
@@ -126,7 +127,7 @@ class Solved:
     def open_rows(self, state: State) -> list[str]:
         return [r for i, r in enumerate(self.spec.rows) if not state.mask >> i & 1]
 
-    def _columns(self, state: State):
+    def _columns(self, state: State) -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
         """Arrays for one state (with every fewer-jokers state before it, which the Duel
         joker needs), and the column of ``state``."""
         n = state.extra + 1 if self.spec.jokers else 1
@@ -176,7 +177,8 @@ class Solved:
         return [CellChoice(c.row, c.score, c.expected, top - c.expected, c.joker, c.bonus)
                 for c in unique]
 
-    def _plain_choices(self, state: State, o: int, joker) -> list[CellChoice]:
+    def _plain_choices(self, state: State, o: int,
+                       joker: tuple[int, int] | None) -> list[CellChoice]:
         spec = self.spec
         m = np.array([state.mask], np.int64)
         u = np.array([state.upper], np.int64)

@@ -98,7 +98,7 @@ def read_table(folder: str, key: str, shape: tuple[int, ...], most: float) -> Ca
     except OSError as exc:
         return _refused(path, {errno.EINVAL: "cli.advice.table_special",
                                      errno.EFBIG: "cli.advice.table_size"}.get(
-            exc.errno, "cli.advice.table_unreadable"))
+            exc.errno or 0, "cli.advice.table_unreadable"))
     try:
         if not raw.startswith(MAGIC):
             raise ValueError("magic")

@@ -4,20 +4,30 @@ sheets all name cells through here."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..game import Game, LegalCell, Mark
+    from ..game import Game, Mark
+
+
+class Place(Protocol):
+    """Where a cell is: a legal cell (:class:`~yams_scorekeeper.game.LegalCell`) or a written
+    one (:class:`~yams_scorekeeper.game.Mark`)."""
+
+    @property
+    def column(self) -> str: ...
+    @property
+    def row(self) -> str: ...
+    @property
+    def coup(self) -> int: ...
 
 
 def mark_label(game: Game, mark: Mark) -> str:
     """The name of a written cell, as the legal list calls it."""
-    from ..game import LegalCell
-
-    return cell_label(game, LegalCell(mark.column, mark.row, mark.coup, mark.score, ""))
+    return cell_label(game, mark)
 
 
-def cell_label(game: Game, cell: LegalCell, with_coup: bool = False) -> str:
+def cell_label(game: Game, cell: Place, with_coup: bool = False) -> str:
     """``Libre · Full`` (or just ``Full`` on a one-column sheet), with the coup if two (here,
     not in :mod:`sheet_view`, so that ``yams mark`` and ``undo`` print it without Rich)."""
     row = game.rules.row(cell.row).name

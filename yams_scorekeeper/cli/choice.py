@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 
 from ..errors import EntryError
 from ..notation import CELL
-from ..rules import normalise_id
+from ..rules.base import normalise_id
 from ..texts import Message
 
 if TYPE_CHECKING:  # pragma: no cover

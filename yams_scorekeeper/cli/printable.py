@@ -13,6 +13,7 @@ writes it with :func:`~yams_scorekeeper.cli.files.write_text`.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -193,7 +194,7 @@ def _svg_grid(grid: Grid, top: float) -> tuple[list[str], float, float]:
     height = HEAD + ROW * len(grid.lines)
     out.append(f'<rect class="paper" x="{MARGIN}" y="{y0}" width="{width:.0f}" '
                f'height="{height}"/>')
-    lefts = [MARGIN]
+    lefts: list[float] = [MARGIN]
     for w in widths[:-1]:
         lefts.append(lefts[-1] + w)
     y = y0 + HEAD
@@ -290,7 +291,7 @@ p.note { margin: 0.2em 0 0 0; }
 
 
 def grids_html(title: str, subtitle: str, grids: list[Grid], lang: str,
-               charts: list[str] = ()) -> str:
+               charts: Sequence[str] = ()) -> str:
     """A standalone HTML page of ``grids`` under ``title`` and ``subtitle``, then ``charts``
     (inline SVG made by :mod:`.charts`, whose data is escaped already)."""
     out = ["<!DOCTYPE html>", f'<html lang="{lang}">', "<head>", '<meta charset="utf-8">',
