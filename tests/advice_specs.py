@@ -5,13 +5,11 @@ from collections import Counter
 
 from yams_scorekeeper.advice.spec import OneColumnSpec, YahtzeeJoker, score_table
 
+#: the upper rows, 1 to 6, of both sheets
+UPPER_ROWS = ("1", "2", "3", "4", "5", "6")
+
 YAHTZEE_ROWS = (
-    "1",
-    "2",
-    "3",
-    "4",
-    "5",
-    "6",
+    *UPPER_ROWS,
     "three-of-a-kind",
     "four-of-a-kind",
     "full-house",
@@ -68,12 +66,7 @@ def yahtzee_spec(bonus=True):
 
 
 YATZY_ROWS = (
-    "1",
-    "2",
-    "3",
-    "4",
-    "5",
-    "6",
+    *UPPER_ROWS,
     "one-pair",
     "two-pairs",
     "three-of-a-kind",
