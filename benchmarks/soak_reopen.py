@@ -140,7 +140,8 @@ def main() -> int:
     started = time.perf_counter()
     with tempfile.TemporaryDirectory() as folder:
         for kill in range(args.kills):
-            child = subprocess.Popen([sys.executable, "-c", CHILD, folder, str(rng.randrange(10**9))],
+            seed = str(rng.randrange(10**9))
+            child = subprocess.Popen([sys.executable, "-c", CHILD, folder, seed],
                                      stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                                      env=env)
             time.sleep(rng.uniform(0.3, 2.5))

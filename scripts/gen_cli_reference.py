@@ -2,7 +2,7 @@
 command's English ``--help`` as ``yams COMMAND --help`` prints it at 80 columns.
 
     python scripts/gen_cli_reference.py           # write the page again
-    python scripts/gen_cli_reference.py --check   # exit 1 if the page is out of date; writes nothing
+    python scripts/gen_cli_reference.py --check   # exit 1 if the page is stale, writes nothing
 
 tests/test_docs.py fails when a command's help changed and the page was not written again.
 """

@@ -44,7 +44,8 @@ def families_block() -> str:
     for rules in families():
         names = ", ".join(f"`{name}`" for name in (rules.family, *rules.aliases))
         columns = ", ".join(rules.column_names.values())
-        lines.append(f"- {rules.title} ({names}): column{'s' if len(rules.column_names) > 1 else ''}"
+        plural = "s" if len(rules.column_names) > 1 else ""
+        lines.append(f"- {rules.title} ({names}): column{plural}"
                      f" {columns}; {rules.min_players} to {rules.max_players} players.")
     return "\n".join(lines)
 

@@ -46,3 +46,67 @@ def solved(solver_cache):
         return memo[key]
 
     return get
+
+
+# -- fixtures several test modules share (defined here, not imported from one test module into
+# another, where the import would shadow the fixture's name and hide a redefinition) ----------
+
+
+@pytest.fixture
+def book(tmp_path):
+    """Three finished Duel games: Alice 262 - Bob 212, Alice 212 - Bob 267, and Chloé 4 -
+    Alice 3, stopped after one round; dated DATES (played in a scratch store, then exported,
+    dated and imported, since games finished in the same second would sort by id)."""
+    from test_cli_book import BIG_CHANCE, DATES, YAM, play_duel
+
+    from yams_scorekeeper.store import Store
+
+    scratch = str(tmp_path / "scratch")
+    ids = [play_duel(scratch, {"Alice": YAM, "Bob": {}}),
+           play_duel(scratch, {"Alice": {}, "Bob": {**YAM, **BIG_CHANCE}}),
+           play_duel(scratch, {"Chloé": {"1": "11112"}, "Alice": {}}, turns=1)]
+    data = Store(scratch).export_book()
+    for game in data["games"]:
+        game["summary"]["date"] = DATES[ids.index(game["summary"]["id"])]
+    db = str(tmp_path / "store")
+    assert Store(db).import_book(data) == (3, 0)
+    return db, ids
+
+
+@pytest.fixture(scope="module")
+def template(tmp_path_factory) -> dict:
+    """The fuzz tests' store: a finished Duel game (it set the records), a game in progress
+    with dice entered, and house rules; its exported book."""
+    from helpers import js, ok
+    from test_cli_book import play_duel
+
+    from yams_scorekeeper.store import Store
+
+    base = tmp_path_factory.mktemp("fuzz")
+    db = str(base / "db")
+    finished = play_duel(db, {"Alice": {"yam": "66666"}, "Bob": {}})
+    game = js(db, "new", "-R", "duel", "-p", "Chloé", "-p", "Dan")["game"]
+    ok(db, "enter", "11123/3")
+    Store(db).save_house_rules("club", "duel", {"yam": 60})
+    ok(db, "export", str(base / "book.json"))
+    return {"db": db, "base": str(base), "game": game, "finished": finished,
+            "book": (base / "book.json").read_bytes()}
+
+
+@pytest.fixture
+def small_parallel(monkeypatch):
+    """An import goes parallel from 6 games, in chunks of 3, two chunks ahead."""
+    from yams_scorekeeper import import_check
+
+    monkeypatch.setattr(import_check, "PARALLEL_FROM", 6)
+    monkeypatch.setattr(import_check, "CHUNK", 3)
+    monkeypatch.setattr(import_check, "AHEAD", 2)
+
+
+@pytest.fixture
+def small_blocks(monkeypatch, small_parallel):
+    """Blocks of a few games (a game here is ~10-20 KB of text)."""
+    from yams_scorekeeper import book_file
+
+    monkeypatch.setattr(book_file, "CHUNK", 4000)
+    monkeypatch.setattr(book_file, "BLOCK_MOST", 1 << 20)

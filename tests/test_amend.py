@@ -22,7 +22,7 @@ TAGS = ["cp", "cp", "cp", "fp", "fp", "cg", "cg", "fg", "fg", "fg"]
 
 def dd(values: str) -> str:
     """Ten values on the physical Double Yams set (D1), tags in a fixed order."""
-    return " ".join(f"{v}{t}" for v, t in zip(values, TAGS))
+    return " ".join(f"{v}{t}" for v, t in zip(values, TAGS, strict=True))
 
 
 def plain(values: str) -> str:

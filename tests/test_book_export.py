@@ -8,7 +8,7 @@ import io
 import json
 
 from helpers import js, ok, one_line_error, run
-from test_cli_book import DATES, YAM, book, play_duel  # noqa: F401  (the fixture)
+from test_cli_book import YAM, play_duel
 
 from yams_scorekeeper.cli.book_csv import HISTORY_COLUMNS, inert
 from yams_scorekeeper.store import Store
@@ -24,7 +24,7 @@ def parsed(text: str) -> list[dict]:
     assert text.endswith("\r\n") and "\n" not in text.replace("\r\n", "")
     rows = list(csv.reader(io.StringIO(text, newline="")))
     assert tuple(rows[0]) == HISTORY_COLUMNS
-    return [dict(zip(rows[0], row)) for row in rows[1:]]
+    return [dict(zip(rows[0], row, strict=True)) for row in rows[1:]]
 
 
 def lines_of_json(games: list[dict]) -> list[dict]:

@@ -186,7 +186,8 @@ def test_a_game_played_here_typed_back_from_paper_adds_up_the_same(family, playe
 def test_a_sheet_with_a_cell_missing_or_a_bad_date(tmp_path, db):
     one_line_error(run(db, "carnet", "--file", _write(tmp_path, YATZY.replace("chance: 23\n", ""))),
                    "Alice's sheet lacks 1 cell: Chance")
-    one_line_error(run(db, "carnet", "--file", _write(tmp_path, YATZY.replace("1998-07", "1998-13"))),
+    one_line_error(run(db, "carnet", "--file",
+                       _write(tmp_path, YATZY.replace("1998-07", "1998-13"))),
                    "'1998-13' is not a date")
     one_line_error(run(db, "carnet", "--file", _write(tmp_path, YATZY.replace("1: 3", "1: trois"))),
                    "line 5: 'trois' is not a value")

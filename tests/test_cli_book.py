@@ -47,23 +47,6 @@ def play_duel(db: str, players: dict[str, dict], turns: int | None = None,
 DATES = ("2024-04-30T20:00:00+00:00", "2024-05-01T21:30:00+00:00", "2024-06-15T18:00:00+00:00")
 
 
-@pytest.fixture
-def book(tmp_path):
-    """Three finished Duel games: Alice 262 - Bob 212, Alice 212 - Bob 267, and Chloé 4 -
-    Alice 3, stopped after one round; dated DATES (played in a scratch store, then exported,
-    dated and imported, since games finished in the same second would sort by id)."""
-    scratch = str(tmp_path / "scratch")
-    ids = [play_duel(scratch, {"Alice": YAM, "Bob": {}}),
-           play_duel(scratch, {"Alice": {}, "Bob": {**YAM, **BIG_CHANCE}}),
-           play_duel(scratch, {"Chloé": {"1": "11112"}, "Alice": {}}, turns=1)]
-    data = Store(scratch).export_book()
-    for game in data["games"]:
-        game["summary"]["date"] = DATES[ids.index(game["summary"]["id"])]
-    db = str(tmp_path / "store")
-    assert Store(db).import_book(data) == (3, 0)
-    return db, ids
-
-
 # -- records ----------------------------------------------------------------------------------
 
 
@@ -175,7 +158,8 @@ def test_history_pages(book):
     assert ids_of("--limit", "2", "--page", "3") == []
     assert ids_of("--limit", "0") == newest
     assert ids_of("--limit", "1", "--page", "2", "--oldest-first") == [ids[1]]
-    assert ids_of("-p", "alice", "--rules", "duel", "--since", "2024-05", "--limit", "1") == [ids[2]]
+    assert ids_of("-p", "alice", "--rules", "duel", "--since", "2024-05",
+                  "--limit", "1") == [ids[2]]
     out = ok(db, "history", "--limit", "2").stdout
     assert "games 1-2 of 3; the next ones: --page 2, all: --limit 0" in out
     assert "--page" not in ok(db, "history").stdout

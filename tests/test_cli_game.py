@@ -40,7 +40,8 @@ def snapshot(path: str) -> dict[str, bytes]:
     return files
 
 
-def number_of(cells: list[dict], row: str, column: str | None = None, coup: int | None = None) -> str:
+def number_of(cells: list[dict], row: str, column: str | None = None,
+              coup: int | None = None) -> str:
     """The number 'yams mark' takes for this cell of the list."""
     for n, cell in enumerate(cells, 1):
         if cell["row"] == row and column in (None, cell["column"]) and coup in (None, cell["coup"]):
@@ -274,7 +275,8 @@ def test_sheet_grid_per_player_for_several_columns(db):
 
 
 def test_sheet_and_replay_of_a_one_column_gaby_game(db):
-    new_game(db, "--rules", "gaby", "-p", "Alice", "-p", "Bob", "--order", "given", "--column", "libre")
+    new_game(db, "--rules", "gaby", "-p", "Alice", "-p", "Bob", "--order", "given",
+             "--column", "libre")
     js(db, "enter", "55533/2")
     js(db, "mark", "full")
     out = ok(db, "sheet").stdout
@@ -290,8 +292,8 @@ def test_sheet_and_replay_of_a_one_column_gaby_game(db):
 @pytest.fixture
 def game_under_way(db):
     """Alice wrote a full, Bob has entered 55533 after 2 rolls (Yams Gaby, one column each)."""
-    game_id = new_game(db, "--rules", "gaby", "-p", "Alice", "-p", "Bob", "--order", "given", "--column", "libre",
-                       "--column", "sec")
+    game_id = new_game(db, "--rules", "gaby", "-p", "Alice", "-p", "Bob", "--order", "given",
+                       "--column", "libre", "--column", "sec")
     js(db, "enter", "55533/2")
     js(db, "mark", "libre.full")
     js(db, "enter", "55533/2")
@@ -512,7 +514,8 @@ def test_new_gaby_draws_the_start_order_by_default_Y9(db):
     """Y9: Gaby's starting order is drawn at random unless --order says otherwise."""
     seen = set()
     for _ in range(24):
-        seen.add(tuple(js(db, "new", "--rules", "gaby", "-p", "A", "-p", "B", "-p", "C")["players"]))
+        new = js(db, "new", "--rules", "gaby", "-p", "A", "-p", "B", "-p", "C")
+        seen.add(tuple(new["players"]))
     assert len(seen) > 1
     duel = {tuple(js(db, "new", "--rules", "duel", "-p", "A", "-p", "B")["players"])
             for _ in range(6)}

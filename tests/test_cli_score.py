@@ -233,7 +233,8 @@ def test_bad_json_entry_prints_no_json():
 
 def test_unknown_rule_set():
     line = one_line_error(run("score", "--rules", "belote", "--roll", "1", "55533"))
-    assert line == "error: unknown rule set 'belote' (expected: classic, gaby, double, duel, yatzy, yahtzee)"
+    assert line == ("error: unknown rule set 'belote' "
+                    "(expected: classic, gaby, double, duel, yatzy, yahtzee)")
 
 
 def test_physical_tag_error_cites_ruling():

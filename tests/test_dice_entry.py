@@ -92,7 +92,8 @@ def test_plain_value_outside_1_to_6(entry, bad):
 
 
 @pytest.mark.parametrize("entry, bad", [("5 5 5 3 a", "a"), ("five", "f"), ("5-5-5-3-3", "-"),
-                                        ("5 5 5 3 3x", "x"), ("5.5.5.3.3", "."), ("5 5 5 3 -3", "-")])
+                                        ("5 5 5 3 3x", "x"), ("5.5.5.3.3", "."),
+                                        ("5 5 5 3 -3", "-")])
 def test_plain_letters_and_signs(entry, bad):
     with pytest.raises(EntryError) as info:
         parse_plain(entry)

@@ -17,7 +17,6 @@ import sys
 
 import pytest
 from helpers import ENV, js, ok, one_line_error, read_only, run, time_zone
-from test_cli_book import book  # noqa: F401  (the fixture: three finished Duel games)
 
 # -- running the real program ---------------------------------------------------------------
 
@@ -320,7 +319,7 @@ def test_an_archive_already_holding_such_a_date_keeps_every_reader_working(book)
     store = Store(db)
     data = store.export_book()
     for game, date in zip(data["games"], ("0001-01-01T00:00:00+14:00",
-                                          "9999-12-31T23:59:59-12:00")):
+                                          "9999-12-31T23:59:59-12:00"), strict=False):
         game["summary"]["date"] = date
     target = db + "-old"
     Store(target).import_games(data["games"])         # no check: as the earlier version did
@@ -463,7 +462,7 @@ def test_the_temporary_file_of_a_killed_export_is_swept_by_the_next_write(book, 
     just_made = tmp_path / ".yams-justmade.tmp"         # a writer's, not yet locked
     just_made.write_text("x", encoding="utf-8")
     try:
-        for args, _, holds in _writers(db, ids[0]):
+        for args, _, _holds in _writers(db, ids[0]):
             ok(db, *args, target)
             left = sorted(n for n in os.listdir(tmp_path) if n.startswith(".yams-"))
             assert dead[0] not in left and len(left) == 2, left   # the live and the new one

@@ -9,7 +9,6 @@ import sys
 
 import helpers
 import typer.main
-from test_cli_book import book  # noqa: F401  (the fixture: three finished Duel games)
 from test_play import ENV, played
 from typer import _click as click
 

@@ -24,7 +24,7 @@ import tempfile
 from helpers import time_zone
 from hypothesis import given
 from hypothesis import strategies as st
-from test_fuzz_hostile import FUZZ, Copy, cli, no_fsync, template  # noqa: F401  (fixtures)
+from test_fuzz_hostile import FUZZ, Copy, cli, no_fsync  # noqa: F401  (the autouse fixture)
 
 from yams_scorekeeper.safetext import fold_name
 

@@ -28,13 +28,11 @@ import tempfile
 from typing import Any
 
 import pytest
-from helpers import js, ok, run
+from helpers import run
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_cli_book import play_duel
 from test_hostile import _raw_controls
 
-from yams_scorekeeper.store import Store
 from yams_scorekeeper.store.files import encode
 
 #: examples per test (about 25 s of CPU in all on a 2-CPU machine)
@@ -117,21 +115,6 @@ def changed(draw, value: Any) -> Any:
 
 
 # -- the store every example starts from ---------------------------------------------------
-
-@pytest.fixture(scope="module")
-def template(tmp_path_factory) -> dict:
-    """A store with a finished Duel game (it set the records), a game in progress with dice
-    entered, and house rules; its exported book."""
-    base = tmp_path_factory.mktemp("fuzz")
-    db = str(base / "db")
-    finished = play_duel(db, {"Alice": {"yam": "66666"}, "Bob": {}})
-    game = js(db, "new", "-R", "duel", "-p", "Chloé", "-p", "Dan")["game"]
-    ok(db, "enter", "11123/3")
-    Store(db).save_house_rules("club", "duel", {"yam": 60})
-    ok(db, "export", str(base / "book.json"))
-    return {"db": db, "base": str(base), "game": game, "finished": finished,
-            "book": (base / "book.json").read_bytes()}
-
 
 @pytest.fixture(autouse=True)
 def no_fsync(monkeypatch):

@@ -221,7 +221,7 @@ def test_gaby_only_dry_cells_left_refuses_a_slow_coup_at_entry_Y4():
         turn(game, "66666", 3, "libre", row)
     assert game.max_roll() == 1
     for roll in (2, 3):
-        err = refused(game, lambda: game.enter("66666", roll), "Y4")
+        err = refused(game, lambda roll=roll: game.enter("66666", roll), "Y4")
         assert "only sec/demi-sec cells are left" in str(err)
     refused(game, lambda: game.enter("66666", 4), "G5", EntryError)
     game.enter("66666", 1)

@@ -25,7 +25,7 @@ MIXED = "1234561234"          # no figure beyond the chiffres, no harmony
 def dd(values: str) -> str:
     """Ten values on the physical tag set (D1), in the order of TAGS."""
     assert len(values) == 10
-    return " ".join(f"{v}{t}" for v, t in zip(values, TAGS))
+    return " ".join(f"{v}{t}" for v, t in zip(values, TAGS, strict=True))
 
 
 # -- helpers ---------------------------------------------------------------------------------

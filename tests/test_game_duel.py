@@ -105,7 +105,7 @@ def test_three_jokers_a_game_the_fourth_is_refused_U4():
     game = duel()
     for left, (dice, joker, row) in zip((2, 1, 0), [("66665", (5, 6), "yam"),
                                                     ("12346", (6, 5), "grande-suite"),
-                                                    ("33322", (2, 3), "carre")]):
+                                                    ("33322", (2, 3), "carre")], strict=True):
         mark = turn(game, dice, 3, row, joker=joker)
         assert mark.score > 0 and game.player.jokers_left == left
     err = refused(game, lambda: game.enter("55554", 1, joker=(4, 5)), "U4")

@@ -393,6 +393,6 @@ def test_every_family_is_covered() -> None:
     families = Counter(CONFIGS[n][0]().family for n in CONFIGS)
     assert set(families) == {"classic", "gaby", "double", "duel"}
     per_family = Counter()
-    for name, block in CASES:
+    for name, _block in CASES:
         per_family[CONFIGS[name][0]().family] += CONFIGS[name][1]
     assert min(per_family.values()) >= 1000, per_family

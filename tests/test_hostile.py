@@ -51,7 +51,8 @@ def test_a_name_with_control_characters_is_refused_at_creation(tmp_path, name):
     result = run(db, "new", "-R", "duel", "-p", name, "-p", "Bob")
     line = one_line_error(result, "control character", code=2)
     assert not _raw_controls(line)
-    assert not os.path.exists(os.path.join(db, "games")) or not os.listdir(os.path.join(db, "games"))
+    games = os.path.join(db, "games")
+    assert not os.path.exists(games) or not os.listdir(games)
 
 
 @pytest.mark.parametrize("name", MARKUP_NAMES)
@@ -159,7 +160,8 @@ def test_settings_out_of_bounds_or_nested_are_refused_and_create_nothing(tmp_pat
                               setting), code=2)
     assert "setting" in line or "réglage" in line
     assert len(line) < 400
-    assert not os.path.exists(os.path.join(db, "games")) or not os.listdir(os.path.join(db, "games"))
+    games = os.path.join(db, "games")
+    assert not os.path.exists(games) or not os.listdir(games)
 
 
 def test_gaby_dictionary_settings_are_bounded_too(tmp_path):
@@ -276,7 +278,8 @@ def test_a_bad_game_file_stops_that_game_only(tmp_path, kind):
                    "event-not-object": {**doc, "events": [5]},
                    "not-a-game": {**doc, "id": ["x"]},
                    "wrong-id": {**doc, "id": good},
-                   "deep-events": {**doc, "events": [{"type": "enter", "x": [[[[[[[[[[1]]]]]]]]]]}]},
+                   "deep-events": {**doc,
+                                   "events": [{"type": "enter", "x": [[[[[[[[[[1]]]]]]]]]]}]},
                    }[kind]
         _forge(path, {"game": {"1": changed}})
     result = run(db, "games")

@@ -18,7 +18,6 @@ from test_import_parallel import (
     book_of,
     files_of,
     imported,
-    small_parallel,  # noqa: F401  (the fixture)
 )
 from test_store import play
 
@@ -74,13 +73,6 @@ def test_the_files_and_index_a_parallel_import_writes_are_the_stores_own(tmp_pat
 
 
 # -- block mode: each game decoded once, on a worker; the same outcome as game by game ---------
-
-@pytest.fixture
-def small_blocks(monkeypatch, small_parallel):  # noqa: F811 - the fixture, used
-    """Blocks of a few games (a game here is ~10-20 KB of text)."""
-    monkeypatch.setattr(book_file, "CHUNK", 4000)
-    monkeypatch.setattr(book_file, "BLOCK_MOST", 1 << 20)
-
 
 def outcome(path: Path, source: str | Path, mode: str, monkeypatch) -> tuple:
     """What importing ``source`` (a book's text, or a file) does: the result or the error
@@ -335,7 +327,10 @@ def test_an_archive_file_of_an_import_is_the_json_of_its_entry_whatever_encodes_
     fast = archive_record(entry).raw
     monkeypatch.setattr(storage, "fast_json", lambda: None)
     exact = archive_record(entry).raw
-    body = lambda raw: raw.split(b'"games":', 1)[1]             # after the checksum
+
+    def body(raw: bytes) -> bytes:
+        return raw.split(b'"games":', 1)[1]                     # after the checksum
+
     assert body(fast).replace(b"1e-7", b"1e-07") == body(exact)
     for raw in (fast, exact):
         assert storage.decode(raw)[0]["games"]["1"] == entry

@@ -56,13 +56,6 @@ def text_of(games: list) -> str:
     return json.dumps({"format": BOOK_FORMAT, "version": BOOK_VERSION, "games": games})
 
 
-@pytest.fixture
-def small_parallel(monkeypatch):
-    monkeypatch.setattr(import_check, "PARALLEL_FROM", 6)
-    monkeypatch.setattr(import_check, "CHUNK", 3)
-    monkeypatch.setattr(import_check, "AHEAD", 2)
-
-
 def imported(path: Path, text: str, jobs: int) -> tuple[tuple[int, int], Store]:
     store = Store(path)
     original = store.import_games

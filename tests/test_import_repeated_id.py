@@ -9,9 +9,8 @@ import os
 
 import pytest
 from helpers import ok, one_line_error, run
-from test_cli_book import book  # noqa: F401  (the fixture: three finished Duel games)
-from test_import_blocks import exported, outcome, same_in_every_mode, small_blocks  # noqa: F401
-from test_import_parallel import book_of, imported, small_parallel, text_of  # noqa: F401
+from test_import_blocks import exported, outcome, same_in_every_mode
+from test_import_parallel import book_of, imported, text_of
 
 from yams_scorekeeper.errors import StoreError
 from yams_scorekeeper.store import Store, import_check

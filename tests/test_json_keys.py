@@ -4,8 +4,8 @@ identifier, each documented there, in every family.
 docs/json.md is read as key patterns: under a heading naming a command (``yams enter``) or a
 shape (``cell``), each table row ``| `path` | meaning |`` documents a key; a meaning that starts
 with ``→ [`shape`](#...)`` says the key holds that shape. In a path, ``a.b`` is a key inside a
-key, ``a[]`` the items of a list, ``.`` the object itself (of a shape), ``<player>`` a key that is data (a name, a rule set's id, a
-configuration key), not a key of the format: a map.
+key, ``a[]`` the items of a list, ``.`` the object itself (of a shape), ``<player>`` a key that
+is data (a name, a rule set's id, a configuration key), not a key of the format: a map.
 
 The outputs come from whole games played in a temporary store, one per family and variant
 (the sheets filled by random legal turns, the last turn through ``yams enter`` and ``mark``),
@@ -118,7 +118,7 @@ def problems(label: str, obj, paths: set[tuple[str, ...]]) -> list[str]:
     for path in dict.fromkeys(key_paths(obj)):
         key = path[-1].rstrip("[]")
         matches = [p for p in paths if len(p) == len(path)
-                   and all(_token_matches(a, b) for a, b in zip(p, path))]
+                   and all(_token_matches(a, b) for a, b in zip(p, path, strict=True))]
         where = f"yams {label} --json: {'.'.join(path)}"
         if not matches:
             found.append(f"{where}: not in docs/json.md")

@@ -669,7 +669,7 @@ def test_house_rules_set_from_play_saved_under_a_name_and_listed(tmp_path):
     assert played(db, [], "--houses").strip() == "club: duel · yam=60"
     Store(db).delete_game(the_game(db)["id"])
     out = played(db, ["", "Alice, Bob", "66666/1", "yam", "q"], "--house", "club")
-    assert "Rules (classic, gaby, double, duel, yatzy, yahtzee) [duel]: " in out      # the house's family
+    assert "Rules (classic, gaby, double, duel, yatzy, yahtzee) [duel]: " in out  # the house's
     assert "Alice: Yam = 60" in out
     bad = play(db, [], "--house", "nope")
     assert bad.exit_code == 2 and "no house rules named 'nope' (expected: club)" in bad.stderr

@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 
 from helpers import js, ok
-from test_cli_book import book  # noqa: F401  (the fixture)
 
 from yams_scorekeeper.player_page import (
     average_trend,
@@ -97,7 +96,7 @@ def test_companions_summed_by_the_index(tmp_path):
 def test_recent_average_and_periods():
     rows = [row(f"2024-02-{d:02d}", 1, total=t) for d, t in
             zip(range(1, 14), [100, 110, 120, 200, 200, 200, 200, 200, 200, 200, 200, 200,
-                               300])]
+                               300], strict=True)]
     # 13 games: the last 10 average (200 * 9 + 300) / 10 = 210, the 3 before 110
     assert average_trend(rows) == {"duel": {"recent": 210, "before": 110, "change": 100}}
     assert average_trend(rows[:10]) == {}

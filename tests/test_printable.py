@@ -128,7 +128,7 @@ def test_sheet_svg_holds_every_cell(store, tmp_path):
         assert str(out) in result.stdout
         ids, texts, root = svg_texts(out)
         assert ids == expected_cells(game)
-        for seat, sheet in enumerate(game.sheets):
+        for sheet in game.sheets:
             assert sheet.name in texts                         # escaped, read back whole
             assert str(game.totals(sheet).grand) in " ".join(texts)
         tags = {el.tag.rpartition("}")[2] for el in root.iter()}

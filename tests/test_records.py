@@ -48,7 +48,8 @@ def test_a_first_game_sets_every_record_and_reports_them_with_no_previous():
                                 "tied": []}
     assert records["chiffres"]["player"] == "Bob" and records["suites"]["value"] == 300
     assert [(b["part"], b["player"], b["value"], b["previous"]) for b in broken] == [
-        ("total", "Alice", 760, None), ("chiffres", "Bob", 130, None), ("suites", "Alice", 300, None)]
+        ("total", "Alice", 760, None), ("chiffres", "Bob", 130, None),
+        ("suites", "Alice", 300, None)]
     assert broken[0]["config_label"] == "Double Yams forcé (montant)"
     assert book["counted"] == ["g1"]
 
@@ -58,7 +59,8 @@ def test_a_strictly_better_score_breaks_a_record_and_names_the_previous_holder()
     book2, broken = update_records(book, G2)
     assert [(b["part"], b["player"], b["value"]) for b in broken] == [
         ("total", "Bob", 780), ("suites", "Alice", 420)]
-    assert broken[0]["previous"] == {"value": 760, "player": "Alice", "date": G1["date"], "game": "g1"}
+    assert broken[0]["previous"] == {"value": 760, "player": "Alice", "date": G1["date"],
+                                     "game": "g1"}
     # chiffres: Bob's 130 equals his own record; he is listed as tied, the record stays with g1
     chiffres = book2["configs"][FORCE]["records"]["chiffres"]
     assert (chiffres["game"], chiffres["tied"]) == ("g1", [{"player": "Bob", "date": G2["date"],
@@ -120,8 +122,8 @@ def test_player_stats():
                              "config_label": "Double Yams forcé (montant)"}
     assert stats["worst"]["total"] == 700
     assert [(h["date"], h["total"], h["rank"], h["player"]) for h in stats["history"]] == [
-        (G1["date"], 760, 1, "Alice"), (G2["date"], 700, 2, "Alice"), ("2024-05-20", 900, 1, "alice"),
-        ("2024-05-21", 100, 1, "Alice")]
+        (G1["date"], 760, 1, "Alice"), (G2["date"], 700, 2, "Alice"),
+        ("2024-05-20", 900, 1, "alice"), ("2024-05-21", 100, 1, "Alice")]
     assert stats["by_config"][FORCE]["games"] == 4
 
 
@@ -175,7 +177,8 @@ def test_player_stats_by_configuration_and_unknown_player():
     stats = player_stats([G1, G2, G3], "Chloé")
     assert list(stats["by_config"]) == ["classic/libre"] and stats["average"] == 300
     nobody = player_stats([G1], "Zoé")
-    assert (nobody["games"], nobody["average"], nobody["best"], nobody["history"]) == (0, None, None, [])
+    assert (nobody["games"], nobody["average"], nobody["best"], nobody["history"]) == (
+        0, None, None, [])
 
 
 def test_history_rows_say_how_a_game_was_corrected():
@@ -227,7 +230,8 @@ def test_force_croissant_and_decroissant_share_one_set_of_records_d11():
     assert list(book["configs"]) == ["double/force"]
     shared = book["configs"]["double/force"]
     assert shared["label"] == "Double Yams forcé"
-    assert (shared["records"]["total"]["value"], shared["records"]["total"]["player"]) == (710, "Bob")
+    total = shared["records"]["total"]
+    assert (total["value"], total["player"]) == (710, "Bob")
     _, broken = update_records(recompute([up]), down)
     assert broken[0]["previous"]["player"] == "Alice"          # décroissant beat croissant
 

@@ -47,13 +47,13 @@ ROWS = ("1", "2", "3", "4", "5", "6", "brelan", "carre", "full", "petite-suite",
 
 
 def duel(store: Store, last: dict[str, str], players=("Ana", "Bob"),
-         chance: dict[str, str] = {}) -> TableSession:
+         chance: dict[str, str] | None = None) -> TableSession:
     """A Duel game: every cell scratched with 12345/1, except each player's last cell (yam)
     written with the dice ``last[name]`` and chance with ``chance[name]``."""
     session = TableSession.start(store, make_config("duel", list(players)))
     for row in ROWS:
         for name in players:
-            written = {"yam": last, "chance": chance}.get(row, {})
+            written = {"yam": last, "chance": chance or {}}.get(row, {})
             if name in written:
                 session.enter(written[name], 1)
                 session.mark(None, row)

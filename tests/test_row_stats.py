@@ -8,7 +8,7 @@ import os
 
 import pytest
 from helpers import js, ok, one_line_error, run
-from test_cli_book import DICE, book  # noqa: F401  (the fixture)
+from test_cli_book import DICE
 
 from yams_scorekeeper.clock import counting_ids, fixed_clock
 from yams_scorekeeper.config import make_config

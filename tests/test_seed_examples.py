@@ -119,7 +119,8 @@ def test_gaby_ranges(value):
     """Brelan « de 13 pour un brelan d'as à 28 pour un brelan de 6 », carré « de 44 [...] à 64 »,
     yam « de 105 pour un yam d'as à 130 pour un yam de 6 »."""
     other = 1 if value != 1 else 2
-    assert score("gaby", "brelan", str(value) * 3 + str(other) + str(other % 6 + 1)) == 10 + 3 * value
+    dice = str(value) * 3 + str(other) + str(other % 6 + 1)
+    assert score("gaby", "brelan", dice) == 10 + 3 * value
     assert score("gaby", "carre", str(value) * 4 + str(other)) == 40 + 4 * value
     assert score("gaby", "yam", str(value) * 5) == 100 + 5 * value
 
@@ -155,7 +156,8 @@ def test_gaby_nenette():
     ("11123", 0),    # somme 8
 ])
 def test_gaby_petit(dice, expected):
-    """« 'Petit' à 50 points : somme des valeurs des dés = 7 [...] 60 [...] = 6 [...] 70 [...] = 5 »."""
+    """« 'Petit' à 50 points : somme des valeurs des dés = 7 [...] 60 [...] = 6 [...] 70 [...]
+    = 5 »."""
     assert score("gaby", "petit", dice) == expected
 
 
@@ -175,7 +177,8 @@ def test_duel_three_twos_in_case_two():
 
 @pytest.mark.parametrize("dice", ["55512", "55533", "55526"])
 def test_duel_brelan_of_fives(dice):
-    """« 3 pareils [...] (par exemple trois « 5 »). On additionne le total des trois dés identiques. »"""
+    """« 3 pareils [...] (par exemple trois « 5 »). On additionne le total des trois dés
+    identiques. »"""
     assert score("duel", "brelan", dice) == 15
 
 

@@ -307,8 +307,9 @@ try:
     app(prog_name="yams", args=sys.argv[1:])
 except SystemExit:
     pass
-print(json.dumps(sorted(m for m in sys.modules if m.split(".")[0] in %r)), file=sys.stderr)
-""" % (SERVER_PACKAGES + ("yams_scorekeeper",),)
+loaded = sorted(m for m in sys.modules if m.split(".")[0] in {packages!r})
+print(json.dumps(loaded), file=sys.stderr)
+""".format(packages=SERVER_PACKAGES + ("yams_scorekeeper",))
 
 
 def test_only_yams_serve_imports_the_server_packages(db):

@@ -148,7 +148,8 @@ def test_tinydb_runs_on_the_storage(tmp_path):
     db = TinyDB(path, storage=AtomicJSONStorage, backups=2)
     db.table("games").insert({"id": "x"})
     db.table("games").insert({"id": "y", "nom": "Zoé"})
-    assert [d["id"] for d in TinyDB(path, storage=AtomicJSONStorage).table("games").all()] == ["x", "y"]
+    games = TinyDB(path, storage=AtomicJSONStorage).table("games").all()
+    assert [d["id"] for d in games] == ["x", "y"]
     assert "Zoé" in path.read_text(encoding="utf-8")
     assert decode(path.read_bytes())[1] == SCHEMA
 
@@ -283,7 +284,8 @@ def test_the_error_names_the_file_its_backups_and_how_to_restore(tmp_path):
     error = caught.value
     assert path in str(error) and "archive.json.bak1, archive.json.bak2" in str(error)
     assert f"cp {backup_path(path, 1)} {path}" in str(error)
-    assert "Sauvegardes" in error.text("fr") and f"cp {backup_path(path, 1)} {path}" in error.text("fr")
+    assert "Sauvegardes" in error.text("fr")
+    assert f"cp {backup_path(path, 1)} {path}" in error.text("fr")
     assert Path(path).read_bytes() == b'{"_meta": {"1": {"schema": 3, "sha2'   # left alone
     assert stored(backup_path(path, 1)) == {"t": {"1": {"n": 1}}}
 

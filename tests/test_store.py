@@ -207,7 +207,8 @@ def test_finish_without_summary_completes_a_pending_finish(tmp_path):
 def test_a_game_finished_elsewhere_with_the_same_id_is_a_conflict(tmp_path):
     store = Store(tmp_path)
     store.import_book({"format": "yams-scorekeeper-book", "version": 1,
-                       "games": [{"doc": new_doc("g1", created="2023-01-01"), "summary": summary("g1")}]})
+                       "games": [{"doc": new_doc("g1", created="2023-01-01"),
+                                  "summary": summary("g1")}]})
     # the book counts it, so a new game cannot take the id ...
     with pytest.raises(StoreError, match="already exists"):
         store.create_game(new_doc("g1"))

@@ -278,7 +278,8 @@ def test_double_transcript_takes_the_grouped_form():
     """The same game typed by groups (a tag then its dice, tag first or after) replays the same."""
     grouped = DOUBLE.replace("1cp 1cp 1cp 1fp 2fp 3cg 4cg 5fg 6fg 6fg", "cp111 fp12 cg34 fg566") \
                     .replace("6cp 6cp 6cp 6fp 6fp 6cg 6cg 6fg 6fg 6fg", "666cp 66fp 66cg 666fg") \
-                    .replace("2cp 2cp 2cp 3fp 4fp 2cg 2cg 4fg 5fg 6fg", "2pc 2pc 2pc fp34 gc22 fg456")
+                    .replace("2cp 2cp 2cp 3fp 4fp 2cg 2cg 4fg 5fg 6fg",
+                             "2pc 2pc 2pc fp34 gc22 fg456")
     assert grouped != DOUBLE
     game = parse_transcript(grouped)
     assert game.totals(0).grand == parse_transcript(DOUBLE).totals(0).grand == 250

@@ -117,22 +117,24 @@ def test_worked_examples_H5():
     assert totals.grand == 18 + 75 + 100
 
 
-# -- Z3, H3: the upper bonus -------------------------------------------------------------------------
+# -- Z3, H3: the upper bonus -----------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("family, bonus", [("yatzy", 50), ("yahtzee", 35)])
 def test_upper_bonus_at_63_Z3_H3(family, bonus):
     g = game(family)
-    for v, dice in zip(UPPER, ("11123", "22234", "33345", "44456", "55561", "66612")):
+    for v, dice in zip(UPPER, ("11123", "22234", "33345", "44456", "55561", "66612"),
+                       strict=True):
         write(g, dice, v)                # three of each value: 63 exactly
     assert g.totals(0).parts["upper"] == 63 + bonus
     h = game(family)
-    for v, dice in zip(UPPER, ("11234", "22234", "33345", "44456", "55561", "66612")):
+    for v, dice in zip(UPPER, ("11234", "22234", "33345", "44456", "55561", "66612"),
+                       strict=True):
         write(h, dice, v)                # 62: no bonus
     assert h.totals(0).parts["upper"] == 62
 
 
-# -- H4: the Yahtzee bonus and the forced joker rule --------------------------------------------------
+# -- H4: the Yahtzee bonus and the forced joker rule -----------------------------------------------
 
 
 def test_joker_goes_to_its_upper_row_while_empty_H4():
@@ -161,7 +163,8 @@ def test_joker_else_a_zero_in_an_empty_upper_row_H4():
     g = game("yahtzee")
     write(g, "33333", "yahtzee")
     write(g, "33312", "3")
-    for row, dice in zip(YAHTZEE_LOWER, ("11156", "11116", "22333", "12346", "12345", "", "65432")):
+    for row, dice in zip(YAHTZEE_LOWER, ("11156", "11116", "22333", "12346", "12345", "", "65432"),
+                         strict=True):
         if row != "yahtzee":
             write(g, dice, row)
     g.enter("33333", 1)
@@ -209,7 +212,7 @@ def test_yahtzee_bonus_each_time_and_undo_H4():
     assert again.totals(0) == g.totals(0)
 
 
-# -- random games ------------------------------------------------------------------------------------
+# -- random games ----------------------------------------------------------------------------------
 
 
 def expected_totals(g: Game, sheet) -> tuple[dict[str, int], int]:

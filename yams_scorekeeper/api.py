@@ -25,9 +25,9 @@ from __future__ import annotations
 
 import datetime as _dt
 import os
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import IO, TYPE_CHECKING, Any, Union
+from typing import TYPE_CHECKING, Any, TextIO, Union
 
 from .clock import Clock, IdFactory, random_id, system_clock
 from .errors import ConfigError, EntryError, StoreError, YamsError
@@ -41,7 +41,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from .store import Store
 
 #: a store, or the path of its folder
-StoreLike = Union["Store", str, os.PathLike]
+StoreLike = Union["Store", str, os.PathLike[str]]
 
 #: the words of a start order (``yams new --order``), English and French, and what they mean
 ORDER_WORDS = {"given": "given", "donne": "given", "random": "random", "hasard": "random",
@@ -59,13 +59,13 @@ class Step:
     #: the cells this step wrote (after :func:`mark`)
     written: list[Mark] = field(default_factory=list)
     #: the event stored, as the rules normalised it (an amendment: with its old entries)
-    event: dict | None = None
+    event: dict[str, Any] | None = None
     #: the event an :func:`undo` cancelled
-    cancelled: dict | None = None
+    cancelled: dict[str, Any] | None = None
     #: the game before the step (:func:`undo`, :func:`amend`)
     before: Game | None = None
     #: the records the game broke when this step finished it (see ``Store.finish_game``)
-    records: list[dict] = field(default_factory=list)
+    records: list[dict[str, Any]] = field(default_factory=list[Any])
     #: the game was finished and archived, and the step (an undo, an amendment) reopened it
     reopened: bool = False
     #: the game was found over (its archiving had been cut short, a full disk) and was
@@ -75,7 +75,7 @@ class Step:
 
 # -- the store -----------------------------------------------------------------------------------
 
-def open_store(path: str | os.PathLike | None = None, **options: Any) -> Store:
+def open_store(path: str | os.PathLike[str] | None = None, **options: Any) -> Store:
     """The store in the folder ``path`` (default: ``$YAMS_DB``, else the user's application
     folder); ``options`` go to :class:`~yams_scorekeeper.store.Store` (``timeout``,
     ``notify``...)."""
@@ -106,7 +106,8 @@ def new(store: StoreLike, rules: str, players: Iterable[str], *,
     :func:`~yams_scorekeeper.config.make_config`; ``order`` is ``given``, ``random`` (drawn
     with ``rng``) or ``dice`` (from each player's ``start_dice``, C6), by default the rule
     set's (random in Gaby, Y9); ``evening``: the evening it belongs to (default: the one open
-    in the store, ``yams soiree``); ``place``: where it is played. Returns the step; its game holds the players in turn order."""
+    in the store, ``yams soiree``); ``place``: where it is played. Returns the step; its game
+    holds the players in turn order."""
     import dataclasses
 
     from .config import make_config, random_order, start_die_order
@@ -159,7 +160,7 @@ def load(store: StoreLike, game_id: str | None = None) -> Game:
     return Game.from_doc(load_doc(store, game_id))
 
 
-def load_doc(store: StoreLike, game_id: str | None = None) -> dict:
+def load_doc(store: StoreLike, game_id: str | None = None) -> dict[str, Any]:
     """The stored document of the game :func:`load` gives (its ``reopened`` field says when
     a finished game was reopened)."""
     from .errors import StoreCorruptError
@@ -178,7 +179,8 @@ def load_doc(store: StoreLike, game_id: str | None = None) -> dict:
         if not found:
             raise StoreError(Message("game.game_id_progress_finished", game_id=game_id),
                              expected="yams games, yams history") from None
-        return found[0]["doc"]
+        doc: dict[str, Any] = found[0]["doc"]
+        return doc
 
 
 def _session(store: StoreLike, game_id: str | None, clock: Clock) -> TableSession:
@@ -200,8 +202,8 @@ def enter(store: StoreLike, dice: Any, roll: int | str, *, game_id: str | None =
     return Step(session.game, cells=cells, event=session.game.events[-1])
 
 
-def mark(store: StoreLike, cell: str | dict, *, game_id: str | None = None,
-         coup: int | None = None, scratch: bool = False, doblar: str | dict | None = None,
+def mark(store: StoreLike, cell: str | dict[str, Any], *, game_id: str | None = None,
+         coup: int | None = None, scratch: bool = False, doblar: str | dict[str, Any] | None = None,
          clock: Clock = system_clock) -> Step:
     """``yams mark``: write a cell for the player to play: ``cell`` as typed (a number of the
     list of legal cells, ``libre.full``, ``full``, ``.5``, ``sec.yam@2``, ``full=0``; see
@@ -233,8 +235,8 @@ def mark(store: StoreLike, cell: str | dict, *, game_id: str | None = None,
     return Step(session.game, written=written, event=stored, records=session.broken)
 
 
-def add_played(store: StoreLike, game: Game, marks: dict | None = None, *,
-               clock: Clock = system_clock) -> list[dict]:
+def add_played(store: StoreLike, game: Game, marks: dict[str, Any] | None = None, *,
+               clock: Clock = system_clock) -> list[dict[str, Any]]:
     """Keep a game whose every event is already there (typed from a paper sheet, played on
     another program): stored with the provenance ``marks`` (:mod:`~yams_scorekeeper.provenance`),
     then finished and archived as any game, its summary dated by ``clock``. Returns the
@@ -261,11 +263,13 @@ def undo(store: StoreLike, game_id: str | None = None, *, clock: Clock = system_
     ``game_id`` (else the only one); on the finished game ``game_id``, take back its last
     cell and reopen it (``reopened``). The step names the event ``cancelled``."""
     step = _change(_store(store), game_id, {"type": "undo"}, clock)
+    assert step.before is not None              # _change keeps the game as it was
     step.cancelled = effective_events(step.before.events)[-1]
     return step
 
 
-def amend(store: StoreLike, changes: dict[int, dict | str], *, game_id: str | None = None,
+def amend(store: StoreLike, changes: Mapping[int, dict[str, Any] | str], *,
+          game_id: str | None = None,
           clock: Clock = system_clock) -> Step:
     """``yams fix``: replace the entries of past turns in one go, ``{turn: new entry}`` (turn
     1 is the first; an entry is a dict, see :mod:`.amend`, or a transcript line such as
@@ -292,11 +296,12 @@ def _game_to_change(store: Store, game_id: str | None, clock: Clock) -> Game:
     return load(store, game_id)
 
 
-def _parsed_changes(game: Game, changes: dict[int, dict | str]) -> dict[int, dict]:
+def _parsed_changes(game: Game,
+                    changes: Mapping[int, dict[str, Any] | str]) -> dict[int, dict[str, Any]]:
     """Transcript entries read against ``game``, each one's player checked."""
     from .notation import parse_entry
 
-    parsed: dict[int, dict] = {}
+    parsed: dict[int, dict[str, Any]] = {}
     for turn, entry in changes.items():
         if not isinstance(entry, str):
             parsed[turn] = entry
@@ -311,7 +316,7 @@ def _parsed_changes(game: Game, changes: dict[int, dict | str]) -> dict[int, dic
     return parsed
 
 
-def _change(store: Store, game_id: str | None, event: dict, clock: Clock) -> Step:
+def _change(store: Store, game_id: str | None, event: dict[str, Any], clock: Clock) -> Step:
     """Record ``event`` (an undo or an amendment) on the game in progress ``game_id`` (else
     the only one), or on the finished game ``game_id``, which it reopens."""
     from .session import TableSession
@@ -320,7 +325,7 @@ def _change(store: Store, game_id: str | None, event: dict, clock: Clock) -> Ste
         try:
             session = _session(store, game_id, clock)
         except StoreError as err:
-            raise _with_last_finished(store, err) if game_id is None else err
+            raise (_with_last_finished(store, err) if game_id is None else err) from None
         before = Game(session.game.config, session.game.events, id=session.game.id,
                       created=session.game.created)
         session.apply(event)
@@ -344,7 +349,7 @@ def _with_last_finished(store: Store, err: StoreError) -> StoreError:
 
 # -- the record book: export and import ----------------------------------------------------------
 
-def export_games(store: StoreLike) -> Iterator[dict]:
+def export_games(store: StoreLike) -> Iterator[dict[str, Any]]:
     """Every finished game as a book holds it, oldest first, one at a time: ``{"doc",
     "summary", "transcript"}`` (``transcript`` None for a game this version cannot read).
     The games are not replayed: each was checked when it was archived (an import replays
@@ -352,7 +357,7 @@ def export_games(store: StoreLike) -> Iterator[dict]:
     return map(_book_game, _store(store).iter_archived())
 
 
-def _book_game(entry: dict) -> dict:
+def _book_game(entry: dict[str, Any]) -> dict[str, Any]:
     """An archive entry as a book holds it (:func:`export_games`)."""
     from .transcript import doc_transcript
 
@@ -363,14 +368,14 @@ def _book_game(entry: dict) -> dict:
     return {"doc": entry["doc"], "summary": entry["summary"], "transcript": transcript}
 
 
-def _book_line(entry: dict) -> str:
+def _book_line(entry: dict[str, Any]) -> str:
     """An archive entry's line in the book (on an export's workers)."""
     from .store.book_file import game_line
 
     return game_line(_book_game(entry))
 
 
-def export_book(store: StoreLike, target: str | os.PathLike | IO[str], *,
+def export_book(store: StoreLike, target: str | os.PathLike[str] | TextIO, *,
                 jobs: int | None = None, force: bool = False) -> int:
     """``yams export``: write every finished game and the records to ``target`` (a path,
     written all or nothing, or an open text stream) as one JSON book that
@@ -387,17 +392,18 @@ def export_book(store: StoreLike, target: str | os.PathLike | IO[str], *,
                       lambda: {"records": store.records()}, force=force)
 
 
-def import_book(store: StoreLike, source: str | os.PathLike | IO[str], *,
+def import_book(store: StoreLike, source: str | os.PathLike[str] | TextIO, *,
                 name: str | None = None) -> tuple[int, int]:
     """``yams import``: add the finished games of the book at ``source`` (a path, or an open
-    text stream that errors call ``name``); returns ``(added, skipped)``. A game already in the store is skipped
-    (importing twice adds nothing), and so is the same game given twice; two different games
-    under one id refuse the book, and every other game must replay through the rules to its
-    summary (:func:`check_summary`), else nothing is imported. Read one game at a time."""
+    text stream that errors call ``name``); returns ``(added, skipped)``. A game already in the
+    store is skipped (importing twice adds nothing), and so is the same game given twice; two
+    different games under one id refuse the book, and every other game must replay through the
+    rules to its summary (:func:`check_summary`), else nothing is imported. Read one game at a
+    time."""
     from .store.book_file import read_book
     from .store import check_book_header, not_a_book
 
-    def on_header(header: dict, has_games: bool) -> None:
+    def on_header(header: dict[str, Any], has_games: bool) -> None:
         check_book_header(header)
         if not has_games:
             raise not_a_book(Message("store.games_must_list"))
@@ -424,7 +430,7 @@ def import_book(store: StoreLike, source: str | os.PathLike | IO[str], *,
 EARLIEST, LATEST = _dt.datetime(1, 1, 2), _dt.datetime(9999, 12, 30, 23, 59, 59)
 
 
-def check_summary(doc: dict, summary: dict) -> dict:
+def check_summary(doc: dict[str, Any], summary: dict[str, Any]) -> dict[str, Any]:
     """Raise a YamsError unless ``doc`` replays, through the rules, to a finished game whose
     players, totals, parts, ranks, family and configuration key are those ``summary`` states
     (what an imported record book claims is checked, not trusted). Returns the summary to

@@ -36,6 +36,7 @@ No I/O: the command line reads the file and writes the game (``api.add_played``)
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import combinations_with_replacement
@@ -46,7 +47,7 @@ from .config import GameConfig, make_config
 from .errors import EntryError, YamsError
 from .game import Game, plain_events
 from .rules.base import RuleSet, normalise_id
-from .texts import Message
+from .texts import Joined, Message
 
 #: words typed for a cell struck out
 STRUCK = ("x", "-", "/", "barré", "barre")
@@ -136,7 +137,14 @@ def read_carnet(text: str, read_settings: Any = None) -> Carnet:
     return _checked(header, sheets, settings or None)
 
 
-def _checked(header: dict[str, list[str]], sheets: list, settings: dict | None) -> Carnet:
+def _last(header: dict[str, list[str]], key: str) -> str | None:
+    """The last value given for ``key`` in the header, or None."""
+    values = header.get(key)
+    return values[-1] if values else None
+
+
+def _checked(header: dict[str, list[str]], sheets: list[Any],
+             settings: dict[str, Any] | None) -> Carnet:
     def words(key: str) -> list[str] | None:
         found = [w for v in header.get(key, ()) for w in re.split(r"[\s,]+", v) if w]
         return found or None
@@ -151,8 +159,7 @@ def _checked(header: dict[str, list[str]], sheets: list, settings: dict | None) 
     config = make_config(header["rules"][-1], [name for _, name, _ in sheets],
                          columns=words("columns"), optional_rows=words("rows"),
                          options=words("options"),
-                         variant=(header.get("variant") or [None])[-1],
-                         direction=(header.get("direction") or [None])[-1],
+                         variant=_last(header, "variant"), direction=_last(header, "direction"),
                          settings=settings)
     rules = config.rules
     game = Game(config, id="carnet")
@@ -207,7 +214,7 @@ def _number(n: int, text: str) -> int:
         raise _error(n, Message("carnet.not_a_number", text=text), "17, 0 or x") from None
 
 
-def _cell(n: int, key: str, rules: RuleSet, columns: dict) -> tuple[str, str]:
+def _cell(n: int, key: str, rules: RuleSet, columns: dict[str, Any]) -> tuple[str, str]:
     """``libre.brelan`` (or ``brelan`` on a one-column sheet) as ``(column id, row id)``."""
     column_word, dot, row_word = key.rpartition(".")
     if not dot:
@@ -232,7 +239,7 @@ def _cell(n: int, key: str, rules: RuleSet, columns: dict) -> tuple[str, str]:
     return column.id, row
 
 
-def _cell_name(rules: RuleSet, columns: dict, cell: tuple[str, str]) -> str:
+def _cell_name(rules: RuleSet, columns: dict[str, Any], cell: tuple[str, str]) -> str:
     name = rules.row(cell[1]).name
     return name if len(columns) == 1 else f"{columns[cell[0]].name} {name}"
 
@@ -253,7 +260,7 @@ def row_scores(rules: RuleSet, row: str) -> dict[int, list[tuple[Any, int]]]:
     """Every score ``row`` can give under ``rules``, each with the throws that make it
     (``(dice, roll)``, the first roll first): the family's own scoring over every multiset
     of its dice and every roll count."""
-    return _scores(type(rules), _key(rules.settings))[row]
+    return _scores(type(rules), _key(rules.settings))[row]  # type: ignore[arg-type]  # a class is hashable
 
 
 def _key(value: Any) -> Any:
@@ -283,15 +290,15 @@ def _scores(cls: type, settings: Any) -> dict[str, dict[int, list[tuple[Any, int
     return table
 
 
-class _LazyRows(dict):
+class _LazyRows(dict[str, dict[int, list[tuple[Any, int]]]]):
     """A row's scores worked out the first time the row is asked (Double Yams: 0.1-3.6 s a
     row), then kept."""
 
-    def __init__(self, make: Any):
+    def __init__(self, make: Callable[[str], dict[int, list[tuple[Any, int]]]]):
         super().__init__()
         self._make = make
 
-    def __missing__(self, row: str) -> dict:
+    def __missing__(self, row: str) -> dict[int, list[tuple[Any, int]]]:
         found = self[row] = self._make(row)
         return found
 
@@ -325,7 +332,7 @@ def paper_game(carnet: Carnet, game_id: str, created: str) -> Game:
         open_now = {(c.id, r) for c in game.columns for r in game.next_cells(sheet, c)}
         order = sorted((k for k in range(len(mine)) if mine[k][0] in open_now),
                        key=lambda k: _urgency(pending, name, k, ordered))
-        why: YamsError | Message | None = None
+        why: YamsError | Message | Joined | None = None
         for k in order:
             cell, value = mine[k]
             done, reason = _write(game, columns[cell[0]], cell[1], value)
@@ -351,7 +358,8 @@ def carnet_line(carnet: Carnet, player: str, cell: tuple[str, str]) -> int:
     return sheet.lines.get(cell, 0)
 
 
-def _urgency(pending: dict, name: str, k: int, ordered: set[str]) -> tuple[int, int, int, int]:
+def _urgency(pending: dict[str, Any], name: str, k: int,
+             ordered: set[str]) -> tuple[int, int, int, int]:
     """The order a player's pending cell ``k`` is tried in (see :func:`paper_game`); ``ordered``:
     the ids of the ordered columns."""
     cell, value = pending[name][k]
@@ -375,7 +383,7 @@ def _urgency(pending: dict, name: str, k: int, ordered: set[str]) -> tuple[int, 
 
 
 def _write(game: Game, column: Column, row: str, value: int | None
-           ) -> tuple[bool, YamsError | Message | None]:
+           ) -> tuple[bool, YamsError | Message | Joined | None]:
     """Write ``value`` (None: strike out) in the cell (``column``, ``row``) of the current
     player with a throw that scores it, if the rules accept it now; else leave the game as
     it was and say why. A 0 no throw makes (one the rules impose) is tried with a throw of
@@ -385,7 +393,8 @@ def _write(game: Game, column: Column, row: str, value: int | None
         made[0] for made in scores.values()]
     most = column.max_roll or game.rules.max_rolls
     throws = [t for t in throws if t[1] <= most][:TRIES]
-    why: YamsError | Message | None = None
+    why: YamsError | Message | Joined | None = None
+    announce: list[str]                 # a Double Yams throw may carry its announce
     for dice, roll, *announce in throws:
         try:
             legal = game.enter(dice, roll, announce=announce[0] if announce else None)
@@ -410,7 +419,7 @@ def _write(game: Game, column: Column, row: str, value: int | None
     return False, why
 
 
-def typed_totals(carnet: Carnet, game: Game) -> list[dict]:
+def typed_totals(carnet: Carnet, game: Game) -> list[dict[str, Any]]:
     """Each player's totals: ``{"player", "total", "typed", "rank"}`` (``typed`` what the paper
     said, or None), in the game's ranking order."""
     typed = {p.player: p.totals.get("total") for p in carnet.sheets}

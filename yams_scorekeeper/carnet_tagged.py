@@ -67,7 +67,7 @@ def _pattern_throws(values: Sequence[int]) -> Iterator[Dice]:
             for b in range(1, 7):
                 if b != a:
                     yield tuple(sorted(_die(a if i < n else b, c, s)
-                                       for (c, s), n in zip(kinds, counts)
+                                       for (c, s), n in zip(kinds, counts, strict=True)
                                        for i in range(DOUBLE_SET[(c, s)])))
 
 
@@ -77,9 +77,10 @@ def _colour_throws() -> Iterator[Dice]:
     sizes = {colour: [s for c, s in _tagged_dice() if c == colour] for colour in ("c", "f")}
     fives = list(combinations_with_replacement(range(1, 7), 5))
     for clairs in fives:
-        light = [_die(v, "c", s) for v, s in zip(clairs, sizes["c"])]
+        light = [_die(v, "c", s) for v, s in zip(clairs, sizes["c"], strict=True)]
         for fonces in fives:
-            yield tuple(sorted(light + [_die(v, "f", s) for v, s in zip(fonces, sizes["f"])]))
+            dark = [_die(v, "f", s) for v, s in zip(fonces, sizes["f"], strict=True)]
+            yield tuple(sorted(light + dark))
 
 
 def _candidates(rules: RuleSet, row: str) -> set[int]:

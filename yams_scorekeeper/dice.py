@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from operator import attrgetter
+from typing import TYPE_CHECKING, Any
 
 from .errors import EntryError
 from .texts import Message
@@ -18,7 +19,8 @@ from .texts import Message
 COLOURS = {"c": "clair", "f": "foncé"}
 SIZES = {"p": "petit", "g": "grand"}
 
-#: The physical Double Yams set (rulings D1): 5 small (3 clairs, 2 foncés), 5 large (2 clairs, 3 foncés).
+#: The physical Double Yams set (rulings D1): 5 small (3 clairs, 2 foncés), 5 large (2 clairs,
+#: 3 foncés).
 DOUBLE_SET = Counter({("c", "p"): 3, ("f", "p"): 2, ("c", "g"): 2, ("f", "g"): 3})
 
 _SPLIT = re.compile(r"[\s,;]+")
@@ -31,6 +33,9 @@ class Die:
     value: int
     colour: str | None = None
     size: str | None = None
+    if TYPE_CHECKING:  # set by __post_init__, no fields of the dataclass at run time
+        _hash: int = field(init=False)
+        _text: str = field(init=False)
 
     def __post_init__(self) -> None:
         # a die is hashed (scores are remembered by dice) and written (str) at every event of a
@@ -44,7 +49,7 @@ class Die:
     def __str__(self) -> str:
         return self._text
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[Any, ...]:
         # rebuilt from its fields: a hash worked out in another process would be wrong here
         return type(self), (self.value, self.colour, self.size)
 
@@ -95,7 +100,7 @@ def stored_tagged(entry: object) -> tuple[Dice, tuple[str, ...]] | None:
     return tuple(map(_STORED_TAGGED.__getitem__, texts)), tuple(texts)
 
 
-def _in_order(die: Die) -> tuple:
+def _in_order(die: Die) -> tuple[Any, ...]:
     """The order of ``Die`` (value, colour, size), without building it for each comparison."""
     return (die.value, die.colour or "", die.size or "")
 
@@ -192,7 +197,8 @@ def _tag_then_values(tokens: list[str]) -> list[str]:
     return out
 
 
-def parse_tagged(entry: str | list[str] | tuple[str, ...], physical: Counter = DOUBLE_SET) -> Dice:
+def parse_tagged(entry: str | list[str] | tuple[str, ...],
+                 physical: Counter[tuple[str, str]] = DOUBLE_SET) -> Dice:
     """Parse ten tagged dice and check them against the physical set (G4, D1).
 
     A die is its value with a colour (c/f) and a size (p/g) in any order: ``6cp``, ``6pc``;

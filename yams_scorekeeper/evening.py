@@ -19,6 +19,7 @@ Pure functions over game summaries; no I/O.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from .records import recompute
 
@@ -26,7 +27,7 @@ SCORINGS = ("points", "total", "average")
 DEFAULT_SCORING = "points"
 
 
-def _points(summary: dict) -> dict[str, float]:
+def _points(summary: dict[str, Any]) -> dict[str, float]:
     """Each player's points in one game: one per player ranked below, half per tie."""
     ranks = [(p["name"], p.get("rank")) for p in summary["players"]]
     points = {}
@@ -40,12 +41,13 @@ def _points(summary: dict) -> dict[str, float]:
     return points
 
 
-def standings(summaries: Iterable[dict], scoring: str = DEFAULT_SCORING) -> list[dict]:
+def standings(summaries: Iterable[dict[str, Any]],
+              scoring: str = DEFAULT_SCORING) -> list[dict[str, Any]]:
     """The ranking of the players of ``summaries`` by ``scoring``, best first: ``{"rank",
     "player", "value", "games", "wins", "points", "total", "average", "tied_with"}``; a
     player's name is matched across games without regard to case (the first spelling is
     shown); ``wins`` counts the games of two players or more they finished first."""
-    players: dict[str, dict] = {}
+    players: dict[str, dict[str, Any]] = {}
     for summary in summaries:
         points = _points(summary)
         several = len(summary["players"]) > 1
@@ -73,7 +75,8 @@ def standings(summaries: Iterable[dict], scoring: str = DEFAULT_SCORING) -> list
     return [{k: row[k] for k in keys} for row in rows]
 
 
-def evening_report(evening: dict, summaries: list[dict], scoring: str | None = None) -> dict:
+def evening_report(evening: dict[str, Any], summaries: list[dict[str, Any]],
+                   scoring: str | None = None) -> dict[str, Any]:
     """What ``yams soiree show`` says of ``evening`` (``{"id", "name", "opened", "closed",
     "scoring"}``, what the store keeps) over its finished games ``summaries``: the evening,
     the scoring used, its games oldest first, the ranking and the records."""

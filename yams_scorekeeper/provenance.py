@@ -42,7 +42,7 @@ def evening_of(doc_or_summary: Any) -> str | None:
     return value if isinstance(value, str) and EVENING_ID.fullmatch(value) else None
 
 
-def paper_of(doc_or_summary: Any) -> dict | None:
+def paper_of(doc_or_summary: Any) -> dict[str, Any] | None:
     """``{"date", "records"}`` of a game typed from paper, or ``None`` for a game played here."""
     value = doc_or_summary.get(PAPER) if isinstance(doc_or_summary, dict) else None
     if not isinstance(value, dict):
@@ -52,7 +52,7 @@ def paper_of(doc_or_summary: Any) -> dict | None:
             "records": value.get("records") is True}
 
 
-def marks(doc: Any) -> dict:
+def marks(doc: Any) -> dict[str, Any]:
     """The provenance fields of a game document, as its summary keeps them (none for a game
     of an earlier version)."""
     found: dict[str, Any] = {}
@@ -65,7 +65,7 @@ def marks(doc: Any) -> dict:
     return found
 
 
-def counts_in_records(summary: dict) -> bool:
+def counts_in_records(summary: dict[str, Any]) -> bool:
     """Whether a finished game may hold records: every game played here; a paper game only
     when the user said so at its import."""
     paper = paper_of(summary)

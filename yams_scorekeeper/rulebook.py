@@ -2,8 +2,8 @@
 ``yams rules [FAMILY] [ROW]`` and of the row reference in ``docs/rules.md``.
 
 Each entry says what makes the row and how it scores (English and French, the rule set's
-``row_text`` hook), the ruling that fixes it, and dice that make it; the example's arithmetic is computed by the rules themselves,
-so it can never disagree with the scorer. Nothing here prints.
+``row_text`` hook), the ruling that fixes it, and dice that make it; the example's arithmetic
+is computed by the rules themselves, so it can never disagree with the scorer. Nothing here prints.
 """
 
 from __future__ import annotations
@@ -82,7 +82,13 @@ def topic_rule(family: str, word: str) -> TopicRule | None:
 def family_topics(family: str) -> list[TopicRule]:
     """Every column, bonus, total, option, variant and mechanic of ``family``."""
     rules = get_rules(family)
-    return [TopicRule(rules.family, *rules.topic(k)) for k in rules.topic_texts]
+    topics = []
+    for key in rules.topic_texts:
+        topic = rules.topic(key)
+        if topic is None:       # every key of topic_texts names a topic
+            raise ValueError(f"{family}: no topic {key!r}")
+        topics.append(TopicRule(rules.family, *topic))
+    return topics
 
 
 def family_rules(family: str) -> list[RowRule]:

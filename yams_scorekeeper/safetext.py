@@ -33,8 +33,9 @@ def shown(value: Any, keep_newlines: bool = False) -> str:
     bidi override is replaced by a visible escape (``\\x1b``, ``\\u202e``).
 
     Use it on every data string (a player's name, a label, anything read from a file) before
-    it reaches Rich or the terminal. Rich never reads data as markup here: :func:`yams_scorekeeper.cli.render.console`
-    turns markup and emoji codes off, so ``[/x]`` in a name is just text.
+    it reaches Rich or the terminal. Rich never reads data as markup here:
+    :func:`yams_scorekeeper.cli.render.console` turns markup and emoji codes off, so ``[/x]``
+    in a name is just text.
     ``keep_newlines`` keeps ``\\n`` (for the program's own multi-line messages).
     """
     text = value if isinstance(value, str) else str(value)
@@ -84,6 +85,19 @@ def has_invisible(text: str) -> bool:
     import unicodedata
 
     return any(unicodedata.category(ch) == "Cf" or ch in _BLANK_LETTERS for ch in text)
+
+
+#: characters XML 1.0 cannot hold at all, even escaped (``shown`` already took the controls)
+_NOT_XML = re.compile("[\ud800-\udfff\ufffe\uffff]")
+
+
+def markup_text(value: Any) -> str:
+    """``value`` as text safe inside XML or HTML, in an element or a quoted attribute: made
+    visible by :func:`shown`, then escaped (the printable pages, the live sheet, the charts)."""
+    import html
+
+    text = _NOT_XML.sub(lambda m: f"\\u{ord(m.group()):04x}", shown(value))
+    return html.escape(text, quote=True)
 
 
 def has_unsafe(text: str) -> bool:

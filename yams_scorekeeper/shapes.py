@@ -22,7 +22,7 @@ GAME_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,79}")
 MAX_EVENT_DEPTH = 8
 
 
-def _string(doc: dict, key: str, optional: bool = False) -> str | None:
+def _string(doc: dict[str, Any], key: str, optional: bool = False) -> str | None:
     value = doc.get(key)
     if value is None and optional:
         return None

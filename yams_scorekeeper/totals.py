@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from .values import quick_init
 
@@ -33,7 +33,7 @@ class Totals:
     details: dict[str, dict[str, int]] = field(default_factory=dict)
     grand: int = 0
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"parts": self.parts, "details": self.details, "grand": self.grand}
 
 

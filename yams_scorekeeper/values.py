@@ -12,7 +12,8 @@ ordering, ``dataclasses.replace``, and assigning a field afterwards still raises
 from __future__ import annotations
 
 from dataclasses import MISSING, fields, is_dataclass
-from typing import TypeVar
+from types import FunctionType
+from typing import TypeVar, cast
 
 T = TypeVar("T", bound=type)
 
@@ -20,7 +21,8 @@ T = TypeVar("T", bound=type)
 def quick_init(cls: T) -> T:
     """Decorate a frozen dataclass (applied over ``@dataclass(frozen=True)``, no
     ``__post_init__``, no ``__slots__``) with a quicker ``__init__`` of the same signature."""
-    if not (is_dataclass(cls) and cls.__dataclass_params__.frozen):
+    frozen = getattr(getattr(cls, "__dataclass_params__", None), "frozen", False)
+    if not (is_dataclass(cls) and frozen):
         raise TypeError(f"{cls.__name__}: quick_init is for frozen dataclasses")
     if hasattr(cls, "__post_init__") or "__slots__" in cls.__dict__:
         raise TypeError(f"{cls.__name__}: quick_init takes no __post_init__ nor __slots__")
@@ -42,8 +44,8 @@ def quick_init(cls: T) -> T:
     source = (f"def __init__(self, {', '.join(params)}):\n    _dict_ = self.__dict__\n"
               + "\n".join(body or ["    pass"]) + "\n")
     exec(source, scope)     # noqa: S102 - the source is made of field names, as dataclasses do
-    init = scope["__init__"]
+    init = cast(FunctionType, scope["__init__"])
     init.__qualname__ = f"{cls.__qualname__}.__init__"
     init.__doc__ = cls.__init__.__doc__
-    cls.__init__ = init
+    cls.__init__ = init  # type: ignore[method-assign]  # replacing it is the point
     return cls

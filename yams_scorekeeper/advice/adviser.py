@@ -10,6 +10,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
@@ -28,7 +29,7 @@ class KeepChoice:
     expected: float
     loss: float = 0.0
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"keep": list(self.keep), "expected": round(self.expected, 4),
                 "loss": round(self.loss, 4)}
 
@@ -44,7 +45,7 @@ class CellChoice:
     joker: tuple[int, int] | None = None     # Duel U4: a die FROM becomes TO
     bonus: int = 0                            # Yahtzee H4: the +100 of a further yahtzee
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"row": self.row, "score": self.score, "expected": round(self.expected, 4),
                 "loss": round(self.loss, 4), "joker": list(self.joker) if self.joker else None,
                 "bonus": self.bonus}
@@ -64,13 +65,12 @@ class Solved:
         self.flat = self.table.reshape(-1)
 
     @classmethod
-    def for_spec(cls, spec: OneColumnSpec, folder: str | None = None,
+    def for_spec(cls, spec: OneColumnSpec, folder: str,
                  on_solve: Callable[[Message | None], None] | None = None) -> Solved:
         """The table of ``spec`` from the cache ``folder``, verified
         (:func:`~yams_scorekeeper.advice.cache.read_table`), else solved and kept there;
         ``on_solve(problem)`` hears before a solve why the cached table was refused
         (``None``: there was none)."""
-        folder = folder or cache.cache_folder()
         key = spec.key()
         shape = (1 << spec.n_rows, spec.cap + 1, spec.n_extra)
         found = cache.read_table(folder, key, shape, spec.most_points())
@@ -127,7 +127,7 @@ class Solved:
     def open_rows(self, state: State) -> list[str]:
         return [r for i, r in enumerate(self.spec.rows) if not state.mask >> i & 1]
 
-    def _columns(self, state: State):
+    def _columns(self, state: State) -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
         """Arrays for one state (with every fewer-jokers state before it, which the Duel
         joker needs), and the column of ``state``."""
         n = state.extra + 1 if self.spec.jokers else 1
@@ -177,7 +177,8 @@ class Solved:
         return [CellChoice(c.row, c.score, c.expected, top - c.expected, c.joker, c.bonus)
                 for c in unique]
 
-    def _plain_choices(self, state: State, o: int, joker) -> list[CellChoice]:
+    def _plain_choices(self, state: State, o: int,
+                       joker: tuple[int, int] | None) -> list[CellChoice]:
         spec = self.spec
         m = np.array([state.mask], np.int64)
         u = np.array([state.upper], np.int64)

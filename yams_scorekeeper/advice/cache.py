@@ -1,9 +1,10 @@
 """Where solved tables are kept: the only module of the advice package that touches files.
 
 A table is a file named by the spec's key (a hash of the rules and settings) in the cache
-folder: ``$YAMS_CACHE`` when set; else, for a store named by ``--db`` or ``$YAMS_DB``, the
-folder ``<store>-cache`` beside it; else the user cache folder
-(:func:`yams_scorekeeper.paths.solver_cache`).
+folder the caller gives (the command line's is :func:`yams_scorekeeper.paths.solver_cache`:
+``$YAMS_CACHE`` when set; else, for a store named by ``--db`` or ``$YAMS_DB``, the folder
+``<store>-cache`` beside it; else the user cache folder). The advisers know no store and no
+platform folder.
 
 A cache file is never data, and never trusted as it is: :func:`read_table` opens only a
 regular file (non-blocking: a FIFO in its place cannot hang it), and refuses one whose size,
@@ -25,7 +26,6 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ..paths import CACHE_ENV  # noqa: F401  (named here since 0.1)
 from ..texts import Message
 
 #: the first line of a table file; the header (this line and its JSON) fills ``HEADER`` bytes
@@ -33,13 +33,6 @@ MAGIC = b"yams-scorekeeper solver table 1\n"
 HEADER = 512
 #: the values: float32, little-endian, C order
 DTYPE = np.dtype("<f4")
-
-
-def cache_folder(store_path: str | None = None) -> str:
-    """The folder for solved tables (see the module docstring)."""
-    from ..paths import solver_cache
-
-    return solver_cache(store_path)
 
 
 def table_path(folder: str, key: str) -> str:
@@ -105,7 +98,7 @@ def read_table(folder: str, key: str, shape: tuple[int, ...], most: float) -> Ca
     except OSError as exc:
         return _refused(path, {errno.EINVAL: "cli.advice.table_special",
                                      errno.EFBIG: "cli.advice.table_size"}.get(
-            exc.errno, "cli.advice.table_unreadable"))
+            exc.errno or 0, "cli.advice.table_unreadable"))
     try:
         if not raw.startswith(MAGIC):
             raise ValueError("magic")

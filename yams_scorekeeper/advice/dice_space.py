@@ -22,7 +22,8 @@ class DiceSpace:
 
     def __init__(self) -> None:
         self.keeps: list[tuple[int, ...]] = []
-        self.level: list[np.ndarray] = [None] * (N_DICE + 1)      # keep indices of each size
+        none = np.empty(0, dtype=np.intp)                          # a place not yet filled
+        self.level: list[np.ndarray] = [none] * (N_DICE + 1)       # keep indices of each size
         for size in range(N_DICE, -1, -1):
             start = len(self.keeps)
             self.keeps.extend(combinations_with_replacement(FACES, size))
@@ -31,13 +32,13 @@ class DiceSpace:
         self.outcomes = self.keeps[:len(self.level[N_DICE])]
         self.n_outcomes = len(self.outcomes)                       # 252
         #: child[size][i, d]: the keep of size+1 made by adding face d+1 to keep level[size][i]
-        self.child = [None] * N_DICE
+        self.child: list[np.ndarray] = [none] * N_DICE
         for size in range(N_DICE):
             self.child[size] = np.array(
                 [[self.index[tuple(sorted(self.keeps[k] + (d,)))] for d in FACES]
                  for k in self.level[size]], dtype=np.intp)
         #: parent[size][i, :]: the keeps of size-1 made by taking one die out (padded)
-        self.parent = [None] * (N_DICE + 1)
+        self.parent: list[np.ndarray] = [none] * (N_DICE + 1)       # [0]: none (no die out)
         for size in range(1, N_DICE + 1):
             rows = []
             for k in self.level[size]:
@@ -54,8 +55,7 @@ class DiceSpace:
                     for j in range(N_DICE) for v in FACES if v != o[j]}
             rows.append(sorted(made))
         width = max(len(r) for r in rows)
-        own = range(self.n_outcomes)
-        self.joker = np.array([r + [i] * (width - len(r)) for i, r in zip(own, rows)],
+        self.joker = np.array([r + [i] * (width - len(r)) for i, r in enumerate(rows)],
                               dtype=np.intp)
         self.yams = {v: self.index[(v,) * N_DICE] for v in FACES}
 

@@ -4,8 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any
 
 from .adviser import CellChoice, KeepChoice, Solved
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..game import Game
+    from .heuristic import HeuristicAdviser, HeuristicCell
 
 
 @dataclass(frozen=True)
@@ -23,7 +28,7 @@ class Hint:
     keeps: tuple[KeepChoice, ...] = ()
     cells: tuple[CellChoice, ...] = field(default=())
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         data = {"family": self.family, "method": self.method, "expected": round(self.expected, 4),
                 "so_far": self.so_far, "open": list(self.open_rows)}
         if self.jokers_left is not None:
@@ -53,13 +58,13 @@ def sheet_hint(solved: Solved, filled: Mapping[str, int], *, so_far: int | None 
     dice = tuple(sorted(int(d) for d in dice))
     roll = max_rolls if roll is None else int(roll)
     if roll < max_rolls and not joker_used:
-        keeps = solved.keep_choices(state, dice, max_rolls - roll)[:top]
-        keeps = tuple(replace(k, expected=so_far + k.expected) for k in keeps)
+        best_keeps = solved.keep_choices(state, dice, max_rolls - roll)[:top]
+        keeps = tuple(replace(k, expected=so_far + k.expected) for k in best_keeps)
         return replace(base, dice=dice, roll=roll, keeps=keeps)
     if joker_used and spec.jokers:
         state = replace(state, extra=max(state.extra - 1, 0))
-    cells = solved.cell_choices(state, dice, allow_joker=not joker_used)[:top]
-    cells = tuple(replace(c, expected=so_far + c.expected) for c in cells)
+    best_cells = solved.cell_choices(state, dice, allow_joker=not joker_used)[:top]
+    cells = tuple(replace(c, expected=so_far + c.expected) for c in best_cells)
     return replace(base, dice=dice, roll=roll, cells=cells)
 
 
@@ -76,8 +81,8 @@ class HeuristicHint:
     open_cells: tuple[str, ...]
     dice: tuple[str, ...] | None = None
     roll: int | None = None
-    keeps: tuple = ()
-    cells: tuple = ()
+    keeps: tuple[Any, ...] = ()
+    cells: tuple[Any, ...] = ()
     method: str = "heuristic"
     column_names: tuple[tuple[str, str], ...] = ()    # (id, name) of the game's columns
     coups: tuple[tuple[tuple[str, ...], int], ...] = ()   # the coups entered: (dice, roll)
@@ -91,7 +96,7 @@ class HeuristicHint:
         the rounding of the figures shown: a second coup that cannot do better is not)."""
         return self.second_coup is not None and self.second_coup[1] > self.second_coup[0] + 0.005
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         data = {"family": self.family, "label": self.label, "method": self.method,
                 "heuristic": True, "expected": None, "so_far": self.so_far,
                 "open": list(self.open_cells),
@@ -110,7 +115,8 @@ class HeuristicHint:
         return data
 
 
-def game_heuristic_hint(game, dice=None, roll: int | None = None, top: int = 3) -> HeuristicHint:
+def game_heuristic_hint(game: Game, dice: Sequence[str] | None = None, roll: int | None = None,
+                        top: int = 3) -> HeuristicHint:
     """The heuristic hint for the player to play in ``game`` (never changed): with ``dice``
     showing after ``roll`` before the last, the best keeps (or writing now); after the last
     roll, or with no dice but a coup entered, the best legal cells."""
@@ -133,8 +139,8 @@ def game_heuristic_hint(game, dice=None, roll: int | None = None, top: int = 3) 
         choices = adviser.cell_choices()
         return replace(base, dice=shown, roll=game.coups[-1].roll if game.coups else 0,
                        cells=tuple(choices[:top]), second_coup=_second_coup(adviser, choices))
-    dice = tuple(sorted(game.rules.parse_dice([str(d) for d in dice])))
-    shown = tuple(str(d) for d in dice)
+    rolled = tuple(sorted(game.rules.parse_dice([str(d) for d in dice])))
+    shown = tuple(str(d) for d in rolled)
     last = adviser.horizon()
     roll = last if roll is None else int(roll)
     fallback = None
@@ -142,15 +148,16 @@ def game_heuristic_hint(game, dice=None, roll: int | None = None, top: int = 3) 
         first = adviser.cell_choices()
         fallback = first[0].value if first else None
     if roll < last:
-        keeps = adviser.keep_choices(dice, roll, fallback=fallback)[:top]
+        keeps = adviser.keep_choices(rolled, roll, fallback=fallback)[:top]
         return replace(base, dice=shown, roll=roll, keeps=tuple(keeps))
     copy = Game(game.config, game.events, id=game.id, created=game.created)
-    copy.enter(dice, roll)
+    copy.enter(rolled, roll)
     return replace(base, dice=shown, roll=roll,
                    cells=tuple(HeuristicAdviser(copy).cell_choices()[:top]))
 
 
-def _second_coup(adviser, choices) -> tuple[float, float] | None:
+def _second_coup(adviser: HeuristicAdviser,
+                 choices: Sequence[HeuristicCell]) -> tuple[float, float] | None:
     """(value of writing the first coup's best cell now, expected value of playing the second
     coup first) when the player may still play a second coup of five dice; else None."""
     game = adviser.game

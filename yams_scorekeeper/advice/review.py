@@ -14,7 +14,9 @@ included), so over a game the two add up exactly:
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..game import Game, plain_events
 from .adviser import Solved
@@ -39,7 +41,7 @@ class TurnReview:
     luck: float                 # the dice against the expectation
     round: int = 0              # the player's own turn number (1 = their first)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"player": self.player, "turn": self.turn, "round": self.round,
                 "dice": list(self.dice),
                 "roll": self.roll, "joker": list(self.joker) if self.joker else None,
@@ -61,7 +63,7 @@ class PlayerReview:
     luck: float = 0.0
     turns: list[TurnReview] = field(default_factory=list)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"name": self.name, "expected_start": round(self.expected_start, 4),
                 "final": self.final, "lost": round(self.lost, 4), "luck": round(self.luck, 4),
                 "turns": [t.to_json() for t in self.turns]}
@@ -124,8 +126,8 @@ class HeuristicTurnReview:
     estimated: bool = False
     round: int = 0                                      # the player's own turn number
 
-    def to_json(self) -> dict:
-        def cells(items):
+    def to_json(self) -> dict[str, Any]:
+        def cells(items: Sequence[tuple[str, str, int]]) -> list[dict[str, Any]]:
             return [{"column": c, "row": r, "score": s} for c, r, s in items]
         return {"player": self.player, "turn": self.turn, "round": self.round,
                 "coups": [{"dice": list(d), "roll": r} for d, r in self.coups],
@@ -152,7 +154,7 @@ class HeuristicPlayerReview:
         """Whether the luck is an estimate (any turn's expected value was sampled)."""
         return any(t.estimated for t in self.turns)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"name": self.name, "final": self.final, "lost": round(self.lost, 4),
                 "luck": None if self.luck is None else round(self.luck, 4),
                 "luck_estimated": self.luck_estimated,
@@ -198,7 +200,7 @@ def review_game_heuristic(game: Game) -> list[HeuristicPlayerReview]:
         coups = tuple((tuple(str(d) for d in c.dice), c.roll) for c in replay.coups)
         replay.record(event)
         best = choices[0] if choices else None
-        best_cells: tuple = ()
+        best_cells: tuple[Any, ...] = ()
         if best is not None:
             best_cells = ((best.column, best.row, best.score),)
             if best.second is not None:

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .dice_space import N_DICE, dice_space
-from .spec import OneColumnSpec
+from .spec import OneColumnSpec, YahtzeeJoker
 
 #: states solved together (columns of the work arrays)
 CHUNK = 256
@@ -91,7 +91,8 @@ def extra_values(spec: OneColumnSpec, mask: int) -> np.ndarray:
     return np.array([0])
 
 
-def _layer_rows(spec, masks, reach, upper_bits):
+def _layer_rows(spec: OneColumnSpec, masks: np.ndarray, reach: dict[int, np.ndarray],
+                upper_bits: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     ms, us, xs = [], [], []
     for mask in masks.tolist():
         u = reach[mask & upper_bits]
@@ -105,7 +106,8 @@ def _layer_rows(spec, masks, reach, upper_bits):
 
 # -- one turn -----------------------------------------------------------------------------------
 
-def place(spec: OneColumnSpec, flat: np.ndarray, row: int, score, m, u, x):
+def place(spec: OneColumnSpec, flat: np.ndarray, row: int, score: np.ndarray | int,
+          m: np.ndarray, u: np.ndarray, x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Points + expected future of writing ``score`` (an outcome column (252, 1) or a scalar) in
     ``row`` from states (m, u, x): the written score, the bonus when this reaches the threshold,
     and ``E`` of the next state. Returns (value, score actually written)."""
@@ -131,7 +133,8 @@ def place(spec: OneColumnSpec, flat: np.ndarray, row: int, score, m, u, x):
     return gain + flat[(nm * (cap + 1) + nu) * X + nx], score
 
 
-def last_roll_values(spec: OneColumnSpec, flat: np.ndarray, m, u, x) -> np.ndarray:
+def last_roll_values(spec: OneColumnSpec, flat: np.ndarray, m: np.ndarray, u: np.ndarray,
+                     x: np.ndarray) -> np.ndarray:
     """(252, R): for each final outcome, the best choice's points + expected future.
 
     A row's score takes few distinct values over the 252 outcomes (an upper row: 6), so each
@@ -165,10 +168,11 @@ def distinct_scores(spec: OneColumnSpec) -> list[tuple[np.ndarray, np.ndarray]]:
     return cached
 
 
-def _yahtzee_joker(spec, flat, best, m, u, x) -> None:
+def _yahtzee_joker(spec: OneColumnSpec, flat: np.ndarray, best: np.ndarray, m: np.ndarray,
+                   u: np.ndarray, x: np.ndarray) -> None:
     """H4: overwrite the five-of-a-kind outcomes of states whose yahtzee row is filled."""
     space = dice_space()
-    yz = spec.yahtzee
+    yz = _yahtzee(spec)
     sel = np.flatnonzero(m >> yz.row & 1)
     if not sel.size:
         return
@@ -177,10 +181,18 @@ def _yahtzee_joker(spec, flat, best, m, u, x) -> None:
         best[o, sel] = forced_joker_value(spec, flat, ms, us, xs, face) + yz.bonus * xs
 
 
-def forced_joker_value(spec, flat, m, u, x, face: int) -> np.ndarray:
+def _yahtzee(spec: OneColumnSpec) -> YahtzeeJoker:
+    """The H4 joker of a spec asked for it (a family with a yahtzee row and its joker rule)."""
+    if spec.yahtzee is None:
+        raise ValueError(f"{spec.family}: no yahtzee joker in this spec")
+    return spec.yahtzee
+
+
+def forced_joker_value(spec: OneColumnSpec, flat: np.ndarray, m: np.ndarray, u: np.ndarray,
+                       x: np.ndarray, face: int) -> np.ndarray:
     """Best value of a yahtzee of ``face`` placed by the forced joker rule (H4), per state."""
     o = dice_space().yams[face]
-    fixed = dict(spec.yahtzee.joker_scores)
+    fixed = dict(_yahtzee(spec).joker_scores)
     lower = np.full(len(m), -np.inf, dtype=DTYPE)
     zero_upper = np.full(len(m), -np.inf, dtype=DTYPE)
     forced = None
@@ -207,7 +219,7 @@ def joker_rows(spec: OneColumnSpec, mask: int, face: int) -> dict[int, int]:
     for i, up in enumerate(spec.upper):
         if up and spec.rows[i] == str(face) and not mask >> i & 1:
             return {i: int(spec.scores[i, o])}
-    fixed = dict(spec.yahtzee.joker_scores)
+    fixed = dict(_yahtzee(spec).joker_scores)
     lower = {i: int(fixed.get(i, spec.scores[i, o])) for i, up in enumerate(spec.upper)
              if not up and not mask >> i & 1}
     return lower or {i: 0 for i, up in enumerate(spec.upper) if up and not mask >> i & 1}
@@ -262,9 +274,11 @@ def best_keep_values(ek: np.ndarray) -> np.ndarray:
     return best[:space.n_outcomes]
 
 
-def turn_start_value(spec, flat, m, u, x) -> np.ndarray:
+def turn_start_value(spec: OneColumnSpec, flat: np.ndarray, m: np.ndarray, u: np.ndarray,
+                     x: np.ndarray) -> np.ndarray:
     """``E`` of states (m, u, x): three rolls, optimal keeps and cell."""
     v3 = last_roll_values(spec, flat, m, u, x)
     v2 = best_keep_values(keep_values(v3))
     v1 = best_keep_values(keep_values(v2))
-    return dice_space().p_roll.astype(DTYPE) @ v1
+    value: np.ndarray = dice_space().p_roll.astype(DTYPE) @ v1
+    return value

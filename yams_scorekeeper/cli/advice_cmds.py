@@ -33,7 +33,7 @@ from .render import echo, print_json
 def solved_for(rules, rows, db: str | None, lang: str):
     """The solved table of ``rules`` from the cache, else solved now (said on stderr, after
     why a cached table was refused)."""
-    from ..advice import cache
+    from .. import paths
     from ..advice.adviser import Solved
     from ..advice.spec import spec_for
 
@@ -42,7 +42,7 @@ def solved_for(rules, rows, db: str | None, lang: str):
             echo(shown(problem.text(lang)), err=True)
         echo(fill(words("cli.advice", lang)["solving"], lang, title=rules.title), err=True)
 
-    return Solved.for_spec(spec_for(rules, rows), cache.cache_folder(db), solving)
+    return Solved.for_spec(spec_for(rules, rows), paths.solver_cache(db), solving)
 
 
 def _parse_filled(items: list[str], rules) -> dict[str, int]:

@@ -132,7 +132,7 @@ def parse_fixes(args: list[str]) -> dict[int, str]:
         raise EntryError(Message("cli.give_each_turn_number"),
                          expected='yams fix 3 "44442/2 -> libre.4"')
     changes: dict[int, str] = {}
-    for turn_text, text in zip(args[::2], args[1::2]):
+    for turn_text, text in zip(args[::2], args[1::2], strict=True):
         try:
             turn = int(turn_text)
         except ValueError:
@@ -170,6 +170,7 @@ def fix(
     lang = current_lang(ctx)
     step = amend(open_store(db), parse_fixes(list(args or ())), game_id=game_id)
     game, before, stored, reopened = step.game, step.before, step.event, step.reopened
+    assert before is not None and stored is not None        # an amendment keeps both
     totals = [{"name": s.name, "before": before.totals(i).grand, "after": game.totals(i).grand}
               for i, s in enumerate(game.sheets)]
     if as_json:
@@ -188,7 +189,7 @@ def archived_change_line(game: Game, lang: str) -> str:
     """What a correction or an undo did to a finished game: corrected in the archive (still
     finished), or reopened (out of the archive, the records recounted without it)."""
     key = "corrected_archived" if game.finished else "reopened"
-    return words("cli.amend", lang)[key].format(id=game.id[:8])
+    return words("cli.amend", lang)[key].format(id=(game.id or "")[:8])
 
 
 def _print_fix(game: Game, event: dict, totals: list[dict], reopened: bool, lang: str) -> None:

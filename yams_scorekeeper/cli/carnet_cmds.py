@@ -9,6 +9,8 @@ into the records only when the carnet says ``records: yes`` (or ``--records``).
 
 from __future__ import annotations
 
+from typing import Any
+
 import typer
 
 from ..errors import EntryError, YamsError
@@ -51,7 +53,7 @@ def carnet(
     from .options import parse_settings
 
     lang = current_lang(ctx)
-    marks = {"evening": checked_evening_id(evening)} if evening is not None else {}
+    marks: dict[str, Any] = {} if evening is None else {"evening": checked_evening_id(evening)}
     if file is not None:
         from .files import read_text
 

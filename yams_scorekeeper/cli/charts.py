@@ -3,20 +3,21 @@ NAME --html``): a player's totals over time, the distribution of totals, and the
 each row per column.
 
 Each chart is an ``<svg>`` element to write inside an HTML page (the HTML parser gives it the
-SVG namespace; no attribute names another site). Built with :mod:`.printable`'s pieces (its escaping, :func:`~.printable.markup_text`, its font
-and colours), for the same pages: no script, nothing fetched (the page's
-``Content-Security-Policy`` stays ``default-src 'none'``). Readable printed in black and white:
-ink and greys only, the columns of a row told apart by fill patterns (solid, white, hatched,
-dotted) and written in a legend, every point of a line marked (a hollow mark for a game stopped
-early). Every mark carries its figures in ``data-*`` attributes and a ``<title>`` (what a
-program, or a test, reads back) and the axis labels say the scale.
+SVG namespace; no attribute names another site). Built with :mod:`.printable`'s pieces (its
+escaping, :func:`~yams_scorekeeper.safetext.markup_text`, its font and colours), for the same
+pages: no script, nothing fetched (the page's ``Content-Security-Policy`` stays ``default-src
+'none'``). Readable printed in black and white: ink and greys only, the columns of a row told
+apart by fill patterns (solid, white, hatched, dotted) and written in a legend, every point of a
+line marked (a hollow mark for a game stopped early). Every mark carries its figures in
+``data-*`` attributes and a ``<title>`` (what a program, or a test, reads back) and the axis
+labels say the scale.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .printable import markup_text
+from ..safetext import markup_text
 
 WIDTH, HEIGHT = 640, 260
 LEFT, RIGHT, TOP, BOTTOM = 56, 16, 34, 40
@@ -35,14 +36,20 @@ svg.chart .bar { stroke: #1a1a1a; stroke-width: 0.8; }
 
 #: the fills of the columns of a row-average chart, told apart without colour
 PATTERNS = ("#1a1a1a", "#ffffff", "url(#hatch)", "url(#dots)", "#8c8c8c", "url(#cross)")
-_DEFS = """<defs>
-<pattern id="hatch" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
-<rect width="6" height="6" fill="#ffffff"/><line x1="0" y1="0" x2="0" y2="6" stroke="#1a1a1a" stroke-width="2"/></pattern>
-<pattern id="dots" width="5" height="5" patternUnits="userSpaceOnUse">
-<rect width="5" height="5" fill="#ffffff"/><circle cx="2.5" cy="2.5" r="1.2" fill="#1a1a1a"/></pattern>
-<pattern id="cross" width="6" height="6" patternUnits="userSpaceOnUse">
-<rect width="6" height="6" fill="#ffffff"/><path d="M0 0L6 6M6 0L0 6" stroke="#1a1a1a" stroke-width="0.8"/></pattern>
-</defs>"""
+_DEFS = (
+    '<defs>\n'
+    '<pattern id="hatch" width="6" height="6" patternUnits="userSpaceOnUse" '
+    'patternTransform="rotate(45)">\n'
+    '<rect width="6" height="6" fill="#ffffff"/>'
+    '<line x1="0" y1="0" x2="0" y2="6" stroke="#1a1a1a" stroke-width="2"/></pattern>\n'
+    '<pattern id="dots" width="5" height="5" patternUnits="userSpaceOnUse">\n'
+    '<rect width="5" height="5" fill="#ffffff"/>'
+    '<circle cx="2.5" cy="2.5" r="1.2" fill="#1a1a1a"/></pattern>\n'
+    '<pattern id="cross" width="6" height="6" patternUnits="userSpaceOnUse">\n'
+    '<rect width="6" height="6" fill="#ffffff"/>'
+    '<path d="M0 0L6 6M6 0L0 6" stroke="#1a1a1a" stroke-width="0.8"/></pattern>\n'
+    '</defs>'
+)
 
 
 @dataclass

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 
 from ..errors import EntryError
 from ..notation import CELL
-from ..rules import normalise_id
+from ..rules.base import normalise_id
 from ..texts import Message
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -56,11 +56,12 @@ def handles(game: Game, cells: list[LegalCell]) -> dict[str, LegalCell]:
     pool += [a + b for a, b in product(LETTERS, repeat=2) if a + b not in taken]
     if len(pool) < len(cells):          # pragma: no cover (2 coups x 5 columns x 15 rows fit)
         pool += [a + b + c for a, b, c in product(LETTERS, repeat=3)]
-    return dict(zip(pool, cells))
+    return dict(zip(pool, cells, strict=False))  # more handles than cells
 
 
 def compact(text: str) -> str:
-    """A typed name in the form :meth:`RuleSet.row_names` gives: ``Petite suite`` -> ``petitesuite``."""
+    """A typed name in the form :meth:`RuleSet.row_names` gives: ``Petite suite`` ->
+    ``petitesuite``."""
     return normalise_id(" ".join(text.split())).replace("-", "")
 
 

@@ -277,7 +277,8 @@ def _prize_list(path: str, report: dict, lang: str) -> None:
     w = words("evening.head", lang)
     scoring = report["scoring"]
     ranking = Grid(say("evening.prize_title", lang),
-                   [w["rank"], w["player"], w[SCORING_WORDS[scoring][0]], w["games"], w["wins"], w["tied"]],
+                   [w["rank"], w["player"], w[SCORING_WORDS[scoring][0]], w["games"], w["wins"],
+                    w["tied"]],
                    [Line(str(r["rank"]), [Cell(r["player"]), Cell(_value(r, scoring, lang)),
                                           Cell(str(r["games"])), Cell(str(r["wins"])),
                                           Cell(", ".join(r["tied_with"]))],

@@ -14,7 +14,7 @@ import os
 from typing import TYPE_CHECKING, TextIO
 
 from ..texts import Joined, Message, explain_lang, words
-from .printing import cell_label, column_name
+from .cell_names import cell_label, column_name
 from .render import shown
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -51,18 +51,18 @@ def legal_rows(game: Game, cells: list[LegalCell], lang: str,
         if shared and len(group) > 1:
             head = column_name(game, column) + (f" ({w['coup']} {coup})" if two_coups else "")
             notes = Joined(_AND, (x for x in group[0].notes if x in shared))
-            notes = notes.text(explain_lang(lang))
-            rows.append([("", ""), (shown(head), "italic"), ("", ""), (shown(notes), "italic")])
+            said = notes.text(explain_lang(lang))
+            rows.append([("", ""), (shown(head), "italic"), ("", ""), (shown(said), "italic")])
         else:
             shared = set()
         for cell in group:
             n += 1
             why = Joined(_AND, (cell.explain, *(x for x in cell.notes if x not in shared)))
-            why = why.text(explain_lang(lang))
+            because = why.text(explain_lang(lang))
             style = "bold" if cell.score > 0 else ("red" if cell.score < 0 else "dim")
             rows.append([(shown(str(n) if handles is None else handle_of.get(cell, "")), ""),
                          (shown(cell_label(game, cell, two_coups)), ""),
-                         (str(cell.score), style), (shown(why), "")])
+                         (str(cell.score), style), (shown(because), "")])
     return header, rows
 
 

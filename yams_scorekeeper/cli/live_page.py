@@ -7,7 +7,7 @@ at the end the final ranking and the records the game set); :func:`live_page` wr
 whole page with its style and its script, both marked with the response's CSP nonce. The
 sheets are the printable sheet's grids (:func:`~yams_scorekeeper.cli.printable.sheet_grids`,
 :func:`~yams_scorekeeper.cli.printable.grid_html`); every data string goes through
-:func:`~yams_scorekeeper.cli.printable.markup_text`.
+:func:`~yams_scorekeeper.safetext.markup_text`.
 """
 
 from __future__ import annotations
@@ -15,9 +15,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from ..safetext import markup_text
 from ..texts import say, words
 from .lang import LANGS
-from .printable import HTML_STYLE, grid_html, markup_text, sheet_grids, sheet_heading
+from .printable import HTML_STYLE, grid_html, sheet_grids, sheet_heading
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
@@ -118,7 +119,8 @@ def _turn(game: Game, lang: str) -> list[str]:
     from .legal_list import legal_rows
 
     p = words("cli.printing", lang)
-    out = [f'<p class="turn" id="turn">{markup_text(say("cli.printing.to_play", lang, name=game.player.name))}</p>']
+    to_play = markup_text(say("cli.printing.to_play", lang, name=game.player.name))
+    out = [f'<p class="turn" id="turn">{to_play}</p>']
     for n, coup in enumerate(game.coups, start=1):
         text = p["coup"].format(name=game.player.name, n=n, dice=format_dice(coup.dice),
                                 roll=coup.roll)
@@ -204,7 +206,8 @@ def live_page(state: LiveState, lang: str, tv: bool, nonce: str, events: str) ->
     w = words("cli.serve", lang)
     other = next(code for code in LANGS if code != lang)
     view = "&view=tv" if tv else ""
-    links = [f'<a href="?lang={other}{view}" hreflang="{other}">{markup_text(say("cli.serve.language", other))}</a>',
+    language = markup_text(say("cli.serve.language", other))
+    links = [f'<a href="?lang={other}{view}" hreflang="{other}">{language}</a>',
              f'<a href="?lang={lang}{"" if tv else "&view=tv"}">'
              f'{markup_text(w["normal_view" if tv else "tv_view"])}</a>',
              f'<a href="?lang={lang}{view}">{markup_text(w["reload"])}</a>']

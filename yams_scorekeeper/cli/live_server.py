@@ -74,7 +74,7 @@ class GameWatcher:
 
     def signature(self) -> tuple:
         """What changes when the game is written: each file's size, mtime and inode."""
-        out = []
+        out: list[tuple[int, int, int] | None] = []
         for path in self.paths:
             try:
                 st = os.stat(path)
@@ -168,7 +168,7 @@ class GameWatcher:
         return True
 
 
-def make_app(watcher: GameWatcher, token: str, lang: str) -> Starlette:
+def make_app(watcher: GameWatcher, token: str, lang: str) -> _Guard:
     """The ASGI app of the live sheet of ``watcher``'s game, under ``/<token>/``; ``lang`` is
     the page's language unless the page asks ``?lang=``."""
 

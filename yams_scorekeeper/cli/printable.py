@@ -4,7 +4,8 @@ sheet (for the fridge or the club's notice board), and the record book as HTML.
 Every file is self-contained: inline CSS, no script, nothing fetched from elsewhere (the HTML
 says so to the browser too: ``Content-Security-Policy: default-src 'none'``). Every data string
 (names, labels, anything read from the store) is made visible by
-:func:`~yams_scorekeeper.safetext.shown`, then escaped for XML and HTML (:func:`markup_text`).
+:func:`~yams_scorekeeper.safetext.shown`, then escaped for XML and HTML
+(:func:`~yams_scorekeeper.safetext.markup_text`).
 Each written cell of a sheet carries an ``id`` ``p<seat>-<column>-<row>`` (ids of the rule set:
 ASCII), so a program (a test) finds every cell. This module only renders text; the command
 writes it with :func:`~yams_scorekeeper.cli.files.write_text`.
@@ -12,13 +13,12 @@ writes it with :func:`~yams_scorekeeper.cli.files.write_text`.
 
 from __future__ import annotations
 
-import html
-import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .. import wording
-from ..safetext import shown
+from ..safetext import markup_text, shown
 from ..texts import words
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -56,16 +56,6 @@ class Grid:
     lines: list[Line]
     notes: list[str] = field(default_factory=list)
     left: set[int] = field(default_factory=set)
-
-
-#: characters XML 1.0 cannot hold at all, even escaped (``shown`` already took the controls)
-_NOT_XML = re.compile("[\ud800-\udfff\ufffe\uffff]")
-
-
-def markup_text(value: Any) -> str:
-    """``value`` as text safe inside XML or HTML, in an element or a quoted attribute."""
-    text = _NOT_XML.sub(lambda m: f"\\u{ord(m.group()):04x}", shown(value))
-    return html.escape(text, quote=True)
 
 
 # -- the sheets as grids -------------------------------------------------------------------------
@@ -204,7 +194,7 @@ def _svg_grid(grid: Grid, top: float) -> tuple[list[str], float, float]:
     height = HEAD + ROW * len(grid.lines)
     out.append(f'<rect class="paper" x="{MARGIN}" y="{y0}" width="{width:.0f}" '
                f'height="{height}"/>')
-    lefts = [MARGIN]
+    lefts: list[float] = [MARGIN]
     for w in widths[:-1]:
         lefts.append(lefts[-1] + w)
     y = y0 + HEAD
@@ -301,7 +291,7 @@ p.note { margin: 0.2em 0 0 0; }
 
 
 def grids_html(title: str, subtitle: str, grids: list[Grid], lang: str,
-               charts: list[str] = ()) -> str:
+               charts: Sequence[str] = ()) -> str:
     """A standalone HTML page of ``grids`` under ``title`` and ``subtitle``, then ``charts``
     (inline SVG made by :mod:`.charts`, whose data is escaped already)."""
     out = ["<!DOCTYPE html>", f'<html lang="{lang}">', "<head>", '<meta charset="utf-8">',
@@ -388,4 +378,5 @@ def draw_sheets(game: Game, lang: str, svg: str | None, page: str | None,
             if path != "-":
                 import typer
 
-                typer.echo(shown(words("cli.printable", lang)["drawn"].format(id=game.id, path=path)))
+                drawn = words("cli.printable", lang)["drawn"]
+                typer.echo(shown(drawn.format(id=game.id, path=path)))

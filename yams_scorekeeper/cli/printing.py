@@ -14,6 +14,9 @@ from typing import TYPE_CHECKING, Any
 import typer
 
 from ..texts import say, words
+from .cell_names import cell_label as cell_label
+from .cell_names import column_name as column_name
+from .cell_names import mark_label as mark_label
 from .json_out import ranking_json
 from .messages import msg, outcome
 from .render import print_json, shown
@@ -21,7 +24,7 @@ from .render import print_json, shown
 if TYPE_CHECKING:  # pragma: no cover
     from rich.table import Table
 
-    from ..game import Game, LegalCell, Mark
+    from ..game import Game, LegalCell
 
 
 def round_text(game: Game, n: int, lang: str) -> str:
@@ -119,31 +122,6 @@ def print_next(game: Game, broken: list[dict], lang: str, key: str) -> None:
         print_ending(game, broken, lang)
     else:
         print_line(say(key, lang, name=game.player.name))
-
-
-def mark_label(game: Game, mark: Mark) -> str:
-    """The name of a written cell, as the legal list calls it."""
-    from ..game import LegalCell
-
-    return cell_label(game, LegalCell(mark.column, mark.row, mark.coup, mark.score, ""))
-
-
-def cell_label(game: Game, cell: LegalCell, with_coup: bool = False) -> str:
-    """``Libre · Full`` (or just ``Full`` on a one-column sheet), with the coup if two (here,
-    not in :mod:`sheet_view`, so that ``yams mark`` and ``undo`` print it without Rich)."""
-    row = game.rules.row(cell.row).name
-    text = row if len(game.columns) == 1 else f"{column_name(game, cell.column)} · {row}"
-    if with_coup and cell.coup:
-        text += f" ({cell.coup})"
-    return text
-
-
-def column_name(game: Game, column: str) -> str:
-    """The name of a column of ``game``'s sheet (its id when it has none)."""
-    for col in game.columns:
-        if col.id == column:
-            return col.name
-    return column
 
 
 def print_ending(game: Game, broken: list[dict], lang: str) -> None:

@@ -25,9 +25,9 @@ EPILOG = examples(
 def rules(
     ctx: typer.Context,
     family: str | None = typer.Argument(None, metavar="[FAMILY]",
-                                           help="classic, gaby, double or duel (or a French name)."),
+                                        help="classic, gaby, double or duel (or a French name)."),
     row: str | None = typer.Argument(None, metavar="[ROW]",
-                                        help="A row: its id, its printed name or a short name."),
+                                     help="A row: its id, its printed name or a short name."),
 ) -> None:
     """Print the rule of a row (what makes it, how it scores, an example, the ruling), every
     row of a family, or the families."""
@@ -66,13 +66,13 @@ def rules(
         entry = row_rule(family, row)
     except EntryError:
         ruleset = get_rules(family)
-        topic = topic_rule(family, row)
-        if topic is None:
+        named = topic_rule(family, row)
+        if named is None:
             raise EntryError(Message("rules.no_row_or_topic", word=row, title=ruleset.title),
                              expected=" ".join([*(r.id for r in ruleset.rows),
                                                 *ruleset.topic_texts])) from None
-        typer.echo(f"{topic.name} ({ruleset.title}, {topic.id})")
-        for line in (topic.text(lang), f"{w['rulings']}{colon}{topic.rulings}"):
+        typer.echo(f"{named.name} ({ruleset.title}, {named.id})")
+        for line in (named.text(lang), f"{w['rulings']}{colon}{named.rulings}"):
             typer.echo(textwrap.fill(line, 78, initial_indent="  ", subsequent_indent="    ",
                                      break_on_hyphens=False))
         return

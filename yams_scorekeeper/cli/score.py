@@ -129,7 +129,7 @@ def score(
     Lists the rows of the sheet that the dice make (with --all, every row), each with its score and the reason, e.g. "Full 5-5-5 / 3-3 : 20 + 3x5 + 2x3 = 41".
 
     With - in place of the dice, each line of standard input is ROLL DICE... (blank lines and # comments skipped) and one JSON object is printed per line; a bad line is reported on stderr with its number, the others are still scored, and the exit code is non-zero.
-    """
+    """  # noqa: E501 (the help text is a key of cli/help_fr.py)
     from ..notation import no_roll, take_roll
     from ..rules import get_rules
 

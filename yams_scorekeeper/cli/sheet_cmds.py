@@ -54,7 +54,8 @@ def sheet(
         return
     # the players-across grid (Duel, Double Yams, ...) has the label as its title
     across = len(game.columns) == 1 and game.rules.sheet_layout == "players"
-    print_sheets(game, game.id if across else f"{game.config.label} · {game.id}", lang, index)
+    print_sheets(game, (game.id or "") if across else f"{game.config.label} · {game.id}", lang,
+                 index)
 
 
 def games(

@@ -17,10 +17,10 @@ from rich.text import Text
 
 from ..texts import Message, explain_lang, say, words
 from ..wording import colon
+from .cell_names import cell_label  # noqa: F401 (cell_label: its old home)
+from .cell_names import column_name as _column_name
 from .legal_list import COLUMNS as LEGAL_COLUMNS
 from .legal_list import legal_rows
-from .printing import cell_label  # noqa: F401 (cell_label: its old home)
-from .printing import column_name as _column_name
 from .render import shown as safe_text
 
 if TYPE_CHECKING:  # pragma: no cover

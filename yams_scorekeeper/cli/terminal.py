@@ -95,7 +95,7 @@ class Terminal:
         if not line:
             raise EOFError
         line = line.rstrip("\r\n")
-        out.write(shown(line) + "\n")      # echoed: a log of the session reads like the conversation
+        out.write(shown(line) + "\n")      # echoed: a log of the session reads as the talk
         out.flush()
         return line
 

@@ -33,7 +33,7 @@ def where(
         print_json(folders)
         return
     for key, folder in zip(("book.where_store", "book.where_cache", "book.where_config"),
-                           folders.values()):
+                           folders.values(), strict=True):
         typer.echo(shown(say(key, lang, path=folder)))
 
 
