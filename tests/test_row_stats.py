@@ -181,3 +181,29 @@ def test_a_game_that_no_longer_replays_is_tried_once(tmp_path):
     assert store.row_stats() == {}
     assert index.missing_sheets() == []          # a seat -1 row: not replayed again
     assert store.summaries()[0]["players"][0]["total"] == 5
+
+
+def test_the_sheets_full_mark_spares_the_look_up_until_a_game_comes_without_sheets(tmp_path):
+    """Once every game has its sheets, ``meta`` says so and missing_sheets() reads that; a
+    game indexed without its sheets removes the mark (else its sheet would never be filled)."""
+    store = Store(str(tmp_path))
+
+    def finish(game_id: str) -> None:
+        store.create_game({"id": game_id, "created": CLOCK, "config": {}, "events": [],
+                           "players": ["A"], "family": "duel", "label": "Duel"})
+        store.finish_game(game_id, {"id": game_id, "family": "duel", "config_key": "duel",
+                                    "config_label": "Duel", "date": CLOCK,
+                                    "stopped_early": False, "players": [
+                                        {"name": "A", "total": 5, "parts": {}, "rank": 1}]})
+
+    def mark():
+        return store._summary_index()._meta("sheets_full")
+
+    finish("g1")
+    index = store._summary_index()
+    assert index.missing_sheets() == ["g1"] and mark() is None
+    assert store.row_stats() == {}                       # g1 tried (a seat -1 row)
+    assert index.missing_sheets() == [] and mark() == 1
+    finish("g2")
+    assert mark() is None
+    assert store._summary_index().missing_sheets() == ["g2"]

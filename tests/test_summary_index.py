@@ -219,3 +219,31 @@ def test_an_index_of_schema_3_is_built_again_with_its_sheets_in_the_order_they_c
                       ("g1", 0)).fetchall()
     db.close()
     assert schema == SCHEMA and "WITHOUT ROWID" not in table and "sheets_by_game" in str(plan)
+
+
+def test_an_index_with_the_old_game_index_gets_the_covering_one_in_place(tmp_path):
+    """players_by_game(game, seat) gave way to players_by_game_names(game, seat, name, rank):
+    an index file that has the old one gets the new one when opened (no rebuild: the rows
+    stay), and the companions of ``stats NAME`` read no table row."""
+    import sqlite3
+
+    store = small_book(tmp_path / "s")
+    before = store.companions("Alice", [])
+    rows = store.index_rows()
+    path = os.path.join(store.path, INDEX_FILE)
+    db = sqlite3.connect(path)
+    db.execute("DROP INDEX players_by_game_names")
+    db.execute("CREATE INDEX players_by_game ON players(game, seat)")
+    db.commit()
+    db.close()
+    again = Store(store.path)
+    assert again.companions("Alice", []) == before and again.index_rows() == rows
+    db = sqlite3.connect(path)
+    names = {n for (n,) in db.execute("SELECT name FROM sqlite_master WHERE type='index'")}
+    plan = str(db.execute("EXPLAIN QUERY PLAN SELECT q.name, q.rank FROM players p JOIN "
+                          "players q ON q.game=p.game AND q.seat<>p.seat WHERE p.folded=?",
+                          ("alice",)).fetchall())
+    db.close()
+    assert "players_by_game_names" in names and "players_by_game" not in names
+    assert "COVERING INDEX players_by_game_names" in plan
+    assert [(name, games) for name, games, *_ in before] == [("Bob", 4)]

@@ -19,6 +19,7 @@ from ..wording import fill, number
 from .files import file_stdout, open_store
 from .lang import current_lang
 from .options import count_option, db_option, examples, force_option, json_option, rules_option
+from .plain_text import print_lines, print_table
 from .printable import html_option
 from .printing import local_date, short_label, simple_table
 from .render import print_json, shown
@@ -331,7 +332,7 @@ def _player_rows(store, player: str) -> list[dict]:
             for game, date, family, key, stopped, count, name, total, rank in rows]
 
 
-def totals_chart(rows: list[dict], title: str, width: int, lang: str = "en"):
+def totals_chart(rows: list[dict], title: str, width: int, lang: str = "en") -> _Chart:
     """A bar per game, oldest first (one a month, their average, past ``CHART_BARS`` games),
     scaled so the largest total fills the width left."""
     if len(rows) > CHART_BARS:
@@ -355,7 +356,7 @@ def totals_chart(rows: list[dict], title: str, width: int, lang: str = "en"):
 
 
 def distribution_chart(totals: list[float], title: str, width: int, lang: str = "en",
-                       bins: int = 10):
+                       bins: int = 10) -> _Chart:
     """How many totals fall in each of ``bins`` equal ranges, as horizontal bars."""
     low, high = min(totals), max(totals)
     step = (high - low) / bins or 1
@@ -370,26 +371,43 @@ def distribution_chart(totals: list[float], title: str, width: int, lang: str = 
     return _bar_chart(title, labels, bars, [str(c) for c in counts], span, labels_right=True)
 
 
-def _bar_chart(title: str, labels: list[str], bars: list[tuple[str, str]], numbers: list[str],
-               span: int, labels_right: bool):
-    """The title in bold, then a line a bar: its label, the bar (``(text, style)``, at most
-    ``span`` wide), its number at the right, two spaces apart. One Rich ``Text`` (no table to lay out: a
-    player's charts are ~15 of them)."""
-    from rich.console import Group
-    from rich.text import Text
+class _Chart:
+    """A chart as plain ``lines`` (the title, then a line a bar) and as Rich draws it
+    (``__rich__``: the title in bold, the bars in their styles)."""
 
+    def __init__(self, title: str, lines: list[tuple[str, str, str, str]]):
+        self.title = shown(title)
+        self.parts = lines          # (label and gap, bar, bar style, gap and number)
+        self.lines = [self.title] + [head + bar + tail for head, bar, _, tail in lines]
+
+    def __rich__(self) -> Any:
+        from rich.console import Group
+        from rich.text import Text
+
+        body = Text(no_wrap=True, overflow="crop")
+        for head, bar, style, tail in self.parts:
+            if body:
+                body.append("\n")
+            body.append(head)
+            body.append(bar, style=style)
+            body.append(tail)
+        return Group(Text(self.title, style="bold"), body)
+
+
+def _bar_chart(title: str, labels: list[str], bars: list[tuple[str, str]], numbers: list[str],
+               span: int, labels_right: bool) -> _Chart:
+    """The title in bold, then a line a bar: its label, the bar (``(text, style)``, at most
+    ``span`` wide), its number at the right, two spaces apart. One Rich ``Text`` (no table to
+    lay out: a player's charts are ~15 of them), or plain lines (:mod:`.plain_text`)."""
     label_width = max(map(len, labels), default=0)
     number_width = max(map(len, numbers), default=0)
-    body = Text(no_wrap=True, overflow="crop")
-    for label, (bar, style), number in zip(labels, bars, numbers):
+    lines = []
+    for label, (bar, style), figure in zip(labels, bars, numbers, strict=True):
         label = shown(label)
-        if body:
-            body.append("\n")
-        body.append((label.rjust(label_width) if labels_right else label.ljust(label_width))
-                    + "  ")
-        body.append(bar, style=style)
-        body.append(" " * (span - len(bar)) + "  " + number.rjust(number_width))
-    return Group(Text(shown(title), style="bold"), body)
+        lines.append(((label.rjust(label_width) if labels_right else label.ljust(label_width))
+                      + "  ", bar, style, " " * (span - len(bar)) + "  "
+                      + figure.rjust(number_width)))
+    return _Chart(title, lines)
 
 
 def stats(
@@ -492,23 +510,21 @@ def stats(
     def pct(value: float | None) -> str:
         return _percent(value, lang)
 
-    out.print(Text(shown(fill(w["summary"], lang, name=name, games=data["games"],
-                                             complete=data["complete"], wins=data["wins"],
-                                             rate=pct(data["win_rate"]))),
-                   style="bold"))
-    table = simple_table(((w["config"], "left"),))
-    for title in _stats_headers(lang):
-        table.add_column(title, justify="right", no_wrap=True)
-    for cfg in data["by_config"].values():
-        table.add_row(shown(cfg["label"]), str(cfg["games"]), str(cfg["wins"]),
-                      pct(cfg["win_rate"]), _number(cfg["average"], lang),
-                      _number(cfg["median"], lang),
-                      _number(cfg["best"]["total"], lang) if cfg["best"] else "-",
-                      _number(cfg["worst"]["total"], lang) if cfg["worst"] else "-",
-                      _number(cfg["stdev"], lang))
-    out.print(table)
-    for line in _page_lines(data, lang):
-        out.print(Text(shown(line)))
+    summary = shown(fill(w["summary"], lang, name=name, games=data["games"],
+                         complete=data["complete"], wins=data["wins"],
+                         rate=pct(data["win_rate"])))
+    print_lines(out, [summary], Text(summary, style="bold"))
+    table = [[shown(cfg["label"]), str(cfg["games"]), str(cfg["wins"]),
+              pct(cfg["win_rate"]), _number(cfg["average"], lang),
+              _number(cfg["median"], lang),
+              _number(cfg["best"]["total"], lang) if cfg["best"] else "-",
+              _number(cfg["worst"]["total"], lang) if cfg["worst"] else "-",
+              _number(cfg["stdev"], lang)] for cfg in data["by_config"].values()]
+    print_table(out, [(w["config"], "left")] + [(title, "right")
+                                                 for title in _stats_headers(lang)],
+                table, no_wrap=True)
+    for line in map(shown, _page_lines(data, lang)):
+        print_lines(out, [line], Text(line))
     if not chart:
         return
     by_config: dict[str, list[dict]] = {key: [] for key in data["by_config"]}
@@ -517,15 +533,14 @@ def stats(
         by_config[row["config_key"]].append(row)
         if not row["stopped_early"]:
             by_family[row["family"]].append(row["total"])
-    for key, cfg in data["by_config"].items():
-        out.print(totals_chart(by_config[key], w["chart"].format(name=name, label=cfg["label"]),
-                               out.width, lang))
+    charts = [totals_chart(by_config[key], w["chart"].format(name=name, label=cfg["label"]),
+                           out.width, lang) for key, cfg in data["by_config"].items()]
+    charts += [distribution_chart(totals, w["spread"].format(name=name, family=family),
+                                  out.width, lang)
+               for family, totals in by_family.items() if len(totals) >= 5]
+    for drawn in charts:
+        print_lines(out, drawn.lines, drawn)
         out.print()
-    for family, totals in by_family.items():
-        if len(totals) >= 5:
-            out.print(distribution_chart(totals, w["spread"].format(name=name, family=family),
-                                         out.width, lang))
-            out.print()
 
 
 def _page_figures(store, rows: list[dict], player: str, since, until, seats) -> dict:
@@ -678,18 +693,18 @@ def _row_stats(player: str | None, family: str | None, as_json: bool, lang: str,
         title = w["title"].format(who=who, label=cfg["label"], sheets=cfg["sheets"])
         if cfg["stopped"]:
             title += w["stopped"].format(n=cfg["stopped"])
-        out.print(Text(shown(title), style="bold"))
+        title = shown(title)
+        print_lines(out, [title], Text(title, style="bold"))
         headers = _row_headers(lang)
-        table = simple_table(((headers[0], "left"),) + tuple((h, "right") for h in headers[1:]))
         try:
             names = {row.id: row.name for row in rules_class(cfg["family"] or "").rows}
         except YamsError:
             names = {}
-        for line in cfg["rows"]:
-            table.add_row(shown(names.get(line["row"], line["row"])), str(line["cells"]),
-                          _number(round(line["average"], 1), lang), _number(line["best"], lang),
-                          _percent(line["zero_rate"], lang), _percent(line["scratch_rate"], lang))
-        out.print(table)
+        print_table(out, [(headers[0], "left")] + [(h, "right") for h in headers[1:]],
+                    [[shown(names.get(line["row"], line["row"])), str(line["cells"]),
+                      _number(round(line["average"], 1), lang), _number(line["best"], lang),
+                      _percent(line["zero_rate"], lang), _percent(line["scratch_rate"], lang)]
+                     for line in cfg["rows"]])
         notes = []
         if cfg["bonuses"]:
             notes.append(w["bonus"] + colon + ", ".join(
@@ -702,7 +717,8 @@ def _row_stats(player: str | None, family: str | None, as_json: bool, lang: str,
                              row=names.get(cfg["favourite"], cfg["favourite"])))
         if cfg["weakest"]:
             notes.append(say("book.weakest", lang, row=names.get(cfg["weakest"], cfg["weakest"])))
-        out.print(Text(shown(" · ".join(notes))))
+        line = shown(" · ".join(notes))
+        print_lines(out, [line], Text(line))
         out.print()
     if not shown_any:
         typer.echo(w["none"])

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from ..safetext import shown
@@ -41,18 +41,23 @@ def inert(value: Any) -> Any:
     if value is True or value is False:
         return "true" if value else "false"
     if isinstance(value, str):
-        value = shown(value)      # a control character made visible (names refuse them)
+        if not (value.isascii() and value.isprintable()):    # else nothing to make visible
+            value = shown(value)  # a control character made visible (names refuse them)
         return "'" + value if value.startswith(FORMULA_STARTS) else value
     return value
 
 
 def csv_text(header: Iterable[str], lines: Iterable[Iterable[Any]]) -> str:
     """The CSV text of ``header`` then ``lines``, every cell made :func:`inert`."""
+    return _written(header, ([inert(cell) for cell in line] for line in lines))
+
+
+def _written(header: Iterable[str], lines: Iterable[Iterable[Any]]) -> str:
+    """The CSV text of ``header`` then ``lines``, their cells already :func:`inert`."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
     writer.writerow(header)
-    for line in lines:
-        writer.writerow([inert(cell) for cell in line])
+    writer.writerows(lines)
     return out.getvalue()
 
 
@@ -65,18 +70,43 @@ def evening_of(summary: dict) -> str | None:
     return value if isinstance(value, (str, int)) and not isinstance(value, bool) else None
 
 
-def history_lines(summaries: Iterable[dict]) -> Iterator[list]:
+def _same(value: Any) -> Any:
+    return value
+
+
+def history_lines(summaries: Iterable[dict], cell: Callable[[Any], Any] = _same
+                  ) -> Iterator[list]:
     """One line per player of each game (in the order of the summaries, players by rank):
-    the values of :data:`HISTORY_COLUMNS`."""
+    the values of :data:`HISTORY_COLUMNS`, each given to ``cell`` (those of the game once
+    for all its players)."""
     from ..records import changes_made
 
     for summary in summaries:      # the fields of records.history, read straight
-        head = [summary["date"], summary["id"],
-                summary.get("config_label") or summary["config_key"], summary["config_key"]]
-        tail = [bool(summary.get("stopped_early")), changes_made(summary)["amendments"],
-                evening_of(summary)]
+        head = [cell(summary["date"]), cell(summary["id"]),
+                cell(summary.get("config_label") or summary["config_key"]),
+                cell(summary["config_key"])]
+        tail = [cell(bool(summary.get("stopped_early"))),
+                cell(changes_made(summary)["amendments"]), cell(evening_of(summary))]
         for player in summary["players"]:
-            yield [*head, player["name"], player["total"], player.get("rank"), *tail]
+            yield [*head, cell(player["name"]), cell(player["total"]), cell(player.get("rank")),
+                   *tail]
+
+
+def history_csv(summaries: Iterable[dict]) -> str:
+    """``yams history --csv``: the CSV text of :func:`history_lines` (a name, a label met
+    before is not made :func:`inert` again: at 50,000 games, a player's history is 31,000
+    lines of the same few names)."""
+    seen: dict[str, Any] = {}
+
+    def cell(value: Any) -> Any:
+        if type(value) is not str:
+            return inert(value)
+        made = seen.get(value)
+        if made is None:
+            made = seen[value] = inert(value)
+        return made
+
+    return _written(HISTORY_COLUMNS, history_lines(summaries, cell))
 
 
 def stats_lines(data: dict) -> Iterator[list]:

@@ -49,12 +49,12 @@ def export_history(store: Store, lang: str, *, player, family, since, until, gam
     from ..records import stopped_game_wins
     from ..safetext import json_text
     from .bgstats import play_file
-    from .book_csv import HISTORY_COLUMNS, csv_text, history_lines
+    from .book_csv import history_csv
 
     one = _one_game(store, game_id) if game_id is not None else None
     if csv_file is not None:
         summaries = [one["summary"]] if one else _summaries(store, player, family, since, until)
-        text = csv_text(HISTORY_COLUMNS, history_lines(summaries))
+        text = history_csv(summaries)
         write_text(csv_file, text)
         _said("book.written_csv", csv_file, text.count("\r\n") - 1, lang)
     if bgstats is not None:
