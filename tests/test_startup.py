@@ -121,7 +121,7 @@ THROUGH_TYPER = PROBE.replace("except SystemExit:\n    pass", "except SystemExit
 
 
 def yams_run(code: str, db, *args: str) -> tuple[str, str, int, set[str]]:
-    env = {"YAMS_DB": str(db), "YAMS_LANG": "en", "PATH": "", "COLUMNS": "100"}
+    env = {"YAMS_DB": str(db), "YAMS_LANG": "en", "PATH": "", "COLUMNS": "80"}
     done = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True,
                           stdin=subprocess.DEVNULL, env=env)
     *said, last = done.stderr.splitlines()
@@ -141,7 +141,7 @@ TURNS = {
                 ("score", "--json", "-R", "gaby", "--roll=2", "55533", "--all"),
                 ("score", "-R", "nope", "-r1", "55533"), ("enter", "--", "12345/2")],
     "double": [("enter", "1cp", "2cp", "3cp", "4fp", "5fp", "6cg", "6cg", "1fg", "2fg", "3fg",
-                "-r", "1", "--json"), ("cells", "--json"), ("mark", "1", "--json"),
+                "-r", "1", "--json"), ("cells", "--json"), ("cells",), ("mark", "1", "--json"),
                ("score", "-R", "double", "-r", "2", "--json", "cp665", "fp12", "cg34", "fg556")],
 }
 
