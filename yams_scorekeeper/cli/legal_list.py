@@ -14,9 +14,9 @@ import os
 import re
 from typing import TYPE_CHECKING, TextIO
 
+from ..safetext import shown
 from ..texts import Joined, Message, explain_lang, words
 from .printing import cell_label, column_name
-from .render import shown
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game, LegalCell
@@ -51,15 +51,15 @@ def legal_rows(game: Game, cells: list[LegalCell], lang: str,
         shared = set(group[0].notes).intersection(*(c.notes for c in group[1:]))
         if shared and len(group) > 1:
             head = column_name(game, column) + (f" ({w['coup']} {coup})" if two_coups else "")
-            notes = Joined(_AND, (x for x in group[0].notes if x in shared))
-            notes = notes.text(explain_lang(lang))
+            notes = Joined(_AND, (x for x in group[0].notes if x in shared)).text(
+                explain_lang(lang))
             rows.append([("", ""), (shown(head), "italic"), ("", ""), (shown(notes), "italic")])
         else:
             shared = set()
         for cell in group:
             n += 1
-            why = Joined(_AND, (cell.explain, *(x for x in cell.notes if x not in shared)))
-            why = why.text(explain_lang(lang))
+            why = Joined(_AND, (cell.explain, *(x for x in cell.notes if x not in shared))).text(
+                explain_lang(lang))
             style = "bold" if cell.score > 0 else ("red" if cell.score < 0 else "dim")
             rows.append([(shown(str(n) if handles is None else handle_of.get(cell, "")), ""),
                          (shown(cell_label(game, cell, two_coups)), ""),
