@@ -8,6 +8,8 @@ import json
 import subprocess
 import sys
 
+import pytest
+
 from yams_scorekeeper.cli.app import COMMAND_MODULES, COMMAND_NAMES
 
 PROBE = """
@@ -95,3 +97,135 @@ def test_help_still_lists_every_command():
     for names in COMMAND_NAMES.values():
         for name in names:
             assert f" {name} " in out, name
+
+
+# -- the one-shot path: plain table actions and scores run without Typer (cli/oneshot.py) ------
+
+ONESHOT = """
+import json, sys
+from yams_scorekeeper.cli.oneshot import main
+sys.argv = ["yams", *sys.argv[1:]]
+code = 0
+try:
+    main()
+except SystemExit as done:
+    code = done.code
+sys.stdout.flush()
+print(json.dumps([code, sorted(m for m in sys.modules if m.split(".")[0] in
+                               ("typer", "click", "rich", "yams_scorekeeper"))]), file=sys.stderr)
+"""
+
+#: the same run through the Typer app, its exit status and messages as the console script's
+THROUGH_TYPER = PROBE.replace("except SystemExit:\n    pass", "except SystemExit as done:\n"
+                              "    print(done.code if done.code is not None else 0)")
+
+
+def yams_run(code: str, db, *args: str) -> tuple[str, str, int, set[str]]:
+    env = {"YAMS_DB": str(db), "YAMS_LANG": "en", "PATH": "", "COLUMNS": "80"}
+    done = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True,
+                          stdin=subprocess.DEVNULL, env=env)
+    *said, last = done.stderr.splitlines()
+    if code is ONESHOT:
+        status, modules = json.loads(last)
+        return done.stdout, "\n".join(said), status, set(modules)
+    *out, status = done.stdout.splitlines()
+    return "\n".join(out) + "\n" * bool(out), "\n".join(said), int(status), set(json.loads(last))
+
+
+#: a turn of each kind of family, refusals included (text and JSON), in order
+TURNS = {
+    "classic": [("enter", "11123", "--roll", "1"), ("cells",), ("cells", "--json"),
+                ("mark", "99"), ("mark", "--json"), ("mark", "1"), ("undo", "--json"),
+                ("enter", "1", "--json"), ("enter", "111", "23/1"), ("mark", "libre.1"),
+                ("undo",), ("undo",), ("score", "-R", "classic", "-r", "1", "55533"),
+                ("score", "--json", "-R", "gaby", "--roll=2", "55533", "--all"),
+                ("score", "-R", "nope", "-r1", "55533"), ("enter", "--", "12345/2")],
+    "double": [("enter", "1cp", "2cp", "3cp", "4fp", "5fp", "6cg", "6cg", "1fg", "2fg", "3fg",
+                "-r", "1", "--json"), ("cells", "--json"), ("cells",), ("mark", "1", "--json"),
+               ("score", "-R", "double", "-r", "2", "--json", "cp665", "fp12", "cg34", "fg556")],
+}
+
+
+@pytest.mark.parametrize("family", sorted(TURNS))
+def test_one_shot_commands_say_what_the_typer_app_says_without_loading_it(tmp_path, family):
+    import shutil
+
+    stores = tmp_path / "quick", tmp_path / "typer"
+    probe(stores[0], "new", "-R", family, "-p", "Alice", "-p", "Bob")
+    shutil.copytree(*stores)                                    # the same game id in both
+    statuses = set()
+    for args in TURNS[family]:
+        out, err, status, modules = yams_run(ONESHOT, stores[0], *args)
+        statuses.add(status)
+        assert (out, err, status) == yams_run(THROUGH_TYPER, stores[1], *args)[:3], args
+        heavy = ("typer", "click") if args[:2] == ("score", "-R") else ("typer", "click", "rich")
+        assert not {m for m in modules if m.split(".")[0] in heavy}, args      # a table: Rich
+        assert not {"yams_scorekeeper.cli.app", "yams_scorekeeper.cli.play",
+                    "yams_scorekeeper.cli.book_cmds"} & modules, args
+    assert statuses == ({0, 2, 3} if family == "classic" else {0})     # refusals said alike
+
+
+def test_anything_else_goes_to_the_typer_app(tmp_path):
+    probe(tmp_path, "new", "-R", "classic", "-p", "Alice", "-p", "Bob")
+    for args in (("cells", "--help"), ("--lang", "fr", "cells"), ("enter", "--roll"),
+                 ("enter", "11123", "-x"), ("cells", "--json=yes"), ("score", "-aR", "gaby"),
+                 ("mark", "1", "2"), ("sheet",)):
+        out, err, status, modules = yams_run(ONESHOT, tmp_path, *args)
+        assert "yams_scorekeeper.cli.app" in modules, args
+        assert (out, err, status) == yams_run(THROUGH_TYPER, tmp_path, *args)[:3], args
+
+
+def recorded_by_typer(name: str, args: list[str]) -> dict:
+    """The keyword arguments the Typer app gives the command ``name`` for ``args``."""
+    import functools
+
+    import typer
+    from typer.testing import CliRunner
+
+    from yams_scorekeeper.cli.app import for_typer
+    from yams_scorekeeper.cli.oneshot import command_function
+
+    seen: dict = {}
+    record = functools.wraps(command_function(name))(lambda **kwargs: seen.update(kwargs))
+    single = typer.Typer()
+    single.command()(for_typer(record))
+    result = CliRunner().invoke(single, args)
+    assert result.exit_code == 0, result.output
+    seen.pop("ctx", None)
+    return seen
+
+
+@pytest.mark.parametrize("name,args", [
+    ("enter", ["11123", "--roll", "1"]),
+    ("enter", ["1", "1", "-r2", "1", "2", "3", "--json", "--game", "ab"]),
+    ("enter", ["55552/3", "--joker", "2:5", "--joker=3:4", "--announce", "yam", "--db", "x"]),
+    ("enter", ["--", "-1", "--json"]),
+    ("enter", []),
+    ("cells", ["-g", "3f", "--json", "--json"]),
+    ("cells", []),
+    ("mark", ["libre.full", "--scratch", "--coup", "2", "--doblar", "sec.yam"]),
+    ("mark", ["-gab", "-"]),
+    ("mark", []),
+    ("undo", ["--game=x", "--db", "here"]),
+    ("score", ["-R", "gaby", "-r", "1", "5", "5", "5", "3", "3", "-a"]),
+    ("score", ["--rules=double", "--all", "--json", "-"]),
+])
+def test_the_one_shot_path_reads_what_typer_reads(name, args):
+    from yams_scorekeeper.cli.oneshot import Parameters, command_function
+
+    parameters = Parameters.of(command_function(name))
+    assert parameters is not None
+    assert parameters.read(list(args)) == recorded_by_typer(name, list(args))
+
+
+@pytest.mark.parametrize("name,args", [
+    ("enter", ["--help"]), ("enter", ["-h"]), ("enter", ["--roll"]), ("enter", ["-r"]),
+    ("enter", ["--roll", "--json"]), ("enter", ["-1"]), ("cells", ["--json=1"]),
+    ("cells", ["extra"]), ("score", ["-aj"]), ("mark", ["1", "2"]), ("mark", ["--scratchy"]),
+    ("undo", ["--no-json"]),
+])
+def test_the_one_shot_path_leaves_the_rest_to_click(name, args):
+    from yams_scorekeeper.cli.oneshot import Parameters, command_function
+
+    parameters = Parameters.of(command_function(name))
+    assert parameters is not None and parameters.read(list(args)) is None

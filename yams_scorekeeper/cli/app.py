@@ -42,8 +42,12 @@ Rules for command modules:
 
 from __future__ import annotations
 
+import functools
 import importlib
-from typing import Any
+import inspect
+import typing
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 import typer
 from typer.core import TyperCommand, TyperGroup
@@ -51,6 +55,11 @@ from typer.core import TyperCommand, TyperGroup
 from .. import __version__
 from ..errors import YamsError
 from .lang import current_lang, help_lang, resolve_lang
+from .options import Declared
+
+if TYPE_CHECKING:  # pragma: no cover
+    # the Context class Typer's own methods take (Typer 0.28 carries its own Click)
+    from typer._click import Context as ClickContext
 from .render import check_arguments, flushed, prepare_streams, print_error, report_output
 
 #: The command modules of this package, in ``--help`` order. Each one lists its commands in
@@ -87,13 +96,13 @@ class YamsGroup(TyperGroup):
 
     The commands of :data:`COMMAND_NAMES` are loaded when first asked for."""
 
-    def list_commands(self, ctx: typer.Context) -> list[str]:
+    def list_commands(self, ctx: ClickContext) -> list[str]:
         names: list[str] = []
         for module in COMMAND_MODULES:
             names += COMMAND_NAMES.get(module) or _EAGER.get(module, ())
         return names + [name for name in self.commands if name not in names]
 
-    def get_command(self, ctx: typer.Context, name: str) -> Any:
+    def get_command(self, ctx: ClickContext, name: str) -> Any:
         if name not in self.commands:
             module = next((m for m in COMMAND_MODULES if name in COMMAND_NAMES.get(m, ())), None)
             if module is not None:
@@ -108,11 +117,12 @@ class YamsGroup(TyperGroup):
         loaded = typer.Typer()
         register(loaded, module_name, only=name)
         for info in loaded.registered_commands:
-            command = get_command_from_info(info, pretty_exceptions_short=app.pretty_exceptions_short,
-                                            rich_markup_mode=app.rich_markup_mode)
+            command = get_command_from_info(
+                info, pretty_exceptions_short=app.pretty_exceptions_short,
+                rich_markup_mode=app.rich_markup_mode)
             self.add_command(command, command.name)
 
-    def parse_args(self, ctx: typer.Context, args: list[str]) -> list[str]:
+    def parse_args(self, ctx: ClickContext, args: list[str]) -> list[str]:
         try:
             check_arguments(args)
         except YamsError as err:
@@ -120,7 +130,7 @@ class YamsGroup(TyperGroup):
             ctx.exit(err.exit_code)
         return super().parse_args(ctx, args)
 
-    def invoke(self, ctx: typer.Context) -> Any:
+    def invoke(self, ctx: ClickContext) -> Any:
         try:
             return super().invoke(ctx)
         except YamsError as err:
@@ -154,7 +164,7 @@ class YamsCommand(TyperCommand):
         with in_french([self], ctx):
             super().format_help(ctx, formatter)
 
-    def invoke(self, ctx: typer.Context) -> Any:
+    def invoke(self, ctx: ClickContext) -> Any:
         """Run the command; run with ``--json``, a YamsError is said as a JSON object."""
         try:
             return super().invoke(ctx)
@@ -171,7 +181,8 @@ app = typer.Typer(
     help="Score keeper for the French dice game Yams, played with real dice.\n\n"
          "Type the dice you rolled; yams tells what every row of the sheet is worth, and why.",
     epilog="Examples:\n  yams play\n  yams demo --rules gaby\n"
-           "  yams score --rules gaby --roll 1 5 5 5 3 3\nEverything typed is checked; nothing is lost.",
+           "  yams score --rules gaby --roll 1 5 5 5 3 3\n"
+           "Everything typed is checked; nothing is lost.",
     no_args_is_help=True,
     add_completion=True,
     context_settings={"help_option_names": ["-h", "--help"]},
@@ -212,9 +223,33 @@ def register(target: typer.Typer, module_name: str, only: str | None = None) -> 
         func, options = entry if isinstance(entry, tuple) else (entry, {})
         name = options.get("name") or func.__name__.replace("_", "-")
         if only is None or name == only:
-            target.command(**{"cls": YamsCommand, **options})(func)
+            target.command(**{"cls": YamsCommand, **options})(for_typer(func))
             names.append(name)
     return tuple(names)
+
+
+def for_typer(func: Callable[..., Any]) -> Callable[..., Any]:
+    """``func`` as Typer reads a command: its :func:`~yams_scorekeeper.cli.options.Option`
+    and ``Argument`` declarations made ``typer.Option`` and ``typer.Argument``, and its
+    ``ctx: Context`` a ``typer.Context`` (``func`` itself when it declares nothing so)."""
+    signature = inspect.signature(func)
+    if not any(isinstance(p.default, Declared) for p in signature.parameters.values()):
+        return func
+    hints = typing.get_type_hints(func, localns={"Context": typer.Context})
+    parameters = [p.replace(annotation=hints.get(p.name, p.annotation),
+                            default=p.default.for_typer() if isinstance(p.default, Declared)
+                            else p.default)
+                  for p in signature.parameters.values()]
+
+    @functools.wraps(func)
+    def command(*args: Any, **kwargs: Any) -> Any:
+        return func(*args, **kwargs)
+
+    command.__signature__ = signature.replace(  # type: ignore[attr-defined]  # read by inspect
+        parameters=parameters, return_annotation=hints.get("return", None))
+    command.__annotations__ = {**{p.name: p.annotation for p in parameters},
+                               "return": hints.get("return", None)}
+    return command
 
 
 #: the command names of the modules loaded at start-up (those missing from COMMAND_NAMES)
@@ -222,7 +257,8 @@ _EAGER = {name: register(app, name) for name in COMMAND_MODULES if name not in C
 
 
 def main() -> None:
-    """Console script ``yams``."""
+    """Run the Typer app on the command line (the console script ``yams`` runs a plain
+    one-shot command without it: :func:`.oneshot.main`)."""
     prepare_streams()
     try:
         app(prog_name="yams")

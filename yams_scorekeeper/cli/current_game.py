@@ -8,11 +8,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-import typer
-
 from .files import open_store
 from .lang import current_lang
-from .options import db_option, game_option, json_option
+from .options import Context, db_option, game_option, json_option
 from .printing import show_finished
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -29,7 +27,7 @@ def game_session(db: str | None, game_id: str | None, lang: str = "en",
     session = TableSession.resume(open_store(db), game_id)
     if session.game.finished:
         show_finished(session.game, session.broken, lang, as_json)
-        raise typer.Exit(0)
+        raise SystemExit(0)
     return session
 
 
@@ -39,7 +37,7 @@ def game_step(step: Callable[[TableSession, str, bool], None]) -> Callable[..., 
     and the user's language. The command has the name and the help of ``step``."""
 
     def command(
-        ctx: typer.Context,
+        ctx: Context,
         game_id: str | None = game_option(),
         as_json: bool = json_option(),
         db: str | None = db_option(),

@@ -5,17 +5,18 @@
 Rich table, and :func:`legal_lines` draws the same table as plain lines, character for
 character what Rich prints (a test compares them), with the styles as ANSI codes on a
 terminal. Importing Rich costs a one-shot command ~25 ms (a third of its start-up); the plain
-lines are used when the table fits the width as it is, Rich when it must fold a column.
+lines are used unless the other columns alone are too wide (or a text is not one column wide).
 """
 
 from __future__ import annotations
 
 import os
+import re
 from typing import TYPE_CHECKING, TextIO
 
+from ..safetext import shown
 from ..texts import Joined, Message, explain_lang, words
 from .cell_names import cell_label, column_name
-from .render import shown
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game, LegalCell
@@ -86,18 +87,22 @@ def legal_lines(header: list[str], rows: list[list[Piece]], width: int,
                 ansi: bool = False) -> list[str] | None:
     """The table as Rich draws it (``box.SIMPLE_HEAD``, no padding at the edges, the header
     in bold): a blank line, the header, a rule, the rows, a blank line, each as wide as the
-    table. ``None`` when that is wider than ``width`` (Rich would fold the last column) or a
-    text holds a character that is not one column wide. ``ansi``: the styles as ANSI codes."""
+    table. When that is wider than ``width``, the last column is narrowed to fit and its texts
+    wrapped as Rich wraps them (:func:`wrap_as_rich`). ``None`` when even so it would not fit
+    (Rich then narrows every column) or a text holds a character that is not one column wide.
+    ``ansi``: the styles as ANSI codes."""
     lines = [[(text, "bold") for text in header]] + rows
     if not all(_narrow(text) for line in lines for text, _ in line):
         return None
     widths = [max(len(line[i][0]) for line in lines) for i in range(len(COLUMNS))]
     total = sum(widths) + 3 * (len(widths) - 1) + 2
     if total > width:
-        return None
+        widths[-1] -= total - width
+        total = width
+        if widths[-1] < MIN_FOLDED:
+            return None
 
-    def cell(piece: Piece, i: int) -> str:
-        text, style = piece
+    def cell(text: str, style: str, i: int) -> str:
         pad = " " * (widths[i] - len(text))
         if ansi and style and text:
             text = f"\x1b[{_SGR[style]}m{text}\x1b[0m"
@@ -105,11 +110,48 @@ def legal_lines(header: list[str], rows: list[list[Piece]], width: int,
 
     out = [" " * total]
     for n, line in enumerate(lines):
-        out.append(" " + "   ".join(cell(piece, i) for i, piece in enumerate(line)) + " ")
+        parts = [[text] if i < len(COLUMNS) - 1 else wrap_as_rich(text, widths[i])
+                 for i, (text, _) in enumerate(line)]
+        for k in range(max(map(len, parts))):
+            out.append(" " + "   ".join(cell(part[k] if k < len(part) else "", line[i][1], i)
+                                        for i, part in enumerate(parts)) + " ")
         if n == 0:
             out.append(" " + "─" * (total - 2) + " ")
     out.append(" " * total)
     return out
+
+
+#: the narrowest last column drawn here (narrower, Rich narrows the other columns too)
+MIN_FOLDED = 12
+
+
+def wrap_as_rich(text: str, width: int) -> list[str]:
+    """``text`` in lines of at most ``width`` characters as Rich wraps a table cell: broken
+    before the word that does not fit, a word longer than a line cut in pieces, the spaces at
+    the end of a line dropped (``rich._wrap.divide_line``)."""
+    if len(text) <= width:
+        return [text]
+    breaks: list[int] = []
+    offset = 0
+    for match in re.finditer(r"\s*\S+\s*", text):
+        start, word = match.start(), match.group()
+        length = len(word.rstrip())
+        if width - offset >= length:
+            offset += len(word)
+        elif length > width:
+            pieces = [word[i:i + width] for i in range(0, len(word), width)]
+            for k, piece in enumerate(pieces, 1):
+                if start:
+                    breaks.append(start)
+                if k == len(pieces):
+                    offset = len(piece)
+                else:
+                    start += len(piece)
+        elif offset and start:
+            breaks.append(start)
+            offset = len(word)
+    bounds = [0, *breaks, len(text)]
+    return [text[a:b].rstrip() for a, b in zip(bounds, bounds[1:], strict=False)]
 
 
 def _narrow(text: str) -> bool:

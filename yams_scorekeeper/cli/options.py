@@ -2,15 +2,17 @@
 
 ``--db``, ``--game``, ``--json``, ``--rules``, the dice and ``--roll``; the epilog of examples
 every ``--help`` ends with; small numbers, start dice, ``--setting KEY=VALUE`` and lists typed
-as options. Only ``typer`` and the standard library are imported here (start-up stays light).
+as options. Only the standard library is imported here (start-up stays light): an option is
+declared with :func:`Option` or :func:`Argument`, which take the arguments of ``typer.Option``
+and ``typer.Argument`` and only record them. The Typer app makes the real ones when it builds a
+command (:func:`~yams_scorekeeper.cli.app.register`); a one-shot command reads the same
+declarations without Typer (:mod:`~yams_scorekeeper.cli.oneshot`).
 """
 
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
-
-import typer
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ..errors import ConfigError, EntryError
 from ..safetext import fold_name
@@ -20,21 +22,58 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..rules.base import RuleSet
 
 
+class Context(Protocol):
+    """What a command reads of its context (``ctx: Context``): Typer gives a
+    ``typer.Context``, a one-shot run an object with the same two attributes."""
+
+    obj: Any
+    params: dict[str, Any]
+
+
+class Declared:
+    """An option or argument of a command, as declared: ``kind`` is ``"option"`` or
+    ``"argument"``, then the arguments ``typer.Option`` or ``typer.Argument`` takes."""
+
+    __slots__ = ("kind", "default", "names", "settings")
+
+    def __init__(self, kind: str, default: Any, names: tuple[str, ...],
+                 settings: dict[str, Any]) -> None:
+        self.kind, self.default, self.names, self.settings = kind, default, names, settings
+
+    def for_typer(self) -> Any:
+        """The ``typer.Option`` or ``typer.Argument`` declared."""
+        import typer
+
+        if self.kind == "argument":
+            return typer.Argument(self.default, **self.settings)
+        return typer.Option(self.default, *self.names, **self.settings)
+
+
+def Option(default: Any, *names: str, **settings: Any) -> Any:  # noqa: N802 (as typer.Option)
+    """An option, declared as ``Option(default, *names, **settings)`` would be."""
+    return Declared("option", default, names, settings)
+
+
+def Argument(default: Any, **settings: Any) -> Any:  # noqa: N802 (as typer.Argument)
+    """An argument, declared as ``Argument(default, **settings)`` would be."""
+    return Declared("argument", default, (), settings)
+
+
 def db_option() -> Any:
     """``--db PATH``: the store folder."""
-    return typer.Option(None, "--db", metavar="PATH", show_default=False,
+    return Option(None, "--db", metavar="PATH", show_default=False,
                         help="Store folder. Default: $YAMS_DB, else the user's application "
                              "folder.")
 
 
 def force_option() -> Any:
     """``--force``: write over a read-only file."""
-    return typer.Option(False, "--force", help="Write over FILE even when it is read-only.")
+    return Option(False, "--force", help="Write over FILE even when it is read-only.")
 
 
 def game_option() -> Any:
     """``--game``/``-g ID``: the game a command works on."""
-    return typer.Option(None, "--game", "-g", metavar="ID", show_default=False,
+    return Option(None, "--game", "-g", metavar="ID", show_default=False,
                         help="Game id, or a unique start of it (see 'yams games'). Default: the "
                              "only game in progress.")
 
@@ -42,18 +81,18 @@ def game_option() -> Any:
 def evening_option(help: str = "The evening the game belongs to (default: the evening open, "
                                 "if any: yams soiree).") -> Any:
     """``--soiree ID``: the evening a new game belongs to (``yams soiree``)."""
-    return typer.Option(None, "--soiree", "--evening", metavar="ID", show_default=False,
+    return Option(None, "--soiree", "--evening", metavar="ID", show_default=False,
                         help=help)
 
 
 def json_option(help: str = "Print one JSON object instead of text.") -> Any:
     """``--json``: one JSON object on standard output instead of text."""
-    return typer.Option(False, "--json", help=help)
+    return Option(False, "--json", help=help)
 
 
 def rules_option(default: str | None, help: str) -> Any:
     """``--rules``/``-R RULES``: a rule family (its id or an alias, French names welcome)."""
-    return typer.Option(default, "--rules", "-R", metavar="RULES", help=help)
+    return Option(default, "--rules", "-R", metavar="RULES", help=help)
 
 
 #: the help of a --rules option whose default is the registry's first family
@@ -70,12 +109,12 @@ def default_family() -> str:
 
 def dice_argument(help: str) -> Any:
     """The ``DICE...`` typed after the command (``yams score``, ``yams enter``)."""
-    return typer.Argument(None, metavar="DICE...", show_default=False, help=help)
+    return Argument(None, metavar="DICE...", show_default=False, help=help)
 
 
 def roll_option(help: str) -> Any:
     """``--roll``/``-r N``: the roll on which the dice were kept."""
-    return typer.Option(None, "--roll", "-r", metavar="N", show_default=False, help=help)
+    return Option(None, "--roll", "-r", metavar="N", show_default=False, help=help)
 
 
 #: The last line of every epilog. Typer strips the indentation common to the lines after the
@@ -107,7 +146,7 @@ def count_option(default: int | None, *names: str, least: int = 0, most: int = M
                                      most=most), expected=f"{name} {max(least, 1)}")
         return value
 
-    return typer.Option(default, *names, metavar=metavar, help=help, callback=check,
+    return Option(default, *names, metavar=metavar, help=help, callback=check,
                         show_default=default is not None)
 
 

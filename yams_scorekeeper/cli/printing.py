@@ -8,10 +8,9 @@ Any data (names, labels, anything read from the store) is shown escaped (:func:`
 from __future__ import annotations
 
 import datetime as _dt
+import sys
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
-
-import typer
 
 from ..texts import say, words
 from .cell_names import cell_label as cell_label
@@ -34,8 +33,10 @@ def round_text(game: Game, n: int, lang: str) -> str:
 
 
 def print_line(text: str) -> None:
-    """One line of plain output; any data in it is shown escaped (:func:`shown`)."""
-    typer.echo(shown(text))
+    """One line of plain output; any data in it is shown escaped (:func:`shown`), flushed (as
+    ``typer.echo`` does; no Typer needed)."""
+    sys.stdout.write(shown(text) + "\n")
+    sys.stdout.flush()
 
 
 #: the longest configuration label a line of ``history`` or ``games`` shows whole

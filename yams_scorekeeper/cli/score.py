@@ -10,13 +10,13 @@ import sys
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-import typer
-
 from ..errors import ConfigError, YamsError
 from ..texts import Joined, Message
 from .lang import current_lang
 from .options import (
     RULES_HELP,
+    Context,
+    Option,
     default_family,
     dice_argument,
     examples,
@@ -112,7 +112,7 @@ def score_stream(rules: RuleSet, lines: Iterable[str], all_rows: bool, lang: str
 
 
 def score(
-    ctx: typer.Context,
+    ctx: Context,
     dice: list[str] | None = dice_argument(
         "The dice: '5 5 5 3 3' or '55533'; Double Yams: ten tagged dice such as 6cp 3fg "
         "(value, colour c/f and size p/g in any order) or by groups, a tag then its dice: "
@@ -121,7 +121,7 @@ def score(
     roll: str | None = roll_option(
         "Roll on which the dice were kept: 1 to 3 (Double Yams: 1 to 6). Required, except "
         "with '-'."),
-    all_rows: bool = typer.Option(False, "--all", "-a", help="Also list the rows scoring 0."),
+    all_rows: bool = Option(False, "--all", "-a", help="Also list the rows scoring 0."),
     as_json: bool = json_option("Print one JSON object instead of a table."),
 ) -> None:
     """Show what every row is worth with these dice, and why.
@@ -142,7 +142,7 @@ def score(
                               expected="ROLL DICE... on each line")
         status = score_stream(rules, sys.stdin, all_rows, lang, as_json)
         if status:
-            raise typer.Exit(status)
+            raise SystemExit(status)
         return
     text, roll = take_roll(" ".join(tokens), roll)     # 55533/2, or 55533 --roll 2
     if not roll:

@@ -7,15 +7,13 @@ in :mod:`yams_scorekeeper.api` (which checks and records one event), and prints 
 refused entry raises a :class:`~yams_scorekeeper.errors.YamsError` before anything is written,
 so the store is left as it was. The interactive table mode (``yams play``) lives elsewhere.
 
-The top of the module imports only ``typer`` and the standard library; the store, the rules
-and ``rich`` are imported inside the commands.
+The top of the module imports only the standard library (not even ``typer``: see
+:mod:`.options`); the store, the rules and ``rich`` are imported inside the commands.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
-
-import typer
 
 from ..errors import ConfigError, EntryError, IllegalMoveError
 from ..texts import Message, explain_lang, words
@@ -25,6 +23,9 @@ from .json_out import cells_json, mark_json, ranking_json
 from .lang import current_lang
 from .options import (
     RULES_HELP,
+    Argument,
+    Context,
+    Option,
     db_option,
     default_family,
     dice_argument,
@@ -56,43 +57,43 @@ NEW_EPILOG = examples(
 
 
 def new(
-    ctx: typer.Context,
+    ctx: Context,
     rules_name: str | None = rules_option(None, RULES_HELP),
-    players: list[str] | None = typer.Option(
+    players: list[str] | None = Option(
         None, "--player", "-p", metavar="NAME", show_default=False,
         help="A player, in seating order; repeat for each (1 to 8, Gaby 1 to 4)."),
-    columns: list[str] | None = typer.Option(
+    columns: list[str] | None = Option(
         None, "--column", "-c", metavar="COLUMN", show_default=False,
         help="A column of the sheet (classic: libre descendante montante imposee; Gaby: "
              "descente libre montee demi-sec sec); repeat for each."),
-    rows: list[str] | None = typer.Option(
+    rows: list[str] | None = Option(
         None, "--row", metavar="ROW", show_default=False,
         help="An optional row (Gaby: nenette, petit); repeat for each."),
-    options: list[str] | None = typer.Option(
+    options: list[str] | None = Option(
         None, "--option", metavar="OPTION", show_default=False,
         help="A Gaby option: bloquant, deux-coups, doblar, chance; repeat for each."),
-    preset: str | None = typer.Option(None, "--preset", metavar="gaby|gaby-solo",
+    preset: str | None = Option(None, "--preset", metavar="gaby|gaby-solo",
                                          help="Gaby presets (the default when nothing is said)."),
-    variant: str | None = typer.Option(None, "--variant", metavar="VARIANT",
+    variant: str | None = Option(None, "--variant", metavar="VARIANT",
                                           help="The family's variant, if it has some "
                                                "(Double Yams: D10 in docs/rules.md)."),
-    direction: str | None = typer.Option(None, "--direction", metavar="DIR",
+    direction: str | None = Option(None, "--direction", metavar="DIR",
                                             help="Double Yams forcé: croissant or decroissant."),
-    imposed: list[str] | None = typer.Option(
+    imposed: list[str] | None = Option(
         None, "--imposed", metavar="ROWS", show_default=False,
         help="Classic imposée column: every row in the order to fill, e.g. yam,1,2,..."),
-    order: str | None = typer.Option(
+    order: str | None = Option(
         None, "--order", metavar="given|random|dice",
         help="Turn order: as given, drawn at random, or from start dice (the lowest starts, "
              "then seating order). Default: random in Gaby (Y9), as given otherwise."),
-    start_dice: list[str] | None = typer.Option(
+    start_dice: list[str] | None = Option(
         None, "--start-dice", metavar="'NAME=D[,D...] ...'", show_default=False,
         help="Each player's start die for --order dice; a tie rolls again: Bob=2,5."),
-    settings: list[str] | None = typer.Option(
+    settings: list[str] | None = Option(
         None, "--setting", metavar="KEY=VALUE", show_default=False,
         help="A house rule, e.g. yam=60 (the value is read as JSON when it can be)."),
     evening: str | None = evening_option(),
-    place: str | None = typer.Option(None, "--place", metavar="TEXT",
+    place: str | None = Option(None, "--place", metavar="TEXT",
                                         help="Where the game is played (kept for the exports: "
                                              "history --bgstats)."),
     as_json: bool = json_option(),
@@ -141,15 +142,15 @@ ENTER_EPILOG = examples(
 
 
 def enter(
-    ctx: typer.Context,
+    ctx: Context,
     dice: list[str] | None = dice_argument(
         "The dice kept: '5 5 5 3 3', '55533', or '55533/2' with the roll after '/'; "
         "Double Yams: ten tagged dice, 6cp 3fg ... or by groups: cp665 fp12 cg34 fg556."),
     roll: str | None = roll_option("After how many rolls the dice were kept."),
     game_id: str | None = game_option(),
-    jokers: list[str] | None = typer.Option(None, "--joker", metavar="FROM:TO",
+    jokers: list[str] | None = Option(None, "--joker", metavar="FROM:TO",
                                                help="Duel: one die showing FROM counts as TO."),
-    announce: str | None = typer.Option(None, "--announce", metavar="ROW",
+    announce: str | None = Option(None, "--announce", metavar="ROW",
                                            help="Double Yams: the row announced for a sixth roll."),
     as_json: bool = json_option(),
     db: str | None = db_option(),
@@ -189,14 +190,14 @@ MARK_EPILOG = examples(
 
 
 def mark(
-    ctx: typer.Context,
-    cell: str | None = typer.Argument(None, metavar="CELL", show_default=False,
+    ctx: Context,
+    cell: str | None = Argument(None, metavar="CELL", show_default=False,
                                          help="NUMBER from the list, COLUMN.ROW, or ROW."),
     game_id: str | None = game_option(),
-    coup: str | None = typer.Option(None, "--coup", metavar="N",
+    coup: str | None = Option(None, "--coup", metavar="N",
                                        help="Write from coup N (two-coup turns)."),
-    scratch: bool = typer.Option(False, "--scratch", help="Scratch the cell (0)."),
-    doblar: str | None = typer.Option(None, "--doblar", metavar="CELL2",
+    scratch: bool = Option(False, "--scratch", help="Scratch the cell (0)."),
+    doblar: str | None = Option(None, "--doblar", metavar="CELL2",
                                          help="Gaby doblar: also write CELL2 from the other coup."),
     as_json: bool = json_option(),
     db: str | None = db_option(),
@@ -266,7 +267,7 @@ def _describe(game: Game, event: dict, lang: str) -> str:
 
 
 def undo(
-    ctx: typer.Context,
+    ctx: Context,
     game_id: str | None = game_option(),
     as_json: bool = json_option(),
     db: str | None = db_option(),
@@ -295,7 +296,7 @@ def undo(
 
 
 def end(
-    ctx: typer.Context,
+    ctx: Context,
     game_id: str | None = game_option(),
     as_json: bool = json_option(),
     db: str | None = db_option(),
