@@ -79,6 +79,8 @@ def _part(table: str, item: dict[str, Any]) -> dict[str, Any]:
             out.pop("base", None)
         if item["kind"] == "straight" and item["shape"] != "run":
             out.pop("length", None)
+        if scoring != "by-run":
+            out.pop("runs", None)
     if table == "columns" and out.get("kind") != "imposee":
         out.pop("order", None)
     return out
