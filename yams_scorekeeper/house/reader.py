@@ -123,9 +123,9 @@ class _Checker:
             if default is None:
                 raise self.fail(key, Message("rules.house_missing"), expected=example or None)
             return default
-        value = self.data[key]
-        ok = isinstance(value, kind) and not (kind is int and isinstance(value, bool))
-        if not ok or (check is not None and not check(value)):
+        value: object = self.data[key]
+        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)) or (
+                check is not None and not check(value)):
             raise self.fail(key, Message("rules.house_bad_value", what=what or kind.__name__,
                                          value=shown(repr(value)[:60])),
                             expected=example or None)

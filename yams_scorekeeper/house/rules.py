@@ -16,9 +16,9 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from ..columns import Column
 from ..dice import Dice
 from ..errors import ConfigError, IllegalMoveError
+from ..rules.base import Figure, Row, RuleSet, Section, Setup, known
 from ..texts import Joined, Message
 from ..totals import Cells, Totals
-from ..rules.base import Figure, Row, RuleSet, Section, Setup, known
 from . import scoring, words
 from .vocabulary import BonusSpec, SheetSpec
 

@@ -12,8 +12,8 @@ import json
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from ..texts import Message
 from ..safetext import shown
+from ..texts import Message
 from .reader import NAME, ROW_COMMON, ROW_KEYS, HouseFileError, load_text, read_doc
 from .rules import HouseRules, house_rules_class
 from .vocabulary import FORMAT, SheetSpec
