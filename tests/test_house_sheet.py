@@ -239,6 +239,12 @@ def test_bad_row_values(body, key):
     assert refusal(UPPER + row(body)).key == f"rows[6].{key}"
 
 
+def test_the_source_leads_the_message():
+    with pytest.raises(HouseFileError) as err:
+        load_house("dice = 6\n" + UPPER, name="bad", source="/tmp/bad.toml")
+    assert str(err.value).startswith("/tmp/bad.toml: line 1, dice: unknown key")
+
+
 def test_not_toml_and_a_bad_name():
     err = refusal('rolls = = 3\n')
     assert err.line == 1 and "TOML" in str(err)
