@@ -54,7 +54,7 @@ class HouseFileError(ConfigError):
 
     def __init__(self, why: Message, *, line: int, key: str, source: str = "",
                  expected: str | None = None):
-        prefix = f"{shown(source)}: " if source else ""
+        prefix = Message("rules.house_source", path=shown(source)) if source else ""
         where = Message("rules.house_where_line", source=prefix, line=line, key_=key) if line \
             else Message("rules.house_where", source=prefix, key_=key)
         super().__init__(Message("rules.house_refused", where=where, why=why),

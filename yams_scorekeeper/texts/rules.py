@@ -156,6 +156,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "house_refused": ("{where}: {why}", "{where} : {why}"),
     "house_where_line": ("{source}line {line}, {key_}", "{source}ligne {line}, {key_}"),
     "house_where": ("{source}{key_}", "{source}{key_}"),
+    "house_source": ("{path}: ", "{path} : "),
     "house_unknown_key": ("unknown key", "clé inconnue"),
     "house_missing": ("missing", "manquant"),
     "house_bad_value": ("{value} is not {what}", "{value} n'est pas {what}"),
