@@ -191,3 +191,19 @@ def test_a_setting_the_file_cannot_say_is_refused():
     with pytest.raises(ConfigError) as err:
         house_toml_from_family("classic", {"yam": 60})
     assert err.value.message.key == "rules.unknown_setting"      # the family's own check
+
+
+@pytest.mark.parametrize("family", FAMILIES)
+def test_the_exact_solver_sees_the_same_game(family):
+    """The solver's spec of the family's file hashes as the family's own: the same table, so
+    the same optimal value (Yatzy 248.4400, Yahtzee 254.5877: benchmarks/bench_house_solver.py)."""
+    from yams_scorekeeper.advice.spec import spec_for
+
+    assert spec_for(house(family).ruleset()).key() == spec_for(get_rules(family)).key()
+
+
+def test_the_heuristic_adviser_plays_a_several_column_house_sheet():
+    from yams_scorekeeper.advice.heuristic import play_game
+
+    game = play_game(Game(house_config(house("classic"), ("Ana",))), random.Random(1))
+    assert game.finished and game.totals(0).grand > 300

@@ -455,3 +455,25 @@ def test_an_unknown_column_choice_is_refused():
     house = load_house((EXAMPLES / "sirtin.toml").read_text(encoding="utf-8"), name="sirtin")
     with pytest.raises(ConfigError):
         config(house, columns=("diagonale",))
+
+
+def test_annoncee_scores_every_row_as_issue_22_says():
+    house = load_house((EXAMPLES / "annoncee.toml").read_text(encoding="utf-8"), name="annoncee")
+    assert [c.id for c in house.spec.columns] == ["descendante", "libre", "montante", "annoncee"]
+    assert [c.kind for c in house.spec.columns] == ["descendante", "libre", "montante",
+                                                    "annoncee"]
+    assert [r.id for r in house.spec.rows] == ["1", "2", "3", "4", "5", "6", "brelan", "carre",
+                                               "full", "petite-suite", "grande-suite", "yams",
+                                               "chance"]
+    assert house.ruleset().max_rolls == 3
+    s = scores(house, "55532")
+    assert (s["5"], s["brelan"], s["carre"], s["chance"]) == (15, 20, 0, 20)
+    assert scores(house, "55553")["carre"] == 23
+    assert scores(house, "12346")["petite-suite"] == 30
+    assert scores(house, "23456")["grande-suite"] == 40
+    assert scores(house, "12356")["petite-suite"] == 0
+    assert scores(house, "22233")["full"] == 25
+    assert scores(house, "66666")["yams"] == 50
+    bonus = house.spec.bonuses[0]
+    assert (bonus.rows, bonus.steps, bonus.scope) == (("1", "2", "3", "4", "5", "6"),
+                                                      ((63, 35),), "column")
