@@ -477,3 +477,18 @@ def test_annoncee_scores_every_row_as_issue_22_says():
     bonus = house.spec.bonuses[0]
     assert (bonus.rows, bonus.steps, bonus.scope) == (("1", "2", "3", "4", "5", "6"),
                                                       ((63, 35),), "column")
+
+
+def test_when_only_a_seche_column_is_left_a_coup_of_more_rolls_is_refused():
+    tail = ('[[columns]]\nid = "l"\nkind = "libre"\n\n[[columns]]\nid = "s"\nkind = "seche"\n\n'
+            + BONUS)
+    house = sheet("", tail=tail)
+    game = Game(config(house))
+    for value in range(1, 7):
+        game.enter(str(value) * 5, 3)
+        game.mark("l", str(value))
+    assert game.max_roll() == 1
+    with pytest.raises(YamsError):
+        game.enter("66543", 2)
+    game.enter("66543", 1)
+    assert {c.column for c in game.legal_cells()} == {"s"}
