@@ -280,6 +280,16 @@ def test_the_rules_doc_reads_back_to_the_same_sheet_and_identity():
     assert json.loads(json.dumps(doc)) == doc
 
 
+@pytest.mark.parametrize("path", sorted(EXAMPLES.glob("*.toml")), ids=lambda p: p.stem)
+def test_every_example_reads_back_from_its_document_and_its_json(path):
+    import json
+
+    house = load_house(path.read_text(encoding="utf-8"), name=path.stem)
+    assert house_from_doc(house.rules_doc) == house
+    stored = json.loads(json.dumps(house.rules_doc))
+    assert house_from_doc(stored) == house and house_from_doc(stored).rules_doc == stored
+
+
 def test_editing_the_rules_makes_another_identity_comments_do_not():
     text = (EXAMPLES / "sirtin.toml").read_text(encoding="utf-8")
     base = load_house(text, name="sirtin").identity
