@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..columns import Column
 from ..dice import Dice
-from ..errors import ConfigError, IllegalMoveError
-from ..rules.base import Figure, Row, RuleSet, Section, Setup, known
+from ..errors import IllegalMoveError
+from ..rules.base import Figure, Row, RuleSet, Section, Setup, columns_setup
 from ..texts import Joined, Message
 from ..totals import Cells, Totals
 from . import scoring, words
@@ -148,25 +148,8 @@ class HouseRules(RuleSet):
 
     def configure(self, setup: Setup) -> Setup:
         """The columns chosen (default: those not optional); an imposée column without its
-        order in the file takes the players' order at creation."""
-        self.no_extras(setup)
-        cols = setup.columns or self.default_columns
-        known(cols, self.column_names, "rules.unknown_column")
-        imposed_rows = None
-        if self.imposed_column in cols:
-            row_ids = tuple(r.id for r in self.rows)
-            if not setup.imposed:
-                raise ConfigError(Message("rules.impos_e_column_needs"),
-                                  expected="--imposed " + ",".join(reversed(row_ids)),
-                                  rule=HOUSE_RULE)
-            imposed_rows = tuple(self.row(r).id for r in setup.imposed)
-            if sorted(imposed_rows) != sorted(row_ids):
-                raise ConfigError(Message("rules.impos_e_order_must"),
-                                  expected=",".join(row_ids), rule=HOUSE_RULE)
-        elif setup.imposed:
-            raise ConfigError(Message("rules.imposed_order_given_but"),
-                              expected="--column imposee", rule=HOUSE_RULE)
-        return Setup(setup.players, tuple(cols), imposed=imposed_rows)
+        order in the file takes the players' order at creation (as Yam classique's, C5)."""
+        return columns_setup(self, setup, HOUSE_RULE)
 
     def build_columns(self, config: GameConfig, rows: tuple[str, ...]) -> tuple[Column, ...]:
         specs = {c.id: c for c in self.sheet.columns}
