@@ -229,6 +229,8 @@ def test_bad_values_at_the_top(snippet, key):
     ('id = "b"\nkind = "kind"\nn = 3\nscore = "fixed"\nname = "B"', "points"),
     ('id = "b"\nkind = "kind"\nn = 3\npoints = 20\nname = "B"', "points"),
     ('id = "B b"\nkind = "chance"\nname = "B"', "id"),
+    ('id = "joker"\nkind = "chance"\nname = "B"', "id"),
+    ('id = "announce"\nkind = "chance"\nname = "B"', "id"),
     ('id = "b"\nkind = "chance"', "name"),
     ('id = "s"\nkind = "straight"\nlength = 4\nscore = "by-run"\nruns = [[1, 5]]\nname = "S"',
      "runs"),
