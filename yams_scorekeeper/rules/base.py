@@ -685,6 +685,30 @@ def _least(key: str) -> int:
     return 0
 
 
+def columns_setup(rules: RuleSet, setup: Setup, rule: str) -> Setup:
+    """A set-up of columns chosen among ``rules.column_names`` (default: its
+    ``default_columns``), no option: the column filled in an order the players give
+    (``rules.imposed_column``) needs that order, a permutation of the rows, and only it takes
+    one (C5; ``rule`` is cited)."""
+    rules.no_extras(setup)
+    cols = setup.columns or rules.default_columns
+    known(cols, rules.column_names, "rules.unknown_column")
+    imposed_rows = None
+    if rules.imposed_column in cols:
+        row_ids = tuple(r.id for r in rules.rows)
+        if not setup.imposed:
+            raise ConfigError(Message("rules.impos_e_column_needs"),
+                              expected="--imposed " + ",".join(reversed(row_ids)), rule=rule)
+        imposed_rows = tuple(rules.row(r).id for r in setup.imposed)
+        if sorted(imposed_rows) != sorted(row_ids):
+            raise ConfigError(Message("rules.impos_e_order_must"),
+                              expected=",".join(row_ids), rule=rule)
+    elif setup.imposed:
+        raise ConfigError(Message("rules.imposed_order_given_but"),
+                          expected="--column imposee", rule=rule)
+    return Setup(setup.players, tuple(cols), imposed=imposed_rows)
+
+
 def known(given: Iterable[str], names: Mapping[str, Any] | Iterable[str], unknown: str) -> None:
     """Refuse any id of ``given`` that is not among ``names`` (a ConfigError listing them);
     ``unknown`` is the catalogue key of the refusal (``"rules.unknown_column"``)."""

@@ -6,10 +6,9 @@ from typing import TYPE_CHECKING
 
 from ..columns import DOWN, UP, Column, ordered
 from ..dice import Dice
-from ..errors import ConfigError
 from ..texts import Message
 from ..totals import UPPER, Cells, Totals, scores_sum, upper_total
-from .base import Figure, Row, RuleSet, Section, Setup, known, upper_figure
+from .base import Figure, Row, RuleSet, Section, Setup, columns_setup, upper_figure
 from .five_dice import NO_FULL, dice_sum, full, of_a_kind, suite_figure, sum_figure, sum_text
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -106,23 +105,7 @@ class ClassicRules(RuleSet):
 
     def configure(self, setup: Setup) -> Setup:
         """Columns (C5); the imposée column needs its order of rows at creation."""
-        self.no_extras(setup)
-        cols = setup.columns or self.default_columns
-        known(cols, self.column_names, "rules.unknown_column")
-        imposed_rows = None
-        if self.imposed_column in cols:
-            row_ids = tuple(r.id for r in self.rows)
-            if not setup.imposed:
-                raise ConfigError(Message("rules.impos_e_column_needs"),
-                                  expected="--imposed " + ",".join(reversed(row_ids)), rule="C5")
-            imposed_rows = tuple(self.row(r).id for r in setup.imposed)
-            if sorted(imposed_rows) != sorted(row_ids):
-                raise ConfigError(Message("rules.impos_e_order_must"),
-                                  expected=",".join(row_ids), rule="C5")
-        elif setup.imposed:
-            raise ConfigError(Message("rules.imposed_order_given_but"),
-                              expected="--column imposee", rule="C5")
-        return Setup(setup.players, cols, imposed=imposed_rows)
+        return columns_setup(self, setup, "C5")
 
     def build_columns(self, config: GameConfig, rows: tuple[str, ...]) -> tuple[Column, ...]:
         cols: list[Column] = []
