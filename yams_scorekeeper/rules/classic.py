@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..columns import DOWN, UP, Column, ordered
+from ..columns import DOWN, UP, Column
 from ..dice import Dice
 from ..errors import ConfigError
+from ..mechanics import GIVEN, ColumnKind, sheet_order
 from ..texts import Message
 from ..totals import UPPER, Cells, Totals, scores_sum, upper_total
 from .base import Figure, Row, RuleSet, Section, Setup, known, upper_figure
@@ -20,7 +21,8 @@ _UPPER = tuple(Row(str(v), str(v), "chiffres") for v in range(1, 7))
 
 
 class ClassicRules(RuleSet):
-    """Yam classique: 1-6, full, suite, carré, plus, moins, yam; libre/descendante/montante/imposée."""
+    """Yam classique: 1-6, full, suite, carré, plus, moins, yam; libre, descendante, montante,
+    imposée columns."""
 
     family = "classic"
     title = "Yam classique"
@@ -49,8 +51,12 @@ class ClassicRules(RuleSet):
         "bonus_threshold": 60,    # C4
         "bonus": 20,              # C4
     }
-    column_names = {"libre": "Libre", "descendante": "Descendante", "montante": "Montante",
-                    "imposee": "Imposée"}
+    column_kinds = {
+        "libre": ColumnKind("Libre", rule="C5"),
+        "descendante": ColumnKind("Descendante", DOWN, rule="C5"),
+        "montante": ColumnKind("Montante", UP, rule="C5"),
+        "imposee": ColumnKind("Imposée", GIVEN, rule="C5"),
+    }
     default_columns = ("libre", "descendante", "montante")
     imposed_column = "imposee"
     start_order = "dice"         # C6
@@ -122,21 +128,8 @@ class ClassicRules(RuleSet):
         elif setup.imposed:
             raise ConfigError(Message("rules.imposed_order_given_but"),
                               expected="--column imposee", rule="C5")
-        return Setup(setup.players, cols, imposed=imposed_rows)
-
-    def build_columns(self, config: GameConfig, rows: tuple[str, ...]) -> tuple[Column, ...]:
-        cols: list[Column] = []
-        for cid in config.columns:
-            name = self.column_names[cid]
-            if cid == "libre":
-                cols.append(Column(cid, name, rows, rule="C5"))
-            elif cid == "descendante":
-                cols.append(ordered(cid, name, rows, DOWN, "C5"))
-            elif cid == "montante":
-                cols.append(ordered(cid, name, rows, UP, "C5"))
-            else:
-                cols.append(Column(cid, name, rows, tuple(config.imposed or rows), rule="C5"))
-        return tuple(cols)
+        return Setup(setup.players, sheet_order(tuple(cols), self.column_kinds),
+                     imposed=imposed_rows)
 
     def label(self, config: GameConfig) -> str:
         return self.columns_label(config)
