@@ -13,14 +13,15 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from ..columns import Column
+from ..columns import DOWN, UP, Column
 from ..dice import Dice
 from ..errors import IllegalMoveError
+from ..mechanics import GIVEN, ColumnKind, Jokers, Mechanic
 from ..rules.base import Figure, Row, RuleSet, Section, Setup, columns_setup
 from ..texts import Joined, Message
 from ..totals import Cells, Totals
 from . import scoring, words
-from .vocabulary import BonusSpec, SheetSpec
+from .vocabulary import BonusSpec, ColumnSpec, SheetSpec
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..config import GameConfig
@@ -152,20 +153,11 @@ class HouseRules(RuleSet):
         return columns_setup(self, setup, HOUSE_RULE)
 
     def build_columns(self, config: GameConfig, rows: tuple[str, ...]) -> tuple[Column, ...]:
-        specs = {c.id: c for c in self.sheet.columns}
-        out: list[Column] = []
-        for cid in config.columns:
-            spec = specs[cid]
-            sequence: tuple[str, ...] | None = None
-            if spec.kind == "descendante":
-                sequence = rows
-            elif spec.kind == "montante":
-                sequence = tuple(reversed(rows))
-            elif spec.kind == "imposee":
-                sequence = spec.order or tuple(config.imposed or rows)
-            out.append(Column(cid, spec.name, rows, sequence, spec.rolls, spec.factor,
-                              HOUSE_RULE))
-        return tuple(out)
+        """The columns as their kinds make them; an imposée column takes the order the file
+        gives, else the players' (C5)."""
+        orders = {c.id: c.order for c in self.sheet.columns}
+        return tuple(self.column_kinds[cid].column(cid, rows, orders[cid] or config.imposed)
+                     for cid in config.columns)
 
     def label(self, config: GameConfig) -> str:
         if len(self.sheet.columns) == 1:
@@ -188,8 +180,10 @@ class HouseRules(RuleSet):
             cap = max(cap, column.max_roll)
         return cap or self.max_rolls
 
-    def start_counters(self, config: GameConfig) -> dict[str, int]:
-        return {"jokers_left": self.sheet.die_jokers} if self.sheet.die_jokers else {}
+    def mechanics(self, config: GameConfig) -> list[Mechanic]:
+        """Duel's jokers when the sheet has some (U4)."""
+        spec = self.sheet
+        return [Jokers(spec.die_jokers, spec.die_jokers_per_turn)] if spec.die_jokers else []
 
     def row_text(self, row_id: str) -> tuple[str, str, str, int]:
         row = self.sheet.row(row_id)
@@ -326,6 +320,16 @@ def exactly_solvable(spec: SheetSpec) -> bool:
             and not (spec.die_jokers and not spec.die_jokers_per_turn))
 
 
+#: a column kind's order in a sheet's columns
+_ORDERS = {"descendante": DOWN, "montante": UP, "imposee": GIVEN}
+
+
+def column_kind(column: ColumnSpec) -> ColumnKind:
+    """The mechanics' kind of a house column: its order, roll limit and factor."""
+    return ColumnKind(column.name, _ORDERS.get(column.kind), column.rolls, column.factor,
+                      HOUSE_RULE, last=column.kind == "annoncee")
+
+
 @lru_cache(maxsize=64)
 def house_rules_class(spec: SheetSpec, identity: str) -> type[HouseRules]:
     """The rule set class of a sheet, made once for each sheet (a sheet and its identity)."""
@@ -344,7 +348,7 @@ def house_rules_class(spec: SheetSpec, identity: str) -> type[HouseRules]:
         "rows": tuple(Row(r.id, r.name, r.section) for r in spec.rows),
         "sections": sections, "defaults": defaults,
         "min_players": spec.min_players, "max_players": spec.max_players,
-        "column_names": {c.id: c.name for c in spec.columns},
+        "column_kinds": {c.id: column_kind(c) for c in spec.columns},
         "default_columns": tuple(c.id for c in spec.columns if not c.optional),
         "imposed_column": imposed, "jokers": bool(spec.die_jokers),
         "yams_rows": tuple(r.id for r in spec.rows_of("yams")),

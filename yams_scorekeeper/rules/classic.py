@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..columns import DOWN, UP, Column, ordered
+from ..columns import DOWN, UP, Column
 from ..dice import Dice
+from ..mechanics import GIVEN, ColumnKind
 from ..texts import Message
 from ..totals import UPPER, Cells, Totals, scores_sum, upper_total
 from .base import Figure, Row, RuleSet, Section, Setup, columns_setup, upper_figure
@@ -19,7 +20,8 @@ _UPPER = tuple(Row(str(v), str(v), "chiffres") for v in range(1, 7))
 
 
 class ClassicRules(RuleSet):
-    """Yam classique: 1-6, full, suite, carré, plus, moins, yam; libre/descendante/montante/imposée."""
+    """Yam classique: 1-6, full, suite, carré, plus, moins, yam; libre, descendante, montante,
+    imposée columns."""
 
     family = "classic"
     title = "Yam classique"
@@ -48,8 +50,12 @@ class ClassicRules(RuleSet):
         "bonus_threshold": 60,    # C4
         "bonus": 20,              # C4
     }
-    column_names = {"libre": "Libre", "descendante": "Descendante", "montante": "Montante",
-                    "imposee": "Imposée"}
+    column_kinds = {
+        "libre": ColumnKind("Libre", rule="C5"),
+        "descendante": ColumnKind("Descendante", DOWN, rule="C5"),
+        "montante": ColumnKind("Montante", UP, rule="C5"),
+        "imposee": ColumnKind("Imposée", GIVEN, rule="C5"),
+    }
     default_columns = ("libre", "descendante", "montante")
     imposed_column = "imposee"
     start_order = "dice"         # C6
@@ -106,20 +112,6 @@ class ClassicRules(RuleSet):
     def configure(self, setup: Setup) -> Setup:
         """Columns (C5); the imposée column needs its order of rows at creation."""
         return columns_setup(self, setup, "C5")
-
-    def build_columns(self, config: GameConfig, rows: tuple[str, ...]) -> tuple[Column, ...]:
-        cols: list[Column] = []
-        for cid in config.columns:
-            name = self.column_names[cid]
-            if cid == "libre":
-                cols.append(Column(cid, name, rows, rule="C5"))
-            elif cid == "descendante":
-                cols.append(ordered(cid, name, rows, DOWN, "C5"))
-            elif cid == "montante":
-                cols.append(ordered(cid, name, rows, UP, "C5"))
-            else:
-                cols.append(Column(cid, name, rows, tuple(config.imposed or rows), rule="C5"))
-        return tuple(cols)
 
     def label(self, config: GameConfig) -> str:
         return self.columns_label(config)
