@@ -1,5 +1,6 @@
-"""The store lock (:mod:`yams_scorekeeper.store.lock`): one operation at a time, a read-only
-store read as it is, the first lock sweeping what killed writers left."""
+"""The store lock (:mod:`yams_scorekeeper.store.lock`) and how an operation holds it
+(:mod:`yams_scorekeeper.store.access`): one operation at a time, a read-only store read as it
+is, the first lock sweeping what killed writers left."""
 
 from __future__ import annotations
 
@@ -8,9 +9,10 @@ import os
 import pytest
 
 from yams_scorekeeper.errors import StoreBusyError, StoreError
+from yams_scorekeeper.store.access import Access
 from yams_scorekeeper.store.files import FileSystem
 from yams_scorekeeper.store.folder import StoreFolder
-from yams_scorekeeper.store.lock import Access, StoreLock
+from yams_scorekeeper.store.lock import StoreLock
 
 
 def access(path, timeout=0.05, first=None):

@@ -15,8 +15,8 @@ from typing import NamedTuple
 
 from ..errors import StoreError
 from ..texts import Message
+from .access import Access
 from .finishing import finish_game
-from .lock import Access
 from .parts import Parts
 
 

@@ -2,18 +2,19 @@
 
 This is the only data I/O of the program (the store folder's layout: :mod:`.folder`). Each
 concern is a module of this package with its crash invariant at its top: the files and their
-atomic writes (:mod:`.files`), the lock (:mod:`.lock`), the games in progress
-(:mod:`.in_progress`), the archive (:mod:`.archive`), the summaries index (:mod:`.summary_index`,
-kept in step by :mod:`.index_sync`), the record book (:mod:`.record_book`), finishing a game
-(:mod:`.finishing`), changing a finished one (:mod:`.reopening`), import and export
-(:mod:`.transfer`, :mod:`.book_format`, :mod:`.book_file`, :mod:`.import_check`), the migration
-of an old layout (:mod:`.migration`), ``yams check`` (:mod:`.checkup`) and a club's files
-(:mod:`.club`). No operation on one game reads or writes the files of the others: a table
-action touches only its game's file, and finishing a game only its game file, its archive
-file and ``records.json``, so neither cost grows with the archive. Documents are plain
-JSON-able dicts; the store does not interpret game events.
+atomic writes (:mod:`.files`), the lock (:mod:`.lock`, held by :mod:`.access`), the games in
+progress (:mod:`.in_progress`), the archive (:mod:`.archive`), the summaries index
+(:mod:`.summary_index`, kept in step by :mod:`.index_sync`), the record book
+(:mod:`.record_book`), finishing a game (:mod:`.finishing`), changing a finished one
+(:mod:`.reopening`), import and export (:mod:`.transfer`, :mod:`.book_format`,
+:mod:`.book_file`, :mod:`.import_check`), the migration of an old layout (:mod:`.migration`),
+``yams check`` (:mod:`.checkup`) and a club's files (:mod:`.club`). No operation on one game
+reads or writes the files of the others: a table action touches only its game's file, and
+finishing a game only its game file, its archive file and ``records.json``, so neither cost
+grows with the archive. Documents are plain JSON-able dicts; the store does not interpret game
+events.
 
-Crash invariant: none of its own; every operation holds the lock (:mod:`.lock`) and is one of
+Crash invariant: none of its own; every operation holds the lock (:mod:`.access`) and is one of
 the parts' ordered steps.
 """
 
@@ -29,13 +30,14 @@ from ..errors import StoreError
 from ..paths import ENV_VAR
 from ..texts import Message
 from . import checkup, finishing, reopening, transfer
+from .access import Access
 from .book_format import BOOK_FORMAT, BOOK_VERSION, book_entries
 from .checkup import Finding
 from .club import ClubFiles
 from .files import DEFAULT_BACKUPS, FileSystem, no_gc
 from .folder import Doc, StoreFolder, default_store_path
 from .index_sync import fill_sheets
-from .lock import DEFAULT_TIMEOUT, Access
+from .lock import DEFAULT_TIMEOUT
 from .parts import Parts
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -66,7 +68,7 @@ class Store:
             houses_dir = config_dir()
         folder = StoreFolder(self.path, backups=backups, fs=fs or FileSystem(), notify=notify,
                              houses_dir=houses_dir)
-        #: the parts of the store (:mod:`.parts`), its lock (:mod:`.lock`), its club's files
+        #: the parts of the store (:mod:`.parts`), its lock (:mod:`.access`), its club's files
         self.folder, self.parts, self.club = folder, Parts(folder), ClubFiles(folder)
         self.access = Access(folder, timeout, on_release=self.parts.index.close,
                              on_first=lambda: reopening.complete_cut_reopenings(self.parts))

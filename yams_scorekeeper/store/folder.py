@@ -93,7 +93,7 @@ class StoreFolder:
         self.backups = backups
         self.fs = fs
         self.notify = notify
-        #: reading a store we may not write (:meth:`~.lock.Access.reading`)
+        #: reading a store we may not write (:meth:`~.access.Access.reading`)
         self.read_only = False
         #: what the store repaired on its own (derived data rebuilt, cut operations
         #: completed), for ``yams check`` to report

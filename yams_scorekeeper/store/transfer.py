@@ -18,11 +18,11 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
+from .access import Access
 from .archive import archived_entry
 from .book_format import ArchiveRecord
 from .files import raw_checksum
 from .folder import Doc
-from .lock import Access
 from .parts import Parts
 
 if TYPE_CHECKING:  # pragma: no cover
