@@ -209,7 +209,8 @@ def _count(book: dict, summary: dict, owned: bool = False) -> list[dict]:
 
 
 #: record keys of games archived before D11, and the key they share now
-_SHARED_KEYS = {"double/force/croissant": "double/force", "double/force/decroissant": "double/force"}
+_SHARED_KEYS = {"double/force/croissant": "double/force",
+                "double/force/decroissant": "double/force"}
 
 
 def record_key(summary: dict) -> tuple[str, str]:
