@@ -147,7 +147,8 @@ def _generate_chunk(args: tuple[int, int, int]) -> list[tuple[str, dict]]:
 
 
 #: package modules that play no part in random play (their changes keep the cache)
-NOT_IN_PLAY = ("cli/", "store.py", "storage.py", "records.py", "session.py", "transcript.py")
+NOT_IN_PLAY = ("cli/", "store.py", "storage.py", "records.py", "session.py", "transcript.py",
+               "summary_index.py", "player_page.py")
 
 
 def _cache_path(games: int, seed: int) -> Path:

@@ -20,20 +20,23 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
+#: a row of the history, a summary, the statistics of a configuration (JSON-shaped)
+Row = dict[str, Any]
+
 #: complete games the recent average of :func:`average_trend` is taken over
 RECENT = 10
 
 
-def _has_winner(row: dict, stopped_wins: Callable[[Any], bool]) -> bool:
+def _has_winner(row: Row, stopped_wins: Callable[[Any], bool]) -> bool:
     return row["player_count"] > 1 and (not row["stopped_early"] or stopped_wins(row["family"]))
 
 
-def winning_streak(rows: Iterable[dict], stopped_wins: Callable[[Any], bool]) -> dict | None:
+def winning_streak(rows: Iterable[Row], stopped_wins: Callable[[Any], bool]) -> Row | None:
     """``{"games", "from", "to"}`` of the longest run of wins (the first such run when two
     are as long) in ``rows`` (the player's history rows, oldest first), ``None`` without a
     win."""
     best = None
-    run: list[dict] = []
+    run: list[Row] = []
     for row in rows:
         if not _has_winner(row, stopped_wins):
             continue
@@ -46,7 +49,7 @@ def winning_streak(rows: Iterable[dict], stopped_wins: Callable[[Any], bool]) ->
     return best
 
 
-def average_trend(rows: Iterable[dict], recent: int = RECENT) -> dict[str, dict]:
+def average_trend(rows: Iterable[Row], recent: int = RECENT) -> dict[str, Row]:
     """Per configuration with more than ``recent`` complete games: ``{"recent": average of
     the last ``recent``, "before": average of the games before them, "change": recent -
     before}``."""
@@ -63,7 +66,7 @@ def average_trend(rows: Iterable[dict], recent: int = RECENT) -> dict[str, dict]
     return out
 
 
-def rival_and_nemesis(companions: Iterable[tuple]) -> tuple[dict | None, dict | None]:
+def rival_and_nemesis(companions: Iterable[tuple[Any, ...]]) -> tuple[Row | None, Row | None]:
     """The rival ``{"name", "games"}`` (most games together) and the nemesis ``{"name",
     "beaten", "games"}`` (most games that had a winner where they ranked above the player),
     from ``companions``: ``(name, games together, games where they ranked above)`` for each
@@ -80,7 +83,7 @@ def rival_and_nemesis(companions: Iterable[tuple]) -> tuple[dict | None, dict | 
             nemesis and {"name": nemesis[0], "beaten": nemesis[2], "games": nemesis[1]})
 
 
-def favourite_rows(rows: list[dict]) -> dict[str, str | None]:
+def favourite_rows(rows: list[Row]) -> dict[str, str | None]:
     """``{"favourite": row, "weakest": row}`` of the per-row figures of one configuration
     (:func:`yams_scorekeeper.records.row_stats`' ``rows``): the favourite is the row most
     often scored (worth more than 0), the weakest the one most often left at 0 or struck
@@ -94,8 +97,8 @@ def favourite_rows(rows: list[dict]) -> dict[str, str | None]:
             "weakest": weakest["row"] if weakest["zero_rate"] > 0 else None}
 
 
-def in_period(rows: Iterable[dict], since: str | None, until: str | None,
-              players: int | None) -> list[dict]:
+def in_period(rows: Iterable[Row], since: str | None, until: str | None,
+              players: int | None) -> list[Row]:
     """The rows of games on or after ``since``, on or before ``until`` (a date or its start:
     the whole day, month or year counts) and of ``players`` players, as the history filters
     them."""

@@ -19,6 +19,9 @@ from typing import Any
 
 from ..safetext import shown
 
+#: a summary, or the statistics of a configuration (JSON-shaped)
+Row = dict[str, Any]
+
 #: the columns of ``yams history --csv``
 HISTORY_COLUMNS = ("date", "game", "rules", "config_key", "player", "total", "rank",
                    "stopped", "corrections", "evening")
@@ -61,7 +64,7 @@ def _written(header: Iterable[str], lines: Iterable[Iterable[Any]]) -> str:
     return out.getvalue()
 
 
-def evening_of(summary: dict) -> str | None:
+def evening_of(summary: Row) -> str | int | None:
     """The evening a game belongs to, when its summary names one (``evening`` or ``soiree``:
     its id, or a dict with an ``id`` or a ``name``)."""
     value = summary.get("evening", summary.get("soiree"))
@@ -74,8 +77,8 @@ def _same(value: Any) -> Any:
     return value
 
 
-def history_lines(summaries: Iterable[dict], cell: Callable[[Any], Any] = _same
-                  ) -> Iterator[list]:
+def history_lines(summaries: Iterable[Row], cell: Callable[[Any], Any] = _same
+                  ) -> Iterator[list[Any]]:
     """One line per player of each game (in the order of the summaries, players by rank):
     the values of :data:`HISTORY_COLUMNS`, each given to ``cell`` (those of the game once
     for all its players)."""
@@ -92,7 +95,7 @@ def history_lines(summaries: Iterable[dict], cell: Callable[[Any], Any] = _same
                    *tail]
 
 
-def history_csv(summaries: Iterable[dict]) -> str:
+def history_csv(summaries: Iterable[Row]) -> str:
     """``yams history --csv``: the CSV text of :func:`history_lines` (a name, a label met
     before is not made :func:`inert` again: at 50,000 games, a player's history is 31,000
     lines of the same few names)."""
@@ -109,7 +112,7 @@ def history_csv(summaries: Iterable[dict]) -> str:
     return _written(HISTORY_COLUMNS, history_lines(summaries, cell))
 
 
-def stats_lines(data: dict) -> Iterator[list]:
+def stats_lines(data: Row) -> Iterator[list[Any]]:
     """One line per configuration of a player's statistics (:func:`records.stats_of_rows`)."""
     for key, cfg in data["by_config"].items():
         yield [data["name"], cfg["label"], key, cfg["family"], cfg["games"], cfg["complete"],
@@ -118,7 +121,7 @@ def stats_lines(data: dict) -> Iterator[list]:
                cfg["worst"]["total"] if cfg["worst"] else None, cfg["stdev"]]
 
 
-def rows_lines(player: str | None, by_config: dict) -> Iterator[list]:
+def rows_lines(player: str | None, by_config: Row) -> Iterator[list[Any]]:
     """One line per row of each configuration of the per-row statistics."""
     for key, cfg in by_config.items():
         for line in cfg["rows"]:

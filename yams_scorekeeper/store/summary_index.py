@@ -61,7 +61,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from ..safetext import fold_name
-from .files import TEMP_SUFFIX, file_checksum
+from .files import TEMP_SUFFIX, fast_json, file_checksum
 from .files import compact_text as _json  # the rows' JSON text
 
 INDEX_FILE = "index.sqlite"
@@ -601,7 +601,21 @@ def _checked(row: tuple) -> dict:
     row); :class:`IndexMismatch` when the row was changed."""
     if row_sum(row[:6], row[6]) != row[7]:
         raise IndexMismatch(row[0])
-    return json.loads(row[5])
+    return _decoded(row[5])
+
+
+def _decoded(text: str) -> Any:
+    """The JSON ``text`` of a row (written by this program, its digest checked), decoded by
+    orjson where it can (the summaries of a player's 13,000 games at 50,000: 170 -> 90 ms);
+    the standard library decodes what orjson refuses (a whole number past 64 bits), and the
+    two give the same value for every text they both read."""
+    orjson = fast_json()
+    if orjson is not None:
+        try:
+            return orjson.loads(text)
+        except orjson.JSONDecodeError:
+            pass
+    return json.loads(text)
 
 
 #: what the ``sheets`` table keeps of a summary's player (and ``games.summary`` leaves out)
