@@ -457,8 +457,6 @@ def test_players_min_and_max():
 def test_random_whole_games_on_every_example_end_with_full_sheets():
     for path in sorted(EXAMPLES.glob("*.toml")):
         house = load_house(path.read_text(encoding="utf-8"), name=path.stem)
-        if any(c.kind == "annoncee" for c in house.spec.columns):
-            continue                                   # played in tests/test_house_annoncee.py
         game = play_random_game(config(house, ("Ana", "Bo")), random.Random(1))
         assert game.finished and all(game.sheet_full(s) for s in game.sheets)
 

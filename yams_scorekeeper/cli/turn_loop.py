@@ -41,7 +41,7 @@ from ..dice import GROUPED_EXAMPLE
 from ..errors import EntryError, IllegalMoveError, YamsError
 from ..notation import ANNOUNCE_WORDS, missing_dice, missing_roll, read_coup
 from ..safetext import fold_name
-from ..texts import Message, explain_lang
+from ..texts import Message, explain_lang, say
 from .messages import NO, YES, msg, outcome
 from .printing import round_text
 from .render import shown
@@ -315,7 +315,7 @@ class Table:
         top = game.max_roll()
         said = game.mechanics.rolls_text(game, sheet)
         if said is not None:
-            return self.t(said[0], **said[1])
+            return say(said[0], self.lang, **said[1])
         return self.t("rolls_one") if top == 1 else self.t("rolls_plain", max=top)
 
     # -- prompts ------------------------------------------------------------------------------

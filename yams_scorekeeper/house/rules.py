@@ -17,6 +17,7 @@ from ..columns import DOWN, UP, Column
 from ..dice import Dice
 from ..errors import IllegalMoveError
 from ..mechanics import GIVEN, ColumnKind, Jokers, Mechanic
+from ..mechanics.annoncee import AnnonceeColumn
 from ..rules.base import Figure, Row, RuleSet, Section, Setup, columns_setup
 from ..texts import Joined, Message
 from ..totals import Cells, Totals
@@ -325,9 +326,12 @@ _ORDERS = {"descendante": DOWN, "montante": UP, "imposee": GIVEN}
 
 
 def column_kind(column: ColumnSpec) -> ColumnKind:
-    """The mechanics' kind of a house column: its order, roll limit and factor."""
+    """The mechanics' kind of a house column: its order, roll limit and factor, and the
+    announce the annoncée kind brings."""
+    if column.kind == "annoncee":       # the annoncée column's announce (C7)
+        return AnnonceeColumn(column.name, factor=column.factor, rule=HOUSE_RULE, last=True)
     return ColumnKind(column.name, _ORDERS.get(column.kind), column.rolls, column.factor,
-                      HOUSE_RULE, last=column.kind == "annoncee")
+                      HOUSE_RULE)
 
 
 @lru_cache(maxsize=64)

@@ -99,7 +99,7 @@ class Mechanic:
         return most
 
     def rolls_text(self, game: Game, sheet: Sheet) -> tuple[str, dict[str, Any]] | None:
-        """What ``yams play`` says of the rolls allowed (a ``table.`` key and its values), or
+        """What ``yams play`` says of the rolls allowed (a catalogue key and its values), or
         None to leave it to the others."""
         return None
 

@@ -36,7 +36,7 @@ class RollBank(Mechanic):
         return most + int(sheet.state["bank"])
 
     def rolls_text(self, game: Game, sheet: Sheet) -> tuple[str, dict[str, Any]] | None:
-        return "rolls_bank", {"max": game.max_roll(), "bank": sheet.state["bank"]}
+        return "table.rolls_bank", {"max": game.max_roll(), "bank": sheet.state["bank"]}
 
     def after_turn(self, game: Game, sheet: Sheet, coups: tuple[Coup, ...],
                    marks: tuple[Mark, ...], how: str | None) -> None:
@@ -69,7 +69,7 @@ class RollPool(Mechanic):
         return int(sheet.state["pool"])
 
     def rolls_text(self, game: Game, sheet: Sheet) -> tuple[str, dict[str, Any]] | None:
-        return "rolls_pool", {"max": game.max_roll()}
+        return "table.rolls_pool", {"max": game.max_roll()}
 
     def only_scratch(self, game: Game, sheet: Sheet) -> bool:
         return bool(sheet.state["pool"] <= 0)

@@ -48,7 +48,7 @@ class SixthRoll(Mechanic):
         return max(most, self.per_turn + 1)
 
     def rolls_text(self, game: Game, sheet: Sheet) -> tuple[str, dict[str, Any]] | None:
-        return "rolls_sixth", {"max": self.per_turn}
+        return "table.rolls_sixth", {"max": self.per_turn}
 
     def check_entry(self, game: Game, sheet: Sheet, value: Any, roll: int) -> Any:
         rules = game.rules

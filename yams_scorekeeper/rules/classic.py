@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from ..columns import DOWN, UP, Column
 from ..dice import Dice
 from ..mechanics import GIVEN, ColumnKind
+from ..mechanics.annoncee import AnnonceeColumn
 from ..texts import Message
 from ..totals import UPPER, Cells, Totals, scores_sum, upper_total
 from .base import Figure, Row, RuleSet, Section, Setup, columns_setup, upper_figure
@@ -55,6 +56,7 @@ class ClassicRules(RuleSet):
         "descendante": ColumnKind("Descendante", DOWN, rule="C5"),
         "montante": ColumnKind("Montante", UP, rule="C5"),
         "imposee": ColumnKind("Imposée", GIVEN, rule="C5"),
+        "annoncee": AnnonceeColumn("Annoncée", rule="C7", last=True),
     }
     default_columns = ("libre", "descendante", "montante")
     imposed_column = "imposee"
@@ -74,6 +76,13 @@ class ClassicRules(RuleSet):
         "imposee": ("the optional fourth column, filled in the order of rows the players gave "
                     "when the game was created", "la quatrième colonne, optionnelle, remplie "
                     "dans l'ordre des lignes que les joueurs ont donné à la création", "C5"),
+        "annoncee": ("an optional column, placed after the others: after the first roll the "
+                     "player announces one of its empty rows; the turn's dice go only there "
+                     "(the score if made, else 0), and its cells take no unannounced coup",
+                     "une colonne optionnelle, placée après les autres : après le premier jet, "
+                     "le joueur annonce une de ses lignes vides ; les dés du tour ne vont que "
+                     "là (la marque si la figure est faite, sinon 0), et ses cases ne prennent "
+                     "aucun coup non annoncé", "C7"),
         "bonus": ("per column, once rows 1-6 are all filled and add up to {bonus_threshold} or "
                   "more: +{bonus}", "par colonne, une fois les lignes 1 à 6 toutes remplies, "
                   "si elles font {bonus_threshold} ou plus : +{bonus}", "C4"),
