@@ -23,7 +23,6 @@ entries on the same clock give the same documents.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
@@ -32,136 +31,16 @@ from .columns import Column
 from .config import GameConfig
 from .dice import Dice, parse_roll
 from .errors import DamagedGameError, EntryError, IllegalMoveError, YamsError
-from .mechanics import ENTRY_FIELDS, RESTING, CellRefusal, Mechanics, entry_fields
+from .mechanics import ENTRY_FIELDS, CellRefusal, Mechanics, entry_fields
 from .mechanics import announce_name as announce_name
 from .mechanics import parse_joker as parse_joker
 from .rules import Figure, RuleSet, normalise_id
-from .texts import Joined, Message, explain_lang
+from .sheet import SCRATCHED, Coup, LegalCell, Mark, Sheet, Turn, _why
+from .texts import Joined, Message
 from .totals import Totals, sheet_totals
-from .values import quick_init
 
 if TYPE_CHECKING:  # pragma: no cover
     from .clock import Clock
-
-@quick_init
-@dataclass(frozen=True)
-class Coup:
-    """The dice a player kept, after how many rolls; ``dice`` is what is scored (after a joker)."""
-
-    rolled: Dice
-    dice: Dice
-    roll: int
-    joker: tuple[int, int] | None = None
-    announce: str | None = None
-    #: ``dice`` as the store writes them (``str`` of each), when the game read them so: what a
-    #: rule set remembers a score by (quicker to look up than the dice themselves)
-    texts: tuple[str, ...] | None = field(default=None, compare=False, repr=False)
-
-
-@quick_init
-@dataclass(frozen=True)
-class Mark:
-    """A filled cell."""
-
-    column: str
-    row: str
-    score: int
-    coup: int
-    scratch: bool
-    explain: Message | Joined
-    dice: Dice = ()
-    roll: int = 0
-    #: a bonus the rule set writes with the cell, outside its score (Yahtzee H4)
-    bonus: int = 0
-
-    @property
-    def ones(self) -> int:
-        """Dice showing 1 written in this cell (for the Double Yams difference, D3)."""
-        return 0 if self.scratch or self.row != "1" else sum(1 for d in self.dice if d.value == 1)
-
-
-#: between an explanation and its notes: "; " in English, " ; " in French
-AND = Message("explain.and")
-#: the explanation of a scratched cell
-SCRATCHED = Message("explain.scratched")
-
-
-def _why(explain: Message | Joined, notes: tuple[Message, ...]) -> Message | Joined:
-    """An explanation followed by its notes (a legal cell's, a mark's)."""
-    return Joined(AND, (explain, *notes)) if notes else explain
-
-
-@quick_init
-@dataclass(frozen=True)
-class LegalCell:
-    """A cell the current player may fill now: what it would score and why."""
-
-    column: str
-    row: str
-    coup: int
-    score: int
-    explain: Message | Joined
-    notes: tuple[Message, ...] = ()
-    zero_only: bool = False
-    scratchable: bool = True
-    figure: Figure | None = field(default=None, compare=False)
-    bonus: int = 0
-
-    @property
-    def why(self) -> Message | Joined:
-        """The explanation and its notes (``why.text(lang)``)."""
-        return _why(self.explain, self.notes)
-
-    def to_json(self, lang: str = "en") -> dict[str, Any]:
-        data = {"column": self.column, "row": self.row, "coup": self.coup, "score": self.score,
-                "why": self.why.text(explain_lang(lang)), "zero_only": self.zero_only,
-                "scratchable": self.scratchable}
-        if self.figure is not None:
-            data["factors"] = dict(self.figure.factors)
-            data["base"] = self.figure.base
-        return data
-
-
-@dataclass
-class Sheet:
-    """One player's sheet: its marks, its turns, and the counters of the game's mechanics
-    (``state``, by counter name: each mechanic owns its own, see :mod:`.mechanics`). A
-    counter reads as an attribute too (``sheet.jokers_left``); a sheet that does not play its
-    mechanic reads the resting value (0, nothing used)."""
-
-    name: str
-    marks: dict[tuple[str, str], Mark] = field(default_factory=dict)
-    turns: int = 0
-    state: dict[str, Any] = field(default_factory=dict)
-
-    def __getattr__(self, name: str) -> Any:
-        if name in RESTING:
-            state = self.__dict__.get("state")
-            if state is not None and name in state:
-                return state[name]
-            rest = RESTING[name]
-            return set(rest) if isinstance(rest, frozenset) else rest
-        raise AttributeError(name)
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        if name in RESTING:
-            self.state[name] = value
-        else:
-            object.__setattr__(self, name, value)
-
-
-@quick_init
-@dataclass(frozen=True)
-class Turn:
-    """One finished turn as replayed: its number, whose, the coups entered, the marks written,
-    and the amendments made to it (``{"when", "old", "new"}``, oldest first)."""
-
-    number: int
-    player: str
-    coups: tuple[Coup, ...]
-    marks: tuple[Mark, ...]
-    amendments: tuple[dict, ...] = ()
-
 
 _Refusal = CellRefusal
 
@@ -301,7 +180,8 @@ class Game:
         """(rank, sheet, total), best first; equal totals share a rank (``totals``: each
         sheet's, when they were added up already)."""
         totals = totals or [self.totals(s) for s in self.sheets]
-        scored = sorted(((t.grand, i, s) for i, (s, t) in enumerate(zip(self.sheets, totals, strict=True))),
+        pairs = enumerate(zip(self.sheets, totals, strict=True))
+        scored = sorted(((t.grand, i, s) for i, (s, t) in pairs),
                         key=lambda t: (-t[0], t[1]))
         out, rank = [], 0
         for pos, (total, _, sheet) in enumerate(scored):

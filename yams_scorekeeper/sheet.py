@@ -1,0 +1,134 @@
+"""A player's sheet and what a game writes on it: the coups entered, the marks written, the
+legal cells offered, the turns played. Plain values, made at every event of a replay (see
+:func:`~yams_scorekeeper.values.quick_init`); :mod:`.game` makes and reads them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .dice import Dice
+from .mechanics import RESTING
+from .rules import Figure
+from .texts import Joined, Message, explain_lang
+from .values import quick_init
+
+
+@quick_init
+@dataclass(frozen=True)
+class Coup:
+    """The dice a player kept, after how many rolls; ``dice`` is what is scored (after a joker)."""
+
+    rolled: Dice
+    dice: Dice
+    roll: int
+    joker: tuple[int, int] | None = None
+    announce: str | None = None
+    #: ``dice`` as the store writes them (``str`` of each), when the game read them so: what a
+    #: rule set remembers a score by (quicker to look up than the dice themselves)
+    texts: tuple[str, ...] | None = field(default=None, compare=False, repr=False)
+
+
+@quick_init
+@dataclass(frozen=True)
+class Mark:
+    """A filled cell."""
+
+    column: str
+    row: str
+    score: int
+    coup: int
+    scratch: bool
+    explain: Message | Joined
+    dice: Dice = ()
+    roll: int = 0
+    #: a bonus the rule set writes with the cell, outside its score (Yahtzee H4)
+    bonus: int = 0
+
+    @property
+    def ones(self) -> int:
+        """Dice showing 1 written in this cell (for the Double Yams difference, D3)."""
+        return 0 if self.scratch or self.row != "1" else sum(1 for d in self.dice if d.value == 1)
+
+
+#: between an explanation and its notes: "; " in English, " ; " in French
+AND = Message("explain.and")
+#: the explanation of a scratched cell
+SCRATCHED = Message("explain.scratched")
+
+
+def _why(explain: Message | Joined, notes: tuple[Message, ...]) -> Message | Joined:
+    """An explanation followed by its notes (a legal cell's, a mark's)."""
+    return Joined(AND, (explain, *notes)) if notes else explain
+
+
+@quick_init
+@dataclass(frozen=True)
+class LegalCell:
+    """A cell the current player may fill now: what it would score and why."""
+
+    column: str
+    row: str
+    coup: int
+    score: int
+    explain: Message | Joined
+    notes: tuple[Message, ...] = ()
+    zero_only: bool = False
+    scratchable: bool = True
+    figure: Figure | None = field(default=None, compare=False)
+    bonus: int = 0
+
+    @property
+    def why(self) -> Message | Joined:
+        """The explanation and its notes (``why.text(lang)``)."""
+        return _why(self.explain, self.notes)
+
+    def to_json(self, lang: str = "en") -> dict[str, Any]:
+        data = {"column": self.column, "row": self.row, "coup": self.coup, "score": self.score,
+                "why": self.why.text(explain_lang(lang)), "zero_only": self.zero_only,
+                "scratchable": self.scratchable}
+        if self.figure is not None:
+            data["factors"] = dict(self.figure.factors)
+            data["base"] = self.figure.base
+        return data
+
+
+@dataclass
+class Sheet:
+    """One player's sheet: its marks, its turns, and the counters of the game's mechanics
+    (``state``, by counter name: each mechanic owns its own, see :mod:`.mechanics`). A
+    counter reads as an attribute too (``sheet.jokers_left``); a sheet that does not play its
+    mechanic reads the resting value (0, nothing used)."""
+
+    name: str
+    marks: dict[tuple[str, str], Mark] = field(default_factory=dict)
+    turns: int = 0
+    state: dict[str, Any] = field(default_factory=dict)
+
+    def __getattr__(self, name: str) -> Any:
+        if name in RESTING:
+            state = self.__dict__.get("state")
+            if state is not None and name in state:
+                return state[name]
+            rest = RESTING[name]
+            return set(rest) if isinstance(rest, frozenset) else rest
+        raise AttributeError(name)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if name in RESTING:
+            self.state[name] = value
+        else:
+            object.__setattr__(self, name, value)
+
+
+@quick_init
+@dataclass(frozen=True)
+class Turn:
+    """One finished turn as replayed: its number, whose, the coups entered, the marks written,
+    and the amendments made to it (``{"when", "old", "new"}``, oldest first)."""
+
+    number: int
+    player: str
+    coups: tuple[Coup, ...]
+    marks: tuple[Mark, ...]
+    amendments: tuple[dict, ...] = ()
