@@ -97,7 +97,8 @@ def _consts(node: ast.AST) -> list[str]:
 
 def _keys_named():
     """(module, key) for every catalogue key the code names: ``Message("k")``, ``say("k")``,
-    ``template("k")``, ``msg("k")`` (table.*), ``words("prefix")[...]`` subscripts."""
+    ``template("k")``, ``msg("k")`` (table.*), ``typed("k")`` (input.*), ``words("prefix")[...]``
+    subscripts."""
     for rel, tree in _modules():
         for func in [n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.Module))]:
             sections: dict[str, str] = {}
@@ -114,6 +115,8 @@ def _keys_named():
                             yield rel, first
                         elif name in ("msg", "_err", "t"):
                             yield rel, f"table.{first}"
+                        elif name == "typed":
+                            yield rel, f"input.{first}"
                 if isinstance(node, ast.Subscript):
                     value = node.value
                     for name in _consts(node.slice):

@@ -46,7 +46,7 @@ from .config import GameConfig, make_config
 from .errors import EntryError, YamsError
 from .game import Game, plain_events
 from .rules.base import RuleSet, normalise_id
-from .texts import Message
+from .texts import Message, typed
 
 #: words typed for a cell struck out
 STRUCK = ("x", "-", "/", "barré", "barre")
@@ -55,7 +55,7 @@ TRIES = 12
 #: the header lines of a carnet, and the few words each takes
 HEADERS = ("rules", "columns", "rows", "options", "variant", "direction", "setting", "date",
            "records")
-_YES, _NO = ("yes", "oui", "y", "o", "true"), ("no", "non", "n", "false")
+_YES, _NO = typed("true"), typed("false")
 _DATE = re.compile(r"(\d{4})(?:-(\d{2}))?(?:-(\d{2}))?")
 
 

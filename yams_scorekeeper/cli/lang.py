@@ -27,12 +27,10 @@ import sys
 from collections.abc import Mapping, Sequence
 
 from ..errors import ConfigError
-from ..texts import DOMAIN, LOCALE_DIR, SOURCE, Message
+from ..texts import DOMAIN, LOCALE_DIR, SOURCE, Message, languages
 
 #: the languages of the catalogue, French first (read once from the locale folder)
-LANGS: tuple[str, ...] = tuple(sorted(
-    (entry for entry in os.listdir(LOCALE_DIR) if (LOCALE_DIR / entry / "LC_MESSAGES").is_dir()),
-    key=lambda lang: (lang != "fr", lang != SOURCE, lang)))
+LANGS: tuple[str, ...] = languages()
 #: Typer's own words (``typer.rich_utils``, set when it is imported) and their English msgid
 TYPER_WORDS = {"ARGUMENTS_PANEL_TITLE": "Arguments", "OPTIONS_PANEL_TITLE": "Options",
                "COMMANDS_PANEL_TITLE": "Commands", "DEFAULT_STRING": "[default: {}]",

@@ -5,7 +5,8 @@ One catalogue per language, ``yams_scorekeeper/locale/<lang>/LC_MESSAGES/yams.po
 ``scripts/compile_catalogues.py`` into one ``.mo`` per area and read with the standard
 library's :mod:`gettext`, so that a command parses only the areas it speaks. A msgid is a key
 ``"<area>.<name>"`` (``game``, ``store``, ``entry``, ``rules``, ``explain``, ``table``, ``cli``,
-``evening``, ``carnet``, ``book``); its ``msgstr`` a ``str.format`` template with the same
+``evening``, ``carnet``, ``book``; ``input``: the words a player types, see :func:`typed`);
+its ``msgstr`` a ``str.format`` template with the same
 placeholders in every language, filled by :func:`~yams_scorekeeper.wording.fill` (French decimal
 commas). A plural is an ``ngettext`` entry ``"<area>.<name>[<value>]"`` counted by the value
 named in brackets (``cli.sheet.pool[n]``: ``say("cli.sheet.pool", lang, n=3)``); a second count
@@ -45,7 +46,7 @@ EXPLAIN_LANG: str | None = "fr"
 
 #: the areas of the catalogue, each a domain ``yams-<area>``
 AREAS = ("game", "store", "entry", "rules", "explain", "table", "cli", "evening", "carnet",
-         "book")
+         "book", "input")
 #: the source language: every msgid has its text there, and a language without an entry
 #: falls back to it
 SOURCE = "en"
@@ -111,6 +112,21 @@ def say(key: str, lang: str = "en", /, **values: Any) -> str:
         from ..wording import fill
         return fill(text, lang, **values)
     return text.format(**values)
+
+
+def languages() -> tuple[str, ...]:
+    """The languages of the catalogue (its folders), French first, then English."""
+    found = [p.name for p in LOCALE_DIR.iterdir() if (p / "LC_MESSAGES").is_dir()]
+    return tuple(sorted(found, key=lambda lang: (lang != "fr", lang != SOURCE, lang)))
+
+
+def typed(name: str) -> tuple[str, ...]:
+    """The words a player may type for ``name`` (``input.<name>``: ``yes``, ``quit``...), in
+    any language of the catalogue, whatever the output language: ``("o", "oui", "y", "yes")``."""
+    found: list[str] = []
+    for lang in languages():
+        found += [word for word in say(f"input.{name}", lang).split() if word not in found]
+    return tuple(found)
 
 
 def explain_lang(lang: str) -> str:
