@@ -125,7 +125,7 @@ def read_carnet(text: str, read_settings: Any = None) -> Carnet:
         elif sheets:
             sheets[-1][2].append((n, key, value))
         else:
-            raise _error(n, Message("carnet.before_player", text=key), "player: Alice")
+            raise _error(n, Message("carnet.comes_before_any_player", text=key), "player: Alice")
     if "rules" not in header:
         raise EntryError(Message("carnet.no_rules"), expected="rules: classic")
     if not sheets:
@@ -204,7 +204,8 @@ def _number(n: int, text: str) -> int:
     try:
         return int(text.replace(" ", ""))
     except ValueError:
-        raise _error(n, Message("carnet.not_a_number", text=text), "17, 0 or x") from None
+        raise _error(n, Message("carnet.is_not_a_value_a_whole_number", text=text),
+                     "17, 0 or x") from None
 
 
 def _cell(n: int, key: str, rules: RuleSet, columns: dict) -> tuple[str, str]:

@@ -547,10 +547,10 @@ class Game:
         sheet = self._playing_sheet(event)
         rules, coups = self.rules, self.coups
         if len(coups) >= self._coups_allowed:
-            raise IllegalMoveError(Message("game.turn_has_its_coups", n=len(coups)),
+            raise IllegalMoveError(Message("game.this_turn_already_has_its_coups", n=len(coups)),
                                    rule="Y7" if self._coups_allowed == 2 else "G3")
         if "pool_empty" in self._hooks and rules.pool_empty(self.config, sheet):
-            raise IllegalMoveError(Message("game.pool_rolls_empty_remaining"), rule="D10")
+            raise IllegalMoveError(Message("game.pool_of_165_rolls_is_empty_remaining"), rule="D10")
         rolled, rolled_text = rules.read_throw(event["dice"])
         announce = event.get("announce")
         roll = event["roll"]
@@ -596,7 +596,7 @@ class Game:
             raise IllegalMoveError(Message("game.sixth_roll_can_never"), rule="D9")
         column = self.columns[0]
         if row not in self.next_cells(sheet, column):
-            raise IllegalMoveError(Message("game.announced_row_cell_you",
+            raise IllegalMoveError(Message("game.announced_row_is_not_a_cell_you",
                                            name=self.rules.row(row).name), rule="D9")
         valued = self.rules.valued_rows
         if row in valued:
@@ -670,7 +670,8 @@ class Game:
             return col, row
         row_id = self.rules.row(row).id
         if row_id not in self._row_set:
-            raise EntryError(Message("game.row_game", row_id=row_id), expected=" ".join(self.rows))
+            raise EntryError(Message("game.row_is_not_in_this_game", row_id=row_id),
+                             expected=" ".join(self.rows))
         if column is None:
             if len(self.columns) == 1:
                 return self.columns[0], row_id
@@ -726,8 +727,8 @@ class Game:
         else:                                       # as stored: the coup named
             coup_no = int(coup_no)
             if not 1 <= coup_no <= len(played):
-                raise EntryError(Message("game.there_coup_turn", n=coup_no), expected=" or ".join(
-                    str(i) for i in range(1, len(played) + 1)))
+                raise EntryError(Message("game.there_is_no_coup_this_turn", n=coup_no),
+                                 expected=" or ".join(str(i) for i in range(1, len(played) + 1)))
             coup = played[coup_no - 1]
             refusal = None
             try:
@@ -800,7 +801,7 @@ class Game:
         elif coups[1] is None:
             coups[1] = 3 - int(coups[0])
         if sorted(int(c) for c in coups) != [1, 2]:
-            raise IllegalMoveError(Message("game.doblar_writes_one_score_2"),
+            raise IllegalMoveError(Message("game.doblar_writes_one_score_from_coup_1"),
                                    rule="Y7")
         (c1, r1), (c2, r2) = (self._resolve(c.get("column"), c["row"]) for c in cells)
         if (c1.id, r1) == (c2.id, r2):
@@ -888,7 +889,7 @@ class Game:
         plain = self._plain_log()
         spans = turn_spans(plain)
         if not isinstance(turn, int) or not 1 <= turn <= len(spans):
-            raise EntryError(Message("game.there_finished_turn", turn=turn),
+            raise EntryError(Message("game.there_is_no_finished_turn", turn=turn),
                              expected=f"1-{len(spans)}" if spans else "a turn played")
         start, end = spans[turn - 1]
         return entry_of(plain[start:end])
@@ -905,7 +906,7 @@ class Game:
     def _amend(self, event: dict) -> dict:
         changes = event.get("changes")
         if not isinstance(changes, list) or not changes:
-            raise EntryError(Message("game.amendment_needs_least_one"),
+            raise EntryError(Message("game.amendment_needs_at_least_one"),
                              expected='{"turn": 3, "new": {...}}')
         plain = self._plain_log()
         spans = turn_spans(plain)

@@ -200,7 +200,7 @@ class Store:
 
     def _not_a_store(self) -> StoreError:
         return StoreError(
-            Message("store.yams_store_games_archive", path=self.path),
+            Message("store.path_is_not_a_yams_store_no_games", path=self.path),
             expected="the folder of an existing store")
 
     @contextmanager
@@ -376,7 +376,7 @@ class Store:
         index = self._summary_index()
         why = (Message("store.index_row_changed", game_id=exc.game_id)
                if isinstance(exc, IndexMismatch) else str(exc))
-        self._say(Message("store.index_rebuilt", why=why))
+        self._say(Message("store.summaries_index_did_not_match_the_archive", why=why))
         index.destroy()
 
     def _in_progress_ids(self) -> set[str]:
@@ -549,7 +549,7 @@ class Store:
         except OSError as exc:
             raise StoreError(Message("store.cannot_read_nor_moved", records_path=self.records_path,
                                      problem=problem, strerror=exc.strerror)) from exc
-        self._say(Message("store.records_json_could_read", problem=problem, aside=aside))
+        self._say(Message("store.records_json_could_not_be_read", problem=problem, aside=aside))
         self._owe_recount()
         return None
 
@@ -1631,7 +1631,7 @@ def _replace(table: Table, doc_id: int, doc: dict) -> None:
 
 def not_a_book(why: Message) -> StoreError:
     """The error for a file that is not an exported book (what is wrong, what is expected)."""
-    return StoreError(Message("store.not_a_book", why=why),
+    return StoreError(Message("store.not_a_yams_scorekeeper_book", why=why),
                       expected=f'{{"format": "{BOOK_FORMAT}", "version": {BOOK_VERSION}, '
                                '"games": [{"doc": ..., "summary": ...}]}')
 

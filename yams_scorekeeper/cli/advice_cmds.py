@@ -105,7 +105,7 @@ def hint(
     lang = current_lang(ctx)
     if rules_name is not None or start or filled:
         if game_id is not None:
-            raise ConfigError(Message("cli.give_either_game_sheet"))
+            raise ConfigError(Message("cli.give_either_game_or_a_sheet"))
         if rules_name is None:
             raise ConfigError(Message("cli.sheet_given_command_line"),
                               expected="--rules duel --start")
