@@ -6,6 +6,7 @@ Each ``.po`` is compiled into one ``.mo`` per domain, so that a command parses o
 it says (a one-shot ``yams enter`` does not load the record book's or ``--help``'s):
 
 - ``yams-<area>.mo``: the entries keyed ``<area>.<name>`` (``game``, ``store``, ``table``...);
+  ``yams-cli.<command>.mo`` those keyed ``cli.<command>.<name>`` (one command's texts);
 - ``yams-help.mo``: the ``--help`` texts of the commands (msgid: the English help);
 - ``yams.mo``: Click's and Typer's own strings ("Usage:", "[default: {}]"), read by Click
   through the standard ``gettext.gettext``, for which ``yams`` is the text domain.
@@ -37,7 +38,9 @@ def domain_of(entry: polib.POEntry) -> str:
         return f"{DOMAIN}-help"
     if entry.comment == CLICK:
         return DOMAIN
-    return f"{DOMAIN}-{entry.msgid.split('.')[0]}"
+    area, _, rest = entry.msgid.split("[")[0].partition(".")
+    section, dot, _ = rest.partition(".")
+    return f"{DOMAIN}-{area}.{section}" if area == "cli" and dot else f"{DOMAIN}-{area}"
 
 
 def compiled(po_path: Path, folder: Path) -> Iterator[Path]:

@@ -2,8 +2,9 @@
 
 One catalogue per language, ``yams_scorekeeper/locale/<lang>/LC_MESSAGES/yams.po`` (English
 ``en``, French ``fr``; another language is one more ``.po``), compiled by
-``scripts/compile_catalogues.py`` into one ``.mo`` per area and read with the standard
-library's :mod:`gettext`, so that a command parses only the areas it speaks. A msgid is a key
+``scripts/compile_catalogues.py`` into one ``.mo`` per area (per command for ``cli``: see
+:func:`domain_of`) and read with the standard library's :mod:`gettext`, so that a command
+parses only the areas it speaks. A msgid is a key
 ``"<area>.<name>"`` (``game``, ``store``, ``entry``, ``rules``, ``explain``, ``table``, ``cli``,
 ``evening``, ``carnet``, ``book``; ``input``: the words a player types, see :func:`typed`);
 its ``msgstr`` a ``str.format`` template with the same
@@ -31,12 +32,12 @@ and that no ``.mo`` is stale. Standard library only.
 from __future__ import annotations
 
 import gettext
-from pathlib import Path
+import os
 from string import Formatter
 from typing import Any
 
 #: the folder of the catalogues, one sub-folder per language (gettext's layout)
-LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
+LOCALE_DIR = os.path.join(os.path.dirname(os.path.dirname(__file__)), "locale")
 #: the gettext text domain: Click's and Typer's strings; the areas are ``yams-<area>``
 DOMAIN = "yams"
 #: the language the score explanations (``explain.*``) are said in whatever the output
@@ -58,9 +59,21 @@ def catalogue(domain: str, lang: str) -> gettext.NullTranslations:
     """The compiled catalogue of ``domain`` in ``lang`` (an empty one when there is none)."""
     found = _loaded.get((domain, lang))
     if found is None:
-        found = _loaded[(domain, lang)] = gettext.translation(
-            domain, LOCALE_DIR, languages=[lang], fallback=True)
+        try:
+            with open(os.path.join(LOCALE_DIR, lang, "LC_MESSAGES", f"{domain}.mo"), "rb") as mo:
+                found = gettext.GNUTranslations(mo)
+        except FileNotFoundError:
+            found = gettext.NullTranslations()
+        _loaded[(domain, lang)] = found
     return found
+
+
+def domain_of(key: str) -> str:
+    """The compiled catalogue that holds ``key``: ``yams-<area>``, and for the other commands'
+    sections ``yams-cli.<command>`` (``cli.sheet.total``), so a command parses only its own."""
+    area, _, rest = key.partition(".")
+    section, dot, _ = rest.partition(".")
+    return f"{DOMAIN}-{area}.{section}" if area == "cli" and dot else f"{DOMAIN}-{area}"
 
 
 def _count(value: Any) -> int:
@@ -73,7 +86,7 @@ def _lookup(key: str, lang: str, values: dict[str, Any]) -> str:
     area, _, _ = key.partition(".")
     if area not in AREAS:
         raise KeyError(key)
-    texts = catalogue(f"{DOMAIN}-{area}", lang)
+    texts = catalogue(domain_of(key), lang)
     text = texts.gettext(key)
     if text != key:
         return text
@@ -116,7 +129,8 @@ def say(key: str, lang: str = "en", /, **values: Any) -> str:
 
 def languages() -> tuple[str, ...]:
     """The languages of the catalogue (its folders), French first, then English."""
-    found = [p.name for p in LOCALE_DIR.iterdir() if (p / "LC_MESSAGES").is_dir()]
+    found = [name for name in os.listdir(LOCALE_DIR)
+             if os.path.isdir(os.path.join(LOCALE_DIR, name, "LC_MESSAGES"))]
     return tuple(sorted(found, key=lambda lang: (lang != "fr", lang != SOURCE, lang)))
 
 
