@@ -10,14 +10,15 @@ import sys
 import helpers
 import typer.main
 from test_play import ENV, played
+from test_texts import po_file
 from typer import _click as click
 
-from yams_scorekeeper.cli import help_fr
+from yams_scorekeeper.cli import translated_help
 from yams_scorekeeper.cli.app import app
 from yams_scorekeeper.cli.terminal import wrap_words
 from yams_scorekeeper.config import make_config
-from yams_scorekeeper.texts import all_entries, say
-from yams_scorekeeper.wording import count, fill, number, plural
+from yams_scorekeeper.texts import say
+from yams_scorekeeper.wording import fill, number
 
 # -- words and numbers ------------------------------------------------------------------------
 
@@ -28,11 +29,10 @@ def test_plurals_french_singular_below_two_english_for_one_only():
     assert say("cli.sheet.doblars", "fr", n=2) == "2 doblars restants"
     assert say("cli.sheet.jokers", "en", n=1) == "1 joker left"
     assert say("cli.sheet.jokers", "en", n=0) == "0 jokers left"
-    assert count(2, "doblar restant", "doblars restants", "fr") == "2 doblars restants"
-    assert plural(1.5, "jet", "jets", "fr") == "jet"       # French: below 2
-    assert fill("{n} {n:|case|cases} ; {n:|la case|les {n} cases}", "fr", n=3) == \
-        "3 cases ; les 3 cases"
-    assert fill("{n:|la case|les {n} cases}", "fr", n=1) == "la case"
+    assert say("cli.sheet.pool", "fr", n=1.5) == "1,5 jet restant dans la réserve"  # below 2
+    # a singular may leave the number out (ngettext forms, not a word swapped in)
+    assert say("table.scratch_all", "fr", count=1).startswith("Barrer la dernière case")
+    assert say("table.scratch_all", "fr", count=3).startswith("Barrer les 3 cases")
 
 
 def test_french_numbers_take_a_decimal_comma_and_spaced_thousands():
@@ -85,10 +85,10 @@ def test_the_defect_finder_finds_english_typography():
 
 
 def _french_texts():
-    for key, (_, french) in all_entries().items():
-        yield key, french
-    for english, french in help_fr.FR.items():
-        yield f"help_fr: {english[:40]}", french
+    for entry in po_file("fr"):
+        for french in ([entry.msgstr_plural[i] for i in sorted(entry.msgstr_plural)]
+                       if entry.msgid_plural else [entry.msgstr]):
+            yield entry.msgid[:40], french
 
 
 def test_french_texts_put_a_space_before_colons_and_use_french_quotes():
@@ -141,11 +141,12 @@ def _commands():
 
 
 def test_every_help_text_has_its_french():
+    french = {e.msgid for e in po_file("fr") if e.comment == "help" and e.msgstr}
     missing = [(name, text) for name, command in _commands()
-               for text in help_fr.english_texts(command) if text not in help_fr.FR]
-    assert missing == [], "add these texts to yams_scorekeeper/cli/help_fr.py FR"
-    used = {text for _, command in _commands() for text in help_fr.english_texts(command)}
-    assert set(help_fr.FR) - used == set()      # no French left for a text that is gone
+               for text in translated_help.english_texts(command) if text not in french]
+    assert missing == [], "add these texts to yams_scorekeeper/locale/fr/LC_MESSAGES/yams.po"
+    used = {text for _, command in _commands() for text in translated_help.english_texts(command)}
+    assert french - used == set()      # no French left for a text that is gone
 
 
 def test_play_help_in_french_when_the_language_is_french(tmp_path):

@@ -47,7 +47,7 @@ def test_a_damaged_book_is_moved_aside_and_counted_again(tmp_path):
         handle.write(b"\n")                                 # its checksum fails
     assert store.records()["counted"] == ["g1"]
     assert os.path.exists(store.records_path + ".damaged")
-    assert [m.key for m in heard] == ["store.records_json_could_read"]
+    assert [m.key for m in heard] == ["store.records_json_could_not_be_read"]
 
 
 def test_a_missing_book_beside_archived_games_is_counted_again(tmp_path):

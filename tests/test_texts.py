@@ -1,22 +1,33 @@
-"""The message catalogue (yams_scorekeeper/texts): one home for every sentence, both languages.
+"""The message catalogue (yams_scorekeeper/locale/*/LC_MESSAGES/yams.po, read by
+yams_scorekeeper/texts): one home for every sentence, every language.
 
-Each entry has an English and a French template with the same placeholders; every key the code
-names exists and every entry is used; no error of the YamsError family is built from a literal
-sentence, and no module outside the catalogue keeps an English/French table of its own."""
+Each entry has its text in every language with the same placeholders (each plural form too);
+every key the code names exists and every entry is used; the compiled .mo files are those of
+the .po files; a new language is one .po file; no error of the YamsError family is built from a
+literal sentence, and no module outside the catalogue keeps an English/French table of its own."""
 
 from __future__ import annotations
 
 import ast
 import pathlib
+import shutil
+import subprocess
+import sys
 from string import Formatter
 
+import polib
 import pytest
 
+from yams_scorekeeper import texts
 from yams_scorekeeper.errors import ConfigError, IllegalMoveError
-from yams_scorekeeper.texts import AREAS, Joined, Message, all_entries, say, words
+from yams_scorekeeper.texts import AREAS, Joined, Message, say, words
 
-PACKAGE = pathlib.Path(__file__).resolve().parent.parent / "yams_scorekeeper"
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+PACKAGE = ROOT / "yams_scorekeeper"
 CATALOGUE = PACKAGE / "texts"
+#: every language of the catalogue, English (the source) first
+LANGS = ("en", *sorted(p.parent.name for p in (PACKAGE / "locale").glob("*/LC_MESSAGES")
+                       if p.parent.name != "en"))
 ERRORS = {"YamsError", "EntryError", "IllegalMoveError", "ConfigError", "DamagedGameError",
           "StoreError", "StoreCorruptError", "StoreBusyError"}
 #: keys built by adding to another key (``key + "_list"`` in cli/play.py)
@@ -26,6 +37,32 @@ DERIVED = {"table.choose_prompt_list", "table.pool_prompt_list"}
 def _fields(template: str) -> set[str]:
     return {name.split(".")[0].split("[")[0] for _, name, _, _ in Formatter().parse(template)
             if name}
+
+
+def po_file(lang: str, locale: pathlib.Path = PACKAGE / "locale") -> polib.POFile:
+    return polib.pofile(str(locale / lang / "LC_MESSAGES" / "yams.po"))
+
+
+def _forms(entry: polib.POEntry) -> list[str]:
+    return [entry.msgstr_plural[i] for i in sorted(entry.msgstr_plural)] if entry.msgid_plural \
+        else [entry.msgstr]
+
+
+def all_entries() -> dict[str, tuple[str, str]]:
+    """Every keyed entry by msgid ('area.name', 'area.name[n]'): (English, French) texts, the
+    forms of a plural joined by ' | '."""
+    by_lang = [{e.msgid: " | ".join(_forms(e)) for e in po_file(lang) if not e.comment}
+               for lang in LANGS]
+    return {key: (by_lang[0][key], by_lang[1].get(key, "")) for key in by_lang[0]}
+
+
+def _base(msgid: str) -> str:
+    """The key the code names for a msgid: 'a.b[n]' -> 'a.b', 'a.b.v[v]' (a second count) ->
+    'a.b'."""
+    if "[" not in msgid:
+        return msgid
+    head, _, var = msgid[:-1].partition("[")
+    return head[: -len(var) - 1] if head.endswith("." + var) else head
 
 
 def _modules():
@@ -62,7 +99,8 @@ def _consts(node: ast.AST) -> list[str]:
 
 def _keys_named():
     """(module, key) for every catalogue key the code names: ``Message("k")``, ``say("k")``,
-    ``template("k")``, ``msg("k")`` (table.*), ``words("prefix")[...]`` subscripts."""
+    ``template("k")``, ``msg("k")`` (table.*), ``typed("k")`` (input.*), ``words("prefix")[...]``
+    subscripts."""
     for rel, tree in _modules():
         for func in [n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.Module))]:
             sections: dict[str, str] = {}
@@ -79,6 +117,8 @@ def _keys_named():
                             yield rel, first
                         elif name in ("msg", "_err", "t"):
                             yield rel, f"table.{first}"
+                        elif name == "typed":
+                            yield rel, f"input.{first}"
                 if isinstance(node, ast.Subscript):
                     value = node.value
                     for name in _consts(node.slice):
@@ -89,19 +129,29 @@ def _keys_named():
                             yield rel, f"{_const(value.args[0])}.{name}"
 
 
-def test_every_entry_has_both_languages_with_the_same_placeholders():
-    entries = all_entries()
-    assert len(entries) > 450
-    for key, pair in entries.items():
-        assert isinstance(pair, tuple) and len(pair) == 2, key
-        en, fr = pair
-        assert isinstance(en, str) and isinstance(fr, str) and en and fr, key
-        assert _fields(en) == _fields(fr), key
-        assert key.split(".")[0] in AREAS
+def test_every_entry_has_every_language_with_the_same_placeholders():
+    catalogues = {lang: {e.msgid: e for e in po_file(lang)} for lang in LANGS}
+    english = {msgid: e for msgid, e in catalogues["en"].items() if not e.comment}
+    assert len(english) > 450
+    for msgid, entry in english.items():
+        assert msgid.split(".")[0] in AREAS, msgid
+        expected = set().union(*map(_fields, _forms(entry)))     # a singular may omit {n}
+        for lang in LANGS:
+            other = catalogues[lang].get(msgid)
+            assert other is not None, (lang, msgid)
+            assert bool(other.msgid_plural) == bool(entry.msgid_plural), (lang, msgid)
+            assert all(_forms(other)), (lang, msgid)
+            assert set().union(*map(_fields, _forms(other))) == expected, (lang, msgid)
+    # the French translations of --help and Typer's words keep their msgid's placeholders
+    for entry in catalogues["fr"].values():
+        if entry.comment:
+            assert entry.msgstr and _fields(entry.msgstr) == _fields(entry.msgid), entry.msgid
+    assert set(catalogues["fr"]) - set(english) == {
+        e.msgid for e in catalogues["fr"].values() if e.comment}
 
 
 def test_every_key_the_code_names_exists_and_every_entry_is_used():
-    entries = all_entries()
+    entries = {_base(msgid) for msgid in all_entries()}
     named = set(_keys_named())
     missing = sorted((rel, key) for rel, key in named if key not in entries)
     assert missing == []
@@ -122,6 +172,66 @@ def test_every_key_the_code_names_exists_and_every_entry_is_used():
     assert unused == []
 
 
+def test_the_compiled_catalogues_are_those_of_the_po_files(tmp_path):
+    check = [sys.executable, str(ROOT / "scripts" / "compile_catalogues.py"), "--check"]
+    done = subprocess.run(check, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0 and done.stdout == "", done.stdout + done.stderr
+    # and the check sees a .po edited without compiling: a copy of the tree, one text changed
+    copy = tmp_path / "tree"
+    shutil.copytree(ROOT / "scripts", copy / "scripts")
+    shutil.copytree(PACKAGE / "locale", copy / "yams_scorekeeper" / "locale")
+    po = po_file("fr", copy / "yams_scorekeeper" / "locale")
+    po.find("game.already_written").msgstr = "{column} : {row} déjà écrit"
+    po.save()
+    check[1] = str(copy / "scripts" / "compile_catalogues.py")
+    done = subprocess.run(check, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 1 and "fr/LC_MESSAGES/yams-game.mo" in done.stdout
+
+
+def test_a_new_language_is_one_po_file(tmp_path, monkeypatch):
+    """A pseudo-language 'xx' (every English text in brackets), one .po file compiled into a
+    copy of the catalogue folder, is chosen with YAMS_LANG=xx: messages, plurals, errors and
+    --help speak it, and what it lacks is said in English."""
+    sys.path.insert(0, str(ROOT / "scripts"))
+    from compile_catalogues import compiled
+
+    from yams_scorekeeper.cli import lang as cli_lang
+    from yams_scorekeeper.cli.app import app
+
+    locale = tmp_path / "locale"
+    shutil.copytree(PACKAGE / "locale", locale)
+    pseudo = polib.POFile()
+    pseudo.metadata = {**po_file("en").metadata, "Language": "xx"}
+    for entry in po_file("en"):
+        if entry.msgid == "cli.sheet.pool[n]":
+            continue                                    # lacking: said in English
+        if entry.msgid_plural:
+            entry.msgstr_plural = {i: f"⟦{t}⟧" for i, t in entry.msgstr_plural.items()}
+        else:
+            entry.msgstr = f"⟦{entry.msgstr}⟧"
+        pseudo.append(entry)
+    pseudo.append(polib.POEntry(msgid="Show this message and exit.", msgstr="⟦help⟧",
+                                comment="help"))
+    folder = locale / "xx" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    pseudo.save(str(folder / "yams.po"))
+    assert {p.name for p in compiled(folder / "yams.po", folder)} >= {"yams-game.mo"}
+    monkeypatch.setattr(texts, "LOCALE_DIR", locale)
+    monkeypatch.setattr(texts, "_loaded", {})
+    monkeypatch.setattr(cli_lang, "LANGS", ("fr", "en", "xx"))
+
+    assert say("table.die_count", "xx", got=1, want=2) == "⟦1 die typed for ⟦2 players⟧⟧"
+    assert say("cli.sheet.pool", "xx", n=2) == "2 rolls left in the pool"
+    from typer.testing import CliRunner
+
+    result = CliRunner().invoke(app, ["score", "--rules", "classic", "--roll", "1", "1", "1"],
+                                prog_name="yams", env={"YAMS_LANG": "xx", "NO_COLOR": "1"})
+    assert result.exit_code == 2 and "⟦" in result.output, result.output
+    shown = CliRunner().invoke(app, ["score", "--help"], prog_name="yams",
+                               env={"YAMS_LANG": "xx", "NO_COLOR": "1", "COLUMNS": "100"})
+    assert "⟦help⟧" in shown.output
+
+
 def test_no_error_is_built_from_a_literal_sentence():
     """An error of the YamsError family takes a Message: a str, an f-string or a concatenation
     as its text would be a sentence outside the catalogue."""
@@ -139,8 +249,6 @@ def test_no_error_is_built_from_a_literal_sentence():
 def test_no_module_outside_the_catalogue_keeps_a_two_language_table():
     found = []
     for rel, tree in _modules():
-        if rel == "cli/help_fr.py":     # click's help texts, translated by their English
-            continue
         for node in ast.walk(tree):
             if isinstance(node, ast.Dict):
                 keys = {_const(k) for k in node.keys if k is not None}
@@ -154,7 +262,7 @@ def test_no_module_outside_the_catalogue_picks_a_text_by_language():
     French colon is :func:`yams_scorekeeper.wording.colon`)."""
     found = []
     for rel, tree in _modules():
-        if rel in ("wording.py", "cli/help_fr.py"):
+        if rel == "wording.py":
             continue
         for node in ast.walk(tree):
             if isinstance(node, ast.IfExp) and isinstance(node.test, ast.Compare) \
@@ -178,13 +286,16 @@ def test_a_message_is_said_in_either_language_with_its_values():
 def test_values_that_are_messages_follow_the_language():
     inner = ConfigError(Message("store.disk_full"), expected="space")
     outer = Message("store.cannot_write_nothing_changed", path="x.json", why=inner.message)
-    assert outer.text("fr") == "impossible d'écrire x.json : le disque est plein ; rien n'a été modifié"
+    assert outer.text("fr") == \
+        "impossible d'écrire x.json : le disque est plein ; rien n'a été modifié"
     joined = Joined("; ", [Message("store.free_some_space"), Message("store.fix_that")])
     assert joined.text("fr") == "Libérez de la place; Réglez cela"
 
 
 def test_plurals_and_decimal_commas_in_french():
     assert say("cli.sheet.pool", "fr", n=1) == "1 jet restant dans la réserve"
+    assert say("cli.sheet.pool", "fr", n=0) == "0 jet restant dans la réserve"
+    assert say("cli.sheet.pool", "en", n=1) == "1 roll left in the pool"
     assert say("cli.sheet.pool", "en", n=2) == "2 rolls left in the pool"
     assert words("cli.sheet", "fr")["total"] == "Total"
 
@@ -197,7 +308,6 @@ def test_an_unknown_key_is_an_error_not_a_silent_english():
 
 
 def test_explanations_come_in_both_languages_from_the_rules(monkeypatch):
-    from yams_scorekeeper import texts
     from yams_scorekeeper.rules import get_rules
 
     rules = get_rules("classic")
@@ -206,10 +316,10 @@ def test_explanations_come_in_both_languages_from_the_rules(monkeypatch):
     assert fig.explain.text("en") == "The 3s: 2 x 3 = 6"
     full = rules.figure("full", rules.parse_dice("55533"), 1)
     assert full.explain.text("en") == "Full 5-5-5 / 3-3: 25 + (5 + 5 + 5 + 3 + 3) = 46"
-    assert fig.to_json("en")["explain"] == "Les 3 : 2 x 3 = 6"      # EXPLAIN_LANG: French
-    monkeypatch.setattr(texts, "EXPLAIN_LANG", None)
-    assert fig.to_json("en")["explain"] == "The 3s: 2 x 3 = 6"
+    assert fig.to_json("en")["explain"] == "The 3s: 2 x 3 = 6"     # the output's language
     assert fig.to_json("fr")["explain"] == "Les 3 : 2 x 3 = 6"
+    monkeypatch.setattr(texts, "EXPLAIN_LANG", "fr")               # a fixed language
+    assert fig.to_json("en")["explain"] == "Les 3 : 2 x 3 = 6"
 
 
 def test_a_double_yams_explanation_is_said_piece_by_piece():

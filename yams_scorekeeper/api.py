@@ -177,7 +177,7 @@ def load_doc(store: StoreLike, game_id: str | None = None) -> dict[str, Any]:
             raise StoreError(Message("game.matches_several_games", game_id=game_id),
                              expected=", ".join(e["id"][:12] for e in found)) from None
         if not found:
-            raise StoreError(Message("game.game_id_progress_finished", game_id=game_id),
+            raise StoreError(Message("game.no_game_with_id_in_progress_or_finished", game_id=game_id),
                              expected="yams games, yams history") from None
         doc: dict[str, Any] = found[0]["doc"]
         return doc
@@ -442,13 +442,13 @@ def check_summary(doc: dict[str, Any], summary: dict[str, Any]) -> dict[str, Any
         game = Game.from_doc(doc)
     except (YamsError, KeyError, TypeError, ValueError) as err:
         reason = err.en if isinstance(err, YamsError) else f"malformed ({err!r})"
-        raise StoreError(Message("game.game_does_replay_nothing", game_id=game_id,
+        raise StoreError(Message("game.game_does_not_replay_nothing", game_id=game_id,
                                  reason=reason)) from None
     from .config import new_names_problem
 
     problem = new_names_problem(game.config.players)
     if problem is not None:
-        raise StoreError(Message("game.game_does_replay_nothing", game_id=game_id,
+        raise StoreError(Message("game.game_does_not_replay_nothing", game_id=game_id,
                                  reason=problem.text("en")))
     mine = game.summary()
     keys = ("name", "total", "parts", "rank")
@@ -456,14 +456,14 @@ def check_summary(doc: dict[str, Any], summary: dict[str, Any]) -> dict[str, Any
     got = [{k: p[k] for k in keys} for p in mine["players"]]
     if (not game.finished or want != got or summary.get("family") != mine["family"]
             or bool(summary.get("stopped_early")) != mine["stopped_early"]):
-        raise StoreError(Message("game.game_summary_does_match", game_id=game_id))
+        raise StoreError(Message("game.game_its_summary_does_not_match", game_id=game_id))
     if summary.get("config_key") != mine["config_key"] or summary.get("id") != mine["id"]:
         raise StoreError(Message("game.game_summary_says_configuration", game_id=game_id,
                                  get=summary.get('config_key'), config_key=mine['config_key']))
     try:
         when = datetime.fromisoformat(summary["date"])
     except (KeyError, TypeError, ValueError):
-        raise StoreError(Message("game.game_date_iso_date", game_id=game_id,
+        raise StoreError(Message("game.game_its_date_is_not_an_iso", game_id=game_id,
                                  get=summary.get('date'))) from None
     if not EARLIEST <= when.replace(tzinfo=None) <= LATEST:
         raise StoreError(Message("game.date_calendar_end", game_id=game_id,

@@ -48,6 +48,7 @@ from .errors import EntryError, YamsError
 from .game import Game, plain_events
 from .rules.base import RuleSet, normalise_id
 from .texts import Joined, Message
+from .texts import typed
 
 #: words typed for a cell struck out
 STRUCK = ("x", "-", "/", "barré", "barre")
@@ -56,7 +57,7 @@ TRIES = 12
 #: the header lines of a carnet, and the few words each takes
 HEADERS = ("rules", "columns", "rows", "options", "variant", "direction", "setting", "date",
            "records")
-_YES, _NO = ("yes", "oui", "y", "o", "true"), ("no", "non", "n", "false")
+_YES, _NO = typed("true"), typed("false")
 _DATE = re.compile(r"(\d{4})(?:-(\d{2}))?(?:-(\d{2}))?")
 
 
@@ -126,7 +127,7 @@ def read_carnet(text: str, read_settings: Any = None) -> Carnet:
         elif sheets:
             sheets[-1][2].append((n, key, value))
         else:
-            raise _error(n, Message("carnet.before_player", text=key), "player: Alice")
+            raise _error(n, Message("carnet.comes_before_any_player", text=key), "player: Alice")
     if "rules" not in header:
         raise EntryError(Message("carnet.no_rules"), expected="rules: classic")
     if not sheets:
@@ -211,7 +212,8 @@ def _number(n: int, text: str) -> int:
     try:
         return int(text.replace(" ", ""))
     except ValueError:
-        raise _error(n, Message("carnet.not_a_number", text=text), "17, 0 or x") from None
+        raise _error(n, Message("carnet.is_not_a_value_a_whole_number", text=text),
+                     "17, 0 or x") from None
 
 
 def _cell(n: int, key: str, rules: RuleSet, columns: dict[str, Any]) -> tuple[str, str]:

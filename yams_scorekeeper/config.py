@@ -199,7 +199,7 @@ def start_die_order(seating: list[str], rolls: dict[str, list[int]]) -> list[str
         values = {n: rolls[n][round_] for n in contenders}
         for n, v in values.items():
             if not 1 <= v <= 6:
-                raise ConfigError(Message("rules.start_die_die_face", v=v, n=n),
+                raise ConfigError(Message("rules.start_die_for_is_not_a_die", v=v, n=n),
                                   expected="1 to 6")
         low = min(values.values())
         contenders = [n for n in contenders if values[n] == low]

@@ -179,7 +179,7 @@ def _groups(token: str) -> list[tuple[str, str, str]]:
         first, second = m.groups()
         values, letters = (first, second) if pattern is _DIGITS_FIRST else (second, first)
         if not values:
-            raise EntryError(Message("entry.tag_dice_after", letters=letters),
+            raise EntryError(Message("entry.tag_has_no_dice_after", letters=letters),
                              expected=f"{letters}665")
         out.append((values, letters, m.group(0)))
         pos = m.end()
@@ -233,7 +233,7 @@ def parse_tagged(entry: str | list[str] | tuple[str, ...],
     if seen != physical:
         wanted = ", ".join(f"{n} {c}{s}" for (c, s), n in sorted(physical.items()))
         got = ", ".join(f"{seen[k]} {k[0]}{k[1]}" for k in sorted(physical))
-        raise EntryError(Message("entry.tags_do_match_physical", got=got, wanted=wanted),
+        raise EntryError(Message("entry.tags_do_not_match_the_physical", got=got, wanted=wanted),
                          expected=GROUPED_EXAMPLE, rule="D1")
     return tuple(sorted(dice))
 
@@ -251,7 +251,7 @@ def parse_roll(text: str | int, maximum: int | None) -> int:
     try:
         roll = int(str(text).strip())
     except ValueError:
-        raise EntryError(Message("entry.roll_number_whole_number", text=text),
+        raise EntryError(Message("entry.roll_number_is_not_a_whole_number", text=text),
                          expected="1-3") from None
     if roll < 1:
         raise EntryError(Message("entry.roll_number_first_roll", roll=roll),

@@ -18,7 +18,7 @@ rule="G3")``; the sentences live in :mod:`yams_scorekeeper.texts`, never at the 
 
 from __future__ import annotations
 
-from .texts import Message, template
+from .texts import Message, say
 
 
 class YamsError(Exception):
@@ -47,7 +47,7 @@ class YamsError(Exception):
         """The full one-line message in ``lang`` ('en' or 'fr')."""
         message = self.message.text(lang)
         if self.expected:
-            message += template("entry.expected", lang).format(example=self.expected)
+            message += say("entry.expected", lang, example=self.expected)
         if self.rule:
             message += f" [{self.rule}]"
         return message

@@ -421,10 +421,10 @@ class Game:
         sheet = self._playing_sheet(event)
         rules, coups, mechanics = self.rules, self.coups, self.mechanics
         if len(coups) >= self._coups_allowed:
-            raise IllegalMoveError(Message("game.turn_has_its_coups", n=len(coups)),
+            raise IllegalMoveError(Message("game.this_turn_already_has_its_coups", n=len(coups)),
                                    rule=mechanics.coups_rule)
         if self._pool_empty(sheet):
-            raise IllegalMoveError(Message("game.pool_rolls_empty_remaining"), rule="D10")
+            raise IllegalMoveError(Message("game.pool_of_165_rolls_is_empty_remaining"), rule="D10")
         rolled, rolled_text = rules.read_throw(event["dice"])
         roll = event["roll"]
         if type(roll) is not int or roll < 1:       # as stored: a whole number from 1
@@ -483,7 +483,8 @@ class Game:
             return col, row
         row_id = self.rules.row(row).id
         if row_id not in self._row_set:
-            raise EntryError(Message("game.row_game", row_id=row_id), expected=" ".join(self.rows))
+            raise EntryError(Message("game.row_is_not_in_this_game", row_id=row_id),
+                             expected=" ".join(self.rows))
         if column is None:
             if len(self.columns) == 1:
                 return self.columns[0], row_id
@@ -549,8 +550,8 @@ class Game:
         else:                                       # as stored: the coup named
             coup_no = int(coup_no)
             if not 1 <= coup_no <= len(played):
-                raise EntryError(Message("game.there_coup_turn", n=coup_no), expected=" or ".join(
-                    str(i) for i in range(1, len(played) + 1)))
+                raise EntryError(Message("game.there_is_no_coup_this_turn", n=coup_no),
+                                 expected=" or ".join(str(i) for i in range(1, len(played) + 1)))
             coup = played[coup_no - 1]
             refusal = None
             try:
@@ -636,7 +637,7 @@ class Game:
         plain = self._plain_log()
         spans = turn_spans(plain)
         if not isinstance(turn, int) or not 1 <= turn <= len(spans):
-            raise EntryError(Message("game.there_finished_turn", turn=turn),
+            raise EntryError(Message("game.there_is_no_finished_turn", turn=turn),
                              expected=f"1-{len(spans)}" if spans else "a turn played")
         start, end = spans[turn - 1]
         return entry_of(plain[start:end])
@@ -653,7 +654,7 @@ class Game:
     def _amend(self, event: dict) -> dict:
         changes = event.get("changes")
         if not isinstance(changes, list) or not changes:
-            raise EntryError(Message("game.amendment_needs_least_one"),
+            raise EntryError(Message("game.amendment_needs_at_least_one"),
                              expected='{"turn": 3, "new": {...}}')
         plain = self._plain_log()
         spans = turn_spans(plain)

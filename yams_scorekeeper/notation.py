@@ -188,7 +188,7 @@ def parse_cell(game: Game, text: str) -> dict[str, Any]:
     if token.isascii() and token.isdigit():
         cells = game.legal_cells()
         if not cells:
-            raise IllegalMoveError(Message("entry.enter_dice_first_numbered", token=token),
+            raise IllegalMoveError(Message("entry.enter_the_dice_first_no_numbered", token=token),
                                    expected="yams enter 55533/2", rule="G4")
         n = int(token) if len(token) <= 6 else 0   # a 5,000-digit number is no cell either
         if not 1 <= n <= len(cells):

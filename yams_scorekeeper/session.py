@@ -238,6 +238,6 @@ def resolve_finished_id(store: Store, game_id: str) -> str:
     if len(matches) == 1:
         return matches[0]
     if not matches:
-        raise StoreError(Message("game.game_id_progress_finished", game_id=game_id),
+        raise StoreError(Message("game.no_game_with_id_in_progress_or_finished", game_id=game_id),
                          expected="yams games, yams history")
     raise _several(game_id, matches)

@@ -1,12 +1,11 @@
-"""Words and numbers for people, in French or English: plurals and decimal commas.
+"""Numbers for people, in French or English: decimal commas, the French colon.
 
-- :func:`plural` and :func:`count`: ``1 doblar restant``, ``2 doblars restants``; French puts
-  0 and 1 in the singular (``0 joker restant``), English only 1;
+(Plurals are the catalogue's: ``ngettext`` entries of :mod:`yams_scorekeeper.texts`.)
+
 - :func:`number`: a total or an average, ``1 093,3`` in French (a narrow no-break space between
   thousands, a decimal comma), ``1093.3`` in English;
 - :func:`fill`: ``str.format`` in a language: a float comes out with a decimal comma in French
-  whatever its format (``{e:.2f}`` gives ``12,50``), and ``{n:|one|many}`` picks the singular or
-  the plural by ``n`` (``{n} case{n:||s}``, ``{n:|la case|les {n} cases}``).
+  whatever its format (``{e:.2f}`` gives ``12,50``).
 
 The core's explanations and every command use it; standard library only, no I/O.
 """
@@ -23,17 +22,6 @@ THOUSANDS_FR = "\u202f"
 def colon(lang: str) -> str:
     """``" : "`` in French (a space before the colon, as before ``; ? !``), ``": "`` in English."""
     return " : " if lang == "fr" else ": "
-
-
-def plural(n: float, one: str, many: str, lang: str) -> str:
-    """``one`` or ``many`` for the count ``n``: French singular below 2, English for 1 only."""
-    singular = abs(n) < 2 if lang == "fr" else n == 1
-    return one if singular else many
-
-
-def count(n: int, one: str, many: str, lang: str) -> str:
-    """``2 doblars restants``: the number and the noun in the right form."""
-    return f"{n} {plural(n, one, many, lang)}"
 
 
 def french_digits(text: str) -> str:
@@ -57,9 +45,6 @@ class _Filler(string.Formatter):
         self.lang = lang
 
     def format_field(self, value: Any, format_spec: str) -> str:
-        if format_spec.startswith("|"):
-            one, _, many = format_spec[1:].partition("|")
-            return plural(value, one, many, self.lang)
         text = format(value, format_spec)
         if self.lang == "fr" and isinstance(value, float):
             text = french_digits(text)
@@ -67,6 +52,5 @@ class _Filler(string.Formatter):
 
 
 def fill(template: str, lang: str, **values: Any) -> str:
-    """``template.format(**values)`` in ``lang``: decimal commas in French, ``{n:|one|many}``
-    plurals (see the module doc)."""
+    """``template.format(**values)`` in ``lang``: decimal commas in French."""
     return _Filler(lang).format(template, **values)

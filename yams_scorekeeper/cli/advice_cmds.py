@@ -11,7 +11,7 @@ import typer
 
 from ..errors import ConfigError, EntryError
 from ..safetext import shown
-from ..texts import Message, words
+from ..texts import Message, say, words
 from ..wording import fill
 from .lang import current_lang
 from .options import (
@@ -40,7 +40,7 @@ def solved_for(rules, rows, db: str | None, lang: str):
     def solving(problem: Message | None) -> None:
         if problem is not None:
             echo(shown(problem.text(lang)), err=True)
-        echo(fill(words("cli.advice", lang)["solving"], lang, title=rules.title), err=True)
+        echo(say("cli.advice.solving", lang, title=rules.title), err=True)
 
     return Solved.for_spec(spec_for(rules, rows), paths.solver_cache(db), solving)
 
@@ -105,7 +105,7 @@ def hint(
     lang = current_lang(ctx)
     if rules_name is not None or start or filled:
         if game_id is not None:
-            raise ConfigError(Message("cli.give_either_game_sheet"))
+            raise ConfigError(Message("cli.give_either_game_or_a_sheet"))
         if rules_name is None:
             raise ConfigError(Message("cli.sheet_given_command_line"),
                               expected="--rules duel --start")
@@ -210,28 +210,29 @@ def hint_lines(result, lang: str, rules) -> list[str]:
         return heuristic_lines(result, lang, rules)
     w = words("cli.advice", lang)
     head = f"{rules.title} · {w[result.method]}"
-    sheet = fill(w["sheet"], lang, points=result.so_far, open=len(result.open_rows))
+    sheet = say("cli.advice.sheet", lang, points=result.so_far, open=len(result.open_rows))
     if result.jokers_left is not None:
-        sheet += fill(w["jokers"], lang, n=result.jokers_left)
-    lines = [head, sheet, fill(w["expected"], lang, e=result.expected)]
+        sheet += say("cli.advice.jokers", lang, n=result.jokers_left)
+    lines = [head, sheet, say("cli.advice.expected", lang, e=result.expected)]
     if result.dice is None:
         if not result.open_rows:
             lines.append(w["full"])
         return lines
     shown = " ".join(str(d) for d in result.dice)
     if result.keeps:
-        lines.append(fill(w["keep"], lang, dice=shown, roll=result.roll))
+        lines.append(say("cli.advice.keep", lang, dice=shown, roll=result.roll))
         for i, k in enumerate(result.keeps, 1):
             held = " ".join(str(d) for d in k.keep) or w["nothing"]
-            loss = "" if i == 1 else "  " + fill(w["lost"], lang, loss=k.loss)
+            loss = "" if i == 1 else "  " + say("cli.advice.lost", lang, loss=k.loss)
             lines.append(f"  {i}. {held:<14} {fill('{e:7.2f}', lang, e=k.expected)}{loss}")
     else:
-        lines.append(fill(w["take"], lang, dice=shown))
+        lines.append(say("cli.advice.take", lang, dice=shown))
         for i, c in enumerate(result.cells, 1):
-            joker = fill(w["with_joker"], lang, a=c.joker[0], b=c.joker[1]) if c.joker else ""
-            bonus = fill(w["bonus"], lang, b=c.bonus) if c.bonus else ""
+            joker = (say("cli.advice.with_joker", lang, a=c.joker[0], b=c.joker[1])
+                     if c.joker else "")
+            bonus = say("cli.advice.bonus", lang, b=c.bonus) if c.bonus else ""
             what = f"{joker}{rules.row(c.row).name} {c.score}{bonus}"
-            loss = "" if i == 1 else "  " + fill(w["lost"], lang, loss=c.loss)
+            loss = "" if i == 1 else "  " + say("cli.advice.lost", lang, loss=c.loss)
             lines.append(f"  {i}. {what:<28} {fill('{e:7.2f}', lang, e=c.expected)}{loss}")
     return lines
 
@@ -241,7 +242,7 @@ def heuristic_lines(result, lang: str, rules) -> list[str]:
     w = words("cli.advice", lang)
     names = dict(result.column_names)
     lines = [f"{result.label} · {w['heuristic']}",
-             fill(w["sheet"], lang, points=result.so_far, open=len(result.open_cells))]
+             say("cli.advice.sheet", lang, points=result.so_far, open=len(result.open_cells))]
     if result.dice is None:
         if not result.open_cells:
             lines.append(w["full"])
@@ -249,10 +250,10 @@ def heuristic_lines(result, lang: str, rules) -> list[str]:
     lines.append(w["values"])
     shown = " ".join(result.dice)
     if result.keeps:
-        lines.append(fill(w["keep"], lang, dice=shown, roll=result.roll))
+        lines.append(say("cli.advice.keep", lang, dice=shown, roll=result.roll))
         for i, k in enumerate(result.keeps, 1):
             held = w["stop"] if k.stop else (" ".join(k.keep) or w["nothing"])
-            loss = "" if i == 1 else "  " + fill(w["lost"], lang, loss=k.loss)
+            loss = "" if i == 1 else "  " + say("cli.advice.lost", lang, loss=k.loss)
             lines.append(f"  {i}. {held:<24} {fill('{v:+8.2f}', lang, v=k.value)}{loss}")
         return lines
     if len(result.coups) > 1:
@@ -260,16 +261,16 @@ def heuristic_lines(result, lang: str, rules) -> list[str]:
     if result.second_coup is not None:
         now, then = result.second_coup
         key = "second_worth" if result.second_coup_worth_it else "second_not_worth"
-        lines.append(fill(w[key], lang,
-                          now=now, then=then))
-    lines.append(fill(w["take"], lang, dice=shown))
+        lines.append(say(f"cli.advice.{key}", lang, now=now, then=then))
+    lines.append(say("cli.advice.take", lang, dice=shown))
     for i, c in enumerate(result.cells, 1):
         what = _cell_text(names, rules, c.column, c.row, c.score)
         if c.second is not None:
             col, row, coup, score = c.second
-            what = (w["doblar"] + what + fill(w["coup"], lang, n=c.coup) + " + "
-                    + _cell_text(names, rules, col, row, score) + fill(w["coup"], lang, n=coup))
-        loss = "" if i == 1 else "  " + fill(w["lost"], lang, loss=c.loss)
+            what = (w["doblar"] + what + say("cli.advice.coup", lang, n=c.coup) + " + "
+                    + _cell_text(names, rules, col, row, score)
+                    + say("cli.advice.coup", lang, n=coup))
+        loss = "" if i == 1 else "  " + say("cli.advice.lost", lang, loss=c.loss)
         lines.append(f"  {i}. {what:<28} {fill('{v:+8.2f}', lang, v=c.value)}{loss}")
     return lines
 
@@ -312,18 +313,18 @@ def review(
     for p in players:
         for t in p.turns:
             joker = f" joker {t.joker[0]}→{t.joker[1]}" if t.joker else ""
-            echo(fill(w["turn"], lang, name=shown(p.name), turn=t.turn,
+            echo(say("cli.advice.turn", lang, name=shown(p.name), turn=t.turn,
                       round=round_text(game, t.round, lang),
                       dice=" ".join(map(str, t.dice)), joker=joker,
                       roll=t.roll, row=name(t.row).name, score=t.score))
             if t.loss > 0.005:
                 bj = f" (joker {t.best_joker[0]}→{t.best_joker[1]})" if t.best_joker else ""
-                echo(fill(w["best"], lang, row=name(t.best_row).name, score=t.best_score,
+                echo(say("cli.advice.best", lang, row=name(t.best_row).name, score=t.best_score,
                                             joker=bj, loss=t.loss, luck=t.luck))
             else:
-                echo(fill(w["optimal"], lang, luck=t.luck))
+                echo(say("cli.advice.optimal", lang, luck=t.luck))
     for p in players:
-        echo(fill(w["summary"], lang, name=shown(p.name), final=p.final,
+        echo(say("cli.advice.summary", lang, name=shown(p.name), final=p.final,
                                        start=p.expected_start, luck=p.luck, lost=p.lost))
 
 
@@ -351,21 +352,21 @@ def heuristic_review(game, as_json: bool, lang: str) -> None:
 
     echo(f"{shown(game.config.label)} · {w['heuristic']}")
     if estimated:
-        echo(fill(w["h_estimated"], lang, n=TURN_SAMPLES))
+        echo(say("cli.advice.h_estimated", lang, n=TURN_SAMPLES))
     for p in players:
         for t in p.turns:
-            luck = "" if t.luck is None else fill(w["h_luck"], lang, luck=t.luck)
+            luck = "" if t.luck is None else say("cli.advice.h_luck", lang, luck=t.luck)
             dice = " | ".join(f"{' '.join(d)} ({r})" for d, r in t.coups)
-            echo(fill(w["h_turn"], lang, name=shown(p.name), turn=t.turn,
+            echo(say("cli.advice.h_turn", lang, name=shown(p.name), turn=t.turn,
                       round=round_text(game, t.round, lang), dice=dice,
                       cells=cells(t.written)))
             if t.loss > 0.005:
-                echo(fill(w["h_best"], lang, cells=cells(t.best), loss=t.loss, luck=luck))
+                echo(say("cli.advice.h_best", lang, cells=cells(t.best), loss=t.loss, luck=luck))
             else:
-                echo(fill(w["h_ok"], lang, luck=luck))
+                echo(say("cli.advice.h_ok", lang, luck=luck))
     for p in players:
-        luck = "" if p.luck is None else fill(w["h_luck"], lang, luck=p.luck)
-        echo(fill(w["h_summary"], lang, name=shown(p.name), final=p.final, lost=p.lost,
+        luck = "" if p.luck is None else say("cli.advice.h_luck", lang, luck=p.luck)
+        echo(say("cli.advice.h_summary", lang, name=shown(p.name), final=p.final, lost=p.lost,
                                          luck=luck))
 
 

@@ -29,7 +29,8 @@ module's name to :data:`COMMAND_MODULES` below. That is all::
 
 A command name is its function name with ``_`` turned into ``-`` (Typer's rule) unless the
 options give ``name``. The French of its ``--help`` (docstring, option helps, epilog lines) goes
-in :mod:`~yams_scorekeeper.cli.help_fr`; ``tests/test_french.py`` names any text missing there.
+in the French catalogue (``locale/fr/LC_MESSAGES/yams.po``, msgid: the English, ``#. help``);
+``tests/test_french.py`` names any text missing there.
 Rules for command modules:
 
 - Raise :class:`~yams_scorekeeper.errors.YamsError` (or a subclass) for anything the user got
@@ -54,12 +55,13 @@ from typer.core import TyperCommand, TyperGroup
 
 from .. import __version__
 from ..errors import YamsError
-from .lang import current_lang, help_lang, resolve_lang
+from .lang import current_lang, help_lang, resolve_lang, serve_click
 from .options import Declared
 
 if TYPE_CHECKING:  # pragma: no cover
     # the Context class Typer's own methods take (Typer 0.28 carries its own Click)
     from typer._click import Context as ClickContext
+
 from .render import check_arguments, flushed, prepare_streams, print_error, report_output
 
 #: The command modules of this package, in ``--help`` order. Each one lists its commands in
@@ -139,29 +141,36 @@ class YamsGroup(TyperGroup):
         except OSError as exc:    # standard output full or closed (the store reports its own)
             ctx.exit(report_output(exc))
 
+    def main(self, args: Any = None, *rest: Any, **options: Any) -> Any:
+        """Run ``yams``: Click's own words (usage errors) in the language of the run."""
+        serve_click(help_lang(None, args))
+        return super().main(args, *rest, **options)
+
     def format_help(self, ctx: Any, formatter: Any) -> None:
         """``yams --help`` in the language of the run: the commands listed in it too."""
-        if help_lang(ctx) != "fr":
+        lang = help_lang(ctx)
+        if lang == "en":
             super().format_help(ctx, formatter)
             return
-        from .help_fr import in_french
+        from .translated_help import translated
 
         commands = [self.get_command(ctx, name) for name in self.list_commands(ctx)]
-        with in_french([self, *filter(None, commands)], ctx):
+        with translated([self, *filter(None, commands)], ctx, lang):
             super().format_help(ctx, formatter)
 
 
 class YamsCommand(TyperCommand):
-    """A ``yams`` command: its ``--help`` in the language of the run (French texts from
-    :mod:`~yams_scorekeeper.cli.help_fr`)."""
+    """A ``yams`` command: its ``--help`` in the language of the run (the texts from the
+    catalogue: :mod:`~yams_scorekeeper.cli.translated_help`)."""
 
     def format_help(self, ctx: Any, formatter: Any) -> None:
-        if help_lang(ctx) != "fr":
+        lang = help_lang(ctx)
+        if lang == "en":
             super().format_help(ctx, formatter)
             return
-        from .help_fr import in_french
+        from .translated_help import translated
 
-        with in_french([self], ctx):
+        with translated([self], ctx, lang):
             super().format_help(ctx, formatter)
 
     def invoke(self, ctx: ClickContext) -> Any:

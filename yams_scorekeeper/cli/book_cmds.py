@@ -15,7 +15,7 @@ import typer
 from ..errors import EntryError, YamsError
 from ..texts import Message, say, words
 from ..wording import colon as colon_in
-from ..wording import fill, number
+from ..wording import number
 from .files import file_stdout, open_store
 from .lang import current_lang
 from .options import count_option, db_option, examples, force_option, json_option, rules_option
@@ -297,7 +297,7 @@ def _notes(row: dict, w: dict, lang: str) -> list[str]:
     after they were played, reopened after the finish (how many times, past one)."""
     notes = [w["stopped"]] if row["stopped_early"] else []
     if row["amendments"]:
-        notes.append(fill(w["corrections"], lang, n=row["amendments"]))
+        notes.append(say("cli.book.corrections", lang, n=row["amendments"]))
     if row["reopened"]:
         times = row["reopened"]["times"]
         notes.append(w["reopened"] + (f" ×{times}" if times > 1 else ""))
@@ -510,7 +510,7 @@ def stats(
     def pct(value: float | None) -> str:
         return _percent(value, lang)
 
-    summary = shown(fill(w["summary"], lang, name=name, games=data["games"],
+    summary = shown(say("cli.book.summary", lang, name=name, games=data["games"],
                          complete=data["complete"], wins=data["wins"],
                          rate=pct(data["win_rate"])))
     print_lines(out, [summary], Text(summary, style="bold"))
@@ -639,7 +639,7 @@ def _player_html(path: str, store, data: dict, name: str, filters: tuple, lang: 
                     (label, line["average"]))
         charts.append(grouped_bars(say("book.row_chart", lang, name=name, label=cfg["label"]),
                                    list(groups.items())))
-    subtitle = fill(w["summary"], lang, name=name, games=data["games"],
+    subtitle = say("cli.book.summary", lang, name=name, games=data["games"],
                     complete=data["complete"], wins=data["wins"],
                     rate=_percent(data["win_rate"], lang))
     write_text(path, grids_html(say("book.page_title", lang, name=name), subtitle, [grid],
@@ -735,8 +735,8 @@ def _print_head_to_head(data: dict, lang: str) -> None:
     w = words("cli.book", lang)
     a, b = data["players"]
     out = _console()
-    out.print(Text(shown(fill(w["versus"], lang, a=a, b=b, games=data["games"], wa=data["wins"][a],
-                                            wb=data["wins"][b], draws=data["draws"])),
+    out.print(Text(shown(say("cli.book.versus", lang, a=a, b=b, games=data["games"],
+                             wa=data["wins"][a], wb=data["wins"][b], draws=data["draws"])),
                    style="bold"))
     table = simple_table(((w["family"], "left"), (w["games_n"], "right"),
                           (shown(w["wins"] + " " + a), "right"),
@@ -774,7 +774,7 @@ def export(
     count = export_book(open_store(db, reading=True), file_stdout() if file == "-" else file,
                         force=force)
     if file != "-":
-        typer.echo(shown(fill(words("cli.book", lang)["exported"], lang, n=count, path=file)))
+        typer.echo(shown(say("cli.book.exported", lang, n=count, path=file)))
 
 
 def import_(
@@ -802,7 +802,7 @@ def import_(
     if as_json:
         print_json({"added": added, "skipped": skipped})
         return
-    typer.echo(fill(words("cli.book", lang)["imported"], lang, added=added, skipped=skipped))
+    typer.echo(say("cli.book.imported", lang, added=added, skipped=skipped))
 
 
 COMMANDS = (

@@ -38,7 +38,7 @@ def _one_game(store: Store, game_id: str) -> dict:
 
     entry = store.archived_entry(resolve_finished_id(store, game_id))
     if entry is None:   # removed between the two reads
-        raise EntryError(Message("game.game_id_progress_finished", game_id=game_id))
+        raise EntryError(Message("game.no_game_with_id_in_progress_or_finished", game_id=game_id))
     return entry
 
 

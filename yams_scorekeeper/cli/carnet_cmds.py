@@ -83,7 +83,8 @@ def _report(game, sheet, players: list[dict], broken: list[dict], lang: str) -> 
 
     w = words("carnet.head", lang)
     out = console()
-    key = "carnet.added_records" if sheet.records else "carnet.added"
+    key = ("carnet.paper_game_added_to_the_history_and_the_records" if sheet.records
+           else "carnet.added")
     out.print(shown(say(key, lang, game=game.id[:8], date=sheet.date, label=game.config.label)),
               markup=False)
     table = simple_table(((w["rank"], "right"), (w["player"], "left"), (w["total"], "right"),

@@ -51,8 +51,8 @@ def check(
             full = Game.from_doc(store.load_game(game["id"])).finished
             if full:                  # a full game not archived: a finish or correction cut
                 TableSession.resume(store, game["id"])
-                findings.append(Finding("games", Message("cli.check.full_archived",
-                                                         game_id=game["id"]), True))
+                findings.append(Finding("games", Message(
+                    "cli.check.game_was_full_but_in_progress_a_finish", game_id=game["id"]), True))
         except YamsError as err:
             findings.append(Finding("games", err.message, False))
     code = SOUND if not findings else (

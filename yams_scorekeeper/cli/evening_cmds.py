@@ -135,7 +135,7 @@ def _close(store, which: str | None, as_json: bool, html: str | None, lang: str)
         if open_id is None:
             raise EntryError(Message("evening.none_open"), expected="yams soiree open NAME")
         if which is not None and which.strip() != open_id:
-            raise EntryError(Message("evening.not_open", id=which),
+            raise EntryError(Message("evening.evening_is_not_the_one_open", id=which),
                              expected=f"yams soiree close {open_id}")
         evening = dict(data["evenings"].get(open_id) or {"id": open_id})
         evening["closed"] = system_clock()

@@ -31,7 +31,7 @@ def open_store(db: str | None, reading: bool = False) -> Store:
 
     store = Store(store_folder(db), notify=_notice)
     if reading and (db or os.environ.get(ENV_VAR)) and not store.exists():
-        raise StoreError(Message("cli.store_check_db_yams", path=store.path),
+        raise StoreError(Message("cli.no_store_at_check_db_or_yams", path=store.path),
                          expected="the folder of an existing store")
     return store
 
@@ -56,7 +56,8 @@ def read_text(path: str, limit: int | None = None) -> str:
     from ..store.files import MAX_FILE_BYTES, read_regular
 
     limit = MAX_FILE_BYTES if limit is None else limit
-    too_big = EntryError(Message("cli.larger_than_kb_read", path=path, limit=limit // 1024))
+    too_big = EntryError(Message("cli.path_is_larger_than_kb_not_read", path=path,
+                                 limit=limit // 1024))
     if path == "-":
         text = sys.stdin.read(limit + 1)
         if len(text) > limit:
@@ -71,7 +72,7 @@ def read_text(path: str, limit: int | None = None) -> str:
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError:
-        raise EntryError(Message("store.utf_text", name=path)) from None
+        raise EntryError(Message("store.name_is_not_utf_8_text", name=path)) from None
 
 
 class _Utf8Stdout:

@@ -9,20 +9,35 @@ The choice, first match wins:
 4. English.
 
 Values are read loosely: ``FR``, ``fr_FR.UTF-8`` or ``français`` mean French, ``en_GB`` English.
-Anything else in the option or in ``YAMS_LANG`` is a :class:`~yams_scorekeeper.errors.ConfigError`
-rather than a silent guess. This module imports nothing heavy: every command may call it.
+The languages are those with a catalogue (``yams_scorekeeper/locale/<lang>/``: another
+language is one more ``.po`` file). Anything else in the option or in ``YAMS_LANG`` is a
+:class:`~yams_scorekeeper.errors.ConfigError` rather than a silent guess.
+
+:func:`serve_click` makes Click's and Typer's own strings ("Usage:", "[default: ...]", usage
+errors) speak the chosen language: Click asks the standard ``gettext.gettext``, so the
+catalogue's ``yams`` domain becomes the text domain and ``$LANGUAGE`` the chosen language.
+This module imports nothing heavy: every command may call it.
 """
 
 from __future__ import annotations
 
+import gettext
 import os
 import sys
 from collections.abc import Mapping, Sequence
 
 from ..errors import ConfigError
-from ..texts import Message
+from ..texts import DOMAIN, LOCALE_DIR, SOURCE, Message, languages
 
-LANGS = ("fr", "en")
+#: the languages of the catalogue, French first (read once from the locale folder)
+LANGS: tuple[str, ...] = languages()
+#: Typer's own words (``typer.rich_utils``, set when it is imported) and their English msgid
+TYPER_WORDS = {"ARGUMENTS_PANEL_TITLE": "Arguments", "OPTIONS_PANEL_TITLE": "Options",
+               "COMMANDS_PANEL_TITLE": "Commands", "DEFAULT_STRING": "[default: {}]",
+               "REQUIRED_LONG_STRING": "[required]", "ENVVAR_STRING": "[env var: {}]",
+               "DEPRECATED_STRING": "(deprecated) ", "ERRORS_PANEL_TITLE": "Error",
+               "ABORTED_TEXT": "Aborted.",
+               "RICH_HELP": "Try [blue]'{command_path} {help_option}'[/] for help."}
 ENV_VAR = "YAMS_LANG"
 _LOCALE_VARS = ("LC_ALL", "LC_MESSAGES", "LANG")
 
@@ -36,13 +51,13 @@ def _normalise(value: str) -> str | None:
 
 
 def locale_lang(environ: Mapping[str, str] | None = None) -> str:
-    """'fr' when the POSIX locale is French, else 'en'. Never fails."""
+    """The language of the POSIX locale when the catalogue has it, else 'en'. Never fails."""
     env = os.environ if environ is None else environ
     for name in _LOCALE_VARS:
         value = env.get(name, "")
         if value:
-            return "fr" if value.strip().lower().startswith("fr") else "en"
-    return "en"
+            return _normalise(value) or SOURCE
+    return SOURCE
 
 
 def resolve_lang(option: str | None = None, environ: Mapping[str, str] | None = None) -> str:
@@ -52,14 +67,14 @@ def resolve_lang(option: str | None = None, environ: Mapping[str, str] | None = 
         lang = _normalise(option)
         if lang is None:
             raise ConfigError(Message("cli.unknown_language_lang", option=option),
-                              expected="fr or en")
+                              expected=" or ".join(LANGS))
         return lang
     value = env.get(ENV_VAR, "")
     if value.strip():
         lang = _normalise(value)
         if lang is None:
             raise ConfigError(Message("cli.unknown_language", value=value, env_var=ENV_VAR),
-                              expected="fr or en")
+                              expected=" or ".join(LANGS))
         return lang
     return locale_lang(env)
 
@@ -72,7 +87,7 @@ def current_lang(ctx: object | None = None) -> str:
     """
     obj = getattr(ctx, "obj", None)
     if isinstance(obj, dict) and obj.get("lang") in LANGS:
-        return obj["lang"]
+        return str(obj["lang"])
     try:
         return resolve_lang(None)
     except ConfigError:
@@ -96,3 +111,17 @@ def help_lang(ctx: object | None = None, argv: Sequence[str] | None = None) -> s
         except ConfigError:
             pass
     return current_lang(ctx)
+
+
+def serve_click(lang: str) -> None:
+    """Click's and Typer's own strings in ``lang`` from now on (see the module doc); English
+    as they are written when no other language was asked for in this process."""
+    if lang == SOURCE and gettext.textdomain() != DOMAIN:
+        return
+    gettext.bindtextdomain(DOMAIN, str(LOCALE_DIR))
+    gettext.textdomain(DOMAIN)
+    os.environ["LANGUAGE"] = lang
+    rich_utils = sys.modules.get("typer.rich_utils")
+    if rich_utils is not None:          # imported before: its words were said then
+        for name, english in TYPER_WORDS.items():
+            setattr(rich_utils, name, gettext.gettext(english))

@@ -6,10 +6,16 @@ languages, as on the paper sheet.
 
 from __future__ import annotations
 
-from ..texts import say
+from typing import TYPE_CHECKING
 
-YES = ("o", "oui", "y", "yes")
-NO = ("n", "non", "no")
+from ..texts import say, typed
+
+if TYPE_CHECKING:
+    from ..game import Game
+
+#: the words of a yes or a no, in every language (the catalogue's ``input.yes``, ``input.no``)
+YES = typed("yes")
+NO = typed("no")
 
 
 def msg(key: str, lang: str, **values: object) -> str:
@@ -18,7 +24,7 @@ def msg(key: str, lang: str, **values: object) -> str:
     return say(f"table.{key}", lang, **values)
 
 
-def outcome(game, lang: str) -> str | None:
+def outcome(game: Game, lang: str) -> str | None:
     """Who won a finished game, in one sentence; None while it goes on or when a stopped game
     has no winner (G7: the stop message says so)."""
     if not game.finished:

@@ -172,7 +172,7 @@ def parse_start_dice(texts: list[str], players: list[str]) -> dict[str, list[int
         pending = []
         match = next((p for p in players if fold_name(p) == fold_name(name)), None)
         if match is None:
-            raise ConfigError(Message("cli.start_die_who_player", name=name),
+            raise ConfigError(Message("cli.start_die_for_who_is_not_a_player", name=name),
                               expected=", ".join(players))
         dice = [int(v) for v in values.split(",") if v.strip() in ("1", "2", "3", "4", "5", "6")]
         if len(dice) != len([v for v in values.split(",") if v.strip()]):

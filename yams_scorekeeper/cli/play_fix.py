@@ -13,8 +13,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..errors import EntryError, StoreError, YamsError
-from ..texts import Message
+from ..texts import Message, typed
 from .messages import NO, YES, msg
+from .terminal import QUIT_WORDS, UNDO_WORDS
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
@@ -23,8 +24,8 @@ if TYPE_CHECKING:  # pragma: no cover
     from .terminal import Terminal
     from .turn_loop import Table
 
-LOG = ("t", "turns", "tours", "log", "journal")
-FIX = ("f", "fix", "corriger", "corrige")
+LOG = typed("log")
+FIX = typed("fix")
 
 
 def t(term: Terminal, key: str, **values: Any) -> str:
@@ -201,11 +202,11 @@ def after_end(table: Table) -> bool:
             return False
         word, _, rest = answer.partition(" ")
         word = word.lower()
-        if not word or word in ("q", "quit", "quitter", "exit"):
+        if not word or word in QUIT_WORDS:
             return False
         if word in LOG:
             show_log(table)
-        elif word in ("u", "undo", "annuler"):
+        elif word in UNDO_WORDS:
             if _yes(term, "undo_reopen"):
                 try:
                     table.session.undo()

@@ -19,8 +19,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 from ..errors import YamsError
 from ..safetext import has_surrogate, json_text, shown
-from ..texts import explain_lang, words
-from ..wording import fill
+from ..texts import explain_lang, say, words
 
 if TYPE_CHECKING:  # pragma: no cover
     from rich.console import Console
@@ -223,7 +222,7 @@ def figures_table(rules: RuleSet, roll: int, dice_text: str, figures: Iterable[F
     total = len(rules.rows) if total_rows is None else total_rows
     table = Table(
         title=Text(f"{rules.title} · {w['roll']} {roll} · {dice_text}", style="bold"),
-        caption=fill(w["made"], lang, made=made, total=total),
+        caption=say("cli.render.made", lang, made=made, total=total),
         box=box.SIMPLE_HEAD, pad_edge=False, expand=False,
     )
     table.add_column(w["row"], style="bold", no_wrap=True)

@@ -138,7 +138,7 @@ def score(
     tokens = list(dice or [])
     if tokens == ["-"]:
         if roll is not None:
-            raise ConfigError(Message("cli.roll_does_go_each"),
+            raise ConfigError(Message("cli.roll_does_not_go_with_each"),
                               expected="ROLL DICE... on each line")
         status = score_stream(rules, sys.stdin, all_rows, lang, as_json)
         if status:

@@ -15,21 +15,23 @@ from typing import Any
 import typer
 
 from ..errors import YamsError
+from ..texts import typed
 from .lang import current_lang, resolve_lang
 from .messages import NO, YES, msg
 from .render import shown, wrap_words
 
-#: the words a player may type at a prompt (French and English), each a command of the table
-QUIT_WORDS = ("q", "quit", "quitter", "exit")
-HELP_WORDS = ("h", "?", "help", "aide")
-SHEET_WORDS = ("s", "sheet", "feuille")
-STACKED_WORDS = ("ss", "sheets", "feuilles")
-UNDO_WORDS = ("u", "undo", "annuler")
-LIST_WORDS = ("l", "list", "liste")
-END_WORDS = ("end", "fin", "stop")
-WHY_WORDS = ("why", "pourquoi")
-NONE_WORDS = ("-", "none", "aucune", "aucun", "rien")
-HINT_WORDS = ("hint", "conseil")
+#: the words a player may type at a prompt (every language: the catalogue's ``input.*``), each
+#: a command of the table
+QUIT_WORDS = typed("quit")
+HELP_WORDS = typed("help")
+SHEET_WORDS = typed("sheet")
+STACKED_WORDS = typed("sheets")
+UNDO_WORDS = typed("undo")
+LIST_WORDS = typed("list")
+END_WORDS = typed("end")
+WHY_WORDS = typed("why")
+NONE_WORDS = typed("none")
+HINT_WORDS = typed("hint")
 
 
 #: the columns a prompt leaves at the end of its line for the answer (a cell, a few dice)

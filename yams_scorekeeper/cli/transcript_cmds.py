@@ -46,7 +46,7 @@ def replay(
 
     lang = current_lang(ctx)
     if file is None:
-        raise EntryError(Message("cli.name_transcript_file_standard"),
+        raise EntryError(Message("cli.name_the_transcript_file_or_for_standard"),
                          expected="yams replay soiree.txt")
     game = parse_transcript(read_text(file, MAX_TRANSCRIPT_BYTES), new_id=random_id,
                             clock=system_clock)

@@ -28,7 +28,7 @@ class Announced(Mechanic):
     id = "annoncee"
     rule = "C7"
     entry_field = "announce"
-    absent = ("game.announce_needs_annoncee", "C7")
+    absent = ("game.announce_needs_the_annoncee_column", "C7")
     help_topic = "annoncee"
     planned = False
 
@@ -38,7 +38,7 @@ class Announced(Mechanic):
     def check_entry(self, game: Game, sheet: Sheet, value: Any, roll: int) -> Any:
         row = game.rules.row(str(value)).id
         if row not in game.rows or (self.column, row) in sheet.marks:
-            raise IllegalMoveError(Message("game.announced_row_cell_you",
+            raise IllegalMoveError(Message("game.announced_row_is_not_a_cell_you",
                                            name=game.rules.row(row).name), rule="C7")
         return row
 

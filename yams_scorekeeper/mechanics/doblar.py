@@ -87,7 +87,7 @@ class Doblar(Mechanic):
         elif coups[1] is None:
             coups[1] = 3 - int(coups[0])
         if sorted(int(c) for c in coups) != [1, 2]:
-            raise IllegalMoveError(Message("game.doblar_writes_one_score_2"), rule="Y7")
+            raise IllegalMoveError(Message("game.doblar_writes_one_score_from_coup_1"), rule="Y7")
         (c1, r1), (c2, r2) = (game.resolve(c.get("column"), c["row"]) for c in cells)
         if (c1.id, r1) == (c2.id, r2):
             raise IllegalMoveError(Message("game.doblar_writes_two_different"), rule="Y7")

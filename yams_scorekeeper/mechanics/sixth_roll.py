@@ -59,7 +59,7 @@ class SixthRoll(Mechanic):
         if rules.section_of(row) not in rules.figure_sections:
             raise IllegalMoveError(Message("game.sixth_roll_can_never"), rule="D9")
         if row not in game.next_cells(sheet, game.columns[0]):
-            raise IllegalMoveError(Message("game.announced_row_cell_you",
+            raise IllegalMoveError(Message("game.announced_row_is_not_a_cell_you",
                                            name=rules.row(row).name), rule="D9")
         if row in rules.valued_rows:
             if not value_text and game.replaying:

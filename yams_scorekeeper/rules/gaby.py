@@ -191,7 +191,7 @@ class GabyRules(RuleSet):
         """Columns (Y4), optional rows (Y1), options and their needs (Y6-Y8), presets (Y10):
         with nothing said, ``gaby`` for 2+ players and ``gaby-solo`` for one."""
         if setup.variant or setup.direction or setup.imposed:
-            raise ConfigError(Message("rules.yams_gaby_variant_direction"))
+            raise ConfigError(Message("rules.yams_gaby_has_no_variant_direction"))
         cols, opts, extra_rows = setup.columns, setup.options, setup.optional_rows
         preset = setup.preset
         if (not setup.explicit and preset is None and cols is None and not opts
@@ -217,9 +217,9 @@ class GabyRules(RuleSet):
         extra_rows = tuple(r for r in self.optional_rows if r in extra_rows)
         known(opts, GABY_OPTIONS, "rules.unknown_option")
         if "bloquant" in opts and len(setup.players) < 2:
-            raise ConfigError(Message("rules.yams_bloquant_needs_players"), rule="Y6")
+            raise ConfigError(Message("rules.yams_bloquant_needs_2_players"), rule="Y6")
         if "doblar" in opts and "deux-coups" not in opts:
-            raise ConfigError(Message("rules.doblar_needs_coups_option"),
+            raise ConfigError(Message("rules.doblar_needs_the_2_coups_option"),
                               expected="--option deux-coups --option doblar", rule="Y7")
         if "chance" in opts and not {"sec", "demi-sec"} & set(cols):
             raise ConfigError(Message("rules.cases_chance_need_sec"),

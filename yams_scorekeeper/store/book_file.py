@@ -109,7 +109,7 @@ class _Reader:
         try:
             data = self.handle.read(CHUNK)
         except UnicodeDecodeError:
-            self.failed = EntryError(Message("store.utf_text", name=self.name))
+            self.failed = EntryError(Message("store.name_is_not_utf_8_text", name=self.name))
             raise self.failed from None
         except Exception as exc:
             self.failed = exc
@@ -153,8 +153,8 @@ class _Reader:
     def error(self, at: int | None = None, why: str | None = None) -> StoreError:
         line = self.lines + self.buf.count("\n", 0, self.pos if at is None else at)
         why = f", {why}" if why else ""
-        return StoreError(Message("store.yams_scorekeeper_book_json", name=self.name, line=line,
-                                  why=why))
+        return StoreError(Message("store.not_a_yams_scorekeeper_book_is_not_json", name=self.name,
+                                  line=line, why=why))
 
     def peek(self) -> str:
         """The next character that is not white space ('' at the end)."""

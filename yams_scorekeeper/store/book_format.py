@@ -25,7 +25,7 @@ BOOK_VERSION = 1
 
 def not_a_book(why: Message) -> StoreError:
     """The error for a file that is not an exported book (what is wrong, what is expected)."""
-    return StoreError(Message("store.not_a_book", why=why),
+    return StoreError(Message("store.not_a_yams_scorekeeper_book", why=why),
                       expected=f'{{"format": "{BOOK_FORMAT}", "version": {BOOK_VERSION}, '
                                '"games": [{"doc": ..., "summary": ...}]}')
 

@@ -106,8 +106,8 @@ def _open_regular(path: str) -> tuple[int, os.stat_result]:
     info = os.fstat(fd)
     if not stat.S_ISREG(info.st_mode):
         os.close(fd)
-        raise NotReadable(errno.EINVAL, Message("store.not_regular_folder" if stat.S_ISDIR(
-            info.st_mode) else "store.not_regular_device"), path)
+        raise NotReadable(errno.EINVAL, Message("store.not_a_regular_file_a_folder" if stat.S_ISDIR(
+            info.st_mode) else "store.not_a_regular_file_a_device"), path)
     return fd, info
 
 
@@ -134,8 +134,9 @@ def check_write_target(path: str) -> None:
     if there is not None and not stat.S_ISREG(there.st_mode):
         link = stat.S_ISLNK(there.st_mode)
         raise EntryError(
-            Message("store.will_not_write_link" if link else "store.will_not_write_special",
-                    path=path), expected="a new file name, or an existing regular file")
+            Message("store.will_not_write_it_is_a_symbolic" if link
+                    else "store.will_not_write_special", path=path),
+            expected="a new file name, or an existing regular file")
 
 
 #: the temporary files of :func:`write_user_file`: ``.yams-<random>.tmp`` beside the target
@@ -577,8 +578,8 @@ def loads_bounded(text: str | bytes) -> Any:
     except BadJSON:
         raise
     except json.JSONDecodeError as exc:
-        raise BadJSON(Message("store.valid_json_line_column", lineno=exc.lineno, colno=exc.colno,
-                              msg=exc.msg)) from None
+        raise BadJSON(Message("store.not_valid_json_at_line_column", lineno=exc.lineno,
+                              colno=exc.colno, msg=exc.msg)) from None
     except RecursionError:
         raise BadJSON(Message("store.nested_more_than_levels", max_depth=MAX_DEPTH)) from None
     except (ValueError, UnicodeDecodeError) as exc:
@@ -703,15 +704,16 @@ class _Corrupt(Exception):
 
 def _check_shape(data: Any) -> None:
     if not isinstance(data, dict):
-        raise _Corrupt(Message("store.top_level_json_object"))
+        raise _Corrupt(Message("store.top_level_is_not_a_json_object"))
     for name, table in data.items():
         if not isinstance(table, dict):
-            raise _Corrupt(Message("store.table_object", name=name))
+            raise _Corrupt(Message("store.table_is_not_an_object", name=name))
         for doc_id, doc in table.items():
             if not doc_id.isdecimal() or not doc_id.isascii():
                 raise _Corrupt(Message("store.table_bad_document_id", name=name, doc_id=doc_id))
             if not isinstance(doc, dict):
-                raise _Corrupt(Message("store.document_table_object", doc_id=doc_id, name=name))
+                raise _Corrupt(Message("store.document_of_table_is_not_an_object", doc_id=doc_id,
+                                       name=name))
 
 
 def _read_meta(data: dict[str, Any]) -> dict[str, Any]:
@@ -723,7 +725,7 @@ def _read_meta(data: dict[str, Any]) -> dict[str, Any]:
     meta: dict[str, Any] = meta_table["1"]
     schema = meta.get("schema")
     if type(schema) is not int or schema < 1:
-        raise _Corrupt(Message("store.schema_version_missing_positive"))
+        raise _Corrupt(Message("store.schema_version_is_missing_or_not_a_positive"))
     if schema > SCHEMA:
         raise _Corrupt(Message("store.schema_newer_than_program", schema=schema, schema2=SCHEMA))
     expected_keys = {"schema", "sha256"} if schema >= 3 else {"schema"}
@@ -740,12 +742,12 @@ def decode(raw: bytes) -> tuple[Tables, int]:
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise _Corrupt(Message("store.byte_utf", start=exc.start)) from None
+        raise _Corrupt(Message("store.byte_is_not_utf", start=exc.start)) from None
     try:
         with no_gc():
             data = json.loads(text, parse_constant=_no_constant)
     except json.JSONDecodeError as exc:
-        raise _Corrupt(Message("store.valid_json_line_column", lineno=exc.lineno, colno=exc.colno,
+        raise _Corrupt(Message("store.not_valid_json_at_line_column", lineno=exc.lineno, colno=exc.colno,
                                msg=exc.msg)) from None
     except BadJSON as exc:
         raise _Corrupt(exc.message) from None
@@ -758,7 +760,7 @@ def decode(raw: bytes) -> tuple[Tables, int]:
     schema = meta["schema"]
     tables = {name: table for name, table in data.items() if name != META}
     if "sha256" in meta and not _checksum_matches(raw, data[META], schema, meta["sha256"]):
-        raise _Corrupt(Message("store.checksum_does_match_content"))
+        raise _Corrupt(Message("store.checksum_does_not_match_the_content"))
     return tables, schema
 
 
@@ -785,7 +787,7 @@ def corrupt_error(path: str, why: Message | str,
     else:
         advice = Message("store.no_backup")
     return StoreCorruptError(
-        Message("store.cannot_read_left_as_is", path=path, why=why, advice=advice),
+        Message("store.cannot_read_the_file_was_left_as", path=path, why=why, advice=advice),
         expected=f"a yams-scorekeeper store file, schema {SCHEMA}, with a valid checksum",
     )
 
@@ -861,7 +863,7 @@ class AtomicJSONStorage(Storage):
             fs.fsync_dir(folder)
         except OSError as exc:
             raise StoreError(
-                Message("store.wrote_but_could_make", path=self.path, strerror=exc.strerror),
+                Message("store.wrote_but_could_not_make", path=self.path, strerror=exc.strerror),
             ) from exc
 
     def _rotate_backups(self) -> None:

@@ -138,7 +138,7 @@ class StoreFolder:
     def not_a_store(self) -> StoreError:
         """The error for a folder that holds something else than a store."""
         return StoreError(
-            Message("store.yams_store_games_archive", path=self.path),
+            Message("store.path_is_not_a_yams_store_no_games", path=self.path),
             expected="the folder of an existing store")
 
     def remove_quietly(self, path: str) -> None:

@@ -116,7 +116,7 @@ class IndexKeeper:
         index = self.get()
         why: Message | str = (Message("store.index_row_changed", game_id=exc.game_id)
                               if isinstance(exc, IndexMismatch) else str(exc))
-        self.folder.say(Message("store.index_rebuilt", why=why))
+        self.folder.say(Message("store.summaries_index_did_not_match_the_archive", why=why))
         index.destroy()
 
     def in_progress_ids(self) -> set[str]:

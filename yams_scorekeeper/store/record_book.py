@@ -60,7 +60,7 @@ class RecordBook:
             raise StoreError(Message("store.cannot_read_nor_moved",
                                      records_path=folder.records_path,
                                      problem=problem, strerror=exc.strerror)) from exc
-        folder.say(Message("store.records_json_could_read", problem=problem, aside=aside))
+        folder.say(Message("store.records_json_could_not_be_read", problem=problem, aside=aside))
         self.owe_recount()
         return None
 

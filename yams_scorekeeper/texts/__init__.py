@@ -1,87 +1,151 @@
-"""The message catalogue: every sentence the program says, in English and French, core and CLI.
+"""The message catalogue: every sentence the program says, core and CLI, in GNU gettext form.
 
-One format, one lookup. A key is ``"<area>.<name>"``; the area names the module of this package
-that holds the entry (``game``, ``store``, ``entry``, ``rules``, ``explain``, ``table``, ``cli``),
-loaded the first time one of its keys is needed, so a command pays only for the areas it speaks.
-Each area module holds ``TEXTS = {"<name>": ("English template", "French template")}``: two
-``str.format`` templates with the same placeholders, filled by
-:func:`~yams_scorekeeper.wording.fill` (French decimal commas, ``{n:|one|many}`` plurals).
-Row, figure and column names stay French in both languages, as on the paper sheet.
+One catalogue per language, ``yams_scorekeeper/locale/<lang>/LC_MESSAGES/yams.po`` (English
+``en``, French ``fr``; another language is one more ``.po``), compiled by
+``scripts/compile_catalogues.py`` into one ``.mo`` per area (per command for ``cli``: see
+:func:`domain_of`) and read with the standard library's :mod:`gettext`, so that a command
+parses only the areas it speaks. A msgid is a key
+``"<area>.<name>"`` (``game``, ``store``, ``entry``, ``rules``, ``explain``, ``table``, ``cli``,
+``evening``, ``carnet``, ``book``; ``input``: the words a player types, see :func:`typed`);
+its ``msgstr`` a ``str.format`` template with the same
+placeholders in every language, filled by :func:`~yams_scorekeeper.wording.fill` (French decimal
+commas). A plural is an ``ngettext`` entry ``"<area>.<name>[<value>]"`` counted by the value
+named in brackets (``cli.sheet.pool[n]``: ``say("cli.sheet.pool", lang, n=3)``); a second count
+in the same sentence is the plural entry ``"<area>.<name>.<value>[<value>]"``, whose text fills
+that placeholder. Row, figure and column names stay French in every language, as on the paper
+sheet. A language that lacks an entry says it in English, as gettext does.
 
-- :func:`say` gives the text of a key in a language; :func:`words` the templates of one section;
-  :func:`explain_lang` the language of score explanations (``EXPLAIN_LANG``);
+- :func:`say` gives the text of a key in a language (the one way to fetch a text; :func:`words`
+  and :func:`template` are thin forms of it for the modules that read many keys of a section);
 - :class:`Message` is a key with its values, not yet in a language: errors carry one
   (``raise IllegalMoveError(Message("game.already_written", column=..., row=...), rule="G3")``) and
   the core returns explanations as one; ``message.text(lang)`` renders it, and a value that has
   a ``text(lang)`` method itself (a :class:`Message`, a :class:`Joined` list of them, a
   :class:`~yams_scorekeeper.errors.YamsError`) is rendered in the same language.
 
-To add a sentence: add the entry to its area module, and use its key. ``tests/test_texts.py``
-checks that both languages have the same placeholders, that every key used exists and that every
-entry is used. Standard library only, no I/O.
+To add a sentence: add its entry to every ``.po`` (``msgid "<area>.<name>"``), run
+``scripts/compile_catalogues.py``, use its key. ``tests/test_texts.py`` checks that every language
+has every entry with the same placeholders, that every key used exists, that every entry is used
+and that no ``.mo`` is stale. Standard library only.
 """
 
 from __future__ import annotations
 
-import importlib
+import gettext
+import os
+from string import Formatter
 from typing import Any
 
+#: the folder of the catalogues, one sub-folder per language (gettext's layout)
+LOCALE_DIR = os.path.join(os.path.dirname(os.path.dirname(__file__)), "locale")
+#: the gettext text domain: Click's and Typer's strings; the areas are ``yams-<area>``
+DOMAIN = "yams"
 #: the language the score explanations (``explain.*``) are said in whatever the output
-#: language: French, as the paper sheet and the existing transcripts, snapshots and JSON say
-#: them. ``None`` makes them follow the output language like every other text (their English
-#: is written); see :func:`explain_lang`.
-EXPLAIN_LANG: str | None = "fr"
+#: language; ``None``: they follow the output language like every other text (English output,
+#: English explanations; the row names in them stay French). See :func:`explain_lang`.
+EXPLAIN_LANG: str | None = None
 
-#: the area modules of this package, each a ``TEXTS`` table
+#: the areas of the catalogue, each a domain ``yams-<area>``
 AREAS = ("game", "store", "entry", "rules", "explain", "table", "cli", "evening", "carnet",
-         "book")
-LANGS = ("en", "fr")
+         "book", "input")
+#: the source language: every msgid has its text there, and a language without an entry
+#: falls back to it
+SOURCE = "en"
 
-_loaded: dict[str, dict[str, tuple[str, str]]] = {}
-
-
-def _area(area: str) -> dict[str, tuple[str, str]]:
-    table = _loaded.get(area)
-    if table is None:
-        if area not in AREAS:
-            raise KeyError(f"no text area {area!r}")
-        table = _loaded[area] = importlib.import_module(f"{__name__}.{area}").TEXTS
-    return table
+_loaded: dict[tuple[str, str], gettext.NullTranslations] = {}
 
 
-def both(key: str) -> tuple[str, str]:
-    """The (English, French) templates of ``key``; KeyError when there is none."""
-    area, _, name = key.partition(".")
-    return _area(area)[name]
+def catalogue(domain: str, lang: str) -> gettext.NullTranslations:
+    """The compiled catalogue of ``domain`` in ``lang`` (an empty one when there is none)."""
+    found = _loaded.get((domain, lang))
+    if found is None:
+        try:
+            with open(os.path.join(LOCALE_DIR, lang, "LC_MESSAGES", f"{domain}.mo"), "rb") as mo:
+                found = gettext.GNUTranslations(mo)
+        except FileNotFoundError:
+            found = gettext.NullTranslations()
+        _loaded[(domain, lang)] = found
+    return found
+
+
+def domain_of(key: str) -> str:
+    """The compiled catalogue that holds ``key``: ``yams-<area>``, and for the other commands'
+    sections ``yams-cli.<command>`` (``cli.sheet.total``), so a command parses only its own."""
+    area, _, rest = key.partition(".")
+    section, dot, _ = rest.partition(".")
+    return f"{DOMAIN}-{area}.{section}" if area == "cli" and dot else f"{DOMAIN}-{area}"
+
+
+def _count(value: Any) -> int:
+    return value if isinstance(value, int) else int(abs(value))
+
+
+def _lookup(key: str, lang: str, values: dict[str, Any]) -> str:
+    """The template of ``key`` in ``lang``: its plural form when the entry counts one of
+    ``values``; KeyError when no language has it."""
+    area, _, _ = key.partition(".")
+    if area not in AREAS:
+        raise KeyError(key)
+    texts = catalogue(domain_of(key), lang)
+    text = texts.gettext(key)
+    if text != key:
+        return text
+    for name, value in values.items():
+        msgid = f"{key}[{name}]"
+        if isinstance(value, (int, float)) and (text := texts.ngettext(
+                msgid, msgid, _count(value))) != msgid:
+            for field in _fields(text) - {name}:
+                sub = f"{key}.{field}[{field}]"
+                if isinstance(values.get(field), (int, float)) and (part := texts.ngettext(
+                        sub, sub, _count(values[field]))) != sub:
+                    text = text.replace(f"{{{field}}}", part)
+            return text
+    if lang != SOURCE:
+        return _lookup(key, SOURCE, values)
+    raise KeyError(key)
+
+
+def _fields(template: str) -> set[str]:
+    return {name for _, name, _, _ in Formatter().parse(template) if name}
 
 
 def template(key: str, lang: str = "en") -> str:
-    """The template of ``key`` in ``lang`` ('en' or 'fr')."""
-    en, fr = both(key)
-    return fr if lang == "fr" else en
+    """The template of ``key`` in ``lang`` (not a plural: :func:`say` counts those)."""
+    return _lookup(key, lang, {})
 
 
 def say(key: str, lang: str = "en", /, **values: Any) -> str:
     """The text of ``key`` in ``lang``, filled with ``values`` (see the module doc)."""
-    text = template(key, lang)
+    text = _lookup(key, lang, values)
     if not values:
         return text
     values = {k: (v.text(lang) if callable(getattr(v, "text", None)) else v)
               for k, v in values.items()}
-    if ":|" in text or (lang == "fr" and any(isinstance(v, float) for v in values.values())):
+    if lang == "fr" and any(isinstance(v, float) for v in values.values()):
         from ..wording import fill
         return fill(text, lang, **values)
     return text.format(**values)
 
 
+def languages() -> tuple[str, ...]:
+    """The languages of the catalogue (its folders), French first, then English."""
+    found = [name for name in os.listdir(LOCALE_DIR)
+             if os.path.isdir(os.path.join(LOCALE_DIR, name, "LC_MESSAGES"))]
+    return tuple(sorted(found, key=lambda lang: (lang != "fr", lang != SOURCE, lang)))
+
+
+def typed(name: str) -> tuple[str, ...]:
+    """The words a player may type for ``name`` (``input.<name>``: ``yes``, ``quit``...), in
+    any language of the catalogue, whatever the output language: ``("o", "oui", "y", "yes")``."""
+    found: list[str] = []
+    for lang in languages():
+        found += [word for word in say(f"input.{name}", lang).split() if word not in found]
+    return tuple(found)
+
+
 def explain_lang(lang: str) -> str:
     """The language a score explanation is said in when the output is in ``lang``."""
     return EXPLAIN_LANG or lang
-
-
-def all_entries() -> dict[str, tuple[str, str]]:
-    """Every entry of every area, by full key (loads them all: for tests and tools)."""
-    return {f"{area}.{name}": pair for area in AREAS for name, pair in _area(area).items()}
 
 
 class _Said:
@@ -171,5 +235,6 @@ class _Section:
 
 def words(prefix: str, lang: str = "en") -> _Section:
     """The templates under ``prefix`` in ``lang``: ``words("cli.sheet", lang)["total"]`` is
-    ``template("cli.sheet.total", lang)`` (for a command that says many short things)."""
+    ``template("cli.sheet.total", lang)`` (for a command that says many short things; a
+    plural is said with :func:`say`)."""
     return _Section(prefix, lang)
