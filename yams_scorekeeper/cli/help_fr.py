@@ -354,6 +354,11 @@ FR: dict[str, str] = {
         "Écrire les trois dossiers : le registre (le livre des records et les parties), les tables du solveur (un cache), et les règles maison et réglages enregistrés.\n\nRien n'est lu ni déplacé : un registre de la version 0.1 à l'ancienne place (~/.config/yams-scorekeeper) est déplacé par la première commande qui s'en sert.",
     "Where the game is played (kept for the exports: history --bgstats).":
         "Où la partie se joue (gardé pour les exports : history --bgstats).",
+    # -- house sheets (issue 22: cli/house_files.py, cli/house_cmds.py)
+    'A setting of the rules, e.g. yam_base=60 (the value is read as JSON when it can be; repeatable).':
+        "Un réglage des règles, par exemple yam_base=60 (la valeur est lue en JSON quand elle peut l'être ; répétable).",
+    'A house sheet: a TOML file, or the name of a saved one (yams house list).':
+        'Une feuille maison : un fichier TOML, ou le nom d\'une feuille enregistrée (yams house list).',
 }
 
 #: Typer's own words (typer.rich_utils), in French

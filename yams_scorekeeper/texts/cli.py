@@ -533,4 +533,15 @@ TEXTS: dict[str, tuple[str, str]] = {
         "{n} {n:|problem|problems} found, {left} not repaired: see above.",
         "{n} {n:|problème trouvé|problèmes trouvés}, {left} non réparés : voir ci-dessus.",
     ),
+    # -- cli/house_files.py, cli/house_cmds.py: cli.house.*
+    "house.bad_name": (
+        "'{name}' cannot be the name of a house sheet: letters, digits, '-' and '.', at most 40",
+        "« {name} » ne peut pas être le nom d'une feuille maison : lettres, chiffres, « - » et "
+        "« . », 40 au plus",
+    ),
+    "house.no_such": ("no saved house sheet named '{name}'",
+                      "pas de feuille maison enregistrée sous le nom « {name} »"),
+    "house.empty": ("--house names nothing", "--house ne nomme rien"),
+    "house.not_with": ("{option} does not go with --house: the house sheet says its rules",
+                       "{option} ne va pas avec --house : la feuille maison dit ses règles"),
 }
