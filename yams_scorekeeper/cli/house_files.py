@@ -106,6 +106,19 @@ def resolve_house(text: str, db: str | None) -> HouseSheet:
     return read_house(house_path(open_store(db), text))
 
 
+def command_sheet(rules_name: str | None, house: str | None, settings: dict[str, Any],
+                  db: str | None) -> HouseSheet | None:
+    """The house sheet ``--house`` names (None without it), refused with ``--rules`` or
+    ``--setting``: a house sheet says all its rules."""
+    if house is None:
+        return None
+    for option, given in (("--rules", rules_name is not None), ("--setting", bool(settings))):
+        if given:
+            raise ConfigError(Message("cli.house.not_with", option=option),
+                              expected=f"--house {house}")
+    return resolve_house(house, db)
+
+
 def command_rules(rules_name: str | None, house: str | None, settings: dict[str, Any],
                   db: str | None) -> RuleSet:
     """The rule set a command plays: ``--house``'s sheet, else ``--rules`` (default: the first
@@ -113,15 +126,40 @@ def command_rules(rules_name: str | None, house: str | None, settings: dict[str,
     from ..rules import get_rules
     from .options import default_family
 
-    if house is None:
-        return get_rules(rules_name or default_family(), settings or None)
-    if rules_name is not None:
-        raise ConfigError(Message("cli.house.not_with", option="--rules"),
-                          expected=f"--house {house}")
-    if settings:
-        raise ConfigError(Message("cli.house.not_with", option="--setting"),
-                          expected=f"--house {house}")
-    return resolve_house(house, db).ruleset()
+    sheet = command_sheet(rules_name, house, settings, db)
+    if sheet is not None:
+        return sheet.ruleset()
+    return get_rules(rules_name or default_family(), settings or None)
+
+
+def earlier_versions(store: Store, sheet: HouseSheet) -> list[str]:
+    """The identities of the sheets of the same name that finished games in ``store`` were
+    played on, other than ``sheet``'s: its file was edited since (a new configuration, with
+    records apart)."""
+    from ..errors import StoreError
+
+    family = sheet.ruleset().family
+    prefix = f"{family}/{sheet.name}#"
+    try:
+        keys = [str(k) for k in store.config_totals()]
+    except StoreError:
+        return []
+    found = {k[len(family) + 1:].split("/")[0] for k in keys if k.startswith(prefix)}
+    return sorted(found - {sheet.identity})
+
+
+def say_earlier_versions(store: Store, sheet: HouseSheet, lang: str) -> list[str]:
+    """:func:`earlier_versions`, and when there are some a note on stderr saying that this
+    sheet is a new configuration."""
+    from ..texts import say
+    from .render import echo
+
+    earlier = earlier_versions(store, sheet)
+    if earlier:
+        echo("note: " + shown(say("cli.house.edited", lang, name=sheet.name,
+                                  identity=sheet.identity, earlier=", ".join(earlier))),
+             err=True)
+    return earlier
 
 
 def migrate_presets(store: Store) -> list[str]:

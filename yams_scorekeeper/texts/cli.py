@@ -541,6 +541,13 @@ TEXTS: dict[str, tuple[str, str]] = {
     ),
     "house.no_such": ("no saved house sheet named '{name}'",
                       "pas de feuille maison enregistrée sous le nom « {name} »"),
+    "house.edited": (
+        "the house sheet '{name}' has changed since its last games ({earlier}): its games now "
+        "make a new configuration, {identity}, with records of their own",
+        "la feuille maison « {name} » a changé depuis ses dernières parties ({earlier}) : ses "
+        "parties forment désormais une nouvelle configuration, {identity}, avec ses propres "
+        "records",
+    ),
     "house.empty": ("--house names nothing", "--house ne nomme rien"),
     "house.not_with": ("{option} does not go with --house: the house sheet says its rules",
                        "{option} ne va pas avec --house : la feuille maison dit ses règles"),
