@@ -154,4 +154,26 @@ TEXTS: dict[str, tuple[str, str]] = {
         "{name} ({three}-{three}-{three} / {two}-{two}): sum of the dice = {total}",
         "{name} ({three}-{three}-{three} / {two}-{two}) : somme des dés = {total}",
     ),
+    # -- house/scoring.py, house/rules.py: a house row's score, citing the house's rule
+    "house_count": ("{name} (house): {n} x {v} = {score}", "{name} (maison) : {n} x {v} = {score}"),
+    "house_not_made": ("{name} (house): not made, 0", "{name} (maison) : pas fait, 0"),
+    "house_group": ("{name} (house): {n} x {v} = {score}", "{name} (maison) : {n} x {v} = {score}"),
+    "house_base_group": (
+        "{name} (house): {base} + {n} x {v} = {score}",
+        "{name} (maison) : {base} + {n} x {v} = {score}",
+    ),
+    "house_two_pairs": (
+        "{name} (house): 2 x {a} + 2 x {b} = {score}",
+        "{name} (maison) : 2 x {a} + 2 x {b} = {score}",
+    ),
+    "house_fixed": ("{name} (house): {score}", "{name} (maison) : {score}"),
+    "house_sum": ("{name} (house): {dice} = {score}", "{name} (maison) : {dice} = {score}"),
+    "house_base_sum": (
+        "{name} (house): {base} + {dice} = {score}",
+        "{name} (maison) : {base} + {dice} = {score}",
+    ),
+    "house_joker": ("{name} as a joker", "{name} en joker"),
+    "house_extra_yams": ("+{bonus} for another yams (house)", "+{bonus} pour un autre yams (maison)"),
+    "house_yams_servi": ("+{bonus} yams servi (house)", "+{bonus} yams servi (maison)"),
+    "house_bonuses": ("{notes}", "{notes}"),
 }

@@ -152,4 +152,79 @@ TEXTS: dict[str, tuple[str, str]] = {
         "joker: row {name} is filled, so the yahtzee goes in an empty lower row",
         "joker : la ligne {name} est remplie, le yahtzee va dans une ligne vide du bas",
     ),
+    # -- house/reader.py, house/sheet.py: a house sheet file refused
+    "house_refused": ("{where}: {why}", "{where} : {why}"),
+    "house_where_line": ("{source}line {line}, {key_}", "{source}ligne {line}, {key_}"),
+    "house_where": ("{source}{key_}", "{source}{key_}"),
+    "house_unknown_key": ("unknown key", "clé inconnue"),
+    "house_missing": ("missing", "manquant"),
+    "house_bad_value": ("{value} is not {what}", "{value} n'est pas {what}"),
+    "house_unknown_word": ("unknown kind or word '{value}'", "type ou mot « {value} » inconnu"),
+    "house_hostile": (
+        "'{value}' holds a control code or a markup character ([ ] < > &)",
+        "« {value} » contient un code de contrôle ou un caractère de balisage ([ ] < > &)",
+    ),
+    "house_no_such_row": ("no row '{row}' on this sheet", "pas de ligne « {row} » sur cette feuille"),
+    "house_row_twice": ("a row is named twice", "une ligne est citée deux fois"),
+    "house_same_id": ("two parts have the id '{id}'", "deux éléments ont l'identifiant « {id} »"),
+    "house_unreachable": (
+        "threshold {threshold} can never be reached: its rows make at most {most}",
+        "le seuil {threshold} n'est jamais atteint : ses lignes font au plus {most}",
+    ),
+    "house_steps_order": (
+        "steps must go up by threshold, each threshold once",
+        "les paliers doivent monter par seuil, chaque seuil une fois",
+    ),
+    "house_needs_one": ("needs exactly one {kind} row or column", "demande exactement une ligne ou colonne {kind}"),
+    "house_plus_moins": (
+        "a sheet with plus or moins needs exactly one of each",
+        "une feuille avec plus ou moins en demande exactement un de chaque",
+    ),
+    "house_no_column": ("the sheet needs a column that is not optional", "la feuille demande une colonne non optionnelle"),
+    "house_not_with": ("not taken by the scoring '{score}'", "inutile avec le décompte « {score} »"),
+    "house_order_all": ("the order must list every row once", "l'ordre doit citer chaque ligne une fois"),
+    "house_not_toml": ("not a TOML file: {why}", "pas un fichier TOML : {why}"),
+    "house_bad_name": (
+        "'{name}' cannot name a house sheet (letters, digits, - _ .)",
+        "« {name} » ne peut pas nommer une feuille maison (lettres, chiffres, - _ .)",
+    ),
+    "house_no_family_sheet": ("no house file for the family '{family}'", "pas de fichier maison pour la famille « {family} »"),
+    # -- house/words.py: a house row's rule in words
+    "house_rule": ("{figure}; {scoring}", "{figure} ; {scoring}"),
+    "house_needs_upper": ("the dice showing {v}", "les dés qui montrent {v}"),
+    "house_needs_kind": ("at least {n} dice alike", "au moins {n} dés identiques"),
+    "house_needs_full": (
+        "three dice of one value and two of another",
+        "trois dés d'une valeur et deux d'une autre",
+    ),
+    "house_needs_full_yams": (
+        "three dice of one value and two of another (five alike count too)",
+        "trois dés d'une valeur et deux d'une autre (cinq dés identiques comptent aussi)",
+    ),
+    "house_needs_run": ("{n} values in a row", "{n} valeurs qui se suivent"),
+    "house_needs_exactly": ("exactly {run}", "exactement {run}"),
+    "house_needs_yams": ("five dice alike", "cinq dés identiques"),
+    "house_needs_two_pairs": ("two pairs of different values", "deux paires de valeurs différentes"),
+    "house_needs_two_pairs_any": (
+        "two pairs (four alike count)",
+        "deux paires (quatre dés identiques comptent)",
+    ),
+    "house_needs_any": ("any dice", "n'importe quels dés"),
+    "house_plus_c3": (
+        "any dice; once {plus} or {moins} is written, the other takes only a score that keeps "
+        "{plus} above {moins}, else 0 (C3)",
+        "n'importe quels dés ; dès que {plus} ou {moins} est écrit, l'autre ne prend qu'un "
+        "score qui garde {plus} au-dessus de {moins}, sinon 0 (C3)",
+    ),
+    "house_plus_y3": (
+        "any dice; when {plus} is not above {moins}, both count 0 (Y3)",
+        "n'importe quels dés ; quand {plus} n'est pas au-dessus de {moins}, les deux comptent "
+        "0 (Y3)",
+    ),
+    "house_scores_count": ("added up (n x {v})", "additionnés (n x {v})"),
+    "house_scores_group": ("the sum of those {n} dice", "la somme de ces {n} dés"),
+    "house_scores_sum": ("the sum of the five dice", "la somme des cinq dés"),
+    "house_scores_fixed": ("{points}", "{points}"),
+    "house_scores_base_group": ("{base} + the sum of those {n} dice", "{base} + la somme de ces {n} dés"),
+    "house_scores_base_sum": ("{base} + the sum of the five dice", "{base} + la somme des cinq dés"),
 }

@@ -1,0 +1,368 @@
+"""A house sheet file (TOML) or stored document, checked word by word into a :class:`SheetSpec`.
+
+The file is read with the standard library's ``tomllib``; every refusal is one
+:class:`HouseFileError` naming the line and the key (``line 12, rows[3].kind: unknown kind
+'brelan'``): an unknown key, an unknown kind or scoring, two rows with one id, a bonus on rows
+that do not exist, a threshold no sheet can reach, a name holding control codes or markup, a
+value out of range. A stored document (:func:`read_doc`) goes through the same checks, so a
+damaged game document is refused in the same words. No I/O: the text is given.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from typing import Any, TypeVar
+
+from ..errors import ConfigError
+from ..safetext import has_invisible, has_unsafe, shown
+from ..texts import Message
+from . import scoring
+from .vocabulary import (
+    BONUS_SCOPES,
+    BONUS_WHEN,
+    COLUMN_KINDS,
+    FORMAT,
+    JOKER_RULES,
+    PLUS_MOINS_READINGS,
+    ROW_SCORINGS,
+    STRAIGHT_SHAPES,
+    BonusSpec,
+    ColumnSpec,
+    RowSpec,
+    SectionSpec,
+    SheetSpec,
+)
+
+T = TypeVar("T")
+Path = tuple[str | int, ...]
+
+#: longest name or id; longest rule text
+MOST_NAME, MOST_TEXT = 40, 300
+#: most points, bonus or threshold a file may give; most rolls a turn; most rows
+MOST_POINTS, MOST_ROLLS, MOST_ROWS = 10_000, 10, 24
+#: what an id may be: lower-case ASCII letters, digits and dashes
+_ID = re.compile(r"[a-z0-9][a-z0-9-]{0,39}\Z")
+#: characters that are markup somewhere (Rich, HTML): refused in names and texts
+_MARKUP = re.compile(r"[\[\]<>&]")
+#: what a sheet's name (its file's stem) may be
+NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,39}\Z")
+
+
+class HouseFileError(ConfigError):
+    """A house sheet the vocabulary refuses: ``line`` (0 when unknown) and ``key`` say where."""
+
+    def __init__(self, why: Message, *, line: int, key: str, source: str = "",
+                 expected: str | None = None):
+        where = Message("rules.house_where_line", source=source, line=line, key_=key) if line \
+            else Message("rules.house_where", source=source, key_=key)
+        super().__init__(Message("rules.house_refused", where=where, why=why),
+                         expected=expected)
+        self.line, self.key = line, key
+
+
+def key_lines(text: str) -> dict[Path, int]:
+    """The line of each key and table of a TOML text, by path (``("rows", 2, "kind")``): a
+    light scan of the lines (tables, arrays of tables, ``key = value``), enough to point at
+    what a refusal names."""
+    lines: dict[Path, int] = {}
+    table: Path = ()
+    counts: dict[str, int] = {}
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        head = re.match(r"\[\[\s*([A-Za-z0-9_-]+)\s*\]\]", line)
+        if head:
+            name = head.group(1)
+            counts[name] = counts.get(name, -1) + 1
+            table = (name, counts[name])
+            lines.setdefault(table, number)
+            continue
+        head = re.match(r"\[\s*([A-Za-z0-9_.-]+)\s*\]", line)
+        if head:
+            table = tuple(head.group(1).split("."))
+            lines.setdefault(table, number)
+            continue
+        pair = re.match(r"([A-Za-z0-9_-]+|\"[^\"]*\")\s*=", line)
+        if pair:
+            lines.setdefault((*table, pair.group(1).strip('"')), number)
+    return lines
+
+
+class _Checker:
+    """Reads one table of the file, refusing with the line and key of what is wrong."""
+
+    def __init__(self, data: Mapping[str, Any], path: Path, lines: dict[Path, int],
+                 source: str):
+        self.data, self.path, self.lines, self.source = data, path, lines, source
+        self.used: set[str] = set()
+
+    def name_of(self, key: str | None = None) -> str:
+        parts = [*self.path, *([key] if key else [])]
+        out = ""
+        for part in parts:
+            out += f"[{part}]" if isinstance(part, int) else ("." if out else "") + part
+        return out or "(sheet)"
+
+    def fail(self, key: str | None, why: Message, expected: str | None = None) -> HouseFileError:
+        path = (*self.path, key) if key else self.path
+        line = self.lines.get(path) or self.lines.get(self.path, 0)
+        return HouseFileError(why, line=line, key=self.name_of(key), source=self.source,
+                              expected=expected)
+
+    def known(self, allowed: tuple[str, ...]) -> None:
+        for key in self.data:
+            if key not in allowed:
+                raise self.fail(key, Message("rules.house_unknown_key"),
+                                expected=", ".join(allowed))
+
+    def get(self, key: str, kind: type[T], default: T | None = None,
+            check: Callable[[T], bool] | None = None, what: str = "",
+            example: str = "") -> T:
+        self.used.add(key)
+        if key not in self.data:
+            if default is None:
+                raise self.fail(key, Message("rules.house_missing"), expected=example or None)
+            return default
+        value = self.data[key]
+        ok = isinstance(value, kind) and not (kind is int and isinstance(value, bool))
+        if not ok or (check is not None and not check(value)):
+            raise self.fail(key, Message("rules.house_bad_value", what=what or kind.__name__,
+                                         value=shown(repr(value)[:60])),
+                            expected=example or None)
+        return value
+
+    def number(self, key: str, default: int | None, low: int, high: int) -> int:
+        return self.get(key, int, default, lambda v: low <= v <= high,
+                        f"{low}..{high}", str(low if default is None else default))
+
+    def choice(self, key: str, choices: tuple[str, ...], default: str | None = None) -> str:
+        value = self.get(key, str, default, what=" | ".join(choices), example=choices[0])
+        if value not in choices:
+            raise self.fail(key, Message("rules.house_unknown_word", value=shown(value[:40])),
+                            expected=" | ".join(choices))
+        return value
+
+    def ident(self, key: str = "id") -> str:
+        return self.get(key, str, None, lambda v: bool(_ID.match(v)),
+                        "a-z, 0-9, -", "petite-suite")
+
+    def text(self, key: str, default: str | None = None, most: int = MOST_NAME) -> str:
+        value = self.get(key, str, default, lambda v: 0 < len(v.strip()) <= most or v == "",
+                         f"1..{most}", "Brelan")
+        if has_unsafe(value) or has_invisible(value) or _MARKUP.search(value):
+            raise self.fail(key, Message("rules.house_hostile", value=shown(value[:40])),
+                            expected="Brelan")
+        return value.strip()
+
+    def ids(self, key: str, known: tuple[str, ...], default: tuple[str, ...] | None = None
+            ) -> tuple[str, ...]:
+        value = self.get(key, list, None if default is None else list(default),
+                         lambda v: all(isinstance(x, str) for x in v), "a list of row ids",
+                         '["1", "2"]')
+        for item in value:
+            if item not in known:
+                raise self.fail(key, Message("rules.house_no_such_row", row=shown(item[:40])),
+                                expected=" ".join(known))
+        if len(set(value)) != len(value):
+            raise self.fail(key, Message("rules.house_row_twice"))
+        return tuple(value)
+
+    def tables(self, key: str) -> list[_Checker]:
+        self.used.add(key)
+        items = self.data.get(key, [])
+        if not isinstance(items, list) or not all(isinstance(x, dict) for x in items):
+            raise self.fail(key, Message("rules.house_bad_value", what="[[" + key + "]]",
+                                         value=shown(repr(items)[:60])), expected=f"[[{key}]]")
+        return [_Checker(item, (key, i), self.lines, self.source) for i, item in enumerate(items)]
+
+
+_TOP = ("format", "title", "rolls", "min_players", "max_players", "yams_servi", "extra_yams",
+        "joker", "plus_moins", "die_jokers", "die_jokers_per_turn", "sections", "rows",
+        "bonuses", "columns")
+ROW_KEYS: dict[str, tuple[str, ...]] = {
+    "upper": ("value",), "kind": ("n", "points", "base"), "full": ("points", "yams"),
+    "straight": ("shape", "length", "points"), "yams": ("points", "base"), "chance": (),
+    "two-pairs": ("points", "distinct"), "rigole": ("points",), "plus": (), "moins": (),
+}
+ROW_COMMON = ("id", "name", "name_en", "section", "kind", "score", "text", "text_en")
+
+
+def load_text(text: str, source: str = "") -> tuple[dict[str, Any], dict[Path, int]]:
+    """The TOML document of ``text`` and the line of each key; HouseFileError if not TOML."""
+    import tomllib
+
+    try:
+        return tomllib.loads(text), key_lines(text)
+    except tomllib.TOMLDecodeError as err:
+        line = getattr(err, "lineno", 0) or int(next(iter(re.findall(r"line (\d+)", str(err))),
+                                                     0))
+        raise HouseFileError(Message("rules.house_not_toml", why=shown(str(err)[:120])),
+                             line=line, key="(toml)", source=source,
+                             expected='kind = "kind"') from None
+
+
+def read_doc(data: Mapping[str, Any], lines: dict[Path, int] | None = None,
+             source: str = "") -> SheetSpec:
+    """The sheet a file's (or a stored document's) data declares, every part checked."""
+    top = _Checker(data, (), lines or {}, source)
+    top.known(_TOP)
+    if "format" in data:
+        top.choice("format", (FORMAT,))
+    rolls = top.number("rolls", 3, 1, MOST_ROLLS)
+    low = top.number("min_players", 1, 1, 8)
+    high = top.number("max_players", 8, 1, 8)
+    if high < low:
+        raise top.fail("max_players", Message("rules.house_bad_value", what=f">= {low}",
+                                              value=high), expected=str(low))
+    sections = tuple(_section(c) for c in top.tables("sections")) or (
+        SectionSpec("chiffres", "Chiffres", "Upper"), SectionSpec("figures", "Figures", "Lower"))
+    _unique(top, "sections", [s.id for s in sections])
+    row_tables = top.tables("rows")
+    if not row_tables:
+        raise top.fail("rows", Message("rules.house_missing"), expected="[[rows]]")
+    if len(row_tables) > MOST_ROWS:
+        raise top.fail("rows", Message("rules.house_bad_value", what=f"1..{MOST_ROWS} rows",
+                                       value=len(row_tables)))
+    rows = tuple(_row(c, sections) for c in row_tables)
+    _unique(top, "rows", [r.id for r in rows])
+    row_ids = tuple(r.id for r in rows)
+    joker = top.choice("joker", JOKER_RULES, "none")
+    extra = top.number("extra_yams", 0, 0, MOST_POINTS)
+    servi = top.number("yams_servi", 0, 0, MOST_POINTS)
+    if (joker != "none" or extra or servi) and len([r for r in rows if r.kind == "yams"]) != 1:
+        key = "joker" if joker != "none" else "extra_yams" if extra else "yams_servi"
+        raise top.fail(key, Message("rules.house_needs_one", kind="yams"))
+    plus_moins = top.choice("plus_moins", PLUS_MOINS_READINGS, "C3")
+    kinds = [r.kind for r in rows]
+    if ("plus" in kinds or "moins" in kinds) and (kinds.count("plus"), kinds.count("moins")) \
+            != (1, 1):
+        raise top.fail("rows", Message("rules.house_plus_moins"))
+    die_jokers = top.number("die_jokers", 0, 0, 10)
+    per_turn = top.number("die_jokers_per_turn", 1, 0, 1)
+    columns = tuple(_column(c, row_ids, rolls) for c in top.tables("columns")) or (
+        ColumnSpec("grille", "Grille", "Grid", "libre"),)
+    _unique(top, "columns", [c.id for c in columns])
+    if all(c.optional for c in columns):
+        raise top.fail("columns", Message("rules.house_no_column"))
+    if sum(c.kind == "annoncee" for c in columns) > 1:
+        raise top.fail("columns", Message("rules.house_needs_one", kind="annoncee"))
+    bonus_tables = top.tables("bonuses")
+    bonuses = tuple(_bonus(c, rows, len(columns)) for c in bonus_tables)
+    _unique(top, "bonuses", [b.id for b in bonuses])
+    title = top.text("title", "") or "Maison"
+    return SheetSpec(title, rolls, low, high, servi, extra, joker, plus_moins, die_jokers,
+                     per_turn, sections, rows, bonuses, columns)
+
+
+def _unique(top: _Checker, key: str, ids: list[str]) -> None:
+    seen: set[str] = set()
+    for i, item in enumerate(ids):
+        if item in seen:
+            sub = _Checker({}, (key, i), top.lines, top.source)
+            raise sub.fail("id", Message("rules.house_same_id", id=item))
+        seen.add(item)
+
+
+def _section(c: _Checker) -> SectionSpec:
+    c.known(("id", "name", "name_en"))
+    name = c.text("name")
+    return SectionSpec(c.ident(), name, c.text("name_en", name))
+
+
+def _row(c: _Checker, sections: tuple[SectionSpec, ...]) -> RowSpec:
+    kind = c.choice("kind", tuple(ROW_SCORINGS))
+    c.known(ROW_COMMON + ROW_KEYS[kind])
+    row_id = c.ident()
+    name = c.text("name")
+    section_ids = tuple(s.id for s in sections)
+    default_section = section_ids[0] if kind == "upper" else section_ids[-1]
+    section = c.get("section", str, default_section, what=" | ".join(section_ids))
+    if section not in section_ids:
+        raise c.fail("section", Message("rules.house_unknown_word", value=shown(section[:40])),
+                     expected=" | ".join(section_ids))
+    how = c.choice("score", ROW_SCORINGS[kind], ROW_SCORINGS[kind][0])
+    fields: dict[str, Any] = {}
+    if kind == "upper":
+        own = int(row_id) if row_id in ("1", "2", "3", "4", "5", "6") else None
+        fields["value"] = c.number("value", own, 1, 6) if own is not None or "value" in c.data \
+            else _need(c, "value", "5")
+    if kind == "kind":
+        fields["n"] = c.number("n", 3, 2, 5)
+    if kind == "straight":
+        fields["shape"] = c.choice("shape", STRAIGHT_SHAPES, "run")
+        fields["length"] = c.number("length", 5, 3, 5) if fields["shape"] == "run" else 5
+    if kind == "full":
+        fields["yams"] = c.get("yams", bool, False, what="true | false", example="false")
+    if kind == "two-pairs":
+        fields["distinct"] = c.get("distinct", bool, True, what="true | false",
+                                   example="true")
+    for key, word, example in (("points", "fixed", "25"), ("base", "base", "10")):
+        if word in how:
+            fields[key] = c.number(key, 0, 0, MOST_POINTS) if key in c.data \
+                else _need(c, key, example)
+    for key in ("points", "base"):
+        if key in c.data and key not in fields:
+            raise c.fail(key, Message("rules.house_not_with", score=how),
+                         expected=f'score = "{_taking(kind, key)}"')
+    text = c.text("text", "", MOST_TEXT)
+    return RowSpec(row_id, name, c.text("name_en", name), section, kind, how,
+                   text=text, text_en=c.text("text_en", text, MOST_TEXT), **fields)
+
+
+def _need(c: _Checker, key: str, example: str) -> int:
+    raise c.fail(key, Message("rules.house_missing"), expected=f"{key} = {example}")
+
+
+def _taking(kind: str, key: str) -> str:
+    """A scoring of ``kind`` that takes ``key`` (points: a fixed one, base: a base one)."""
+    word = "fixed" if key == "points" else "base"
+    return next((s for s in ROW_SCORINGS[kind] if word in s), ROW_SCORINGS[kind][0])
+
+
+def _bonus(c: _Checker, rows: tuple[RowSpec, ...], columns: int) -> BonusSpec:
+    c.known(("id", "name", "name_en", "rows", "steps", "scope", "when"))
+    bonus_id = c.ident()
+    name = c.text("name", "Prime")
+    row_ids = tuple(r.id for r in rows)
+    upper = tuple(r.id for r in rows if r.kind == "upper")
+    ids = c.ids("rows", row_ids, upper or None)
+    if not ids:
+        raise c.fail("rows", Message("rules.house_missing"), expected='["1", "2"]')
+    steps_raw = c.get("steps", list, None, lambda v: 0 < len(v) <= 10 and all(
+        isinstance(s, list) and len(s) == 2 and all(
+            isinstance(x, int) and not isinstance(x, bool) and 0 <= x <= MOST_POINTS
+            for x in s) for s in v), "a list of [threshold, bonus] pairs", "[[63, 35]]")
+    steps = tuple((int(t), int(b)) for t, b in steps_raw)
+    if [t for t, _ in steps] != sorted({t for t, _ in steps}):
+        raise c.fail("steps", Message("rules.house_steps_order"), expected="[[60, 30], [70, 50]]")
+    scope = c.choice("scope", BONUS_SCOPES, "column")
+    best = sum(scoring.most(r) for r in rows if r.id in ids) * (columns if scope == "sheet"
+                                                               else 1)
+    for threshold, _ in steps:
+        if threshold > best:
+            raise c.fail("steps", Message("rules.house_unreachable", threshold=threshold,
+                                          most=best), expected=f"[[{min(best, 63)}, 35]]")
+    return BonusSpec(bonus_id, name, c.text("name_en", name), ids, steps, scope,
+                     c.choice("when", BONUS_WHEN, "reached"))
+
+
+def _column(c: _Checker, row_ids: tuple[str, ...], rolls: int) -> ColumnSpec:
+    kind = c.choice("kind", tuple(COLUMN_KINDS))
+    allowed = ["id", "name", "name_en", "kind", "factor", "optional"]
+    allowed += ["order"] if kind == "imposee" else []
+    allowed += ["rolls"] if COLUMN_KINDS[kind] is not None else []
+    c.known(tuple(allowed))
+    column_id = c.ident()
+    name = c.text("name", column_id.capitalize())
+    order = None
+    if kind == "imposee" and "order" in c.data:
+        order = c.ids("order", row_ids)
+        if sorted(order) != sorted(row_ids):
+            raise c.fail("order", Message("rules.house_order_all"), expected=",".join(row_ids))
+    limit = COLUMN_KINDS[kind]
+    most_rolls = c.number("rolls", limit, 1, rolls) if limit is not None and limit <= rolls \
+        else (c.number("rolls", rolls, 1, rolls) if limit is not None else None)
+    return ColumnSpec(column_id, name, c.text("name_en", name), kind,
+                      c.number("factor", 1, 1, 10),
+                      c.get("optional", bool, False, what="true | false", example="false"),
+                      order, most_rolls)

@@ -1,0 +1,357 @@
+"""A house sheet as a rule set: a :class:`RuleSet` subclass made from a :class:`SheetSpec`.
+
+The class is made once per sheet (its rows, sections and columns are class data, as a built-in
+family's are), and played everywhere a built-in family is: scoring, legal cells, explanations,
+totals, the solvers. Each hook below is the house vocabulary's reading of a rule the built-in
+families fix: the forced joker (Yahtzee H4), plus/moins (C3 or Y3), the bonuses' threshold
+tables, the extra-yams and yams-servi bonuses, column kinds with their order, roll limit and
+factor.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from ..columns import Column
+from ..dice import Dice
+from ..errors import ConfigError, IllegalMoveError
+from ..texts import Joined, Message
+from ..totals import Cells, Totals
+from ..rules.base import Figure, Row, RuleSet, Section, Setup, known
+from . import scoring, words
+from .vocabulary import BonusSpec, SheetSpec
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..config import GameConfig
+    from ..game import Coup, Game, Sheet
+
+#: the ruling a house sheet's refusals cite: the sheet itself
+HOUSE_RULE = "house"
+
+
+class HouseRules(RuleSet):
+    """The rules of one house sheet (a subclass per sheet: :func:`house_rules_class`)."""
+
+    family = "house"
+    sheet: ClassVar[SheetSpec]
+    #: the sheet's identity (its name and a short hash of its rules)
+    identity: ClassVar[str] = ""
+    score_rule = HOUSE_RULE
+    rows_rule = HOUSE_RULE
+    yams_rows: ClassVar[tuple[str, ...]] = ()
+    sheet_layout = "players"
+
+    # -- scoring ---------------------------------------------------------------------------
+
+    def score_row(self, row_id: str, dice: Dice, roll: int) -> Figure:
+        values = tuple(d.value for d in dice)
+        points, why = scoring.score(self.sheet.row(row_id), values)
+        return self._fig(row_id, points, why)
+
+    def _joker_value(self, sheet: Sheet, dice: Dice) -> int | None:
+        """The value of a yams rolled when the yams row is already filled and a joker rule
+        is on (Yahtzee H4), else None."""
+        spec = self.sheet
+        if spec.joker == "none" or len({d.value for d in dice}) != 1:
+            return None
+        yams = spec.rows_of("yams")[0].id
+        if not any(row == yams for (_, row) in sheet.marks):
+            return None
+        return dice[0].value
+
+    def _joker_figure(self, row_id: str, dice: Dice) -> Figure:
+        values = tuple(d.value for d in dice)
+        points, why = scoring.score(self.sheet.row(row_id), values, joker=True)
+        return self._fig(row_id, points, why)
+
+    def _jokered(self, row_id: str) -> bool:
+        return self.sheet.row(row_id).kind in ("full", "straight")
+
+    def coup_figures(self, game: Game, sheet: Sheet, coup: Coup) -> list[Figure]:
+        figures = self.figures(coup.dice, coup.roll)
+        if self._joker_value(sheet, coup.dice) is None:
+            return figures
+        return [self._joker_figure(f.row, coup.dice) if self._jokered(f.row) else f
+                for f in figures]
+
+    def coup_figure(self, game: Game, sheet: Sheet, row_id: str, coup: Coup) -> Figure:
+        if self._jokered(row_id) and self._joker_value(sheet, coup.dice) is not None:
+            return self._joker_figure(row_id, coup.dice)
+        return super().coup_figure(game, sheet, row_id, coup)
+
+    def refuse_cell(self, game: Game, sheet: Sheet, column: Column, row: str,
+                    coup: Coup) -> IllegalMoveError | None:
+        """The forced joker (as Yahtzee H4): its yams goes to the upper row of its value if
+        empty, else to an empty lower row, else to an empty upper row (as a 0)."""
+        if self.sheet.joker != "forced":
+            return None
+        value = self._joker_value(sheet, coup.dice)
+        if value is None:
+            return None
+        filled = {r for (c, r) in sheet.marks if c == column.id}
+        own = next((r.id for r in self.sheet.rows_of("upper") if r.value == value), None)
+        if own is not None and own not in filled:
+            if row == own:
+                return None
+            return IllegalMoveError(Message("rules.joker_yahtzee_goes_row", value=value,
+                                            name=self._name(own)), rule=HOUSE_RULE)
+        lower_left = [r.id for r in self.sheet.rows if r.kind != "upper"
+                      and r.id in column.rows and r.id not in filled]
+        if lower_left and self.sheet.row(row).kind == "upper":
+            return IllegalMoveError(Message("rules.joker_row_filled_so",
+                                            name=self._name(own or row)), rule=HOUSE_RULE)
+        return None
+
+    def zero_only_reason(self, game: Game, sheet: Sheet, column: Column, row: str,
+                         score: int) -> Message | None:
+        """Plus and moins read as C3: once one is written, the other keeps plus strictly
+        above moins (else only a 0)."""
+        kind = self.sheet.row(row).kind
+        if self.sheet.plus_moins != "C3" or kind not in ("plus", "moins"):
+            return None
+        other = self.sheet.rows_of("moins" if kind == "plus" else "plus")[0].id
+        mark = sheet.marks.get((column.id, other))
+        if mark is None:
+            return None
+        ok = score > mark.score if kind == "plus" else score < mark.score
+        if ok:
+            return None
+        return Message("explain.plus_above" if kind == "plus" else "explain.moins_below",
+                       row=self._name(row), other=self._name(other), score=mark.score)
+
+    def cell_bonus(self, game: Game, sheet: Sheet, column: Column, row: str,
+                   coup: Coup) -> tuple[int, Message] | None:
+        """The extra-yams bonus (a yams rolled when the yams row holds a score) and the yams
+        servi bonus (a yams made on the first roll, written in the yams row)."""
+        spec = self.sheet
+        if len({d.value for d in coup.dice}) != 1 or not (spec.extra_yams or spec.yams_servi):
+            return None
+        yams = spec.rows_of("yams")[0].id
+        got: list[tuple[int, Message]] = []
+        mark = sheet.marks.get((column.id, yams))
+        if spec.extra_yams and mark is not None and mark.score > 0:
+            got.append((spec.extra_yams, Message("explain.house_extra_yams",
+                                                 bonus=spec.extra_yams)))
+        if spec.yams_servi and row == yams and coup.roll == 1:
+            got.append((spec.yams_servi, Message("explain.house_yams_servi",
+                                                 bonus=spec.yams_servi)))
+        if not got:
+            return None
+        if len(got) == 1:
+            return got[0]
+        return sum(b for b, _ in got), Message("explain.house_bonuses",
+                                               notes=Joined(Message("explain.and"),
+                                                            [m for _, m in got]))
+
+    # -- a game of this sheet ------------------------------------------------------------------
+
+    def configure(self, setup: Setup) -> Setup:
+        """The columns chosen (default: those not optional); an imposée column without its
+        order in the file takes the players' order at creation."""
+        self.no_extras(setup)
+        cols = setup.columns or self.default_columns
+        known(cols, self.column_names, "rules.unknown_column")
+        imposed_rows = None
+        if self.imposed_column in cols:
+            row_ids = tuple(r.id for r in self.rows)
+            if not setup.imposed:
+                raise ConfigError(Message("rules.impos_e_column_needs"),
+                                  expected="--imposed " + ",".join(reversed(row_ids)),
+                                  rule=HOUSE_RULE)
+            imposed_rows = tuple(self.row(r).id for r in setup.imposed)
+            if sorted(imposed_rows) != sorted(row_ids):
+                raise ConfigError(Message("rules.impos_e_order_must"),
+                                  expected=",".join(row_ids), rule=HOUSE_RULE)
+        elif setup.imposed:
+            raise ConfigError(Message("rules.imposed_order_given_but"),
+                              expected="--column imposee", rule=HOUSE_RULE)
+        return Setup(setup.players, tuple(cols), imposed=imposed_rows)
+
+    def build_columns(self, config: GameConfig, rows: tuple[str, ...]) -> tuple[Column, ...]:
+        specs = {c.id: c for c in self.sheet.columns}
+        out: list[Column] = []
+        for cid in config.columns:
+            spec = specs[cid]
+            sequence: tuple[str, ...] | None = None
+            if spec.kind == "descendante":
+                sequence = rows
+            elif spec.kind == "montante":
+                sequence = tuple(reversed(rows))
+            elif spec.kind == "imposee":
+                sequence = spec.order or tuple(config.imposed or rows)
+            out.append(Column(cid, spec.name, rows, sequence, spec.rolls, spec.factor,
+                              HOUSE_RULE))
+        return tuple(out)
+
+    def label(self, config: GameConfig) -> str:
+        if len(self.sheet.columns) == 1:
+            return self.title
+        return self.columns_label(config)
+
+    def config_key_parts(self, config: GameConfig) -> list[str]:
+        return [self.identity, *self.columns_key_parts(config)]
+
+    def start_counters(self, config: GameConfig) -> dict[str, int]:
+        return {"jokers_left": self.sheet.die_jokers} if self.sheet.die_jokers else {}
+
+    def row_text(self, row_id: str) -> tuple[str, str, str, int]:
+        row = self.sheet.row(row_id)
+        return (words.row_rule(self.sheet, row, "en"), words.row_rule(self.sheet, row, "fr"),
+                scoring.example(row), 1)
+
+    # -- totals --------------------------------------------------------------------------------
+
+    def sheet_totals(self, columns: tuple[Column, ...], cells: Cells) -> Totals:
+        """Each column's rows (plus and moins voided when read as Y3 and plus is not above
+        moins), its bonuses, times its factor; the sheet's bonuses; the yams bonuses written
+        beside cells. One plain column is added up by section, as the built-in one-column
+        families are; several columns (or a factor) by column."""
+        spec = self.sheet
+        parts: dict[str, int] = {}
+        details: dict[str, dict[str, int]] = {}
+        by_section = len(columns) == 1 and columns[0].factor == 1 and not any(
+            b.scope == "sheet" for b in spec.bonuses)
+        for col in columns:
+            scores = {r: m.score for (c, r), m in cells.items() if c == col.id}
+            self._void_plus_moins(scores)
+            sections = {s.id: 0 for s in spec.sections}
+            for row in col.rows:
+                sections[spec.row(row).section] += scores.get(row, 0)
+            bonuses = {b.id: self._bonus(b, [scores], col.rows) for b in spec.bonuses
+                       if b.scope == "column"}
+            if by_section:
+                for sec in spec.sections:
+                    own = {b: v for b, v in bonuses.items()
+                           if spec.row(self._bonus_spec(b).rows[0]).section == sec.id}
+                    total = sections[sec.id] + sum(own.values())
+                    parts[sec.id] = total
+                    details[sec.id] = ({sec.id: sections[sec.id], **own, "total": total}
+                                       if own else {"total": total})
+                continue
+            raw = sum(sections.values()) + sum(bonuses.values())
+            parts[col.id] = raw * col.factor
+            details[col.id] = {**sections, **bonuses, "total": parts[col.id]}
+            if col.factor != 1:
+                details[col.id]["factor"] = col.factor
+        for bonus in spec.bonuses:
+            if bonus.scope == "sheet":
+                per_column = []
+                for col in columns:
+                    scores = {r: m.score for (c, r), m in cells.items() if c == col.id}
+                    self._void_plus_moins(scores)
+                    per_column.append(scores)
+                rows = tuple(r for col in columns for r in col.rows)
+                parts[bonus.id] = self._bonus(bonus, per_column, rows, len(columns))
+                details[bonus.id] = {"total": parts[bonus.id]}
+        if spec.extra_yams or spec.yams_servi:
+            extra = sum(getattr(mark, "bonus", 0) for mark in cells.values())
+            key = f"{spec.rows_of('yams')[0].id}_bonus"
+            parts[key] = extra
+            details[key] = {"total": extra}
+        return Totals(parts, details, sum(parts.values()))
+
+    def _bonus_spec(self, bonus_id: str) -> BonusSpec:
+        return next(b for b in self.sheet.bonuses if b.id == bonus_id)
+
+    def _bonus(self, bonus: BonusSpec, columns: list[dict[str, int]], rows: tuple[str, ...],
+               count: int = 1) -> int:
+        """The step a bonus's rows reach (the highest threshold reached; 0 below the first,
+        and, when ``when`` is ``filled``, until every one of its cells is filled)."""
+        present = [r for r in bonus.rows if r in rows]
+        if bonus.when == "filled" and any(r not in scores for scores in columns
+                                          for r in present):
+            return 0
+        total = sum(scores.get(r, 0) for scores in columns for r in present)
+        steps = self._steps(bonus)
+        return max((b for t, b in steps if total >= t), default=0)
+
+    def _steps(self, bonus: BonusSpec) -> tuple[tuple[int, int], ...]:
+        """A bonus's steps; the first bonus of one step reads its numbers from the settings
+        (``bonus_threshold``, ``bonus``: ``yams score --setting`` and the solver see them)."""
+        if bonus is self.sheet.bonuses[0] and "bonus" in self.settings:
+            return ((int(self.settings["bonus_threshold"]), int(self.settings["bonus"])),)
+        return bonus.steps
+
+    def _void_plus_moins(self, scores: dict[str, int]) -> None:
+        """Y3: when plus and moins are both written and plus is not above moins, both
+        count 0."""
+        if self.sheet.plus_moins != "Y3" or not self.sheet.rows_of("plus"):
+            return
+        plus, moins = self.sheet.rows_of("plus")[0].id, self.sheet.rows_of("moins")[0].id
+        if plus in scores and moins in scores and scores[plus] <= scores[moins]:
+            scores[plus] = scores[moins] = 0
+
+    # -- the exact solver -----------------------------------------------------------------------
+
+    def solver_state(self, rows: tuple[str, ...]) -> dict[str, Any]:
+        """Duel's jokers, the forced joker with its extra-yams bonus, or C3 plus/moins, for
+        the sheets whose rules the exact solver knows (:func:`exactly_solvable`)."""
+        spec = self.sheet
+        idx = {r: i for i, r in enumerate(rows)}
+        if spec.die_jokers:
+            return {"jokers": spec.die_jokers if spec.die_jokers_per_turn else 0}
+        if spec.joker == "forced" and spec.extra_yams:
+            jokered = tuple((idx[r.id], r.points) for r in spec.rows
+                            if r.kind in ("full", "straight") and r.id in idx)
+            return {"forced_joker": (idx[spec.rows_of("yams")[0].id], spec.extra_yams,
+                                     jokered)}
+        if spec.rows_of("plus") and spec.plus_moins == "C3":
+            plus, moins = spec.rows_of("plus")[0].id, spec.rows_of("moins")[0].id
+            if plus in idx and moins in idx:
+                return {"plus_moins": (idx[plus], idx[moins])}
+        return {}
+
+
+def exactly_solvable(spec: SheetSpec) -> bool:
+    """Whether the exact solver covers the sheet: one column of any order and no roll limit,
+    three rolls, at most one bonus (one step, on rows 1-6, per column, when reached) and at
+    most one of the extra states it tracks (Duel's jokers, the forced joker with fixed-score
+    figures, C3 plus/moins), no yams servi."""
+    cols = [c for c in spec.columns if not c.optional]
+    one_free = len(cols) == 1 and cols[0].kind == "libre" and cols[0].factor == 1
+    bonus_ok = not spec.bonuses or (
+        len(spec.bonuses) == 1 and len(spec.bonuses[0].steps) == 1
+        and spec.bonuses[0].scope == "column" and spec.bonuses[0].when == "reached"
+        and set(spec.bonuses[0].rows) == {r.id for r in spec.rows_of("upper")}
+        and all(r.id == str(r.value) for r in spec.rows_of("upper")))
+    upper_ok = all(r.id == str(r.value) for r in spec.rows_of("upper")) and all(
+        not r.id.isdigit() for r in spec.rows if r.kind != "upper")
+    jokered_fixed = all(r.score == "fixed" for r in spec.rows if r.kind in ("full", "straight"))
+    joker_ok = spec.joker == "none" and not spec.extra_yams or (
+        spec.joker == "forced" and spec.extra_yams > 0 and jokered_fixed)
+    states = sum((bool(spec.die_jokers), spec.joker != "none",
+                  bool(spec.rows_of("plus")) and spec.plus_moins == "C3"))
+    y3 = bool(spec.rows_of("plus")) and spec.plus_moins == "Y3"
+    return (one_free and bonus_ok and upper_ok and joker_ok and states <= 1 and not y3
+            and spec.rolls == 3 and not spec.yams_servi
+            and not (spec.die_jokers and not spec.die_jokers_per_turn))
+
+
+@lru_cache(maxsize=64)
+def house_rules_class(spec: SheetSpec, identity: str) -> type[HouseRules]:
+    """The rule set class of a sheet, made once for each sheet (a sheet and its identity)."""
+    sections = tuple(Section(s.id, s.name, tuple(r.id for r in spec.rows if r.section == s.id))
+                     for s in spec.sections)
+    defaults: dict[str, Any] = {}
+    if spec.bonuses and len(spec.bonuses[0].steps) == 1:
+        threshold, bonus = spec.bonuses[0].steps[0]
+        defaults.update(bonus_threshold=threshold, bonus=bonus)
+    if spec.die_jokers:
+        defaults.update(jokers=spec.die_jokers, jokers_per_turn=spec.die_jokers_per_turn)
+    imposed = next((c.id for c in spec.columns if c.kind == "imposee" and c.order is None), None)
+    attrs: dict[str, Any] = {
+        "sheet": spec, "identity": identity, "title": spec.title,
+        "source": identity, "max_rolls": spec.rolls,
+        "rows": tuple(Row(r.id, r.name, r.section) for r in spec.rows),
+        "sections": sections, "defaults": defaults,
+        "min_players": spec.min_players, "max_players": spec.max_players,
+        "column_names": {c.id: c.name for c in spec.columns},
+        "default_columns": tuple(c.id for c in spec.columns if not c.optional),
+        "imposed_column": imposed, "jokers": bool(spec.die_jokers),
+        "yams_rows": tuple(r.id for r in spec.rows_of("yams")),
+        "exactly_solved": exactly_solvable(spec),
+        "sheet_layout": "columns" if len(spec.columns) > 1 else "players",
+        "__doc__": f"The house sheet {identity}.",
+    }
+    return type(f"HouseRules_{identity.rpartition('#')[2]}", (HouseRules,), attrs)

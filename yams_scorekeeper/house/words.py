@@ -1,0 +1,64 @@
+"""A house row's rule in words (``yams house check``, ``yams rules``): what makes it, how it
+scores, in English or French, unless the file gives its own rule text."""
+
+from __future__ import annotations
+
+from ..texts import Message
+from .vocabulary import RowSpec, SheetSpec
+
+
+def _figure(sheet: SheetSpec, row: RowSpec) -> Message:
+    """What the dice must show."""
+    kind = row.kind
+    if kind == "upper":
+        return Message("rules.house_needs_upper", v=row.value)
+    if kind == "kind":
+        return Message("rules.house_needs_kind", n=row.n)
+    if kind == "full":
+        return Message("rules.house_needs_full_yams" if row.yams else "rules.house_needs_full")
+    if kind == "straight":
+        if row.shape == "run":
+            return Message("rules.house_needs_run", n=row.length)
+        start = int(row.shape[0])
+        return Message("rules.house_needs_exactly",
+                       run="-".join(str(v) for v in range(start, start + 5)))
+    if kind == "rigole":
+        return Message("rules.house_needs_run", n=3)
+    if kind == "yams":
+        return Message("rules.house_needs_yams")
+    if kind == "two-pairs":
+        return Message("rules.house_needs_two_pairs" if row.distinct
+                       else "rules.house_needs_two_pairs_any")
+    if kind in ("plus", "moins"):
+        other = sheet.rows_of("moins" if kind == "plus" else "plus")[0].name
+        plus, moins = (row.name, other) if kind == "plus" else (other, row.name)
+        key = "rules.house_plus_c3" if sheet.plus_moins == "C3" else "rules.house_plus_y3"
+        return Message(key, plus=plus, moins=moins)
+    return Message("rules.house_needs_any")
+
+
+def _scoring(row: RowSpec) -> Message:
+    """How the dice score once they make the figure."""
+    how = row.score
+    if how == "count":
+        return Message("rules.house_scores_count", v=row.value)
+    if how == "group":
+        return Message("rules.house_scores_group", n=4 if row.kind == "two-pairs" else row.n)
+    if how in ("all", "sum"):
+        return Message("rules.house_scores_sum")
+    if how == "fixed":
+        return Message("rules.house_scores_fixed", points=row.points)
+    if how == "base+group":
+        return Message("rules.house_scores_base_group", base=row.base, n=row.n)
+    base = row.base if how == "base+all" else row.points
+    return Message("rules.house_scores_base_sum", base=base)
+
+
+def row_rule(sheet: SheetSpec, row: RowSpec, lang: str) -> str:
+    """The row's rule in ``lang``: the file's own text when it gives one, else its figure and
+    scoring in words."""
+    own = row.text_en if lang == "en" else row.text
+    if own:
+        return own
+    return Message("rules.house_rule", figure=_figure(sheet, row),
+                   scoring=_scoring(row)).text(lang)
