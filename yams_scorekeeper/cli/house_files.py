@@ -164,28 +164,26 @@ def say_earlier_versions(store: Store, sheet: HouseSheet, lang: str) -> list[str
 
 def migrate_presets(store: Store) -> list[str]:
     """Move the ``--save-house`` presets (``houses.json``: a family and its settings under a
-    name) into house files, once: each becomes ``NAME.toml`` in the saved folder unless one of
-    that name is there. Returns the names written."""
-    from ..house import house_toml_from_family
+    name) into house files, once: each one the vocabulary can say becomes ``NAME.toml`` in the
+    saved folder unless one of that name is there (``houses.json`` stays, for the table mode
+    and earlier versions). Returns the names written."""
+    from ..house import house_toml_from_family, load_house
+    from .files import write_text
 
     if not os.path.exists(store.houses_path):
         return []
     written = []
     folder = houses_folder(store)
     for name, preset in store.house_rules().items():
-        if not NAME_PATTERN.fullmatch(name):
-            continue
         path = os.path.join(folder, name + SUFFIX)
-        if os.path.exists(path):
-            continue
+        if not NAME_PATTERN.fullmatch(name) or os.path.exists(path) or preset.get("settings"):
+            continue                    # a family's settings are no words of a house file yet
         try:
-            text = house_toml_from_family(str(preset.get("family")),
-                                          dict(preset.get("settings") or {}))
-        except (ConfigError, EntryError):
-            continue                        # a preset the vocabulary cannot say stays a preset
+            text = house_toml_from_family(str(preset.get("family")))
+            load_house(text, name=name)
+        except ConfigError:
+            continue                    # a family with no house file stays a preset
         os.makedirs(folder, exist_ok=True)
-        from .files import write_text
-
         write_text(path, text)
         written.append(name)
     return written

@@ -548,6 +548,31 @@ TEXTS: dict[str, tuple[str, str]] = {
         "parties forment désormais une nouvelle configuration, {identity}, avec ses propres "
         "records",
     ),
+    "house.unknown_action": ("unknown action '{action}' for yams house",
+                             "action « {action} » inconnue pour yams maison"),
+    "house.needs_which": ("yams house {action} needs a name or a file",
+                          "yams maison {action} demande un nom ou un fichier"),
+    "house.exists": ("{path} exists already", "{path} existe déjà"),
+    "house.written": (
+        "House sheet '{name}' written to {path} (it starts as {title}): edit it, then "
+        "yams house check {name}; play it with yams play --house {name}.",
+        "Feuille maison « {name} » écrite dans {path} (elle part de {title}) : modifiez-la, "
+        "puis yams maison verifier {name} ; jouez-la avec yams play --house {name}.",
+    ),
+    "house.checked": ("{title} ({identity}): the file is right.",
+                      "{title} ({identity}) : le fichier est juste."),
+    "house.shape": ("{rolls} rolls a turn, {low} to {high} players.",
+                    "{rolls} lancers par tour, de {low} à {high} joueurs."),
+    "house.columns": ("Columns: {columns}", "Colonnes : {columns}"),
+    "house.step": ("+{bonus} at {points}", "+{bonus} à {points}"),
+    "house.bonus": ("{name} on {rows}: {steps}", "{name} sur {rows} : {steps}"),
+    "house.migrated": (
+        "note: the saved house rules '{name}' moved into a house sheet file",
+        "note : les règles maison enregistrées « {name} » sont passées dans une feuille maison",
+    ),
+    "house.none": ("No house sheet saved yet in {folder} (yams house new NAME).",
+                   "Aucune feuille maison enregistrée dans {folder} (yams maison nouvelle NOM)."),
+    "house.broken": ("cannot be read: {why}", "illisible : {why}"),
     "house.empty": ("--house names nothing", "--house ne nomme rien"),
     "house.not_with": ("{option} does not go with --house: the house sheet says its rules",
                        "{option} ne va pas avec --house : la feuille maison dit ses règles"),
