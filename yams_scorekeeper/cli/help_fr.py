@@ -58,8 +58,6 @@ FR: dict[str, str] = {
         "Montrer les cases permises en liste numérotée (une par ligne, pour les lecteurs d'écran) ; les numéros y choisissent.",
     'A house rule for a new game, e.g. yam=60 or bases.youpi=30 (repeatable).':
         'Une règle maison pour une nouvelle partie, par exemple yam=60 ou bases.youpi=30 (répétable).',
-    'Start a new game with the house rules saved under NAME (its family is offered).':
-        'Commencer une nouvelle partie avec les règles maison enregistrées sous NOM (leur famille est proposée).',
     'Save the house rules of the new game (--house and --setting) under NAME.':
         'Enregistrer les règles maison de la nouvelle partie (--house et --setting) sous NOM.',
     'List the saved house rules.':
@@ -359,6 +357,32 @@ FR: dict[str, str] = {
         "Un réglage des règles, par exemple yam_base=60 (la valeur est lue en JSON quand elle peut l'être ; répétable).",
     'A house sheet: a TOML file, or the name of a saved one (yams house list).':
         'Une feuille maison : un fichier TOML, ou le nom d\'une feuille enregistrée (yams house list).',
+    'Start a new game on this house sheet: a TOML file, or the name of a saved one (yams house list), or of house rules saved by --save-house (their family is offered).':
+        "Commencer une nouvelle partie sur cette feuille maison : un fichier TOML, ou le nom d'une feuille enregistrée (yams house list), ou de règles maison enregistrées par --save-house (leurs règles sont proposées).",
+    "A house sheet instead of a family (a TOML file or a saved one's name); then the one argument is the ROW.":
+        "Une feuille maison au lieu d'une famille (un fichier TOML ou le nom d'une feuille enregistrée) ; le seul argument est alors la LIGNE.",
+    "A house sheet given here instead of a game (a TOML file or a saved one's name): one column, solved exactly.":
+        "Une feuille maison donnée ici au lieu d'une partie (un fichier TOML ou le nom d'une feuille enregistrée) : une colonne, résolue exactement.",
+    "Make, check and list house sheets: a family's own rules as a TOML file.\n\nnew NAME: a commented file that starts as a built-in sheet, to edit.\n\ncheck FILE|NAME: the file read as every command reads it, each row's rule in words.\n\nlist: the saved house sheets, each played by its name: yams play --house NAME.":
+        "Créer, vérifier et lister les feuilles maison : les règles d'une famille dans un fichier TOML.\n\nnew NAME : un fichier commenté qui part d'une feuille connue, à modifier.\n\ncheck FILE|NAME : le fichier lu comme chaque commande le lit, la règle de chaque ligne en mots.\n\nlist : les feuilles maison enregistrées, chacune jouée par son nom : yams play --house NOM.",
+    '  yams house new club                    a file that starts as Yam classique':
+        '  yams house new club                    un fichier qui part du Yam classique',
+    '  yams house new sirtin --from yatzy     ... as Yatzy':
+        '  yams house new sirtin --from yatzy     ... du Yatzy',
+    "  yams house check club                  the sheet and each row's rule in words":
+        '  yams house check club                  la feuille et la règle de chaque ligne en mots',
+    'Exit: 0 ok, 2 bad file or name (its line and key are named), 4 store error.':
+        'Sortie : 0 bon, 2 fichier ou nom fautif (sa ligne et sa clé sont nommées), 4 erreur du registre.',
+    'new (nouvelle), check (verifier) or list (liste); default: list.':
+        'new (nouvelle), check (verifier) ou list (liste) ; par défaut : list.',
+    'new: the name of the sheet; check: a house file or the name of a saved one.':
+        "new : le nom de la feuille ; check : un fichier maison ou le nom d'une feuille enregistrée.",
+    'new: the built-in family the file starts as (default: the first, Yam classique).':
+        'new : la famille connue dont le fichier part (par défaut : la première, le Yam classique).',
+    "new: write the file there instead of among the saved house sheets ('-': standard output).":
+        'new : écrire le fichier là au lieu de parmi les feuilles maison enregistrées (« - » : la sortie standard).',
+    "The French name of 'yams house': make, check and list house sheets.":
+        'Le nom français de « yams house » : créer, vérifier et lister les feuilles maison.',
 }
 
 #: Typer's own words (typer.rich_utils), in French

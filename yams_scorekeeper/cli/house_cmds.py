@@ -146,20 +146,20 @@ def _check(sheet: HouseSheet, as_json: bool, lang: str) -> None:
     if as_json:
         print_json({"ok": True, **data})
         return
-    w = "cli.house."
-    echo(say(w + "checked", lang, title=shown(sheet.spec.title), identity=shown(sheet.identity)))
-    echo(say(w + "shape", lang, rolls=data["rolls"], low=data["players"][0],
+    echo(say("cli.house.checked", lang, title=shown(sheet.spec.title),
+             identity=shown(sheet.identity)))
+    echo(say("cli.house.shape", lang, rolls=data["rolls"], low=data["players"][0],
              high=data["players"][1]))
     columns = ", ".join(f"{shown(c['name'])} ({c['kind']}"
                         f"{'' if c['factor'] == 1 else ' x' + str(c['factor'])})"
                         for c in data["columns"])
-    echo(say(w + "columns", lang, columns=columns))
+    echo(say("cli.house.columns", lang, columns=columns))
     width = max(len(r["name"]) for r in data["rows"]) + 2
     for row in data["rows"]:
         echo(f"  {shown(row['name']):<{width}}{shown(row['rule'])}")
     for bonus in data["bonuses"]:
-        steps = ", ".join(say(w + "step", lang, points=p, bonus=b) for p, b in bonus["steps"])
-        echo(say(w + "bonus", lang, name=shown(bonus["name"]), rows=" ".join(bonus["rows"]),
+        steps = ", ".join(say("cli.house.step", lang, points=p, bonus=b) for p, b in bonus["steps"])
+        echo(say("cli.house.bonus", lang, name=shown(bonus["name"]), rows=" ".join(bonus["rows"]),
                  steps=steps))
 
 
