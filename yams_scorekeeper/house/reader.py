@@ -54,8 +54,9 @@ class HouseFileError(ConfigError):
 
     def __init__(self, why: Message, *, line: int, key: str, source: str = "",
                  expected: str | None = None):
-        where = Message("rules.house_where_line", source=source, line=line, key_=key) if line \
-            else Message("rules.house_where", source=source, key_=key)
+        prefix = Message("rules.house_source", path=shown(source)) if source else ""
+        where = Message("rules.house_where_line", source=prefix, line=line, key_=key) if line \
+            else Message("rules.house_where", source=prefix, key_=key)
         super().__init__(Message("rules.house_refused", where=where, why=why),
                          expected=expected)
         self.line, self.key = line, key
@@ -123,9 +124,9 @@ class _Checker:
             if default is None:
                 raise self.fail(key, Message("rules.house_missing"), expected=example or None)
             return default
-        value = self.data[key]
-        ok = isinstance(value, kind) and not (kind is int and isinstance(value, bool))
-        if not ok or (check is not None and not check(value)):
+        value: object = self.data[key]
+        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)) or (
+                check is not None and not check(value)):
             raise self.fail(key, Message("rules.house_bad_value", what=what or kind.__name__,
                                          value=shown(repr(value)[:60])),
                             expected=example or None)
@@ -181,7 +182,7 @@ _TOP = ("format", "title", "rolls", "min_players", "max_players", "yams_servi", 
         "bonuses", "columns")
 ROW_KEYS: dict[str, tuple[str, ...]] = {
     "upper": ("value",), "kind": ("n", "points", "base"), "full": ("points", "yams"),
-    "straight": ("shape", "length", "points"), "yams": ("points", "base"), "chance": (),
+    "straight": ("shape", "length", "points", "runs"), "yams": ("points", "base"), "chance": (),
     "two-pairs": ("points", "distinct"), "rigole": ("points",), "plus": (), "moins": (),
 }
 ROW_COMMON = ("id", "name", "name_en", "section", "kind", "score", "text", "text_en")
@@ -291,6 +292,8 @@ def _row(c: _Checker, sections: tuple[SectionSpec, ...]) -> RowSpec:
     if kind == "straight":
         fields["shape"] = c.choice("shape", STRAIGHT_SHAPES, "run")
         fields["length"] = c.number("length", 5, 3, 5) if fields["shape"] == "run" else 5
+    if how == "by-run":
+        fields["runs"] = _runs(c, fields["length"])
     if kind == "full":
         fields["yams"] = c.get("yams", bool, False, what="true | false", example="false")
     if kind == "two-pairs":
@@ -307,6 +310,21 @@ def _row(c: _Checker, sections: tuple[SectionSpec, ...]) -> RowSpec:
     text = c.text("text", "", MOST_TEXT)
     return RowSpec(row_id, name, c.text("name_en", name), section, kind, how,
                    text=text, text_en=c.text("text_en", text, MOST_TEXT), **fields)
+
+
+def _runs(c: _Checker, length: int) -> tuple[tuple[int, int], ...]:
+    """A by-run straight's table: the points of each run, by its first value, every run of
+    ``length`` values listed once (``[[1, 55], [2, 60]]`` for five in a row)."""
+    starts = list(range(1, 8 - length))
+    example = "[" + ", ".join(f"[{s}, {30 + 5 * i}]" for i, s in enumerate(starts)) + "]"
+    raw = c.get("runs", list, None, lambda v: all(
+        isinstance(s, list) and len(s) == 2 and all(
+            isinstance(x, int) and not isinstance(x, bool) and 0 <= x <= MOST_POINTS
+            for x in s) for s in v), "a list of [first value, points] pairs", example)
+    runs = tuple((int(s), int(p)) for s, p in raw)
+    if [s for s, _ in runs] != starts:
+        raise c.fail("runs", Message("rules.house_runs_all", n=length), expected=example)
+    return runs
 
 
 def _need(c: _Checker, key: str, example: str) -> int:

@@ -16,9 +16,9 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from ..columns import Column
 from ..dice import Dice
 from ..errors import ConfigError, IllegalMoveError
+from ..rules.base import Figure, Row, RuleSet, Section, Setup, known
 from ..texts import Joined, Message
 from ..totals import Cells, Totals
-from ..rules.base import Figure, Row, RuleSet, Section, Setup, known
 from . import scoring, words
 from .vocabulary import BonusSpec, SheetSpec
 
@@ -304,15 +304,16 @@ class HouseRules(RuleSet):
 
 
 def exactly_solvable(spec: SheetSpec) -> bool:
-    """Whether the exact solver covers the sheet: one column of any order and no roll limit,
-    three rolls, at most one bonus (one step, on rows 1-6, per column, when reached) and at
-    most one of the extra states it tracks (Duel's jokers, the forced joker with fixed-score
-    figures, C3 plus/moins), no yams servi."""
-    cols = [c for c in spec.columns if not c.optional]
-    one_free = len(cols) == 1 and cols[0].kind == "libre" and cols[0].factor == 1
+    """Whether the exact solver covers a one-column game of the sheet (its free column: the
+    adviser asks :func:`~yams_scorekeeper.advice.spec.solvable` with the game's columns): a
+    column of any order, no roll limit nor factor, three rolls, at most one bonus (one step,
+    on rows 1-6, per column; reached or filled is the same at the end) and at most one of the
+    extra states it tracks (Duel's jokers, the forced joker with fixed-score figures, C3
+    plus/moins), no yams servi."""
+    one_free = any(c.kind == "libre" and c.factor == 1 for c in spec.columns)
     bonus_ok = not spec.bonuses or (
         len(spec.bonuses) == 1 and len(spec.bonuses[0].steps) == 1
-        and spec.bonuses[0].scope == "column" and spec.bonuses[0].when == "reached"
+        and spec.bonuses[0].scope == "column"
         and set(spec.bonuses[0].rows) == {r.id for r in spec.rows_of("upper")}
         and all(r.id == str(r.value) for r in spec.rows_of("upper")))
     upper_ok = all(r.id == str(r.value) for r in spec.rows_of("upper")) and all(

@@ -97,6 +97,13 @@ def score(row: RowSpec, values: Values, *, joker: bool = False) -> tuple[int, Me
         s = row.base + n * v
         return s, Message("explain.house_base_group", name=name, base=row.base, n=n, v=v,
                           score=s)
+    if how == "by-run":
+        present = set(values)
+        start, points = max(((s, p) for s, p in row.runs
+                             if all(s + i in present for i in range(row.length))),
+                            key=lambda run: run[1])
+        run = "-".join(str(start + i) for i in range(row.length))
+        return points, Message("explain.house_run", name=name, run=run, score=points)
     if how == "group":          # two pairs
         a, b = _pairs(row, values)
         s = 2 * a + 2 * b

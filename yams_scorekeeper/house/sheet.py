@@ -12,8 +12,8 @@ import json
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from ..texts import Message
 from ..safetext import shown
+from ..texts import Message
 from .reader import NAME, ROW_COMMON, ROW_KEYS, HouseFileError, load_text, read_doc
 from .rules import HouseRules, house_rules_class
 from .vocabulary import FORMAT, SheetSpec
@@ -79,6 +79,8 @@ def _part(table: str, item: dict[str, Any]) -> dict[str, Any]:
             out.pop("base", None)
         if item["kind"] == "straight" and item["shape"] != "run":
             out.pop("length", None)
+        if scoring != "by-run":
+            out.pop("runs", None)
     if table == "columns" and out.get("kind") != "imposee":
         out.pop("order", None)
     return out

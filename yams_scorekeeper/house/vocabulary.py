@@ -15,7 +15,7 @@ ROW_SCORINGS: dict[str, tuple[str, ...]] = {
     "upper": ("count",),
     "kind": ("group", "all", "fixed", "base+group", "base+all"),
     "full": ("fixed", "all", "fixed+all"),
-    "straight": ("fixed", "sum", "fixed+sum"),
+    "straight": ("fixed", "sum", "fixed+sum", "by-run"),
     "yams": ("fixed", "base+all"),
     "chance": ("sum",),
     "two-pairs": ("group", "all", "fixed"),
@@ -61,6 +61,7 @@ class RowSpec:
     shape: str = "run"      # straight
     length: int = 0         # straight run: how many values in a row
     distinct: bool = True   # two-pairs: the pairs must be of different values
+    runs: tuple[tuple[int, int], ...] = ()  # straight by-run: (first value, points) per run
     text: str = ""
     text_en: str = ""
 

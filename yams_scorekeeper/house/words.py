@@ -50,6 +50,10 @@ def _scoring(row: RowSpec) -> Message:
         return Message("rules.house_scores_fixed", points=row.points)
     if how == "base+group":
         return Message("rules.house_scores_base_group", base=row.base, n=row.n)
+    if how == "by-run":
+        runs = ", ".join("-".join(str(s + i) for i in range(row.length)) + f" = {p}"
+                         for s, p in row.runs)
+        return Message("rules.house_scores_runs", runs=runs)
     base = row.base if how == "base+all" else row.points
     return Message("rules.house_scores_base_sum", base=base)
 

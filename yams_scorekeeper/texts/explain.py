@@ -166,6 +166,7 @@ TEXTS: dict[str, tuple[str, str]] = {
         "{name} (house): 2 x {a} + 2 x {b} = {score}",
         "{name} (maison) : 2 x {a} + 2 x {b} = {score}",
     ),
+    "house_run": ("{name} (house): {run} = {score}", "{name} (maison) : {run} = {score}"),
     "house_fixed": ("{name} (house): {score}", "{name} (maison) : {score}"),
     "house_sum": ("{name} (house): {dice} = {score}", "{name} (maison) : {dice} = {score}"),
     "house_base_sum": (

@@ -156,6 +156,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "house_refused": ("{where}: {why}", "{where} : {why}"),
     "house_where_line": ("{source}line {line}, {key_}", "{source}ligne {line}, {key_}"),
     "house_where": ("{source}{key_}", "{source}{key_}"),
+    "house_source": ("{path}: ", "{path} : "),
     "house_unknown_key": ("unknown key", "clé inconnue"),
     "house_missing": ("missing", "manquant"),
     "house_bad_value": ("{value} is not {what}", "{value} n'est pas {what}"),
@@ -220,6 +221,15 @@ TEXTS: dict[str, tuple[str, str]] = {
         "any dice; when {plus} is not above {moins}, both count 0 (Y3)",
         "n'importe quels dés ; quand {plus} n'est pas au-dessus de {moins}, les deux comptent "
         "0 (Y3)",
+    ),
+    "house_scores_runs": ("{runs}", "{runs}"),
+    "house_runs_all": (
+        "list every run of {n} values once, by its first value",
+        "citez chaque suite de {n} valeurs une fois, par sa première valeur",
+    ),
+    "house_setting_not_said": (
+        "the house file of {family} cannot say the setting '{key_}'",
+        "le fichier maison de {family} ne sait pas dire le réglage « {key_} »",
     ),
     "house_scores_count": ("added up (n x {v})", "additionnés (n x {v})"),
     "house_scores_group": ("the sum of those {n} dice", "la somme de ces {n} dés"),
