@@ -4,8 +4,13 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
+from pathlib import Path
 
-from helpers import js, one_line_error, run
+import pytest
+from helpers import ENV, js, one_line_error, run
 
 # -- yams score --setting ---------------------------------------------------------------------
 
@@ -30,3 +35,96 @@ def test_score_unknown_setting_is_one_error_naming_it():
     result = run(None, "score", "--rules", "classic", "--setting", "yam=60", "-r", "1", "66666")
     assert result.exit_code == 2
     one_line_error(result, "'yam'", "yam_base")
+
+
+# -- the two example files (issue 22): checked, scored, played ------------------------------
+
+REPO = Path(__file__).resolve().parent.parent
+SIRTIN = REPO / "examples" / "house" / "sirtin.toml"
+ANNONCEE = REPO / "examples" / "house" / "annoncee.toml"
+UPPER = ["1", "2", "3", "4", "5", "6"]
+SIRTIN_ROWS = [*UPPER, "brelan", "carre", "full", "petite-suite", "grande-suite", "yams"]
+ANNONCEE_ROWS = [*SIRTIN_ROWS, "chance"]
+
+
+def yams(*args: str, input: str | None = None, db: str | None = None):
+    """``python -m yams_scorekeeper ARGS`` in a real process (English, no colour)."""
+    env = {**os.environ, **ENV}
+    env.pop("YAMS_DB", None)
+    if db is not None:
+        env["YAMS_DB"] = db
+    return subprocess.run([sys.executable, "-m", "yams_scorekeeper", *args], input=input,
+                          capture_output=True, text=True, env=env, timeout=60)
+
+
+@pytest.mark.parametrize(("path", "rows", "columns"), [
+    (SIRTIN, SIRTIN_ROWS, ["libre"]),
+    (ANNONCEE, ANNONCEE_ROWS, ["descendante", "libre", "montante", "annoncee"])])
+def test_both_example_files_pass_house_check(path, rows, columns):
+    text = yams("house", "check", str(path))
+    assert text.returncode == 0, text.stderr
+    assert text.stdout.splitlines()[0].endswith(": the file is right."), text.stdout
+    assert text.stderr == ""
+    done = yams("house", "check", str(path), "--json")
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    assert data["ok"] is True and data["identity"].startswith(path.stem + "#")
+    assert [r["id"] for r in data["rows"]] == rows
+    assert [c["id"] for c in data["columns"]] == columns
+    assert data["rolls"] == 3
+    assert [(b["rows"], b["steps"]) for b in data["bonuses"]] == [(UPPER, [[63, 35]])]
+    for row in data["rows"]:                 # each row's rule in words, in the text too
+        assert row["rule"] and row["rule"] in text.stdout
+
+
+#: (roll, dice) -> every row's score, worked out by hand from the issue's description
+SIRTIN_SCORES = {
+    ("2", "55533"): dict(zip(SIRTIN_ROWS, [0, 0, 6, 0, 15, 0, 15, 0, 25, 0, 0, 0])),
+    ("1", "12345"): dict(zip(SIRTIN_ROWS, [1, 2, 3, 4, 5, 0, 0, 0, 0, 30, 0, 0])),
+    ("1", "23456"): dict(zip(SIRTIN_ROWS, [0, 2, 3, 4, 5, 6, 0, 0, 0, 0, 40, 0])),
+    ("3", "66662"): dict(zip(SIRTIN_ROWS, [0, 2, 0, 0, 0, 24, 18, 24, 0, 0, 0, 0])),
+    ("1", "44444"): dict(zip(SIRTIN_ROWS, [0, 0, 0, 20, 0, 0, 12, 16, 0, 0, 0, 50])),
+    ("2", "12346"): dict(zip(SIRTIN_ROWS, [1, 2, 3, 4, 0, 6, 0, 0, 0, 0, 0, 0])),
+}
+ANNONCEE_SCORES = {
+    ("2", "55533"): dict(zip(ANNONCEE_ROWS, [0, 0, 6, 0, 15, 0, 21, 0, 25, 0, 0, 0, 21])),
+    ("1", "12345"): dict(zip(ANNONCEE_ROWS, [1, 2, 3, 4, 5, 0, 0, 0, 0, 30, 40, 0, 15])),
+    ("1", "23456"): dict(zip(ANNONCEE_ROWS, [0, 2, 3, 4, 5, 6, 0, 0, 0, 30, 40, 0, 20])),
+    ("3", "66662"): dict(zip(ANNONCEE_ROWS, [0, 2, 0, 0, 0, 24, 26, 26, 0, 0, 0, 0, 26])),
+    ("1", "44444"): dict(zip(ANNONCEE_ROWS, [0, 0, 0, 20, 0, 0, 20, 20, 0, 0, 0, 50, 20])),
+    ("2", "12346"): dict(zip(ANNONCEE_ROWS, [1, 2, 3, 4, 0, 6, 0, 0, 0, 30, 0, 0, 16])),
+}
+
+
+@pytest.mark.parametrize(("path", "expected"), [(SIRTIN, SIRTIN_SCORES),
+                                                (ANNONCEE, ANNONCEE_SCORES)])
+def test_score_house_all_json_stream_scores_every_row(path, expected):
+    lines = "".join(f"{roll} {dice}\n" for roll, dice in expected)
+    done = yams("score", "--house", str(path), "--all", "--json", "-", input=lines)
+    assert done.returncode == 0, done.stderr
+    out = [json.loads(line) for line in done.stdout.splitlines()]
+    assert len(out) == len(expected)
+    for entry, ((roll, dice), scores) in zip(out, expected.items()):
+        assert entry["roll"] == int(roll) and "".join(entry["dice"]) == "".join(sorted(dice))
+        assert [f["row"] for f in entry["figures"]] == list(scores)
+        assert {f["row"]: f["score"] for f in entry["figures"]} == scores, (roll, dice)
+        assert all(f["explain"] for f in entry["figures"])
+
+
+def test_a_file_with_an_unknown_key_is_refused_naming_it(tmp_path):
+    bad = tmp_path / "club.toml"
+    text = SIRTIN.read_text(encoding="utf-8")
+    bad.write_text(text.replace('kind = "yams"', 'kind = "yams"\ncouleur = "rouge"'),
+                   encoding="utf-8")
+    line = next(n for n, t in enumerate(bad.read_text().splitlines(), 1) if "couleur" in t)
+    db = tmp_path / "store"
+    for args in (["house", "check", str(bad)], ["score", "--house", str(bad), "-r", "1", "12345"],
+                 ["new", "--house", str(bad), "-p", "Alice"],
+                 ["house", "check", str(bad), "--json"]):
+        done = yams(*args, db=str(db))
+        assert done.returncode == 2, (args, done.stdout, done.stderr)
+        assert "Traceback" not in done.stderr and done.stderr.count("\n") == 1, done.stderr
+        said = json.loads(done.stderr)["error"]["message"] if "--json" in args else done.stderr
+        assert "couleur" in said and f"line {line}" in said and "unknown key" in said, said
+        assert done.stdout == ""
+    assert not db.exists() or not any((db / "games").glob("*"))        # nothing stored
