@@ -186,7 +186,7 @@ def test_a_setting_the_file_cannot_say_is_refused():
     from yams_scorekeeper.errors import ConfigError
 
     with pytest.raises(ConfigError) as err:
-        house_toml_from_family("gaby")
+        house_toml_from_family("double")
     assert err.value.message.key == "rules.house_no_family_sheet"
     with pytest.raises(ConfigError) as err:
         house_toml_from_family("classic", {"yam": 60})
@@ -207,3 +207,51 @@ def test_the_heuristic_adviser_plays_a_several_column_house_sheet():
 
     game = play_game(Game(house_config(house("classic"), ("Ana",))), random.Random(1))
     assert game.finished and game.totals(0).grand > 300
+
+
+# -- Gaby, where its mechanics fit: its rows but nénette and petit, its five columns with their
+# factors, max/min read as Y3; none of the options (bloquant, deux-coups, doblar, chance)
+
+GABY_COLUMNS = (("libre",), ("descente", "libre", "montee"), ("libre", "demi-sec", "sec"),
+                ("descente", "libre", "montee", "demi-sec", "sec"))
+
+
+def test_gaby_file_scores_every_throw_as_gaby_without_its_optional_rows():
+    built, ours = get_rules("gaby"), house("gaby").ruleset()
+    rows = [r.id for r in built.rows if not r.optional]
+    assert [r.id for r in ours.rows] == rows
+    for throw in THROWS:
+        dice = tuple(Die(v) for v in throw)
+        for roll in (1, 2, 3):
+            assert [(f.row, f.score) for f in ours.figures(dice, roll)] == \
+                [(r, built.score_row(r, dice, roll).score) for r in rows], (throw, roll)
+
+
+@pytest.mark.parametrize("columns", GABY_COLUMNS)
+@pytest.mark.parametrize("seed", range(3))
+def test_gaby_games_agree_turn_by_turn(columns, seed):
+    """The same cells and scores; the same total of every column and of the sheet (the built-in
+    sheet's details also carry its factor and a max/min line in every column)."""
+    players = ("Ana", "Bo", "Cy")[:1 + seed]
+    built = Game(make_config("gaby", players, columns=columns, explicit=True))
+    ours = Game(house_config(house("gaby"), players, columns=columns))
+    assert _lockstep(built, ours, random.Random(seed), same_parts=False) == \
+        len(players) * len(columns) * 13
+
+
+def test_gaby_file_with_settings_and_column_factors():
+    settings = {"brelan_base": 12, "full_base": 25, "suite_petite": 40, "suite_grande": 55,
+                "carre_base": 45, "yam_base": 90, "bonus_threshold": 63, "bonus": 50,
+                "column_factors": {"sec": 3, "demi-sec": 2}}
+    text = house_toml_from_family("gaby", settings)
+    assert "factor = 3    # setting column_factors.sec" in text
+    columns = ("libre", "demi-sec", "sec")
+    built = Game(make_config("gaby", ("Ana",), columns=columns, settings=settings,
+                             explicit=True))
+    ours = Game(house_config(load_house(text, name="gaby"), ("Ana",), columns=columns))
+    _lockstep(built, ours, random.Random(11), same_parts=False)
+    from yams_scorekeeper.errors import ConfigError
+
+    with pytest.raises(ConfigError) as err:
+        house_toml_from_family("gaby", {"nenette": 50})
+    assert err.value.message.key == "rules.house_setting_not_said"

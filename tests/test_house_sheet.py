@@ -280,6 +280,16 @@ def test_the_rules_doc_reads_back_to_the_same_sheet_and_identity():
     assert json.loads(json.dumps(doc)) == doc
 
 
+@pytest.mark.parametrize("path", sorted(EXAMPLES.glob("*.toml")), ids=lambda p: p.stem)
+def test_every_example_reads_back_from_its_document_and_its_json(path):
+    import json
+
+    house = load_house(path.read_text(encoding="utf-8"), name=path.stem)
+    assert house_from_doc(house.rules_doc) == house
+    stored = json.loads(json.dumps(house.rules_doc))
+    assert house_from_doc(stored) == house and house_from_doc(stored).rules_doc == stored
+
+
 def test_editing_the_rules_makes_another_identity_comments_do_not():
     text = (EXAMPLES / "sirtin.toml").read_text(encoding="utf-8")
     base = load_house(text, name="sirtin").identity
@@ -477,3 +487,18 @@ def test_annoncee_scores_every_row_as_issue_22_says():
     bonus = house.spec.bonuses[0]
     assert (bonus.rows, bonus.steps, bonus.scope) == (("1", "2", "3", "4", "5", "6"),
                                                       ((63, 35),), "column")
+
+
+def test_when_only_a_seche_column_is_left_a_coup_of_more_rolls_is_refused():
+    tail = ('[[columns]]\nid = "l"\nkind = "libre"\n\n[[columns]]\nid = "s"\nkind = "seche"\n\n'
+            + BONUS)
+    house = sheet("", tail=tail)
+    game = Game(config(house))
+    for value in range(1, 7):
+        game.enter(str(value) * 5, 3)
+        game.mark("l", str(value))
+    assert game.max_roll() == 1
+    with pytest.raises(YamsError):
+        game.enter("66543", 2)
+    game.enter("66543", 1)
+    assert {c.column for c in game.legal_cells()} == {"s"}

@@ -53,11 +53,21 @@ def house_toml_from_family(family_id: str, settings: Mapping[str, Any] | None = 
             line = f"{match.group('key')} = {value}{match.group('gap')}# setting " \
                    f"{match.group('tag')}"
         lines.append(line)
-    for key in settings:
-        if key.split(".")[0] not in said:
-            raise ConfigError(Message("rules.house_setting_not_said", family=family, key_=key),
-                              expected=", ".join(sorted(said)))
+    for key, value in settings.items():
+        keys = [f"{key}.{sub}" for sub in value] if isinstance(value, Mapping) else [key]
+        for name in keys:
+            if name not in said:
+                raise ConfigError(Message("rules.house_setting_not_said", family=family,
+                                          key_=name), expected=", ".join(sorted(said)))
     return "\n".join(lines) + "\n"
+
+
+def _setting(settings: Mapping[str, Any], name: str) -> Any:
+    """A setting by name, ``column_factors.sec`` inside a dictionary setting."""
+    value: Any = settings
+    for part in name.split("."):
+        value = value[part]
+    return value
 
 
 def _value(old: str, tag: str, settings: Mapping[str, Any]) -> tuple[str, set[str]]:
@@ -65,17 +75,17 @@ def _value(old: str, tag: str, settings: Mapping[str, Any]) -> tuple[str, set[st
     if " = " in tag:                                    # a word by the setting's value
         name, _, choices = tag.partition(" = ")
         words = choices.split()
-        return f'"{words[min(int(settings[name]), len(words) - 1)]}"', {name}
+        return f'"{words[min(int(_setting(settings, name)), len(words) - 1)]}"', {name}
     if " * " in tag:                                    # a product
         names = tag.split(" * ")
         product = 1
         for name in names:
-            product *= int(settings[name])
+            product *= int(_setting(settings, name))
         return str(product), set(names)
     names = tag.split()                                 # the numbers in order: every
     numbers = list(re.finditer(r"\d+", old))           # number, or the second of each pair
     targets = numbers if len(numbers) == len(names) else numbers[1::2]
     new = old
     for name, found in reversed(list(zip(names, targets, strict=True))):
-        new = new[:found.start()] + str(int(settings[name])) + new[found.end():]
+        new = new[:found.start()] + str(int(_setting(settings, name))) + new[found.end():]
     return new, set(names)

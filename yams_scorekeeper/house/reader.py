@@ -285,8 +285,7 @@ def _row(c: _Checker, sections: tuple[SectionSpec, ...]) -> RowSpec:
     fields: dict[str, Any] = {}
     if kind == "upper":
         own = int(row_id) if row_id in ("1", "2", "3", "4", "5", "6") else None
-        fields["value"] = c.number("value", own, 1, 6) if own is not None or "value" in c.data \
-            else _need(c, "value", "5")
+        fields["value"] = c.number("value", own, 1, 6)
     if kind == "kind":
         fields["n"] = c.number("n", 3, 2, 5)
     if kind == "straight":

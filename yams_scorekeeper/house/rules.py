@@ -192,6 +192,19 @@ class HouseRules(RuleSet):
     def config_key_parts(self, config: GameConfig) -> list[str]:
         return [self.identity, *self.columns_key_parts(config)]
 
+    def max_roll(self, game: Game) -> int:
+        """The most rolls a coup may take and still have a cell to go to: when only sèche or
+        demi-sèche cells are left, their roll limit (as Gaby's Y4)."""
+        written = game.player.marks.keys()
+        cap = 0
+        for column in game.columns:
+            if written >= column.cells:
+                continue
+            if column.max_roll is None:
+                return self.max_rolls
+            cap = max(cap, column.max_roll)
+        return cap or self.max_rolls
+
     def start_counters(self, config: GameConfig) -> dict[str, int]:
         return {"jokers_left": self.sheet.die_jokers} if self.sheet.die_jokers else {}
 
@@ -205,12 +218,13 @@ class HouseRules(RuleSet):
     def sheet_totals(self, columns: tuple[Column, ...], cells: Cells) -> Totals:
         """Each column's rows (plus and moins voided when read as Y3 and plus is not above
         moins), its bonuses, times its factor; the sheet's bonuses; the yams bonuses written
-        beside cells. One plain column is added up by section, as the built-in one-column
-        families are; several columns (or a factor) by column."""
+        beside cells. A sheet of one plain column is added up by section, as the built-in
+        one-column families are; a sheet of several columns (or a factor) by column, whatever
+        columns a game chose."""
         spec = self.sheet
         parts: dict[str, int] = {}
         details: dict[str, dict[str, int]] = {}
-        by_section = len(columns) == 1 and columns[0].factor == 1 and not any(
+        by_section = len(spec.columns) == 1 and columns[0].factor == 1 and not any(
             b.scope == "sheet" for b in spec.bonuses)
         for col in columns:
             scores = {r: m.score for (c, r), m in cells.items() if c == col.id}

@@ -67,8 +67,8 @@ def canonical_doc(name: str, spec: SheetSpec) -> dict[str, Any]:
 
 def _part(table: str, item: dict[str, Any]) -> dict[str, Any]:
     """One row, section, bonus or column with only the keys its kind takes."""
-    out = {k: list(map(list, v)) if k == "steps" else list(v) if isinstance(v, tuple) else v
-           for k, v in item.items() if v is not None}
+    out = {k: [list(x) if isinstance(x, tuple) else x for x in v] if isinstance(v, tuple)
+           else v for k, v in item.items() if v is not None}
     if table == "rows":
         taken = ROW_COMMON + ROW_KEYS[item["kind"]]
         out = {k: v for k, v in out.items() if k in taken}
