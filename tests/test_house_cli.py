@@ -77,22 +77,26 @@ def test_both_example_files_pass_house_check(path, rows, columns):
         assert row["rule"] and row["rule"] in text.stdout
 
 
+def by_row(rows: list[str], scores: list[int]) -> dict[str, int]:
+    return dict(zip(rows, scores, strict=True))
+
+
 #: (roll, dice) -> every row's score, worked out by hand from the issue's description
 SIRTIN_SCORES = {
-    ("2", "55533"): dict(zip(SIRTIN_ROWS, [0, 0, 6, 0, 15, 0, 15, 0, 25, 0, 0, 0])),
-    ("1", "12345"): dict(zip(SIRTIN_ROWS, [1, 2, 3, 4, 5, 0, 0, 0, 0, 30, 0, 0])),
-    ("1", "23456"): dict(zip(SIRTIN_ROWS, [0, 2, 3, 4, 5, 6, 0, 0, 0, 0, 40, 0])),
-    ("3", "66662"): dict(zip(SIRTIN_ROWS, [0, 2, 0, 0, 0, 24, 18, 24, 0, 0, 0, 0])),
-    ("1", "44444"): dict(zip(SIRTIN_ROWS, [0, 0, 0, 20, 0, 0, 12, 16, 0, 0, 0, 50])),
-    ("2", "12346"): dict(zip(SIRTIN_ROWS, [1, 2, 3, 4, 0, 6, 0, 0, 0, 0, 0, 0])),
+    ("2", "55533"): by_row(SIRTIN_ROWS, [0, 0, 6, 0, 15, 0, 15, 0, 25, 0, 0, 0]),
+    ("1", "12345"): by_row(SIRTIN_ROWS, [1, 2, 3, 4, 5, 0, 0, 0, 0, 30, 0, 0]),
+    ("1", "23456"): by_row(SIRTIN_ROWS, [0, 2, 3, 4, 5, 6, 0, 0, 0, 0, 40, 0]),
+    ("3", "66662"): by_row(SIRTIN_ROWS, [0, 2, 0, 0, 0, 24, 18, 24, 0, 0, 0, 0]),
+    ("1", "44444"): by_row(SIRTIN_ROWS, [0, 0, 0, 20, 0, 0, 12, 16, 0, 0, 0, 50]),
+    ("2", "12346"): by_row(SIRTIN_ROWS, [1, 2, 3, 4, 0, 6, 0, 0, 0, 0, 0, 0]),
 }
 ANNONCEE_SCORES = {
-    ("2", "55533"): dict(zip(ANNONCEE_ROWS, [0, 0, 6, 0, 15, 0, 21, 0, 25, 0, 0, 0, 21])),
-    ("1", "12345"): dict(zip(ANNONCEE_ROWS, [1, 2, 3, 4, 5, 0, 0, 0, 0, 30, 40, 0, 15])),
-    ("1", "23456"): dict(zip(ANNONCEE_ROWS, [0, 2, 3, 4, 5, 6, 0, 0, 0, 30, 40, 0, 20])),
-    ("3", "66662"): dict(zip(ANNONCEE_ROWS, [0, 2, 0, 0, 0, 24, 26, 26, 0, 0, 0, 0, 26])),
-    ("1", "44444"): dict(zip(ANNONCEE_ROWS, [0, 0, 0, 20, 0, 0, 20, 20, 0, 0, 0, 50, 20])),
-    ("2", "12346"): dict(zip(ANNONCEE_ROWS, [1, 2, 3, 4, 0, 6, 0, 0, 0, 30, 0, 0, 16])),
+    ("2", "55533"): by_row(ANNONCEE_ROWS, [0, 0, 6, 0, 15, 0, 21, 0, 25, 0, 0, 0, 21]),
+    ("1", "12345"): by_row(ANNONCEE_ROWS, [1, 2, 3, 4, 5, 0, 0, 0, 0, 30, 40, 0, 15]),
+    ("1", "23456"): by_row(ANNONCEE_ROWS, [0, 2, 3, 4, 5, 6, 0, 0, 0, 30, 40, 0, 20]),
+    ("3", "66662"): by_row(ANNONCEE_ROWS, [0, 2, 0, 0, 0, 24, 26, 26, 0, 0, 0, 0, 26]),
+    ("1", "44444"): by_row(ANNONCEE_ROWS, [0, 0, 0, 20, 0, 0, 20, 20, 0, 0, 0, 50, 20]),
+    ("2", "12346"): by_row(ANNONCEE_ROWS, [1, 2, 3, 4, 0, 6, 0, 0, 0, 30, 0, 0, 16]),
 }
 
 
@@ -104,7 +108,7 @@ def test_score_house_all_json_stream_scores_every_row(path, expected):
     assert done.returncode == 0, done.stderr
     out = [json.loads(line) for line in done.stdout.splitlines()]
     assert len(out) == len(expected)
-    for entry, ((roll, dice), scores) in zip(out, expected.items()):
+    for entry, ((roll, dice), scores) in zip(out, expected.items(), strict=True):
         assert entry["roll"] == int(roll) and "".join(entry["dice"]) == "".join(sorted(dice))
         assert [f["row"] for f in entry["figures"]] == list(scores)
         assert {f["row"]: f["score"] for f in entry["figures"]} == scores, (roll, dice)
@@ -128,3 +132,65 @@ def test_a_file_with_an_unknown_key_is_refused_naming_it(tmp_path):
         assert "couleur" in said and f"line {line}" in said and "unknown key" in said, said
         assert done.stdout == ""
     assert not db.exists() or not any((db / "games").glob("*"))        # nothing stored
+
+
+# -- yams house new / list, the presets moved into house files --------------------------------
+
+
+def test_house_new_writes_a_file_that_checks_and_plays_by_its_name(tmp_path):
+    db = str(tmp_path / "store")
+    made = js(db, "house", "new", "club", "--from", "yatzy")
+    path = Path(made["path"])
+    assert path == tmp_path / "store" / "houses" / "club.toml" and path.is_file()
+    assert made["identity"].startswith("club#") and made["from"] == "yatzy"
+    assert "#" in path.read_text(encoding="utf-8").splitlines()[0]      # a commented file
+    checked = js(db, "house", "check", "club")
+    assert checked["identity"] == made["identity"] and checked["title"] == "club"
+    # the same rows and scores as the family it starts from
+    yatzy = js(db, "score", "--rules", "yatzy", "--all", "-r", "2", "55533")
+    club = js(db, "score", "--house", "club", "--all", "-r", "2", "55533")
+    assert [(f["row"], f["score"]) for f in club["figures"]] == \
+        [(f["row"], f["score"]) for f in yatzy["figures"]]
+    listed = js(db, "house", "list")
+    assert [h["name"] for h in listed["houses"]] == ["club"]
+    assert listed["houses"][0]["identity"] == made["identity"]
+    again = run(db, "house", "new", "club")
+    one_line_error(again, "exists already", "--force")
+    assert js(db, "house", "check", "club")["identity"] == made["identity"]   # not written over
+
+
+def test_house_new_to_standard_output_writes_no_file(tmp_path):
+    db = tmp_path / "store"
+    done = run(str(db), "house", "new", "sirtin", "--from", "classic", "--to", "-")
+    assert done.exit_code == 0, done.stderr
+    assert 'title = "sirtin"' in done.stdout and "[[rows]]" in done.stdout
+    assert not (db / "houses").exists()
+
+
+@pytest.mark.parametrize("name", ["", "a/b", "../x", "club\u200b", "\x1b[31m", "x" * 41])
+def test_a_bad_house_name_is_refused_and_nothing_written(tmp_path, name):
+    db = tmp_path / "store"
+    done = run(str(db), "house", "new", name)
+    assert done.exit_code == 2, done.stdout
+    assert "\x1b" not in done.stderr and "Traceback" not in done.stderr
+    assert not (db / "houses").exists()
+
+
+def test_the_presets_of_earlier_versions_move_into_house_files(tmp_path):
+    from yams_scorekeeper.store import Store
+
+    db = str(tmp_path / "store")
+    Store(db).save_house_rules("amis", "classic", {"yam_base": 60})
+    Store(db).save_house_rules("nen", "gaby", {"bases.youpi": 30})     # no words for it
+    before = Path(db, "houses.json").read_bytes()
+    listed = js(db, "house", "list")
+    assert listed["migrated"] == ["amis"]
+    assert [h["name"] for h in listed["houses"]] == ["amis"]
+    assert js(db, "house", "list")["migrated"] == []                      # once
+    assert Path(db, "houses.json").read_bytes() == before                 # left for 0.x
+    preset = js(db, "score", "--rules", "classic", "--setting", "yam_base=60", "--all", "-r",
+                "1", "66666")
+    moved = js(db, "score", "--house", "amis", "--all", "-r", "1", "66666")
+    assert [(f["row"], f["score"]) for f in moved["figures"]] == \
+        [(f["row"], f["score"]) for f in preset["figures"]]
+    assert {f["row"]: f["score"] for f in moved["figures"]}["yam"] == 90

@@ -91,11 +91,13 @@ def house(
 def _new(name: str, family: str | None, to: str | None, force: bool, db: str | None,
          as_json: bool, lang: str) -> None:
     from ..house import house_toml_from_family, load_house
+    from ..rules import get_rules
     from .files import open_store, write_text
     from .options import default_family
 
     name = checked_name(name)
-    text = named_file(house_toml_from_family(family or default_family()), name)
+    base = get_rules(family or default_family())
+    text = named_file(house_toml_from_family(base.family), name)
     sheet = load_house(text, name=name, source=to or name)     # never a file that fails
     if to is None:
         folder = houses_folder(open_store(db))
@@ -112,9 +114,9 @@ def _new(name: str, family: str | None, to: str | None, force: bool, db: str | N
         return
     if as_json:
         print_json({"name": name, "path": path, "identity": sheet.identity,
-                    "from": sheet.ruleset().title, "rules": sheet.rules_doc})
+                    "from": base.family, "rules": sheet.rules_doc})
         return
-    echo(say("cli.house.written", lang, name=name, path=shown(path), title=sheet.spec.title))
+    echo(say("cli.house.written", lang, name=name, path=shown(path), title=base.title))
 
 
 def named_file(text: str, name: str) -> str:

@@ -165,8 +165,9 @@ def say_earlier_versions(store: Store, sheet: HouseSheet, lang: str) -> list[str
 def migrate_presets(store: Store) -> list[str]:
     """Move the ``--save-house`` presets (``houses.json``: a family and its settings under a
     name) into house files, once: each one the vocabulary can say becomes ``NAME.toml`` in the
-    saved folder unless one of that name is there (``houses.json`` stays, for the table mode
-    and earlier versions). Returns the names written."""
+    saved folder unless one of that name is there. ``houses.json`` stays as it is: earlier
+    versions read it, and ``yams play --house NAME`` goes on playing a preset as its family
+    and settings (its games keep their records). Returns the names written."""
     from ..house import house_toml_from_family, load_house
     from .files import write_text
 
@@ -176,13 +177,14 @@ def migrate_presets(store: Store) -> list[str]:
     folder = houses_folder(store)
     for name, preset in store.house_rules().items():
         path = os.path.join(folder, name + SUFFIX)
-        if not NAME_PATTERN.fullmatch(name) or os.path.exists(path) or preset.get("settings"):
-            continue                    # a family's settings are no words of a house file yet
+        if not NAME_PATTERN.fullmatch(name) or os.path.exists(path):
+            continue
         try:
-            text = house_toml_from_family(str(preset.get("family")))
+            text = house_toml_from_family(str(preset.get("family")),
+                                          dict(preset.get("settings") or {}))
             load_house(text, name=name)
         except ConfigError:
-            continue                    # a family with no house file stays a preset
+            continue                    # what the vocabulary cannot say stays a preset only
         os.makedirs(folder, exist_ok=True)
         write_text(path, text)
         written.append(name)
