@@ -194,3 +194,65 @@ def test_the_presets_of_earlier_versions_move_into_house_files(tmp_path):
     assert [(f["row"], f["score"]) for f in moved["figures"]] == \
         [(f["row"], f["score"]) for f in preset["figures"]]
     assert {f["row"]: f["score"] for f in moved["figures"]}["yam"] == 90
+
+
+# -- games on a house sheet: the rules in the game document, records keyed by the sheet ------
+
+
+def play_sirtin_game(db: str, house: str, name: str = "Alice") -> dict:
+    """A whole one-player game on a sirtin-like sheet, 66666 every turn; the last mark."""
+    js(db, "new", "--house", house, "-p", name)
+    for row in SIRTIN_ROWS[:-1]:
+        js(db, "enter", "66666/1")
+        js(db, "mark", f"libre.{row}")
+    js(db, "enter", "66666/1")
+    return js(db, "mark", "libre.yams")
+
+
+def test_records_are_keyed_by_the_sheet_and_an_edited_file_is_a_new_configuration(tmp_path):
+    db = str(tmp_path / "store")
+    house = tmp_path / "sirtin.toml"
+    house.write_text(SIRTIN.read_text(encoding="utf-8"), encoding="utf-8")
+    first = play_sirtin_game(db, str(house))
+    assert first["finished"] and first["total"] == 30 + 18 + 24 + 50     # a yams is no full
+    old = js(db, "house", "check", str(house))["identity"]
+    assert {r["config_key"] for r in first["records"]} == {f"house/{old}/libre"}
+    house.write_text(house.read_text(encoding="utf-8").replace("points = 50", "points = 60"),
+                     encoding="utf-8")
+    new = js(db, "house", "check", str(house))["identity"]
+    assert new != old and new.startswith("sirtin#")
+    started = run(db, "new", "--house", str(house), "-p", "Bob", "--json")
+    assert started.exit_code == 0, started.stderr
+    assert json.loads(started.stdout)["house_earlier"] == [old]
+    assert started.stderr.startswith("note: the house sheet 'sirtin' has changed")
+    assert old in started.stderr and new in started.stderr
+    game = json.loads(started.stdout)["game"]
+    for row in SIRTIN_ROWS:
+        js(db, "enter", "66666/1", "--game", game)
+        last = js(db, "mark", f"libre.{row}", "--game", game)
+    assert last["total"] == 30 + 18 + 24 + 60
+    book = js(db, "records")["configs"]
+    assert {k: v["records"]["total"]["value"] for k, v in book.items()} == {
+        f"house/{old}/libre": 122, f"house/{new}/libre": 132}
+    history = js(db, "history")
+    assert sorted(g["config_key"] for g in history["games"]) == sorted(book)
+    again = run(db, "new", "--house", str(house), "-p", "Carl")       # this sheet has games:
+    assert again.exit_code == 0 and "note:" in again.stderr          # the older one is said
+    assert "has changed" in again.stderr
+
+
+def test_the_game_document_keeps_the_rules_it_was_started_with(tmp_path):
+    db = str(tmp_path / "store")
+    house = tmp_path / "sirtin.toml"
+    house.write_text(SIRTIN.read_text(encoding="utf-8"), encoding="utf-8")
+    started = js(db, "new", "--house", str(house), "-p", "Alice")
+    assert started["config"]["house"]["name"] == "sirtin"
+    assert started["config"]["house"] == js(db, "house", "check", str(house))["rules"]
+    house.write_text("this is no longer a house sheet", encoding="utf-8")   # nor read again
+    js(db, "enter", "66666/1")
+    mark = js(db, "mark", "libre.yams")
+    assert mark["marks"][0]["score"] == 50 and "Yams (maison)" in mark["marks"][0]["why"]
+    from yams_scorekeeper.store import Store
+
+    doc = Store(db).load_game(started["game"])
+    assert doc["config"]["house"] == started["config"]["house"]
