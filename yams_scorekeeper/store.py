@@ -104,6 +104,8 @@ INDEX_BATCH = 2048
 IMPORT_TALLIES = 5_000
 #: what a store folder holds (one of them is enough to tell a store from another folder)
 STORE_NAMES = ("games", "archive", "records.json", "archive.json", "store.lock")
+#: what a store folder may hold before its first game: its saved house rules and sheets
+BEFORE_FIRST_GAME = ("houses.json", "houses")
 #: errors of a lock file that cannot be made: the store is read-only for us
 _READ_ONLY = (errno.EACCES, errno.EPERM, errno.EROFS)
 
@@ -188,7 +190,8 @@ class Store:
         return os.path.isdir(self.path)
 
     def _is_store(self) -> bool:
-        """True when the folder holds a store, or is empty (a store before its first game)."""
+        """True when the folder holds a store, or nothing yet but its saved house rules and
+        sheets (a store before its first game)."""
         try:
             names = os.listdir(self.path)
         except FileNotFoundError:
@@ -196,7 +199,8 @@ class Store:
         except OSError as exc:
             raise StoreError(Message("store.cannot_read_store_folder", path=self.path,
                                      strerror=exc.strerror)) from exc
-        return not names or any(name in names for name in STORE_NAMES)
+        return (not set(names) - set(BEFORE_FIRST_GAME)
+                or any(name in names for name in STORE_NAMES))
 
     def _not_a_store(self) -> StoreError:
         return StoreError(
