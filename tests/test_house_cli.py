@@ -256,3 +256,40 @@ def test_the_game_document_keeps_the_rules_it_was_started_with(tmp_path):
 
     doc = Store(db).load_game(started["game"])
     assert doc["config"]["house"] == started["config"]["house"]
+
+
+# -- a game on annoncee.toml through new/enter/mark: exactly the cells the rules allow ---------
+
+
+def cells_of(step: dict) -> set[str]:
+    return {f"{c['column']}.{c['row']}" for c in step["cells"]}
+
+
+def test_annoncee_columns_down_up_and_free_allow_exactly_their_cells(tmp_path):
+    db = str(tmp_path / "store")
+    js(db, "new", "--house", str(ANNONCEE), "-p", "Alice")
+    first = js(db, "enter", "12345/3")
+    plain = cells_of(first) - {c for c in cells_of(first) if c.startswith("annoncee.")}
+    assert plain == {"descendante.1", "montante.chance", *(f"libre.{r}" for r in ANNONCEE_ROWS)}
+    js(db, "mark", "descendante.1")
+    second = cells_of(js(db, "enter", "12345/3"))
+    assert "descendante.2" in second and "descendante.1" not in second
+    assert not {f"descendante.{r}" for r in ANNONCEE_ROWS[2:]} & second
+    assert "montante.chance" in second and "montante.yams" not in second
+    js(db, "mark", "montante.chance")
+    third = cells_of(js(db, "enter", "12345/3"))
+    assert {"descendante.2", "montante.yams"} <= third and "montante.grande-suite" not in third
+    refused = run(db, "mark", "montante.1")
+    assert refused.exit_code == 3 and "Montante: next cell is Yams, not 1" in refused.stderr
+
+
+@pytest.mark.xfail(strict=True, reason="the annoncée mechanic (issue 21, m-mech) is not merged")
+def test_annoncee_cells_need_an_announce_after_the_first_roll(tmp_path):
+    db = str(tmp_path / "store")
+    js(db, "new", "--house", str(ANNONCEE), "-p", "Alice")
+    plain = js(db, "enter", "55533/2")
+    assert not [c for c in cells_of(plain) if c.startswith("annoncee.")]   # none unannounced
+    js(db, "mark", "libre.full")
+    announced = js(db, "enter", "55532/1", "--announce", "brelan")
+    assert cells_of(announced) == {"annoncee.brelan"}
+    assert announced["cells"][0]["score"] == 5 + 5 + 5 + 3 + 2
