@@ -1,6 +1,8 @@
 """The exact solver on house sheets: the optimal expected score of a one-column house file and
 the time its table takes to build, and the built-in families' files checked against the
-built-in families' own values (the same spec, so the same value).
+built-in families' own values (the same spec, so the same value). First, what reading a sheet
+costs: a file's text checked (``load_house``), and a game document's rules read again
+(``house_from_doc``, done for every game a replay reads; median of 200).
 
 Run from the repository root (the package importable, e.g. ``pip install -e .``)::
 
@@ -13,13 +15,15 @@ Run from the repository root (the package importable, e.g. ``pip install -e .``)
 from __future__ import annotations
 
 import argparse
+import json
 import pathlib
+import statistics
 import tempfile
 import time
 
 from yams_scorekeeper.advice.adviser import Solved
 from yams_scorekeeper.advice.spec import spec_for
-from yams_scorekeeper.house import load_house
+from yams_scorekeeper.house import house_from_doc, load_house
 from yams_scorekeeper.rules import get_rules
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -39,11 +43,29 @@ def solve(rules: object, label: str) -> float:
     return value
 
 
+def read_times(path: pathlib.Path) -> None:
+    """Print the median time to check a file and to read its rules back from a document."""
+    text = path.read_text(encoding="utf-8")
+    loads, docs = [], []
+    for _ in range(200):
+        start = time.perf_counter()
+        sheet = load_house(text, name=path.stem)
+        loads.append(time.perf_counter() - start)
+        doc = json.loads(json.dumps(sheet.rules_doc))
+        start = time.perf_counter()
+        house_from_doc(doc).ruleset()
+        docs.append(time.perf_counter() - start)
+    print(f"{path.name:28} load_house {statistics.median(loads) * 1e3:6.2f} ms  "
+          f"house_from_doc + ruleset {statistics.median(docs) * 1e6:6.0f} us")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("files", nargs="*", default=[str(ROOT / "examples/house/sirtin.toml")])
     parser.add_argument("--family", action="append", default=[])
     args = parser.parse_args()
+    for name in args.files:
+        read_times(pathlib.Path(name))
     for name in args.files:
         path = pathlib.Path(name)
         sheet = load_house(path.read_text(encoding="utf-8"), name=path.stem, source=str(path))

@@ -62,6 +62,11 @@ class HouseFileError(ConfigError):
         self.line, self.key = line, key
 
 
+_ARRAY_HEAD = re.compile(r"\[\[\s*([A-Za-z0-9_-]+)\s*\]\]")
+_TABLE_HEAD = re.compile(r"\[\s*([A-Za-z0-9_.-]+)\s*\]")
+_PAIR = re.compile(r"([A-Za-z0-9_-]+|\"[^\"]*\")\s*=")
+
+
 def key_lines(text: str) -> dict[Path, int]:
     """The line of each key and table of a TOML text, by path (``("rows", 2, "kind")``): a
     light scan of the lines (tables, arrays of tables, ``key = value``), enough to point at
@@ -71,19 +76,19 @@ def key_lines(text: str) -> dict[Path, int]:
     counts: dict[str, int] = {}
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.strip()
-        head = re.match(r"\[\[\s*([A-Za-z0-9_-]+)\s*\]\]", line)
+        head = _ARRAY_HEAD.match(line)
         if head:
             name = head.group(1)
             counts[name] = counts.get(name, -1) + 1
             table = (name, counts[name])
             lines.setdefault(table, number)
             continue
-        head = re.match(r"\[\s*([A-Za-z0-9_.-]+)\s*\]", line)
+        head = _TABLE_HEAD.match(line)
         if head:
             table = tuple(head.group(1).split("."))
             lines.setdefault(table, number)
             continue
-        pair = re.match(r"([A-Za-z0-9_-]+|\"[^\"]*\")\s*=", line)
+        pair = _PAIR.match(line)
         if pair:
             lines.setdefault((*table, pair.group(1).strip('"')), number)
     return lines

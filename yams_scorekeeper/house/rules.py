@@ -367,6 +367,7 @@ def house_rules_class(spec: SheetSpec, identity: str) -> type[HouseRules]:
         "yams_rows": tuple(r.id for r in spec.rows_of("yams")),
         "exactly_solved": exactly_solvable(spec),
         "sheet_layout": "columns" if len(spec.columns) > 1 else "players",
+        "topic_texts": words.topics(spec),
         "__doc__": f"The house sheet {identity}.",
     }
     return type(f"HouseRules_{identity.rpartition('#')[2]}", (HouseRules,), attrs)

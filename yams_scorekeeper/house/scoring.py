@@ -8,7 +8,7 @@ gave the score.
 from __future__ import annotations
 
 from collections import Counter
-from functools import cache
+from functools import cache, lru_cache
 from itertools import combinations_with_replacement
 
 from ..texts import Message
@@ -131,11 +131,13 @@ def _outcomes() -> tuple[Values, ...]:
     return tuple(combinations_with_replacement(range(1, 7), 5))
 
 
+@lru_cache(maxsize=1024)
 def most(row: RowSpec) -> int:
     """The best score the row can make (a bonus threshold above its rows' best is refused)."""
     return max(score(row, o)[0] for o in _outcomes())
 
 
+@lru_cache(maxsize=1024)
 def example(row: RowSpec) -> str:
     """Dice that make the row with a good score, as typed (``55533``)."""
     best = max(_outcomes(), key=lambda o: (made(row, o), score(row, o)[0] if

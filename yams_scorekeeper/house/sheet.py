@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import asdict, dataclass, field
+from functools import cached_property, lru_cache
 from typing import Any
 
 from ..safetext import shown
@@ -38,14 +39,19 @@ class HouseSheet:
         :func:`house_from_doc` reads back to the same sheet."""
         return canonical_doc(self.name, self.spec)
 
-    @property
+    @cached_property
     def identity(self) -> str:
         return f"{self.name}#{rules_hash(self.spec)}"
+
+    @cached_property
+    def rules_class(self) -> type[HouseRules]:
+        """The sheet's rule set class (made once for a sheet)."""
+        return house_rules_class(self.spec, self.identity)
 
     def ruleset(self, settings: dict[str, Any] | None = None) -> HouseRules:
         """The sheet's rule set (a :class:`~yams_scorekeeper.rules.base.RuleSet`), with the
         default settings or ``settings`` (``bonus``, ``bonus_threshold``...)."""
-        return house_rules_class(self.spec, self.identity)(settings)
+        return self.rules_class(settings)
 
     def describe(self, lang: str = "en") -> list[tuple[str, str, str]]:
         """Each row as (id, name, its rule in words), in grid order."""
@@ -86,6 +92,7 @@ def _part(table: str, item: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+@lru_cache(maxsize=256)
 def rules_hash(spec: SheetSpec) -> str:
     """A short hash of a sheet's canonical rules (its name left out)."""
     doc = canonical_doc("", spec)
@@ -104,10 +111,27 @@ def load_house(text: str, *, name: str, source: str = "") -> HouseSheet:
 
 
 def house_from_doc(doc: dict[str, Any]) -> HouseSheet:
-    """The sheet a game document stored (:attr:`HouseSheet.rules_doc`), checked again."""
+    """The sheet a game document stored (:attr:`HouseSheet.rules_doc`), checked again; the
+    same document read again is the same sheet, found by its text (a replay of a book reads
+    the rules of every game)."""
     if not isinstance(doc, dict):
         raise HouseFileError(Message("rules.house_bad_value", what="{...}",
                                      value=type(doc).__name__), line=0, key="(sheet)")
+    try:
+        text = json.dumps(doc, sort_keys=True, separators=(",", ":"))
+    except (TypeError, ValueError):
+        text = None                 # not JSON data: checked (and refused) below
+    if text is None:
+        return _house_from_doc(doc)
+    return _house_from_text(text)
+
+
+@lru_cache(maxsize=256)
+def _house_from_text(text: str) -> HouseSheet:
+    return _house_from_doc(json.loads(text))
+
+
+def _house_from_doc(doc: dict[str, Any]) -> HouseSheet:
     rest = dict(doc)
     name = rest.pop("name", None)
     if not isinstance(name, str):

@@ -3,8 +3,8 @@ scores, in English or French, unless the file gives its own rule text."""
 
 from __future__ import annotations
 
-from ..texts import Message
-from .vocabulary import RowSpec, SheetSpec
+from ..texts import Joined, Message
+from .vocabulary import BonusSpec, ColumnSpec, RowSpec, SheetSpec
 
 
 def _figure(sheet: SheetSpec, row: RowSpec) -> Message:
@@ -66,3 +66,56 @@ def row_rule(sheet: SheetSpec, row: RowSpec, lang: str) -> str:
         return own
     return Message("rules.house_rule", figure=_figure(sheet, row),
                    scoring=_scoring(row)).text(lang)
+
+
+def column_rule(sheet: SheetSpec, column: ColumnSpec) -> Message:
+    """How a column is filled, its factor, whether a game may leave it out."""
+    rows = sheet.rows
+    what: Message
+    if column.kind in ("descendante", "montante"):
+        first = rows[0] if column.kind == "descendante" else rows[-1]
+        key = ("rules.house_column_descendante" if column.kind == "descendante"
+               else "rules.house_column_montante")
+        what = Message(key, first=first.name)
+    elif column.kind == "imposee" and column.order:
+        what = Message("rules.house_column_imposee",
+                       order=", ".join(sheet.row(r).name for r in column.order))
+    elif column.kind == "imposee":
+        what = Message("rules.house_column_imposee_given")
+    elif column.rolls is not None:
+        what = Message("rules.house_column_limited", n=column.rolls)
+    elif column.kind == "annoncee":
+        what = Message("rules.house_column_annoncee")
+    else:
+        what = Message("rules.house_column_libre")
+    if column.factor != 1:
+        what = Message("rules.house_column_factor", what=what, factor=column.factor)
+    if column.optional:
+        what = Message("rules.house_column_optional", what=what)
+    return what
+
+
+def bonus_rule(sheet: SheetSpec, bonus: BonusSpec) -> Message:
+    """A bonus's rows and steps in words."""
+    steps = Joined(", ", [Message("rules.house_step", threshold=t, bonus=b)
+                          for t, b in bonus.steps])
+    rows = ", ".join(sheet.row(r).name for r in bonus.rows)
+    key = "rules.house_bonus_sheet" if bonus.scope == "sheet" else "rules.house_bonus_column"
+    what = Message(key, rows=rows, steps=steps)
+    if bonus.when == "filled":
+        what = Message("rules.house_bonus_filled", what=what)
+    return what
+
+
+def topics(sheet: SheetSpec) -> dict[str, tuple[str, str, str]]:
+    """The sheet's columns, bonuses and total in words, as a rule set's ``topic_texts``
+    (English, French, ruling), braces doubled: the texts are templates."""
+    said: dict[str, Message] = {c.id: column_rule(sheet, c) for c in sheet.columns}
+    said.update({b.id: bonus_rule(sheet, b) for b in sheet.bonuses})
+    said["total"] = Message("rules.house_total")
+    return {key: (_literal(m.text("en")), _literal(m.text("fr")), "house")
+            for key, m in said.items()}
+
+
+def _literal(text: str) -> str:
+    return text.replace("{", "{{").replace("}", "}}")

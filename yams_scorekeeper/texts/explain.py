@@ -174,7 +174,10 @@ TEXTS: dict[str, tuple[str, str]] = {
         "{name} (maison) : {base} + {dice} = {score}",
     ),
     "house_joker": ("{name} as a joker", "{name} en joker"),
-    "house_extra_yams": ("+{bonus} for another yams (house)", "+{bonus} pour un autre yams (maison)"),
+    "house_extra_yams": (
+        "+{bonus} for another yams (house)",
+        "+{bonus} pour un autre yams (maison)",
+    ),
     "house_yams_servi": ("+{bonus} yams servi (house)", "+{bonus} yams servi (maison)"),
     "house_bonuses": ("{notes}", "{notes}"),
 }

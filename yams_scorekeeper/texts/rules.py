@@ -165,7 +165,10 @@ TEXTS: dict[str, tuple[str, str]] = {
         "'{value}' holds a control code or a markup character ([ ] < > &)",
         "« {value} » contient un code de contrôle ou un caractère de balisage ([ ] < > &)",
     ),
-    "house_no_such_row": ("no row '{row}' on this sheet", "pas de ligne « {row} » sur cette feuille"),
+    "house_no_such_row": (
+        "no row '{row}' on this sheet",
+        "pas de ligne « {row} » sur cette feuille",
+    ),
     "house_row_twice": ("a row is named twice", "une ligne est citée deux fois"),
     "house_same_id": ("two parts have the id '{id}'", "deux éléments ont l'identifiant « {id} »"),
     "house_unreachable": (
@@ -176,20 +179,35 @@ TEXTS: dict[str, tuple[str, str]] = {
         "steps must go up by threshold, each threshold once",
         "les paliers doivent monter par seuil, chaque seuil une fois",
     ),
-    "house_needs_one": ("needs exactly one {kind} row or column", "demande exactement une ligne ou colonne {kind}"),
+    "house_needs_one": (
+        "needs exactly one {kind} row or column",
+        "demande exactement une ligne ou colonne {kind}",
+    ),
     "house_plus_moins": (
         "a sheet with plus or moins needs exactly one of each",
         "une feuille avec plus ou moins en demande exactement un de chaque",
     ),
-    "house_no_column": ("the sheet needs a column that is not optional", "la feuille demande une colonne non optionnelle"),
-    "house_not_with": ("not taken by the scoring '{score}'", "inutile avec le décompte « {score} »"),
-    "house_order_all": ("the order must list every row once", "l'ordre doit citer chaque ligne une fois"),
+    "house_no_column": (
+        "the sheet needs a column that is not optional",
+        "la feuille demande une colonne non optionnelle",
+    ),
+    "house_not_with": (
+        "not taken by the scoring '{score}'",
+        "inutile avec le décompte « {score} »",
+    ),
+    "house_order_all": (
+        "the order must list every row once",
+        "l'ordre doit citer chaque ligne une fois",
+    ),
     "house_not_toml": ("not a TOML file: {why}", "pas un fichier TOML : {why}"),
     "house_bad_name": (
         "'{name}' cannot name a house sheet (letters, digits, - _ .)",
         "« {name} » ne peut pas nommer une feuille maison (lettres, chiffres, - _ .)",
     ),
-    "house_no_family_sheet": ("no house file for the family '{family}'", "pas de fichier maison pour la famille « {family} »"),
+    "house_no_family_sheet": (
+        "no house file for the family '{family}'",
+        "pas de fichier maison pour la famille « {family} »",
+    ),
     # -- house/words.py: a house row's rule in words
     "house_rule": ("{figure}; {scoring}", "{figure} ; {scoring}"),
     "house_needs_upper": ("the dice showing {v}", "les dés qui montrent {v}"),
@@ -205,7 +223,10 @@ TEXTS: dict[str, tuple[str, str]] = {
     "house_needs_run": ("{n} values in a row", "{n} valeurs qui se suivent"),
     "house_needs_exactly": ("exactly {run}", "exactement {run}"),
     "house_needs_yams": ("five dice alike", "cinq dés identiques"),
-    "house_needs_two_pairs": ("two pairs of different values", "deux paires de valeurs différentes"),
+    "house_needs_two_pairs": (
+        "two pairs of different values",
+        "deux paires de valeurs différentes",
+    ),
     "house_needs_two_pairs_any": (
         "two pairs (four alike count)",
         "deux paires (quatre dés identiques comptent)",
@@ -235,6 +256,67 @@ TEXTS: dict[str, tuple[str, str]] = {
     "house_scores_group": ("the sum of those {n} dice", "la somme de ces {n} dés"),
     "house_scores_sum": ("the sum of the five dice", "la somme des cinq dés"),
     "house_scores_fixed": ("{points}", "{points}"),
-    "house_scores_base_group": ("{base} + the sum of those {n} dice", "{base} + la somme de ces {n} dés"),
-    "house_scores_base_sum": ("{base} + the sum of the five dice", "{base} + la somme des cinq dés"),
+    "house_scores_base_group": (
+        "{base} + the sum of those {n} dice",
+        "{base} + la somme de ces {n} dés",
+    ),
+    "house_scores_base_sum": (
+        "{base} + the sum of the five dice",
+        "{base} + la somme des cinq dés",
+    ),
+    # -- house/words.py: a house sheet's columns, bonuses and total in words (yams rules)
+    "house_column_libre": (
+        "a column filled in any order",
+        "une colonne remplie dans n'importe quel ordre",
+    ),
+    "house_column_descendante": (
+        "a column filled top to bottom, {first} first",
+        "une colonne remplie de haut en bas, {first} d'abord",
+    ),
+    "house_column_montante": (
+        "a column filled bottom to top, {first} first",
+        "une colonne remplie de bas en haut, {first} d'abord",
+    ),
+    "house_column_imposee": (
+        "a column filled in this order: {order}",
+        "une colonne remplie dans cet ordre : {order}",
+    ),
+    "house_column_imposee_given": (
+        "a column filled in the order of rows the players give when the game is created",
+        "une colonne remplie dans l'ordre des lignes que les joueurs donnent à la création",
+    ),
+    "house_column_limited": (
+        "a column filled in any order, only with a coup kept after at most {n} {n:|roll|rolls}",
+        "une colonne remplie dans n'importe quel ordre, seulement d'un coup gardé en {n} "
+        "{n:|lancer|lancers} au plus",
+    ),
+    "house_column_annoncee": (
+        "after the first roll the player announces one of its empty rows; the turn's dice go "
+        "only to that cell: its score if made, else 0; no cell of it is written without an "
+        "announce (C7)",
+        "après le premier lancer le joueur annonce une de ses lignes vides ; les dés du tour ne "
+        "vont qu'à cette case : son score si la figure est faite, sinon 0 ; aucune de ses cases "
+        "ne s'écrit sans annonce (C7)",
+    ),
+    "house_column_factor": (
+        "{what}; it counts {factor} x its total",
+        "{what} ; elle compte {factor} x son total",
+    ),
+    "house_column_optional": ("{what} (optional)", "{what} (optionnelle)"),
+    "house_step": ("+{bonus} at {threshold} or more", "+{bonus} à {threshold} ou plus"),
+    "house_bonus_column": (
+        "per column, rows {rows}: {steps}",
+        "par colonne, lignes {rows} : {steps}",
+    ),
+    "house_bonus_sheet": (
+        "for the sheet, rows {rows} of every column together: {steps}",
+        "pour la feuille, lignes {rows} de toutes les colonnes ensemble : {steps}",
+    ),
+    "house_bonus_filled": ("{what}, once they are all filled", "{what}, une fois toutes remplies"),
+    "house_total": (
+        "a column's total is its cells and its bonuses, times its factor; the grand total adds "
+        "the columns, the sheet's bonuses and the yams bonuses",
+        "le total d'une colonne est la somme de ses cases et de ses primes, fois son facteur ; "
+        "le total général additionne les colonnes, les primes de la feuille et celles des yams",
+    ),
 }
