@@ -293,3 +293,45 @@ def test_annoncee_cells_need_an_announce_after_the_first_roll(tmp_path):
     announced = js(db, "enter", "55532/1", "--announce", "brelan")
     assert cells_of(announced) == {"annoncee.brelan"}
     assert announced["cells"][0]["score"] == 5 + 5 + 5 + 3 + 2
+
+
+# -- advice, rules and demo on a house sheet --------------------------------------------------
+
+
+def test_hint_refuses_a_one_column_sheet_beyond_the_exact_solver(tmp_path):
+    four = tmp_path / "four.toml"
+    four.write_text(SIRTIN.read_text(encoding="utf-8").replace("rolls = 3", "rolls = 4"),
+                    encoding="utf-8")
+    db = str(tmp_path / "store")
+    one_line_error(run(db, "hint", "--house", str(four), "--start"),
+                   "beyond what the exact solver", "yams hint --game ID")
+    assert not (tmp_path / "store-cache").exists()                # nothing solved for nothing
+
+
+def test_hint_in_a_game_on_several_house_columns_is_the_heuristic(tmp_path):
+    db = str(tmp_path / "store")
+    js(db, "new", "--house", str(ANNONCEE), "-p", "Alice", "-p", "Bob")
+    js(db, "enter", "55533/2")
+    hint = js(db, "hint")
+    assert hint["method"] == "heuristic" and hint["family"] == "house"
+    assert len(hint["open"]) == 4 * 13
+    text = run(db, "hint", "5", "5", "5", "3", "1", "--roll", "1")
+    assert text.exit_code == 0, text.stderr
+    assert "HEURISTIC" in text.stdout and "keep" in text.stdout
+
+
+def test_rules_and_demo_take_a_house_sheet():
+    listed = run(None, "rules", "--house", str(SIRTIN))
+    assert listed.exit_code == 0, listed.stderr
+    assert listed.stdout.startswith("Yams du Sirtin (sirtin#")
+    rows = [line.split()[0] for line in listed.stdout.splitlines()[1:]]
+    assert rows[:len(SIRTIN_ROWS)] == SIRTIN_ROWS
+    row = run(None, "rules", "--house", str(SIRTIN), "brelan")
+    assert row.exit_code == 0, row.stderr
+    assert "the sum of those 3 dice" in row.stdout and "Brelan (maison) : 3 x 6 = 18" in row.stdout
+    one_line_error(run(None, "rules", "--house", str(SIRTIN), "classic", "brelan"), "--house")
+    one_line_error(run(None, "score", "--house", str(SIRTIN), "--rules", "classic", "-r", "1",
+                       "12345"), "--rules does not go with --house")
+    demo = run(None, "demo", "--house", str(ANNONCEE), "--seed", "3")
+    assert demo.exit_code == 0, demo.stderr
+    assert demo.stdout.startswith("Demo: Yams annoncé") and "Game over!" in demo.stdout

@@ -152,8 +152,9 @@ def refuse_heuristic_sheet(rules) -> None:
     from ..advice.spec import solvable
 
     if not solvable(rules):
-        raise ConfigError(Message("cli.several_columns_heuristic_adviser", title=rules.title),
-                          expected="yams hint --game ID")
+        key = ("cli.several_columns_heuristic_adviser" if len(rules.column_names) > 1 else
+               "cli.house.beyond_solver")
+        raise ConfigError(Message(key, title=rules.title), expected="yams hint --game ID")
 
 
 def _read_roll(roll: str | None, rules) -> int | None:

@@ -573,6 +573,14 @@ TEXTS: dict[str, tuple[str, str]] = {
     "house.none": ("No house sheet saved yet in {folder} (yams house new NAME).",
                    "Aucune feuille maison enregistrée dans {folder} (yams maison nouvelle NOM)."),
     "house.broken": ("cannot be read: {why}", "illisible : {why}"),
+    "house.beyond_solver": (
+        "{title} is beyond what the exact solver's table holds (one free column, 3 rolls a "
+        "turn, one bonus on rows 1-6, at most one extra state: docs/guide/house-sheets.md, "
+        "Advice): the heuristic adviser reads the sheet of a game in progress",
+        "le {title} dépasse ce que tient la table du solveur exact (une colonne libre, 3 "
+        "lancers par tour, une prime sur 1-6, au plus un état de plus : docs/guide/"
+        "house-sheets.md, Advice) : le conseil heuristique lit la feuille d'une partie en cours",
+    ),
     "house.empty": ("--house names nothing", "--house ne nomme rien"),
     "house.not_with": ("{option} does not go with --house: the house sheet says its rules",
                        "{option} ne va pas avec --house : la feuille maison dit ses règles"),
