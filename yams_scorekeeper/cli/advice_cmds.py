@@ -7,6 +7,8 @@ first hint for a rule set solves its table (up to a minute) and keeps it in the 
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import typer
 
 from ..errors import ConfigError, EntryError
@@ -29,6 +31,9 @@ from .options import (
 )
 from .printing import round_text
 from .render import echo, print_json
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..game import Game
 
 
 def solved_for(rules, rows, db: str | None, lang: str):
@@ -161,7 +166,7 @@ def _read_roll(roll: str | None, rules) -> int | None:
     return None if roll is None else rules.parse_roll(roll)
 
 
-def game_of(db, game_id):
+def game_of(db: str | None, game_id: str | None) -> Game:
     """The game in progress a hint is for."""
     from .current_game import game_session
 

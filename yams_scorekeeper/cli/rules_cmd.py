@@ -78,13 +78,13 @@ def rules(
     try:
         entry = row_rule(ruleset, row)
     except EntryError:
-        topic = topic_rule(ruleset, row)
-        if topic is None:
+        found = topic_rule(ruleset, row)
+        if found is None:
             raise EntryError(Message("rules.no_row_or_topic", word=row, title=ruleset.title),
                              expected=" ".join([*(r.id for r in ruleset.rows),
                                                 *ruleset.topic_texts])) from None
-        typer.echo(f"{topic.name} ({ruleset.title}, {topic.id})")
-        for line in (topic.text(lang), f"{w['rulings']}{colon}{topic.rulings}"):
+        typer.echo(f"{found.name} ({ruleset.title}, {found.id})")
+        for line in (found.text(lang), f"{w['rulings']}{colon}{found.rulings}"):
             typer.echo(textwrap.fill(line, 78, initial_indent="  ", subsequent_indent="    ",
                                      break_on_hyphens=False))
         return
