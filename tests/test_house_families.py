@@ -95,8 +95,14 @@ def _lockstep(built: Game, ours: Game, rng: random.Random, *, same_parts: bool =
         if rng.random() < 0.15:                 # a yams now and then: bonuses and jokers
             dice = tuple(Die(dice[0].value) for _ in range(5))
             joker = None
-        built.enter(dice, roll, joker=joker)
-        ours.enter(dice, roll, joker=joker)
+        entries = {"joker": joker} if joker else {}
+        announced = [r for r in built.rows if ("annoncee", r) not in built.player.marks] \
+            if any(c.id == "annoncee" for c in built.columns) else []
+        left = built.cells_per_sheet - len(built.player.marks)
+        if announced and rng.random() * left < len(announced):     # C7: an announce
+            entries = {"announce": rng.choice(announced)}
+        built.enter(dice, roll, **entries)
+        ours.enter(dice, roll, **entries)
         cells = _cells(built)
         assert _cells(ours) == cells
         column, row, coup, score, _, _ = rng.choice(cells)
@@ -125,6 +131,13 @@ def test_random_whole_games_agree_turn_by_turn(family, seed):
     turns = _lockstep(built, ours, random.Random(seed))
     assert turns == len(players) * built.cells_per_sheet
     assert [s.name for s in ours.winners()] == [s.name for s in built.winners()]
+
+
+def test_classic_with_its_annoncee_column_agrees():
+    columns = ("libre", "montante", "annoncee")
+    built = Game(make_config("classic", ("Ana", "Bo"), columns=columns))
+    ours = Game(house_config(house("classic"), ("Ana", "Bo"), columns=columns))
+    assert _lockstep(built, ours, random.Random(8)) == 2 * 36
 
 
 def test_classic_with_its_imposed_column_agrees():

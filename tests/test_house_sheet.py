@@ -229,6 +229,8 @@ def test_bad_values_at_the_top(snippet, key):
     ('id = "b"\nkind = "kind"\nn = 3\nscore = "fixed"\nname = "B"', "points"),
     ('id = "b"\nkind = "kind"\nn = 3\npoints = 20\nname = "B"', "points"),
     ('id = "B b"\nkind = "chance"\nname = "B"', "id"),
+    ('id = "joker"\nkind = "chance"\nname = "B"', "id"),
+    ('id = "announce"\nkind = "chance"\nname = "B"', "id"),
     ('id = "b"\nkind = "chance"', "name"),
     ('id = "s"\nkind = "straight"\nlength = 4\nscore = "by-run"\nruns = [[1, 5]]\nname = "S"',
      "runs"),
@@ -455,8 +457,6 @@ def test_players_min_and_max():
 def test_random_whole_games_on_every_example_end_with_full_sheets():
     for path in sorted(EXAMPLES.glob("*.toml")):
         house = load_house(path.read_text(encoding="utf-8"), name=path.stem)
-        if any(c.kind == "annoncee" for c in house.spec.columns):
-            continue                                   # played in tests/test_house_annoncee.py
         game = play_random_game(config(house, ("Ana", "Bo")), random.Random(1))
         assert game.finished and all(game.sheet_full(s) for s in game.sheets)
 

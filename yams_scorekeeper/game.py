@@ -2,10 +2,10 @@
 
 Events are plain JSON-able dicts:
 
-- ``{"type": "enter", "player": NAME, "dice": [...], "roll": N}`` with optional
-  ``"joker": [FROM, TO]`` (Duel, U4) and ``"announce": ROW`` (Double Yams sixth roll, D9);
+- ``{"type": "enter", "player": NAME, "dice": [...], "roll": N}`` with the optional fields
+  the game's mechanics read (a Duel joker, an announce: :mod:`.mechanics`);
 - ``{"type": "mark", "player": NAME, "cells": [{"column", "row", "coup", "scratch"}, ...]}``
-  (two cells with a doblar, Y7);
+  (two cells when a mechanic writes a pair, the Gaby doblar);
 - ``{"type": "undo"}`` cancels the last event still in force; ``{"type": "end"}`` stops the game;
 - ``{"type": "amend", "when": ISO, "changes": [{"turn", "player", "old", "new"}, ...]}`` replaces
   the entries of past turns, every later turn kept and checked again (:mod:`.amend`).
@@ -30,9 +30,11 @@ from typing import TYPE_CHECKING, Any
 from .amend import amended, completed, entry_of, turn_spans
 from .columns import Column
 from .config import GameConfig
-from .dice import Dice, dice_texts, format_dice, parse_roll
+from .dice import Dice, parse_roll
 from .errors import DamagedGameError, EntryError, IllegalMoveError, YamsError
-from .notation import parse_joker, split_announce
+from .mechanics import ENTRY_FIELDS, RESTING, CellRefusal, Mechanics, entry_fields
+from .mechanics import announce_name as announce_name
+from .mechanics import parse_joker as parse_joker
 from .rules import Figure, RuleSet, normalise_id
 from .texts import Joined, Message, explain_lang
 from .totals import Totals, sheet_totals
@@ -78,11 +80,6 @@ class Mark:
         return 0 if self.scratch or self.row != "1" else sum(1 for d in self.dice if d.value == 1)
 
 
-#: the dice a joker makes of a throw, by the throw's texts and the joker (src, dst): pure, and
-#: a five-dice throw comes back (252 throws, 30 jokers)
-_JOKERED: dict[tuple, tuple[Dice, tuple[str, ...]]] = {}
-MOST_JOKERED = 20_000
-
 #: between an explanation and its notes: "; " in English, " ; " in French
 AND = Message("explain.and")
 #: the explanation of a scratched cell
@@ -127,16 +124,30 @@ class LegalCell:
 
 @dataclass
 class Sheet:
-    """One player's sheet and counters."""
+    """One player's sheet: its marks, its turns, and the counters of the game's mechanics
+    (``state``, by counter name: each mechanic owns its own, see :mod:`.mechanics`). A
+    counter reads as an attribute too (``sheet.jokers_left``); a sheet that does not play its
+    mechanic reads the resting value (0, nothing used)."""
 
     name: str
     marks: dict[tuple[str, str], Mark] = field(default_factory=dict)
-    doblars_left: int = 0
-    doblars_used: set[str] = field(default_factory=set)
-    jokers_left: int = 0
-    bank: int = 0
-    pool: int = 0
     turns: int = 0
+    state: dict[str, Any] = field(default_factory=dict)
+
+    def __getattr__(self, name: str) -> Any:
+        if name in RESTING:
+            state = self.__dict__.get("state")
+            if state is not None and name in state:
+                return state[name]
+            rest = RESTING[name]
+            return set(rest) if isinstance(rest, frozenset) else rest
+        raise AttributeError(name)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if name in RESTING:
+            self.state[name] = value
+        else:
+            object.__setattr__(self, name, value)
 
 
 @quick_init
@@ -152,13 +163,7 @@ class Turn:
     amendments: tuple[dict, ...] = ()
 
 
-class _Refusal(Exception):
-    def __init__(self, message: Message, rule: str):
-        super().__init__(message.key)
-        self.message, self.rule = message, rule
-
-    def error(self) -> IllegalMoveError:
-        return IllegalMoveError(self.message, rule=self.rule)
+_Refusal = CellRefusal
 
 
 @cache
@@ -202,8 +207,9 @@ class Game:
         self._row_set = frozenset(self.rows)
         self._column_of = {c.id: c for c in self.columns}
         self._before = {c.id: c.cell_before() for c in self.columns if c.sequence is not None}
-        self._coups_allowed = 2 if config.has("deux-coups") else 1
-        self._sixth_roll = self.rules.sixth_roll_allowed(config)
+        #: the mechanics this game is played with (they own their counters and checks)
+        self.mechanics: Mechanics = self.rules.game_mechanics(config, self.columns)
+        self._coups_allowed = self.mechanics.coups
         self._hooks = self.rules.own_methods
         self._turn_order = _turn_order(len(config.players))
         self._column_said: dict[tuple[str, int], tuple[Message, ...]] = {}  # _column_notes
@@ -212,16 +218,13 @@ class Game:
     # -- construction --------------------------------------------------------------------------
 
     def _reset(self) -> None:
-        self.sheets = [Sheet(name) for name in self.config.players]
-        counters = self.rules.start_counters(self.config)
-        for sheet in self.sheets:
-            for counter, value in counters.items():
-                setattr(sheet, counter, value)
+        self.sheets = [Sheet(name, state=self.mechanics.start()) for name in self.config.players]
         self.current = 0
         self.coups: list[Coup] = []
         self.stopped = False
         self._forced = False        # a turn forced through as written (see _force)
-        self._replaying = False
+        #: True while the stored log is read again (a mechanic reads old entries as stored)
+        self.replaying = False
         # enter/mark/end in force, amendments applied: see _plain_log
         self._plain: list[dict | tuple] = []
         self._played: list[tuple] = []       # (player, coups, marks) of each finished turn
@@ -298,7 +301,7 @@ class Game:
         """(rank, sheet, total), best first; equal totals share a rank (``totals``: each
         sheet's, when they were added up already)."""
         totals = totals or [self.totals(s) for s in self.sheets]
-        scored = sorted(((t.grand, i, s) for i, (s, t) in enumerate(zip(self.sheets, totals))),
+        scored = sorted(((t.grand, i, s) for i, (s, t) in enumerate(zip(self.sheets, totals, strict=True))),
                         key=lambda t: (-t[0], t[1]))
         out, rank = [], 0
         for pos, (total, _, sheet) in enumerate(scored):
@@ -308,8 +311,12 @@ class Game:
         return out
 
     def max_roll(self) -> int:
-        """The most rolls the current coup may have taken (the rule set says: D9, D10, Y4)."""
-        return self.rules.max_roll(self)
+        """The most rolls the current coup may have taken (the rule set says, Y4, and then
+        the mechanics: D9, D10)."""
+        most = self.rules.max_roll(self)
+        if self.mechanics.limits:
+            return self.mechanics.max_roll(self, self.player, most)
+        return most
 
     @property
     def turn_number(self) -> int:
@@ -320,7 +327,8 @@ class Game:
     def coups_allowed(self) -> int:
         return self._coups_allowed
 
-    def next_cells(self, sheet: Sheet, column: Column, extra: Iterable[str] = ()) -> tuple[str, ...]:
+    def next_cells(self, sheet: Sheet, column: Column, extra: Iterable[str] = ()
+                   ) -> tuple[str, ...]:
         """Rows of ``column`` the sheet may fill now (ordered columns: only the next one)."""
         marks, cid = sheet.marks, column.id
         if column.sequence is not None:     # ordered: the first empty row of its sequence
@@ -355,7 +363,8 @@ class Game:
         return out
 
     def _pool_empty(self, sheet: Sheet) -> bool:
-        return self.rules.pool_empty(self.config, sheet)
+        """Whether the sheet may only scratch (a mechanic says: the empty 165 pool, D10)."""
+        return bool(self.mechanics.scratchers) and self.mechanics.only_scratch(self, sheet)
 
     def _pool_empty_cells(self, sheet: Sheet) -> list[LegalCell]:
         return [LegalCell(c.id, r, 0, 0, Message("explain.pool_empty_cell"),
@@ -378,13 +387,17 @@ class Game:
         if column.sequence is not None and not self._next_in_order(sheet, column, row,
                                                                    extra_filled):
             raise self._order_refusal(sheet, column, row, extra_filled)
-        rules, hooks = self.rules, self._hooks
+        rules, hooks, mechanics = self.rules, self._hooks, self.mechanics
         if "refuse_cell" in hooks:
             refused = rules.refuse_cell(self, sheet, column, row, coup)
             if refused is not None:
                 raise _Refusal(refused.message, refused.rule or "")
-        if coup.announce:
-            return self._announced(column, row, coup)
+        if mechanics.refusers:
+            mechanics.refuse(self, sheet, column, row, coup)
+        if mechanics.assessors:
+            said = mechanics.assess(self, sheet, column, row, coup)
+            if said is not None:
+                return said
         score = figure.score
         if column.max_roll is None and column.factor == 1:      # a plain column: no note yet
             notes: tuple[Message, ...] = ()
@@ -440,23 +453,6 @@ class Game:
             self._column_said[key] = notes
         return notes, zero_only
 
-    def _announced(self, column: Column, row: str, coup: Coup) -> tuple:
-        """:meth:`_assess` of a coup whose sixth roll was announced (D9): only the announced
-        row takes it, made or missed."""
-        rules = self.rules
-        ann_row, value = split_announce(coup.announce)
-        if row != ann_row:
-            ann = rules.row(ann_row).name
-            raise _Refusal(Message("game.sixth_roll_announced_score", ann=ann), "D9")
-        figure = rules.announced_figure(row, value, coup.dice, coup.roll)
-        if figure.made:
-            return (figure.score, figure.explain, (Message("explain.sixth_roll_made"),), False,
-                    False, figure, 0)
-        base = rules.announce_cost(row, value)
-        what = announce_name(rules, coup.announce)
-        return (-base, Message("explain.sixth_roll_missed", what=what, cost=base), (), False,
-                False, figure, 0)
-
     def _order_refusal(self, sheet: Sheet, column: Column, row: str,
                        extra_filled: Iterable[str] = ()) -> _Refusal:
         """An ordered column names the one cell it takes next (C5, Y4, D10)."""
@@ -499,36 +495,34 @@ class Game:
             raise EntryError(Message("game.unknown_event_type", kind=kind),
                              expected="enter, mark, undo, end, amend")
         self._plain.append(plain)
-        if not self._replaying:             # a replay's log is the one replayed
+        if not self.replaying:             # a replay's log is the one replayed
             self.events.append(_logged(plain))
 
     def _replay(self, log: list[dict]) -> None:
         self._reset()
         self.events = []
         kept = effective_events(log)
-        self._replaying = True
+        self.replaying = True
         record = self.record
         try:
             for event in kept:
                 record(event)
         finally:
-            self._replaying = False
+            self.replaying = False
         self.events = list(log)
 
     # -- entering dice ------------------------------------------------------------------------
 
-    def enter(self, dice: Dice | str | list[str], roll: int | str, *,
-              joker: tuple[int, int] | str | None = None, announce: str | None = None
+    def enter(self, dice: Dice | str | list[str], roll: int | str, **entries: Any
               ) -> list[LegalCell]:
-        """Record a coup (dice kept after ``roll`` rolls) and return the legal cells."""
+        """Record a coup (dice kept after ``roll`` rolls; ``entries``: what the player typed
+        for the game's mechanics, ``joker="4:6"``, ``announce="youpi"``) and return the
+        legal cells."""
         if not isinstance(dice, tuple):
             dice = self.rules.parse_dice(dice)
         event: dict[str, Any] = {"type": "enter", "player": self.player.name,
-                                 "dice": [str(d) for d in dice], "roll": roll}
-        if joker is not None:
-            event["joker"] = list(parse_joker(joker)) if isinstance(joker, str) else list(joker)
-        if announce:
-            event["announce"] = announce
+                                 "dice": [str(d) for d in dice], "roll": roll,
+                                 **entry_fields(entries)}
         self.record(event)
         return self.legal_cells()
 
@@ -545,110 +539,47 @@ class Game:
 
     def _enter(self, event: dict) -> dict:
         sheet = self._playing_sheet(event)
-        rules, coups = self.rules, self.coups
+        rules, coups, mechanics = self.rules, self.coups, self.mechanics
         if len(coups) >= self._coups_allowed:
             raise IllegalMoveError(Message("game.turn_has_its_coups", n=len(coups)),
-                                   rule="Y7" if self._coups_allowed == 2 else "G3")
-        if "pool_empty" in self._hooks and rules.pool_empty(self.config, sheet):
+                                   rule=mechanics.coups_rule)
+        if self._pool_empty(sheet):
             raise IllegalMoveError(Message("game.pool_rolls_empty_remaining"), rule="D10")
         rolled, rolled_text = rules.read_throw(event["dice"])
-        announce = event.get("announce")
         roll = event["roll"]
         if type(roll) is not int or roll < 1:       # as stored: a whole number from 1
             roll = parse_roll(roll, None)
         if roll > 1:                                # one roll is always allowed
-            maximum = rules.max_roll(self)
+            maximum = self.max_roll()
             if roll > maximum:
                 refused = rules.refuse_roll(self, roll, maximum)
                 if refused is not None:
                     raise refused
                 roll = parse_roll(roll, maximum)    # says what is wrong
-        if announce is not None:
-            announce = self._check_announce(sheet, announce, roll)
-        elif self._sixth_roll and roll > int(rules.settings["rolls_per_turn"]):
-            raise IllegalMoveError(Message("game.sixth_roll_must_announced"),
-                                   expected="--announce youpi", rule="D9")
-        dice, texts, joker = rolled, rolled_text, event.get("joker")
-        if joker is not None:
-            dice, texts = self._apply_joker(sheet, rolled, rolled_text, joker)
-            joker = (int(joker[0]), int(joker[1]))
-        coup = Coup(rolled, dice, roll, joker, announce, texts)
+        dice, texts = rolled, rolled_text
+        given: dict[str, Any] = {}
+        for name in ENTRY_FIELDS:                   # what was typed for the mechanics
+            value = event.get(name)
+            if value is None:
+                continue
+            mechanic = mechanics.by_field.get(name)
+            if mechanic is None:
+                raise mechanics.absent_error(name)
+            given[name] = mechanic.check_entry(self, sheet, value, roll)
+        for mechanic in mechanics.without:
+            if mechanic.entry_field not in given:
+                mechanic.check_without(self, sheet, roll)
+        for mechanic in mechanics.appliers:
+            if mechanic.entry_field in given:
+                dice, texts = mechanic.apply(self, sheet, dice, texts, given[mechanic.entry_field])
+        coup = Coup(rolled, dice, roll, texts=texts, **given)
         coups.append(coup)
         return ("enter", sheet.name, coup, rolled_text)
-
-    def _sixth_roll_allowed(self) -> bool:
-        return self._sixth_roll
 
     def _check_player(self, event: dict) -> None:
         name = event.get("player")
         if name is not None and name != self.sheets[self.current].name:
             raise IllegalMoveError(Message("game.turn_2", name=self.player.name, name2=name))
-
-    def _check_announce(self, sheet: Sheet, announce: str, roll: int) -> str:
-        if not self._sixth_roll_allowed():
-            raise IllegalMoveError(Message("game.sixth_roll_exists_only"),
-                                   rule="D9")
-        if roll != int(self.rules.settings["rolls_per_turn"]) + 1:
-            raise IllegalMoveError(Message("game.announced_row_goes_sixth"), rule="D9")
-        text, _, value_text = str(announce).partition(":")
-        row = self.rules.row(text).id
-        if self.rules.section_of(row) not in self.rules.figure_sections:
-            raise IllegalMoveError(Message("game.sixth_roll_can_never"), rule="D9")
-        column = self.columns[0]
-        if row not in self.next_cells(sheet, column):
-            raise IllegalMoveError(Message("game.announced_row_cell_you",
-                                           name=self.rules.row(row).name), rule="D9")
-        valued = self.rules.valued_rows
-        if row in valued:
-            if not value_text and self._replaying:
-                return row              # stored before D9 named the value: read as it was
-            if value_text not in ("1", "2", "3", "4", "5", "6"):
-                raise IllegalMoveError(Message("game.announce_names_value_group",
-                                               name=self.rules.row(row).name),
-                                       expected=f"{row}:6", rule="D9")
-            return f"{row}:{value_text}"
-        if value_text:
-            raise IllegalMoveError(Message("game.only_g_ante_rows", name=self.rules.row(row).name),
-                                   expected=row, rule="D9")
-        return row
-
-    def _apply_joker(self, sheet: Sheet, rolled: Dice, rolled_text: tuple[str, ...],
-                     joker: list[int]) -> tuple[Dice, tuple[str, ...]]:
-        """The dice a joker makes of a throw, and their texts, once the joker is allowed (U4)."""
-        if not self.rules.jokers:
-            raise IllegalMoveError(Message("game.jokers_exist_only_duel"), rule="U4")
-        s = self.rules.settings
-        if sheet.jokers_left <= 0:
-            raise IllegalMoveError(Message("game.joker_left_game", name=sheet.name,
-                                           jokers=s['jokers']),
-                                   rule="U4")
-        per_turn = int(s["jokers_per_turn"])
-        if sum(1 for c in self.coups if c.joker) >= per_turn:
-            raise IllegalMoveError(Message("game.jokers_per_turn", n=per_turn),
-                                   rule="U4")
-        try:
-            src, dst = int(joker[0]), int(joker[1])
-        except (TypeError, ValueError, IndexError):
-            raise EntryError(Message("game.joker_written_from"),
-                             expected="4:6") from None
-        if not (1 <= src <= 6 and 1 <= dst <= 6) or src == dst:
-            raise EntryError(Message("game.joker_turns_one_die"), expected="4:6")
-        key = (rolled_text, src, dst)
-        made = _JOKERED.get(key)
-        if made is None:
-            dice = list(rolled)
-            for i, d in enumerate(dice):
-                if d.value == src:
-                    dice[i] = type(d)(dst)
-                    break
-            else:
-                raise EntryError(Message("game.die_shows_turn_into", src=src, dst=dst),
-                                 expected=f"a value among {format_dice(rolled)}")
-            dice = tuple(sorted(dice))
-            made = (dice, dice_texts(dice))
-            if len(_JOKERED) < MOST_JOKERED:
-                _JOKERED[key] = made
-        return made
 
     # -- marking -------------------------------------------------------------------------------
 
@@ -664,7 +595,9 @@ class Game:
         self.record({"type": "mark", "player": sheet.name, "cells": cells})
         return list(sheet.marks.values())[before:]
 
-    def _resolve(self, column: str | None, row: str) -> tuple[Column, str]:
+    def resolve(self, column: str | None, row: str) -> tuple[Column, str]:
+        """The column and row a cell names (ids, names, accents forgiven; the column may go
+        unsaid on a one-column sheet)."""
         col = self._column_of.get(column) if type(column) is str else None
         if col is not None and row in self._row_set:       # as stored: the ids
             return col, row
@@ -697,7 +630,7 @@ class Game:
                                        rule="G4")
             if len(cells) != 1:
                 raise IllegalMoveError(Message("game.one_cell_turn"), rule="G3")
-            col, row = self._resolve(cells[0].get("column"), cells[0]["row"])
+            col, row = self.resolve(cells[0].get("column"), cells[0]["row"])
             if (col.id, row) in sheet.marks:
                 name = self.rules.row(row).name
                 raise IllegalMoveError(Message("game.already_written", column=col.name,
@@ -707,17 +640,27 @@ class Game:
             new = [Mark(col.id, row, 0, 0, True, Message("explain.pool_empty_scratched"))]
             self._commit(sheet, new, None)
         elif len(cells) == 1:
-            new = (self._write_one(sheet, cells[0]),)
+            new = (self.write_one(sheet, cells[0]),)
             self._commit(sheet, new, None)
         else:
-            new = self._doblar(sheet, cells)
+            new, how = self._pair(sheet, cells)
+            self._commit(sheet, new, how)
         return ("mark", sheet.name, tuple(new))
 
-    def _write_one(self, sheet: Sheet, cell: dict, extra: Iterable[str] = (),
-                   coup_no: int | None = None) -> Mark:
+    def _pair(self, sheet: Sheet, cells: list[dict]) -> tuple[list[Mark], str]:
+        """The two marks of a turn that writes two cells, as the mechanic that allows it
+        writes them (the doblar, Y7), and what it says of the turn."""
+        for mechanic in self.mechanics.writers:
+            written = mechanic.write(self, sheet, cells)
+            if written is not None:
+                return written
+        raise IllegalMoveError(Message("game.two_cells_one_turn"), rule="Y7")
+
+    def write_one(self, sheet: Sheet, cell: dict, extra: Iterable[str] = (),
+                  coup_no: int | None = None) -> Mark:
         """The mark ``cell`` writes: from the coup it names, else from the coup that scores
         best there (the first of equals)."""
-        col, row = self._resolve(cell.get("column"), cell["row"])
+        col, row = self.resolve(cell.get("column"), cell["row"])
         coup_no = coup_no or cell.get("coup")
         played = self.coups
         if coup_no is None:
@@ -765,93 +708,18 @@ class Game:
             raise refusal.error()
         return best, best_no
 
-    def _doblar(self, sheet: Sheet, cells: list[dict]) -> list[Mark]:
-        if not self.config.has("doblar"):
-            raise IllegalMoveError(Message("game.two_cells_one_turn"), rule="Y7")
-        if sheet.doblars_left <= 0:
-            raise IllegalMoveError(Message("game.doblar_left", name=sheet.name), rule="Y7")
-        if len(self.coups) != 2:
-            raise IllegalMoveError(Message("game.doblar_writes_one_score"), rule="Y7")
-        coups = [c.get("coup") for c in cells]
-        if coups[0] is None and coups[1] is None:
-            # the player named two cells: give each the coup that makes the better pair
-            tries = []
-            for order in ([1, 2], [2, 1]):
-                try:
-                    marks = self._doblar_marks(sheet, [dict(c, coup=n) for c, n in
-                                                       zip(cells, order)], order)
-                    tries.append((sum(m.score for m in marks[0]), order == [1, 2], marks))
-                except (IllegalMoveError, EntryError) as why:
-                    error = why
-            if not tries:
-                raise error
-            marks, special = max(tries, key=lambda t: (t[0], t[1]))[2]
-            self._commit(sheet, marks, special)
-            return marks
-        marks, special = self._doblar_marks(sheet, cells, coups)
-        self._commit(sheet, marks, special)
-        return marks
-
-    def _doblar_marks(self, sheet: Sheet, cells: list[dict], coups: list
-                      ) -> tuple[list[Mark], str]:
-        """The two marks of a doblar with the coups given (one None: the other coup)."""
-        if coups[0] is None:
-            coups[0] = 3 - int(coups[1])
-        elif coups[1] is None:
-            coups[1] = 3 - int(coups[0])
-        if sorted(int(c) for c in coups) != [1, 2]:
-            raise IllegalMoveError(Message("game.doblar_writes_one_score_2"),
-                                   rule="Y7")
-        (c1, r1), (c2, r2) = (self._resolve(c.get("column"), c["row"]) for c in cells)
-        if (c1.id, r1) == (c2.id, r2):
-            raise IllegalMoveError(Message("game.doblar_writes_two_different"), rule="Y7")
-        special = None
-        if c1.id == c2.id and c1.ordered:
-            special = "descendant" if c1.id == "descente" else "montant"
-            if c1.id not in ("descente", "montee"):
-                raise IllegalMoveError(Message("game.two_scores_one_ordered"),
-                                       rule="Y7")
-            if special in sheet.doblars_used:
-                raise IllegalMoveError(Message("game.doblar_already_used_game", special=special),
-                                       rule="Y7")
-            nxt = self.next_cells(sheet, c1)
-            pair = c1.next_rows({r for (c, r) in sheet.marks if c == c1.id}, 2)
-            if sorted((r1, r2)) != sorted(pair) or len(pair) < 2:
-                want = " + ".join(self.rules.row(r).name for r in pair) if nxt else "-"
-                raise IllegalMoveError(Message("game.doblar_writes_next_two", name=c1.name,
-                                               special=special, want=want), rule="Y7")
-            # write the earlier cell of the column first so the order check passes
-            if c1.sequence.index(r1) > c1.sequence.index(r2):
-                cells, coups, r1, r2 = cells[::-1], coups[::-1], r2, r1
-        first = self._write_one(sheet, cells[0], coup_no=int(coups[0]))
-        extra = [first.row] if c1.id == c2.id else []
-        sheet.marks[(first.column, first.row)] = first      # the second cell sees the first
-        try:
-            second = self._write_one(sheet, cells[1], extra, coup_no=int(coups[1]))
-        finally:
-            del sheet.marks[(first.column, first.row)]
-        return [first, second], special or "simple"
-
-    def _commit(self, sheet: Sheet, marks: Iterable[Mark], doblar: str | None) -> None:
+    def _commit(self, sheet: Sheet, marks: Iterable[Mark], how: str | None) -> None:
+        """Write the turn's marks and end the turn (``how``: what the mechanic that wrote a
+        pair said of it; the mechanics update their counters)."""
         written = sheet.marks
+        marks = tuple(marks)
         for m in marks:
             written[(m.column, m.row)] = m
-        if doblar:
-            sheet.doblars_left -= 1
-            if doblar != "simple":
-                sheet.doblars_used.add(doblar)
         coups = tuple(self.coups)
-        rolls, joker = 0, False
-        for c in coups:
-            rolls += c.roll
-            if c.joker:
-                joker = True
-        if "after_turn" in self._hooks:
-            self.rules.after_turn(self.config, sheet, rolls)
-        if joker:
-            sheet.jokers_left -= 1
+        if self.mechanics.afters:
+            self.mechanics.after_turn(self, sheet, coups, marks, how)
         sheet.turns += 1
-        self._played.append((sheet.name, coups, tuple(marks)))
+        self._played.append((sheet.name, coups, marks))
         self.coups = []
         self._advance()
 
@@ -952,7 +820,7 @@ class Game:
         turn = 1
         spans = turn_spans(plain)
         for event in plain:
-            self._replaying = turn not in amended_turns     # old entries are read as stored
+            self.replaying = turn not in amended_turns     # old entries are read as stored
             try:
                 self.record(event)
             except YamsError as err:
@@ -962,7 +830,7 @@ class Game:
                 self._force(event)
             if event.get("type") == "mark":
                 turn += 1
-        self._replaying = False
+        self.replaying = False
         return broken
 
     def _force(self, event: dict) -> None:
@@ -987,7 +855,7 @@ class Game:
             sheet, marks = self.player, []
             for cell in event.get("cells") or ():
                 try:
-                    col, row = self._resolve(cell.get("column"), cell["row"])
+                    col, row = self.resolve(cell.get("column"), cell["row"])
                 except (YamsError, KeyError, TypeError, AttributeError):
                     continue
                 if (col.id, row) in sheet.marks or any(m.row == row and m.column == col.id
@@ -1034,7 +902,7 @@ class Game:
         """What the record book keeps of a finished (or stopped) game, dated by the clock
         (``amendments``: how many past turns were corrected, when any was)."""
         every = [self.totals(s) for s in self.sheets]
-        of_sheet = {id(s): t for s, t in zip(self.sheets, every)}
+        of_sheet = {id(s): t for s, t in zip(self.sheets, every, strict=True)}
         players = []
         for rank, sheet, total in self.ranking(every):
             totals = of_sheet[id(sheet)]
@@ -1063,18 +931,11 @@ def _logged(plain: dict | tuple) -> dict:
         return {"type": "mark", "player": plain[1], "cells": [_written(m) for m in plain[2]]}
     _, player, coup, texts = plain
     event = {"type": "enter", "player": player, "dice": list(texts), "roll": coup.roll}
-    if coup.joker:
-        event["joker"] = list(coup.joker)
-    if coup.announce:
-        event["announce"] = coup.announce
+    for name, kind in ENTRY_FIELDS.items():     # what was typed for the mechanics
+        value = getattr(coup, name)
+        if value:
+            event[name] = kind.logged(value)
     return event
-
-
-def announce_name(rules: RuleSet, announce: str) -> str:
-    """An announce in words: ``Suite géante + carré de 6``, ``Youpi Yams``."""
-    row, value = split_announce(announce)
-    name = rules.row(row).name
-    return f"{name} de {value}" if value else name
 
 
 def _broken_error(broken: list[tuple]) -> YamsError:

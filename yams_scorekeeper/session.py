@@ -161,17 +161,15 @@ class TableSession:
 
     # -- the table's verbs -------------------------------------------------------------------
 
-    def enter(self, dice: Any, roll: Any, *, joker: Any = None,
-              announce: str | None = None) -> list[LegalCell]:
+    def enter(self, dice: Any, roll: Any, **entries: Any) -> list[LegalCell]:
+        """Enter a coup (``entries``: what the player typed for the game's mechanics, as
+        :meth:`Game.enter` takes them)."""
+        from .mechanics import entry_fields
+
         event: dict[str, Any] = {"type": "enter", "player": self.game.player.name,
                                  "dice": dice if isinstance(dice, list) else
                                  [str(d) for d in self.game.rules.parse_dice(dice)],
-                                 "roll": roll}
-        if joker is not None:
-            from .notation import parse_joker
-            event["joker"] = list(parse_joker(joker)) if isinstance(joker, str) else list(joker)
-        if announce:
-            event["announce"] = announce
+                                 "roll": roll, **entry_fields(entries)}
         self.apply(event)
         return self.game.legal_cells()
 

@@ -14,6 +14,7 @@ from .config import GameConfig
 from .dice import DOUBLE_SET, Dice, Die
 from .errors import YamsError
 from .game import Game
+from .mechanics import best_joker as best_joker
 
 
 def random_dice(game: Game, rng: random.Random) -> Dice:
@@ -26,23 +27,19 @@ def random_dice(game: Game, rng: random.Random) -> Dice:
 
 
 def _roll_count(game: Game, rng: random.Random) -> int:
-    """How many rolls a coup took (the rule set's policy: Double Yams 1-5, the bank or the
-    pool allowing)."""
+    """How many rolls a coup took (a mechanic's policy, the bank or the pool allowing, else
+    the rule set's: Double Yams 1-5)."""
+    if game.mechanics.played:
+        said = game.mechanics.random_rolls(game, rng)
+        if said is not None:
+            return said
     return game.rules.random_roll_count(game, rng)
 
 
-def _announce_row(game: Game, rng: random.Random) -> str | None:
-    if not game._sixth_roll_allowed() or rng.random() > 0.08:
-        return None
-    column = game.columns[0]
-    rows = [r for r in game.next_cells(game.player, column)
-            if game.rules.section_of(r) in game.rules.figure_sections]
-    if not rows:
-        return None
-    row = rng.choice(rows)
-    if row in game.rules.valued_rows:
-        return f"{row}:{rng.randint(1, 6)}"        # a géante names its value (D9)
-    return row
+def _pair_now(game: Game, rng: random.Random, rate: float) -> bool:
+    """Whether the random player writes two cells this turn (a doblar, ``rate`` of the time
+    it may)."""
+    return game.mechanics.pairs_left(game, game.player) and rng.random() < rate
 
 
 def play_turn(game: Game, rng: random.Random, *, scratch_rate: float = 0.1,
@@ -50,20 +47,18 @@ def play_turn(game: Game, rng: random.Random, *, scratch_rate: float = 0.1,
     """Play one random legal turn for the current player."""
     cells = game.legal_cells()
     if not cells:
-        announce = _announce_row(game, rng)
-        roll = int(game.rules.settings["rolls_per_turn"]) + 1 if announce else _roll_count(game, rng)
+        mechanics = game.mechanics
+        entries, roll = mechanics.random_announce(game, rng, False)
+        roll = roll or _roll_count(game, rng)
         dice = random_dice(game, rng)
-        joker = None
-        if game.player.jokers_left and rng.random() < 0.2:
-            src = rng.choice(dice).value
-            joker = (src, rng.choice([v for v in range(1, 7) if v != src]))
-        game.enter(dice, roll, joker=joker, announce=announce)
+        entries.update(mechanics.random_entry(game, rng, dice, roll, False))
+        game.enter(dice, roll, **entries)
         if game.coups_allowed() == 2 and (rng.random() < 0.5 or not game.legal_cells()):
             game.enter(random_dice(game, rng), _roll_count(game, rng))
         cells = game.legal_cells()
     if not cells:
         raise AssertionError(f"no legal cell for {game.player.name}")
-    if len(game.coups) == 2 and game.player.doblars_left and rng.random() < doblar_rate:
+    if _pair_now(game, rng, doblar_rate):
         one = [c for c in cells if c.coup == 1]
         two = [c for c in cells if c.coup == 2]
         if one and two:
@@ -79,39 +74,21 @@ def play_turn(game: Game, rng: random.Random, *, scratch_rate: float = 0.1,
     game.mark(cell.column, cell.row, coup=cell.coup or None, scratch=scratch)
 
 
-def best_joker(game: Game, dice: Dice, roll: int) -> tuple[int, int] | None:
-    """Duel: the joker that most raises the best empty row, when it raises it by 10 or more."""
-    empty = set(game.next_cells(game.player, game.columns[0]))
-
-    def best(d: Dice) -> int:
-        return max((f.score for f in game.rules.figures(d, roll) if f.row in empty), default=0)
-
-    base, choice = best(dice), None
-    for src in sorted({d.value for d in dice}):
-        for dst in range(1, 7):
-            if dst == src:
-                continue
-            changed = list(dice)
-            changed[next(i for i, d in enumerate(changed) if d.value == src)] = Die(dst)
-            score = best(tuple(sorted(changed)))
-            if score >= base + 10:
-                base, choice = score, (src, dst)
-    return choice
-
-
 def demo_turn(game: Game, rng: random.Random) -> None:
     """One turn of ``yams demo``: random dice, a random roll count, and a player who takes the
-    best score among the legal cells (a doblar now and then, a Duel joker when it pays)."""
+    best score among the legal cells (what the mechanics' random player types: a doblar now
+    and then, a Duel joker when it pays)."""
     cells = game.legal_cells()
     if not cells:
         for n in range(game.coups_allowed()):
             if n and rng.random() < 0.5 and game.legal_cells():
                 break
-            dice, roll = random_dice(game, rng), _roll_count(game, rng)
-            joker = best_joker(game, dice, roll) if game.player.jokers_left else None
-            game.enter(dice, roll, joker=joker)
+            entries, roll = game.mechanics.random_announce(game, rng, True)
+            dice, roll = random_dice(game, rng), roll or _roll_count(game, rng)
+            entries.update(game.mechanics.random_entry(game, rng, dice, roll, True))
+            game.enter(dice, roll, **entries)
         cells = game.legal_cells()
-    if len(game.coups) == 2 and game.player.doblars_left and rng.random() < 0.5:
+    if _pair_now(game, rng, 0.5):
         one = max((c for c in cells if c.coup == 1), key=lambda c: c.score, default=None)
         two = one and max((c for c in cells if c.coup == 2
                            and (c.column, c.row) != (one.column, one.row)),

@@ -304,7 +304,7 @@ class HeuristicAdviser:
         return best
 
     def _doblar_possible(self) -> bool:
-        return self.game.config.has("doblar") and self.sheet.doblars_left > 0
+        return self.game.mechanics.pairs_possible(self.sheet)
 
     def plan(self, fallback: float | None = None) -> _Plan:
         """The lookahead of one coup of five dice from its first roll."""

@@ -26,10 +26,7 @@ def sheet_json(game: Game, sheet: Sheet, lang: str = "en") -> dict[str, Any]:
              if (c.id, r) in sheet.marks]
     return {"name": sheet.name, "marks": marks, "totals": game.totals(sheet).to_json(),
             "counters": {"turns": sheet.turns, "cells_left": game.cells_per_sheet - len(marks),
-                         "doblars_left": sheet.doblars_left,
-                         "doblars_used": sorted(sheet.doblars_used),
-                         "jokers_left": sheet.jokers_left, "bank": sheet.bank,
-                         "pool": sheet.pool}}
+                         **game.mechanics.counters_json(sheet)}}
 
 
 def game_json(game: Game, lang: str = "en") -> dict[str, Any]:

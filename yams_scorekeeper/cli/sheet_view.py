@@ -124,20 +124,7 @@ def players_grid(game: Game, lang: str, player: int | None = None,
 def counters_text(game: Game, sheet: Sheet, lang: str) -> str:
     """``4 doblars left (used: descendant) · 2 jokers left``: what a sheet has left, with the
     plural of each language (French: 0 and 1 take the singular)."""
-    w = words("cli.sheet", lang)
-    parts = []
-    if game.config.has("doblar"):
-        used = ", ".join(sorted(sheet.doblars_used))
-        parts.append(say("cli.sheet.doblars", lang, n=sheet.doblars_left)
-                     + (f" ({w['used'].format(what=used)})" if used else ""))
-    shown = game.rules.start_counters(game.config)
-    if "jokers_left" in shown:
-        parts.append(say("cli.sheet.jokers", lang, n=sheet.jokers_left))
-    if "bank" in shown:
-        parts.append(say("cli.sheet.bank", lang, n=sheet.bank))
-    if "pool" in shown:
-        parts.append(say("cli.sheet.pool", lang, n=sheet.pool))
-    return " · ".join(parts)
+    return " · ".join(game.mechanics.sheet_parts(game, sheet, lang))
 
 
 def sheets_view(game: Game, lang: str, player: int | None = None, width: int = 80,

@@ -41,7 +41,7 @@ from ..dice import GROUPED_EXAMPLE
 from ..errors import EntryError, IllegalMoveError, YamsError
 from ..notation import ANNOUNCE_WORDS, missing_dice, missing_roll, read_coup
 from ..safetext import fold_name
-from ..texts import Message, explain_lang
+from ..texts import Message, explain_lang, say
 from .messages import NO, YES, msg, outcome
 from .printing import round_text
 from .render import shown
@@ -71,11 +71,6 @@ def _err(key: str, *, cls: type[YamsError] = EntryError, expected: str | None = 
     return cls(Message(f"table.{key}", **values), expected=expected, rule=rule)
 
 
-def _sixth_roll(game: Game) -> bool:
-    """Double Yams classique and forcé have the announced sixth roll (D9)."""
-    return game.rules.sixth_roll_allowed(game.config)
-
-
 class Table:
     """The turn loop: whose turn, the dice, the legal cells, the choice; until the game ends."""
 
@@ -88,7 +83,8 @@ class Table:
         self._auto_scratch: dict[str, bool] = {}    # 165, empty pool: scratch all, said once
         self._list_once = False          # l: the list once, with the handles
         self.choose_now = False          # Enter at "second coup?": choose from coup 1
-        self.announced: str | None = None    # a sixth-roll row waiting for its dice
+        self.announced: tuple[str, int] | None = None  # a row announced alone, waiting for
+        #                                   its dice, and their roll (the sixth roll, D9)
         self._header_key: Any = None
         self._cells_key: Any = None
         self._hinted = False             # the dice hint, once a session
@@ -271,8 +267,7 @@ class Table:
         if not self._choose_hinted:
             self._choose_hinted = True
             self.term.say(self.choose_hint(), style="dim")
-        if (self.game.config.has("doblar") and len(self.game.coups) == 2
-                and self.game.player.doblars_left > 0):
+        if self.game.mechanics.pairs_left(self.game, self.game.player):
             named = (list(enumerate(cells, 1)) if self.numbered else
                      [(h, c) for h, c in self.by_handle(cells).items()])
             one = next(((n, c) for n, c in named if c.coup == 1), None)
@@ -301,7 +296,7 @@ class Table:
         room = height - grid.height - 2     # the dice line above, the prompt below
         if not self._choose_hinted:
             room -= len(wrap_words(self.choose_hint(), max(width, 20)))
-        if self.game.config.has("doblar") and len(self.game.coups) == 2:
+        if self.game.mechanics.writers and len(self.game.coups) == 2:
             room -= 1
         self.term.show(grid)
         for line in fit_notes(notes, max(room, 2), width, self.lang):
@@ -318,13 +313,9 @@ class Table:
     def rolls_text(self) -> str:
         game, sheet = self.game, self.game.player
         top = game.max_roll()
-        counters = game.rules.start_counters(game.config)
-        if "bank" in counters:
-            return self.t("rolls_bank", max=top, bank=sheet.bank)
-        if "pool" in counters:
-            return self.t("rolls_pool", max=top)
-        if _sixth_roll(game):
-            return self.t("rolls_sixth", max=int(game.rules.settings["rolls_per_turn"]))
+        said = game.mechanics.rolls_text(game, sheet)
+        if said is not None:
+            return say(said[0], self.lang, **said[1])
         return self.t("rolls_one") if top == 1 else self.t("rolls_plain", max=top)
 
     # -- prompts ------------------------------------------------------------------------------
@@ -388,7 +379,7 @@ class Table:
         if self.announced:
             from ..game import announce_name
             key, values = "announced_dice_prompt", {"row": announce_name(game.rules,
-                                                                         self.announced)}
+                                                                         self.announced[0])}
         elif first:
             key, values = "dice_prompt", {"name": name, "rolls": self.rolls_text()}
         else:
@@ -413,25 +404,25 @@ class Table:
         if len(words) == 2 and "/" not in text and words[0].lower() in ANNOUNCE_WORDS:
             # "announce youpi" alone, before the sixth roll: its dice come next (D9)
             try:
-                if not _sixth_roll(game):
+                self.announced = game.mechanics.ahead(game, words[1])
+                if self.announced is None:
                     raise _err("no_sixth", cls=IllegalMoveError, rule="D9")
-                row, _, value = words[1].partition(":")
-                self.announced = game.rules.row(row).id + (f":{value}" if value else "")
             except YamsError as err:
                 self.term.refuse(err)
             return
         try:
             dice, roll, joker, announce = read_coup(text, game.rules.dice_example)
             if announce is None and self.announced:
-                announce = self.announced
+                announce, ahead_roll = self.announced
                 if roll is None:
-                    roll = "6"
+                    roll = str(ahead_roll)
             if roll is None:
                 game.rules.parse_dice(dice)         # says first what is wrong with the dice
                 raise missing_roll(dice)
-            if (announce is None and _sixth_roll(game) and roll.strip() == str(
-                    int(game.rules.settings["rolls_per_turn"]) + 1)):
-                announce = self.ask_announce()
+            asked = (game.mechanics.asked(game, game.player, int(roll.strip()))
+                     if announce is None and roll.strip().isdigit() else None)
+            if asked:
+                announce = self.ask_announce(asked)
                 if announce is None:
                     return
             self.session.enter(dice, roll, joker=joker, announce=announce)
@@ -440,13 +431,8 @@ class Table:
             return
         self.announced = None
 
-    def ask_announce(self) -> str | None:
+    def ask_announce(self, rows: list[str]) -> str | None:
         """The separate prompt for the row announced before the sixth roll."""
-        game = self.game
-        column = game.columns[0]
-        valued = game.rules.valued_rows
-        rows = [f"{r}:V" if r in valued else r for r in game.next_cells(game.player, column)
-                if game.rules.section_of(r) in getattr(game.rules, "figure_sections", ())]
         text = self.prompt(self.t("announce_prompt", rows=", ".join(rows)))
         if not text:
             return None

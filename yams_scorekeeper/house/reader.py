@@ -45,6 +45,9 @@ MOST_POINTS, MOST_ROLLS, MOST_ROWS = 10_000, 10, 24
 _ID = re.compile(r"[a-z0-9][a-z0-9-]{0,39}\Z")
 #: characters that are markup somewhere (Rich, HTML): refused in names and texts
 _MARKUP = re.compile(r"[\[\]<>&]")
+#: words that typed entries and transcripts read as something else than a row (a joker,
+#: an announce, a doblar, the end): no row may be called so
+RESERVED_ROW_IDS = frozenset(("joker", "announce", "annonce", "doblar", "end", "fin"))
 #: what a sheet's name (its file's stem) may be
 NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,39}\Z")
 
@@ -279,6 +282,9 @@ def _row(c: _Checker, sections: tuple[SectionSpec, ...]) -> RowSpec:
     kind = c.choice("kind", tuple(ROW_SCORINGS))
     c.known(ROW_COMMON + ROW_KEYS[kind])
     row_id = c.ident()
+    if row_id in RESERVED_ROW_IDS:
+        raise c.fail("id", Message("rules.house_reserved_id", id=row_id),
+                     expected="petite-suite")
     name = c.text("name")
     section_ids = tuple(s.id for s in sections)
     default_section = section_ids[0] if kind == "upper" else section_ids[-1]

@@ -13,14 +13,16 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from ..columns import Column
+from ..columns import DOWN, UP, Column
 from ..dice import Dice
-from ..errors import ConfigError, IllegalMoveError
-from ..rules.base import Figure, Row, RuleSet, Section, Setup, known
+from ..errors import IllegalMoveError
+from ..mechanics import GIVEN, ColumnKind, Jokers, Mechanic
+from ..mechanics.annoncee import AnnonceeColumn
+from ..rules.base import Figure, Row, RuleSet, Section, Setup, columns_setup
 from ..texts import Joined, Message
 from ..totals import Cells, Totals
 from . import scoring, words
-from .vocabulary import BonusSpec, SheetSpec
+from .vocabulary import BonusSpec, ColumnSpec, SheetSpec
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..config import GameConfig
@@ -148,41 +150,15 @@ class HouseRules(RuleSet):
 
     def configure(self, setup: Setup) -> Setup:
         """The columns chosen (default: those not optional); an imposée column without its
-        order in the file takes the players' order at creation."""
-        self.no_extras(setup)
-        cols = setup.columns or self.default_columns
-        known(cols, self.column_names, "rules.unknown_column")
-        imposed_rows = None
-        if self.imposed_column in cols:
-            row_ids = tuple(r.id for r in self.rows)
-            if not setup.imposed:
-                raise ConfigError(Message("rules.impos_e_column_needs"),
-                                  expected="--imposed " + ",".join(reversed(row_ids)),
-                                  rule=HOUSE_RULE)
-            imposed_rows = tuple(self.row(r).id for r in setup.imposed)
-            if sorted(imposed_rows) != sorted(row_ids):
-                raise ConfigError(Message("rules.impos_e_order_must"),
-                                  expected=",".join(row_ids), rule=HOUSE_RULE)
-        elif setup.imposed:
-            raise ConfigError(Message("rules.imposed_order_given_but"),
-                              expected="--column imposee", rule=HOUSE_RULE)
-        return Setup(setup.players, tuple(cols), imposed=imposed_rows)
+        order in the file takes the players' order at creation (as Yam classique's, C5)."""
+        return columns_setup(self, setup, HOUSE_RULE)
 
     def build_columns(self, config: GameConfig, rows: tuple[str, ...]) -> tuple[Column, ...]:
-        specs = {c.id: c for c in self.sheet.columns}
-        out: list[Column] = []
-        for cid in config.columns:
-            spec = specs[cid]
-            sequence: tuple[str, ...] | None = None
-            if spec.kind == "descendante":
-                sequence = rows
-            elif spec.kind == "montante":
-                sequence = tuple(reversed(rows))
-            elif spec.kind == "imposee":
-                sequence = spec.order or tuple(config.imposed or rows)
-            out.append(Column(cid, spec.name, rows, sequence, spec.rolls, spec.factor,
-                              HOUSE_RULE))
-        return tuple(out)
+        """The columns as their kinds make them; an imposée column takes the order the file
+        gives, else the players' (C5)."""
+        orders = {c.id: c.order for c in self.sheet.columns}
+        return tuple(self.column_kinds[cid].column(cid, rows, orders[cid] or config.imposed)
+                     for cid in config.columns)
 
     def label(self, config: GameConfig) -> str:
         if len(self.sheet.columns) == 1:
@@ -205,8 +181,10 @@ class HouseRules(RuleSet):
             cap = max(cap, column.max_roll)
         return cap or self.max_rolls
 
-    def start_counters(self, config: GameConfig) -> dict[str, int]:
-        return {"jokers_left": self.sheet.die_jokers} if self.sheet.die_jokers else {}
+    def mechanics(self, config: GameConfig) -> list[Mechanic]:
+        """Duel's jokers when the sheet has some (U4)."""
+        spec = self.sheet
+        return [Jokers(spec.die_jokers, spec.die_jokers_per_turn)] if spec.die_jokers else []
 
     def row_text(self, row_id: str) -> tuple[str, str, str, int]:
         row = self.sheet.row(row_id)
@@ -343,6 +321,19 @@ def exactly_solvable(spec: SheetSpec) -> bool:
             and not (spec.die_jokers and not spec.die_jokers_per_turn))
 
 
+#: a column kind's order in a sheet's columns
+_ORDERS = {"descendante": DOWN, "montante": UP, "imposee": GIVEN}
+
+
+def column_kind(column: ColumnSpec) -> ColumnKind:
+    """The mechanics' kind of a house column: its order, roll limit and factor, and the
+    announce the annoncée kind brings."""
+    if column.kind == "annoncee":       # the annoncée column's announce (C7)
+        return AnnonceeColumn(column.name, factor=column.factor, rule=HOUSE_RULE, last=True)
+    return ColumnKind(column.name, _ORDERS.get(column.kind), column.rolls, column.factor,
+                      HOUSE_RULE)
+
+
 @lru_cache(maxsize=64)
 def house_rules_class(spec: SheetSpec, identity: str) -> type[HouseRules]:
     """The rule set class of a sheet, made once for each sheet (a sheet and its identity)."""
@@ -361,7 +352,7 @@ def house_rules_class(spec: SheetSpec, identity: str) -> type[HouseRules]:
         "rows": tuple(Row(r.id, r.name, r.section) for r in spec.rows),
         "sections": sections, "defaults": defaults,
         "min_players": spec.min_players, "max_players": spec.max_players,
-        "column_names": {c.id: c.name for c in spec.columns},
+        "column_kinds": {c.id: column_kind(c) for c in spec.columns},
         "default_columns": tuple(c.id for c in spec.columns if not c.optional),
         "imposed_column": imposed, "jokers": bool(spec.die_jokers),
         "yams_rows": tuple(r.id for r in spec.rows_of("yams")),

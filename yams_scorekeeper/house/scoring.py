@@ -15,6 +15,8 @@ from ..texts import Message
 from .vocabulary import RowSpec
 
 Values = tuple[int, ...]
+#: the exact straights: the five values each needs
+_SHAPE = {"1-5": (1, 2, 3, 4, 5), "2-6": (2, 3, 4, 5, 6)}
 
 
 def _sum_text(values: Values) -> str:
@@ -24,7 +26,7 @@ def _sum_text(values: Values) -> str:
 def _run_length(values: Values) -> int:
     """The longest run of consecutive values among the dice."""
     present = set(values)
-    return max(sum(1 for _ in _run_from(v, present)) for v in present)
+    return max(len(_run_from(v, present)) for v in present)
 
 
 def _run_from(start: int, present: set[int]) -> range:
@@ -44,7 +46,7 @@ def made(row: RowSpec, values: Values) -> bool:
         return sorted(c.values()) == [2, 3] or (row.yams and len(c) == 1)
     if kind == "straight":
         if row.shape != "run":
-            return tuple(sorted(values)) == tuple(int(v) for v in _SHAPE[row.shape])
+            return tuple(sorted(values)) == _SHAPE[row.shape]
         return _run_length(values) >= row.length
     if kind == "rigole":
         return _run_length(values) >= 3
@@ -54,9 +56,6 @@ def made(row: RowSpec, values: Values) -> bool:
         pairs = [v for v, n in c.items() if n >= 2]
         return len(pairs) >= 2 or (not row.distinct and max(c.values()) >= 4)
     return True     # upper (a count), chance, plus, moins
-
-
-_SHAPE = {"1-5": "12345", "2-6": "23456"}
 
 
 def _group(row: RowSpec, values: Values) -> tuple[int, int]:

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from ..columns import Column
 from ..dice import Dice, dice_texts, parse_plain, parse_roll
 from ..errors import ConfigError, EntryError, IllegalMoveError
+from ..mechanics import ColumnKind, Mechanic, Mechanics, sheet_order
 from ..texts import Joined, Message, explain_lang
 from ..totals import Cells, Totals, scores_sum, upper_total
 from ..values import quick_init
@@ -161,6 +162,10 @@ class RuleSet:
     max_players: ClassVar[int] = 8
     #: the columns a sheet may have, id -> display name, in sheet order; the default choice
     column_names: ClassVar[dict[str, str]] = {"grille": "Grille"}
+    #: how each column is filled, id -> kind (its name, order, roll limit, factor and the
+    #: mechanic it brings, :mod:`~yams_scorekeeper.mechanics.columns`); a family that gives
+    #: them has its ``column_names`` made from them
+    column_kinds: ClassVar[dict[str, ColumnKind]] = {}
     default_columns: ClassVar[tuple[str, ...]] = ("grille",)
     #: options a game may switch on, in sheet order (Gaby: bloquant, deux-coups, ...)
     options: ClassVar[tuple[str, ...]] = ()
@@ -232,6 +237,8 @@ class RuleSet:
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         cls._rows = {r.id: r for r in cls.rows}
+        if "column_kinds" in vars(cls):
+            cls.column_names = {cid: kind.name for cid, kind in cls.column_kinds.items()}
         cls.own_methods = frozenset(name for name, default in vars(RuleSet).items()
                                     if callable(default) and getattr(cls, name) is not default)
 
@@ -497,8 +504,36 @@ class RuleSet:
             raise ConfigError(Message("rules.takes", family=self.family, what=what))
 
     def build_columns(self, config: GameConfig, rows: tuple[str, ...]) -> tuple[Column, ...]:
-        """Hook: the columns of every player's sheet, with their order and roll constraints."""
+        """Hook: the columns of every player's sheet, with their order and roll constraints
+        (default: as their :attr:`column_kinds` make them, else free columns)."""
+        kinds = self.column_kinds
+        if kinds:
+            return tuple(kinds[cid].column(cid, rows, config.imposed, self.column_factor(cid))
+                         for cid in config.columns)
         return tuple(Column(cid, self.column_names.get(cid, cid), rows) for cid in config.columns)
+
+    def column_factor(self, column: str) -> int | None:
+        """Hook: the factor of a column's total when a setting gives it (Gaby Y5), else None
+        (its kind's)."""
+        return None
+
+    def mechanics(self, config: GameConfig) -> list[Mechanic]:
+        """Hook: the mechanics a game of this configuration plays besides its columns' (Gaby
+        two coups and doblar, Duel jokers, Double Yams sixth roll, bank or pool), made with
+        the settings. Default: none."""
+        return []
+
+    def game_mechanics(self, config: GameConfig, columns: tuple[Column, ...]) -> Mechanics:
+        """Every mechanic of a game: :meth:`mechanics` and those its columns' kinds bring;
+        the kinds of columns the game does not have are offered (their entry fields are
+        refused in their own words)."""
+        kinds, chosen = self.column_kinds, {c.id for c in columns}
+        played = self.mechanics(config)
+        played += [m for c in columns if c.id in kinds
+                   if (m := kinds[c.id].mechanic(c)) is not None]
+        offered = [m for cid, kind in kinds.items() if cid not in chosen
+                   if (m := kind.mechanic(kind.column(cid, ()))) is not None]
+        return Mechanics(played, offered)
 
     def label(self, config: GameConfig) -> str:
         """Hook: a human name for a configuration, used for records ("Double Yams forcé")."""
@@ -526,11 +561,6 @@ class RuleSet:
 
     # -- turn hooks (game.py, simulate.py) -------------------------------------------------------
 
-    def start_counters(self, config: GameConfig) -> dict[str, int]:
-        """Hook: the counters a sheet starts with and shows (doblars_left, jokers_left, and
-        where the turn's rolls come from: bank or pool)."""
-        return {}
-
     def max_roll(self, game: Game) -> int:
         """Hook: the most rolls the current coup may have taken; at least 1 (a game does not
         ask it for a coup of one roll)."""
@@ -540,10 +570,6 @@ class RuleSet:
         """Hook: a refusal with a reason better than "roll above the allowance", or None
         (asked only when ``roll`` is above ``maximum``)."""
         return None
-
-    def sixth_roll_allowed(self, config: GameConfig) -> bool:
-        """Hook: whether an announced extra roll exists (Double Yams D9)."""
-        return False
 
     #: rows whose announce names a value too, with the size of their group (Double Yams D9)
     valued_rows: ClassVar[dict[str, int]] = {}
@@ -560,13 +586,6 @@ class RuleSet:
     def chance_cell(self, config: GameConfig, column: Column, row: str) -> bool:
         """Hook: a cell that takes a 0 whatever the coup's roll count (Gaby Y8)."""
         return False
-
-    def pool_empty(self, config: GameConfig, sheet: Sheet) -> bool:
-        """Hook: the sheet has no rolls left and may only scratch (Double Yams 165, D10)."""
-        return False
-
-    def after_turn(self, config: GameConfig, sheet: Sheet, rolls_used: int) -> None:
-        """Hook: update the sheet's roll counters once a turn is written (bank, pool)."""
 
     def coup_figures(self, game: Game, sheet: Sheet, coup: Coup) -> list[Figure]:
         """Hook: every row's figure for this coup on this sheet (default: :meth:`figures`)."""
@@ -683,6 +702,31 @@ def _least(key: str) -> int:
             "rolls_per_turn", "pool", "harmony_max_group"):
         return 1
     return 0
+
+
+def columns_setup(rules: RuleSet, setup: Setup, rule: str) -> Setup:
+    """A set-up of columns chosen among ``rules.column_names`` (default: its
+    ``default_columns``), no option: the column filled in an order the players give
+    (``rules.imposed_column``) needs that order, a permutation of the rows, and only it takes
+    one (C5; ``rule`` is cited)."""
+    rules.no_extras(setup)
+    cols = setup.columns or rules.default_columns
+    known(cols, rules.column_names, "rules.unknown_column")
+    imposed_rows = None
+    if rules.imposed_column in cols:
+        row_ids = tuple(r.id for r in rules.rows)
+        if not setup.imposed:
+            raise ConfigError(Message("rules.impos_e_column_needs"),
+                              expected="--imposed " + ",".join(reversed(row_ids)), rule=rule)
+        imposed_rows = tuple(rules.row(r).id for r in setup.imposed)
+        if sorted(imposed_rows) != sorted(row_ids):
+            raise ConfigError(Message("rules.impos_e_order_must"),
+                              expected=",".join(row_ids), rule=rule)
+    elif setup.imposed:
+        raise ConfigError(Message("rules.imposed_order_given_but"),
+                          expected="--column imposee", rule=rule)
+    return Setup(setup.players, sheet_order(tuple(cols), rules.column_kinds),
+                 imposed=imposed_rows)
 
 
 def known(given: Iterable[str], names: Mapping[str, Any] | Iterable[str], unknown: str) -> None:

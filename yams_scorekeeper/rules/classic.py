@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..columns import DOWN, UP, Column, ordered
+from ..columns import DOWN, UP, Column
 from ..dice import Dice
-from ..errors import ConfigError
+from ..mechanics import GIVEN, ColumnKind
+from ..mechanics.annoncee import AnnonceeColumn
 from ..texts import Message
 from ..totals import UPPER, Cells, Totals, scores_sum, upper_total
-from .base import Figure, Row, RuleSet, Section, Setup, known, upper_figure
+from .base import Figure, Row, RuleSet, Section, Setup, columns_setup, upper_figure
 from .five_dice import NO_FULL, dice_sum, full, of_a_kind, suite_figure, sum_figure, sum_text
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -20,7 +21,8 @@ _UPPER = tuple(Row(str(v), str(v), "chiffres") for v in range(1, 7))
 
 
 class ClassicRules(RuleSet):
-    """Yam classique: 1-6, full, suite, carré, plus, moins, yam; libre/descendante/montante/imposée."""
+    """Yam classique: 1-6, full, suite, carré, plus, moins, yam; libre, descendante, montante,
+    imposée columns."""
 
     family = "classic"
     title = "Yam classique"
@@ -49,8 +51,13 @@ class ClassicRules(RuleSet):
         "bonus_threshold": 60,    # C4
         "bonus": 20,              # C4
     }
-    column_names = {"libre": "Libre", "descendante": "Descendante", "montante": "Montante",
-                    "imposee": "Imposée"}
+    column_kinds = {
+        "libre": ColumnKind("Libre", rule="C5"),
+        "descendante": ColumnKind("Descendante", DOWN, rule="C5"),
+        "montante": ColumnKind("Montante", UP, rule="C5"),
+        "imposee": ColumnKind("Imposée", GIVEN, rule="C5"),
+        "annoncee": AnnonceeColumn("Annoncée", rule="C7", last=True),
+    }
     default_columns = ("libre", "descendante", "montante")
     imposed_column = "imposee"
     start_order = "dice"         # C6
@@ -69,6 +76,13 @@ class ClassicRules(RuleSet):
         "imposee": ("the optional fourth column, filled in the order of rows the players gave "
                     "when the game was created", "la quatrième colonne, optionnelle, remplie "
                     "dans l'ordre des lignes que les joueurs ont donné à la création", "C5"),
+        "annoncee": ("an optional column, placed after the others: after the first roll the "
+                     "player announces one of its empty rows; the turn's dice go only there "
+                     "(the score if made, else 0), and its cells take no unannounced coup",
+                     "une colonne optionnelle, placée après les autres : après le premier jet, "
+                     "le joueur annonce une de ses lignes vides ; les dés du tour ne vont que "
+                     "là (la marque si la figure est faite, sinon 0), et ses cases ne prennent "
+                     "aucun coup non annoncé", "C7"),
         "bonus": ("per column, once rows 1-6 are all filled and add up to {bonus_threshold} or "
                   "more: +{bonus}", "par colonne, une fois les lignes 1 à 6 toutes remplies, "
                   "si elles font {bonus_threshold} ou plus : +{bonus}", "C4"),
@@ -106,37 +120,7 @@ class ClassicRules(RuleSet):
 
     def configure(self, setup: Setup) -> Setup:
         """Columns (C5); the imposée column needs its order of rows at creation."""
-        self.no_extras(setup)
-        cols = setup.columns or self.default_columns
-        known(cols, self.column_names, "rules.unknown_column")
-        imposed_rows = None
-        if self.imposed_column in cols:
-            row_ids = tuple(r.id for r in self.rows)
-            if not setup.imposed:
-                raise ConfigError(Message("rules.impos_e_column_needs"),
-                                  expected="--imposed " + ",".join(reversed(row_ids)), rule="C5")
-            imposed_rows = tuple(self.row(r).id for r in setup.imposed)
-            if sorted(imposed_rows) != sorted(row_ids):
-                raise ConfigError(Message("rules.impos_e_order_must"),
-                                  expected=",".join(row_ids), rule="C5")
-        elif setup.imposed:
-            raise ConfigError(Message("rules.imposed_order_given_but"),
-                              expected="--column imposee", rule="C5")
-        return Setup(setup.players, cols, imposed=imposed_rows)
-
-    def build_columns(self, config: GameConfig, rows: tuple[str, ...]) -> tuple[Column, ...]:
-        cols: list[Column] = []
-        for cid in config.columns:
-            name = self.column_names[cid]
-            if cid == "libre":
-                cols.append(Column(cid, name, rows, rule="C5"))
-            elif cid == "descendante":
-                cols.append(ordered(cid, name, rows, DOWN, "C5"))
-            elif cid == "montante":
-                cols.append(ordered(cid, name, rows, UP, "C5"))
-            else:
-                cols.append(Column(cid, name, rows, tuple(config.imposed or rows), rule="C5"))
-        return tuple(cols)
+        return columns_setup(self, setup, "C5")
 
     def label(self, config: GameConfig) -> str:
         return self.columns_label(config)

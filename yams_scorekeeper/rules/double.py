@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from ..columns import DOWN, UP, Column, ordered
 from ..dice import DOUBLE_SET, GROUPED_EXAMPLE, Dice, parse_tagged, stored_tagged
 from ..errors import ConfigError
+from ..mechanics import Mechanic, RollBank, RollPool, SixthRoll
 from ..texts import Message
 from ..totals import Cells, Totals, cell_score, scores_sum
 from .base import Figure, Row, RuleSet, Section, Setup
@@ -20,7 +21,7 @@ if TYPE_CHECKING:  # pragma: no cover
     import random
 
     from ..config import GameConfig
-    from ..game import Game, Sheet
+    from ..game import Game
 
 _CHIFFRES = tuple(Row(str(v), str(v), "chiffres") for v in range(1, 7))
 _YAMS = (
@@ -175,39 +176,22 @@ class DoubleRules(RuleSet):
         """The variant only: forcé croissant and décroissant share their records (D11)."""
         return [config.variant or next(iter(self.variants))]
 
-    def start_counters(self, config: GameConfig) -> dict[str, int]:
+    def mechanics(self, config: GameConfig) -> list[Mechanic]:
+        """D9: the announced sixth roll (classique, forcé); D10: the bank (critique) or the
+        pool (165) of rolls."""
+        per_turn = int(self.settings["rolls_per_turn"])
         if config.variant == self.pool_variant:
-            return {"pool": int(self.settings["pool"])}
-        return {"bank": 0} if config.variant == self.bank_variant else {}
+            return [RollPool(int(self.settings["pool"]))]
+        if config.variant == self.bank_variant:
+            return [RollBank(per_turn)]
+        return [SixthRoll(per_turn)] if config.variant in self.sixth_roll_variants else []
 
     def max_roll(self, game: Game) -> int:
-        """D9: five a turn, six with the announce; D10: five plus the bank, or the pool."""
-        per_turn = int(self.settings["rolls_per_turn"])
-        if game.config.variant == self.bank_variant:
-            return per_turn + game.player.bank
-        if game.config.variant == self.pool_variant:
-            return game.player.pool
-        return per_turn + 1     # the sixth roll, when announced
-
-    def sixth_roll_allowed(self, config: GameConfig) -> bool:
-        return config.variant in self.sixth_roll_variants
-
-    def pool_empty(self, config: GameConfig, sheet: Sheet) -> bool:
-        return config.variant == self.pool_variant and sheet.pool <= 0
-
-    def after_turn(self, config: GameConfig, sheet: Sheet, rolls_used: int) -> None:
-        if config.variant == self.bank_variant:
-            sheet.bank += int(self.settings["rolls_per_turn"]) - rolls_used
-        elif config.variant == self.pool_variant:
-            sheet.pool -= rolls_used
+        """D9: five a turn (the mechanics add the sixth roll, the bank, or give the pool)."""
+        return int(self.settings["rolls_per_turn"])
 
     def random_roll_count(self, game: Game, rng: random.Random) -> int:
-        if game.config.variant == self.pool_variant:
-            return rng.randint(1, max(1, min(game.player.pool, 8)))
-        top = int(self.settings["rolls_per_turn"])
-        if game.config.variant == self.bank_variant:
-            top += game.player.bank if rng.random() < 0.3 else 0
-        return rng.randint(1, top)
+        return rng.randint(1, int(self.settings["rolls_per_turn"]))
 
     def sheet_totals(self, columns: tuple[Column, ...], cells: Cells) -> Totals:
         """Five sections (D3): chiffres with the highest bonus step reached (D8), yams, suites,

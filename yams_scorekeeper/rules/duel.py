@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from ..dice import Dice
 from ..errors import ConfigError
+from ..mechanics import Jokers, Mechanic
 from .base import Figure, Row, RuleSet, Section, Setup, upper_figure
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -94,8 +95,9 @@ class DuelRules(RuleSet):
                               expected="jokers_per_turn=1", rule="U4")
         return super().configure(setup)
 
-    def start_counters(self, config: GameConfig) -> dict[str, int]:
-        return {"jokers_left": int(self.settings["jokers"])}
+    def mechanics(self, config: GameConfig) -> list[Mechanic]:
+        """U4: the jokers."""
+        return [Jokers(int(self.settings["jokers"]), int(self.settings["jokers_per_turn"]))]
 
     def solver_state(self, rows: tuple[str, ...]) -> dict:
         """The solver tracks the jokers left (none when ``jokers_per_turn`` is 0, U4)."""

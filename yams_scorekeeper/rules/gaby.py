@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..columns import DOWN, UP, Column, ordered
+from ..columns import DOWN, UP, Column
 from ..dice import Dice
 from ..errors import ConfigError, IllegalMoveError
+from ..mechanics import ColumnKind, Doblar, Mechanic, TwoCoups
 from ..texts import Message
 from ..totals import UPPER, Cells, Totals, cell_score, scores_sum, upper_total
 from .base import Figure, Row, RuleSet, Section, Setup, counts, known, upper_figure
@@ -16,8 +17,13 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..config import GameConfig
     from ..game import Game, Sheet
 
-GABY_COLUMNS = {"descente": "Descente", "libre": "Libre", "montee": "Montée",
-                "demi-sec": "Demi-sec", "sec": "Sec"}
+#: Y4: the columns in sheet order (their factors are settings, Y5)
+GABY_KINDS = {"descente": ColumnKind("Descente", DOWN, rule="Y4"),
+              "libre": ColumnKind("Libre", rule="Y4"),
+              "montee": ColumnKind("Montée", UP, rule="Y4"),
+              "demi-sec": ColumnKind("Demi-sec", max_roll=2, rule="Y4"),
+              "sec": ColumnKind("Sec", max_roll=1, rule="Y4")}
+GABY_COLUMNS = {cid: kind.name for cid, kind in GABY_KINDS.items()}
 GABY_OPTIONS = ("bloquant", "deux-coups", "doblar", "chance")
 #: the cells (sec or demi-sec) x (petit, nenette, yam) that take a 0 after any roll (Y8)
 CHANCE_ROWS = ("petit", "nenette", "yam")
@@ -69,7 +75,7 @@ class GabyRules(RuleSet):
         "doblars": 5,            # Y7
     }
     max_players = 4              # Y9
-    column_names = GABY_COLUMNS
+    column_kinds = GABY_KINDS
     default_columns = ("libre",)
     options = GABY_OPTIONS
     option_labels = {"deux-coups": "2 coups", "chance": "cases chance"}     # Y7, Y8
@@ -169,8 +175,10 @@ class GabyRules(RuleSet):
         'nenette': ('exactly 2-2-2-1-1; 60 (optional row)',
             'exactement 2-2-2-1-1 ; 60 (ligne optionnelle)',
             '22211', 2),
-        'petit': ('dice adding up to 7 or less: 7 scores 50, 6 scores 60, 5 scores 70 (optional row)',
-            'des dés dont la somme fait 7 ou moins : 7 vaut 50, 6 vaut 60, 5 vaut 70 (ligne optionnelle)',
+        'petit': ('dice adding up to 7 or less: 7 scores 50, 6 scores 60, 5 scores 70 '
+                  '(optional row)',
+            'des dés dont la somme fait 7 ou moins : 7 vaut 50, 6 vaut 60, 5 vaut 70 '
+            '(ligne optionnelle)',
             '11112', 3),
     }
     presets = ("gaby", "gaby-solo")     # Y10
@@ -219,31 +227,26 @@ class GabyRules(RuleSet):
         opts = tuple(o for o in GABY_OPTIONS if o in opts)
         return Setup(setup.players, cols, extra_rows, opts)
 
-    def build_columns(self, config: GameConfig, rows: tuple[str, ...]) -> tuple[Column, ...]:
-        cols: list[Column] = []
-        for cid in config.columns:
-            name = GABY_COLUMNS[cid]
-            factor = int(self.settings["column_factors"].get(cid, 1))
-            if cid == "descente":
-                cols.append(ordered(cid, name, rows, DOWN, "Y4", factor=factor))
-            elif cid == "montee":
-                cols.append(ordered(cid, name, rows, UP, "Y4", factor=factor))
-            elif cid == "demi-sec":
-                cols.append(Column(cid, name, rows, max_roll=2, factor=factor, rule="Y4"))
-            elif cid == "sec":
-                cols.append(Column(cid, name, rows, max_roll=1, factor=factor, rule="Y4"))
-            else:
-                cols.append(Column(cid, name, rows, factor=factor, rule="Y4"))
-        return tuple(cols)
+    def column_factor(self, column: str) -> int | None:
+        """Y5: each column's factor is a setting."""
+        return int(self.settings["column_factors"].get(column, 1))
+
+    def mechanics(self, config: GameConfig) -> list[Mechanic]:
+        """Y7: the two coups, and the doblar (the descente and the montée take a doblar of
+        their next two cells, once each)."""
+        played: list[Mechanic] = []
+        if config.has("deux-coups"):
+            played.append(TwoCoups())
+        if config.has("doblar"):
+            played.append(Doblar(int(self.settings["doblars"]),
+                                 {"descente": "descendant", "montee": "montant"}))
+        return played
 
     def label(self, config: GameConfig) -> str:
         return self.columns_label(config)
 
     def config_key_parts(self, config: GameConfig) -> list[str]:
         return self.columns_key_parts(config)
-
-    def start_counters(self, config: GameConfig) -> dict[str, int]:
-        return {"doblars_left": int(self.settings["doblars"])} if config.has("doblar") else {}
 
     def max_roll(self, game: Game) -> int:
         if len(game.coups) + 1 < game.coups_allowed():

@@ -193,6 +193,20 @@ TEXTS: dict[str, tuple[str, str]] = {
         "the announce of {name} names the value of its group too (D9)",
         "l'annonce de {name} nomme aussi la valeur de son groupe (D9)",
     ),
+    "announce_needs_annoncee": (
+        "an announce needs the annoncée column (--column annoncee)",
+        "une annonce demande la colonne annoncée (--column annoncee)",
+    ),
+    "annoncee_takes_the_turn": (
+        "{row} was announced: this turn's dice go only to {column}.{row}",
+        "{row} a été annoncé : les dés de ce tour ne vont qu'en {column}.{row}",
+    ),
+    "annoncee_needs_announce": (
+        "a cell of the {column} column is written only after an announce (55532/3 announce "
+        "full)",
+        "une case de la colonne {column} ne s'inscrit qu'après une annonce (55532/3 announce "
+        "full)",
+    ),
     "joker_written_from": ("a joker is written FROM:TO", "un joker s'écrit DE:VERS"),
     "enter_dice_first": ("enter the dice first", "saisissez d'abord les dés"),
     "one_cell_turn": ("one cell a turn", "une case par tour"),

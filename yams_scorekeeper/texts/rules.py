@@ -170,6 +170,10 @@ TEXTS: dict[str, tuple[str, str]] = {
         "pas de ligne « {row} » sur cette feuille",
     ),
     "house_row_twice": ("a row is named twice", "une ligne est citée deux fois"),
+    "house_reserved_id": (
+        "'{id}' cannot be a row id: typed entries read it as something else",
+        "« {id} » ne peut pas identifier une ligne : les saisies le lisent autrement",
+    ),
     "house_same_id": ("two parts have the id '{id}'", "deux éléments ont l'identifiant « {id} »"),
     "house_unreachable": (
         "threshold {threshold} can never be reached: its rows make at most {most}",

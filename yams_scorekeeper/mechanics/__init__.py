@@ -1,0 +1,195 @@
+"""The mechanics a family's games are played with (see :mod:`.base`), one module each, and
+:class:`Mechanics`, the ones a game plays, which the game, the store, the command line,
+transcripts and advisers ask (they name none).
+
+``KINDS`` lists every kind in the order their counters appear in a sheet's JSON and their
+entry fields in an ``enter`` event: a new mechanic is a module and an entry here.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
+
+from ..errors import IllegalMoveError
+from ..texts import Message
+from .base import Assessment, CellRefusal, Mechanic, resting_counters
+from .columns import GIVEN, ColumnKind, sheet_order
+from .doblar import Doblar, TwoCoups
+from .jokers import Jokers, best_joker, parse_joker
+from .rolls import RollBank, RollPool
+from .sixth_roll import SixthRoll, announce_name, split_announce
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..columns import Column
+    from ..game import Coup, Game, Mark, Sheet
+
+__all__ = ["KINDS", "Assessment", "CellRefusal", "ColumnKind", "Doblar", "GIVEN", "Jokers",
+           "Mechanic", "Mechanics", "RollBank", "RollPool", "SixthRoll", "TwoCoups",
+           "announce_name", "best_joker", "entry_fields", "parse_joker", "sheet_order",
+           "split_announce", "RESTING", "ENTRY_FIELDS"]
+
+#: every kind of mechanic, in the order of their counters and entry fields
+KINDS: tuple[type[Mechanic], ...] = (TwoCoups, Doblar, Jokers, RollBank, RollPool, SixthRoll)
+
+
+#: every counter a sheet may show, by name, with its value on a sheet that does not play it
+RESTING: dict[str, Any] = resting_counters(KINDS)
+#: what a player may type after the dice, by event field, with the first kind that reads it
+ENTRY_FIELDS: dict[str, type[Mechanic]] = {}
+for _kind in KINDS:
+    if _kind.entry_field:
+        ENTRY_FIELDS.setdefault(_kind.entry_field, _kind)
+
+
+def entry_fields(entries: dict[str, Any]) -> dict[str, Any]:
+    """What a player typed after the dice (``joker="4:6"``, ``announce="youpi"``), as an
+    ``enter`` event writes it, in the log's order; an empty value is left out."""
+    out: dict[str, Any] = {}
+    for name, kind in ENTRY_FIELDS.items():
+        value = entries.get(name)
+        if value is not None and value != "":
+            out[name] = kind.typed(value)
+    return out
+
+
+def _own(kinds: Iterable[Mechanic], hook: str) -> tuple[Mechanic, ...]:
+    """The mechanics that write ``hook`` themselves (the game asks only those)."""
+    default = getattr(Mechanic, hook)
+    return tuple(m for m in kinds if getattr(type(m), hook) is not default)
+
+
+class Mechanics:
+    """The mechanics a game plays, asked by the game at each step (only those that write a
+    hook are asked it, so a family without mechanics pays nothing)."""
+
+    def __init__(self, played: Iterable[Mechanic], absent: Iterable[Mechanic] = ()):
+        self.played = tuple(played)
+        #: mechanics the family offers but this game does not play: their entry fields are
+        #: refused with their words (an announce without the annoncée column, C7)
+        self.offered = tuple(absent)
+        self.coups = max((m.coups() for m in self.played), default=1)
+        self.coups_rule = next((m.rule for m in self.played if m.coups() > 1), "G3")
+        self.by_field = {m.entry_field: m for m in self.played if m.entry_field}
+        self.without = _own(self.played, "check_without")
+        self.appliers = _own(self.played, "apply")
+        self.limits = _own(self.played, "max_roll")
+        self.scratchers = _own(self.played, "only_scratch")
+        self.refusers = _own(self.played, "refuse_cell")
+        self.assessors = _own(self.played, "assess")
+        self.writers = _own(self.played, "write")
+        self.afters = _own(self.played, "after_turn")
+
+    def of(self, kind: type[Mechanic]) -> Mechanic | None:
+        """The game's mechanic of this kind, if it plays one."""
+        return next((m for m in self.played if type(m) is kind), None)
+
+    def help_topics(self) -> set[str]:
+        """The ``yams play`` help topics of the mechanics played."""
+        return {m.help_topic for m in self.played if m.help_topic}
+
+    def unplayed_topics(self) -> set[str]:
+        """The help topics of every kind this game does not play."""
+        every = {k.help_topic for k in KINDS} | {m.help_topic for m in self.offered}
+        return {t for t in every if t} - self.help_topics()
+
+    def start(self) -> dict[str, Any]:
+        """The counters a sheet starts with."""
+        out: dict[str, Any] = {}
+        for m in self.played:
+            out.update(m.start())
+        return out
+
+    def absent_error(self, field: str) -> IllegalMoveError:
+        """The refusal of an entry field no mechanic of the game reads."""
+        kind = next((m for m in self.offered if m.entry_field == field), None)
+        absent = (kind.absent if kind is not None else
+                  ENTRY_FIELDS[field].absent if field in ENTRY_FIELDS else None)
+        key, rule = absent or ("game.unknown_event_type", "")
+        return IllegalMoveError(Message(key, kind=field), rule=rule or None)
+
+    def max_roll(self, game: Game, sheet: Sheet, most: int) -> int:
+        for m in self.limits:
+            most = m.max_roll(game, sheet, most)
+        return most
+
+    def only_scratch(self, game: Game, sheet: Sheet) -> bool:
+        return any(m.only_scratch(game, sheet) for m in self.scratchers)
+
+    def pairs_left(self, game: Game, sheet: Sheet) -> bool:
+        """Whether this turn may still write two cells (a doblar)."""
+        return any(m.pairs_left(game, sheet) for m in self.writers)
+
+    def ahead(self, game: Game, text: str) -> tuple[str, int] | None:
+        """An entry typed alone before its dice, and the roll they take (see
+        :meth:`Mechanic.ahead`), or None when no mechanic takes one."""
+        return next((said for m in self.played if (said := m.ahead(game, text))), None)
+
+    def asked(self, game: Game, sheet: Sheet, roll: int) -> list[str] | None:
+        """The choices to ask for when a coup of ``roll`` rolls needs an entry not typed."""
+        return next((said for m in self.played if (said := m.asked(game, sheet, roll))), None)
+
+    def pairs_possible(self, sheet: Sheet) -> bool:
+        """Whether the sheet may still write two cells in some turn."""
+        return any(m.pairs_possible(sheet) for m in self.writers)
+
+    def refuse(self, game: Game, sheet: Sheet, column: Column, row: str, coup: Coup) -> None:
+        for m in self.refusers:
+            refused = m.refuse_cell(game, sheet, column, row, coup)
+            if refused is not None:
+                raise refused
+
+    def assess(self, game: Game, sheet: Sheet, column: Column, row: str,
+               coup: Coup) -> Assessment | None:
+        for m in self.assessors:
+            said = m.assess(game, sheet, column, row, coup)
+            if said is not None:
+                return said
+        return None
+
+    def after_turn(self, game: Game, sheet: Sheet, coups: tuple[Coup, ...],
+                   marks: tuple[Mark, ...], how: str | None) -> None:
+        for m in self.afters:
+            m.after_turn(game, sheet, coups, marks, how)
+
+    def rolls_text(self, game: Game, sheet: Sheet) -> tuple[str, dict[str, Any]] | None:
+        """What ``yams play`` says of the rolls allowed, when a mechanic says it."""
+        return next((t for m in self.played if (t := m.rolls_text(game, sheet))), None)
+
+    def counters_json(self, sheet: Sheet) -> dict[str, Any]:
+        """Every counter of every kind, as the JSON of a sheet writes them (0 when not
+        played): the JSON shape is the same for every family."""
+        out: dict[str, Any] = {}
+        for kind in KINDS:
+            mine = self.of(kind)
+            if mine is not None:
+                out.update(mine.counters_json(sheet))
+            else:
+                out.update({k: sorted(v) if isinstance(v, frozenset) else v
+                            for k, v in kind.counters.items()})
+        return out
+
+    def sheet_parts(self, game: Game, sheet: Sheet, lang: str) -> list[str]:
+        return [part for m in self.played for part in m.sheet_parts(game, sheet, lang)]
+
+    def random_announce(self, game: Game, rng: random.Random, demo: bool
+                        ) -> tuple[dict[str, Any], int | None]:
+        fields: dict[str, Any] = {}
+        roll = None
+        for m in self.played:
+            said, imposed = m.random_announce(game, rng, demo)
+            fields.update(said)
+            roll = imposed if imposed is not None else roll
+        return fields, roll
+
+    def random_entry(self, game: Game, rng: random.Random, dice: Any, roll: int,
+                     demo: bool) -> dict[str, Any]:
+        fields: dict[str, Any] = {}
+        for m in self.played:
+            fields.update(m.random_entry(game, rng, dice, roll, demo))
+        return fields
+
+    def random_rolls(self, game: Game, rng: random.Random) -> int | None:
+        return next((n for m in self.played if (n := m.random_rolls(game, rng)) is not None),
+                    None)

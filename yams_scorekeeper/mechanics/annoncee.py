@@ -1,0 +1,76 @@
+"""The annoncée column (C7, the project's addition to Yam classique): after the first roll of
+a turn the player announces one empty row of the column, then rolls on as usual; the turn's
+dice go only to the announced cell (its score if the dice make the figure, else 0), and an
+annoncée cell is never written without an announce. The program sees only the final dice, so
+the announce is typed with them: ``yams enter 55532/3 --announce full``, ``55532/3 announce
+full`` in a transcript and in ``yams play``. Bonus (C4) and plus/moins (C3) apply to the
+column as to the others; its factor is 1 unless its kind says otherwise."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ..errors import IllegalMoveError
+from ..texts import Message
+from .base import CellRefusal, Mechanic
+from .columns import ColumnKind
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..columns import Column
+    from ..game import Coup, Game, Sheet
+
+
+class Announced(Mechanic):
+    """The announce of the annoncée column ``column`` (its id; ``name`` as the sheet says)."""
+
+    id = "annoncee"
+    rule = "C7"
+    entry_field = "announce"
+    absent = ("game.announce_needs_annoncee", "C7")
+    help_topic = "annoncee"
+    planned = False
+
+    def __init__(self, column: str, name: str):
+        self.column, self.name = column, name
+
+    def check_entry(self, game: Game, sheet: Sheet, value: Any, roll: int) -> Any:
+        row = game.rules.row(str(value)).id
+        if row not in game.rows or (self.column, row) in sheet.marks:
+            raise IllegalMoveError(Message("game.announced_row_cell_you",
+                                           name=game.rules.row(row).name), rule="C7")
+        return row
+
+    def refuse_cell(self, game: Game, sheet: Sheet, column: Column, row: str,
+                    coup: Coup) -> CellRefusal | None:
+        if coup.announce:
+            if column.id != self.column or row != coup.announce:
+                return CellRefusal(Message("game.annoncee_takes_the_turn", column=self.name,
+                                           row=game.rules.row(coup.announce).name), "C7")
+            return None
+        if column.id == self.column:
+            return CellRefusal(Message("game.annoncee_needs_announce", column=self.name), "C7")
+        return None
+
+    def random_announce(self, game: Game, rng: random.Random, demo: bool
+                        ) -> tuple[dict[str, Any], int | None]:
+        """The random player announces an empty row of the column as often as the column
+        holds the empty cells (always, once only it has some)."""
+        marks = game.player.marks
+        mine = [r for r in game.rows if (self.column, r) not in marks]
+        if not mine:
+            return {}, None
+        empty = game.cells_per_sheet - len(marks)
+        if rng.random() * empty >= len(mine):
+            return {}, None
+        return {"announce": rng.choice(mine)}, None
+
+
+@dataclass(frozen=True)
+class AnnonceeColumn(ColumnKind):
+    """A column kind whose cells take only announced coups (C7): free order, the announce
+    mechanic with it."""
+
+    def mechanic(self, column: Column) -> Mechanic | None:
+        return Announced(column.id, column.name)

@@ -1,0 +1,135 @@
+"""The Duel jokers (U4): a few a game, one a turn at most; a joker turns one die into another
+face before the coup is scored. Typed ``55533/2 joker 3:5``; the counter ``jokers_left``."""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from ..dice import Dice, dice_texts, format_dice
+from ..errors import EntryError, IllegalMoveError
+from ..texts import Message
+from .base import Mechanic
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..game import Coup, Game, Mark, Sheet
+
+#: the dice a joker makes of a throw, by the throw's texts and the joker (src, dst): pure, and
+#: a five-dice throw comes back (252 throws, 30 jokers)
+_JOKERED: dict[tuple[tuple[str, ...], int, int], tuple[Dice, tuple[str, ...]]] = {}
+MOST_JOKERED = 20_000
+
+
+def parse_joker(text: str) -> tuple[int, int]:
+    """``4:6`` or ``4>6``: one die showing 4 becomes a 6 (U4)."""
+    for sep in (":", ">", "-"):
+        if sep in text:
+            a, _, b = text.partition(sep)
+            try:
+                return int(a), int(b)
+            except ValueError:
+                break
+    raise EntryError(Message("entry.cannot_read_joker", text=text),
+                     expected="4:6 (a 4 becomes a 6)")
+
+
+class Jokers(Mechanic):
+    """``per_game`` jokers a sheet, ``per_turn`` at most in a turn (U4)."""
+
+    id = "joker"
+    rule = "U4"
+    counters = {"jokers_left": 0}
+    entry_field = "joker"
+    absent = ("game.jokers_exist_only_duel", "U4")
+    help_topic = "joker"
+
+    def __init__(self, per_game: int, per_turn: int = 1):
+        self.per_game, self.per_turn = per_game, per_turn
+
+    @staticmethod
+    def typed(value: Any) -> list[int]:
+        """A joker as given to :meth:`Game.enter` (``"4:6"`` or a pair), as an event keeps it."""
+        return list(parse_joker(value)) if isinstance(value, str) else list(value)
+
+    def start(self) -> dict[str, Any]:
+        return {"jokers_left": self.per_game}
+
+    def check_entry(self, game: Game, sheet: Sheet, value: Any, roll: int) -> Any:
+        if sheet.state["jokers_left"] <= 0:
+            raise IllegalMoveError(Message("game.joker_left_game", name=sheet.name,
+                                           jokers=self.per_game), rule="U4")
+        if sum(1 for c in game.coups if c.joker) >= self.per_turn:
+            raise IllegalMoveError(Message("game.jokers_per_turn", n=self.per_turn), rule="U4")
+        try:
+            src, dst = int(value[0]), int(value[1])
+        except (TypeError, ValueError, IndexError):
+            raise EntryError(Message("game.joker_written_from"), expected="4:6") from None
+        if not (1 <= src <= 6 and 1 <= dst <= 6) or src == dst:
+            raise EntryError(Message("game.joker_turns_one_die"), expected="4:6")
+        return (src, dst)
+
+    def apply(self, game: Game, sheet: Sheet, rolled: Dice, texts: tuple[str, ...],
+              value: Any) -> tuple[Dice, tuple[str, ...]]:
+        src, dst = value
+        key = (texts, src, dst)
+        made = _JOKERED.get(key)
+        if made is None:
+            dice = list(rolled)
+            for i, d in enumerate(dice):
+                if d.value == src:
+                    dice[i] = type(d)(dst)
+                    break
+            else:
+                raise EntryError(Message("game.die_shows_turn_into", src=src, dst=dst),
+                                 expected=f"a value among {format_dice(rolled)}")
+            scored = tuple(sorted(dice))
+            made = (scored, dice_texts(scored))
+            if len(_JOKERED) < MOST_JOKERED:
+                _JOKERED[key] = made
+        return made
+
+    @staticmethod
+    def logged(value: Any) -> Any:
+        return list(value)
+
+    def after_turn(self, game: Game, sheet: Sheet, coups: tuple[Coup, ...],
+                   marks: tuple[Mark, ...], how: str | None) -> None:
+        if any(c.joker for c in coups):
+            sheet.state["jokers_left"] -= 1
+
+    def sheet_parts(self, game: Game, sheet: Sheet, lang: str) -> list[str]:
+        from ..texts import say
+        return [say("cli.sheet.jokers", lang, n=sheet.state["jokers_left"])]
+
+    def random_entry(self, game: Game, rng: random.Random, dice: Dice, roll: int,
+                     demo: bool) -> dict[str, Any]:
+        if not game.player.state["jokers_left"]:
+            return {}
+        if demo:
+            return {"joker": best_joker(game, dice, roll)}
+        if rng.random() < 0.2:
+            src = rng.choice(dice).value
+            return {"joker": (src, rng.choice([v for v in range(1, 7) if v != src]))}
+        return {}
+
+
+def best_joker(game: Game, dice: Dice, roll: int) -> tuple[int, int] | None:
+    """The joker that most raises the best empty row, when it raises it by 10 or more."""
+    from ..dice import Die
+
+    empty = set(game.next_cells(game.player, game.columns[0]))
+
+    def best(d: Dice) -> int:
+        return max((f.score for f in game.rules.figures(d, roll) if f.row in empty), default=0)
+
+    base, choice = best(dice), None
+    for src in sorted({d.value for d in dice}):
+        for dst in range(1, 7):
+            if dst == src:
+                continue
+            changed = list(dice)
+            changed[next(i for i, d in enumerate(changed) if d.value == src)] = Die(dst)
+            score = best(tuple(sorted(changed)))
+            if score >= base + 10:
+                base, choice = score, (src, dst)
+    return choice
