@@ -15,7 +15,7 @@ REPO = Path(__file__).resolve().parent.parent
 ANNONCEE = REPO / "examples" / "house" / "annoncee.toml"
 ROWS = ["1", "2", "3", "4", "5", "6", "brelan", "carre", "full", "petite-suite",
         "grande-suite", "yams", "chance"]
-#: every cell of a sheet in an order the columns allow: down, up, any, any
+#: every cell of a sheet in an order the columns allow: down, up, any, then each announced
 CELLS = ([f"descendante.{r}" for r in ROWS] + [f"montante.{r}" for r in reversed(ROWS)]
          + [f"libre.{r}" for r in ROWS] + [f"annoncee.{r}" for r in ROWS])
 DICE = "dice/roll"
@@ -36,7 +36,8 @@ def test_play_house_annoncee_plays_a_whole_game_for_two_in_80_by_24(tmp_path):
             name = ("Ann", "Bob")[n % 2]
             term.wait(DICE)
             assert [line for line in term.lines() if line][-1].startswith(f"{name}, ")
-            term.line("12345/1")
+            column, _, row = cell.partition(".")
+            term.line("12345/1" + (f" announce {row}" if column == "annoncee" else ""))
             term.wait(CELL)
             screen = term.lines()
             assert len(screen) == 24 and max(len(line) for line in screen) <= 80
