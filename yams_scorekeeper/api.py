@@ -100,13 +100,14 @@ def new(store: StoreLike, rules: str, players: Iterable[str], *,
         order: str | None = None, start_dice: dict[str, list[int]] | None = None,
         rng: random.Random | None = None, clock: Clock = system_clock,
         new_id: IdFactory = random_id, evening: str | None = None,
-        place: str | None = None) -> Step:
+        place: str | None = None, house: dict[str, Any] | None = None) -> Step:
     """``yams new``: start a game of ``rules`` (a family id or alias) for ``players`` (in
     seating order) and keep it in the store. The options are those of
     :func:`~yams_scorekeeper.config.make_config`; ``order`` is ``given``, ``random`` (drawn
     with ``rng``) or ``dice`` (from each player's ``start_dice``, C6), by default the rule
     set's (random in Gaby, Y9); ``evening``: the evening it belongs to (default: the one open
-    in the store, ``yams soiree``); ``place``: where it is played. Returns the step; its game
+    in the store, ``yams soiree``); ``place``: where it is played; ``house``: a house sheet's
+    rules (``HouseSheet.rules_doc``), played instead of ``rules``. Returns the step; its game
     holds the players in turn order."""
     import dataclasses
 
@@ -123,7 +124,7 @@ def new(store: StoreLike, rules: str, players: Iterable[str], *,
                           expected="--player Alice --player Bob")
     config = make_config(rules, names, columns=columns, optional_rows=rows, options=options,
                          variant=variant, direction=direction, imposed=imposed,
-                         settings=settings, preset=preset)
+                         settings=settings, preset=preset, house=house)
     seated = list(config.players)
     default = "dice" if start_dice else config.rules.default_order    # Gaby: random (Y9)
     how = ORDER_WORDS.get((order or default).strip().lower())

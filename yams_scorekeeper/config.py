@@ -39,6 +39,9 @@ class GameConfig:
     direction: str | None = None
     imposed: tuple[str, ...] | None = None
     settings: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
+    #: a house sheet's rules (``HouseSheet.rules_doc``), copied into the game document so that
+    #: the game replays the same way after its file changes; None for a built-in family
+    house: dict[str, Any] | None = field(default=None, compare=False, hash=False)
 
     # -- derived -----------------------------------------------------------------------------
 
@@ -46,7 +49,7 @@ class GameConfig:
     def rules(self) -> RuleSet:
         """The rule set of this configuration, made once (a game asks for it at every
         label, key and sheet)."""
-        return get_rules(self.family, self.settings)
+        return rules_for(self.family, self.settings, self.house)
 
     def has(self, option: str) -> bool:
         return option in self.options
@@ -91,6 +94,8 @@ class GameConfig:
             data["imposed"] = list(self.imposed)
         if self.settings:
             data["settings"] = dict(self.settings)
+        if self.house is not None:
+            data["house"] = self.house
         return data
 
     @classmethod
@@ -100,7 +105,18 @@ class GameConfig:
             optional_rows=data.get("optional_rows", ()), options=data.get("options", ()),
             variant=data.get("variant"), direction=data.get("direction"),
             imposed=data.get("imposed"), settings=data.get("settings"), preset=None,
-            explicit=True)
+            explicit=True, house=data.get("house"))
+
+
+def rules_for(family: str, settings: dict[str, Any] | None,
+              house: dict[str, Any] | None) -> RuleSet:
+    """The rule set of ``family`` with ``settings``, or of the house sheet ``house`` (its rules
+    as a game document keeps them: checked again, a damaged one is a HouseFileError)."""
+    if house is None:
+        return get_rules(family, settings)
+    from .house import house_from_doc
+
+    return house_from_doc(house).ruleset(settings or None)
 
 
 def new_names_problem(names: Iterable[str]) -> Message | None:
@@ -124,15 +140,17 @@ def make_config(family: str, players: Iterable[str], *, columns: Iterable[str] |
                 optional_rows: Iterable[str] | None = None, options: Iterable[str] | None = None,
                 variant: str | None = None, direction: str | None = None,
                 imposed: Iterable[str] | None = None, settings: dict[str, Any] | None = None,
-                preset: str | None = None, explicit: bool = False) -> GameConfig:
+                preset: str | None = None, explicit: bool = False,
+                house: dict[str, Any] | None = None) -> GameConfig:
     """Validate and build a game configuration.
 
     The rule set checks the choices and fills in its defaults (:meth:`RuleSet.configure`):
     classic libre/descendante/montante; Gaby the ``gaby`` preset for 2+ players and
     ``gaby-solo`` for one (rulings Y10); Double Yams ``classique``; one column elsewhere.
-    ``explicit`` (used when reloading) turns presets off: what is given is all.
+    ``explicit`` (used when reloading) turns presets off: what is given is all. ``house``: a
+    house sheet's rules (``HouseSheet.rules_doc``), played instead of ``family``.
     """
-    rules = get_rules(family, settings)
+    rules = rules_for(family, settings, house)
     names = tuple(p.strip() if isinstance(p, str) else p for p in players)
     for name in names:
         if not isinstance(name, str):
@@ -166,7 +184,7 @@ def make_config(family: str, players: Iterable[str], *, columns: Iterable[str] |
     done = rules.configure(setup)
     config = GameConfig(rules.family, names, tuple(done.columns or rules.default_columns),
                         done.optional_rows, done.options, done.variant, done.direction,
-                        done.imposed, settings=dict(settings or {}))
+                        done.imposed, settings=dict(settings or {}), house=house)
     config.__dict__["rules"] = rules        # its rule set, made once (``GameConfig.rules``)
     return config
 

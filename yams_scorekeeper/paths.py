@@ -35,6 +35,8 @@ APP_NAME = "yams-scorekeeper"
 ENV_VAR = "YAMS_DB"
 #: what a store folder holds (one of them is enough to tell a store from another folder)
 STORE_NAMES = ("games", "archive", "records.json", "archive.json", "store.lock")
+#: what a store folder may hold before its first game: its saved house rules and sheets
+BEFORE_FIRST_GAME = ("houses.json", "houses")
 #: the environment variable naming the solver tables' folder
 CACHE_ENV = "YAMS_CACHE"
 #: what the old store folder keeps once its store has moved (the config folder's own files)

@@ -11,11 +11,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .rules import RULESETS, get_rules
+from .rules import RULESETS, RuleSet, get_rules
 from .texts import explain_lang
 
 if TYPE_CHECKING:  # pragma: no cover
     from .texts import Joined, Message
+
+
+def _rules(family: str | RuleSet) -> RuleSet:
+    """A family by name (any alias), or a rule set given as it is (a house sheet's)."""
+    return family if isinstance(family, RuleSet) else get_rules(family)
 
 
 @dataclass(frozen=True)
@@ -38,9 +43,9 @@ class RowRule:
         return self.fr if lang == "fr" else self.en
 
 
-def row_rule(family: str, row: str) -> RowRule:
+def row_rule(family: str | RuleSet, row: str) -> RowRule:
     """The rule of ``row`` (any name a player may type) in ``family`` (any alias)."""
-    rules = get_rules(family)
+    rules = _rules(family)
     row_id = rules.row(row).id
     fam = rules.family
     en, fr, dice, roll = rules.row_text(row_id)
@@ -71,30 +76,30 @@ class TopicRule:
         return self.fr if lang == "fr" else self.en
 
 
-def topic_rule(family: str, word: str) -> TopicRule | None:
+def topic_rule(family: str | RuleSet, word: str) -> TopicRule | None:
     """What ``word`` (a column, a bonus, an option... as shown or typed) is in ``family``;
     None when it names none of them (see ``RuleSet.topic``)."""
-    rules = get_rules(family)
+    rules = _rules(family)
     found = rules.topic(word)
     return None if found is None else TopicRule(rules.family, *found)
 
 
-def family_topics(family: str) -> list[TopicRule]:
+def family_topics(family: str | RuleSet) -> list[TopicRule]:
     """Every column, bonus, total, option, variant and mechanic of ``family``."""
-    rules = get_rules(family)
+    rules = _rules(family)
     topics = []
     for key in rules.topic_texts:
         topic = rules.topic(key)
         if topic is None:       # every key of topic_texts names a topic
-            raise ValueError(f"{family}: no topic {key!r}")
+            raise ValueError(f"{rules.family}: no topic {key!r}")
         topics.append(TopicRule(rules.family, *topic))
     return topics
 
 
-def family_rules(family: str) -> list[RowRule]:
+def family_rules(family: str | RuleSet) -> list[RowRule]:
     """Every row of ``family``, in grid order."""
-    rules = get_rules(family)
-    return [row_rule(rules.family, r.id) for r in rules.rows]
+    rules = _rules(family)
+    return [row_rule(rules, r.id) for r in rules.rows]
 
 
 def markdown() -> str:

@@ -7,12 +7,15 @@ first hint for a rule set solves its table (up to a minute) and keeps it in the 
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import typer
 
 from ..errors import ConfigError, EntryError
 from ..safetext import shown
 from ..texts import Message, say, words
 from ..wording import fill
+from .house_files import house_option
 from .lang import current_lang
 from .options import (
     count_option,
@@ -28,6 +31,9 @@ from .options import (
 )
 from .printing import round_text
 from .render import echo, print_json
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..game import Game
 
 
 def solved_for(rules, rows, db: str | None, lang: str):
@@ -89,6 +95,9 @@ def hint(
     settings: list[str] | None = typer.Option(
         None, "--setting", metavar="KEY=VALUE", show_default=False,
         help="With --rules: a house rule, e.g. yam=60."),
+    house: str | None = house_option(
+        "A house sheet given here instead of a game (a TOML file or a saved one's name): one "
+        "column, solved exactly."),
     top: int = typer.Option(3, "--top", metavar="N", min=1, max=50, help="Choices to list."),
     as_json: bool = json_option(),
     db: str | None = db_option(),
@@ -100,16 +109,16 @@ def hint(
     (and "method": "heuristic" in --json): values are points this turn against each cell's
     par, not expected final scores."""
     from ..advice.hints import sheet_hint
-    from ..rules import get_rules
+    from .house_files import command_rules
 
     lang = current_lang(ctx)
-    if rules_name is not None or start or filled:
+    if rules_name is not None or house is not None or start or filled:
         if game_id is not None:
             raise ConfigError(Message("cli.give_either_game_or_a_sheet"))
-        if rules_name is None:
+        if rules_name is None and house is None:
             raise ConfigError(Message("cli.sheet_given_command_line"),
                               expected="--rules duel --start")
-        rules = get_rules(rules_name, parse_settings(settings or []) or None)
+        rules = command_rules(rules_name, house, parse_settings(settings or []), db)
         refuse_heuristic_sheet(rules)
         values = _read_dice(dice)
         rows = tuple(r.id for r in rules.rows if not r.optional)
@@ -125,11 +134,13 @@ def hint(
         result = sheet_hint(solved, cells, jokers_left=jokers, dice=values,
                             roll=_read_roll(roll, rules), max_rolls=rules.max_rolls, top=top)
     else:
-        result = game_hint(db, game_id, dice, roll, top, lang)
+        game = game_of(db, game_id)
+        rules = game.rules
+        result = hint_for_game(game, db, dice or None, roll, top, lang)
     if as_json:
         print_json(result.to_json())
         return
-    for line in hint_lines(result, lang, get_rules(result.family)):
+    for line in hint_lines(result, lang, rules):
         echo(line)
 
 
@@ -146,19 +157,20 @@ def refuse_heuristic_sheet(rules) -> None:
     from ..advice.spec import solvable
 
     if not solvable(rules):
-        raise ConfigError(Message("cli.several_columns_heuristic_adviser", title=rules.title),
-                          expected="yams hint --game ID")
+        key = ("cli.several_columns_heuristic_adviser" if len(rules.column_names) > 1 else
+               "cli.house.title_is_beyond_what_the_exact_solver")
+        raise ConfigError(Message(key, title=rules.title), expected="yams hint --game ID")
 
 
 def _read_roll(roll: str | None, rules) -> int | None:
     return None if roll is None else rules.parse_roll(roll)
 
 
-def game_hint(db, game_id, dice, roll, top: int, lang: str):
-    """The hint for the player to play in a game in progress (``dice`` as typed)."""
+def game_of(db: str | None, game_id: str | None) -> Game:
+    """The game in progress a hint is for."""
     from .current_game import game_session
 
-    return hint_for_game(game_session(db, game_id).game, db, dice or None, roll, top, lang)
+    return game_session(db, game_id).game
 
 
 def play_hint_lines(game, text: str, db: str | None, lang: str) -> list[str]:

@@ -69,7 +69,7 @@ from .render import check_arguments, flushed, prepare_streams, print_error, repo
 COMMAND_MODULES: tuple[str, ...] = ("play", "score", "turn_cmds", "sheet_cmds",
                                     "transcript_cmds", "amend_cmds", "book_cmds", "rules_cmd",
                                     "advice_cmds", "check_cmd", "serve_cmd", "evening_cmds",
-                                    "carnet_cmds", "where_cmd")
+                                    "carnet_cmds", "where_cmd", "house_cmds")
 
 #: The commands of each module, so that running a command imports only its own module (a
 #: one-shot ``yams enter`` does not pay for ``play`` and ``book_cmds``; ``--help`` loads them
@@ -90,6 +90,7 @@ COMMAND_NAMES: dict[str, tuple[str, ...]] = {
     "evening_cmds": ("soiree", "evening"),
     "carnet_cmds": ("carnet",),
     "where_cmd": ("where",),
+    "house_cmds": ("house", "maison"),
 }
 
 

@@ -73,9 +73,13 @@ def _part_name(family: str | None, part: str, lang: str) -> str:
     """French name of a column or section; the grand total in the user's language."""
     if part == "total":
         return words("cli.book", lang)["grand"]
+    from ..errors import ConfigError
     from ..rules import RULESETS, rules_class
 
-    families = [rules_class(family)] if family else list(RULESETS)
+    try:
+        families = [rules_class(family)] if family else list(RULESETS)
+    except ConfigError:         # a house sheet's configuration: its parts go by their ids
+        return part
     for cls in families:
         if part in cls.column_names:
             return cls.column_names[part]

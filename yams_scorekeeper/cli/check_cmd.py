@@ -33,7 +33,7 @@ def check(
     checked against its archive file; the record book is compared with a count of the
     archive; each game in progress is read. What is derived (the index, the book) is repaired,
     and a cut finish, reopening or correction is completed; a damaged archive or game file is
-    named, with its backups, for you to restore."""  # noqa: E501 (the help text is a key of cli/help_fr.py)
+    named, with its backups, for you to restore."""  # noqa: E501 (the help text is a msgid of the help catalogue)
     from ..errors import YamsError
     from ..game import Game
     from ..safetext import shown

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 import typer
 
 from ..texts import explain_lang
+from .house_files import house_option
 from .options import RULES_HELP, db_option, default_family, examples, rules_option
 from .terminal import Quit, Terminal, lang_option, terminal
 
@@ -37,6 +38,7 @@ DEMO_EPILOG = examples(
     "yams demo",
     "yams demo --rules gaby --seed 7 --turns 12",
     "yams demo --rules double --variant critique",
+    "yams demo --house examples/house/sirtin.toml",
     note="Nothing is stored; the same --seed plays the same game.")
 
 
@@ -54,9 +56,9 @@ def play(
     settings: list[str] | None = typer.Option(
         None, "--setting", "-s", metavar="KEY=VALUE", show_default=False,
         help="A house rule for a new game, e.g. yam=60 or bases.youpi=30 (repeatable)."),
-    house: str | None = typer.Option(
-        None, "--house", metavar="NAME", show_default=False,
-        help="Start a new game with the house rules saved under NAME (its family is offered)."),
+    house: str | None = house_option(
+        "Start a new game on this house sheet: a TOML file, or the name of a saved one (yams "
+        "house list), or of house rules saved by --save-house (their family is offered)."),
     save_house: str | None = typer.Option(
         None, "--save-house", metavar="NAME", show_default=False,
         help="Save the house rules of the new game (--house and --setting) under NAME."),
@@ -80,7 +82,7 @@ def play(
     if list_houses:
         print_houses(term, store)
         return
-    setup = house_setup(term, store, house, settings or [], save_house)
+    setup = house_setup(term, store, house, settings or [], save_house, db)
 
     def resume_hint() -> str:
         return resume_command(session.game.id, db) if session is not None else ""
@@ -130,6 +132,7 @@ def demo(
         None, "--variant", metavar="VARIANT", show_default=False,
         help="The family's variant, if it has some (Double Yams: D10 in docs/rules.md)."),
     lang: str | None = lang_option("Language (default: yams --lang, $YAMS_LANG, the locale)."),
+    house: str | None = house_option(),
 ) -> None:
     """Watch a whole game play itself, to see how yams keeps score.
 
@@ -138,12 +141,16 @@ def demo(
     from ..config import make_config
     from ..game import Game
     from ..simulate import demo_turn
+    from .house_files import command_sheet
     from .sheet_view import cell_label
     from .turn_loop import print_ranking
 
     term = terminal(ctx, lang)
     t = term.t
-    config = make_config(rules_name or default_family(), ["Alice", "Bob"], variant=variant)
+    sheet = command_sheet(rules_name, house, {}, None)
+    config = make_config(sheet.ruleset().family if sheet else rules_name or default_family(),
+                         ["Alice", "Bob"], variant=variant,
+                         house=sheet.rules_doc if sheet else None)
     game = Game(config)
     rng = random.Random(seed)
     try:

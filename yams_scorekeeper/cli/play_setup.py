@@ -29,6 +29,7 @@ from .terminal import (
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..config import GameConfig
+    from ..rules.base import RuleSet
     from ..session import TableSession
     from ..store import Store
 
@@ -42,18 +43,27 @@ class Setup:
     """The questions asked before a new game; Enter accepts the default in brackets."""
 
     def __init__(self, term: Terminal, store: Store, settings: dict | None = None,
-                 family: str | None = None, save: str | None = None):
+                 family: str | None = None, save: str | None = None,
+                 house: dict[str, Any] | None = None):
         self.term = term
         self.store = store
         self.save = save                         # --save-house NAME
         self.settings = dict(settings or {})     # house rules (--house, --setting)
         self.family = family                     # the house rules' family, offered first
+        self.house = house                       # a house sheet's rules (--house FILE|NAME)
 
     def make(self, family: str, names: list[str], **kw: Any) -> GameConfig:
         """``make_config`` with the house rules: a bad setting is said at once."""
         from ..config import make_config
 
-        return make_config(family, names, settings=self.settings or None, **kw)
+        return make_config(family, names, settings=self.settings or None, house=self.house,
+                           **kw)
+
+    def rules_of(self, family: str) -> RuleSet:
+        """The rule set of ``family``, or of the house sheet being set up."""
+        from ..config import rules_for
+
+        return rules_for(family, None, self.house)
 
     def ask(self, key: str, default: str | None = None, **values: Any) -> str:
         """Ask until an answer comes; ``h`` helps, ``q`` quits, ``s``/``u`` wait for a game."""
@@ -76,7 +86,7 @@ class Setup:
         from ..config import make_config
         from ..rules import DEFAULT_FAMILY, family_ids, get_rules, rules_class
 
-        while True:
+        while self.house is None:
             try:
                 family = rules_class(self.ask("ask_family", self.family or DEFAULT_FAMILY,
                                               families=family_ids())).family
@@ -84,10 +94,12 @@ class Setup:
                 break
             except ConfigError as err:
                 self.term.refuse(err)
+        else:
+            family = self.rules_of("").family
         while True:
             names = self.players()
             try:
-                make_config(family, names)      # the family's player count (G6), different names
+                make_config(family, names, house=self.house)  # player count (G6), names
                 break
             except ConfigError as err:
                 self.term.refuse(err)
@@ -120,11 +132,10 @@ class Setup:
         """As the rule set says: drawn at random (Gaby, Y9); start dice, lowest starts
         (classic, C6); else as typed."""
         from ..config import random_order, start_die_order
-        from ..rules import rules_class
 
         if len(names) < 2:
             return names
-        how = rules_class(family).start_order
+        how = self.rules_of(family).start_order
         if how == "drawn":
             if ask_yes(self.term, "ask_random_order", self.term.t("yes_letter")):
                 names = random_order(names)
@@ -173,14 +184,12 @@ class Setup:
 
     def options(self, family: str, names: list[str]) -> GameConfig:
         """The family's own questions, each checked as it is answered (C5, Y10, D10)."""
-        from ..rules import get_rules
-
         def words(text: str) -> list[str]:
             return [] if text.lower() in NONE_WORDS else rules.split_choices(text)
 
         # the questions follow what the rule set offers: a choice of columns (one of them
         # perhaps imposée), presets with a custom sheet, or variants
-        rules = get_rules(family)
+        rules = self.rules_of(family)
         if len(rules.column_names) > 1 and not rules.presets:
             def columns(text: str) -> list[str]:
                 cols = rules.split_choices(text)
@@ -297,17 +306,30 @@ def _resumed(term: Terminal, session: TableSession) -> None:
 
 
 def house_setup(term: Terminal, store: Store, house: str | None, settings: list[str],
-                save: str | None) -> Setup:
-    """The setup of a new game with the house rules of ``--house`` and ``--setting``."""
+                save: str | None, db: str | None = None) -> Setup:
+    """The setup of a new game with the house rules of ``--house`` and ``--setting``: a house
+    sheet (a file, or a saved one's name), else the house rules saved under that name by an
+    earlier version (a family and its settings)."""
+    from .house_files import command_sheet, is_path, saved_names, say_earlier_versions
     from .options import parse_settings
 
     family, merged = None, {}
+    presets = store.house_rules() if house is not None else {}
+    if house is not None and not is_path(house) and house not in presets and \
+            house not in saved_names(store):
+        raise ConfigError(Message("cli.house_rules_named", house=house),
+                          expected=", ".join(sorted({*presets, *saved_names(store)})) or
+                          "yams house new NAME")
+    if house is not None and house not in presets:
+        if save is not None:
+            raise ConfigError(Message("cli.house.option_does_not_go_with_house", option="--save-house"),
+                              expected=f"--house {house}")
+        sheet = command_sheet(None, house, parse_settings(settings), db)
+        assert sheet is not None
+        say_earlier_versions(store, sheet, term.lang)
+        return Setup(term, store, house=sheet.rules_doc)
     if house is not None:
-        saved = store.house_rules().get(house)
-        if saved is None:
-            raise ConfigError(Message("cli.house_rules_named", house=house),
-                              expected=", ".join(store.house_rules()) or "yams play --setting "
-                              "yam=60 --save-house NAME")
+        saved = presets[house]
         family, merged = saved["family"], dict(saved["settings"])
     merged.update(parse_settings(settings))
     if save is not None and (not save.strip() or has_unsafe(save) or has_invisible(save)):

@@ -347,7 +347,7 @@ def _chart_style() -> str:
 # -- the command line's side ------------------------------------------------------------------
 
 
-#: help texts (English; cli/help_fr.py has the French of every help text)
+#: help texts (English; the help catalogue, locale/fr/LC_MESSAGES/yams-help.po, has their French)
 SVG_HELP = "Draw the sheets as a printable SVG image in FILE ('-': standard output)."
 HTML_HELP = "Draw the sheets as a printable HTML page in FILE ('-': standard output)."
 

@@ -12,17 +12,21 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import ConfigError, YamsError
 from ..texts import Joined, Message
+from .house_files import house_option
 from .lang import current_lang
 from .options import (
     RULES_HELP,
     Context,
     Option,
     default_family,
+    db_option,
     dice_argument,
     examples,
     json_option,
+    parse_settings,
     roll_option,
     rules_option,
+    setting_option,
 )
 from .render import print_error, print_figures, print_json
 
@@ -37,6 +41,8 @@ EPILOG = examples(
     "yams score -R double -r 2 cp665 fp12 cg34 fg556",
     "printf '1 5 5 5 3 3\\n2 12345\\n' | yams score --rules gaby -",
     "yams score -R double -r 6 cp666 fp66 cg12 fg345    the rows a sixth roll may fill (D9)",
+    "yams score --rules classic --setting yam_base=60 -r 1 66666",
+    "yams score --house examples/house/sirtin.toml --all 55533/2",
     note="Exit status: 0 when every entry was read, 2 for a bad entry or option.")
 
 
@@ -122,19 +128,24 @@ def score(
         "Roll on which the dice were kept: 1 to 3 (Double Yams: 1 to 6). Required, except "
         "with '-'."),
     all_rows: bool = Option(False, "--all", "-a", help="Also list the rows scoring 0."),
+    settings: list[str] | None = setting_option(
+        "A setting of the rules, e.g. yam_base=60 (the value is read as JSON when it can be; "
+        "repeatable)."),
+    house: str | None = house_option(),
     as_json: bool = json_option("Print one JSON object instead of a table."),
+    db: str | None = db_option(),
 ) -> None:
     """Show what every row is worth with these dice, and why.
 
     Lists the rows of the sheet that the dice make (with --all, every row), each with its score and the reason, e.g. "Full 5-5-5 / 3-3 : 20 + 3x5 + 2x3 = 41".
 
     With - in place of the dice, each line of standard input is ROLL DICE... (blank lines and # comments skipped) and one JSON object is printed per line; a bad line is reported on stderr with its number, the others are still scored, and the exit code is non-zero.
-    """  # noqa: E501 (the help text is a key of cli/help_fr.py)
+    """  # noqa: E501 (the help text is a msgid of the help catalogue)
     from ..notation import no_roll, take_roll
-    from ..rules import get_rules
+    from .house_files import command_rules
 
     lang = current_lang(ctx)
-    rules = get_rules(rules_name or default_family())
+    rules = command_rules(rules_name, house, parse_settings(settings or []), db)
     tokens = list(dice or [])
     if tokens == ["-"]:
         if roll is not None:

@@ -48,7 +48,7 @@ def serve(
     """Show the game in progress as a live web page (read-only) on the phones and the TV.
 
     The first line printed is the URL to open, with a secret token in it; below it, its QR code for a phone's camera. The page shows every player's sheet as on paper, the ranking, whose turn it is and the dice just entered with their legal cells and scores; it follows each entry made by 'yams play', 'enter' or 'mark' within a second ('?view=tv': large type for a TV). Nothing is written to the store. Ctrl-C stops.
-    """  # noqa: E501 (the help text is a key of cli/help_fr.py)
+    """  # noqa: E501 (the help text is a msgid of the help catalogue)
     import secrets
 
     from ..session import resolve_game_id

@@ -19,6 +19,7 @@ from ..errors import ConfigError, EntryError, IllegalMoveError
 from ..texts import Message, explain_lang, words
 from .current_game import game_step
 from .files import open_store
+from .house_files import house_option
 from .json_out import cells_json, mark_json, ranking_json
 from .lang import current_lang
 from .options import (
@@ -53,7 +54,8 @@ NEW_EPILOG = examples(
     "yams new --rules gaby -p Alice --column libre,sec --row nenette",
     "yams new --rules double --variant force --direction croissant -p Ana -p Bo",
     'yams new -R duel -p Alice -p Bob --order dice --start-dice "Alice=3 Bob=2,5"',
-    "yams new --rules duel -p Alice -p Bob --setting yam=60 --json")
+    "yams new --rules duel -p Alice -p Bob --setting yam=60 --json",
+    "yams new --house examples/house/annoncee.toml -p Alice -p Bob")
 
 
 def new(
@@ -92,6 +94,7 @@ def new(
     settings: list[str] | None = Option(
         None, "--setting", metavar="KEY=VALUE", show_default=False,
         help="A house rule, e.g. yam=60 (the value is read as JSON when it can be)."),
+    house: str | None = house_option(),
     evening: str | None = evening_option(),
     place: str | None = Option(None, "--place", metavar="TEXT",
                                         help="Where the game is played (kept for the exports: "
@@ -109,23 +112,30 @@ def new(
                           expected="--player Alice --player Bob")
     from ..rules import get_rules
 
+    from .house_files import command_sheet, say_earlier_versions
+
     rolls = parse_start_dice(start_dice, [n.strip() for n in names]) if start_dice else None
-    family = rules_name or default_family()
-    rules = get_rules(family)
-    step = new_game(open_store(db), family, names,
+    store = open_store(db)
+    house_sheet = command_sheet(rules_name, house, parse_settings(settings or []), db)
+    rules = house_sheet.ruleset() if house_sheet else get_rules(rules_name or default_family())
+    family = rules.family if house_sheet else rules_name or default_family()
+    step = new_game(store, family, names,
                     columns=split_list(columns, rules) or None,
                     rows=split_list(rows, rules) or None,
                     options=split_list(options, rules), variant=variant, direction=direction,
                     imposed=split_list(imposed, rules) or None,
                     settings=parse_settings(settings or []) or None, preset=preset, order=order,
                     start_dice=rolls, evening=evening,
-                    place=place)
+                    place=place, house=house_sheet.rules_doc if house_sheet else None)
     game = step.game
     config, seated = game.config, list(game.config.players)
+    earlier = say_earlier_versions(store, house_sheet, lang) if house_sheet else []
     if as_json:
         print_json({"game": game.id, "players": seated, "label": config.label,
                     "family": config.family, "config_key": config.config_key,
-                    "config": config.to_json()})
+                    "config": config.to_json(),
+                    **({"house": house_sheet.identity, "house_earlier": earlier}
+                       if house_sheet else {})})
         return
     w = words("cli.turn", lang)
     print_line(w["started"].format(id=game.id, label=config.label))

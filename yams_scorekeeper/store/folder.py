@@ -28,7 +28,7 @@ from tinydb.middlewares import CachingMiddleware
 from tinydb.table import Document, Table
 
 from ..errors import StoreError
-from ..paths import ENV_VAR, STORE_NAMES
+from ..paths import BEFORE_FIRST_GAME, ENV_VAR, STORE_NAMES
 from ..shapes import GAME_ID
 from ..texts import Message
 from .files import AtomicJSONStorage, FileSystem
@@ -125,7 +125,8 @@ class StoreFolder:
         caching.flush()  # type: ignore[no-untyped-call]  # tinydb's middleware is untyped
 
     def is_store(self) -> bool:
-        """True when the folder holds a store, or is empty (a store before its first game)."""
+        """True when the folder holds a store, or nothing yet but its saved house rules and
+        sheets (a store before its first game)."""
         try:
             names = os.listdir(self.path)
         except FileNotFoundError:
@@ -133,7 +134,8 @@ class StoreFolder:
         except OSError as exc:
             raise StoreError(Message("store.cannot_read_store_folder", path=self.path,
                                      strerror=exc.strerror)) from exc
-        return not names or any(name in names for name in STORE_NAMES)
+        return (not set(names) - set(BEFORE_FIRST_GAME)
+                or any(name in names for name in STORE_NAMES))
 
     def not_a_store(self) -> StoreError:
         """The error for a folder that holds something else than a store."""
