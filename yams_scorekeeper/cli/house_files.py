@@ -15,11 +15,10 @@ import os
 import re
 from typing import TYPE_CHECKING, Any
 
-import typer
-
 from ..errors import ConfigError, EntryError
 from ..safetext import has_invisible, has_unsafe, shown
 from ..texts import Message
+from .options import Option
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..house import HouseSheet
@@ -37,7 +36,7 @@ NAME_PATTERN = re.compile(r"[^\W_][\w.-]{0,39}")
 def house_option(help: str = "A house sheet: a TOML file, or the name of a saved one "
                              "(yams house list).") -> Any:
     """``--house FILE|NAME``: a house sheet instead of a built-in family."""
-    return typer.Option(None, "--house", metavar="FILE|NAME", show_default=False, help=help)
+    return Option(None, "--house", metavar="FILE|NAME", show_default=False, help=help)
 
 
 def houses_folder(store: Store) -> str:

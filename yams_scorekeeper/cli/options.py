@@ -193,7 +193,7 @@ def parse_start_dice(texts: list[str], players: list[str]) -> dict[str, list[int
 def setting_option(help: str = "A house rule, e.g. yam=60 (the value is read as JSON when it "
                                "can be).") -> Any:
     """``--setting KEY=VALUE``: one of the rule set's settings (repeatable)."""
-    return typer.Option(None, "--setting", metavar="KEY=VALUE", show_default=False, help=help)
+    return Option(None, "--setting", metavar="KEY=VALUE", show_default=False, help=help)
 
 
 #: longest --setting KEY=VALUE read (the longest real one is a few dozen characters)

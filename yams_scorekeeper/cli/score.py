@@ -18,7 +18,6 @@ from .options import (
     RULES_HELP,
     Context,
     Option,
-    default_family,
     db_option,
     dice_argument,
     examples,
