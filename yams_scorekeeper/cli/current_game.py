@@ -6,7 +6,7 @@ that needs nothing but that game.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .files import open_store
 from .lang import current_lang
@@ -57,7 +57,7 @@ def any_game(db: str | None, game_id: str | None) -> Game:
     return load(open_store(db, reading=True), game_id)
 
 
-def any_game_doc(db: str | None, game_id: str | None) -> dict:
+def any_game_doc(db: str | None, game_id: str | None) -> dict[str, Any]:
     """The document of :func:`any_game` (its ``reopened`` field says when it was reopened)."""
     from ..api import load_doc
 
