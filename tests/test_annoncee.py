@@ -16,7 +16,7 @@ import pytest
 from helpers import js, ok, one_line_error, refused, run
 
 from yams_scorekeeper.config import make_config
-from yams_scorekeeper.errors import EntryError, IllegalMoveError
+from yams_scorekeeper.errors import EntryError
 from yams_scorekeeper.game import Game
 from yams_scorekeeper.simulate import play_random_game
 from yams_scorekeeper.transcript import format_transcript, parse_transcript
