@@ -24,9 +24,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from .errors import EntryError
+from .mechanics import ENTRY_FIELDS
 from .texts import Message
 
-COUP_KEYS = ("dice", "roll", "joker", "announce")
+#: what a coup of an entry holds: its dice, its roll and what was typed for the mechanics
+COUP_KEYS = ("dice", "roll", *ENTRY_FIELDS)
 
 
 def turn_spans(plain: list[dict]) -> list[tuple[int, int]]:

@@ -25,6 +25,9 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from .errors import EntryError, IllegalMoveError
+from .mechanics import Jokers, SixthRoll
+from .mechanics import parse_joker as parse_joker
+from .mechanics import split_announce as split_announce
 from .safetext import fold_name
 from .texts import Message
 
@@ -34,9 +37,10 @@ if TYPE_CHECKING:  # pragma: no cover
 #: a coup: ``DICE/ROLL`` and what may follow the roll (either side of ``/`` may be missing:
 #: :func:`read_coup` says which)
 COUP = re.compile(r"^(?P<dice>[^/]*?)\s*/\s*(?P<roll>\S*)\s*(?P<rest>.*)$")
-#: the words before a joker (``joker 4:6``, U4) and an announce (``announce youpi``, D9)
-JOKER_WORDS = ("joker", "j")
-ANNOUNCE_WORDS = ("announce", "annonce", "a")
+#: the words before a joker (``joker 4:6``, U4) and an announce (``announce youpi``, D9),
+#: as their mechanics spell them
+JOKER_WORDS = Jokers.words
+ANNOUNCE_WORDS = SixthRoll.words
 #: a cell as typed: ``[COLUMN.]ROW[@COUP][=0]`` (``.3`` is row 3 of a one-column sheet)
 CELL = re.compile(r"^(?:(?P<column>[^.@=\s]*)\.)?(?P<row>[^.@=\s]+)(?:@(?P<coup>[0-9]{1,3}))?"
                   r"(?P<scratch>=0)?$")
@@ -137,25 +141,6 @@ def parse_coup(text: str, dice_example: str = "5 5 5 3 3"
         raise EntryError(Message("entry.cannot_read_coup", text=text),
                          expected="55533/2 or 5 5 5 3 3/2")
     return dice, roll, joker, announce
-
-
-def parse_joker(text: str) -> tuple[int, int]:
-    """``4:6`` or ``4>6``: one die showing 4 becomes a 6 (U4)."""
-    for sep in (":", ">", "-"):
-        if sep in text:
-            a, _, b = text.partition(sep)
-            try:
-                return int(a), int(b)
-            except ValueError:
-                break
-    raise EntryError(Message("entry.cannot_read_joker", text=text),
-                     expected="4:6 (a 4 becomes a 6)")
-
-
-def split_announce(announce: str) -> tuple[str, int | None]:
-    """``geante-carre:6`` -> ("geante-carre", 6); ``youpi`` -> ("youpi", None) (D9)."""
-    row, _, value = announce.partition(":")
-    return row, int(value) if value else None
 
 
 # -- cells ---------------------------------------------------------------------------------------

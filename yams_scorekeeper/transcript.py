@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING
 from .config import GameConfig, make_config
 from .errors import EntryError, YamsError
 from .game import Game, effective_events, plain_events
+from .mechanics import ENTRY_FIELDS
 from .notation import parse_cells, parse_coup
 from .texts import Message
 
@@ -210,10 +211,9 @@ def _coup_text(coup: dict) -> str:
     text = f"{' '.join(coup['dice'])}/{coup['roll']}"
     if len(coup["dice"]) == 5:
         text = f"{''.join(coup['dice'])}/{coup['roll']}"
-    if coup.get("joker"):
-        text += f" joker {coup['joker'][0]}:{coup['joker'][1]}"
-    if coup.get("announce"):
-        text += f" announce {coup['announce']}"
+    for name, kind in ENTRY_FIELDS.items():     # what was typed for the mechanics
+        if coup.get(name):
+            text += f" {kind.words[0]} {kind.text(coup[name])}"
     return text
 
 

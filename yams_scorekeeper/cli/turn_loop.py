@@ -172,7 +172,7 @@ class Table:
                 continue
             if "55533/2" in line and game.rules.tagged:
                 continue
-            if "doblar" in line and not game.config.has("doblar"):
+            if "doblar" in line and not game.mechanics.writers:
                 continue
             if "55531/1" in line and not game.rules.hints_allowed:
                 continue
@@ -592,7 +592,7 @@ class Table:
             return self.session.mark(one.column, one.row, coup=one.coup or None, second=named)
         if two is None:
             return []
-        if (self.game.config.has("doblar") and one.coup and two.coup and one.coup == two.coup):
+        if self.game.mechanics.writers and one.coup and two.coup and one.coup == two.coup:
             raise _err("doblar_coups", cls=IllegalMoveError, rule="Y7")
         if one.coup == 2 and two.coup == 1:
             one, two = two, one

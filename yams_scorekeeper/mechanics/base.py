@@ -70,6 +70,8 @@ class Mechanic:
     #: the field of an ``enter`` event it reads, as a player types it after the dice
     #: (``joker 4:6``), or None
     entry_field: ClassVar[str | None] = None
+    #: the words a player types before the entry's value (the first is the one written)
+    words: ClassVar[tuple[str, ...]] = ()
     #: the refusal of its entry field in a game that does not play it: catalogue key, rule
     absent: ClassVar[tuple[str, str] | None] = None
     #: the ``yams play`` help topic that tells of it (a key of ``table.help_topics``)
@@ -135,6 +137,11 @@ class Mechanic:
         """The dice scored once the entry's value is applied to the throw (default: as
         thrown)."""
         return rolled, texts
+
+    @staticmethod
+    def text(value: Any) -> str:
+        """The entry's value as a transcript writes it after :attr:`words` (``4:6``)."""
+        return str(value)
 
     @staticmethod
     def logged(value: Any) -> Any:

@@ -25,7 +25,7 @@ class TwoCoups(Mechanic):
 
     id = "two-coups"
     rule = "Y7"
-    help_topic = "coups"
+    help_topic = "two-coups"
 
     def coups(self) -> int:
         return 2

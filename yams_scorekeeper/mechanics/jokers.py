@@ -40,6 +40,7 @@ class Jokers(Mechanic):
     rule = "U4"
     counters = {"jokers_left": 0}
     entry_field = "joker"
+    words = ("joker", "j")
     absent = ("game.jokers_exist_only_duel", "U4")
     help_topic = "joker"
 
@@ -91,6 +92,10 @@ class Jokers(Mechanic):
     @staticmethod
     def logged(value: Any) -> Any:
         return list(value)
+
+    @staticmethod
+    def text(value: Any) -> str:
+        return f"{value[0]}:{value[1]}"
 
     def after_turn(self, game: Game, sheet: Sheet, coups: tuple[Coup, ...],
                    marks: tuple[Mark, ...], how: str | None) -> None:

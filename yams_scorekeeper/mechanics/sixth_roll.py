@@ -37,6 +37,7 @@ class SixthRoll(Mechanic):
     id = "sixth-roll"
     rule = "D9"
     entry_field = "announce"
+    words = ("announce", "annonce", "a")
     absent = ("game.sixth_roll_exists_only", "D9")
     help_topic = "announce"
     planned = False
