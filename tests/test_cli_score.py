@@ -37,9 +37,10 @@ def test_table_lists_the_rows_made_with_score_and_why():
     assert result.exit_code == 0, result.stderr
     out = result.stdout
     assert "Yams Gaby" in out and "roll 1" in out and "3 3 5 5 5" in out
-    for name, score, why in [("Brelan", "25", "Brelan de 5 : 10 + 3x5 = 25"),
-                             ("Full", "41", "Full 5-5-5 / 3-3 : 20 + 3x5 + 2x3 = 41"),
-                             ("Max", "21", "Max : 5 + 5 + 5 + 3 + 3 = 21")]:
+    # the explanations in the output's language, the row names French (issue 21)
+    for name, score, why in [("Brelan", "25", "Brelan of 5: 10 + 3x5 = 25"),
+                             ("Full", "41", "Full 5-5-5 / 3-3: 20 + 3x5 + 2x3 = 41"),
+                             ("Max", "21", "Max: 5 + 5 + 5 + 3 + 3 = 21")]:
         line = next(line for line in out.splitlines() if line.strip().startswith(name + " "))
         assert score in line and why in line, line
     assert "Carré" not in out and "Yam " not in out      # rows not made are left out
@@ -50,7 +51,7 @@ def test_table_lists_the_rows_made_with_score_and_why():
 def test_table_all_lists_rows_scoring_zero():
     result = run("score", "--rules", "gaby", "--roll", "2", "55533", "--all")
     assert result.exit_code == 0, result.stderr
-    assert "Carré" in result.stdout and "Pas de carré" in result.stdout
+    assert "Carré" in result.stdout and "No carré" in result.stdout
     assert "Nénette" in result.stdout
     assert "6 of 15 rows made" in result.stdout
 
@@ -361,8 +362,8 @@ def test_sixth_roll_lists_only_the_rows_it_may_fill_and_what_a_miss_costs_D9():
     sections = {f["section"] for f in obj["figures"]}
     assert sections == {"yams", "suites", "combinaisons"}              # no chiffres, no difference
     assert len(rows) == 23
-    assert rows["youpi"]["score"] == 50 and "6e jet réussi" in rows["youpi"]["explain"]
-    assert rows["rene"]["score"] == -50 and "6e jet manqué" in rows["rene"]["explain"]
+    assert rows["youpi"]["score"] == 50 and "sixth roll made" in rows["youpi"]["explain"]
+    assert rows["rene"]["score"] == -50 and "sixth roll missed" in rows["rene"]["explain"]
     assert rows["geante-carre"]["score"] == 240                        # made with 6s
     assert rows["double-full"]["score"] == -100
     out = run("score", "-R", "double", "-r", "5", "--json", "cp666", "fp66", "cg12", "fg345")
@@ -371,7 +372,7 @@ def test_sixth_roll_lists_only_the_rows_it_may_fill_and_what_a_miss_costs_D9():
 
 def test_every_explanation_cites_its_rule():
     out = run("score", "-R", "classic", "-r", "1", "66644").stdout
-    assert "Full 6-6-6 / 4-4 : 25 + (6 + 6 + 6 + 4 + 4) = 51 [C2]" in " ".join(out.split())
+    assert "Full 6-6-6 / 4-4: 25 + (6 + 6 + 6 + 4 + 4) = 51 [C2]" in " ".join(out.split())
     out = " ".join(run("score", "-R", "double", "-r", "1", *DOUBLE).stdout.split())
-    assert "x2 harmonie couleur x3 premier jet = 150 [D2, D4, D5]" in out
+    assert "x2 colour harmony x3 first roll = 150 [D2, D4, D5]" in out
     assert "[D3]" in out                                                 # the difference

@@ -183,7 +183,7 @@ def test_duel_game_with_jokers(tmp_path):
     assert "! Alice has no joker left (3 a game) [U4]" in out
     assert "! a joker turns one die into another face (1-6)" in out
     assert "! no die shows 3 to turn into 1" in out
-    assert "Alice: Yam = 50   (Yam de 5 : 50 [U2])" in out
+    assert "Alice: Yam = 50   (Yam of 5: 50 [U2])" in out
     # Alice: 63 + 35 + 50 + 25 + 40 + 30 + 16 + 18 + 20 = 297; Bob: 50 + 5 = 55
     assert "1. Alice: 297" in out and "2. Bob: 55" in out
     entry = only_archived(db)
@@ -229,8 +229,8 @@ def test_gaby_game_two_coups_doblar_bloquant_chance(tmp_path):
     assert "Alice: Libre · Yam (2) = 130" in out
     assert "4 doblars left" in out
     assert "'full' could mean several cells:" in out         # asked, nothing written yet
-    assert re.search(r"Bob: Sec · Full = 0 .*bloquant : Alice a 41", " ".join(out.split()))
-    assert "case chance" in out
+    assert re.search(r"Bob: Sec · Full = 0 .*bloquant: Alice has 41", " ".join(out.split()))
+    assert "chance cell: 0 allowed after 3 rolls" in out
     # Alice: sec 41 x 2 + libre 130 = 212; Bob: libre 130
     assert "1. Alice: 212" in out and "2. Bob: 130" in out
     entry = only_archived(db)
@@ -301,7 +301,7 @@ def test_double_classique_sixth_roll_announced_three_ways(tmp_path):
     assert "New game: Double Yams classique" in out
     assert "Sixth roll: which row was announced before rolling?" in out
     assert "Dice of the sixth roll (announced: Brelan)" in out
-    assert "6e jet réussi" in out and "6e jet manqué" in out
+    assert "sixth roll made" in out and "sixth roll missed" in out
     assert "Alice: Yams de René = -50" in out
     assert "! the announced sixth-roll row takes the result, it cannot be scratched [D9]" in out
     assert "! the sixth roll can never be made for chiffres or difference [D9]" in out
@@ -439,7 +439,7 @@ def test_ctrl_c_mid_game_loses_nothing(tmp_path):
     out = result.stdout
     assert re.search(r"Full +46 +· *\n", out)        # the sheet: Alice's full, Bob's none
     assert "Grand total: Alice 46 · Bob 0" in out
-    assert "Bob: 1 = 1   (Les 1 : 1 x 1 = 1 [C2])" in out
+    assert "Bob: 1 = 1   (The 1s: 1 x 1 = 1 [C2])" in out
     assert len(the_game(db)["events"]) == 4
 
 
@@ -547,7 +547,7 @@ def test_a_digit_is_the_row_and_a_list_number_that_is_also_a_row_asks(tmp_path):
              "66612/1", "6",                          # Alice: the sixes, 18
              "66612/1", "petite suite"]               # Bob: the printed name, 0
     out = played(tmp_path / "a", lines + ["q"])
-    assert "Alice: 6 = 18   (Les 6 : 3 x 6 = 18 [U2])" in out
+    assert "Alice: 6 = 18   (The 6s: 3 x 6 = 18 [U2])" in out
     assert "Bob: Petite suite = 0" in out
     listed = played(tmp_path / "b", lines[:6] + ["66612/1", "6", "", "6", "q"], "--list")
     assert "'6' could mean several cells:" in listed
@@ -626,7 +626,7 @@ def test_gaby_full_preset_turn_with_both_coups_and_a_doblar_fits_80_by_24(tmp_pa
 
 def test_why_explains_a_cell_and_l_lists_them_once(tmp_path):
     out = played(tmp_path / "store", ["duel", "Alice, Bob", "55533/2", "why full", "l", "q"])
-    assert re.search(r"[a-z]+  Full = 25   Full 5-5-5 / 3-3 : 25", out)
+    assert re.search(r"[a-z]+  Full = 25   Full 5-5-5 / 3-3: 25", out)
     assert "Pourquoi" not in out and "Why" in out           # l: the list, with the handles
 
 

@@ -25,7 +25,9 @@ from yams_scorekeeper.texts import AREAS, Joined, Message, say, words
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "yams_scorekeeper"
 CATALOGUE = PACKAGE / "texts"
-LANGS = ("en", "fr")
+#: every language of the catalogue, English (the source) first
+LANGS = ("en", *sorted(p.parent.name for p in (PACKAGE / "locale").glob("*/LC_MESSAGES")
+                       if p.parent.name != "en"))
 ERRORS = {"YamsError", "EntryError", "IllegalMoveError", "ConfigError", "DamagedGameError",
           "StoreError", "StoreCorruptError", "StoreBusyError"}
 #: keys built by adding to another key (``key + "_list"`` in cli/play.py)
@@ -314,10 +316,10 @@ def test_explanations_come_in_both_languages_from_the_rules(monkeypatch):
     assert fig.explain.text("en") == "The 3s: 2 x 3 = 6"
     full = rules.figure("full", rules.parse_dice("55533"), 1)
     assert full.explain.text("en") == "Full 5-5-5 / 3-3: 25 + (5 + 5 + 5 + 3 + 3) = 46"
-    assert fig.to_json("en")["explain"] == "Les 3 : 2 x 3 = 6"      # EXPLAIN_LANG: French
-    monkeypatch.setattr(texts, "EXPLAIN_LANG", None)
-    assert fig.to_json("en")["explain"] == "The 3s: 2 x 3 = 6"
+    assert fig.to_json("en")["explain"] == "The 3s: 2 x 3 = 6"     # the output's language
     assert fig.to_json("fr")["explain"] == "Les 3 : 2 x 3 = 6"
+    monkeypatch.setattr(texts, "EXPLAIN_LANG", "fr")               # a fixed language
+    assert fig.to_json("en")["explain"] == "Les 3 : 2 x 3 = 6"
 
 
 def test_a_double_yams_explanation_is_said_piece_by_piece():

@@ -43,7 +43,7 @@ DOMAIN = "yams"
 #: the language the score explanations (``explain.*``) are said in whatever the output
 #: language; ``None``: they follow the output language like every other text (English output,
 #: English explanations; the row names in them stay French). See :func:`explain_lang`.
-EXPLAIN_LANG: str | None = "fr"
+EXPLAIN_LANG: str | None = None
 
 #: the areas of the catalogue, each a domain ``yams-<area>``
 AREAS = ("game", "store", "entry", "rules", "explain", "table", "cli", "evening", "carnet",
