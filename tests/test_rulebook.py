@@ -35,7 +35,7 @@ def test_yams_rules_prints_a_row_in_both_languages():
     out = CliRunner().invoke(app, ["rules", "gaby", "Nénette"], env=env).stdout
     assert out.splitlines() == ["Nénette (Yams Gaby, nenette)",
                                 "  exactly 2-2-2-1-1; 60 (optional row)",
-                                "  example: 1 1 2 2 2 /2 → Nénette 2-2-2-1-1 : 60",
+                                "  example: 1 1 2 2 2 /2 → Nénette 2-2-2-1-1: 60",
                                 "  rulings: Y1, Y2", "  typed: nenette, nénette"]
     fr = CliRunner().invoke(app, ["--lang", "fr", "rules", "duel", "ps"], env=env).stdout
     assert "quatre valeurs qui se suivent parmi les cinq ; 30" in fr and "règles : U1, U2" in fr
