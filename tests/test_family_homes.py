@@ -72,13 +72,18 @@ def test_module_outside_rules_names_no_family(module):
     assert offenders(PACKAGE / module) == []
 
 
+def found_in(tmp_path: Path, source: str, words: set[str]) -> list[str]:
+    """The literals of a sample module ``source`` that the check finds among ``words``."""
+    sample = tmp_path / "sample.py"
+    sample.write_text(source, encoding="utf-8")
+    return [text for _, text in literals(sample) if normalise_id(text) in words]
+
+
 def test_the_check_finds_a_family_literal(tmp_path):
     """The check itself can fail: a comparison with a family name is found."""
-    sample = tmp_path / "sample.py"
-    sample.write_text('"""Docstring naming classic is fine."""\n'
-                      'def f(rules):\n    return rules.family == "gaby"\n', encoding="utf-8")
-    found = [text for _, text in literals(sample) if normalise_id(text) in family_words()]
-    assert found == ["gaby"]
+    assert found_in(tmp_path, '"""Docstring naming classic is fine."""\n'
+                    'def f(rules):\n    return rules.family == "gaby"\n',
+                    family_words()) == ["gaby"]
 
 
 # -- mechanics (issue 21): modules outside rules/, texts/ and mechanics/ name no mechanic ----
@@ -164,8 +169,6 @@ def test_fewer_literals_name_a_mechanic_than_issue_21_counted():
 
 def test_the_mechanic_check_finds_a_mechanic_literal(tmp_path):
     """The check itself can fail: a test of a mechanic by its id is found."""
-    sample = tmp_path / "sample.py"
-    sample.write_text('"""Docstring naming the doblar is fine."""\n'
-                      'def f(config):\n    return config.has("doblar")\n', encoding="utf-8")
-    found = [text for _, text in literals(sample) if normalise_id(text) in mechanic_words()]
-    assert found == ["doblar"]
+    assert found_in(tmp_path, '"""Docstring naming the doblar is fine."""\n'
+                    'def f(config):\n    return config.has("doblar")\n',
+                    mechanic_words()) == ["doblar"]

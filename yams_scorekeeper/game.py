@@ -35,7 +35,12 @@ from .mechanics import ENTRY_FIELDS, CellRefusal, Mechanics, entry_fields
 from .mechanics import announce_name as announce_name
 from .mechanics import parse_joker as parse_joker
 from .rules import Figure, RuleSet, normalise_id
-from .sheet import SCRATCHED, Coup, LegalCell, Mark, Sheet, Turn, _why
+from .sheet import SCRATCHED, _why
+from .sheet import Coup as Coup
+from .sheet import LegalCell as LegalCell
+from .sheet import Mark as Mark
+from .sheet import Sheet as Sheet
+from .sheet import Turn as Turn
 from .texts import Joined, Message
 from .totals import Totals, sheet_totals
 

@@ -131,4 +131,4 @@ class Turn:
     player: str
     coups: tuple[Coup, ...]
     marks: tuple[Mark, ...]
-    amendments: tuple[dict, ...] = ()
+    amendments: tuple[dict[str, Any], ...] = ()

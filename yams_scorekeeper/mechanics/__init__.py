@@ -23,7 +23,8 @@ from .sixth_roll import SixthRoll, announce_name, split_announce
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..columns import Column
-    from ..game import Coup, Game, Mark, Sheet
+    from ..game import Game
+    from ..sheet import Coup, Mark, Sheet
 
 __all__ = ["KINDS", "Assessment", "CellRefusal", "ColumnKind", "Doblar", "GIVEN", "Jokers",
            "Mechanic", "Mechanics", "RollBank", "RollPool", "SixthRoll", "TwoCoups",

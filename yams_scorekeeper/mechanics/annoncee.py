@@ -19,7 +19,8 @@ from .columns import ColumnKind
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..columns import Column
-    from ..game import Coup, Game, Sheet
+    from ..game import Game
+    from ..sheet import Coup, Sheet
 
 
 class Announced(Mechanic):

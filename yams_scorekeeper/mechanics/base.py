@@ -36,7 +36,8 @@ from ..texts import Message
 if TYPE_CHECKING:  # pragma: no cover
     from ..columns import Column
     from ..dice import Dice
-    from ..game import Coup, Game, Mark, Sheet
+    from ..game import Game
+    from ..sheet import Coup, Mark, Sheet
 
 #: what :meth:`Mechanic.assess` answers: the fields of a legal cell after its coup (score,
 #: explain, notes, zero_only, scratchable, figure, bonus)

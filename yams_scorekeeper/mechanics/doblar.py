@@ -17,7 +17,8 @@ from ..texts import Message
 from .base import Mechanic
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..game import Coup, Game, Mark, Sheet
+    from ..game import Game
+    from ..sheet import Coup, Mark, Sheet
 
 
 class TwoCoups(Mechanic):

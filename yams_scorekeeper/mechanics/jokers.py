@@ -12,7 +12,8 @@ from ..texts import Message
 from .base import Mechanic
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..game import Coup, Game, Mark, Sheet
+    from ..game import Game
+    from ..sheet import Coup, Mark, Sheet
 
 #: the dice a joker makes of a throw, by the throw's texts and the joker (src, dst): pure, and
 #: a five-dice throw comes back (252 throws, 30 jokers)

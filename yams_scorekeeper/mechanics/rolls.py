@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING, Any
 from .base import Mechanic
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..game import Coup, Game, Mark, Sheet
+    from ..game import Game
+    from ..sheet import Coup, Mark, Sheet
 
 
 def _rolls(coups: tuple[Coup, ...]) -> int:

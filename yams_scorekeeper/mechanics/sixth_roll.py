@@ -14,8 +14,9 @@ from .base import Assessment, CellRefusal, Mechanic
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..columns import Column
-    from ..game import Coup, Game, Sheet
+    from ..game import Game
     from ..rules import RuleSet
+    from ..sheet import Coup, Sheet
 
 
 def split_announce(announce: str) -> tuple[str, int | None]:
