@@ -203,9 +203,11 @@ MAX_SETTING_TEXT = 1000
 def parse_settings(items: list[str]) -> dict[str, Any]:
     """``["yam=60", "bases.youpi=30"]`` -> ``{"yam": 60, "bases.youpi": 30}`` (a value is read
     as JSON when it can be, else kept as text)."""
+    settings: dict[str, Any] = {}
+    if not items:
+        return settings         # without loading the store's JSON reader (one-shot `score`)
     from ..store.files import BadJSON, loads_bounded
 
-    settings: dict[str, Any] = {}
     for item in items:
         key, sep, value = item.partition("=")
         if not sep or not key.strip() or len(item) > MAX_SETTING_TEXT:
