@@ -81,8 +81,8 @@ from yams_scorekeeper.game import Game
 from yams_scorekeeper.records import recompute
 from yams_scorekeeper.session import TableSession
 from yams_scorekeeper.simulate import play_random_game, random_dice
-from yams_scorekeeper.store.files import AtomicJSONStorage
 from yams_scorekeeper.store import BOOK_FORMAT, BOOK_VERSION, Store
+from yams_scorekeeper.store.files import AtomicJSONStorage
 
 RATIO_GOAL = 1.5
 ROOT = Path(__file__).resolve().parent.parent
@@ -355,7 +355,7 @@ def bench_table_action(games: int, actions: int, cli_runs: int, finishes: int, s
     for k in range(-3, actions):                            # 3 warm-up actions a store
         for name, store in (("empty", empty), ("full", full))[::1 if k % 2 else -1]:
             stored = []
-            ms = timed(lambda: stored.append(table_action(store.path, doc["id"], seed, k)))
+            ms = timed(lambda: stored.append(table_action(store.path, doc["id"], seed, k)))  # noqa: B023 (timed at once)
             if stored != [len(base) + 2]:
                 raise RuntimeError(f"a table action stored {stored[0] - len(base)} events, not 2")
             back = Store(store.path)                                # back to 20 turns, untimed
@@ -392,7 +392,7 @@ def bench_table_action(games: int, actions: int, cli_runs: int, finishes: int, s
     for n in range(actions):
         event = {**base[0], "dice": [str(d) for d in random_dice(Game.from_doc(doc), rng)]}
         for name, store in (("empty", empty), ("full", full))[::1 if n % 2 else -1]:
-            times[name].append(timed(lambda: store.append_event("raw-append", event)))
+            times[name].append(timed(lambda: store.append_event("raw-append", event)))  # noqa: B023
     compare(f"  Raw store.append_event to a game of {len(base)}+ events, {actions} calls a store",
             times, games, goal=False)
     for store in (empty, full):
@@ -424,7 +424,7 @@ def bench_finish(empty: Store, full: Store, games: int, finishes: int, seed: int
     if Game.from_doc(before).finished or not done.finished:
         raise RuntimeError("the Duel to finish is not one mark from its end")
     ok = True
-    for label, timed_part in (("last mark", "last"), ("raw finish_game", "raw")):
+    for timed_part in ("last", "raw"):
         times: dict[str, list[float]] = {"empty": [], "full": []}
         for k in range(-2, finishes):                   # 2 warm-up finishes a store
             for name, store in (("empty", empty), ("full", full))[::1 if k % 2 else -1]:
@@ -432,7 +432,7 @@ def bench_finish(empty: Store, full: Store, games: int, finishes: int, seed: int
                 store.create_game({**before, "id": game_id})                  # untimed
                 if timed_part == "last":
                     def finish() -> None:
-                        session = TableSession.resume(Store(store.path), game_id)
+                        session = TableSession.resume(Store(store.path), game_id)  # noqa: B023
                         session.apply(last)
                         if not session.game.finished:
                             raise RuntimeError("the last mark did not finish the game")
@@ -440,7 +440,7 @@ def bench_finish(empty: Store, full: Store, games: int, finishes: int, seed: int
                     summary = {**done.summary(), "id": game_id, "date": system_clock()}
 
                     def finish() -> None:
-                        store.finish_game(game_id, summary)
+                        store.finish_game(game_id, summary)  # noqa: B023 (timed at once)
                 ms = timed(finish)
                 if k >= 0:
                     times[name].append(ms)

@@ -522,7 +522,8 @@ def test_records_rebuild_recounts_on_demand(tmp_path):
     play_duel(db, {"Alice": {"yam": "66666"}, "Bob": {}})
     expected = js(db, "records")
     store = Store(db)
-    with store.access.locked(), store.folder.open(store.records_path) as tdb:   # a book that lost a game
+    # a book that lost a game
+    with store.access.locked(), store.folder.open(store.records_path) as tdb:
         set_one(tdb, "book", {"format": "yams-scorekeeper-records", "version": 1,
                                      "counted": [], "configs": {}})
     assert js(db, "records")["configs"] == {}

@@ -28,7 +28,8 @@ def test_an_index_found_wrong_is_rebuilt_said_and_asked_again(tmp_path):
 
     with store.access.locked():
         assert store.parts.index.call(use) == {"g1"}
-    assert len(asked) == 2 and [m.key for m in heard] == ["store.summaries_index_did_not_match_the_archive"]
+    assert len(asked) == 2
+    assert [m.key for m in heard] == ["store.summaries_index_did_not_match_the_archive"]
 
 
 def test_sqlite_errors_are_one_store_error_others_pass_through(tmp_path):

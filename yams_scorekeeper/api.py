@@ -178,8 +178,9 @@ def load_doc(store: StoreLike, game_id: str | None = None) -> dict[str, Any]:
             raise StoreError(Message("game.matches_several_games", game_id=game_id),
                              expected=", ".join(e["id"][:12] for e in found)) from None
         if not found:
-            raise StoreError(Message("game.no_game_with_id_in_progress_or_finished", game_id=game_id),
-                             expected="yams games, yams history") from None
+            raise StoreError(
+                Message("game.no_game_with_id_in_progress_or_finished", game_id=game_id),
+                expected="yams games, yams history") from None
         doc: dict[str, Any] = found[0]["doc"]
         return doc
 
@@ -384,8 +385,8 @@ def export_book(store: StoreLike, target: str | os.PathLike[str] | TextIO, *,
     of games, not the book; a big book's games are read, checked and encoded on ``jobs``
     processes (one per core by default, :meth:`~yams_scorekeeper.store.Store.export_lines`),
     the file the same byte for byte. A read-only file is written over only with ``force``."""
-    from .store.book_file import write_book
     from .store import BOOK_FORMAT, BOOK_VERSION
+    from .store.book_file import write_book
 
     store = _store(store)
     return write_book(target, {"format": BOOK_FORMAT, "version": BOOK_VERSION},
@@ -401,8 +402,8 @@ def import_book(store: StoreLike, source: str | os.PathLike[str] | TextIO, *,
     different games under one id refuse the book, and every other game must replay through the
     rules to its summary (:func:`check_summary`), else nothing is imported. Read one game at a
     time."""
-    from .store.book_file import read_book
     from .store import check_book_header, not_a_book
+    from .store.book_file import read_book
 
     def on_header(header: dict[str, Any], has_games: bool) -> None:
         check_book_header(header)

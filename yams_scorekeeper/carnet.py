@@ -47,8 +47,7 @@ from .config import GameConfig, make_config
 from .errors import EntryError, YamsError
 from .game import Game, plain_events
 from .rules.base import RuleSet, normalise_id
-from .texts import Joined, Message
-from .texts import typed
+from .texts import Joined, Message, typed
 
 #: words typed for a cell struck out
 STRUCK = ("x", "-", "/", "barré", "barre")

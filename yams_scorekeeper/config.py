@@ -158,7 +158,8 @@ def make_config(family: str, players: Iterable[str], *, columns: Iterable[str] |
                               expected="Alice")
         if has_unsafe(name) or len(name) > MAX_NAME:
             raise ConfigError(Message("rules.player_name_holds_control",
-                                      name=shown(name[:MAX_NAME]), max_name=MAX_NAME), expected="Alice")
+                                      name=shown(name[:MAX_NAME]), max_name=MAX_NAME),
+                              expected="Alice")
     low, high = rules.min_players, rules.max_players
     if not low <= len(names) <= high:
         raise ConfigError(Message("rules.player_count", n=len(names), title=rules.title, low=low,

@@ -747,8 +747,8 @@ def decode(raw: bytes) -> tuple[Tables, int]:
         with no_gc():
             data = json.loads(text, parse_constant=_no_constant)
     except json.JSONDecodeError as exc:
-        raise _Corrupt(Message("store.not_valid_json_at_line_column", lineno=exc.lineno, colno=exc.colno,
-                               msg=exc.msg)) from None
+        raise _Corrupt(Message("store.not_valid_json_at_line_column", lineno=exc.lineno,
+                               colno=exc.colno, msg=exc.msg)) from None
     except BadJSON as exc:
         raise _Corrupt(exc.message) from None
     except RecursionError:
