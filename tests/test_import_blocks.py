@@ -21,7 +21,6 @@ from test_import_parallel import (
 )
 from test_store import play
 
-from yams_scorekeeper import shapes
 from yams_scorekeeper.api import import_book
 from yams_scorekeeper.errors import EntryError, StoreError, YamsError
 from yams_scorekeeper.store import (
@@ -31,6 +30,7 @@ from yams_scorekeeper.store import (
     archive_record,
     book_file,
     import_check,
+    shapes,
 )
 from yams_scorekeeper.store.book_file import write_book
 
@@ -257,8 +257,8 @@ def test_one_walk_of_a_game_takes_the_depth_limits_of_its_events_and_config():
     """An event or the config may nest ``MAX_EVENT_DEPTH`` deep, not one more; a whole
     number 15 digits long, not 16; the rest of the game ``MAX_DEPTH`` deep. Where the walk
     finds nothing, ``doc_problem`` without its own walks says what it says with them."""
-    from yams_scorekeeper.shapes import MAX_EVENT_DEPTH, doc_problem, unchecked_game_problem
     from yams_scorekeeper.store.files import MAX_DEPTH
+    from yams_scorekeeper.store.shapes import MAX_EVENT_DEPTH, doc_problem, unchecked_game_problem
 
     base = json.loads(json.dumps(book_of(1)[0]))
 

@@ -935,7 +935,7 @@ def test_killed_finishers_never_lose_nor_double_a_finished_game(tmp_path, seed):
 def test_doc_problem_depth_boundary():
     """An event may nest MAX_EVENT_DEPTH deep (itself included), not one more; the refusal
     names the event (one pass over every event, then the one at fault)."""
-    from yams_scorekeeper.shapes import MAX_EVENT_DEPTH, doc_problem
+    from yams_scorekeeper.store.shapes import MAX_EVENT_DEPTH, doc_problem
 
     def nested(depth: int):               # an event of exactly ``depth`` levels
         value: object = 1

@@ -20,7 +20,6 @@ import os
 from typing import Any
 
 from ..errors import StoreError
-from ..shapes import GAME_ID, entry_problem
 from ..texts import Message
 from .files import (
     DEFAULT_BACKUPS,
@@ -34,6 +33,7 @@ from .files import (
     write_new_files,
 )
 from .folder import ARCHIVE, ONE, Doc, StoreFolder, file_ids
+from .shapes import GAME_ID, entry_problem
 
 
 def archive_tables(entry: Doc) -> dict[str, dict[str, Doc]]:

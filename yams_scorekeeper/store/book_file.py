@@ -228,7 +228,7 @@ class BlockGames:
     """The games at the start of a block's ``text`` that are whole JSON values each followed
     by a comma, as ``(value, start, end)``, decoded one at a time as they are iterated
     (decoded once, with every check the game-by-game reading makes, and the nesting of its
-    events and config checked: :func:`~yams_scorekeeper.shapes.unchecked_game_problem`);
+    events and config checked: :func:`~yams_scorekeeper.store.shapes.unchecked_game_problem`);
     once they are all given, ``stop`` is the offset where that stops (``None``: at the end
     of the text). A worker checks each game before it decodes the next: decoding a block's
     ~55 games first made its checks 17 % slower (they no longer fitted the CPU's cache).
@@ -242,8 +242,8 @@ class BlockGames:
         self.stop: int | None = None
 
     def __iter__(self) -> Iterator[tuple[Any, int, int]]:
-        from ..shapes import unchecked_game_problem
         from .files import MAX_FILE_BYTES, fast_decoder, fast_json
+        from .shapes import unchecked_game_problem
 
         decode = fast_decoder().raw_decode
         orjson = fast_json()

@@ -13,11 +13,11 @@ from typing import Any, NamedTuple
 
 from .. import records as _records
 from ..errors import StoreError
-from ..shapes import GAME_ID, entry_problem
 from ..texts import Message
 from .archive import archive_tables
 from .files import encode
 from .folder import Doc
+from .shapes import GAME_ID, entry_problem
 
 BOOK_FORMAT = "yams-scorekeeper-book"
 BOOK_VERSION = 1
@@ -75,7 +75,7 @@ def archive_record(entry: Doc) -> ArchiveRecord:
 def book_entry(game: object, n: int, *, nesting_checked: bool = False) -> Doc:
     """The archive entry ``{"id", "doc", "summary"}`` of game ``n`` of a book, or a
     StoreError saying what is wrong (``nesting_checked``: the game passed
-    :func:`~yams_scorekeeper.shapes.unchecked_game_problem`)."""
+    :func:`~yams_scorekeeper.store.shapes.unchecked_game_problem`)."""
     doc = game.get("doc") if isinstance(game, dict) else None
     summary = game.get("summary") if isinstance(game, dict) else None
     if not isinstance(game, dict):

@@ -29,9 +29,9 @@ from tinydb.table import Document, Table
 
 from ..errors import StoreError
 from ..paths import BEFORE_FIRST_GAME, ENV_VAR, STORE_NAMES
-from ..shapes import GAME_ID
 from ..texts import Message
 from .files import AtomicJSONStorage, FileSystem
+from .shapes import GAME_ID
 
 #: a JSON document as the store keeps it
 Doc = dict[str, Any]

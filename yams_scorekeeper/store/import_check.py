@@ -16,7 +16,7 @@ Block` s of text (``read_book(..., blocks=True)``), each decoded once, on a work
 refuses is checked again here, with its place in the book, for the error to be the one a
 game-by-game import reports; where a block stops being games separated by commas (another
 layout, text that is not JSON, a game nested deeper than its checks allow or with too long a
-number: one walk of each game, :func:`~yams_scorekeeper.shapes.unchecked_game_problem`; the
+number: one walk of each game, :func:`~yams_scorekeeper.store.shapes.unchecked_game_problem`; the
 end of the list), the blocks after it are dropped and the rest of the book is read game by
 game (:meth:`~yams_scorekeeper.store.book_file.Block.resume`), each game then sent to the
 workers as its JSON text. The first bad game is the one reported, exactly as one process
@@ -163,7 +163,7 @@ class BookIds:
     def check_value(self, game: Any, n: int) -> Exception | None:
         """:meth:`problem` for a game not yet checked for shape (``None`` for one without
         an id one can trust: its shape check refuses it)."""
-        from ..shapes import GAME_ID
+        from .shapes import GAME_ID
 
         summary = game.get("summary") if isinstance(game, dict) else None
         game_id = summary.get("id") if isinstance(summary, dict) else None
@@ -256,7 +256,7 @@ def _value(item: Any) -> Any:
 def _claimed(game: Any, claim: Callable[[str], bool]) -> bool:
     """Whether ``game`` is to be replayed: its id is new (and now claimed), or it has no
     id one can trust (its shape check then refuses it)."""
-    from ..shapes import GAME_ID
+    from .shapes import GAME_ID
 
     summary = game.get("summary") if isinstance(game, dict) else None
     game_id = summary.get("id") if isinstance(summary, dict) else None

@@ -22,10 +22,10 @@ from tinydb import TinyDB
 
 from .. import records as _records
 from ..errors import StoreError
-from ..shapes import GAME_ID, doc_problem
 from ..texts import Message
 from .files import corrupt_error
 from .folder import FINISH, GAME, Doc, StoreFolder, check_id, now, one, set_one
+from .shapes import GAME_ID, doc_problem
 
 T = TypeVar("T")
 

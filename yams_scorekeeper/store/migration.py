@@ -23,13 +23,13 @@ import os
 
 from .. import records as _records
 from ..errors import StoreError
-from ..shapes import GAME_ID
 from ..texts import Message
 from .archive import Archive, archive_tables
 from .files import corrupt_error, encode
 from .folder import ARCHIVE, Doc, StoreFolder
 from .index_sync import IndexKeeper
 from .record_book import RecordBook
+from .shapes import GAME_ID
 
 #: what ``archive.json`` of the old layout is renamed to once its games are in ``archive/``
 MIGRATED_SUFFIX = ".migrated"

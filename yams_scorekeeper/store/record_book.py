@@ -17,11 +17,11 @@ from __future__ import annotations
 
 from .. import records as _records
 from ..errors import StoreError
-from ..shapes import book_problem
 from ..texts import Message
 from .archive import Archive
 from .folder import BOOK, ONE, RECOUNT, Doc, StoreFolder, now, one, set_one
 from .index_sync import IndexKeeper
+from .shapes import book_problem
 
 
 class RecordBook:

@@ -23,12 +23,12 @@ import os
 from collections.abc import Callable
 
 from ..errors import StoreCorruptError, StoreError
-from ..shapes import GAME_ID, doc_problem
 from ..texts import Message
 from .files import backup_path
 from .finishing import check_summary
 from .folder import FINISH, GAME, Doc, now, one
 from .parts import Parts
+from .shapes import GAME_ID, doc_problem
 
 
 def reopen_game(parts: Parts, game_id: str, change: Callable[[Doc], list[Doc]],

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from .records import BOOK_FORMAT, BOOK_VERSION, summary_problem
+from ..records import BOOK_FORMAT, BOOK_VERSION, summary_problem
 
 #: the ids a game may have (they name its files)
 GAME_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,79}")
@@ -34,7 +34,7 @@ def _string(doc: dict[str, Any], key: str, optional: bool = False) -> str | None
 def _depth(value: Any, limit: int) -> bool:
     """Whether the lists and objects in ``value`` nest at most ``limit`` deep (``value``
     itself is depth 1)."""
-    from .store.files import depth_problem
+    from .files import depth_problem
 
     return depth_problem(value, limit) is None
 
@@ -45,7 +45,7 @@ def unchecked_game_problem(game: Any, floats: bool = True) -> bool:
     nests its ``doc``'s events or config deeper than :func:`doc_problem` accepts: one walk
     of the game, where those would make three (``False``: ``doc_problem(...,
     nesting_checked=True)`` may skip its walks)."""
-    from .store.files import unchecked_problem
+    from .files import unchecked_problem
 
     doc = game.get("doc") if type(game) is dict else None
     if type(doc) is not dict or type(doc.get("events")) is not list:
