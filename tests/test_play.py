@@ -645,8 +645,8 @@ def test_setup_typo_is_asked_again_alone_without_losing_the_answers(tmp_path):
     out = played(tmp_path / "store", lines)
     assert out.count("Columns (libre, descendante, montante, imposee)") == 2
     assert out.count("Order of the imposée column") == 3
-    assert "! unknown column 'dscendante' (expected: libre, descendante, montante, imposee)" \
-        in flat(out)
+    assert ("! unknown column 'dscendante' (expected: libre, descendante, montante, imposee, "
+            "annoncee)") in flat(out)
     assert "! no row 'ful' in Yam classique" in out
     assert "New game: Yam classique (Libre / Imposée)" in out
     assert "'yam' could mean several cells:" in out        # libre.yam and imposée.yam (next)
