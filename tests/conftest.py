@@ -96,7 +96,7 @@ def template(tmp_path_factory) -> dict:
 @pytest.fixture
 def small_parallel(monkeypatch):
     """An import goes parallel from 6 games, in chunks of 3, two chunks ahead."""
-    from yams_scorekeeper import import_check
+    from yams_scorekeeper.store import import_check
 
     monkeypatch.setattr(import_check, "PARALLEL_FROM", 6)
     monkeypatch.setattr(import_check, "CHUNK", 3)
@@ -106,7 +106,7 @@ def small_parallel(monkeypatch):
 @pytest.fixture
 def small_blocks(monkeypatch, small_parallel):
     """Blocks of a few games (a game here is ~10-20 KB of text)."""
-    from yams_scorekeeper import book_file
+    from yams_scorekeeper.store import book_file
 
     monkeypatch.setattr(book_file, "CHUNK", 4000)
     monkeypatch.setattr(book_file, "BLOCK_MOST", 1 << 20)
