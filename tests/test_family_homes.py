@@ -90,7 +90,10 @@ def test_the_check_finds_a_family_literal(tmp_path):
 
 #: what the check below also reads: every module outside the families, the catalogue and the
 #: mechanics themselves
-OUTSIDE_MECHANICS = [m for m in OUTSIDE if m.split("/")[0] not in ("texts", "mechanics")]
+#: the house package is where a house sheet's file names its column kinds and mechanics (its
+#: vocabulary: `kind = "annoncee"`), as rules/ is where a built-in family names them
+OUTSIDE_MECHANICS = [m for m in OUTSIDE
+                     if m.split("/")[0] not in ("texts", "mechanics", "house")]
 
 #: the literals still naming a mechanic, by (module, text), with how many there are: issue 21
 #: counted 56 in 16 files; each one removed is taken off here, and a new one fails the test

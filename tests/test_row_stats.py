@@ -197,13 +197,15 @@ def test_the_sheets_full_mark_spares_the_look_up_until_a_game_comes_without_shee
                                         {"name": "A", "total": 5, "parts": {}, "rank": 1}]})
 
     def mark():
-        return store._summary_index()._meta("sheets_full")
+        return store._index(lambda index: index._meta("sheets_full"))
+
+    def missing():
+        return store._index(lambda index: index.missing_sheets())
 
     finish("g1")
-    index = store._summary_index()
-    assert index.missing_sheets() == ["g1"] and mark() is None
+    assert missing() == ["g1"] and mark() is None
     assert store.row_stats() == {}                       # g1 tried (a seat -1 row)
-    assert index.missing_sheets() == [] and mark() == 1
+    assert missing() == [] and mark() == 1
     finish("g2")
     assert mark() is None
-    assert store._summary_index().missing_sheets() == ["g2"]
+    assert missing() == ["g2"]
