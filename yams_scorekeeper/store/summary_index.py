@@ -58,11 +58,15 @@ import os
 import sqlite3
 import tempfile
 from collections.abc import Callable, Iterable, Iterator
-from typing import Any
+from types import TracebackType
+from typing import TYPE_CHECKING, Any
 
 from ..safetext import fold_name
 from .files import TEMP_SUFFIX, fast_json, file_checksum
 from .files import compact_text as _json  # the rows' JSON text
+
+if TYPE_CHECKING:
+    from .folder import Doc
 
 INDEX_FILE = "index.sqlite"
 #: the page cache of a connection, in KiB (an import's transaction of 2,048 games fits:
@@ -106,9 +110,13 @@ def file_stamp(path: str) -> tuple[int, int] | None:
 #: a file's stamp in the index: ``(mtime_ns, size, sha256)``, the last the checksum the
 #: archive file carries (:func:`~yams_scorekeeper.storage.raw_checksum`)
 Stamp = tuple[int | None, int | None, str | None]
+#: a row as SQLite returns it
+Row = tuple[Any, ...]
+#: the values of a query's ``?`` placeholders (:meth:`SummaryIndex._filters`)
+Params = list[str | int]
 
 
-def row_sum(game: tuple, archive_sha: str | None) -> str:
+def row_sum(game: Row, archive_sha: str | None) -> str:
     """The digest a ``games`` row carries of its first six columns (the summary's text among
     them) and of its archive file's checksum: a row changed by anything but the index's own
     writes (a total edited in ``index.sqlite``, a page of another file) no longer matches."""
@@ -144,7 +152,7 @@ class SummaryIndex:
     """
 
     def __init__(self, folder: str, archive_dir: str,
-                 read_summary: Callable[[str], tuple[dict, str | None] | None],
+                 read_summary: Callable[[str], tuple[Doc, str | None] | None],
                  sweep: Callable[[str], None]):
         self.path = os.path.join(folder, INDEX_FILE)
         self.unusable: str | None = None
@@ -287,7 +295,7 @@ class SummaryIndex:
         with _transaction(db):
             db.execute("INSERT OR REPLACE INTO meta VALUES('stale', 1)")
 
-    def put(self, summaries: Iterable[dict], in_step: bool = True) -> None:
+    def put(self, summaries: Iterable[Doc], in_step: bool = True) -> None:
         """Index (again) the games whose archive files were just written; with ``in_step``
         the index is then declared in step with the archive folder (the caller wrote nothing
         else there)."""
@@ -316,7 +324,7 @@ class SummaryIndex:
         db.execute("DELETE FROM sheets WHERE game=?", (game_id,))
 
     @staticmethod
-    def _insert(db: sqlite3.Connection, summary: dict, stamp: Stamp) -> None:
+    def _insert(db: sqlite3.Connection, summary: Doc, stamp: Stamp) -> None:
         SummaryIndex._insert_rows(db, [(index_rows(summary), stamp)])
 
     @staticmethod
@@ -360,7 +368,7 @@ class SummaryIndex:
                 pass            # an index file we may only read: looked up again next time
         return missing
 
-    def put_sheets(self, filled: Iterable[tuple[str, list[dict] | None]]) -> None:
+    def put_sheets(self, filled: Iterable[tuple[str, list[Doc] | None]]) -> None:
         """The sheets (``cells`` and ``bonuses`` of each player, in seat order) of games
         listed by :meth:`missing_sheets`; ``None`` for a game whose events no longer replay
         (a row of seat -1 records it, so that it is not replayed again)."""
@@ -374,7 +382,7 @@ class SummaryIndex:
 
     # -- checking against the archive -----------------------------------------------------------
 
-    def differs(self, summary: dict, archive_sha: str | None) -> bool:
+    def differs(self, summary: Doc, archive_sha: str | None) -> bool:
         """True when the rows of the game of ``summary`` are not those its archive file (of
         checksum ``archive_sha``) gives: a row missing, changed or added, in any table (the
         sheets only when the summary keeps its cells; else the per-row statistics fill
@@ -392,7 +400,7 @@ class SummaryIndex:
         return bool(sheets) and sorted(db.execute(
             "SELECT * FROM sheets WHERE game=?", (gid,)).fetchall()) != sorted(sheets)
 
-    def replace(self, summary: dict, stamp: Stamp) -> None:
+    def replace(self, summary: Doc, stamp: Stamp) -> None:
         """Index the game of ``summary`` again (its rows differed from its archive file)."""
         db = self._open()
         with _transaction(db):
@@ -401,7 +409,7 @@ class SummaryIndex:
 
     # -- reading --------------------------------------------------------------------------------
 
-    def dump(self) -> list[tuple]:
+    def dump(self) -> list[Row]:
         """Every row of ``games`` and ``players``, sorted (a rebuilt index must be identical)."""
         db = self._open()
         return (sorted(db.execute("SELECT * FROM games").fetchall())
@@ -419,7 +427,7 @@ class SummaryIndex:
         """Every game's id, by date then id (the order the record book counts them)."""
         return [gid for (gid,) in self._open().execute("SELECT id FROM games ORDER BY date, id")]
 
-    def first_counted(self) -> dict[str, dict]:
+    def first_counted(self) -> dict[str, Doc]:
         """For each ``config_key``, the summary of its first game (by date, then id) not
         stopped early nor typed from paper for the history only: the game that opens its
         configuration in the record book."""
@@ -449,7 +457,7 @@ class SummaryIndex:
     def summaries(self, player: str | None = None, family: str | None = None,
                   since: str | None = None, until: str | None = None,
                   config_key: str | None = None, newest_first: bool = False,
-                  limit: int | None = None, offset: int = 0) -> Iterator[dict]:
+                  limit: int | None = None, offset: int = 0) -> Iterator[Doc]:
         """The summaries of the games that match, by date then id (a player's games: the page
         is taken from that player's ``players`` rows, so only its games are looked up)."""
         order = "DESC" if newest_first else "ASC"
@@ -460,7 +468,7 @@ class SummaryIndex:
             sql = (f"SELECT {_CHECKED} FROM (SELECT DISTINCT date, game FROM players "
                    f"WHERE folded=?{where} ORDER BY date {order}, game {order}{page}) m "
                    f"JOIN games g ON g.id=m.game ORDER BY m.date {order}, m.game {order}")
-            args = [fold(player)] + args + paging
+            args = [fold(player), *args, *paging]
         else:
             where, args = self._where(family, since, until, config_key)
             sql = f"SELECT {_CHECKED} FROM games g{where} ORDER BY date {order}, id {order}{page}"
@@ -472,17 +480,21 @@ class SummaryIndex:
                  since: str | None = None, until: str | None = None) -> int:
         if player is not None:          # one range of the players key, no game looked up
             where, args = self._filters("", family, since, until, None)
-            return self._open().execute(   # GROUP BY in key order: no temporary b-tree
+            count: int = self._open().execute(   # GROUP BY in key order: no temporary b-tree
                 f"SELECT count(*) FROM (SELECT 1 FROM players WHERE folded=?{where} "
-                "GROUP BY date, game)", [fold(player)] + args).fetchone()[0]
+                "GROUP BY date, game)", [fold(player), *args]).fetchone()[0]
+            return count
         where, args = self._where(family, since, until, None)
-        return self._open().execute(f"SELECT count(*) FROM games g{where}", args).fetchone()[0]
+        count = self._open().execute(f"SELECT count(*) FROM games g{where}", args).fetchone()[0]
+        return count
 
     @staticmethod
-    def _filters(prefix: str, family, since, until, config_key) -> tuple[str, list]:
+    def _filters(prefix: str, family: str | None, since: str | None, until: str | None,
+                 config_key: str | None) -> tuple[str, Params]:
         """`` AND ...`` for each filter given, on the columns ``prefix``family, config_key,
         date (both ``games`` and ``players`` hold them)."""
-        clauses, args = [], []
+        clauses: list[str] = []
+        args: Params = []
         if family is not None:
             clauses.append(f"{prefix}family=?")
             args.append(family)
@@ -498,19 +510,20 @@ class SummaryIndex:
         return "".join(" AND " + c for c in clauses), args
 
     @classmethod
-    def _where(cls, family, since, until, config_key) -> tuple[str, list]:
+    def _where(cls, family: str | None, since: str | None, until: str | None,
+               config_key: str | None) -> tuple[str, Params]:
         """The WHERE clause on ``games g`` of the filters (none when none is given)."""
         where, args = cls._filters("g.", family, since, until, config_key)
         return (" WHERE" + where[4:]) if where else "", args
 
-    def player_rows(self, player: str) -> list[tuple]:
+    def player_rows(self, player: str) -> list[Row]:
         """``(game, date, family, config_key, stopped, players, name, total, rank)`` for each
         game of ``player``, oldest first (what the statistics need, no JSON decoded)."""
         return self._open().execute(
             "SELECT game, date, family, config_key, stopped, seats, name, total, rank "
             "FROM players WHERE folded=? ORDER BY date, game", (fold(player),)).fetchall()
 
-    def pair_rows(self, a: str, b: str) -> list[tuple]:
+    def pair_rows(self, a: str, b: str) -> list[Row]:
         """``(game, date, family, stopped, total_a, rank_a, total_b, rank_b)`` for each game
         ``a`` and ``b`` played together, oldest first."""
         return self._open().execute(
@@ -521,7 +534,7 @@ class SummaryIndex:
 
     def sheet_rows(self, player: str | None = None, family: str | None = None,
                    since: str | None = None, until: str | None = None,
-                   seats: int | None = None) -> Iterator[tuple]:
+                   seats: int | None = None) -> Iterator[tuple[str, str | None, bool, str]]:
         """``(config_key, family, stopped, sheet)`` for each sheet of ``player`` (every
         player's when ``None``) in the games of ``family`` (of the period, of ``seats``
         players), oldest first; ``sheet`` is its JSON text (``cells`` and ``bonuses``:
@@ -546,7 +559,7 @@ class SummaryIndex:
 
     def companions(self, player: str, winning_families: Iterable[str],
                    since: str | None = None, until: str | None = None,
-                   seats: int | None = None) -> list[tuple]:
+                   seats: int | None = None) -> list[Row]:
         """``(name, games, ranked above)`` for each other player of the games of ``player``
         (of the period, of ``seats`` players): how many games they played together, and in
         how many of those that had a winner (not stopped early, or of one of
@@ -595,13 +608,14 @@ _CHECKED = ("g.id, g.date, g.family, g.config_key, g.stopped, g.summary, g.archi
             "g.row_sum")
 
 
-def _checked(row: tuple) -> dict:
+def _checked(row: Row) -> Doc:
     """The summary of a ``games`` row read with :data:`_CHECKED`, its digest checked (one
     SHA-256 of its text: 2 us; a page of the history checks its 20 rows, a recount every
     row); :class:`IndexMismatch` when the row was changed."""
     if row_sum(row[:6], row[6]) != row[7]:
         raise IndexMismatch(row[0])
-    return _decoded(row[5])
+    summary: Doc = _decoded(row[5])
+    return summary
 
 
 def _decoded(text: str) -> Any:
@@ -651,10 +665,10 @@ def _add_later_indexes(db: sqlite3.Connection) -> None:
 
 #: a game's rows in the index, but the archive file's stamp: ``games`` (its first six
 #: columns), ``players`` and ``sheets``
-IndexRows = tuple[tuple, list[tuple], list[tuple]]
+IndexRows = tuple[Row, list[Row], list[Row]]
 
 
-def index_rows(summary: dict) -> IndexRows:
+def index_rows(summary: Doc) -> IndexRows:
     """The rows of the game of ``summary`` (pure: an import computes them on its worker
     processes)."""
     players = [{k: v for k, v in p.items() if k not in _SHEET_KEYS}
@@ -682,5 +696,6 @@ class _transaction:
     def __enter__(self) -> None:
         self.db.execute("BEGIN IMMEDIATE")
 
-    def __exit__(self, kind, value, tb) -> None:
+    def __exit__(self, kind: type[BaseException] | None, value: BaseException | None,
+                 tb: TracebackType | None) -> None:
         self.db.execute("COMMIT" if kind is None else "ROLLBACK")
