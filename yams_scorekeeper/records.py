@@ -54,8 +54,15 @@ BOOK_FORMAT = "yams-scorekeeper-records"
 BOOK_VERSION = 1
 TOTAL = "total"
 
+#: a JSON object: a summary, the book and its records, a history row, statistics
+Doc = dict[str, Any]
+#: what :func:`merged` needs of one game (:func:`tally`): date, id, record key, label,
+#: family, {part: (best, names)}
+Tally = tuple[str, str, str | None, str | None, str | None,
+              dict[str, tuple[float, list[str]]] | None]
 
-def empty_book() -> dict:
+
+def empty_book() -> Doc:
     """A book with no game in it."""
     return {"format": BOOK_FORMAT, "version": BOOK_VERSION, "counted": [], "configs": {}}
 
@@ -101,7 +108,7 @@ def summary_problem(summary: Any) -> str | None:
 MOST_CELLS = 1000
 
 
-def _sheet_rows_problem(player: dict) -> str | None:
+def _sheet_rows_problem(player: Doc) -> str | None:
     """What is wrong with a player's ``cells`` and ``bonuses`` (optional; see
     :meth:`yams_scorekeeper.game.Game.sheet_rows`), or ``None``."""
     cells = player.get("cells", [])
@@ -130,20 +137,22 @@ def _is_number(value: Any) -> bool:
     """A finite number of a sensible size (not a bool, NaN, infinity or 5,000 digits)."""
     kind = type(value)
     if kind is int or kind is float:                  # JSON's numbers: no abstract check
-        return -MOST_SCORE <= value <= MOST_SCORE
+        in_range: bool = -MOST_SCORE <= value <= MOST_SCORE
+        return in_range
+    # typeshed's numbers.Real declares no __ge__ (int <= Real), though every Real has one
     return (isinstance(value, Real) and not isinstance(value, bool)
-            and -MOST_SCORE <= value <= MOST_SCORE)
+            and -MOST_SCORE <= value <= MOST_SCORE)  # type: ignore[operator]
 
 
 def _same_name(a: str, b: str) -> bool:
     return fold_name(a) == fold_name(b)
 
 
-def _holder(record: dict) -> dict:
+def _holder(record: Doc) -> Doc:
     return {key: record[key] for key in ("value", "player", "date", "game")}
 
 
-def _scores(summary: dict) -> dict[str, list[tuple[float, str]]]:
+def _scores(summary: Doc) -> dict[str, list[tuple[float, str]]]:
     """For each part (``total`` first), the (value, player) pairs of the game, in player order."""
     scores: dict[str, list[tuple[float, str]]] = {TOTAL: []}
     for player in summary["players"]:
@@ -154,7 +163,7 @@ def _scores(summary: dict) -> dict[str, list[tuple[float, str]]]:
     return scores
 
 
-def update_records(book: dict, summary: dict) -> tuple[dict, list[dict]]:
+def update_records(book: Doc, summary: Doc) -> tuple[Doc, list[Doc]]:
     """The book with ``summary`` counted, and the records it broke (see the module notes).
 
     Each broken record is ``{"config_key", "config_label", "part", "value", "player", "date",
@@ -169,7 +178,7 @@ def update_records(book: dict, summary: dict) -> tuple[dict, list[dict]]:
     return new, _count(new, summary)
 
 
-def _count(book: dict, summary: dict, owned: bool = False) -> list[dict]:
+def _count(book: Doc, summary: Doc, owned: bool = False) -> list[Doc]:
     """Count ``summary`` into ``book`` (its ``counted`` list aside), changing the book's
     ``configs`` in place but never a config or record dict it shares with another book,
     unless the book ``owned`` them all (a recompute: then ties are appended in place, so that
@@ -213,7 +222,7 @@ _SHARED_KEYS = {"double/force/croissant": "double/force",
                 "double/force/decroissant": "double/force"}
 
 
-def record_key(summary: dict) -> tuple[str, str]:
+def record_key(summary: Doc) -> tuple[str, str]:
     """The configuration whose records ``summary`` counts in, and its label: forcé croissant
     and forcé décroissant share one set (D11), the direction dropped from the label."""
     key = summary["config_key"]
@@ -228,11 +237,11 @@ def record_key(summary: dict) -> tuple[str, str]:
     return key, label
 
 
-def _order(summaries: Iterable[dict]) -> list[dict]:
+def _order(summaries: Iterable[Doc]) -> list[Doc]:
     return sorted(summaries, key=lambda s: (s["date"], s["id"]))
 
 
-def recompute(summaries: Iterable[dict], ordered: bool = False) -> dict:
+def recompute(summaries: Iterable[Doc], ordered: bool = False) -> Doc:
     """The book of all ``summaries``, counted in date order (then game id).
 
     Linear in the number of games: the ids counted are kept in a set while counting.
@@ -248,7 +257,7 @@ def recompute(summaries: Iterable[dict], ordered: bool = False) -> dict:
     return book
 
 
-def tally(summary: dict) -> tuple:
+def tally(summary: Doc) -> Tally:
     """What :func:`merged` needs of a checked ``summary``: ``(date, id, key, label, family,
     {part: (best, names)})``, the last four ``None`` for a game stopped early (small enough
     to keep for each game of an import)."""
@@ -262,11 +271,11 @@ def tally(summary: dict) -> tuple:
     return summary["date"], summary["id"], key, label, summary.get("family"), bests
 
 
-def first_games(firsts: Iterable[dict]) -> dict[str, tuple[str, set[str]]]:
+def first_games(firsts: Iterable[Doc]) -> dict[str, tuple[str, set[str]]]:
     """For each record key, the id and the parts of its first game, from the summaries of
     the first game of each ``config_key`` (configurations that share their records, D11,
     merged)."""
-    best: dict[str, dict] = {}
+    best: dict[str, Doc] = {}
     for summary in firsts:
         key = record_key(summary)[0]
         if key not in best or (summary["date"], summary["id"]) < (best[key]["date"],
@@ -275,8 +284,8 @@ def first_games(firsts: Iterable[dict]) -> dict[str, tuple[str, set[str]]]:
     return {key: (s["id"], set(_scores(s))) for key, s in best.items()}
 
 
-def merged(book: dict, tallies: list[tuple], order: list[str],
-           firsts: dict[str, tuple[str, set[str]]]) -> dict | None:
+def merged(book: Doc, tallies: list[tuple[Any, ...]], order: list[str],
+           firsts: dict[str, tuple[str, set[str]]]) -> Doc | None:
     """``book`` (which must be :func:`recompute` of its games) with the games of ``tallies``
     (:func:`tally`; games it has not counted, of any date) counted as :func:`recompute`
     would count them among its games: each record is the first of the entries (date, id,
@@ -300,7 +309,7 @@ def merged(book: dict, tallies: list[tuple], order: list[str],
             or not ids.issuperset(order):
         return None
     configs = dict(book.get("configs", {}))
-    new_entries: dict[tuple[str, str], list[tuple]] = {}
+    new_entries: dict[tuple[str, str], list[tuple[str, str, str, float]]] = {}
     for date, game_id, key, label, family, bests in tallies:
         if key is None:
             continue
@@ -341,7 +350,7 @@ def iso(value: str | _dt.date | None) -> str | None:
     return value.isoformat() if isinstance(value, _dt.date) else value
 
 
-def matches(summary: dict, player: str | None = None, family: str | None = None,
+def matches(summary: Doc, player: str | None = None, family: str | None = None,
             since: str | _dt.date | None = None, until: str | _dt.date | None = None) -> bool:
     """True when the game was played by ``player``, in ``family``, between the two dates.
 
@@ -358,8 +367,8 @@ def matches(summary: dict, player: str | None = None, family: str | None = None,
     return player is None or any(_same_name(p["name"], player) for p in summary["players"])
 
 
-def history(summaries: Iterable[dict], player: str | None = None, family: str | None = None,
-            since: str | _dt.date | None = None, until: str | _dt.date | None = None) -> list[dict]:
+def history(summaries: Iterable[Doc], player: str | None = None, family: str | None = None,
+            since: str | _dt.date | None = None, until: str | _dt.date | None = None) -> list[Doc]:
     """The games, oldest first: one row per game, with the player's own total and rank when
     ``player`` is given.
 
@@ -388,7 +397,7 @@ def history(summaries: Iterable[dict], player: str | None = None, family: str | 
     return rows
 
 
-def changes_made(summary: dict) -> dict:
+def changes_made(summary: Doc) -> Doc:
     """``{"amendments": n, "reopened": {"at", "times"} or None}``: the corrections a game
     went through after it was played, as its summary says (anything else reads as none)."""
     amendments = summary.get("amendments")
@@ -414,7 +423,7 @@ def _stopped_wins(family: str | None) -> bool:
     return stopped_game_wins(family)
 
 
-def describe(totals: list[float]) -> dict:
+def describe(totals: list[float]) -> dict[str, float | None]:
     """``average``, ``median`` and ``stdev`` (population standard deviation) of ``totals``,
     ``None`` each when there is none."""
     if not totals:
@@ -427,7 +436,7 @@ def describe(totals: list[float]) -> dict:
     return {"average": mean, "median": median, "stdev": stdev}
 
 
-def _stats(rows: list[dict]) -> dict:
+def _stats(rows: list[Doc]) -> Doc:
     """The figures of ``rows`` (one pass: a player's rows at 50,000 games are ~13,000, and
     the statistics take them three times, overall, per family, per configuration)."""
     complete = [row for row in rows if not row["stopped_early"]]
@@ -454,12 +463,12 @@ def _stats(rows: list[dict]) -> dict:
     }
 
 
-def player_stats(summaries: Iterable[dict], name: str) -> dict:
+def player_stats(summaries: Iterable[Doc], name: str) -> Doc:
     """A player's statistics from the summaries of the games (see :func:`stats_of_rows`)."""
     return stats_of_rows(history(summaries, player=name), name)
 
 
-def stats_of_rows(rows: list[dict], name: str) -> dict:
+def stats_of_rows(rows: list[Doc], name: str) -> Doc:
     """A player's games, wins, win rate, average, median, standard deviation, best, worst and
     history, per family, per configuration, and by month.
 
@@ -476,8 +485,8 @@ def stats_of_rows(rows: list[dict], name: str) -> dict:
     ``by_config`` hold them. Games stopped early count in games and wins (G7), not in the
     figures of totals.
     """
-    families: dict[Any, list[dict]] = {}
-    configs: dict[str, list[dict]] = {}
+    families: dict[str | None, list[Doc]] = {}
+    configs: dict[str, list[Doc]] = {}
     for row in rows:
         families.setdefault(row.get("family"), []).append(row)
         configs.setdefault(row["config_key"], []).append(row)
@@ -487,7 +496,7 @@ def stats_of_rows(rows: list[dict], name: str) -> dict:
     by_family = {family: _stats(mine) for family, mine in families.items()}
     by_config = {key: {"label": mine[-1]["config_label"], "family": mine[-1].get("family"),
                        **_stats(mine)} for key, mine in configs.items()}
-    trend: dict[tuple, list[float]] = {}
+    trend: dict[tuple[str | None, str], list[float]] = {}
     for row in rows:
         if not row["stopped_early"]:
             trend.setdefault((row.get("family"), row["date"][:7]), []).append(row["total"])
@@ -500,7 +509,7 @@ def stats_of_rows(rows: list[dict], name: str) -> dict:
                                                                             kv[0][1]))]}
 
 
-def head_to_head(rows: Iterable[tuple], a: str, b: str) -> dict:
+def head_to_head(rows: Iterable[tuple[Any, ...]], a: str, b: str) -> Doc:
     """Two players in the games they played together: ``rows`` are ``(game, date, family,
     stopped, total_a, rank_a, total_b, rank_b)``.
 
@@ -508,8 +517,9 @@ def head_to_head(rows: Iterable[tuple], a: str, b: str) -> dict:
     {"games", "wins": {...}, "draws", "average": {a: x, b: y}}}}``: a game is won by the one
     ranked higher; a stopped game is nobody's outside Gaby (G7); equal ranks are a draw.
     """
-    out = {"players": [a, b], "games": 0, "wins": {a: 0, b: 0}, "draws": 0, "by_family": {}}
-    sums: dict[str, list] = {}
+    out: Doc = {"players": [a, b], "games": 0, "wins": {a: 0, b: 0}, "draws": 0,
+                "by_family": {}}
+    sums: dict[str | None, list[float]] = {}
     for _game, _date, family, stopped, total_a, rank_a, total_b, rank_b in rows:
         fam = out["by_family"].setdefault(family, {"games": 0, "wins": {a: 0, b: 0}, "draws": 0,
                                                    "average": {a: None, b: None}})
@@ -531,8 +541,8 @@ def head_to_head(rows: Iterable[tuple], a: str, b: str) -> dict:
     return out
 
 
-def row_stats(sheets: Iterable[tuple[str, str | None, bool, dict]],
-              labels: dict[str, str]) -> dict:
+def row_stats(sheets: Iterable[tuple[str, str | None, bool, Doc | str]],
+              labels: dict[str, str]) -> dict[str, Doc]:
     """Per-row statistics of sheets, per configuration.
 
     ``sheets`` are ``(config_key, family, stopped_early, {"cells", "bonuses"})`` (see
@@ -548,7 +558,7 @@ def row_stats(sheets: Iterable[tuple[str, str | None, bool, dict]],
     row the rule set calls a yams (``yams_rows``) made, or a bonus written with a cell
     (the extra Yahtzee, H4).
     """
-    configs: dict[str, dict] = {}
+    configs: dict[str, Doc] = {}
     for key, family, stopped, sheet in sheets:
         cfg = configs.get(key)
         if cfg is None:     # the cells and bonuses as written (JSON text) with their counts
@@ -564,11 +574,10 @@ def row_stats(sheets: Iterable[tuple[str, str | None, bool, dict]],
             cfg["texts"].update(cells[:-1].split("],["))
             cfg["bonus_texts"][bonuses] += 1
             continue
-        if type(sheet) is str:
-            sheet = json.loads(sheet)
-        for cell in sheet.get("cells", ()):
+        doc: Doc = json.loads(sheet) if isinstance(sheet, str) else sheet
+        for cell in doc.get("cells", ()):
             _add_cell(cfg, cell, 1)
-        _add_bonuses(cfg, sheet.get("bonuses", {}), 1)
+        _add_bonuses(cfg, doc.get("bonuses", {}), 1)
     for cfg in configs.values():
         for text, n in cfg.pop("texts").items():
             cell = json.loads("[" + text + "]")
@@ -588,7 +597,7 @@ def row_stats(sheets: Iterable[tuple[str, str | None, bool, dict]],
 _CELLS, _BONUSES = '{"cells":[[', '],"bonuses":'
 
 
-def _add_cell(cfg: dict, cell: list, n: int) -> None:
+def _add_cell(cfg: Doc, cell: list[Any], n: int) -> None:
     """Count ``n`` cells ``[column, row, score, scratched(, bonus)]`` into ``cfg``."""
     score = cell[2]
     acc = cfg["cells"].get((cell[0], cell[1]))
@@ -610,7 +619,7 @@ def _add_cell(cfg: dict, cell: list, n: int) -> None:
         cfg["yams"] += n
 
 
-def _add_bonuses(cfg: dict, bonuses: dict, n: int) -> None:
+def _add_bonuses(cfg: Doc, bonuses: dict[str, float], n: int) -> None:
     """Count ``n`` sheets' ``bonuses`` (``{part: bonus}``) into ``cfg``."""
     for part, bonus in bonuses.items():
         got = cfg["bonuses"].setdefault(part, [0, 0])
@@ -640,10 +649,10 @@ def _row_order(family: str | None) -> dict[str, int]:
         return {}
 
 
-def _row_figures(key: str, cfg: dict, labels: dict[str, str]) -> dict:
+def _row_figures(key: str, cfg: Doc, labels: dict[str, str]) -> Doc:
     order = _row_order(cfg["family"])
 
-    def line(row: str, accs: list[list]) -> dict:
+    def line(row: str, accs: list[list[float]]) -> Doc:
         n = sum(a[0] for a in accs)
         total, zeros, scratched, made = (sum(a[i] for a in accs) for i in (1, 2, 3, 4))
         return {"row": row, "cells": n, "average": total / n,
@@ -651,8 +660,8 @@ def _row_figures(key: str, cfg: dict, labels: dict[str, str]) -> dict:
                 "scratched": scratched, "scratch_rate": scratched / n, "made": made,
                 "made_rate": made / n}
 
-    def by_row(cells: dict) -> list[dict]:
-        rows: dict[str, list] = {}
+    def by_row(cells: dict[tuple[str, str], list[float]]) -> list[Doc]:
+        rows: dict[str, list[list[float]]] = {}
         for (_column, row), acc in cells.items():
             rows.setdefault(row, []).append(acc)
         return [line(row, accs) for row, accs in

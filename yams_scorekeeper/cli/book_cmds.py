@@ -8,7 +8,7 @@ The statistics come from :mod:`yams_scorekeeper.records`; this module only parse
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, TextIO, cast
 
 import typer
 
@@ -23,6 +23,9 @@ from .plain_text import print_lines, print_table
 from .printable import html_option
 from .printing import local_date, short_label, simple_table
 from .render import print_json, shown
+
+if TYPE_CHECKING:
+    from ..texts import _Section
 
 
 def _family(name: str | None) -> str | None:
@@ -296,7 +299,7 @@ def history(
         out.print(text, markup=False, style="dim")
 
 
-def _notes(row: dict, w: dict, lang: str) -> list[str]:
+def _notes(row: dict, w: _Section, lang: str) -> list[str]:
     """What a history row says after the rules: stopped early, how many turns were corrected
     after they were played, reopened after the finish (how many times, past one)."""
     notes = [w["stopped"]] if row["stopped_early"] else []
@@ -469,12 +472,12 @@ def stats(
     if player is None or not player.strip():
         raise EntryError(Message("cli.name_player"), expected="yams stats Alice")
     store = open_store(db, reading=True)
-    rows = _player_rows(store, player.strip())
-    if not rows:
+    player_rows = _player_rows(store, player.strip())
+    if not player_rows:
         known = sorted(store.player_names(), key=str.casefold)
         raise EntryError(Message("cli.book.unknown_player", name=player),
                          expected=", ".join(known) if known else None)
-    name = rows[-1]["player"]
+    name = player_rows[-1]["player"]
     if versus is not None:
         pairs = [pair for pair in store.pair_rows(player.strip(), versus.strip())
                  if in_period([{"date": pair[1], "player_count": seats}], since_, until_,
@@ -488,12 +491,12 @@ def stats(
         return
     filtered = since_ is not None or until_ is not None or seats is not None
     if filtered:
-        rows = in_period(rows, since_, until_, seats)
-        if not rows and not as_json:
+        player_rows = in_period(player_rows, since_, until_, seats)
+        if not player_rows and not as_json:
             typer.echo(w["no_games"])
             return
-    data = stats_of_rows(rows, player.strip())
-    data.update(_page_figures(store, rows, player.strip(), since_, until_, seats))
+    data = stats_of_rows(player_rows, player.strip())
+    data.update(_page_figures(store, player_rows, player.strip(), since_, until_, seats))
     if csv_file is not None:
         from .book_csv import STATS_COLUMNS, stats_lines
         from .book_export import write_csv
@@ -775,8 +778,9 @@ def export(
     if file is None:
         raise EntryError(Message("cli.name_file_write"),
                          expected="yams export book.json")
-    count = export_book(open_store(db, reading=True), file_stdout() if file == "-" else file,
-                        force=force)
+    # a _Utf8Stdout is a text stream in all that export_book uses of one (write, flush)
+    out = cast(TextIO, file_stdout()) if file == "-" else file
+    count = export_book(open_store(db, reading=True), out, force=force)
     if file != "-":
         typer.echo(shown(say("cli.book.exported", lang, n=count, path=file)))
 
