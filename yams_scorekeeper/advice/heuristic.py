@@ -31,19 +31,26 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import combinations
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ..dice import Die
+from ..dice import Dice, Die
 from ..errors import YamsError
 from ..game import Game, Mark
+from ..texts import Joined
 from ..totals import UPPER, sheet_totals
 from .dice_space import N_DICE, dice_space
 from .solver import best_keep_values, keep_values
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..columns import Column
+    from ..rules import RuleSet
+    from ..sheet import Sheet
 
 #: value kept back for a doblar not used now (points against par): one is used only on a pair
 #: whose second cell beats its par by more than this
@@ -55,6 +62,13 @@ MAX_CANDIDATES = 10
 #: a review of a whole game near 5 s; a turn's estimate has a standard error near 40 points
 TURN_SAMPLES = 8
 NEG = -1e6
+#: the explanation of a mark made up only to be valued (never shown)
+_UNSAID = Joined("", ())
+
+#: a cell the player may still fill: (column, row)
+OpenCell = tuple["Column", str]
+#: a column's filled cells, as the memos key them: its id, then (row, score, ones) of each
+ColumnKey = tuple[str | tuple[str, int, int], ...]
 
 
 @dataclass(frozen=True)
@@ -67,7 +81,7 @@ class HeuristicKeep:
     loss: float = 0.0
     stop: bool = False
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"keep": list(self.keep), "stop": self.stop, "value": round(self.value, 4),
                 "loss": round(self.loss, 4)}
 
@@ -84,9 +98,10 @@ class HeuristicCell:
     loss: float = 0.0
     second: tuple[str, str, int, int] | None = None     # doblar: (column, row, coup, score)
 
-    def to_json(self) -> dict:
-        data = {"column": self.column, "row": self.row, "coup": self.coup, "score": self.score,
-                "value": round(self.value, 4), "loss": round(self.loss, 4), "doblar": None}
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "column": self.column, "row": self.row, "coup": self.coup, "score": self.score,
+            "value": round(self.value, 4), "loss": round(self.loss, 4), "doblar": None}
         if self.second is not None:
             c, r, k, s = self.second
             data["doblar"] = {"column": c, "row": r, "coup": k, "score": s}
@@ -99,7 +114,7 @@ class FiveDiceTables:
     """Scores of every row for the 252 outcomes at each roll, and each row's dedicated mean and
     variance (a whole turn spent on it, ``rolls`` rolls)."""
 
-    def __init__(self, rules, horizon: int):
+    def __init__(self, rules: RuleSet, horizon: int):
         space = dice_space()
         self.horizon = horizon
         self.rows = tuple(r.id for r in rules.rows)
@@ -143,7 +158,7 @@ def _sub_keeps() -> tuple[np.ndarray, ...]:
 _TABLES: dict[str, FiveDiceTables] = {}
 
 
-def five_dice_tables(rules, horizon: int) -> FiveDiceTables:
+def five_dice_tables(rules: RuleSet, horizon: int) -> FiveDiceTables:
     import json
 
     key = json.dumps([type(rules).__name__, rules.settings, horizon], sort_keys=True, default=str)
@@ -168,6 +183,15 @@ class _Plan:
     start: float = 0.0
 
 
+@dataclass
+class _Fresh:
+    """What is memoised while no cell is written: the stop values by roll, the column keys
+    by column id."""
+
+    stops: dict[int, np.ndarray] = field(default_factory=dict)
+    columns: dict[str, ColumnKey] = field(default_factory=dict)
+
+
 class HeuristicAdviser:
     """Advice for the player to play in ``game`` (the game is only read, never changed, except
     by :meth:`play_turn`, which plays the turn)."""
@@ -180,22 +204,23 @@ class HeuristicAdviser:
         self.bonus = (int(s["bonus_threshold"]), int(s["bonus"])) if (
             "bonus_threshold" in s and "bonus" in s) else None
         self.tables = five_dice_tables(self.rules, self.rules.max_rolls) if self.five else None
-        self._totals: dict[tuple, float] = {}      # column totals and gains, by column state
-        self._figures: dict[tuple, dict[str, int]] = {}
-        self._stamp: tuple | None = None
-        self._memo: dict[tuple, object] = {}
+        # column totals and gains, by column state
+        self._totals: dict[tuple[object, ...], float] = {}
+        self._figures: dict[tuple[tuple[str, ...], int], dict[str, int]] = {}
+        self._stamp: tuple[int, int] | None = None
+        self._memo = _Fresh()
 
-    def _fresh(self) -> dict:
+    def _fresh(self) -> _Fresh:
         """Values memoised while no cell is written (the sheets are the state they read)."""
         stamp = (self.game.current, sum(len(s.marks) for s in self.game.sheets))
         if stamp != self._stamp:
-            self._stamp, self._memo = stamp, {}
+            self._stamp, self._memo = stamp, _Fresh()
         return self._memo
 
     # -- values --------------------------------------------------------------------------------
 
     @property
-    def sheet(self):
+    def sheet(self) -> Sheet:
         return self.game.player
 
     def horizon(self) -> int:
@@ -203,29 +228,35 @@ class HeuristicAdviser:
         cap = int(self.rules.settings.get("rolls_per_turn", self.rules.max_rolls))
         return max(1, min(self.game.max_roll(), cap))
 
-    def open_cells(self) -> list[tuple]:
+    def open_cells(self) -> list[OpenCell]:
         """(column, row) of every cell the player may still fill this turn."""
         return [(c, r) for c in self.game.columns for r in self.game.next_cells(self.sheet, c)]
 
-    def _limit(self, column) -> int:
+    def _five_tables(self) -> FiveDiceTables:
+        """The five-dice score tables (asked only when playing five dice)."""
+        assert self.tables is not None, "five-dice tables asked with other dice"
+        return self.tables
+
+    def _limit(self, column: Column) -> int:
         return min(column.max_roll or self.rules.max_rolls, self.rules.max_rolls)
 
-    def par(self, column, row: str) -> float:
-        if not self.five:
+    def par(self, column: Column, row: str) -> float:
+        if self.tables is None:             # not five dice
             return 0.0
         return column.factor * self.tables.dedicated(row, self._limit(column))[0]
 
-    def _column_key(self, column) -> tuple:
-        memo = self._fresh()
-        key = memo.get(("column", column.id))
+    def _column_key(self, column: Column) -> ColumnKey:
+        memo = self._fresh().columns
+        key = memo.get(column.id)
         if key is None:
             key = (column.id,) + tuple(sorted((r, m.score, m.ones) for (c, r), m in
                                               self.sheet.marks.items() if c == column.id))
-            memo[("column", column.id)] = key
+            memo[column.id] = key
         return key
 
-    def _column_total(self, column, extra: Mark | None = None) -> int:
-        key = self._column_key(column) + ((extra.row, extra.score, extra.ones) if extra else ("",))
+    def _column_total(self, column: Column, extra: Mark | None = None) -> float:
+        key: tuple[object, ...] = self._column_key(column) + (
+            (extra.row, extra.score, extra.ones) if extra else ("",))
         total = self._totals.get(key)
         if total is None:
             cells = {k: m for k, m in self.sheet.marks.items() if k[0] == column.id}
@@ -235,32 +266,33 @@ class HeuristicAdviser:
             self._totals[key] = total
         return total
 
-    def _bonus_chance(self, column, upper: int, rows: Sequence[str]) -> float:
+    def _bonus_chance(self, column: Column, upper: int, rows: Sequence[str]) -> float:
+        assert self.bonus is not None, "asked only of a rule set with an upper bonus"
         threshold, _ = self.bonus
         if upper >= threshold:
             return 1.0
         if not rows:
             return 0.0
-        stats = [self.tables.dedicated(r, self._limit(column)) for r in rows]
+        stats = [self._five_tables().dedicated(r, self._limit(column)) for r in rows]
         mean, var = sum(m for m, _ in stats), sum(v for _, v in stats)
         return _phi((mean - (threshold - upper) + 0.5) / math.sqrt(max(var, 1e-9)))
 
-    def written(self, column, row: str, score: int) -> int:
+    def written(self, column: Column, row: str, score: int) -> int:
         """The score the rules would let this sheet write (a zero-only cell takes 0)."""
         if score > 0 and self.rules.zero_only_reason(self.game, self.sheet, column, row, score):
             return 0
         return score
 
-    def gain(self, column, row: str, score: int, dice=()) -> float:
+    def gain(self, column: Column, row: str, score: int, dice: Sequence[Die] = ()) -> float:
         """Value of writing ``score`` (already legal) in (column, row): see the module."""
-        ones = Mark(column.id, row, int(score), 1, False, "", tuple(dice), 0).ones
-        key = (self._column_key(column), row, int(score), ones)
+        ones = Mark(column.id, row, int(score), 1, False, _UNSAID, tuple(dice), 0).ones
+        key: tuple[object, ...] = (self._column_key(column), row, int(score), ones)
         value = self._totals.get(key)
         if value is None:
             value = self._totals[key] = self._gain(column, row, int(score), dice)
         return value
 
-    def _gain(self, column, row: str, score: int, dice) -> float:
+    def _gain(self, column: Column, row: str, score: int, dice: Sequence[Die]) -> float:
         if self.bonus is not None and self.five and row in UPPER:
             marks = {r: m.score for (c, r), m in self.sheet.marks.items() if c == column.id}
             upper = sum(v for r, v in marks.items() if r in UPPER)
@@ -269,19 +301,19 @@ class HeuristicAdviser:
             chance = (self._bonus_chance(column, upper + score, rest)
                       - self._bonus_chance(column, upper, open_up))
             return column.factor * (score + self.bonus[1] * chance) - self.par(column, row)
-        mark = Mark(column.id, row, int(score), 1, False, "", tuple(dice), 0)
+        mark = Mark(column.id, row, int(score), 1, False, _UNSAID, tuple(dice), 0)
         delta = self._column_total(column, mark) - self._column_total(column)
         return delta - self.par(column, row)
 
     # -- five dice: the lookahead --------------------------------------------------------------
 
-    def _stop_values(self, k: int, cells: list[tuple], fallback: float | None) -> np.ndarray:
+    def _stop_values(self, k: int, cells: list[OpenCell], fallback: float | None) -> np.ndarray:
         """(252,): the best cell's value for each outcome kept after roll k (with the first
         coup's best value ``fallback``, and a doblar of both, when this is the second coup)."""
-        memo = self._fresh()
-        best = memo.get(("stop", k))
+        memo = self._fresh().stops
+        best = memo.get(k)
         if best is None:
-            best = memo[("stop", k)] = self._plain_stops(k, cells)
+            best = memo[k] = self._plain_stops(k, cells)
         if fallback is not None:
             plain = best
             best = np.maximum(best, fallback)
@@ -289,10 +321,10 @@ class HeuristicAdviser:
                 best = np.maximum(best, fallback + plain - DOBLAR_RESERVE)
         return best
 
-    def _plain_stops(self, k: int, cells: list[tuple]) -> np.ndarray:
+    def _plain_stops(self, k: int, cells: list[OpenCell]) -> np.ndarray:
         best = np.full(dice_space().n_outcomes, NEG)
         for column, row in cells:
-            values, inverse = self.tables.distinct[k, row]
+            values, inverse = self._five_tables().distinct[k, row]
             if column.max_roll is not None and k > column.max_roll:
                 if not self.rules.chance_cell(self.game.config, column, row):
                     continue
@@ -336,7 +368,7 @@ class HeuristicAdviser:
 
     # -- ten tagged dice: sampled candidates ---------------------------------------------------
 
-    def _figure_scores(self, dice, roll: int) -> dict[str, int]:
+    def _figure_scores(self, dice: Sequence[Die], roll: int) -> dict[str, int]:
         key = (tuple(str(d) for d in dice), roll)
         got = self._figures.get(key)
         if got is None:
@@ -346,7 +378,7 @@ class HeuristicAdviser:
             self._figures[key] = got
         return got
 
-    def _tagged_stop(self, dice, roll: int, cells: list[tuple]) -> float:
+    def _tagged_stop(self, dice: Sequence[Die], roll: int, cells: list[OpenCell]) -> float:
         scores = self._figure_scores(dice, roll)
         best = NEG
         for column, row in cells:
@@ -354,7 +386,8 @@ class HeuristicAdviser:
             best = max(best, self.gain(column, row, score, dice))
         return best
 
-    def _tagged_keeps(self, dice, roll: int, rng: random.Random) -> list[HeuristicKeep]:
+    def _tagged_keeps(self, dice: Sequence[Die], roll: int,
+                      rng: random.Random) -> list[HeuristicKeep]:
         cells = self.open_cells()
         dice = tuple(sorted(dice))
         shown = tuple(str(d) for d in dice)
@@ -374,7 +407,7 @@ class HeuristicAdviser:
 
     # -- the answers ---------------------------------------------------------------------------
 
-    def keep_choices(self, dice, roll: int, rng: random.Random | None = None,
+    def keep_choices(self, dice: Sequence[Die], roll: int, rng: random.Random | None = None,
                      fallback: float | None = None) -> list[HeuristicKeep]:
         """Every keep considered for ``dice`` showing after ``roll`` (and writing now), best
         first. ``fallback``: the best value of the first coup, when this is the second."""
@@ -422,7 +455,7 @@ class HeuristicAdviser:
                 break
         return out
 
-    def _column(self, column_id: str):
+    def _column(self, column_id: str) -> Column:
         return next(c for c in self.game.columns if c.id == column_id)
 
     def turn_value(self, rng: random.Random | None = None) -> float | None:
@@ -465,7 +498,7 @@ class HeuristicAdviser:
                 dice, roll = tuple(random_dice(game, rng)), 1
                 plan = self.plan(fallback) if self.five else None
                 while roll < self.horizon():
-                    if self.five:
+                    if plan is not None:        # five dice
                         choices = self._five_keeps(plan, tuple(d.value for d in dice), roll)
                     else:
                         choices = self._tagged_keeps(dice, roll, rng)
@@ -476,8 +509,8 @@ class HeuristicAdviser:
                     roll += 1
                 game.enter(tuple(sorted(dice)), roll)
                 if game.coups_allowed() == 2 and n == 0:
-                    choices = self.cell_choices()
-                    fallback = choices[0].value if choices else None
+                    cells = self.cell_choices()
+                    fallback = cells[0].value if cells else None
         choice = self.cell_choices()[0]
         second = None if choice.second is None else choice.second[:2]
         game.mark(choice.column, choice.row, coup=choice.coup or None, second=second)
@@ -494,7 +527,7 @@ def doblar_accepted(game: Game, a: HeuristicCell, b: HeuristicCell) -> bool:
     return True
 
 
-def _candidates(dice) -> list[frozenset[int]]:
+def _candidates(dice: Sequence[Die]) -> list[frozenset[int]]:
     """Keeps worth trying with many dice: per value, per pair/triple of common values, for the
     runs one and two dice of each value, and nothing."""
     values = [d.value for d in dice]
@@ -502,8 +535,8 @@ def _candidates(dice) -> list[frozenset[int]]:
     common = [v for v, _ in counts.most_common(3)]
     picks: list[frozenset[int]] = []
 
-    def add(keep) -> None:
-        keep = frozenset(keep)
+    def add(indices: Iterable[int]) -> None:
+        keep = frozenset(indices)
         if keep not in picks and len(keep) < len(values):
             picks.append(keep)
 
@@ -512,8 +545,8 @@ def _candidates(dice) -> list[frozenset[int]]:
     for group in list(combinations(common, 2)) + [tuple(common)]:
         add(i for i, x in enumerate(values) if x in group)
     for per_value in (1, 2):
-        seen: Counter = Counter()
-        chosen = []
+        seen: Counter[int] = Counter()
+        chosen: list[int] = []
         for i, x in enumerate(values):
             if seen[x] < per_value:
                 seen[x] += 1
@@ -523,7 +556,7 @@ def _candidates(dice) -> list[frozenset[int]]:
     return picks[:MAX_CANDIDATES]
 
 
-def _reroll(dice, keep: tuple[str, ...], rng: random.Random):
+def _reroll(dice: Sequence[Die], keep: tuple[str, ...], rng: random.Random) -> Dice:
     """The kept dice (named as shown) and the others rolled again, tags unchanged."""
     left = Counter(keep)
     out = []

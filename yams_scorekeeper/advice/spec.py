@@ -13,6 +13,7 @@ import hashlib
 import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -20,6 +21,9 @@ from ..dice import Die
 from ..errors import ConfigError
 from ..texts import Message
 from .dice_space import dice_space
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..rules import RuleSet
 
 #: bump when the solver's arithmetic changes, so that old cached tables are not reused
 SOLVER_VERSION = 1
@@ -50,7 +54,7 @@ class OneColumnSpec:
     jokers: int = 0                     # Duel U4: jokers a game, one a turn, at the last roll
     yahtzee: YahtzeeJoker | None = None
     plus_moins: tuple[int, int] | None = None   # Yam classique C3: (plus row, moins row)
-    settings: dict = field(default_factory=dict)
+    settings: dict[str, Any] = field(default_factory=dict)
 
     @property
     def n_rows(self) -> int:
@@ -103,25 +107,25 @@ def score_table(score: Callable[[str, tuple[int, ...]], int], rows: tuple[str, .
 
 # -- from a rule set -----------------------------------------------------------------------------
 
-def _rules_scores(rules, rows: tuple[str, ...]) -> np.ndarray:
+def _rules_scores(rules: RuleSet, rows: tuple[str, ...]) -> np.ndarray:
     def score(row: str, outcome: tuple[int, ...]) -> int:
         return rules.score_row(row, tuple(Die(v) for v in outcome), 3).score
     return score_table(score, rows)
 
 
-def _plain(rules, rows, **extra) -> OneColumnSpec:
+def _plain(rules: RuleSet, rows: tuple[str, ...], **extra: Any) -> OneColumnSpec:
     s = rules.settings
     return OneColumnSpec(rules.family, rows, _rules_scores(rules, rows),
                          tuple(r.isdigit() for r in rows), int(s.get("bonus_threshold", 0)),
                          int(s.get("bonus", 0)), settings=dict(s), **extra)
 
 
-def solvable(rules, columns: int = 1) -> bool:
+def solvable(rules: RuleSet, columns: int = 1) -> bool:
     """True when the exact solver covers ``rules`` with this many columns."""
     return rules.exactly_solved and columns == 1
 
 
-def spec_for(rules, rows: tuple[str, ...] | None = None) -> OneColumnSpec:
+def spec_for(rules: RuleSet, rows: tuple[str, ...] | None = None) -> OneColumnSpec:
     """The solver's view of ``rules`` (one column, rows in grid order by default)."""
     if not rules.exactly_solved:
         raise ConfigError(Message("rules.exact_solver_several_columns", title=rules.title))
