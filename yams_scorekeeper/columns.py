@@ -54,10 +54,10 @@ class Column:
 
 
 def ordered(id: str, name: str, rows: tuple[str, ...], direction: str, rule: str,
-            **kw) -> Column:
+            *, max_roll: int | None = None, factor: int = 1) -> Column:
     """A column filled top to bottom (``down``) or bottom to top (``up``)."""
     seq = rows if direction == DOWN else tuple(reversed(rows))
-    return Column(id, name, rows, seq, rule=rule, **kw)
+    return Column(id, name, rows, seq, max_roll, factor, rule)
 
 
 @lru_cache(maxsize=256)

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from functools import cache, lru_cache
+from functools import cache
+from typing import Any
 
 from ..errors import ConfigError
 from ..texts import Message
@@ -40,13 +41,15 @@ def rules_class(name: str) -> type[RuleSet]:
 def stopped_game_wins(family: str | None) -> bool:
     """Whether a game stopped before the sheets are full still has a winner (G7: Gaby, Y9);
     False for a family this registry does not know."""
+    if not family:
+        return False
     try:
-        return bool(family) and rules_class(family).stopped_game_has_winner
+        return rules_class(family).stopped_game_has_winner
     except ConfigError:
         return False
 
 
-def get_rules(name: str, settings: dict | None = None) -> RuleSet:
+def get_rules(name: str, settings: dict[str, Any] | None = None) -> RuleSet:
     """An instance of the rule family ``name`` with default (or given) settings."""
     return rules_class(name)(settings)
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import copy
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -114,7 +114,7 @@ class Setup:
     explicit: bool = False
 
 
-def counts(dice: Dice) -> Counter:
+def counts(dice: Dice) -> Counter[int]:
     """How many dice show each value."""
     return Counter(d.value for d in dice)
 
@@ -246,9 +246,9 @@ class RuleSet:
         self.settings: dict[str, Any] = _copied(self.defaults)
         for key, value in (settings or {}).items():
             self._set(key, value)
-        self._memory: tuple[dict, dict] | None = None   # see _remembered
-        self._kept: dict = {}                           # see remembered
-        self._by_texts: dict = {}                       # see coup_figure
+        self._memory: tuple[_Scores, _Throws] | None = None     # see _remembered
+        self._kept: dict[Hashable, Figure] = {}                 # see remembered
+        self._by_texts: _ByTexts = {}                           # see coup_figure
 
     def _set(self, key: str, value: Any) -> None:
         """Change one setting: ``bonus``, or ``bases.youpi`` inside a dictionary setting. A
@@ -285,7 +285,7 @@ class RuleSet:
                                     str(max(_least(key), 1)))
         target[last] = copy.deepcopy(value)
 
-    def _unknown_setting(self, key: str, known: dict) -> ConfigError:
+    def _unknown_setting(self, key: str, known: Mapping[str, Any]) -> ConfigError:
         return ConfigError(Message("rules.unknown_setting", key_=key, family=self.family),
                            expected=", ".join(sorted(known)))
 
@@ -304,15 +304,15 @@ class RuleSet:
         """Read the dice as typed for this family (tagged or not)."""
         return parse_plain(entry, self.dice_count)
 
-    def _remembered(self) -> tuple[dict, dict]:
+    def _remembered(self) -> tuple[_Scores, _Throws]:
         """What :meth:`coup_figure` and :meth:`read_throw` remember (scores, throws), shared
         by the rule sets of one family and settings: a replay makes a rule set for each
         game, and the games of a book that share a configuration share their throws."""
         if self._memory is None:
             import json
 
-            key = (type(self), None if self.settings == self.defaults else
-                   json.dumps(self.settings, sort_keys=True, default=str))
+            key: _Configuration = (type(self), None if self.settings == self.defaults else
+                                   json.dumps(self.settings, sort_keys=True, default=str))
             memory = _REMEMBERED.get(key)
             if memory is None:
                 memory = ({}, {})
@@ -323,9 +323,9 @@ class RuleSet:
             self._by_texts = _BY_TEXTS.get(key, {})
         return self._memory
 
-    def remembered(self) -> dict:
-        """A dictionary a family may keep pure results in (by row, dice, roll...), shared by
-        the rule sets of the same family and settings."""
+    def remembered(self) -> dict[Hashable, Figure]:
+        """A dictionary a family may keep pure results (figures) in, by row, dice, roll...,
+        shared by the rule sets of the same family and settings."""
         if self._memory is None:
             self._remembered()
         return self._kept
@@ -366,8 +366,9 @@ class RuleSet:
         compact = key.replace("-", "")
         short = self.short_names.get(compact)
         for row in self.rows:
-            if (key in (row.id, normalise_id(row.name)) or row.id == short
-                    or compact in (row.id.replace("-", ""), normalise_id(row.name).replace("-", ""))):
+            name = normalise_id(row.name)
+            if (key in (row.id, name) or row.id == short
+                    or compact in (row.id.replace("-", ""), name.replace("-", ""))):
                 return row
         ids = " ".join(r.id for r in self.rows)
         raise EntryError(Message("rules.row", row_id=row_id, title=self.title), expected=ids)
@@ -665,11 +666,19 @@ class RuleSet:
 MOST_REMEMBERED = 20_000
 #: most configurations (family and settings) whose scores are remembered
 MOST_CONFIGURATIONS = 64
-_REMEMBERED: dict[tuple, tuple[dict, dict]] = {}
+#: a configuration: its family, and its settings as JSON (None: the family's defaults)
+_Configuration = tuple[type[RuleSet], str | None]
+#: scores by (row, dice, roll), throws (dice and their texts) by the texts as stored, and
+#: scores again by (row, dice texts, roll)
+_Scores = dict[tuple[str, Dice, int], Figure]
+_Throws = dict[tuple[str, ...], tuple[Dice, tuple[str, ...]]]
+_ByTexts = dict[tuple[str, tuple[str, ...], int], Figure]
+_REMEMBERED: dict[_Configuration, tuple[_Scores, _Throws]] = {}
 #: what each of those configurations keeps of its own (:meth:`RuleSet.remembered`)
-_KEPT: dict[tuple, dict] = {}
-#: each configuration's remembered scores again, by the dice's texts (:meth:`RuleSet.coup_figure`)
-_BY_TEXTS: dict[tuple, dict] = {}
+_KEPT: dict[_Configuration, dict[Hashable, Figure]] = {}
+#: each configuration's remembered scores again, by the dice's texts
+#: (:meth:`RuleSet.coup_figure`)
+_BY_TEXTS: dict[_Configuration, _ByTexts] = {}
 
 
 def _copied(value: Any) -> Any:
@@ -762,7 +771,8 @@ def _choice_ids(rules: type[RuleSet]) -> dict[str, str]:
 
 
 def normalise_id(text: str) -> str:
-    """Lower-case ASCII form of a row or column name: 'Carré' -> 'carre', 'Demi sec' -> 'demi-sec'."""
+    """Lower-case ASCII form of a row or column name: 'Carré' -> 'carre',
+    'Demi sec' -> 'demi-sec'."""
     return text.strip().lower().translate(_ASCII)
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..columns import DOWN, UP, Column
 from ..dice import Dice
@@ -113,7 +113,7 @@ class ClassicRules(RuleSet):
 
     # -- game hooks ----------------------------------------------------------------------------
 
-    def solver_state(self, rows: tuple[str, ...]) -> dict:
+    def solver_state(self, rows: tuple[str, ...]) -> dict[str, Any]:
         """The solver tracks the plus/moins constraint when both rows are played (C3)."""
         pm = (rows.index("plus"), rows.index("moins")) if {"plus", "moins"} <= set(rows) else None
         return {"plus_moins": pm}

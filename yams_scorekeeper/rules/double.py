@@ -6,8 +6,9 @@ The rows and settings live here; the search over which dice form each group is i
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ..columns import DOWN, UP, Column, ordered
 from ..dice import DOUBLE_SET, GROUPED_EXAMPLE, Dice, parse_tagged, stored_tagged
@@ -134,7 +135,7 @@ class DoubleRules(RuleSet):
 
         return {**RuleSet.topic_aliases, **TOPIC_ALIASES}
 
-    def topic_values(self) -> dict:
+    def topic_values(self) -> dict[str, Any]:
         steps = ", ".join(f"{at}+ -> +{bonus}" for at, bonus in self.settings["chiffres_bonus"])
         return {**self.settings, "steps": steps}
 
@@ -233,7 +234,7 @@ class DoubleRules(RuleSet):
     def score_row(self, row_id: str, dice: Dice, roll: int) -> Figure:
         return _search().score_one(self, row_id, dice, roll)
 
-    def cite(self, row_id: str, factors=None) -> str:
+    def cite(self, row_id: str, factors: Mapping[str, int] | None = None) -> str:
         """D2 for the rows; D3 for the difference; D6 for a chiffre in harmony; D4, D5 for
         the factors of a figure."""
         if self.section_of(row_id) == "difference":
@@ -264,8 +265,19 @@ class DoubleRules(RuleSet):
         return int(s["bases"][row_id])
 
 
+class _Search(Protocol):
+    """What this module asks of ``double_search`` (the module, typed by the functions it has)."""
+
+    def score_all(self, rules: DoubleRules, dice: Dice, roll: int) -> list[Figure]: ...
+
+    def score_one(self, rules: DoubleRules, row_id: str, dice: Dice, roll: int) -> Figure: ...
+
+    def score_geante(self, rules: DoubleRules, row_id: str, value: int, dice: Dice,
+                     roll: int) -> Figure: ...
+
+
 @cache
-def _search():
+def _search() -> _Search:
     """The figure search (``double_search``), imported the first time a score is asked (and
     not again at each score)."""
     from . import double_search

@@ -32,9 +32,9 @@ Every number comes from ``rules.settings``. The module never prints and does no 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from operator import attrgetter
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Literal, cast
 
 from ..dice import Dice
 from ..texts import Joined, Message
@@ -60,7 +60,10 @@ _COMBOS = {"double-brelan": (3, 3), "triple-brelan": (3, 3, 3), "double-carre": 
            "double-yams": (5, 5), "full-tordu": (4, 3, 3), "grand-full": (6, 4),
            "full-supreme": (7, 3), "double-full": (3, 3, 2, 2)}
 
-_SHAPE: dict[str, tuple] = {}
+#: a row's shape: ("same", group sizes), ("runs", length, count) or ("geante", n)
+_Shape = (tuple[Literal["same"], tuple[int, ...]] | tuple[Literal["runs"], int, int]
+          | tuple[Literal["geante"], int])
+_SHAPE: dict[str, _Shape] = {}
 for _row, _n in _YAMS.items():
     _SHAPE[_row] = ("same", (_n,))
 for _row, _sizes in _COMBOS.items():
@@ -79,11 +82,20 @@ _WORDS = {1: "un", 2: "deux", 3: "trois", 4: "quatre", 5: "cinq", 6: "six", 7: "
 # A search mode: the harmony it looks for (None, "couleur", "taille"), the plural names of its
 # labels, in label order, and its bins (the attribute of _Bins). Bins are indexed
 # (value - 1) * labels + label.
-_PLAIN = (None, ("",), "plain")
-_COLOUR = ("couleur", ("clairs", "foncés"), "colour")
-_SIZE = ("taille", ("petits", "grands"), "size")
-_COLOUR_INDEX = {"c": 0, "f": 1}
-_SIZE_INDEX = {"p": 0, "g": 1}
+_Mode = tuple[str | None, tuple[str, ...], str]
+_PLAIN: _Mode = (None, ("",), "plain")
+_COLOUR: _Mode = ("couleur", ("clairs", "foncés"), "colour")
+_SIZE: _Mode = ("taille", ("petits", "grands"), "size")
+# looked up by a die's tag: an untagged die (None) has no index (Double Yams dice have tags)
+_COLOUR_INDEX: dict[str | None, int] = {"c": 0, "f": 1}
+_SIZE_INDEX: dict[str | None, int] = {"p": 0, "g": 1}
+#: where a search found the groups of a row (what :func:`_groups` writes out): (size, bin) of
+#: each group of identical dice; (first value, label of each run); (value, run label, group
+#: bin) of a géante
+_Placed = tuple[tuple[int, int], ...]
+_RunsAt = tuple[int, tuple[int, ...]]
+_GeanteAt = tuple[int, int, int]
+_Where = _Placed | _RunsAt | _GeanteAt
 _VALUE = attrgetter("value")
 
 
@@ -102,7 +114,7 @@ class _Bins:
         self._colour: list[int] | None = None
         self._size: list[int] | None = None
 
-    def _count_tags(self) -> None:
+    def _count_tags(self) -> tuple[list[int], list[int]]:
         """Both tagged counts in one pass (a harmony search or check asks for both)."""
         colour, size = [0] * 12, [0] * 12
         for d in self.dice:
@@ -110,20 +122,23 @@ class _Bins:
             colour[v + v + _COLOUR_INDEX[d.colour]] += 1
             size[v + v + _SIZE_INDEX[d.size]] += 1
         self._colour, self._size = colour, size
+        return colour, size
 
     @property
     def colour(self) -> list[int]:
         """How many dice show each (value, colour): index 2 x (value - 1) + colour."""
-        if self._colour is None:
-            self._count_tags()
-        return self._colour
+        colour = self._colour
+        if colour is None:
+            colour, _ = self._count_tags()
+        return colour
 
     @property
     def size(self) -> list[int]:
         """How many dice show each (value, size): index 2 x (value - 1) + size."""
-        if self._size is None:
-            self._count_tags()
-        return self._size
+        size = self._size
+        if size is None:
+            _, size = self._count_tags()
+        return size
 
     @property
     def values(self) -> list[int]:
@@ -134,7 +149,7 @@ class _Bins:
 # -- the searches ------------------------------------------------------------------------------
 
 #: (group sizes, capacities sorted) -> whether the groups fit: a few dozen cases in all
-_FITS: dict[tuple, bool] = {}
+_FITS: dict[tuple[tuple[int, ...], tuple[int, ...]], bool] = {}
 
 
 def _fits(sizes: tuple[int, ...], caps: list[int]) -> bool:
@@ -150,7 +165,8 @@ def _fits(sizes: tuple[int, ...], caps: list[int]) -> bool:
     return fits
 
 
-def _pack(sizes: Sequence[int], caps: list[int], i: int = 0, hi: int = -1) -> list[tuple] | None:
+def _pack(sizes: Sequence[int], caps: list[int], i: int = 0, hi: int = -1
+          ) -> list[tuple[int, int]] | None:
     """Place groups of ``sizes[i:]`` identical dice into bins, each group in one bin.
 
     Returns ``[(size, bin), ...]`` or None. Equal consecutive sizes take non-increasing bins
@@ -217,20 +233,23 @@ def _geante(n: int, caps: list[int], labels: int, only: int | None = None
     return best
 
 
-def _search(row_id: str, bins: _Bins, mode: tuple, only: int | None = None
-            ) -> tuple[int, tuple] | None:
+def _search(row_id: str, bins: _Bins, mode: _Mode, only: int | None = None
+            ) -> tuple[int, _Where] | None:
     """Make ``row_id`` in ``mode``: (value that sets the base, where the groups lie) or None.
 
     The value is the row's base for fixed rows and the confirming dice's sum for the géantes;
     where the groups lie is what :func:`_groups` writes out.
     """
     shape = _SHAPE[row_id]
-    caps = getattr(bins, mode[2])       # the bins themselves: a search gives back what it takes
+    # the bins themselves: a search gives back what it takes
+    caps: list[int] = getattr(bins, mode[2])
     if shape[0] == "same":
         sizes = shape[1]
         if not _fits(sizes, caps):
             return None
-        return 0, tuple(_pack(sizes, caps))
+        placed = _pack(sizes, caps)
+        assert placed is not None               # they fit
+        return 0, tuple(placed)
     labels = len(mode[1])
     if shape[0] == "runs":
         found = _runs(shape[1], shape[2], caps, labels)
@@ -240,18 +259,20 @@ def _search(row_id: str, bins: _Bins, mode: tuple, only: int | None = None
     return None if found_g is None else (n * found_g[0], found_g)
 
 
-def _groups(row_id: str, mode: tuple, where: tuple) -> list[str]:
-    """The groups a search found, as French text (``trois 5 clairs``, ``1-2-3 petits``)."""
+def _groups(row_id: str, mode: _Mode, where: _Where) -> list[str]:
+    """The groups a search found, as French text (``trois 5 clairs``, ``1-2-3 petits``);
+    the row's shape says which kind of ``where`` its search gave."""
     shape = _SHAPE[row_id]
     names = mode[1]
     labels = len(names)
     if shape[0] == "same":
-        return [_same_text(n, b // labels + 1, names[b % labels]) for n, b in where]
+        return [_same_text(n, b // labels + 1, names[b % labels])
+                for n, b in cast(_Placed, where)]
     if shape[0] == "runs":
-        start, run_labels = where
+        start, run_labels = cast(_RunsAt, where)
         run = "-".join(str(v) for v in range(start, start + shape[1]))
         return [_label(run, names[lab]) for lab in run_labels]
-    value, run_label, b = where
+    value, run_label, b = cast(_GeanteAt, where)
     return [_label("1-2-3-4-5-6", names[run_label]),
             _label(f"{_GEANTE_WORD[shape[1]]} de {value}", names[b % labels])]
 
@@ -277,7 +298,7 @@ def _not_made(rules: DoubleRules, row_id: str) -> Figure:
     return figure
 
 
-def _kept_figure(rules: DoubleRules, key: tuple, make: Callable[[], Figure]) -> Figure:
+def _kept_figure(rules: DoubleRules, key: Hashable, make: Callable[[], Figure]) -> Figure:
     """The figure kept under ``key`` by the rule set (made by ``make`` the first time): a
     figure made is fixed by its row, where its groups lie, its harmony and whether it is the
     first roll, a few hundred cases that come back all the time."""
@@ -298,10 +319,11 @@ def _figure(rules: DoubleRules, row_id: str, bins: _Bins, roll: int,
     if plain is None:
         return _not_made(rules, row_id)
     s = rules.settings
-    fixed = None if row_id in _GEANTE else s["bases"][row_id]
+    fixed: int | None = None if row_id in _GEANTE else s["bases"][row_id]
+    geante_factor: int = s["geante_factor"]
 
-    def base_of(found: tuple[int, tuple]) -> int:
-        return s["geante_factor"] * found[0] if fixed is None else fixed
+    def base_of(found: tuple[int, _Where]) -> int:
+        return geante_factor * found[0] if fixed is None else fixed
 
     best, best_mode = plain, _PLAIN
     best_base = best_score = base_of(plain)
@@ -317,7 +339,7 @@ def _figure(rules: DoubleRules, row_id: str, bins: _Bins, roll: int,
                        lambda: _made(rules, row_id, best_mode, best, best_base, roll))
 
 
-def _made(rules: DoubleRules, row_id: str, mode: tuple, found: tuple[int, tuple], base: int,
+def _made(rules: DoubleRules, row_id: str, mode: _Mode, found: tuple[int, _Where], base: int,
           roll: int) -> Figure:
     """The figure of a row made in ``mode`` (``found`` by :func:`_search`), with its factors."""
     s = rules.settings
@@ -381,7 +403,7 @@ def _chiffre_figure(rules: DoubleRules, value: int, n: int,
                     harmony: tuple[str, str, int] | None) -> Figure:
     """Row ``value`` with ``n`` dice showing it, in harmony or not (see :func:`_chiffre`)."""
     row_id = str(value)
-    extra = {"ones": n} if value == 1 else {}
+    extra: dict[str, Any] = {"ones": n} if value == 1 else {}
     if n == 0:
         return rules._fig(row_id, 0, Message("explain.upper_none", value=value), base=0, **extra)
     base = n * value
@@ -415,7 +437,8 @@ def _score(rules: DoubleRules, row_id: str, bins: _Bins, roll: int) -> Figure:
 
 
 def score_all(rules: DoubleRules, dice: Dice, roll: int) -> list[Figure]:
-    """Every row of ``rules.rows``, in grid order, scored for these ten dice after ``roll`` rolls."""
+    """Every row of ``rules.rows``, in grid order, scored for these ten dice after ``roll``
+    rolls."""
     bins = _Bins(dice)
     return [_score(rules, row.id, bins, roll) for row in rules.rows]
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..dice import Dice
 from ..errors import ConfigError
@@ -99,7 +99,7 @@ class DuelRules(RuleSet):
         """U4: the jokers."""
         return [Jokers(int(self.settings["jokers"]), int(self.settings["jokers_per_turn"]))]
 
-    def solver_state(self, rows: tuple[str, ...]) -> dict:
+    def solver_state(self, rows: tuple[str, ...]) -> dict[str, Any]:
         """The solver tracks the jokers left (none when ``jokers_per_turn`` is 0, U4)."""
         s = self.settings
         return {"jokers": int(s.get("jokers", 0)) if int(s.get("jokers_per_turn", 1)) > 0 else 0}

@@ -33,7 +33,7 @@ def full(dice: Dice) -> tuple[int, int] | None:
 def longest_run(dice: Dice) -> tuple[int, int]:
     """(length, first value) of the longest run of consecutive values among the dice."""
     values = sorted({d.value for d in dice})
-    best, best_start, length, start = 0, 0, 0, None
+    best, best_start, length, start = 0, 0, 0, 0
     prev = None
     for v in values:
         if prev is not None and v == prev + 1:

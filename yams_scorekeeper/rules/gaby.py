@@ -301,8 +301,9 @@ class GabyRules(RuleSet):
             bonus = s["bonus"] if upper >= s["bonus_threshold"] else 0
             lower = scores_sum(cells, col.id, (r for r in col.rows if r not in UPPER))
             hi, lo = cell_score(cells, col.id, "max"), cell_score(cells, col.id, "min")
-            cancelled = hi is not None and lo is not None and hi <= lo
-            if cancelled:
+            cancelled = False
+            if hi is not None and lo is not None and hi <= lo:
+                cancelled = True
                 lower -= hi + lo
             raw = upper + bonus + lower
             parts[col.id] = raw * col.factor

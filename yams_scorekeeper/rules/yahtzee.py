@@ -8,7 +8,7 @@ for a coup's figures, the cells a coup may go to, and a bonus written beside a c
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..columns import Column
 from ..dice import Dice
@@ -106,7 +106,7 @@ class YahtzeeRules(RuleSet):
 
     # -- scoring -------------------------------------------------------------------------------
 
-    def solver_state(self, rows: tuple[str, ...]) -> dict:
+    def solver_state(self, rows: tuple[str, ...]) -> dict[str, Any]:
         """The solver tracks the Yahtzee bonus and forced joker (H4) unless a setting turns
         either off."""
         s = self.settings
