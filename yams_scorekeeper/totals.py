@@ -20,8 +20,13 @@ if TYPE_CHECKING:  # pragma: no cover
 
 
 class Written(Protocol):
-    score: int
-    ones: int
+    """A written cell as the totals read it (read-only: a frozen :class:`~.sheet.Mark`)."""
+
+    @property
+    def score(self) -> int: ...
+
+    @property
+    def ones(self) -> int: ...
 
 
 @quick_init
