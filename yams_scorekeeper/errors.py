@@ -85,6 +85,9 @@ class StoreError(YamsError):
     """The store cannot be used; nothing was changed."""
 
     exit_code = 4
+    #: the game whose file it is, when Store.games_in_progress lists it as damaged (not set
+    #: otherwise: ``hasattr`` says which)
+    game_id: str
 
 
 class StoreCorruptError(StoreError):

@@ -24,17 +24,18 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal, cast
 
 from .amend import amended, completed, entry_of, turn_spans
 from .columns import Column
 from .config import GameConfig
 from .dice import Dice, parse_roll
 from .errors import DamagedGameError, EntryError, IllegalMoveError, YamsError
-from .mechanics import ENTRY_FIELDS, CellRefusal, Mechanics, entry_fields
+from .mechanics import ENTRY_FIELDS, Assessment, CellRefusal, Mechanics, entry_fields
 from .mechanics import announce_name as announce_name
 from .mechanics import parse_joker as parse_joker
-from .rules import Figure, RuleSet, normalise_id
+from .rules import Figure, RuleSet
+from .rules.base import normalise_id
 from .sheet import SCRATCHED, _why
 from .sheet import Coup as Coup
 from .sheet import LegalCell as LegalCell
@@ -48,6 +49,14 @@ if TYPE_CHECKING:  # pragma: no cover
     from .clock import Clock
 
 _Refusal = CellRefusal
+#: an event, a game's document, a summary: a JSON-able dict
+Doc = dict[str, Any]
+#: what :meth:`Game._enter` and :meth:`Game._mark` keep until the log asks (:func:`_logged`)
+_Entered = tuple[Literal["enter"], str, Coup, tuple[str, ...]]
+_Marked = tuple[Literal["mark"], str, tuple[Mark, ...]]
+_Plain = Doc | _Entered | _Marked
+#: (turn, player, amended, error) of a turn an amendment breaks (:meth:`Game._replay_checked`)
+_Broken = tuple[int, str | None, bool, YamsError]
 
 
 @cache
@@ -57,9 +66,9 @@ def _turn_order(players: int) -> tuple[tuple[int, ...], ...]:
                  for i in range(players))
 
 
-def effective_events(events: Iterable[dict]) -> list[dict]:
+def effective_events(events: Iterable[Doc]) -> list[Doc]:
     """The events still in force once every ``undo`` has cancelled the one before it."""
-    kept: list[dict] = []
+    kept: list[Doc] = []
     for event in events:
         if event.get("type") == "undo":
             if kept:
@@ -77,7 +86,7 @@ class Game:
     given, the date of an amendment, of the summary); without a clock those dates are None.
     """
 
-    def __init__(self, config: GameConfig, events: Iterable[dict] = (), *, id: str | None = None,
+    def __init__(self, config: GameConfig, events: Iterable[Doc] = (), *, id: str | None = None,
                  created: str | None = None, clock: Clock | None = None):
         self.config = config
         self.clock = clock
@@ -110,16 +119,17 @@ class Game:
         #: True while the stored log is read again (a mechanic reads old entries as stored)
         self.replaying = False
         # enter/mark/end in force, amendments applied: see _plain_log
-        self._plain: list[dict | tuple] = []
-        self._played: list[tuple] = []       # (player, coups, marks) of each finished turn
-        self._amendments: list[dict] = []
+        self._plain: list[_Plain] = []
+        # (player, coups, marks) of each finished turn
+        self._played: list[tuple[str, tuple[Coup, ...], tuple[Mark, ...]]] = []
+        self._amendments: list[Doc] = []
 
     def _now(self) -> str | None:
         """The time now by the game's clock (None without one)."""
         return self.clock() if self.clock is not None else None
 
     @classmethod
-    def from_doc(cls, doc: dict, clock: Clock | None = None) -> Game:
+    def from_doc(cls, doc: Doc, clock: Clock | None = None) -> Game:
         """Rebuild a game from its stored document (settings + log).
 
         A document that does not replay (a configuration or an event the rules refuse, a
@@ -135,7 +145,7 @@ class Game:
             raise DamagedGameError(
                 Message("game.stored_game_does_not_replay", game_id=game_id, why=why)) from None
 
-    def to_doc(self) -> dict:
+    def to_doc(self) -> Doc:
         return {"id": self.id, "created": self.created, "config": self.config.to_json(),
                 "events": list(self.events), "family": self.config.family,
                 "players": list(self.config.players), "label": self.config.label}
@@ -188,7 +198,8 @@ class Game:
         pairs = enumerate(zip(self.sheets, totals, strict=True))
         scored = sorted(((t.grand, i, s) for i, (s, t) in pairs),
                         key=lambda t: (-t[0], t[1]))
-        out, rank = [], 0
+        out: list[tuple[int, Sheet, int]] = []
+        rank = 0
         for pos, (total, _, sheet) in enumerate(scored):
             if pos == 0 or total != out[-1][2]:
                 rank = pos + 1
@@ -262,7 +273,7 @@ class Game:
                          *self._assess(sheet, column, row, coup, figure, extra_filled))
 
     def _assess(self, sheet: Sheet, column: Column, row: str, coup: Coup, figure: Figure,
-                extra_filled: Iterable[str] = ()) -> tuple:
+                extra_filled: Iterable[str] = ()) -> Assessment:
         """What (column, row) takes from this coup, as the fields of a :class:`LegalCell`
         after its coup (score, explain, notes, zero_only, scratchable, figure, bonus), or a
         _Refusal naming the rule. A plain tuple: a replay asks it for every cell it writes."""
@@ -349,14 +360,14 @@ class Game:
 
     # -- events --------------------------------------------------------------------------------
 
-    def record(self, event: dict) -> None:
+    def record(self, event: Doc) -> None:
         """Check ``event`` against the rules, apply it and append it to the log.
 
         Raises EntryError / IllegalMoveError and leaves the game unchanged on refusal.
         """
         kind = event.get("type")
         if kind == "enter":
-            plain = self._enter(event)
+            plain: _Plain = self._enter(event)
         elif kind == "mark":
             plain = self._mark(event)
         elif kind == "undo":
@@ -383,7 +394,7 @@ class Game:
         if not self.replaying:             # a replay's log is the one replayed
             self.events.append(_logged(plain))
 
-    def _replay(self, log: list[dict]) -> None:
+    def _replay(self, log: list[Doc]) -> None:
         self._reset()
         self.events = []
         kept = effective_events(log)
@@ -411,7 +422,7 @@ class Game:
         self.record(event)
         return self.legal_cells()
 
-    def _playing_sheet(self, event: dict) -> Sheet:
+    def _playing_sheet(self, event: Doc) -> Sheet:
         """The sheet of the player whose turn it is, once ``event`` (an entry or a mark) is
         known to come in a game not over and from that player."""
         sheet = self.sheets[self.current]
@@ -422,7 +433,7 @@ class Game:
             self._check_player(event)               # says whose turn it is
         return sheet
 
-    def _enter(self, event: dict) -> dict:
+    def _enter(self, event: Doc) -> _Entered:
         sheet = self._playing_sheet(event)
         rules, coups, mechanics = self.rules, self.coups, self.mechanics
         if len(coups) >= self._coups_allowed:
@@ -461,7 +472,7 @@ class Game:
         coups.append(coup)
         return ("enter", sheet.name, coup, rolled_text)
 
-    def _check_player(self, event: dict) -> None:
+    def _check_player(self, event: Doc) -> None:
         name = event.get("player")
         if name is not None and name != self.sheets[self.current].name:
             raise IllegalMoveError(Message("game.turn_2", name=self.player.name, name2=name))
@@ -505,7 +516,7 @@ class Game:
         raise EntryError(Message("game.no_column", column=column),
                          expected=" ".join(c.id for c in self.columns))
 
-    def _mark(self, event: dict) -> dict:
+    def _mark(self, event: Doc) -> _Marked:
         sheet = self._playing_sheet(event)
         cells = event.get("cells") or []
         if not 1 <= len(cells) <= 2:
@@ -526,14 +537,14 @@ class Game:
             new = [Mark(col.id, row, 0, 0, True, Message("explain.pool_empty_scratched"))]
             self._commit(sheet, new, None)
         elif len(cells) == 1:
-            new = (self.write_one(sheet, cells[0]),)
+            new = [self.write_one(sheet, cells[0])]
             self._commit(sheet, new, None)
         else:
             new, how = self._pair(sheet, cells)
             self._commit(sheet, new, how)
         return ("mark", sheet.name, tuple(new))
 
-    def _pair(self, sheet: Sheet, cells: list[dict]) -> tuple[list[Mark], str]:
+    def _pair(self, sheet: Sheet, cells: list[Doc]) -> tuple[list[Mark], str]:
         """The two marks of a turn that writes two cells, as the mechanic that allows it
         writes them (the doblar, Y7), and what it says of the turn."""
         for mechanic in self.mechanics.writers:
@@ -542,7 +553,7 @@ class Game:
                 return written
         raise IllegalMoveError(Message("game.two_cells_one_turn"), rule="Y7")
 
-    def write_one(self, sheet: Sheet, cell: dict, extra: Iterable[str] = (),
+    def write_one(self, sheet: Sheet, cell: Doc, extra: Iterable[str] = (),
                   coup_no: int | None = None) -> Mark:
         """The mark ``cell`` writes: from the coup it names, else from the coup that scores
         best there (the first of equals)."""
@@ -575,7 +586,7 @@ class Game:
                     coup.roll, bonus)
 
     def _best_coup(self, sheet: Sheet, column: Column, row: str, extra: Iterable[str]
-                   ) -> tuple[tuple, int]:
+                   ) -> tuple[Assessment, int]:
         """The coup of this turn that scores best in (column, row), the first of equals: its
         :meth:`_assess` and number; refused as the first coup refused when none may go there."""
         played, coup_figure = self.coups, self.rules.coup_figure
@@ -618,7 +629,7 @@ class Game:
 
     # -- amending past turns -------------------------------------------------------------------
 
-    def amend(self, changes: dict[int, dict] | Iterable[tuple[int, dict]]) -> dict:
+    def amend(self, changes: dict[int, Doc] | Iterable[tuple[int, Doc]]) -> Doc:
         """Replace the entries of past turns, in one go: ``{turn: new entry}`` (see
         :mod:`.amend`; a new entry without ``coups`` keeps the dice, without ``cells`` the
         cell). Every later turn is checked again; when one breaks, an IllegalMoveError names
@@ -630,14 +641,14 @@ class Game:
 
     def turn_log(self) -> list[Turn]:
         """Every finished turn, in order, with its amendments."""
-        by_turn: dict[int, list[dict]] = {}
+        by_turn: dict[int, list[Doc]] = {}
         for change in self._amendments:
             by_turn.setdefault(change["turn"], []).append(
                 {"when": change["when"], "old": change["old"], "new": change["new"]})
         return [Turn(number, player, coups, marks, tuple(by_turn.get(number, ())))
                 for number, (player, coups, marks) in enumerate(self._played, start=1)]
 
-    def turn_entry(self, turn: int) -> dict:
+    def turn_entry(self, turn: int) -> Doc:
         """The entry of finished turn ``turn`` (1 = the first), as typed (see :mod:`.amend`)."""
         plain = self._plain_log()
         spans = turn_spans(plain)
@@ -647,23 +658,23 @@ class Game:
         start, end = spans[turn - 1]
         return entry_of(plain[start:end])
 
-    def _plain_log(self) -> list[dict]:
+    def _plain_log(self) -> list[Doc]:
         """The enter, mark and end events in force, amendments applied, as the log keeps them
         (an entry or a mark is written out the first time it is asked: a replay seldom asks)."""
         plain = self._plain
         for index, item in enumerate(plain):
             if type(item) is tuple:
                 plain[index] = _logged(item)
-        return plain
+        return cast(list[Doc], plain)      # every item written out above
 
-    def _amend(self, event: dict) -> dict:
+    def _amend(self, event: Doc) -> Doc:
         changes = event.get("changes")
         if not isinstance(changes, list) or not changes:
             raise EntryError(Message("game.amendment_needs_at_least_one"),
                              expected='{"turn": 3, "new": {...}}')
         plain = self._plain_log()
         spans = turn_spans(plain)
-        normal: list[dict] = []
+        normal: list[Doc] = []
         for change in changes:
             try:
                 turn = int(change["turn"])
@@ -698,11 +709,11 @@ class Game:
         self._amendments = amendments + [{**c, "when": when} for c in normal]
         return {"type": "amend", "when": when, "changes": normal}
 
-    def _replay_checked(self, plain: list[dict], amended_turns: set[int]) -> list[tuple]:
+    def _replay_checked(self, plain: list[Doc], amended_turns: set[int]) -> list[_Broken]:
         """Record ``plain`` on this fresh game; a turn the rules refuse is noted and forced
         through as written, so that every later turn is still checked. Returns
         ``(turn, player, amended, error)`` for each broken turn (``turn`` 0: in progress)."""
-        broken: list[tuple] = []
+        broken: list[_Broken] = []
         turn = 1
         spans = turn_spans(plain)
         for event in plain:
@@ -719,7 +730,7 @@ class Game:
         self.replaying = False
         return broken
 
-    def _force(self, event: dict) -> None:
+    def _force(self, event: Doc) -> None:
         """Apply an event the rules refused, as written, where it can be (see
         :meth:`_replay_checked`); never raises."""
         kind = event.get("type")
@@ -733,12 +744,12 @@ class Game:
             except (YamsError, KeyError, TypeError):
                 rolled = ()
             try:
-                roll = int(event.get("roll"))
+                roll = int(event.get("roll", 1))   # None or missing: 1
             except (TypeError, ValueError):
                 roll = 1
             self.coups.append(Coup(rolled, rolled, roll))
         elif kind == "mark" and not self.finished:
-            sheet, marks = self.player, []
+            sheet, marks = self.player, list[Mark]()
             for cell in event.get("cells") or ():
                 try:
                     col, row = self.resolve(cell.get("column"), cell["row"])
@@ -752,7 +763,7 @@ class Game:
                 score = 0
                 if coup is not None and coup.dice and not cell.get("scratch"):
                     score = self.rules.score_row(row, coup.dice, coup.roll).score
-                marks.append(Mark(col.id, row, score, 1, bool(cell.get("scratch")), "",
+                marks.append(Mark(col.id, row, score, 1, bool(cell.get("scratch")), Joined("", ()),
                                   coup.dice if coup else (), coup.roll if coup else 0))
             self._commit(sheet, marks, None)
 
@@ -802,21 +813,21 @@ class Game:
                 **({"amendments": len(self._amendments)} if self._amendments else {})}
 
 
-def _written(mark: Mark) -> dict:
+def _written(mark: Mark) -> Doc:
     """A cell of a ``mark`` event, as the log keeps it."""
     return {"column": mark.column, "row": mark.row, "coup": mark.coup, "scratch": mark.scratch}
 
 
-def _logged(plain: dict | tuple) -> dict:
+def _logged(plain: _Plain) -> Doc:
     """An event as the log keeps it: ``plain`` is the event itself, or what
     :meth:`Game._enter` (``("enter", player, coup, dice texts)``) and :meth:`Game._mark`
     (``("mark", player, marks)``) recorded."""
-    if type(plain) is not tuple:
+    if not isinstance(plain, tuple):
         return plain
     if plain[0] == "mark":
         return {"type": "mark", "player": plain[1], "cells": [_written(m) for m in plain[2]]}
     _, player, coup, texts = plain
-    event = {"type": "enter", "player": player, "dice": list(texts), "roll": coup.roll}
+    event: Doc = {"type": "enter", "player": player, "dice": list(texts), "roll": coup.roll}
     for name, kind in ENTRY_FIELDS.items():     # what was typed for the mechanics
         value = getattr(coup, name)
         if value:
@@ -824,10 +835,10 @@ def _logged(plain: dict | tuple) -> dict:
     return event
 
 
-def _broken_error(broken: list[tuple]) -> YamsError:
+def _broken_error(broken: list[_Broken]) -> YamsError:
     """One error naming each broken turn and why. A single broken turn keeps its rule (and,
     when it is the amended turn itself, its class and expected entry)."""
-    def name(turn: int, player: str, own: bool) -> Message:
+    def name(turn: int, player: str | None, own: bool) -> Message:
         if turn == 0:
             return Message("game.broken_turn_in_progress", player=player)
         return Message("game.broken_turn_amended" if own else "game.broken_turn",
@@ -845,13 +856,13 @@ def _broken_error(broken: list[tuple]) -> YamsError:
     return IllegalMoveError(Message("game.correction_breaks_later_turn", turns=turns), rule=rule)
 
 
-def plain_events(events: Iterable[dict]) -> list[dict]:
+def plain_events(events: Iterable[Doc]) -> list[Doc]:
     """The ``enter``, ``mark`` and ``end`` events in force, with every amendment applied: the
     log a game would have had if each turn had been typed right the first time. The one
     reader of a game's turns as corrected (after reopenings too): the review, the transcript
     and every other reader that walks a game's turns go through it, never through the raw
     log (where an amendment comes after the turns it replaces)."""
-    plain: list[dict] = []
+    plain: list[Doc] = []
     for event in effective_events(events):
         if event.get("type") == "amend":
             plain = amended(plain, event["changes"])
@@ -860,7 +871,7 @@ def plain_events(events: Iterable[dict]) -> list[dict]:
     return plain
 
 
-def replayed_sheet_rows(doc: dict, summary: dict) -> list[dict] | None:
+def replayed_sheet_rows(doc: Doc, summary: Doc) -> list[Doc] | None:
     """Each player's :meth:`Game.sheet_rows`, in the order of ``summary``'s players, from a
     replay of ``doc``; ``None`` when it does not replay to the same players (a game archived
     before the summaries kept their cells)."""
@@ -873,7 +884,7 @@ def replayed_sheet_rows(doc: dict, summary: dict) -> list[dict] | None:
     return [{"cells": p["cells"], "bonuses": p["bonuses"]} for p in mine]
 
 
-def reopen_note(reopened: Any) -> dict | None:
+def reopen_note(reopened: Any) -> Doc | None:
     """What a summary says of a reopened game (``reopened`` is its document's field, see
     :meth:`yams_scorekeeper.store.Store.reopen_game`): ``{"at", "times"}``, when it was
     reopened last and how many times; ``None`` for a game never reopened."""

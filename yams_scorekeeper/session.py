@@ -20,19 +20,18 @@ from typing import Any
 from .clock import Clock, IdFactory, random_id, system_clock
 from .config import GameConfig
 from .errors import StoreError, YamsError
-from .game import Game, LegalCell, Mark, reopen_note
+from .game import Doc, Game, LegalCell, Mark, reopen_note
 from .provenance import EVENING, marks
 from .store import Store
 from .texts import Message
 
 
-def finished_summary(game: Game, reopened: dict | None, provenance: dict | None = None) -> dict:
+def finished_summary(game: Game, reopened: Doc | None, provenance: Doc | None = None) -> Doc:
     """The summary a finished game is archived with, with the ``provenance`` marks of its
     document (:func:`provenance.marks`); a reopened one's is dated when it was first
     finished, and says it was reopened."""
     summary = {**game.summary(), **(provenance or {})}
-    note = reopen_note(reopened)
-    if note is not None:
+    if reopened is not None and (note := reopen_note(reopened)) is not None:
         summary.update(date=reopened["date"], reopened=note)
     return summary
 
@@ -43,14 +42,14 @@ class TableSession:
 
     store: Store
     game: Game
-    broken: list[dict] = field(default_factory=list)
+    broken: list[Doc] = field(default_factory=list)
     #: a reopened game's ``reopened`` field (:meth:`Store.reopen_game`): its summary keeps the
     #: date it was first finished, and says it was reopened, when it is finished again
-    reopened: dict | None = None
+    reopened: Doc | None = None
     #: the clock of the game's dates (start, amendments, finish)
     clock: Clock = system_clock
     #: where the game comes from (its evening, its paper sheet: :mod:`~yams_scorekeeper.provenance`)
-    marks: dict = field(default_factory=dict)
+    marks: Doc = field(default_factory=dict)
 
     @classmethod
     def start(cls, store: Store, config: GameConfig, *, clock: Clock = system_clock,
@@ -84,14 +83,14 @@ class TableSession:
                                         # were announced when the game was first finished
         return session
 
-    def apply(self, event: dict) -> dict:
+    def apply(self, event: Doc) -> Doc:
         """Check ``event`` with the rules, store it, archive the game if it is over (an
         event on a finished game reopens it first)."""
         if self.game.finished:
             return self._reopen(event)
         before = len(self.game.events)
 
-        def check(stored_events: list[dict]) -> dict:
+        def check(stored_events: list[Doc]) -> Doc:
             nonlocal before
             if stored_events != self.game.events:     # another command wrote meanwhile
                 self.game = Game(self.game.config, stored_events, id=self.game.id,
@@ -101,7 +100,7 @@ class TableSession:
             return self.game.events[before]
 
         try:
-            stored = self.store.append_checked(self.game.id, check)
+            stored = self.store.append_checked(self.game_id, check)
         except YamsError:
             if len(self.game.events) > before:       # the rules passed, the store failed
                 self.game = self._reload(before)
@@ -117,13 +116,13 @@ class TableSession:
 
     def _reload(self, before: int) -> Game:
         try:
-            return Game.from_doc(self.store.load_game(self.game.id), self.clock)
+            return Game.from_doc(self.store.load_game(self.game_id), self.clock)
         except Exception:
             return Game(self.game.config, self.game.events[:before], id=self.game.id,
                         created=self.game.created, clock=self.clock)
 
     @classmethod
-    def reopen(cls, store: Store, game_id: str, event: dict, *,
+    def reopen(cls, store: Store, game_id: str, event: Doc, *,
                clock: Clock = system_clock) -> TableSession:
         """The finished game ``game_id`` (a unique prefix will do) changed by ``event`` (an
         undo or an amendment, checked by the rules first: a refusal writes nothing), taken out
@@ -131,12 +130,12 @@ class TableSession:
         it is still finished (an amendment that leaves every sheet full)."""
         game_id = resolve_finished_id(store, game_id)
 
-        def change(doc: dict) -> list:
+        def change(doc: Doc) -> list[Doc]:
             game = Game.from_doc(doc, clock)
             game.record(event)
             return game.events
 
-        def summarize(doc: dict) -> dict | None:
+        def summarize(doc: Doc) -> Doc | None:
             game = Game.from_doc(doc, clock)
             return finished_summary(game, doc["reopened"], marks(doc)) if game.finished else None
 
@@ -147,15 +146,21 @@ class TableSession:
             session.broken = broken
         return session
 
-    def _reopen(self, event: dict) -> dict:
+    def _reopen(self, event: Doc) -> Doc:
         """``event`` on this session's game, finished and archived: see :meth:`reopen`."""
-        again = self.reopen(self.store, self.game.id, event, clock=self.clock)
+        again = self.reopen(self.store, self.game_id, event, clock=self.clock)
         self.game, self.broken, self.reopened = again.game, again.broken, again.reopened
         self.marks = again.marks
         return self.game.events[-1]
 
+    @property
+    def game_id(self) -> str:
+        """The game's id (a game kept in the store always has one)."""
+        assert self.game.id is not None
+        return self.game.id
+
     def _finish(self) -> None:
-        self.broken = self.store.finish_game(self.game.id,
+        self.broken = self.store.finish_game(self.game_id,
                                              finished_summary(self.game, self.reopened,
                                                               self.marks))
 
@@ -188,7 +193,7 @@ class TableSession:
     def undo(self) -> None:
         self.apply({"type": "undo"})
 
-    def amend(self, changes: dict[int, dict]) -> dict:
+    def amend(self, changes: dict[int, Doc]) -> Doc:
         """Correct past turns in one go (:meth:`Game.amend`); returns the stored event."""
         return self.apply({"type": "amend",
                            "changes": [{"turn": t, "new": new} for t, new in changes.items()]})
@@ -202,10 +207,10 @@ def resolve_game_id(store: Store, game_id: str | None) -> str:
 
     A game whose file cannot be read is only an error when it is the one asked for: the
     other games in progress go on."""
-    damaged: list = []
+    damaged: list[StoreError] = []
     games = store.games_in_progress(damaged)
     unreadable = {err.game_id: err for err in damaged}
-    ids = [g["id"] for g in games] + list(unreadable)
+    ids: list[str] = [g["id"] for g in games] + list(unreadable)
     if game_id is None:
         if len(ids) == 1:
             if ids[0] in unreadable:

@@ -20,7 +20,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 
 class Written(Protocol):
-    """A written cell as the sums read it (a ``Mark``: frozen, its ``ones`` a property)."""
+    """A written cell as the totals read it (read-only: a frozen :class:`~.sheet.Mark`)."""
 
     @property
     def score(self) -> int: ...

@@ -119,7 +119,7 @@ class GamesInProgress:
             except StoreError as err:
                 if damaged is None:
                     raise
-                err.game_id = game_id  # type: ignore[attr-defined]  # read by cli/check_cmd
+                err.game_id = game_id          # read by cli/check_cmd
                 damaged.append(err)
                 continue
             if doc is None:
