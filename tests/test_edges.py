@@ -380,8 +380,8 @@ def test_an_empty_or_invisible_house_name_is_refused(tmp_path, name):
 @pytest.mark.parametrize("version", [True, 1.0, "1", [1], None, 1.5])
 def test_a_version_that_is_not_the_number_is_refused(book, tmp_path, version):
     db, _ = book
-    from yams_scorekeeper.store.shapes import book_problem
     from yams_scorekeeper.store import Store
+    from yams_scorekeeper.store.shapes import book_problem
 
     data = json.loads(ok(db, "export", "-").stdout)
     data["version"] = version

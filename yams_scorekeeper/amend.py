@@ -22,6 +22,7 @@ and every later turn is checked again under the rules.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from .errors import EntryError
 from .mechanics import ENTRY_FIELDS
@@ -31,7 +32,7 @@ from .texts import Message
 COUP_KEYS = ("dice", "roll", *ENTRY_FIELDS)
 
 
-def turn_spans(plain: list[dict]) -> list[tuple[int, int]]:
+def turn_spans(plain: list[dict[str, Any]]) -> list[tuple[int, int]]:
     """``(start, end)`` of each finished turn's events in ``plain`` (``plain[start:end]``)."""
     spans, start = [], 0
     for index, event in enumerate(plain):
@@ -44,21 +45,21 @@ def turn_spans(plain: list[dict]) -> list[tuple[int, int]]:
     return spans
 
 
-def entry_of(events: Iterable[dict]) -> dict:
+def entry_of(events: Iterable[dict[str, Any]]) -> dict[str, Any]:
     """The entry of one turn's events (its enters, then its mark)."""
     events = list(events)
     coups = [{k: e[k] for k in COUP_KEYS if k in e} for e in events if e["type"] == "enter"]
     return {"coups": coups, "cells": [dict(c) for c in events[-1]["cells"]]}
 
 
-def events_of(player: str, entry: dict) -> list[dict]:
+def events_of(player: str, entry: dict[str, Any]) -> list[dict[str, Any]]:
     """The events of one turn of ``player`` typing ``entry``."""
     out = [{"type": "enter", "player": player, **coup} for coup in entry["coups"]]
     out.append({"type": "mark", "player": player, "cells": [dict(c) for c in entry["cells"]]})
     return out
 
 
-def completed(old: dict, new: dict) -> dict:
+def completed(old: dict[str, Any], new: object) -> dict[str, Any]:
     """``new`` with what it leaves out taken from ``old`` (only the cells, or only the dice)."""
     if not isinstance(new, dict):
         raise EntryError(Message("game.new_entry_object_coups"))
@@ -70,7 +71,8 @@ def completed(old: dict, new: dict) -> dict:
             "cells": [dict(c) for c in (old["cells"] if cells is None else cells)]}
 
 
-def amended(plain: list[dict], changes: Iterable[dict]) -> list[dict]:
+def amended(plain: list[dict[str, Any]], changes: Iterable[dict[str, Any]]
+            ) -> list[dict[str, Any]]:
     """``plain`` with each change's turn replaced by the events of its ``new`` entry."""
     spans = turn_spans(plain)
     out = list(plain)

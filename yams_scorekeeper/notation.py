@@ -157,7 +157,7 @@ def parse_cell_token(token: str) -> dict[str, Any]:
             "scratch": bool(m.group("scratch"))}
 
 
-def parse_cells(text: str) -> list[dict]:
+def parse_cells(text: str) -> list[dict[str, Any]]:
     """The one or two cells after ``->``."""
     cells = [parse_cell_token(tok) for tok in text.split()]
     if not 1 <= len(cells) <= 2:
@@ -195,7 +195,7 @@ def parse_cell(game: Game, text: str) -> dict[str, Any]:
 
 # -- a turn's entry (amendments) -----------------------------------------------------------------
 
-def parse_entry(game: Game, text: str) -> tuple[str | None, dict]:
+def parse_entry(game: Game, text: str) -> tuple[str | None, dict[str, Any]]:
     """One turn as a transcript line writes it, to correct a past turn with:
     ``[PLAYER:] COUP [; COUP] [-> CELL [CELL]]``. Returns (the player named or None, the new
     entry of :mod:`yams_scorekeeper.amend`): without ``->`` it gives only the coups (the
@@ -210,13 +210,14 @@ def parse_entry(game: Game, text: str) -> tuple[str | None, dict]:
     if "->" not in text and "/" not in text:
         text = "->" + text
     coups_text, arrow, cells_text = text.partition("->")
-    entry: dict = {}
+    entry: dict[str, Any] = {}
     coups = [c.strip() for c in coups_text.split(";") if c.strip()]
     if coups:
         entry["coups"] = []
         for coup in coups:
             dice, roll, joker, announce = parse_coup(coup, game.rules.dice_example)
-            item = {"dice": [str(d) for d in game.rules.parse_dice(dice)], "roll": roll.strip()}
+            item: dict[str, Any] = {"dice": [str(d) for d in game.rules.parse_dice(dice)],
+                                    "roll": roll.strip()}
             if joker is not None:
                 item["joker"] = list(parse_joker(joker))
             if announce is not None:

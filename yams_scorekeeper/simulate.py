@@ -93,7 +93,7 @@ def demo_turn(game: Game, rng: random.Random) -> None:
         two = one and max((c for c in cells if c.coup == 2
                            and (c.column, c.row) != (one.column, one.row)),
                           key=lambda c: c.score, default=None)
-        if two is not None and one.score > 0 and two.score > 0:
+        if one is not None and two is not None and one.score > 0 and two.score > 0:
             try:
                 game.mark(one.column, one.row, coup=1, second=(two.column, two.row))
                 return
@@ -106,7 +106,7 @@ def demo_turn(game: Game, rng: random.Random) -> None:
 
 
 def play_random_game(config: GameConfig, rng: random.Random, *, turns: int | None = None,
-                     **kw) -> Game:
+                     **kw: float) -> Game:
     """A game played by random legal turns, to the end (or for ``turns`` turns)."""
     game = Game(config)
     done = 0

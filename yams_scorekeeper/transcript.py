@@ -26,7 +26,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .config import GameConfig, make_config
 from .errors import EntryError, YamsError
@@ -143,7 +143,7 @@ def format_transcript(game: Game, *, comment: str | None = None) -> str:
                        len(game.columns) == 1, comment)
 
 
-def doc_transcript(doc: dict) -> str:
+def doc_transcript(doc: dict[str, Any]) -> str:
     """:func:`format_transcript` of a stored game document, without replaying its events
     (what ``yams export`` writes of an archived game, checked when it was archived): the
     same text as ``format_transcript(Game.from_doc(doc))``. A document whose settings no
@@ -155,7 +155,8 @@ def doc_transcript(doc: dict) -> str:
 
 
 def _transcript(cfg: GameConfig, game_id: str | None, created: str | None,
-                events: Iterable[dict], single_column: bool, comment: str | None = None) -> str:
+                events: Iterable[dict[str, Any]], single_column: bool,
+                comment: str | None = None) -> str:
     lines = [f"# {comment or cfg.label}"]
     lines += [f"rules: {cfg.family}", f"players: {', '.join(cfg.players)}",
               f"columns: {', '.join(cfg.columns)}"]
@@ -177,7 +178,7 @@ def _transcript(cfg: GameConfig, game_id: str | None, created: str | None,
     return "\n".join(lines) + "\n"
 
 
-def turn_lines(events: Iterable[dict], single_column: bool = False) -> list[str]:
+def turn_lines(events: Iterable[dict[str, Any]], single_column: bool = False) -> list[str]:
     """One transcript line per turn of the events still in force, amendments applied; a turn
     that was corrected ends with a comment saying what it was (``# was ...``)."""
     was: dict[int, list[str]] = {}
@@ -187,7 +188,7 @@ def turn_lines(events: Iterable[dict], single_column: bool = False) -> list[str]
             was.setdefault(change["turn"], []).append(
                 f"amended {when}: was {entry_text(change['old'], single_column)}")
     out: list[str] = []
-    pending: list[dict] = []
+    pending: list[dict[str, Any]] = []
     player, turn = None, 0
     for event in plain_events(events):
         kind = event["type"]
@@ -207,7 +208,7 @@ def turn_lines(events: Iterable[dict], single_column: bool = False) -> list[str]
     return out
 
 
-def _coup_text(coup: dict) -> str:
+def _coup_text(coup: dict[str, Any]) -> str:
     text = f"{' '.join(coup['dice'])}/{coup['roll']}"
     if len(coup["dice"]) == 5:
         text = f"{''.join(coup['dice'])}/{coup['roll']}"
@@ -217,7 +218,7 @@ def _coup_text(coup: dict) -> str:
     return text
 
 
-def entry_text(entry: dict, single_column: bool = False) -> str:
+def entry_text(entry: dict[str, Any], single_column: bool = False) -> str:
     """One turn's entry (:mod:`yams_scorekeeper.amend`) in transcript notation:
     ``55533/2 -> libre.full``."""
     cells = []

@@ -70,10 +70,10 @@ def play(
     """Keep score at the table: type the dice you rolled, pick a cell, the sheet fills in.
 
     Starts a new game (family, players, columns, options: Enter accepts the default in brackets) or resumes one in progress. Each turn shows whose turn it is, asks for the dice and the roll number (55533/2; Double Yams by groups: cp665 fp12 cg34 fg556 /2), then draws the player's grid with every cell the dice may go to holding a few letters and its score; type the letters (or a name: 6, full, petite suite, libre.full; x before or after to scratch). A name that fits several cells is asked about before anything is written. 'why e' explains a cell; --list shows a numbered list instead of the grid. At any prompt: s sheet, u undo, h help, q quit. Every entry is saved before the answer: quitting, Ctrl-C or a closed terminal lose nothing, and 'yams play --game ID' goes on.
-    """
+    """  # noqa: E501 (the help text is a msgid of the help catalogue)
     from ..store import Store
     from .files import store_folder
-    from .play_setup import house_setup, open_session, print_houses, resume_command
+    from .play_setup import house_setup, open_session, print_houses, resume_command, stored_id
     from .turn_loop import Table
 
     term = terminal(ctx, lang)
@@ -85,7 +85,7 @@ def play(
     setup = house_setup(term, store, house, settings or [], save_house, db)
 
     def resume_hint() -> str:
-        return resume_command(session.game.id, db) if session is not None else ""
+        return resume_command(stored_id(session.game), db) if session is not None else ""
 
     live = None
     try:
@@ -93,7 +93,7 @@ def play(
         if serve:
             from .serve_cmd import serve_for_play
 
-            live = serve_for_play(term, session.game.id, db)
+            live = serve_for_play(term, stored_id(session.game), db)
         Table(term, session, db, numbered).run()
     except Quit:
         term.say(term.t("saved_quit", cmd=resume_hint()) if session is not None and
@@ -101,10 +101,10 @@ def play(
         return
     except KeyboardInterrupt:
         _leave(term, "interrupted", session, resume_hint())
-        raise typer.Exit(130)
+        raise typer.Exit(130) from None
     except EOFError:
         _leave(term, "closed", session, resume_hint())
-        raise typer.Exit(0)
+        raise typer.Exit(0) from None
     finally:
         if live is not None:
             live.terminate()
@@ -112,11 +112,13 @@ def play(
 
 
 def _leave(term: Terminal, key: str, session: TableSession | None, cmd: str) -> None:
+    from .play_setup import stored_id
+
     sys.stdout.write("\n")
     if session is None:
         term.say(term.t("nothing_started"))
-    elif session.game.finished and session.store.is_archived(session.game.id):
-        term.say(term.t("archived", id=session.game.id[:8]))
+    elif session.game.finished and session.store.is_archived(stored_id(session.game)):
+        term.say(term.t("archived", id=stored_id(session.game)[:8]))
     else:
         term.say(term.t(key, cmd=cmd), keep=cmd)
 
@@ -137,7 +139,7 @@ def demo(
     """Watch a whole game play itself, to see how yams keeps score.
 
     Alice and Bob roll random dice (a fixed seed: the same game every time) and each takes the best score among the legal cells; each turn shows the player, the dice, the roll, the cell chosen, its score and why, then come the final sheets and the ranking. Nothing is stored.
-    """
+    """  # noqa: E501 (the help text is a msgid of the help catalogue)
     from ..config import make_config
     from ..game import Game
     from ..simulate import demo_turn
@@ -160,11 +162,11 @@ def demo(
         done = 0
         while not game.finished and (turns is None or done < turns):
             before = len(game.events)
-            sheet = game.player
+            playing = game.player
             demo_turn(game, rng)
             done += 1
             term.say("")
-            term.say(t("demo_turn", turn=done, name=sheet.name), style="bold")
+            term.say(t("demo_turn", turn=done, name=playing.name), style="bold")
             entries = [e for e in game.events[before:] if e["type"] == "enter"]
             for n, event in enumerate(entries, start=1):
                 values = {"dice": " ".join(event["dice"]), "roll": event["roll"]}
@@ -179,7 +181,7 @@ def demo(
             mark_event = next(e for e in game.events[before:] if e["type"] == "mark")
             two = len(mark_event["cells"]) > 1 or len(entries) > 1
             for cell in mark_event["cells"]:
-                mark = sheet.marks[(cell["column"], cell["row"])]
+                mark = playing.marks[(cell["column"], cell["row"])]
                 label = cell_label(game, mark, with_coup=two)
                 if len(mark_event["cells"]) > 1:
                     label = f"{t('demo_doblar')} · {label}"
@@ -197,7 +199,7 @@ def demo(
         term.say(t("demo_next"), style="dim")
     except KeyboardInterrupt:
         sys.stdout.write("\n")
-        raise typer.Exit(130)
+        raise typer.Exit(130) from None
 
 
 COMMANDS = ((play, {"epilog": PLAY_EPILOG}), (demo, {"epilog": DEMO_EPILOG}))

@@ -171,11 +171,11 @@ def _show_changes(term: Terminal, game: Game, trial: Game) -> bool:
     from .sheet_view import cell_label
 
     lines: list[tuple[str, str | None]] = []
-    for old, new in zip(game.sheets, trial.sheets):
+    for old, new in zip(game.sheets, trial.sheets, strict=True):
         for key in dict.fromkeys([*old.marks, *new.marks]):
             a, b = old.marks.get(key), new.marks.get(key)
             if a is None or b is None or a.score != b.score or a.scratch != b.scratch:
-                label = cell_label(game, a or b)
+                label = cell_label(game, a if a is not None else new.marks[key])
                 lines.append((t(term, "cell_change", name=old.name, cell=label,
                                 old="-" if a is None else a.score,
                                 new="-" if b is None else b.score), None))

@@ -29,6 +29,7 @@ from .terminal import (
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..config import GameConfig
+    from ..game import Game
     from ..rules.base import RuleSet
     from ..session import TableSession
     from ..store import Store
@@ -163,7 +164,7 @@ class Setup:
             if bad:
                 self.term.refuse(self.term.t("die_value", text=bad[0]))
                 continue
-            for name, value in zip(contenders, values):
+            for name, value in zip(contenders, values, strict=True):
                 rolls[name].append(int(value))
             low = min(rolls[n][-1] for n in contenders)
             contenders = [n for n in contenders if rolls[n][-1] == low]
@@ -242,6 +243,12 @@ class Setup:
         return self.make(family, names)
 
 
+def stored_id(game: Game) -> str:
+    """The id of a game kept in the store: a session's game always has one."""
+    assert game.id is not None, "a game of the store has an id"
+    return game.id
+
+
 def resume_command(game_id: str, db: str | None) -> str:
     """The command that goes on with this game."""
     return f"yams play --game {game_id[:8]}" + (f" --db {db}" if db else "")
@@ -265,12 +272,12 @@ def open_session(term: Terminal, store: Store, game_id: str | None,
         _resumed(term, session)
         return session
     term.say(term.t("welcome"), style="dim")
-    damaged: list = []
+    damaged: list[StoreError] = []
     games = sorted(store.games_in_progress(damaged), key=lambda g: (str(g.get("updated") or
                                                                         g.get("created")), g["id"]),
                    reverse=True)
-    for err in damaged:         # one unreadable game must not keep the others from the table
-        term.say("! " + err.text(term.lang))
+    for problem in damaged:     # one unreadable game must not keep the others from the table
+        term.say("! " + problem.text(term.lang))
     if games:
         term.say(term.t("in_progress"))
         for n, g in enumerate(games, start=1):
@@ -292,14 +299,15 @@ def open_session(term: Terminal, store: Store, game_id: str | None,
     session = TableSession.start(store, config)
     term.say(term.t("new_game", label=config.label))
     term.say(term.t("order", players=", ".join(config.players)))
-    cmd = resume_command(session.game.id, db)
-    term.say(term.t("game_id", id=session.game.id[:8], cmd=cmd), keep=cmd)
+    new_id = stored_id(session.game)
+    cmd = resume_command(new_id, db)
+    term.say(term.t("game_id", id=new_id[:8], cmd=cmd), keep=cmd)
     return session
 
 
 def _resumed(term: Terminal, session: TableSession) -> None:
     game = session.game
-    term.say(term.t("resumed", id=game.id[:8], label=game.config.label), style="bold")
+    term.say(term.t("resumed", id=stored_id(game)[:8], label=game.config.label), style="bold")
     if game.events:
         from .sheet_view import sheets_view
         term.show(sheets_view(game, term.lang, width=term.out.width))
@@ -322,8 +330,8 @@ def house_setup(term: Terminal, store: Store, house: str | None, settings: list[
                           "yams house new NAME")
     if house is not None and house not in presets:
         if save is not None:
-            raise ConfigError(Message("cli.house.option_does_not_go_with_house", option="--save-house"),
-                              expected=f"--house {house}")
+            raise ConfigError(Message("cli.house.option_does_not_go_with_house",
+                                      option="--save-house"), expected=f"--house {house}")
         sheet = command_sheet(None, house, parse_settings(settings), db)
         assert sheet is not None
         say_earlier_versions(store, sheet, term.lang)

@@ -8,7 +8,7 @@ Every grid fits 80 columns. ``rich`` is imported here only.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from rich import box
 from rich.console import Group
@@ -24,6 +24,8 @@ from .legal_list import legal_rows
 from .render import shown as safe_text
 
 if TYPE_CHECKING:  # pragma: no cover
+    from rich.console import JustifyMethod, RenderableType
+
     from ..game import Game, LegalCell, Sheet
 
 
@@ -36,8 +38,9 @@ def _cell_text(sheet: Sheet, column: str, row: str) -> Text:
     return Text(str(mark.score), style="red" if mark.score < 0 else "")
 
 
-def player_grid(game: Game, index: int, lang: str, short: bool = False) -> Table:
-    """One player's sheet: rows down, columns across, with sub-totals, bonus and totals."""
+def player_grid(game: Game, index: int, lang: str, short: bool = False) -> Group:
+    """One player's sheet: rows down, columns across, with sub-totals, bonus and totals; the
+    grid, then its grand total."""
     w = words("cli.sheet", lang)
     sheet = game.sheets[index]
     totals = game.totals(sheet)
@@ -73,7 +76,7 @@ def player_grid(game: Game, index: int, lang: str, short: bool = False) -> Table
     grand = f"{w['grand']}{colon(lang)}{totals.grand}"
     if notes:
         grand += f"   ({', '.join(notes)}{colon(lang)}{w['maxmin']})"
-    return Group(table, Text(grand, style="bold"))  # type: ignore[return-value]
+    return Group(table, Text(grand, style="bold"))
 
 
 def players_grid(game: Game, lang: str, player: int | None = None,
@@ -93,7 +96,7 @@ def players_grid(game: Game, lang: str, player: int | None = None,
     label = max(len(game.rules.row(r).name) for r in game.rows) + 2
     if label + sum(max(len(n) + 2, 7) for n in names) > 80:
         names = _short_names(names)     # 8 players at 80 columns: abbreviated, never cut
-    for i, name in zip(shown, names):
+    for i, name in zip(shown, names, strict=True):
         mark = " ←" if not game.finished and i == game.current else ""
         table.add_column(name + mark, justify="right", no_wrap=True)
     for section in game.rules.sections:
@@ -220,11 +223,11 @@ def _short_names(names: list[str]) -> list[str]:
     return names
 
 
-def _width(table: Table) -> int:
+def _width(renderable: RenderableType) -> int:
     from rich.console import Console
 
     console = Console(width=1000, markup=False, emoji=False, highlight=False)  # names are data
-    return console.measure(table).maximum
+    return console.measure(renderable).maximum
 
 
 def _imposed_order(game: Game, lang: str) -> list[Text]:
@@ -257,7 +260,7 @@ def side_by_side(game: Game, lang: str, seats: list[int] | None = None,
     for col in game.columns:
         label = SHORT_COLUMNS.get(col.name, col.name) + (f"x{col.factor}" if col.factor != 1
                                                           else "")
-        for i, name in zip(seats, players):
+        for i, name in zip(seats, players, strict=True):
             mark = "←" if not game.finished and i == game.current else ""
             table.add_column(f"{label}\n{name}{mark}", justify="right", no_wrap=True)
 
@@ -283,7 +286,7 @@ def side_by_side(game: Game, lang: str, seats: list[int] | None = None,
     counters = [f"{safe_text(s.name)}{colon(lang)}{counters_text(game, s, lang)}"
                 for s in sheets if counters_text(game, s, lang)]
     cancelled = [f"{safe_text(s.name)}, {c.name}{colon(lang)}{w['maxmin']} (Y3)"
-                 for s, t in zip(sheets, totals) for c in game.columns
+                 for s, t in zip(sheets, totals, strict=True) for c in game.columns
                  if t.details[c.id].get("max_min_cancelled")]
     return table, [grand_line(game, lang, every), *(Text(x) for x in cancelled + counters)]
 
@@ -294,7 +297,7 @@ def grand_line(game: Game, lang: str, totals: list | None = None, width: int = 8
     name and its total)."""
     totals = totals or [game.totals(s) for s in game.sheets]
     lines = [f"{words('cli.sheet', lang)['grand']}{colon(lang)}"]
-    for n, (sheet, t) in enumerate(zip(game.sheets, totals)):
+    for n, (sheet, t) in enumerate(zip(game.sheets, totals, strict=True)):
         piece = f"{safe_text(sheet.name)} {t.grand}"
         if n and len(lines[-1]) + 3 + len(piece) + 2 > width:     # room for " ·"
             lines[-1] += " ·"
@@ -315,7 +318,8 @@ def legal_rich_table(header: list[str], rows: list[list[tuple[str, str]]]) -> Ta
     """The rows of :func:`legal_list.legal_rows` as a Rich table (the last column folded
     when too long)."""
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
-    for title, (justify, fold) in zip(header, LEGAL_COLUMNS):
+    for title, (how, fold) in zip(header, LEGAL_COLUMNS, strict=True):
+        justify = cast("JustifyMethod", how)     # legal_list.COLUMNS holds Rich's names
         if fold:
             table.add_column(title, justify=justify, overflow="fold")
         else:
@@ -374,7 +378,7 @@ class _Lines:
     def blocks(self) -> list[list[list[Pieces]]]:
         """The rows, one list per section (the rows before the first mark are one too)."""
         cuts = sorted({0, *self.starts, len(self.rows)})
-        return [self.rows[a:b] for a, b in zip(cuts, cuts[1:]) if b > a]
+        return [self.rows[a:b] for a, b in zip(cuts, cuts[1:], strict=False) if b > a]
 
     def laid(self) -> tuple[list[list[Pieces]], list[int]]:
         """The header and rows padded to their columns: (lines, width of each line)."""
@@ -384,9 +388,9 @@ class _Lines:
         sizes = [[sum(cell_len(text) for text, _ in cell) for cell in line] for line in lines]
         widths = [max(size[i] for size in sizes) for i in range(len(self.header))]
         out: list[list[Pieces]] = []
-        for line, size in zip(lines, sizes):
+        for line, size in zip(lines, sizes, strict=True):
             laid: Pieces = []
-            for i, (cell, width) in enumerate(zip(line, widths)):
+            for i, (cell, width) in enumerate(zip(line, widths, strict=True)):
                 pad = " " * (width - size[i])
                 if i:
                     laid.append(("  " + pad, ""))
@@ -408,12 +412,14 @@ class _Lines:
         best: tuple[tuple, _Panels] | None = None
         for count in (2, 3):
             for shape in _shapes(len(blocks), count):
-                panels = _Panels([self._part([b for b, p in zip(blocks, shape) if p == n])
+                panels = _Panels([self._part([b for b, p in zip(blocks, shape, strict=True)
+                                              if p == n])
                                   for n in range(count)])
                 if panels.width > width:
                     continue
                 # the lowest; then the closest to the sheet's order, the earliest sections first
-                key = (panels.height, sum(a > b for a, b in zip(shape, shape[1:])), shape)
+                descents = sum(a > b for a, b in zip(shape, shape[1:], strict=False))
+                key = (panels.height, descents, shape)
                 if best is None or key < best[0]:
                     best = (key, panels)
             if best is not None and best[0][0] <= height:

@@ -13,7 +13,7 @@ The top of the module imports only the standard library (not even ``typer``: see
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..errors import ConfigError, EntryError, IllegalMoveError
 from ..texts import Message, explain_lang, words
@@ -111,7 +111,6 @@ def new(
         raise ConfigError(Message("cli.name_players_player"),
                           expected="--player Alice --player Bob")
     from ..rules import get_rules
-
     from .house_files import command_sheet, say_earlier_versions
 
     rolls = parse_start_dice(start_dice, [n.strip() for n in names]) if start_dice else None
@@ -227,8 +226,9 @@ def mark(
     if step.finished_earlier:
         show_finished(step.game, step.records, lang, as_json)
         return
-    game, written = step.game, step.written
-    sheet = next(s for s in game.sheets if s.name == step.event["player"])
+    game, written, event = step.game, step.written, step.event
+    assert event is not None                    # a mark done: its Step holds the event
+    sheet = next(s for s in game.sheets if s.name == event["player"])
     total = game.totals(sheet).grand
     if as_json:
         data = {"game": game.id, "player": sheet.name,
@@ -260,15 +260,21 @@ def cells(session: TableSession, lang: str, as_json: bool) -> None:
     print_cells(game, legal, lang)
 
 
-def _describe(game: Game, event: dict, lang: str) -> str:
+class _Written(NamedTuple):
+    """A cell of a mark event, as :func:`cell_label` reads it (a :class:`Place`)."""
+
+    column: str
+    row: str
+    coup: int = 0
+
+
+def _describe(game: Game, event: dict[str, Any], lang: str) -> str:
     w = words("cli.turn", lang)
     name = event.get("player", "?")
     if event["type"] == "enter":
         return w["undo_enter"].format(name=name, dice=" ".join(event["dice"]), roll=event["roll"])
     if event["type"] == "mark":
-        from ..game import LegalCell
-
-        labels = ", ".join(cell_label(game, LegalCell(c["column"], c["row"], 0, 0, ""))
+        labels = ", ".join(cell_label(game, _Written(c["column"], c["row"]))
                            + (" (X)" if c.get("scratch") else "") for c in event["cells"])
         return w["undo_mark"].format(name=name, cells=labels)
     if event["type"] == "amend":
@@ -292,6 +298,7 @@ def undo(
     lang = current_lang(ctx)
     step = undo_last(open_store(db), game_id)
     game, cancelled, reopened = step.game, step.cancelled, step.reopened
+    assert cancelled is not None                # api.undo names the event it cancelled
     if as_json:
         print_json({"game": game.id, "cancelled": cancelled, "player": game.player.name,
                     "coup": len(game.coups), "reopened": reopened, "finished": game.finished})
@@ -302,7 +309,8 @@ def undo(
 
         print_line(archived_change_line(game, lang))
     print_line(w["undone"].format(what=_describe(game, cancelled, lang)))
-    print_next(game, step.records, lang, "cli.printing.to_play")   # a correction undone: finished again
+    # a correction undone: finished again
+    print_next(game, step.records, lang, "cli.printing.to_play")
 
 
 def end(

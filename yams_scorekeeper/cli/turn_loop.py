@@ -273,9 +273,9 @@ class Table:
             one = next(((n, c) for n, c in named if c.coup == 1), None)
             two = next((n for n, c in named if c.coup == 2 and one is not None
                         and (c.column, c.row) != (one[1].column, one[1].row)), None)
-            one = one[0] if one else None
-            if one and two:
-                self.term.say(self.t("hint_doblar", example=f"d {one} {two}"), style="dim")
+            first = one[0] if one else None
+            if first and two:
+                self.term.say(self.t("hint_doblar", example=f"d {first} {two}"), style="dim")
 
     def choose_hint(self) -> str:
         return self.t("hint_choose_list" if self.numbered else "hint_choose",
@@ -292,13 +292,13 @@ class Table:
         grid, notes = turn_grid(self.game, cells, self.by_handle(cells), self.lang,
                                 notes_kept=len(cells) + 1)
         # the banner, the dice line, the prompt and three lines of notes or hints
-        grid = grid.panels(height - 6, width)
-        room = height - grid.height - 2     # the dice line above, the prompt below
+        on_screen = grid.panels(height - 6, width)
+        room = height - on_screen.height - 2     # the dice line above, the prompt below
         if not self._choose_hinted:
             room -= len(wrap_words(self.choose_hint(), max(width, 20)))
         if self.game.mechanics.writers and len(self.game.coups) == 2:
             room -= 1
-        self.term.show(grid)
+        self.term.show(on_screen)
         for line in fit_notes(notes, max(room, 2), width, self.lang):
             self.term.say(line, style="yellow")
 
@@ -728,6 +728,8 @@ class Table:
     # -- the end ------------------------------------------------------------------------------
 
     def final(self) -> None:
+        from .play_setup import stored_id
+
         game = self.game
         self.term.out.print()
         if not game.stopped_early:
@@ -740,8 +742,9 @@ class Table:
         print_ranking(self.term, game)
         for line in record_lines(game, self.session.broken, self.lang):
             self.term.say(line, style="bold")
-        if self.session.store.is_archived(game.id):     # never after a failed finish
-            self.term.say(self.t("archived", id=game.id[:8]))
+        game_id = stored_id(game)
+        if self.session.store.is_archived(game_id):     # never after a failed finish
+            self.term.say(self.t("archived", id=game_id[:8]))
 
 
 def print_ranking(term: Terminal, game: Game) -> None:
