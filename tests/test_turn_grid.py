@@ -81,7 +81,7 @@ def test_gaby_full_preset_turn_fits_80_by_24():
     """The grid, its notes, the doblar hint and the two prompts of the coups fit one screen."""
     text, notes = render("gaby_en")
     assert len(text.splitlines()) + 3 <= 24
-    assert "Alice a 41" in "".join(notes)               # bloquant: always said (Y6)
+    assert "Alice has 41" in "".join(notes)             # bloquant: always said (Y6)
 
 
 def test_double_yams_fits_80_by_40():
