@@ -251,7 +251,7 @@ def test_the_game_document_keeps_the_rules_it_was_started_with(tmp_path):
     house.write_text("this is no longer a house sheet", encoding="utf-8")   # nor read again
     js(db, "enter", "66666/1")
     mark = js(db, "mark", "libre.yams")
-    assert mark["marks"][0]["score"] == 50 and "Yams (maison)" in mark["marks"][0]["why"]
+    assert mark["marks"][0]["score"] == 50 and "Yams (house)" in mark["marks"][0]["why"]
     from yams_scorekeeper.store import Store
 
     doc = Store(db).load_game(started["game"])
@@ -327,7 +327,10 @@ def test_rules_and_demo_take_a_house_sheet():
     assert rows[:len(SIRTIN_ROWS)] == SIRTIN_ROWS
     row = run(None, "rules", "--house", str(SIRTIN), "brelan")
     assert row.exit_code == 0, row.stderr
-    assert "the sum of those 3 dice" in row.stdout and "Brelan (maison) : 3 x 6 = 18" in row.stdout
+    assert "the sum of those 3 dice" in row.stdout and "Brelan (house): 3 x 6 = 18" in row.stdout
+    french = run(None, "--lang", "fr", "rules", "--house", str(SIRTIN), "brelan")
+    assert french.exit_code == 0, french.stderr
+    assert "Brelan (maison) : 3 x 6 = 18" in french.stdout      # the explanation's language
     one_line_error(run(None, "rules", "--house", str(SIRTIN), "classic", "brelan"), "--house")
     one_line_error(run(None, "score", "--house", str(SIRTIN), "--rules", "classic", "-r", "1",
                        "12345"), "--rules does not go with --house")

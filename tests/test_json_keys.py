@@ -268,6 +268,12 @@ def play_everything(tmp: Path, out: Outputs) -> None:
         out(str(tmp / f"{name}-copy"), "import", book)
     out(db, "where")
     assert any(label == "fix" for label, _ in out.seen)
+    houses = str(tmp / "houses")                        # yams house: its three actions
+    out(houses, "house", "new", "club", "--from", "yahtzee")
+    out(houses, "house", "list")
+    out(houses, "house", "check", "club")
+    annoncee = Path(__file__).resolve().parents[1] / "examples" / "house" / "annoncee.toml"
+    out(houses, "maison", "check", str(annoncee))
     evening_and_carnet(tmp, out)
 
 

@@ -33,7 +33,7 @@ def test_install_completion_from_bash_writes_the_script_and_sources_it(tmp_path)
 
 
 @pytest.mark.parametrize("words, cword, expected", [
-    ("yams ma", 1, ["mark"]),
+    ("yams ma", 1, ["mark", "maison"]),
     ("yams mark --s", 2, ["--scratch"]),
     ("yams exp", 1, ["export"]),
 ])
