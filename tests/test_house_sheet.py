@@ -212,6 +212,11 @@ def test_hostile_strings_in_names_are_refused(name):
     assert "\x1b" not in str(err) and "\u202e" not in str(err)
 
 
+def test_a_hostile_title_is_refused_with_a_title_as_the_example():
+    err = refusal('title = "Sirtin [/x] <script>"\n' + UPPER)
+    assert err.key == "title" and "(expected: Yams du club)" in str(err)
+
+
 @pytest.mark.parametrize("snippet, key", [
     ("rolls = 0\n", "rolls"),
     ("rolls = true\n", "rolls"),

@@ -155,12 +155,13 @@ class _Checker:
         return self.get(key, str, None, lambda v: bool(_ID.match(v)),
                         "a-z, 0-9, -", "petite-suite")
 
-    def text(self, key: str, default: str | None = None, most: int = MOST_NAME) -> str:
+    def text(self, key: str, default: str | None = None, most: int = MOST_NAME,
+             example: str = "Brelan") -> str:
         value = self.get(key, str, default, lambda v: 0 < len(v.strip()) <= most or v == "",
-                         f"1..{most}", "Brelan")
+                         f"1..{most}", example)
         if has_unsafe(value) or has_invisible(value) or _MARKUP.search(value):
             raise self.fail(key, Message("rules.house_hostile", value=shown(value[:40])),
-                            expected="Brelan")
+                            expected=example)
         return value.strip()
 
     def ids(self, key: str, known: tuple[str, ...], default: tuple[str, ...] | None = None
@@ -258,7 +259,7 @@ def read_doc(data: Mapping[str, Any], lines: dict[Path, int] | None = None,
     bonus_tables = top.tables("bonuses")
     bonuses = tuple(_bonus(c, rows, len(columns)) for c in bonus_tables)
     _unique(top, "bonuses", [b.id for b in bonuses])
-    title = top.text("title", "") or "Maison"
+    title = top.text("title", "", example="Yams du club") or "Maison"
     return SheetSpec(title, rolls, low, high, servi, extra, joker, plus_moins, die_jokers,
                      per_turn, sections, rows, bonuses, columns)
 
