@@ -32,9 +32,9 @@ import statistics
 import time
 
 from yams_scorekeeper.api import check_summary
-from yams_scorekeeper.config import make_config
-from yams_scorekeeper.game import Game
-from yams_scorekeeper.simulate import play_random_game, play_turn, random_dice
+from yams_scorekeeper.engine.config import make_config
+from yams_scorekeeper.engine.game import Game
+from yams_scorekeeper.engine.simulate import play_random_game, play_turn, random_dice
 
 GOAL_MS = 5.0
 

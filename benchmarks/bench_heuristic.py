@@ -31,10 +31,10 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 
 from yams_scorekeeper.advice.heuristic import play_game
-from yams_scorekeeper.config import make_config
-from yams_scorekeeper.game import Game
+from yams_scorekeeper.engine.config import make_config
+from yams_scorekeeper.engine.game import Game
+from yams_scorekeeper.engine.simulate import demo_turn
 from yams_scorekeeper.rules import get_rules
-from yams_scorekeeper.simulate import demo_turn
 
 
 def _classic():
@@ -76,7 +76,7 @@ def hint_times(family: str, states: int = 20, seed: int = 7) -> tuple[float, lis
     (``advice.hints.game_heuristic_hint``, as ``yams hint`` calls it)."""
     from yams_scorekeeper.advice.heuristic import HeuristicAdviser, five_dice_tables
     from yams_scorekeeper.advice.hints import game_heuristic_hint
-    from yams_scorekeeper.simulate import play_random_game, random_dice
+    from yams_scorekeeper.engine.simulate import play_random_game, random_dice
 
     config = CONFIGS[family]()
     rules = config.rules

@@ -26,7 +26,7 @@ import sys
 import time
 from pathlib import Path
 
-from yams_scorekeeper.dice import DOUBLE_SET, Die
+from yams_scorekeeper.base.dice import DOUBLE_SET, Die
 from yams_scorekeeper.rules import RULESETS
 
 DOUBLE_GOAL_MS = 1.0

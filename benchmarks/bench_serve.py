@@ -91,7 +91,7 @@ class Page:
 def _entries(db: str, seed: int):
     """The entries of a random legal game, one a call: enter, then mark, and so on."""
     from yams_scorekeeper import api
-    from yams_scorekeeper.simulate import random_dice
+    from yams_scorekeeper.engine.simulate import random_dice
 
     rng = random.Random(seed)
     game = api.load(db)

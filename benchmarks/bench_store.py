@@ -74,15 +74,15 @@ from collections import Counter
 from pathlib import Path
 
 import yams_scorekeeper
-from yams_scorekeeper.clock import system_clock
-from yams_scorekeeper.config import make_config
-from yams_scorekeeper.errors import StoreError
-from yams_scorekeeper.game import Game
-from yams_scorekeeper.records import recompute
-from yams_scorekeeper.session import TableSession
-from yams_scorekeeper.simulate import play_random_game, random_dice
+from yams_scorekeeper.base.clock import system_clock
+from yams_scorekeeper.base.errors import StoreError
+from yams_scorekeeper.engine.config import make_config
+from yams_scorekeeper.engine.game import Game
+from yams_scorekeeper.engine.records import recompute
+from yams_scorekeeper.engine.simulate import play_random_game, random_dice
 from yams_scorekeeper.store import BOOK_FORMAT, BOOK_VERSION, Store
 from yams_scorekeeper.store.files import AtomicJSONStorage
+from yams_scorekeeper.store.session import TableSession
 
 RATIO_GOAL = 1.5
 ROOT = Path(__file__).resolve().parent.parent
@@ -147,8 +147,9 @@ def _generate_chunk(args: tuple[int, int, int]) -> list[tuple[str, dict]]:
 
 
 #: package modules that play no part in random play (their changes keep the cache)
-NOT_IN_PLAY = ("cli/", "store.py", "storage.py", "records.py", "session.py", "transcript.py",
-               "summary_index.py", "player_page.py")
+NOT_IN_PLAY = ("cli/", "store.py", "store/files.py", "engine/records.py", "store/session.py",
+               "engine/transcript.py",
+               "store/summary_index.py", "engine/player_page.py")
 
 
 def _cache_path(games: int, seed: int) -> Path:

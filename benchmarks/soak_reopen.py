@@ -40,11 +40,11 @@ import time
 
 CHILD = r"""
 import random, sys
-from yams_scorekeeper.config import make_config
-from yams_scorekeeper.errors import YamsError
-from yams_scorekeeper.game import Game
-from yams_scorekeeper.session import TableSession
-from yams_scorekeeper.simulate import play_turn
+from yams_scorekeeper.engine.config import make_config
+from yams_scorekeeper.base.errors import YamsError
+from yams_scorekeeper.engine.game import Game
+from yams_scorekeeper.store.session import TableSession
+from yams_scorekeeper.engine.simulate import play_turn
 from yams_scorekeeper.store import Store
 
 folder, seed = sys.argv[1], int(sys.argv[2])
@@ -77,8 +77,8 @@ while True:
         turns = len(game.turn_log())
         n = rng.randint(1, turns)
         before = Game(game.config, [])
-        from yams_scorekeeper.game import plain_events
-        from yams_scorekeeper.amend import turn_spans, entry_of
+        from yams_scorekeeper.engine.game import plain_events
+        from yams_scorekeeper.engine.amend import turn_spans, entry_of
         plain = plain_events(game.events)
         start, _ = turn_spans(plain)[n - 1]
         before = Game(game.config, plain[:start])
@@ -97,8 +97,8 @@ while True:
 
 def check(folder: str) -> tuple[int, int]:
     """The invariants of the module notes; returns (games in progress, archived)."""
-    from yams_scorekeeper import records
     from yams_scorekeeper.api import check_summary
+    from yams_scorekeeper.engine import records
     from yams_scorekeeper.store import Store
 
     store = Store(folder)
@@ -125,7 +125,7 @@ def check(folder: str) -> tuple[int, int]:
 
 
 def main() -> int:
-    from yams_scorekeeper.errors import YamsError
+    from yams_scorekeeper.base.errors import YamsError
 
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--kills", type=int, default=200)

@@ -15,9 +15,9 @@ from contextlib import contextmanager
 import pytest
 from typer.testing import CliRunner
 
+from yams_scorekeeper.base.errors import IllegalMoveError
 from yams_scorekeeper.cli.app import app
-from yams_scorekeeper.errors import IllegalMoveError
-from yams_scorekeeper.game import Game
+from yams_scorekeeper.engine.game import Game
 
 # -- the command line -------------------------------------------------------------------------
 

@@ -27,9 +27,9 @@ def near_finished(db: str, family: str = "yatzy", players: tuple[str, ...] = ("A
                   seed: int = 3) -> str:
     """A game kept in ``db`` with every cell written but the last (a random legal game):
     ``yams mark 1`` finishes it. Returns its id."""
-    from yams_scorekeeper.config import make_config
-    from yams_scorekeeper.game import Game
-    from yams_scorekeeper.simulate import play_random_game
+    from yams_scorekeeper.engine.config import make_config
+    from yams_scorekeeper.engine.game import Game
+    from yams_scorekeeper.engine.simulate import play_random_game
     from yams_scorekeeper.store import Store
 
     config = make_config(family, list(players))

@@ -126,7 +126,7 @@ def test_numpy_stays_off_the_other_commands():
     import sys
 
     code = ("import sys; from yams_scorekeeper.cli.app import app; "
-            "from yams_scorekeeper import game, store, session; "
+            "from yams_scorekeeper.engine import game; from yams_scorekeeper.store import session; "
             "print('numpy' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"

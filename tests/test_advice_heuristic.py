@@ -18,11 +18,11 @@ from yams_scorekeeper.advice.heuristic import (
 )
 from yams_scorekeeper.advice.hints import game_heuristic_hint
 from yams_scorekeeper.advice.review import review_game_heuristic
-from yams_scorekeeper.config import make_config
-from yams_scorekeeper.dice import parse_plain
-from yams_scorekeeper.game import Game
+from yams_scorekeeper.base.dice import parse_plain
+from yams_scorekeeper.engine.config import make_config
+from yams_scorekeeper.engine.game import Game
+from yams_scorekeeper.engine.simulate import play_random_game, random_dice
 from yams_scorekeeper.rules import get_rules
-from yams_scorekeeper.simulate import play_random_game, random_dice
 
 
 def _classic4():
@@ -104,7 +104,7 @@ def test_the_hint_and_the_review_say_heuristic():
 
 
 def test_the_review_finds_the_points_a_greedy_player_lost():
-    from yams_scorekeeper.simulate import demo_turn
+    from yams_scorekeeper.engine.simulate import demo_turn
 
     game = Game(CONFIGS["classic"]())
     rng = random.Random(9)
@@ -132,7 +132,7 @@ def test_the_obviously_better_cell_and_keep_come_first():
 
 def test_the_heuristic_beats_greedy_on_a_few_games():
     """The 2,000-game figures are in benchmarks/bench_heuristic.py; here 3 seeded games."""
-    from yams_scorekeeper.simulate import demo_turn
+    from yams_scorekeeper.engine.simulate import demo_turn
 
     config = CONFIGS["classic"]()
     smart = [play_game(Game(config), random.Random(s)).totals(0).grand for s in range(3)]

@@ -11,11 +11,11 @@ import numpy as np
 import pytest
 from advice_specs import yahtzee_score, yahtzee_spec, yatzy_spec
 
-from yams_scorekeeper import paths
 from yams_scorekeeper.advice.adviser import Solved
 from yams_scorekeeper.advice.solver import last_roll_values, solve
 from yams_scorekeeper.advice.spec import OneColumnSpec, score_table, spec_for
 from yams_scorekeeper.rules import get_rules
+from yams_scorekeeper.store import paths
 
 # -- the literature (test-only specs written from the rulings; the families' own specs are the
 #    same: test_the_yatzy_and_yahtzee_families_are_the_specs_of_the_literature_figures) -----

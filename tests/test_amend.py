@@ -12,10 +12,10 @@ from __future__ import annotations
 import pytest
 from helpers import refused, snapshot
 
-from yams_scorekeeper.config import make_config
-from yams_scorekeeper.errors import EntryError
-from yams_scorekeeper.game import Game, plain_events
-from yams_scorekeeper.transcript import format_transcript, parse_transcript
+from yams_scorekeeper.base.errors import EntryError
+from yams_scorekeeper.engine.config import make_config
+from yams_scorekeeper.engine.game import Game, plain_events
+from yams_scorekeeper.engine.transcript import format_transcript, parse_transcript
 
 TAGS = ["cp", "cp", "cp", "fp", "fp", "cg", "cg", "fg", "fg", "fg"]
 

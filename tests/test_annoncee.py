@@ -15,11 +15,11 @@ import random
 import pytest
 from helpers import js, ok, one_line_error, refused, run
 
-from yams_scorekeeper.config import make_config
-from yams_scorekeeper.errors import EntryError
-from yams_scorekeeper.game import Game
-from yams_scorekeeper.simulate import play_random_game
-from yams_scorekeeper.transcript import format_transcript, parse_transcript
+from yams_scorekeeper.base.errors import EntryError
+from yams_scorekeeper.engine.config import make_config
+from yams_scorekeeper.engine.game import Game
+from yams_scorekeeper.engine.simulate import play_random_game
+from yams_scorekeeper.engine.transcript import format_transcript, parse_transcript
 
 ROWS = "1 2 3 4 5 6 full suite carre plus moins yam".split()
 

@@ -9,10 +9,10 @@ import random
 import pytest
 
 from yams_scorekeeper import api
-from yams_scorekeeper.clock import counting_ids, fixed_clock
-from yams_scorekeeper.errors import EntryError, IllegalMoveError, StoreError
+from yams_scorekeeper.base.clock import counting_ids, fixed_clock
+from yams_scorekeeper.base.errors import EntryError, IllegalMoveError, StoreError
+from yams_scorekeeper.engine.simulate import random_dice
 from yams_scorekeeper.rules import RULESETS
-from yams_scorekeeper.simulate import random_dice
 
 FAMILIES = [cls.family for cls in RULESETS]
 #: a short sheet where the family has several columns (a whole game all the same)

@@ -14,9 +14,9 @@ from helpers import ok, run
 from test_correction_atomic import _amended_event
 from test_reopen import one_day_a_game, two_games  # noqa: F401
 
-from yams_scorekeeper.session import TableSession
 from yams_scorekeeper.store import Store
 from yams_scorekeeper.store.folder import one, set_one
+from yams_scorekeeper.store.session import TableSession
 from yams_scorekeeper.store.summary_index import INDEX_FILE, row_sum
 
 
@@ -158,7 +158,7 @@ def _other_book(db: str) -> None:
     store = Store(db)
     with store.access.locked(), store.folder.open(store.records_path) as handle:
         book = one(handle, "book")
-        from yams_scorekeeper import records
+        from yams_scorekeeper.engine import records
 
         set_one(handle, "book", records.recompute(
             e["summary"] for e in store.archived_games()[:1]))

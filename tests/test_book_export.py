@@ -186,8 +186,8 @@ def test_bad_year_and_unknown_game_are_one_line_errors(book):
 def test_the_place_and_the_duration_go_to_bgstats(tmp_path):
     from test_cli_book import DICE
 
-    from yams_scorekeeper.config import make_config
-    from yams_scorekeeper.session import TableSession
+    from yams_scorekeeper.engine.config import make_config
+    from yams_scorekeeper.store.session import TableSession
 
     db = str(tmp_path / "store")
     assert ok(db, "new", "-R", "duel", "-p", "Ana", "-p", "Léo", "--place", " Chez Mamie ")

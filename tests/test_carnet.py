@@ -9,11 +9,17 @@ import random
 import pytest
 from helpers import js, ok, one_line_error, run
 
-from yams_scorekeeper.carnet import paper_game, read_carnet, row_scores, sheet_cells, typed_totals
-from yams_scorekeeper.config import make_config
-from yams_scorekeeper.errors import EntryError
+from yams_scorekeeper.base.errors import EntryError
+from yams_scorekeeper.engine.carnet import (
+    paper_game,
+    read_carnet,
+    row_scores,
+    sheet_cells,
+    typed_totals,
+)
+from yams_scorekeeper.engine.config import make_config
+from yams_scorekeeper.engine.simulate import play_random_game
 from yams_scorekeeper.rules import get_rules
-from yams_scorekeeper.simulate import play_random_game
 
 #: a Yatzy sheet of 1998 as written on paper. By hand: Alice's upper section 3+6+9+12+15+18 =
 #: 63 earns the bonus of 50 (113); her lower section 12+22+15+20+15+0+26+23+50 = 183; grand

@@ -8,7 +8,7 @@ import os
 import pytest
 from helpers import js, ok, one_line_error, run
 
-from yams_scorekeeper.carnet import paper_game, read_carnet, row_scores
+from yams_scorekeeper.engine.carnet import paper_game, read_carnet, row_scores
 from yams_scorekeeper.rules import get_rules
 
 #: A Double Yams sheet of 2011, by hand (D2-D9):
@@ -135,7 +135,7 @@ def test_every_score_of_random_throws_is_in_its_rows_set():
     first roll and after: each row's score is one its set holds."""
     import random
 
-    from yams_scorekeeper.dice import DOUBLE_SET, Die
+    from yams_scorekeeper.base.dice import DOUBLE_SET, Die
 
     double = get_rules("double")
     sets = {row.id: row_scores(double, row.id) for row in double.rows}

@@ -10,12 +10,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from yams_scorekeeper.base.errors import EntryError
 from yams_scorekeeper.cli.choice import COMMAND_LETTERS, candidates, handles, split_scratch
 from yams_scorekeeper.cli.turn_loop import Table
-from yams_scorekeeper.config import make_config
-from yams_scorekeeper.errors import EntryError
+from yams_scorekeeper.engine.config import make_config
+from yams_scorekeeper.engine.simulate import play_turn, random_dice
 from yams_scorekeeper.rules import RULESETS
-from yams_scorekeeper.simulate import play_turn, random_dice
 
 CONFIGS = {
     "classic": lambda: make_config("classic", ["A", "B"], columns=["libre", "descendante",
@@ -29,7 +29,7 @@ CONFIGS = {
 def random_state(family: str, seed: int):
     """A game of ``family`` after some random turns, with the current player's dice entered
     (both coups when the game has two)."""
-    from yams_scorekeeper.game import Game
+    from yams_scorekeeper.engine.game import Game
 
     rng = random.Random(seed)
     game = Game(CONFIGS[family]())
@@ -135,7 +135,7 @@ def test_a_token_that_could_mean_two_cells_asks_before_writing(family, seed, num
 
 def test_list_mode_number_that_is_also_a_row_asks():
     """Duel, row 3 filled: with --list, '6' is both the sixth line of the list and the 6s."""
-    from yams_scorekeeper.game import Game
+    from yams_scorekeeper.engine.game import Game
 
     game = Game(CONFIGS["duel"]())
     game.enter("33345", 1)

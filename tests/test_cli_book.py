@@ -8,9 +8,9 @@ import os
 import pytest
 from helpers import js, ok, one_line_error, run
 
-from yams_scorekeeper.config import make_config
-from yams_scorekeeper.session import TableSession
+from yams_scorekeeper.engine.config import make_config
 from yams_scorekeeper.store import Store
+from yams_scorekeeper.store.session import TableSession
 
 #: Duel au Yam dice per row: rows 1-6 make 3+6+9+12+20+12 = 62 (no bonus), figures
 #: 12+20+25+30+40+0+23 = 150: 212; a yam (66666) makes 262, a chance of 66655 five more.
@@ -27,7 +27,7 @@ def play_duel(db: str, players: dict[str, dict], turns: int | None = None,
     DICE and their own overrides; ``turns`` stops the game after that many rounds;
     ``leave_last`` leaves the last turn (the chance row of the last player) to be played;
     ``at``: the time of every event (default: the system clock, to the second)."""
-    from yams_scorekeeper.clock import fixed_clock, system_clock
+    from yams_scorekeeper.base.clock import fixed_clock, system_clock
 
     session = TableSession.start(Store(db), make_config("duel", list(players)),
                                  clock=fixed_clock(at) if at else system_clock)

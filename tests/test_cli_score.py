@@ -14,10 +14,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
+from yams_scorekeeper.base.dice import TAGGED_EXAMPLE
+from yams_scorekeeper.base.errors import ConfigError
 from yams_scorekeeper.cli.app import COMMAND_MODULES, app, register
 from yams_scorekeeper.cli.lang import current_lang, locale_lang, resolve_lang
-from yams_scorekeeper.dice import TAGGED_EXAMPLE
-from yams_scorekeeper.errors import ConfigError
 from yams_scorekeeper.rules import get_rules
 
 DOUBLE = TAGGED_EXAMPLE.split()

@@ -2,7 +2,7 @@
 
 A correction (``yams fix``, an ``amend`` event) and a reopening (``yams undo --game``, then new
 turns) change which turns are in force; the one function that yields them is
-:func:`yams_scorekeeper.game.plain_events`. Each reader is checked here on a corrected game:
+:func:`yams_scorekeeper.engine.game.plain_events`. Each reader is checked here on a corrected game:
 the review (exact and heuristic, one player and two), the hint on a resumed game, the per-row
 statistics, the log, the transcript, and the table's undo of a correction.
 """

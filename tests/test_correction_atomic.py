@@ -8,9 +8,9 @@ import os
 
 from test_reopen import duel, one_day_a_game, total_record, two_games  # noqa: F401
 
-from yams_scorekeeper.session import TableSession
 from yams_scorekeeper.store import Store
 from yams_scorekeeper.store.folder import set_one
+from yams_scorekeeper.store.session import TableSession
 
 AMEND = {"type": "amend", "changes": [
     {"turn": 24, "new": {"coups": [{"dice": list("66666"), "roll": 1}]}}]}
@@ -77,7 +77,7 @@ def test_a_correction_cut_by_an_earlier_version_is_archived_without_a_new_record
 
 def _amended_event(session: TableSession) -> dict:
     """An undo taken back by the amendment event an earlier version's ``fix`` stored."""
-    from yams_scorekeeper.game import Game
+    from yams_scorekeeper.engine.game import Game
 
     game = Game.from_doc(session.store.load_game(session.game.id))
     events = [e for e in game.events if e.get("type") != "undo"]

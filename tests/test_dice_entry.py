@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from yams_scorekeeper.dice import (
+from yams_scorekeeper.base.dice import (
     DOUBLE_SET,
     GROUPED_EXAMPLE,
     TAGGED_EXAMPLE,
@@ -19,7 +19,7 @@ from yams_scorekeeper.dice import (
     parse_roll,
     parse_tagged,
 )
-from yams_scorekeeper.errors import ConfigError, EntryError, YamsError
+from yams_scorekeeper.base.errors import ConfigError, EntryError, YamsError
 from yams_scorekeeper.rules import (
     ClassicRules,
     DoubleRules,
@@ -409,7 +409,7 @@ def test_dice_as_stored_read_the_same_as_typed():
     the parser: the same dice as typing them, and the same refusals."""
     import random as _random
 
-    from yams_scorekeeper.dice import DOUBLE_SET, parse_plain, parse_tagged
+    from yams_scorekeeper.base.dice import DOUBLE_SET, parse_plain, parse_tagged
 
     rng = _random.Random(3)
     tags = [tag for tag, n in DOUBLE_SET.items() for _ in range(n)]
@@ -431,7 +431,7 @@ def test_a_stored_double_throw_reads_as_typed():
     gives what the parser gives for the same dice typed, and refuses what it refuses."""
     import random
 
-    from yams_scorekeeper.dice import DOUBLE_SET, parse_tagged
+    from yams_scorekeeper.base.dice import DOUBLE_SET, parse_tagged
 
     rng = random.Random(7)
     tags = [c + s for (c, s), n in DOUBLE_SET.items() for _ in range(n)]

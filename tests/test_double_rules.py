@@ -9,7 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from yams_scorekeeper.dice import Die, parse_tagged
+from yams_scorekeeper.base.dice import Die, parse_tagged
 from yams_scorekeeper.rules import get_rules
 from yams_scorekeeper.rules.double_search import score_all, score_one
 

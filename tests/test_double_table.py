@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from yams_scorekeeper.dice import parse_tagged
+from yams_scorekeeper.base.dice import parse_tagged
 from yams_scorekeeper.rules import get_rules
 
 TABLE = Path(__file__).parent / "data" / "double_yams.txt"

@@ -348,7 +348,7 @@ def test_play_houses_lists_the_house_rules_of_a_read_only_store(tmp_path, monkey
     assert result.stdout == expected
     # the other reads of the house rules are reads too; a save is still refused as a write
     assert Store(db).house_rules()["club"]["settings"] == {"yam": 60}
-    from yams_scorekeeper.errors import StoreError
+    from yams_scorekeeper.base.errors import StoreError
 
     with pytest.raises(StoreError, match="read-only"):
         Store(db).save_house_rules("x", "duel", {"yam": 50})

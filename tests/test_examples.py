@@ -1,8 +1,8 @@
 """Replay every hand-written game in examples/ and check how it ends.
 
-Each ``examples/*.txt`` is a transcript (yams_scorekeeper/transcript.py) of a whole game. The test
-replays it through the rules, checks that the game is finished (every sheet full), or stopped with
-``end`` for a ``*-stopped.txt`` file, and checks each player's grand total.
+Each ``examples/*.txt`` is a transcript (yams_scorekeeper/engine/transcript.py) of a whole game. The
+test replays it through the rules, checks that the game is finished (every sheet full), or stopped
+with ``end`` for a ``*-stopped.txt`` file, and checks each player's grand total.
 
 The totals were added up by hand from the rulings (rulings.md, docs/rules.md), column by column or
 section by section, before being compared with the replay; the cells listed in CELLS below were
@@ -46,7 +46,7 @@ from pathlib import Path
 
 import pytest
 
-from yams_scorekeeper.transcript import parse_transcript
+from yams_scorekeeper.engine.transcript import parse_transcript
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 

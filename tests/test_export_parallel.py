@@ -12,13 +12,13 @@ import pytest
 from test_import_parallel import book_of
 
 from yams_scorekeeper.api import export_book, export_games
-from yams_scorekeeper.errors import StoreError
+from yams_scorekeeper.base.errors import StoreError
+from yams_scorekeeper.engine.transcript import doc_transcript
 from yams_scorekeeper.store import BOOK_FORMAT, BOOK_VERSION, Store
 from yams_scorekeeper.store import transfer as store_module
 from yams_scorekeeper.store.archive import Archive
 from yams_scorekeeper.store.book_file import write_book
 from yams_scorekeeper.store.import_check import can_fork
-from yams_scorekeeper.transcript import doc_transcript
 
 pytestmark = pytest.mark.skipif(not can_fork(), reason="no fork here")
 

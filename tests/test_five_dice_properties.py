@@ -13,8 +13,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from yams_scorekeeper.dice import Die
-from yams_scorekeeper.errors import ConfigError
+from yams_scorekeeper.base.dice import Die
+from yams_scorekeeper.base.errors import ConfigError
 from yams_scorekeeper.rules import get_rules
 
 FAMILIES = ("classic", "gaby", "duel")

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from yams_scorekeeper.dice import Die
+from yams_scorekeeper.base.dice import Die
 from yams_scorekeeper.rules import get_rules
 
 DATA = Path(__file__).parent / "data"

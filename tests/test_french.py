@@ -16,9 +16,9 @@ from typer import _click as click
 from yams_scorekeeper.cli import translated_help
 from yams_scorekeeper.cli.app import app
 from yams_scorekeeper.cli.terminal import wrap_words
-from yams_scorekeeper.config import make_config
-from yams_scorekeeper.texts import say
-from yams_scorekeeper.wording import fill, number
+from yams_scorekeeper.engine.config import make_config
+from yams_scorekeeper.i18n import say
+from yams_scorekeeper.i18n.wording import fill, number
 
 # -- words and numbers ------------------------------------------------------------------------
 
@@ -181,8 +181,8 @@ def test_lang_option_anywhere_chooses_the_help_language(tmp_path):
 def test_core_refusals_count_in_words():
     import pytest
 
-    from yams_scorekeeper.dice import parse_plain
-    from yams_scorekeeper.errors import ConfigError, EntryError
+    from yams_scorekeeper.base.dice import parse_plain
+    from yams_scorekeeper.base.errors import ConfigError, EntryError
 
     with pytest.raises(EntryError) as one:
         parse_plain("5")

@@ -26,7 +26,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from test_fuzz_hostile import FUZZ, Copy, cli, no_fsync  # noqa: F401  (the autouse fixture)
 
-from yams_scorekeeper.safetext import fold_name
+from yams_scorekeeper.base.safetext import fold_name
 
 FUZZ_EDGES = {"names": 30, "name pairs": 20, "paging numbers": 40, "numbers": 8,
               "date options": 30, "imported dates": 12}

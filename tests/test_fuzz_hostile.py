@@ -253,7 +253,7 @@ def targets(template: dict) -> dict[str, str]:
 
 def read_tables(path: str) -> dict:
     """The tables of a store file of the template ({} for the lock, the index, a new file)."""
-    from yams_scorekeeper.errors import StoreError
+    from yams_scorekeeper.base.errors import StoreError
     from yams_scorekeeper.store.files import AtomicJSONStorage
 
     try:

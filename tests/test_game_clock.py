@@ -7,11 +7,11 @@ import ast
 from pathlib import Path
 
 import yams_scorekeeper
-from yams_scorekeeper.clock import counting_ids, fixed_clock, random_id, system_clock
-from yams_scorekeeper.config import make_config
-from yams_scorekeeper.game import Game
-from yams_scorekeeper.session import TableSession
+from yams_scorekeeper.base.clock import counting_ids, fixed_clock, random_id, system_clock
+from yams_scorekeeper.engine.config import make_config
+from yams_scorekeeper.engine.game import Game
 from yams_scorekeeper.store import Store
+from yams_scorekeeper.store.session import TableSession
 
 PACKAGE = Path(yams_scorekeeper.__file__).parent
 START, AMEND, FINISH = ("2024-05-01T20:00:00+00:00", "2024-05-01T20:30:00+00:00",
@@ -90,6 +90,6 @@ def imported_names(module: Path) -> set[str]:
 
 def test_the_game_imports_no_clock_no_uuid_and_raises_no_store_error():
     # the game and the values it writes (moved to sheet.py, issue 21)
-    names = imported_names(PACKAGE / "game.py") | imported_names(PACKAGE / "sheet.py")
+    names = imported_names(PACKAGE / "engine/game.py") | imported_names(PACKAGE / "sheet.py")
     assert not {"datetime", "time", "uuid", "random", "StoreError"} & names
     assert {"dataclass", "IllegalMoveError"} <= names     # the scan reads the real imports

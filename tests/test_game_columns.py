@@ -12,9 +12,9 @@ from __future__ import annotations
 import pytest
 from helpers import cell, refused, snapshot
 
-from yams_scorekeeper.config import make_config, start_die_order
-from yams_scorekeeper.errors import ConfigError, EntryError
-from yams_scorekeeper.game import Game
+from yams_scorekeeper.base.errors import ConfigError, EntryError
+from yams_scorekeeper.engine.config import make_config, start_die_order
+from yams_scorekeeper.engine.game import Game
 
 CLASSIC_ROWS = "1 2 3 4 5 6 full suite carre plus moins yam".split()
 GABY_ROWS = "1 2 3 4 5 6 brelan full suite carre max min yam".split()

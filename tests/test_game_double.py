@@ -12,10 +12,10 @@ from __future__ import annotations
 import pytest
 from helpers import refused
 
-from yams_scorekeeper.config import make_config
-from yams_scorekeeper.errors import ConfigError, EntryError
-from yams_scorekeeper.game import Game, Mark
-from yams_scorekeeper.totals import sheet_totals
+from yams_scorekeeper.base.errors import ConfigError, EntryError
+from yams_scorekeeper.base.totals import sheet_totals
+from yams_scorekeeper.engine.config import make_config
+from yams_scorekeeper.engine.game import Game, Mark
 
 TAGS = ["cp", "cp", "cp", "fp", "fp", "cg", "cg", "fg", "fg", "fg"]
 ROWS = [r.id for r in Game(make_config("double", ["x"])).rules.rows]

@@ -10,10 +10,10 @@ from __future__ import annotations
 import pytest
 from helpers import refused
 
-from yams_scorekeeper.config import make_config
-from yams_scorekeeper.dice import Die
-from yams_scorekeeper.errors import ConfigError, EntryError
-from yams_scorekeeper.game import Game, parse_joker
+from yams_scorekeeper.base.dice import Die
+from yams_scorekeeper.base.errors import ConfigError, EntryError
+from yams_scorekeeper.engine.config import make_config
+from yams_scorekeeper.engine.game import Game, parse_joker
 
 DUEL_ROWS = "1 2 3 4 5 6 brelan carre full petite-suite grande-suite yam chance".split()
 

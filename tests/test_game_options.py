@@ -10,9 +10,9 @@ from __future__ import annotations
 import pytest
 from helpers import cell, refused, snapshot
 
-from yams_scorekeeper.config import make_config
-from yams_scorekeeper.errors import ConfigError, IllegalMoveError
-from yams_scorekeeper.game import Game
+from yams_scorekeeper.base.errors import ConfigError, IllegalMoveError
+from yams_scorekeeper.engine.config import make_config
+from yams_scorekeeper.engine.game import Game
 from yams_scorekeeper.rules.gaby import GABY_COLUMNS
 
 ALL_OPTIONS = ("bloquant", "deux-coups", "doblar", "chance")
@@ -414,7 +414,7 @@ def test_unknown_preset_is_refused_Y10():
 def test_settings_merge_into_the_defaults_and_are_checked():
     """Every number a ruling fixes is a setting a club may change (rulings preamble): a
     dictionary setting given in part keeps the other defaults; a wrong kind is refused at once."""
-    from yams_scorekeeper.errors import ConfigError
+    from yams_scorekeeper.base.errors import ConfigError
     from yams_scorekeeper.rules import get_rules
 
     rules = get_rules("double", {"bases": {"youpi": 30}})

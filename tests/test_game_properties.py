@@ -36,12 +36,12 @@ from collections import Counter
 
 import pytest
 
-from yams_scorekeeper.amend import amended, entry_of, turn_spans
-from yams_scorekeeper.config import make_config
-from yams_scorekeeper.errors import EntryError, IllegalMoveError
-from yams_scorekeeper.game import Game, effective_events, plain_events
-from yams_scorekeeper.simulate import play_turn, random_dice
-from yams_scorekeeper.transcript import format_transcript, parse_transcript
+from yams_scorekeeper.base.errors import EntryError, IllegalMoveError
+from yams_scorekeeper.engine.amend import amended, entry_of, turn_spans
+from yams_scorekeeper.engine.config import make_config
+from yams_scorekeeper.engine.game import Game, effective_events, plain_events
+from yams_scorekeeper.engine.simulate import play_turn, random_dice
+from yams_scorekeeper.engine.transcript import format_transcript, parse_transcript
 
 CLASSIC_ROWS = "1 2 3 4 5 6 full suite carre plus moins yam".split()
 UPPER = ("1", "2", "3", "4", "5", "6")

@@ -535,9 +535,9 @@ def test_records_rebuild_recounts_on_demand(tmp_path):
 def test_a_full_disk_during_a_finish_is_told_truthfully_and_completed_later(tmp_path):
     import errno
 
-    from yams_scorekeeper.errors import StoreError
-    from yams_scorekeeper.session import TableSession
+    from yams_scorekeeper.base.errors import StoreError
     from yams_scorekeeper.store.files import FileSystem
+    from yams_scorekeeper.store.session import TableSession
 
     class FullArchive(FileSystem):
         def mkstemp(self, folder, prefix):

@@ -9,12 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from yams_scorekeeper.config import GameConfig
-from yams_scorekeeper.errors import YamsError
-from yams_scorekeeper.game import Game
+from yams_scorekeeper.base.errors import YamsError
+from yams_scorekeeper.engine.config import GameConfig
+from yams_scorekeeper.engine.game import Game
+from yams_scorekeeper.engine.simulate import play_random_game
 from yams_scorekeeper.house import load_house
 from yams_scorekeeper.rules import Setup
-from yams_scorekeeper.simulate import play_random_game
 
 FILE = Path(__file__).resolve().parent.parent / "examples" / "house" / "annoncee.toml"
 

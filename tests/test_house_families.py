@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from yams_scorekeeper.config import GameConfig, make_config
-from yams_scorekeeper.dice import Die
-from yams_scorekeeper.game import Game
+from yams_scorekeeper.base.dice import Die
+from yams_scorekeeper.engine.config import GameConfig, make_config
+from yams_scorekeeper.engine.game import Game
 from yams_scorekeeper.house import family_sheets, house_toml_from_family, load_house
 from yams_scorekeeper.house.sheet import HouseSheet
 from yams_scorekeeper.rules import Setup, get_rules
@@ -196,7 +196,7 @@ def test_the_yahtzee_joker_rule_off_turns_the_joker_and_the_bonus_off():
 
 
 def test_a_setting_the_file_cannot_say_is_refused():
-    from yams_scorekeeper.errors import ConfigError
+    from yams_scorekeeper.base.errors import ConfigError
 
     with pytest.raises(ConfigError) as err:
         house_toml_from_family("double")
@@ -263,7 +263,7 @@ def test_gaby_file_with_settings_and_column_factors():
                              explicit=True))
     ours = Game(house_config(load_house(text, name="gaby"), ("Ana",), columns=columns))
     _lockstep(built, ours, random.Random(11), same_parts=False)
-    from yams_scorekeeper.errors import ConfigError
+    from yams_scorekeeper.base.errors import ConfigError
 
     with pytest.raises(ConfigError) as err:
         house_toml_from_family("gaby", {"nenette": 50})

@@ -9,14 +9,14 @@ from pathlib import Path
 
 import pytest
 
-from yams_scorekeeper.config import GameConfig
-from yams_scorekeeper.dice import Die
-from yams_scorekeeper.errors import ConfigError, IllegalMoveError, YamsError
-from yams_scorekeeper.game import Game
+from yams_scorekeeper.base.dice import Die
+from yams_scorekeeper.base.errors import ConfigError, IllegalMoveError, YamsError
+from yams_scorekeeper.engine.config import GameConfig
+from yams_scorekeeper.engine.game import Game
+from yams_scorekeeper.engine.simulate import play_random_game
 from yams_scorekeeper.house import HouseFileError, house_from_doc, load_house
 from yams_scorekeeper.house.sheet import HouseSheet
 from yams_scorekeeper.rules import Setup
-from yams_scorekeeper.simulate import play_random_game
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "house"
 UPPER = "".join(f'[[rows]]\nid = "{v}"\nkind = "upper"\nname = "{v}"\n\n' for v in range(1, 7))

@@ -22,7 +22,7 @@ from test_import_parallel import (
 from test_store import play
 
 from yams_scorekeeper.api import import_book
-from yams_scorekeeper.errors import EntryError, StoreError, YamsError
+from yams_scorekeeper.base.errors import EntryError, StoreError, YamsError
 from yams_scorekeeper.store import (
     BOOK_FORMAT,
     BOOK_VERSION,

@@ -16,9 +16,9 @@ from pathlib import Path
 import pytest
 
 from yams_scorekeeper.api import check_summary, import_book
-from yams_scorekeeper.config import make_config
-from yams_scorekeeper.errors import StoreError, YamsError
-from yams_scorekeeper.simulate import play_random_game
+from yams_scorekeeper.base.errors import StoreError, YamsError
+from yams_scorekeeper.engine.config import make_config
+from yams_scorekeeper.engine.simulate import play_random_game
 from yams_scorekeeper.store import BOOK_FORMAT, BOOK_VERSION, Store, import_check
 
 pytestmark = pytest.mark.skipif(not import_check.can_fork(), reason="no fork here")

@@ -12,7 +12,7 @@ from helpers import ok, one_line_error, run
 from test_import_blocks import exported, outcome, same_in_every_mode
 from test_import_parallel import book_of, imported, text_of
 
-from yams_scorekeeper.errors import StoreError
+from yams_scorekeeper.base.errors import StoreError
 from yams_scorekeeper.store import Store, import_check
 
 pytestmark = pytest.mark.skipif(not import_check.can_fork(), reason="no fork here")

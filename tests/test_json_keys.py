@@ -24,9 +24,9 @@ import typer.main
 from helpers import ENV, run
 
 from yams_scorekeeper.cli.app import app
-from yams_scorekeeper.game import Game
+from yams_scorekeeper.engine.game import Game
+from yams_scorekeeper.engine.simulate import play_turn, random_dice
 from yams_scorekeeper.rules import RULESETS
-from yams_scorekeeper.simulate import play_turn, random_dice
 from yams_scorekeeper.store import Store
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "json.md"

@@ -9,14 +9,14 @@ import io
 import pytest
 from rich.console import Console
 
+from yams_scorekeeper.base.dice import TAGGED_EXAMPLE
 from yams_scorekeeper.cli.choice import handles
 from yams_scorekeeper.cli.printing import short_label
 from yams_scorekeeper.cli.render import wrap_words
 from yams_scorekeeper.cli.sheet_view import fit_notes, sheet_pages, sheets_view, turn_grid
-from yams_scorekeeper.config import make_config
-from yams_scorekeeper.dice import TAGGED_EXAMPLE
-from yams_scorekeeper.game import Game
-from yams_scorekeeper.transcript import parse_transcript
+from yams_scorekeeper.engine.config import make_config
+from yams_scorekeeper.engine.game import Game
+from yams_scorekeeper.engine.transcript import parse_transcript
 
 
 def drawn(renderable, width: int = 80) -> list[str]:

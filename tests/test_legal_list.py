@@ -13,8 +13,8 @@ from rich.console import Console
 
 from yams_scorekeeper.cli.legal_list import legal_lines, legal_rows, terminal_ansi
 from yams_scorekeeper.cli.sheet_view import legal_rich_table
-from yams_scorekeeper.config import make_config
-from yams_scorekeeper.simulate import play_random_game, random_dice
+from yams_scorekeeper.engine.config import make_config
+from yams_scorekeeper.engine.simulate import play_random_game, random_dice
 
 CONFIGS = [("duel", {}), ("classic", {}), ("classic", {"columns": ["libre"]}),
            ("double", {}), ("double", {"variant": "force", "direction": "decroissant"}),

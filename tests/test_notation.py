@@ -1,6 +1,7 @@
 """One notation for what players type (issue 9): ``yams play``'s dice prompt, transcripts,
 ``yams fix``, ``yams enter`` and ``yams score`` read coups and rolls with
-:mod:`yams_scorekeeper.notation`, so they accept the same text and refuse it in the same words."""
+:mod:`yams_scorekeeper.engine.notation`, so they accept the same text and refuse it in the same
+words."""
 
 from __future__ import annotations
 
@@ -9,9 +10,15 @@ import json
 import pytest
 from helpers import one_line_error, run
 
-from yams_scorekeeper.errors import EntryError, IllegalMoveError
-from yams_scorekeeper.notation import parse_coup, read_coup, roll_then_dice, split_roll, take_roll
-from yams_scorekeeper.transcript import parse_transcript
+from yams_scorekeeper.base.errors import EntryError, IllegalMoveError
+from yams_scorekeeper.engine.notation import (
+    parse_coup,
+    read_coup,
+    roll_then_dice,
+    split_roll,
+    take_roll,
+)
+from yams_scorekeeper.engine.transcript import parse_transcript
 
 DUEL = "rules: duel\nplayers: Ana, Bob\n\n"
 

@@ -10,10 +10,9 @@ import pytest
 from helpers import js, ok
 from test_cli_book import YAM, play_duel
 
-from yams_scorekeeper import paths
-from yams_scorekeeper.config import make_config
-from yams_scorekeeper.session import TableSession
-from yams_scorekeeper.store import Store
+from yams_scorekeeper.engine.config import make_config
+from yams_scorekeeper.store import Store, paths
+from yams_scorekeeper.store.session import TableSession
 
 
 @pytest.fixture

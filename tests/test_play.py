@@ -21,10 +21,10 @@ import helpers
 import pytest
 from typer.testing import CliRunner
 
+from yams_scorekeeper.base.dice import TAGGED_EXAMPLE
 from yams_scorekeeper.cli.app import app
 from yams_scorekeeper.cli.messages import msg
-from yams_scorekeeper.dice import TAGGED_EXAMPLE
-from yams_scorekeeper.game import effective_events
+from yams_scorekeeper.engine.game import effective_events
 from yams_scorekeeper.rules import get_rules
 from yams_scorekeeper.store import Store
 
@@ -516,9 +516,9 @@ def test_demo_player_finishes_a_solo_gaby_game_with_two_coups():
     demo's player plays the second coup instead of stopping with nothing to write."""
     import random
 
-    from yams_scorekeeper.config import make_config
-    from yams_scorekeeper.game import Game
-    from yams_scorekeeper.simulate import demo_turn
+    from yams_scorekeeper.engine.config import make_config
+    from yams_scorekeeper.engine.game import Game
+    from yams_scorekeeper.engine.simulate import demo_turn
 
     for seed in (13000, 13002):
         game = Game(make_config("gaby", ["Solo"], preset="gaby-solo"))

@@ -8,14 +8,14 @@ import json
 
 from helpers import js, ok
 
-from yams_scorekeeper.player_page import (
+from yams_scorekeeper.engine.player_page import (
     average_trend,
     favourite_rows,
     in_period,
     rival_and_nemesis,
     winning_streak,
 )
-from yams_scorekeeper.records import row_stats
+from yams_scorekeeper.engine.records import row_stats
 from yams_scorekeeper.store.files import compact_text
 
 

@@ -13,11 +13,11 @@ from pathlib import Path
 import pytest
 from helpers import ok, one_line_error, run
 
-from yams_scorekeeper.clock import counting_ids, fixed_clock
-from yams_scorekeeper.config import make_config
-from yams_scorekeeper.game import Game
+from yams_scorekeeper.base.clock import counting_ids, fixed_clock
+from yams_scorekeeper.engine.config import make_config
+from yams_scorekeeper.engine.game import Game
+from yams_scorekeeper.engine.transcript import parse_transcript
 from yams_scorekeeper.store import Store
-from yams_scorekeeper.transcript import parse_transcript
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 HOSTILE = ['<script>alert("x")</script>', "Zoé & 'Léa' <b>"]

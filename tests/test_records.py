@@ -8,7 +8,7 @@ import itertools
 
 import pytest
 
-from yams_scorekeeper.records import (
+from yams_scorekeeper.engine.records import (
     empty_book,
     head_to_head,
     history,
@@ -237,7 +237,7 @@ def test_force_croissant_and_decroissant_share_one_set_of_records_d11():
 
 
 def test_a_setting_at_its_default_is_no_house_rule_d11():
-    from yams_scorekeeper.config import make_config
+    from yams_scorekeeper.engine.config import make_config
     from yams_scorekeeper.rules import get_rules
 
     defaults = get_rules("double").defaults

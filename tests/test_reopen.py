@@ -18,14 +18,14 @@ from typing import Any
 import pytest
 from test_storage import faulty
 
-from yams_scorekeeper import records as book_of
 from yams_scorekeeper.api import check_summary
-from yams_scorekeeper.config import make_config
-from yams_scorekeeper.errors import IllegalMoveError, StoreError
-from yams_scorekeeper.game import Game
-from yams_scorekeeper.session import TableSession
+from yams_scorekeeper.base.errors import IllegalMoveError, StoreError
+from yams_scorekeeper.engine import records as book_of
+from yams_scorekeeper.engine.config import make_config
+from yams_scorekeeper.engine.game import Game
 from yams_scorekeeper.store import Store
 from yams_scorekeeper.store.files import FileSystem
+from yams_scorekeeper.store.session import TableSession
 
 
 @pytest.fixture(autouse=True)

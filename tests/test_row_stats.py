@@ -10,9 +10,9 @@ import pytest
 from helpers import js, ok, one_line_error, run
 from test_cli_book import DICE
 
-from yams_scorekeeper.clock import counting_ids, fixed_clock
-from yams_scorekeeper.config import make_config
-from yams_scorekeeper.game import Game
+from yams_scorekeeper.base.clock import counting_ids, fixed_clock
+from yams_scorekeeper.engine.config import make_config
+from yams_scorekeeper.engine.game import Game
 from yams_scorekeeper.store import Store
 
 CLOCK = "2024-05-01T21:00:00+00:00"
@@ -111,7 +111,7 @@ def test_old_archive_without_cells_is_replayed(book, tmp_path):
 
 def archived_example(folder, name: str) -> tuple[Store, Game]:
     """examples/``name`` replayed and archived in a new store in ``folder``."""
-    from yams_scorekeeper.transcript import parse_transcript
+    from yams_scorekeeper.engine.transcript import parse_transcript
 
     here = os.path.dirname(__file__)
     game = parse_transcript(open(os.path.join(here, "..", "examples", name),

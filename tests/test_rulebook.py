@@ -9,7 +9,7 @@ from yams_scorekeeper.rules import RULESETS
 def test_docs_row_reference_is_the_rulebook():
     from pathlib import Path
 
-    from yams_scorekeeper.rulebook import markdown
+    from yams_scorekeeper.engine.rulebook import markdown
 
     docs = (Path(__file__).resolve().parents[1] / "docs" / "rules.md").read_text(encoding="utf-8")
     section = docs.split("<!-- rulebook:begin -->\n", 1)[1].split("<!-- rulebook:end -->", 1)[0]
@@ -17,7 +17,7 @@ def test_docs_row_reference_is_the_rulebook():
 
 
 def test_every_rulebook_example_makes_its_row():
-    from yams_scorekeeper.rulebook import family_rules
+    from yams_scorekeeper.engine.rulebook import family_rules
 
     for cls in RULESETS:
         for entry in family_rules(cls.family):

@@ -11,9 +11,9 @@ from statistics import NormalDist
 import pytest
 from helpers import one_line_error, run
 
-from yams_scorekeeper.config import make_config
-from yams_scorekeeper.errors import ConfigError, IllegalMoveError
-from yams_scorekeeper.game import Game
+from yams_scorekeeper.base.errors import ConfigError, IllegalMoveError
+from yams_scorekeeper.engine.config import make_config
+from yams_scorekeeper.engine.game import Game
 from yams_scorekeeper.rules import get_rules
 
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 from helpers import one_line_error, run
 
+from yams_scorekeeper.i18n import words
 from yams_scorekeeper.rules import RULESETS, get_rules
-from yams_scorekeeper.texts import words
 
 
 def shown_names(rules) -> set[str]:

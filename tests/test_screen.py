@@ -17,7 +17,7 @@ import re
 import pytest
 from pty_screen import PtyScreen
 
-from yams_scorekeeper.dice import GROUPED_EXAMPLE
+from yams_scorekeeper.base.dice import GROUPED_EXAMPLE
 
 CELL = "Cell ("
 SECOND = "Second coup?"

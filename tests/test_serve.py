@@ -121,8 +121,8 @@ def test_control_characters_from_the_store_never_reach_the_page():
     """Names and labels of the record book (a forged book: the configuration refuses them in a
     game) are shown with visible escapes."""
     from yams_scorekeeper.cli.live_page import LiveState, live_body
-    from yams_scorekeeper.config import make_config
-    from yams_scorekeeper.game import Game
+    from yams_scorekeeper.engine.config import make_config
+    from yams_scorekeeper.engine.game import Game
 
     evil = "\x1b]0;pwned\x07Al\u202eice\x9b2J\u2028x\ud800"
     game = Game(make_config("yatzy", ["Alice"]), id="a" * 32)

@@ -12,11 +12,11 @@ from __future__ import annotations
 import pytest
 from test_storage import faulty
 
-from yams_scorekeeper.config import make_config
-from yams_scorekeeper.errors import IllegalMoveError, StoreError
-from yams_scorekeeper.game import Game
-from yams_scorekeeper.session import TableSession
+from yams_scorekeeper.base.errors import IllegalMoveError, StoreError
+from yams_scorekeeper.engine.config import make_config
+from yams_scorekeeper.engine.game import Game
 from yams_scorekeeper.store import Store
+from yams_scorekeeper.store.session import TableSession
 
 
 def _duel(tmp_path) -> tuple[str, str]:

@@ -15,9 +15,9 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
+from yams_scorekeeper.base.dice import TAGGED_EXAMPLE
 from yams_scorekeeper.cli.sheet_view import sheets_view
-from yams_scorekeeper.dice import TAGGED_EXAMPLE
-from yams_scorekeeper.transcript import parse_transcript
+from yams_scorekeeper.engine.transcript import parse_transcript
 
 SNAPSHOTS = Path(__file__).parent / "data" / "snapshots"
 FIVES = "5cp 5cp 5cp 5fp 5fp 2cg 2cg 2fg 2fg 2fg"
@@ -107,8 +107,8 @@ def test_sheet_fits_80_columns_without_colour(name):
 
 def test_counters_take_the_plural_of_each_language():
     from yams_scorekeeper.cli.sheet_view import counters_text
-    from yams_scorekeeper.config import make_config
-    from yams_scorekeeper.game import Game
+    from yams_scorekeeper.engine.config import make_config
+    from yams_scorekeeper.engine.game import Game
 
     game = Game(make_config("double", ["Ana"], variant="critique"))
     assert counters_text(game, game.sheets[0], "fr") == "0 jet en réserve"   # 0: singular
@@ -122,8 +122,8 @@ def test_counters_take_the_plural_of_each_language():
 def test_eight_players_fit_80_columns_abbreviated_never_cut(family):
     """G6: eight players with long names: the sheet fits 80 columns, names are shortened to the
     letters that tell them apart, and nothing is cut with an ellipsis."""
-    from yams_scorekeeper.config import make_config
-    from yams_scorekeeper.game import Game
+    from yams_scorekeeper.engine.config import make_config
+    from yams_scorekeeper.engine.game import Game
 
     names = ["Alexandre", "Bérénice", "Charlotte", "Dominique", "Emmanuelle", "Françoise",
              "Guillaume", "Hippolyte"]
@@ -137,8 +137,8 @@ def test_eight_players_fit_80_columns_abbreviated_never_cut(family):
 
 
 def test_a_narrow_terminal_abbreviates_column_names_rather_than_cutting_them():
-    from yams_scorekeeper.config import make_config
-    from yams_scorekeeper.game import Game
+    from yams_scorekeeper.engine.config import make_config
+    from yams_scorekeeper.engine.game import Game
 
     game = Game(make_config("gaby", ["Alice", "Bob", "Chloé"], preset="gaby"))
     out = io.StringIO()

@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from tinydb import TinyDB
 
-from yams_scorekeeper.errors import StoreCorruptError, StoreError
+from yams_scorekeeper.base.errors import StoreCorruptError, StoreError
 from yams_scorekeeper.store.files import (
     MIGRATIONS,
     SCHEMA,

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from test_storage import faulty
 
-from yams_scorekeeper.errors import StoreBusyError, StoreCorruptError, StoreError
+from yams_scorekeeper.base.errors import StoreBusyError, StoreCorruptError, StoreError
 from yams_scorekeeper.store import ENV_VAR, Store, StoreLock, default_store_path
 from yams_scorekeeper.store.files import AtomicJSONStorage, FileSystem, backup_path
 
@@ -136,7 +136,7 @@ def test_games_finished_in_the_same_second_are_counted_in_the_order_of_a_recount
     with the smaller id: the book is counted as a recount counts it (date, then id), so the
     book equals its recount and the record of two equal totals goes to the smaller id
     (benchmarks/soak_reopen.py found the book differing from its recount)."""
-    from yams_scorekeeper import records
+    from yams_scorekeeper.engine import records
 
     store = Store(tmp_path)
     play(store, "g0", date="2024-05-01T20:00:00+02:00", alice=700, bob=500)
@@ -494,7 +494,7 @@ def assert_migrated(store: Store) -> None:
 
 
 def test_an_old_layout_store_migrates_when_the_archive_is_first_needed(tmp_path):
-    from yams_scorekeeper.game import Game
+    from yams_scorekeeper.engine.game import Game
 
     folder = old_store(tmp_path / "club")
     store = Store(folder)

@@ -9,7 +9,7 @@ import os
 import pytest
 from test_store import new_doc, summary
 
-from yams_scorekeeper.errors import StoreError
+from yams_scorekeeper.base.errors import StoreError
 from yams_scorekeeper.store.archive import Archive, archive_tables
 from yams_scorekeeper.store.files import FileSystem, backup_path, encode
 from yams_scorekeeper.store.folder import StoreFolder

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from test_store import new_doc, summary
 
-from yams_scorekeeper.errors import StoreError
+from yams_scorekeeper.base.errors import StoreError
 from yams_scorekeeper.store.archive import archive_tables
 from yams_scorekeeper.store.book_format import (
     archive_record,

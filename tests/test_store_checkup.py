@@ -9,7 +9,7 @@ import sqlite3
 import pytest
 from test_store import play
 
-from yams_scorekeeper.errors import StoreCorruptError
+from yams_scorekeeper.base.errors import StoreCorruptError
 from yams_scorekeeper.store import Store
 from yams_scorekeeper.store.checkup import index_against_archive
 from yams_scorekeeper.store.summary_index import INDEX_FILE

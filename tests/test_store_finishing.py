@@ -9,11 +9,11 @@ import pytest
 from test_storage import faulty
 from test_store import new_doc, summary
 
-from yams_scorekeeper.errors import StoreError
+from yams_scorekeeper.base.errors import StoreError
+from yams_scorekeeper.i18n import Message
 from yams_scorekeeper.store import Store
 from yams_scorekeeper.store.finishing import check_summary
 from yams_scorekeeper.store.record_book import RecordBook
-from yams_scorekeeper.texts import Message
 
 
 def started(path, fs=None):

@@ -7,7 +7,7 @@ import os
 
 import pytest
 
-from yams_scorekeeper.errors import StoreError
+from yams_scorekeeper.base.errors import StoreError
 from yams_scorekeeper.store.files import FileSystem
 from yams_scorekeeper.store.folder import StoreFolder, check_id, file_ids
 

@@ -8,7 +8,7 @@ import os
 import pytest
 from test_store import new_doc, summary
 
-from yams_scorekeeper.errors import StoreCorruptError, StoreError
+from yams_scorekeeper.base.errors import StoreCorruptError, StoreError
 from yams_scorekeeper.store.files import FileSystem
 from yams_scorekeeper.store.folder import FINISH, StoreFolder, set_one
 from yams_scorekeeper.store.in_progress import GamesInProgress

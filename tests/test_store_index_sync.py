@@ -8,7 +8,7 @@ import sqlite3
 import pytest
 from test_store import play
 
-from yams_scorekeeper.errors import StoreError
+from yams_scorekeeper.base.errors import StoreError
 from yams_scorekeeper.store import Store
 from yams_scorekeeper.store.index_sync import index_errors
 from yams_scorekeeper.store.summary_index import IndexMismatch

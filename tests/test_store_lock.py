@@ -8,7 +8,7 @@ import os
 
 import pytest
 
-from yams_scorekeeper.errors import StoreBusyError, StoreError
+from yams_scorekeeper.base.errors import StoreBusyError, StoreError
 from yams_scorekeeper.store.access import Access
 from yams_scorekeeper.store.files import FileSystem
 from yams_scorekeeper.store.folder import StoreFolder

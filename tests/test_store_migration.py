@@ -9,7 +9,7 @@ import pytest
 from test_storage import faulty
 from test_store import new_doc, summary
 
-from yams_scorekeeper.errors import StoreError
+from yams_scorekeeper.base.errors import StoreError
 from yams_scorekeeper.store import Store
 from yams_scorekeeper.store.files import AtomicJSONStorage
 from yams_scorekeeper.store.migration import MIGRATED_SUFFIX

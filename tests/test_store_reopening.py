@@ -9,7 +9,7 @@ import os
 import pytest
 from test_store import play, summary
 
-from yams_scorekeeper.errors import StoreError
+from yams_scorekeeper.base.errors import StoreError
 from yams_scorekeeper.store import Store
 from yams_scorekeeper.store.archive import Archive
 from yams_scorekeeper.store.folder import GAME, set_one

@@ -8,7 +8,7 @@ import os
 import pytest
 from test_store import new_doc, play, summary
 
-from yams_scorekeeper.errors import StoreError
+from yams_scorekeeper.base.errors import StoreError
 from yams_scorekeeper.store import Store
 from yams_scorekeeper.store import transfer as store_transfer
 from yams_scorekeeper.store.files import FileSystem

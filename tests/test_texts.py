@@ -1,5 +1,5 @@
 """The message catalogue (yams_scorekeeper/locale/*/LC_MESSAGES/yams.po, read by
-yams_scorekeeper/texts): one home for every sentence, every language.
+yams_scorekeeper/i18n): one home for every sentence, every language.
 
 Each entry has its text in every language with the same placeholders (each plural form too);
 every key the code names exists and every entry is used; the compiled .mo files are those of
@@ -18,13 +18,13 @@ from string import Formatter
 import polib
 import pytest
 
-from yams_scorekeeper import texts
-from yams_scorekeeper.errors import ConfigError, IllegalMoveError
-from yams_scorekeeper.texts import AREAS, Joined, Message, say, words
+from yams_scorekeeper import i18n as texts
+from yams_scorekeeper.base.errors import ConfigError, IllegalMoveError
+from yams_scorekeeper.i18n import AREAS, Joined, Message, say, words
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "yams_scorekeeper"
-CATALOGUE = PACKAGE / "texts"
+CATALOGUE = PACKAGE / "i18n"
 #: every language of the catalogue, English (the source) first
 LANGS = ("en", *sorted(p.parent.name for p in (PACKAGE / "locale").glob("*/LC_MESSAGES")
                        if p.parent.name != "en"))
@@ -259,10 +259,10 @@ def test_no_module_outside_the_catalogue_keeps_a_two_language_table():
 
 def test_no_module_outside_the_catalogue_picks_a_text_by_language():
     """``"..." if lang == "fr" else "..."`` is a two-language text outside the catalogue (the
-    French colon is :func:`yams_scorekeeper.wording.colon`)."""
+    French colon is :func:`yams_scorekeeper.i18n.wording.colon`)."""
     found = []
     for rel, tree in _modules():
-        if rel == "wording.py":
+        if rel == "i18n/wording.py":
             continue
         for node in ast.walk(tree):
             if isinstance(node, ast.IfExp) and isinstance(node.test, ast.Compare) \

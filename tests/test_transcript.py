@@ -11,11 +11,11 @@ import random
 
 import pytest
 
-from yams_scorekeeper.config import make_config
-from yams_scorekeeper.errors import ConfigError, EntryError, IllegalMoveError
-from yams_scorekeeper.game import Game
-from yams_scorekeeper.simulate import play_random_game, play_turn
-from yams_scorekeeper.transcript import format_transcript, parse_transcript
+from yams_scorekeeper.base.errors import ConfigError, EntryError, IllegalMoveError
+from yams_scorekeeper.engine.config import make_config
+from yams_scorekeeper.engine.game import Game
+from yams_scorekeeper.engine.simulate import play_random_game, play_turn
+from yams_scorekeeper.engine.transcript import format_transcript, parse_transcript
 
 
 def sheets(game: Game) -> list[tuple]:
@@ -290,8 +290,8 @@ def test_a_stored_document_gives_the_transcript_of_its_replay():
     replayed game's, for every example, a game with an undo and an amendment, random games."""
     from pathlib import Path
 
-    from yams_scorekeeper.clock import fixed_clock
-    from yams_scorekeeper.transcript import doc_transcript
+    from yams_scorekeeper.base.clock import fixed_clock
+    from yams_scorekeeper.engine.transcript import doc_transcript
 
     clock = fixed_clock("2024-05-01T21:00:00+00:00")
     games = [parse_transcript(path.read_text(encoding="utf-8"), clock=clock)

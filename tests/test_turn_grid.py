@@ -15,10 +15,10 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
+from yams_scorekeeper.base.dice import TAGGED_EXAMPLE
 from yams_scorekeeper.cli.choice import handles
 from yams_scorekeeper.cli.sheet_view import turn_grid
-from yams_scorekeeper.dice import TAGGED_EXAMPLE
-from yams_scorekeeper.transcript import parse_transcript
+from yams_scorekeeper.engine.transcript import parse_transcript
 
 GRIDS = Path(__file__).parent / "data" / "grids"
 

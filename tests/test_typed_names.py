@@ -9,8 +9,8 @@ import pytest
 from helpers import js, one_line_error, run
 from test_play import played
 
-from yams_scorekeeper.dice import GROUPED_EXAMPLE, parse_tagged
-from yams_scorekeeper.errors import EntryError
+from yams_scorekeeper.base.dice import GROUPED_EXAMPLE, parse_tagged
+from yams_scorekeeper.base.errors import EntryError
 from yams_scorekeeper.rules import RULESETS, get_rules
 from yams_scorekeeper.rules.base import normalise_id
 from yams_scorekeeper.store import Store

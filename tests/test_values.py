@@ -11,12 +11,12 @@ import sys
 
 import pytest
 
-from yams_scorekeeper.dice import Die, dice_texts
-from yams_scorekeeper.game import Coup, LegalCell, Mark, Turn
+from yams_scorekeeper.base.dice import Die, dice_texts
+from yams_scorekeeper.base.totals import Totals
+from yams_scorekeeper.base.values import quick_init
+from yams_scorekeeper.engine.game import Coup, LegalCell, Mark, Turn
+from yams_scorekeeper.i18n import Message
 from yams_scorekeeper.rules.base import Figure
-from yams_scorekeeper.texts import Message
-from yams_scorekeeper.totals import Totals
-from yams_scorekeeper.values import quick_init
 
 QUICK = (Coup, Mark, LegalCell, Turn, Figure, Totals)
 
@@ -78,7 +78,7 @@ def test_die_hash_and_text_are_those_of_its_fields_in_any_process():
     assert hash(die) == hash((3, "c", "p")) and str(die) == "3cp" and str(Die(5)) == "5"
     assert dice_texts((Die(1), die)) == ("1", "3cp")
     # a die pickled here and read in another process (another hash seed) is found in a set
-    code = ("import pickle, sys; from yams_scorekeeper.dice import Die; "
+    code = ("import pickle, sys; from yams_scorekeeper.base.dice import Die; "
             "d = pickle.loads(sys.stdin.buffer.read()); "
             "print(d in {Die(3, 'c', 'p')}, hash(d) == hash((3, 'c', 'p')))")
     out = subprocess.run([sys.executable, "-c", code], input=pickle.dumps(die),

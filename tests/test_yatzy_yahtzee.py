@@ -22,10 +22,10 @@ from test_game_properties import (
     state,
 )
 
-from yams_scorekeeper.config import make_config
-from yams_scorekeeper.dice import Die
-from yams_scorekeeper.errors import ConfigError
-from yams_scorekeeper.game import Game, effective_events
+from yams_scorekeeper.base.dice import Die
+from yams_scorekeeper.base.errors import ConfigError
+from yams_scorekeeper.engine.config import make_config
+from yams_scorekeeper.engine.game import Game, effective_events
 from yams_scorekeeper.rules import get_rules
 
 UPPER = ("1", "2", "3", "4", "5", "6")

@@ -2,7 +2,7 @@
 
 Each function takes a store (a :class:`~yams_scorekeeper.store.Store`, or the path of its
 folder), does what the command of the same name does, and returns plain data or core objects;
-every refusal is a :class:`~yams_scorekeeper.errors.YamsError` raised before anything is
+every refusal is a :class:`~yams_scorekeeper.base.errors.YamsError` raised before anything is
 written. The command line only parses what was typed, calls one of these, and draws the
 answer. A whole game from Python::
 
@@ -29,16 +29,16 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TextIO, Union
 
-from .clock import Clock, IdFactory, random_id, system_clock
-from .errors import ConfigError, EntryError, StoreError, YamsError
-from .game import Game, LegalCell, Mark, effective_events, reopen_note
-from .texts import Message
+from .base.clock import Clock, IdFactory, random_id, system_clock
+from .base.errors import ConfigError, EntryError, StoreError, YamsError
+from .engine.game import Game, LegalCell, Mark, effective_events, reopen_note
+from .i18n import Message
 
 if TYPE_CHECKING:  # pragma: no cover
     import random
 
-    from .session import TableSession
     from .store import Store
+    from .store.session import TableSession
 
 #: a store, or the path of its folder
 StoreLike = Union["Store", str, os.PathLike[str]]
@@ -103,7 +103,7 @@ def new(store: StoreLike, rules: str, players: Iterable[str], *,
         place: str | None = None, house: dict[str, Any] | None = None) -> Step:
     """``yams new``: start a game of ``rules`` (a family id or alias) for ``players`` (in
     seating order) and keep it in the store. The options are those of
-    :func:`~yams_scorekeeper.config.make_config`; ``order`` is ``given``, ``random`` (drawn
+    :func:`~yams_scorekeeper.engine.config.make_config`; ``order`` is ``given``, ``random`` (drawn
     with ``rng``) or ``dice`` (from each player's ``start_dice``, C6), by default the rule
     set's (random in Gaby, Y9); ``evening``: the evening it belongs to (default: the one open
     in the store, ``yams soiree``); ``place``: where it is played; ``house``: a house sheet's
@@ -111,12 +111,12 @@ def new(store: StoreLike, rules: str, players: Iterable[str], *,
     holds the players in turn order."""
     import dataclasses
 
-    from .config import make_config, random_order, start_die_order
-    from .session import TableSession
+    from .engine.config import make_config, random_order, start_die_order
+    from .store.session import TableSession
 
     names = list(players)
     if evening is not None:
-        from .provenance import checked_evening_id
+        from .engine.provenance import checked_evening_id
 
         evening = checked_evening_id(evening)
     if not names:
@@ -164,8 +164,8 @@ def load(store: StoreLike, game_id: str | None = None) -> Game:
 def load_doc(store: StoreLike, game_id: str | None = None) -> dict[str, Any]:
     """The stored document of the game :func:`load` gives (its ``reopened`` field says when
     a finished game was reopened)."""
-    from .errors import StoreCorruptError
-    from .session import resolve_game_id
+    from .base.errors import StoreCorruptError
+    from .store.session import resolve_game_id
 
     store = _store(store)
     try:
@@ -186,7 +186,7 @@ def load_doc(store: StoreLike, game_id: str | None = None) -> dict[str, Any]:
 
 
 def _session(store: StoreLike, game_id: str | None, clock: Clock) -> TableSession:
-    from .session import TableSession
+    from .store.session import TableSession
 
     return TableSession.resume(_store(store), game_id, clock=clock)
 
@@ -209,11 +209,11 @@ def mark(store: StoreLike, cell: str | dict[str, Any], *, game_id: str | None = 
          clock: Clock = system_clock) -> Step:
     """``yams mark``: write a cell for the player to play: ``cell`` as typed (a number of the
     list of legal cells, ``libre.full``, ``full``, ``.5``, ``sec.yam@2``, ``full=0``; see
-    :func:`~yams_scorekeeper.notation.parse_cell`) or a cell dict; ``coup`` the coup it is
+    :func:`~yams_scorekeeper.engine.notation.parse_cell`) or a cell dict; ``coup`` the coup it is
     written from, ``scratch`` to scratch it, ``doblar`` a second cell from the other coup
     (Gaby, Y7). Returns the step with the marks written (and the records broken when it
     finished the game)."""
-    from .notation import parse_cell
+    from .engine.notation import parse_cell
 
     session = _session(store, game_id, clock)
     game = session.game
@@ -240,10 +240,10 @@ def mark(store: StoreLike, cell: str | dict[str, Any], *, game_id: str | None = 
 def add_played(store: StoreLike, game: Game, marks: dict[str, Any] | None = None, *,
                clock: Clock = system_clock) -> list[dict[str, Any]]:
     """Keep a game whose every event is already there (typed from a paper sheet, played on
-    another program): stored with the provenance ``marks`` (:mod:`~yams_scorekeeper.provenance`),
-    then finished and archived as any game, its summary dated by ``clock``. Returns the
-    records it broke."""
-    from .session import TableSession
+    another program): stored with the provenance ``marks``
+    (:mod:`~yams_scorekeeper.engine.provenance`), then finished and archived as any game, its
+    summary dated by ``clock``. Returns the records it broke."""
+    from .store.session import TableSession
 
     store = _store(store)
     store.create_game({**game.to_doc(), **(marks or {})})
@@ -301,7 +301,7 @@ def _game_to_change(store: Store, game_id: str | None, clock: Clock) -> Game:
 def _parsed_changes(game: Game,
                     changes: Mapping[int, dict[str, Any] | str]) -> dict[int, dict[str, Any]]:
     """Transcript entries read against ``game``, each one's player checked."""
-    from .notation import parse_entry
+    from .engine.notation import parse_entry
 
     parsed: dict[int, dict[str, Any]] = {}
     for turn, entry in changes.items():
@@ -321,7 +321,7 @@ def _parsed_changes(game: Game,
 def _change(store: Store, game_id: str | None, event: dict[str, Any], clock: Clock) -> Step:
     """Record ``event`` (an undo or an amendment) on the game in progress ``game_id`` (else
     the only one), or on the finished game ``game_id``, which it reopens."""
-    from .session import TableSession
+    from .store.session import TableSession
 
     if game_id is None or any(g["id"].startswith(game_id) for g in store.games_in_progress([])):
         try:
@@ -361,7 +361,7 @@ def export_games(store: StoreLike) -> Iterator[dict[str, Any]]:
 
 def _book_game(entry: dict[str, Any]) -> dict[str, Any]:
     """An archive entry as a book holds it (:func:`export_games`)."""
-    from .transcript import doc_transcript
+    from .engine.transcript import doc_transcript
 
     try:
         transcript = doc_transcript(entry["doc"])
@@ -446,7 +446,7 @@ def check_summary(doc: dict[str, Any], summary: dict[str, Any]) -> dict[str, Any
         reason = err.en if isinstance(err, YamsError) else f"malformed ({err!r})"
         raise StoreError(Message("game.game_does_not_replay_nothing", game_id=game_id,
                                  reason=reason)) from None
-    from .config import new_names_problem
+    from .engine.config import new_names_problem
 
     problem = new_names_problem(game.config.players)
     if problem is not None:
@@ -471,7 +471,7 @@ def check_summary(doc: dict[str, Any], summary: dict[str, Any]) -> dict[str, Any
         raise StoreError(Message("game.date_calendar_end", game_id=game_id,
                                  date=summary["date"], earliest=EARLIEST.date(),
                                  latest=LATEST.date()))
-    from .provenance import marks
+    from .engine.provenance import marks
 
     note = reopen_note(doc.get("reopened"))
     return {**mine, "date": summary["date"], **({"reopened": note} if note else {}),

@@ -14,7 +14,7 @@ from typing import Any
 
 import numpy as np
 
-from ..texts import Message
+from ..i18n import Message
 from . import cache
 from .dice_space import N_DICE, dice_space
 from .solver import State, best_keep_values, joker_rows, keep_values, last_roll_values, place, solve

@@ -1,7 +1,7 @@
 """Where solved tables are kept: the only module of the advice package that touches files.
 
 A table is a file named by the spec's key (a hash of the rules and settings) in the cache
-folder the caller gives (the command line's is :func:`yams_scorekeeper.paths.solver_cache`:
+folder the caller gives (the command line's is :func:`yams_scorekeeper.store.paths.solver_cache`:
 ``$YAMS_CACHE`` when set; else, for a store named by ``--db`` or ``$YAMS_DB``, the folder
 ``<store>-cache`` beside it; else the user cache folder). The advisers know no store and no
 platform folder.
@@ -26,7 +26,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ..texts import Message
+from ..i18n import Message
 
 #: the first line of a table file; the header (this line and its JSON) fills ``HEADER`` bytes
 MAGIC = b"yams-scorekeeper solver table 1\n"

@@ -39,18 +39,18 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ..dice import Dice, Die
-from ..errors import YamsError
-from ..game import Game, Mark
-from ..texts import Joined
-from ..totals import UPPER, sheet_totals
+from ..base.dice import Dice, Die
+from ..base.errors import YamsError
+from ..base.totals import UPPER, sheet_totals
+from ..engine.game import Game, Mark
+from ..i18n import Joined
 from .dice_space import N_DICE, dice_space
 from .solver import best_keep_values, keep_values
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..columns import Column
+    from ..base.columns import Column
     from ..rules import RuleSet
-    from ..sheet import Sheet
+    from ..engine.sheet import Sheet
 
 #: value kept back for a doblar not used now (points against par): one is used only on a pair
 #: whose second cell beats its par by more than this
@@ -469,7 +469,7 @@ class HeuristicAdviser:
         """Estimate (ten tagged dice) of the coming turn's value: the mean, over ``samples``
         first rolls from ``rng``, of the best cell's value after playing each roll by the
         keep policy of :meth:`play_turn`. The game is not changed."""
-        from ..simulate import random_dice
+        from ..engine.simulate import random_dice
 
         samples = samples or TURN_SAMPLES
         cells, horizon, total = self.open_cells(), self.horizon(), 0.0
@@ -487,7 +487,7 @@ class HeuristicAdviser:
 
     def play_turn(self, rng: random.Random) -> None:
         """Play the current player's turn by the advice, with dice from ``rng``."""
-        from ..simulate import random_dice
+        from ..engine.simulate import random_dice
 
         game = self.game
         if not game.legal_cells():

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from .adviser import CellChoice, KeepChoice, Solved
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..game import Game
+    from ..engine.game import Game
     from .heuristic import HeuristicAdviser, HeuristicCell
 
 
@@ -120,7 +120,7 @@ def game_heuristic_hint(game: Game, dice: Sequence[str] | None = None, roll: int
     """The heuristic hint for the player to play in ``game`` (never changed): with ``dice``
     showing after ``roll`` before the last, the best keeps (or writing now); after the last
     roll, or with no dice but a coup entered, the best legal cells."""
-    from ..game import Game
+    from ..engine.game import Game
     from .heuristic import HeuristicAdviser
 
     sheet = game.player

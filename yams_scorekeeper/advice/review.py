@@ -5,7 +5,7 @@ its cell (and Duel joker): ``loss`` = expected final score of the best choice fo
 minus that of the choice made. ``luck`` = the best choice's expected final score minus the
 expectation before the turn: what the dice gave, against the average (the keeps, which the
 sheet does not record, count here too). The game is read as corrected
-(:func:`~yams_scorekeeper.game.plain_events`: undos and amendments applied, reopenings
+(:func:`~yams_scorekeeper.engine.game.plain_events`: undos and amendments applied, reopenings
 included), so over a game the two add up exactly:
 
     final score = expected score at the start + sum of luck - sum of loss.
@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..game import Game, plain_events
+from ..engine.game import Game, plain_events
 from .adviser import Solved
 
 

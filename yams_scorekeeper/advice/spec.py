@@ -17,9 +17,9 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ..dice import Die
-from ..errors import ConfigError
-from ..texts import Message
+from ..base.dice import Die
+from ..base.errors import ConfigError
+from ..i18n import Message
 from .dice_space import dice_space
 
 if TYPE_CHECKING:  # pragma: no cover

@@ -11,10 +11,10 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from ..errors import ConfigError, EntryError
-from ..safetext import shown
-from ..texts import Message, say, words
-from ..wording import fill
+from ..base.errors import ConfigError, EntryError
+from ..base.safetext import shown
+from ..i18n import Message, say, words
+from ..i18n.wording import fill
 from .house_files import house_option
 from .lang import current_lang
 from .options import (
@@ -33,15 +33,15 @@ from .printing import round_text
 from .render import echo, print_json
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..game import Game
+    from ..engine.game import Game
 
 
 def solved_for(rules, rows, db: str | None, lang: str):
     """The solved table of ``rules`` from the cache, else solved now (said on stderr, after
     why a cached table was refused)."""
-    from .. import paths
     from ..advice.adviser import Solved
     from ..advice.spec import spec_for
+    from ..store import paths
 
     def solving(problem: Message | None) -> None:
         if problem is not None:
@@ -147,7 +147,7 @@ def hint(
 def _read_dice(dice: list[str] | None) -> tuple[int, ...] | None:
     if not dice:
         return None
-    from ..dice import parse_plain
+    from ..base.dice import parse_plain
 
     return tuple(d.value for d in parse_plain(dice, 5))
 
@@ -306,7 +306,7 @@ def review(
     several columns is judged by the HEURISTIC adviser, said so (in heuristic points); for
     Double Yams its luck is an estimate from sampled turns, said so."""
     from ..advice.review import review_game
-    from ..safetext import shown
+    from ..base.safetext import shown
     from .current_game import any_game
 
     lang = current_lang(ctx)
@@ -344,7 +344,7 @@ def heuristic_review(game, as_json: bool, lang: str) -> None:
     """``yams review`` of a multi-column game, by the heuristic adviser (said so)."""
     from ..advice.heuristic import TURN_SAMPLES
     from ..advice.review import review_game_heuristic
-    from ..safetext import shown
+    from ..base.safetext import shown
 
     players = review_game_heuristic(game)
     estimated = any(p.luck_estimated for p in players)

@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
-from ..errors import EntryError
-from ..texts import Message, words
+from ..base.errors import EntryError
+from ..i18n import Message, words
 from .files import open_store
 from .lang import current_lang
 from .options import EXIT_LINE, db_option, examples, game_option, json_option
@@ -21,7 +21,7 @@ from .printing import print_line, print_next, simple_table
 from .render import print_json, shown
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..game import Game, Turn
+    from ..engine.game import Game, Turn
 
 
 # -- yams log --------------------------------------------------------------------------------
@@ -29,7 +29,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 def coup_text(coup: Any) -> str:
     """A coup as the transcript writes it: ``55533/2``, ``... joker 4:6``."""
-    from ..transcript import entry_text
+    from ..engine.transcript import entry_text
 
     item = {"dice": [str(d) for d in coup.rolled], "roll": coup.roll}
     if coup.joker:
@@ -66,7 +66,7 @@ def log(
     """List every turn of a game (in progress, or finished with --game), numbered for
     'yams fix': player, dice, roll, cell, score, the corrections made to it (when, what it
     was), and when the game was reopened after its finish."""
-    from ..game import Game, reopen_note
+    from ..engine.game import Game, reopen_note
     from .current_game import any_game_doc
     from .printing import local_date
     from .render import console
@@ -100,7 +100,7 @@ def log(
 
 def log_table(game: Game, lang: str) -> Any:
     """The turns of ``game`` as a Rich table: #, player, dice, roll, cell, score, amended."""
-    from ..transcript import entry_text
+    from ..engine.transcript import entry_text
     from .printing import local_date
     from .sheet_view import cell_label
 
@@ -193,7 +193,7 @@ def archived_change_line(game: Game, lang: str) -> str:
 
 
 def _print_fix(game: Game, event: dict, totals: list[dict], reopened: bool, lang: str) -> None:
-    from ..transcript import entry_text
+    from ..engine.transcript import entry_text
 
     w = words("cli.amend", lang)
     one = len(game.columns) == 1

@@ -33,7 +33,7 @@ in the French catalogue (``locale/fr/LC_MESSAGES/yams.po``, msgid: the English, 
 ``tests/test_french.py`` names any text missing there.
 Rules for command modules:
 
-- Raise :class:`~yams_scorekeeper.errors.YamsError` (or a subclass) for anything the user got
+- Raise :class:`~yams_scorekeeper.base.errors.YamsError` (or a subclass) for anything the user got
   wrong; never print it yourself. :class:`YamsGroup` catches it for every command, prints
   ``error: <message>`` in the user's language on stderr and exits with ``err.exit_code``.
 - The user's language is ``current_lang(ctx)`` (``--lang``, ``YAMS_LANG``, locale).
@@ -54,7 +54,7 @@ import typer
 from typer.core import TyperCommand, TyperGroup
 
 from .. import __version__
-from ..errors import YamsError
+from ..base.errors import YamsError
 from .lang import current_lang, help_lang, resolve_lang, serve_click
 from .options import Declared
 

@@ -3,7 +3,7 @@
 Everything here reads finished games from the store (``--db PATH``, else ``$YAMS_DB``, else
 the user's application folder); only ``import`` changes it, through
 :meth:`~yams_scorekeeper.store.Store.import_book`, which skips games it already holds.
-The statistics come from :mod:`yams_scorekeeper.records`; this module only parses and draws.
+The statistics come from :mod:`yams_scorekeeper.engine.records`; this module only parses and draws.
 """
 
 from __future__ import annotations
@@ -12,10 +12,10 @@ from typing import TYPE_CHECKING, Any, TextIO, cast
 
 import typer
 
-from ..errors import EntryError, YamsError
-from ..texts import Message, say, words
-from ..wording import colon as colon_in
-from ..wording import number
+from ..base.errors import EntryError, YamsError
+from ..i18n import Message, say, words
+from ..i18n.wording import colon as colon_in
+from ..i18n.wording import number
 from .files import file_stdout, open_store
 from .lang import current_lang
 from .options import count_option, db_option, examples, force_option, json_option, rules_option
@@ -25,7 +25,7 @@ from .printing import local_date, short_label, simple_table
 from .render import print_json, shown
 
 if TYPE_CHECKING:
-    from ..texts import _Section
+    from ..i18n import _Section
 
 
 def _family(name: str | None) -> str | None:
@@ -76,7 +76,7 @@ def _part_name(family: str | None, part: str, lang: str) -> str:
     """French name of a column or section; the grand total in the user's language."""
     if part == "total":
         return words("cli.book", lang)["grand"]
-    from ..errors import ConfigError
+    from ..base.errors import ConfigError
     from ..rules import RULESETS, rules_class
 
     try:
@@ -246,7 +246,7 @@ def history(
     rank.
 
     Read from the summaries index: as fast with 50,000 games as with 50."""
-    from ..records import history as build_history
+    from ..engine.records import history as build_history
 
     lang = current_lang(ctx)
     family = _family(rules_name)
@@ -457,8 +457,8 @@ def stats(
     win only in Gaby) but not in the figures of totals. --json lists the player's last 50
     games in "history" ("history_total" counts them all) and the monthly averages in "trend".
     """
-    from ..player_page import in_period
-    from ..records import head_to_head, stats_of_rows
+    from ..engine.player_page import in_period
+    from ..engine.records import head_to_head, stats_of_rows
 
     lang = current_lang(ctx)
     w = words("cli.book", lang)
@@ -551,11 +551,11 @@ def stats(
 
 
 def _page_figures(store, rows: list[dict], player: str, since, until, seats) -> dict:
-    """What the player's page adds to the statistics (:mod:`yams_scorekeeper.player_page`):
+    """What the player's page adds to the statistics (:mod:`yams_scorekeeper.engine.player_page`):
     ``streak``, ``rival``, ``nemesis``, ``by_players`` and each configuration's ``recent``
     average (in ``by_config``)."""
-    from ..player_page import average_trend, rival_and_nemesis, winning_streak
-    from ..records import stopped_game_wins
+    from ..engine.player_page import average_trend, rival_and_nemesis, winning_streak
+    from ..engine.records import stopped_game_wins
     from ..rules import RULESETS
 
     winning = [cls.family for cls in RULESETS if cls.stopped_game_has_winner]   # G7
@@ -574,7 +574,7 @@ def _page_figures(store, rows: list[dict], player: str, since, until, seats) -> 
 
 def _page_lines(data: dict, lang: str) -> list[str]:
     """The player's page in a few sentences: streak, rival, nemesis, recent averages."""
-    from ..player_page import RECENT
+    from ..engine.player_page import RECENT
 
     lines = []
     streak = data["streak"]
@@ -665,7 +665,7 @@ def _row_stats(player: str | None, family: str | None, as_json: bool, lang: str,
                db: str | None, since: str | None = None, until: str | None = None,
                seats: int | None = None, csv_file: str | None = None) -> None:
     """``yams stats [PLAYER] --rows``: the per-row figures, per configuration."""
-    from ..player_page import favourite_rows
+    from ..engine.player_page import favourite_rows
     from ..rules import rules_class
 
     name = player.strip() if player and player.strip() else None

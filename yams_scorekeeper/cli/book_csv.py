@@ -7,7 +7,7 @@ one line per player per game (history) or per configuration (stats) or per row o
 as a formula (one starting with ``=``, ``+``, ``-``, ``@``, a tab or a carriage return, e.g. a
 player named ``=1+1``) gets a leading ``'``, so that it shows as text and is never evaluated
 (OWASP's advice against CSV injection). A control character (which no name may hold) is
-written visible, as everywhere else (:func:`~yams_scorekeeper.safetext.shown`).
+written visible, as everywhere else (:func:`~yams_scorekeeper.base.safetext.shown`).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ import io
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
-from ..safetext import shown
+from ..base.safetext import shown
 
 #: a summary, or the statistics of a configuration (JSON-shaped)
 Row = dict[str, Any]
@@ -82,7 +82,7 @@ def history_lines(summaries: Iterable[Row], cell: Callable[[Any], Any] = _same
     """One line per player of each game (in the order of the summaries, players by rank):
     the values of :data:`HISTORY_COLUMNS`, each given to ``cell`` (those of the game once
     for all its players)."""
-    from ..records import changes_made
+    from ..engine.records import changes_made
 
     for summary in summaries:      # the fields of records.history, read straight
         head = [cell(summary["date"]), cell(summary["id"]),

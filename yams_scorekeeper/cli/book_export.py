@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from ..errors import EntryError
-from ..texts import Message, say
+from ..base.errors import EntryError
+from ..i18n import Message, say
 from .files import write_text
 from .render import shown
 
@@ -34,7 +34,7 @@ def _summaries(store: Store, player, family, since, until) -> Iterator[dict]:
 
 def _one_game(store: Store, game_id: str) -> dict:
     """The archived entry of the finished game whose id starts with ``game_id``."""
-    from ..session import resolve_finished_id
+    from ..store.session import resolve_finished_id
 
     entry = store.archived_entry(resolve_finished_id(store, game_id))
     if entry is None:   # removed between the two reads
@@ -46,8 +46,8 @@ def export_history(store: Store, lang: str, *, player, family, since, until, gam
                    csv_file: str | None, bgstats: str | None) -> None:
     """Write the games chosen (one game, or those of the filters) to ``csv_file`` and/or
     ``bgstats``, then say how many went where (files only: ``-`` holds the data)."""
-    from ..records import stopped_game_wins
-    from ..safetext import json_text
+    from ..base.safetext import json_text
+    from ..engine.records import stopped_game_wins
     from .bgstats import play_file
     from .book_csv import history_csv
 

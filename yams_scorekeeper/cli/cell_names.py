@@ -7,12 +7,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..game import Game, Mark
+    from ..engine.game import Game, Mark
 
 
 class Place(Protocol):
-    """Where a cell is: a legal cell (:class:`~yams_scorekeeper.game.LegalCell`) or a written
-    one (:class:`~yams_scorekeeper.game.Mark`)."""
+    """Where a cell is: a legal cell (:class:`~yams_scorekeeper.engine.game.LegalCell`) or a written
+    one (:class:`~yams_scorekeeper.engine.game.Mark`)."""
 
     @property
     def column(self) -> str: ...

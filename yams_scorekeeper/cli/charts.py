@@ -4,7 +4,7 @@ each row per column.
 
 Each chart is an ``<svg>`` element to write inside an HTML page (the HTML parser gives it the
 SVG namespace; no attribute names another site). Built with :mod:`.printable`'s pieces (its
-escaping, :func:`~yams_scorekeeper.safetext.markup_text`, its font and colours), for the same
+escaping, :func:`~yams_scorekeeper.base.safetext.markup_text`, its font and colours), for the same
 pages: no script, nothing fetched (the page's ``Content-Security-Policy`` stays ``default-src
 'none'``). Readable printed in black and white: ink and greys only, the columns of a row told
 apart by fill patterns (solid, white, hatched, dotted) and written in a legend, every point of a
@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..safetext import markup_text
+from ..base.safetext import markup_text
 
 WIDTH, HEIGHT = 640, 260
 LEFT, RIGHT, TOP, BOTTOM = 56, 16, 34, 40

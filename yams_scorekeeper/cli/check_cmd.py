@@ -34,12 +34,12 @@ def check(
     archive; each game in progress is read. What is derived (the index, the book) is repaired,
     and a cut finish, reopening or correction is completed; a damaged archive or game file is
     named, with its backups, for you to restore."""  # noqa: E501 (the help text is a msgid of the help catalogue)
-    from ..errors import YamsError
-    from ..game import Game
-    from ..safetext import shown
-    from ..session import TableSession
+    from ..base.errors import YamsError
+    from ..base.safetext import shown
+    from ..engine.game import Game
+    from ..i18n import Message, say
     from ..store import Finding
-    from ..texts import Message, say
+    from ..store.session import TableSession
     from .files import open_store
     from .render import print_json
 

@@ -21,13 +21,13 @@ import re
 from itertools import product
 from typing import TYPE_CHECKING
 
-from ..errors import EntryError
-from ..notation import CELL
+from ..base.errors import EntryError
+from ..engine.notation import CELL
+from ..i18n import Message
 from ..rules.base import normalise_id
-from ..texts import Message
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..game import Game, LegalCell
+    from ..engine.game import Game, LegalCell
 
 #: single letters that are commands or answers somewhere at the table: never a handle
 COMMAND_LETTERS = frozenset("qhsuldxajoyn?")

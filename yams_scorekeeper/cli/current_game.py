@@ -14,15 +14,15 @@ from .options import Context, db_option, game_option, json_option
 from .printing import show_finished
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..game import Game
-    from ..session import TableSession
+    from ..engine.game import Game
+    from ..store.session import TableSession
 
 
 def game_session(db: str | None, game_id: str | None, lang: str = "en",
                  as_json: bool = False) -> TableSession:
     """The game in progress; one whose finish was cut (a full disk) is finished now, and the
     command then shows it finished (ranking, records) instead of doing its own step."""
-    from ..session import TableSession
+    from ..store.session import TableSession
 
     session = TableSession.resume(open_store(db), game_id)
     if session.game.finished:

@@ -2,7 +2,7 @@
 
 An evening is opened, every game started while it is open belongs to it (``yams new`` and
 ``yams play``; ``yams new --soiree ID`` names one), and it is closed; ``show`` ranks its
-players over all its finished games (:mod:`yams_scorekeeper.evening`) and prints its records,
+players over all its finished games (:mod:`yams_scorekeeper.engine.evening`) and prints its records,
 as text, JSON or a printable prize list. The evening's id travels with each game in the
 archive and in an exported book, so the games of another laptop, imported, count in it.
 """
@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import typer
 
-from ..errors import EntryError
-from ..texts import Message, say, words
+from ..base.errors import EntryError
+from ..i18n import Message, say, words
 from .files import open_store
 from .lang import current_lang
 from .options import db_option, examples, json_option
@@ -57,7 +57,7 @@ def soiree(
     points unless said otherwise: in each game one point for each player finished above,
     half a point for a tie (totals of different families cannot be added up); players with
     the same value are named tied."""
-    from ..evening import SCORINGS
+    from ..engine.evening import SCORINGS
 
     lang = current_lang(ctx)
     verb = ACTIONS.get((action or "show").strip().lower())
@@ -91,7 +91,7 @@ def _slug(name: str) -> str:
 def _new_id(name: str | None, evening_id: str | None) -> str:
     import datetime as _dt
 
-    from ..provenance import checked_evening_id
+    from ..engine.provenance import checked_evening_id
 
     if evening_id is not None:
         return checked_evening_id(evening_id)
@@ -102,8 +102,8 @@ def _new_id(name: str | None, evening_id: str | None) -> str:
 
 def _open(store, name: str | None, evening_id: str | None, scoring: str | None,
           as_json: bool, lang: str) -> None:
-    from ..clock import system_clock
-    from ..evening import DEFAULT_SCORING
+    from ..base.clock import system_clock
+    from ..engine.evening import DEFAULT_SCORING
 
     new_id = _new_id(name, evening_id)
 
@@ -128,7 +128,7 @@ def _open(store, name: str | None, evening_id: str | None, scoring: str | None,
 
 
 def _close(store, which: str | None, as_json: bool, html: str | None, lang: str) -> None:
-    from ..clock import system_clock
+    from ..base.clock import system_clock
 
     def change(data: dict) -> dict:
         open_id = data["open"]
@@ -151,14 +151,14 @@ def _close(store, which: str | None, as_json: bool, html: str | None, lang: str)
 
 def _evening_games(store, evening_id: str) -> list[dict]:
     """The summaries of the finished games of ``evening_id``."""
-    from ..provenance import evening_of
+    from ..engine.provenance import evening_of
 
     return [s for s in store.summaries() if evening_of(s) == evening_id]
 
 
 def _all_ids(store) -> dict[str, dict]:
     """Every evening the store knows: those opened here and those its games name."""
-    from ..provenance import evening_of
+    from ..engine.provenance import evening_of
 
     known = dict(store.evenings()["evenings"])
     for summary in store.summaries():
@@ -210,14 +210,14 @@ def _list(store, as_json: bool, lang: str) -> None:
 
 
 def _value(row: dict, scoring: str, lang: str) -> str:
-    from ..wording import number
+    from ..i18n.wording import number
 
     return number(round(row["value"], 1) if scoring == "average" else row["value"], lang)
 
 
 def _show(store, evening_id: str, scoring: str | None, as_json: bool, html: str | None,
           lang: str) -> None:
-    from ..evening import evening_report
+    from ..engine.evening import evening_report
 
     meta = store.evenings()["evenings"].get(evening_id) or {"id": evening_id}
     report = evening_report({**meta, "id": evening_id}, _evening_games(store, evening_id),

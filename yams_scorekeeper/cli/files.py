@@ -13,8 +13,8 @@ import os
 import sys
 from typing import TYPE_CHECKING
 
-from ..errors import EntryError, StoreError
-from ..texts import Message
+from ..base.errors import EntryError, StoreError
+from ..i18n import Message
 from .lang import current_lang
 from .render import shown
 

@@ -19,9 +19,9 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
-from ..errors import ConfigError, EntryError
-from ..safetext import shown
-from ..texts import Message, say
+from ..base.errors import ConfigError, EntryError
+from ..base.safetext import shown
+from ..i18n import Message, say
 from .house_files import SUFFIX, checked_name, houses_folder, read_house, resolve_house
 from .lang import current_lang
 from .options import db_option, examples, force_option, json_option
@@ -168,7 +168,7 @@ def _check(sheet: HouseSheet, as_json: bool, lang: str) -> None:
 # -- list ------------------------------------------------------------------------------------
 
 def _list(db: str | None, as_json: bool, lang: str) -> None:
-    from ..errors import YamsError
+    from ..base.errors import YamsError
     from .files import open_store
     from .house_files import migrate_presets, saved_names
 

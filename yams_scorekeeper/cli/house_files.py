@@ -15,9 +15,9 @@ import os
 import re
 from typing import TYPE_CHECKING, Any
 
-from ..errors import ConfigError, EntryError
-from ..safetext import has_invisible, has_unsafe, shown
-from ..texts import Message
+from ..base.errors import ConfigError, EntryError
+from ..base.safetext import has_invisible, has_unsafe, shown
+from ..i18n import Message
 from .options import Option
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -135,7 +135,7 @@ def earlier_versions(store: Store, sheet: HouseSheet) -> list[str]:
     """The identities of the sheets of the same name that finished games in ``store`` were
     played on, other than ``sheet``'s: its file was edited since (a new configuration, with
     records apart)."""
-    from ..errors import StoreError
+    from ..base.errors import StoreError
 
     family = sheet.ruleset().family
     prefix = f"{family}/{sheet.name}#"
@@ -150,7 +150,7 @@ def earlier_versions(store: Store, sheet: HouseSheet) -> list[str]:
 def say_earlier_versions(store: Store, sheet: HouseSheet, lang: str) -> list[str]:
     """:func:`earlier_versions`, and when there are some a note on stderr saying that this
     sheet is a new configuration."""
-    from ..texts import say
+    from ..i18n import say
     from .render import echo
 
     earlier = earlier_versions(store, sheet)

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..texts import explain_lang
+from ..i18n import explain_lang
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..game import Game, LegalCell, Mark, Sheet
+    from ..engine.game import Game, LegalCell, Mark, Sheet
 
 
 def mark_json(mark: Mark, lang: str = "en") -> dict[str, Any]:

@@ -11,7 +11,7 @@ The choice, first match wins:
 Values are read loosely: ``FR``, ``fr_FR.UTF-8`` or ``français`` mean French, ``en_GB`` English.
 The languages are those with a catalogue (``yams_scorekeeper/locale/<lang>/``: another
 language is one more ``.po`` file). Anything else in the option or in ``YAMS_LANG`` is a
-:class:`~yams_scorekeeper.errors.ConfigError` rather than a silent guess.
+:class:`~yams_scorekeeper.base.errors.ConfigError` rather than a silent guess.
 
 :func:`serve_click` makes Click's and Typer's own strings ("Usage:", "[default: ...]", usage
 errors) speak the chosen language: Click asks the standard ``gettext.gettext``, so the
@@ -26,8 +26,8 @@ import os
 import sys
 from collections.abc import Mapping, Sequence
 
-from ..errors import ConfigError
-from ..texts import DOMAIN, LOCALE_DIR, SOURCE, Message, languages
+from ..base.errors import ConfigError
+from ..i18n import DOMAIN, LOCALE_DIR, SOURCE, Message, languages
 
 #: the languages of the catalogue, French first (read once from the locale folder)
 LANGS: tuple[str, ...] = languages()

@@ -14,12 +14,12 @@ import os
 import re
 from typing import TYPE_CHECKING, TextIO
 
-from ..safetext import shown
-from ..texts import Joined, Message, explain_lang, words
+from ..base.safetext import shown
+from ..i18n import Joined, Message, explain_lang, words
 from .cell_names import cell_label, column_name
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..game import Game, LegalCell
+    from ..engine.game import Game, LegalCell
 
 #: a cell of the list: a text and its Rich style ("" for none)
 Piece = tuple[str, str]

@@ -7,7 +7,7 @@ at the end the final ranking and the records the game set); :func:`live_page` wr
 whole page with its style and its script, both marked with the response's CSP nonce. The
 sheets are the printable sheet's grids (:func:`~yams_scorekeeper.cli.printable.sheet_grids`,
 :func:`~yams_scorekeeper.cli.printable.grid_html`); every data string goes through
-:func:`~yams_scorekeeper.safetext.markup_text`.
+:func:`~yams_scorekeeper.base.safetext.markup_text`.
 """
 
 from __future__ import annotations
@@ -15,13 +15,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from ..safetext import markup_text
-from ..texts import say, words
+from ..base.safetext import markup_text
+from ..i18n import say, words
 from .lang import LANGS
 from .printable import HTML_STYLE, grid_html, sheet_grids, sheet_heading
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..game import Game
+    from ..engine.game import Game
 
 #: seconds between two reloads of the page when JavaScript is off (the <noscript> fallback)
 REFRESH_SECONDS = 5
@@ -115,7 +115,7 @@ def _last_turn(game: Game, lang: str) -> list[str]:
 
 def _turn(game: Game, lang: str) -> list[str]:
     """Whose turn it is, the dice entered this turn, and the cells they may go to."""
-    from ..dice import format_dice
+    from ..base.dice import format_dice
     from .legal_list import legal_rows
 
     p = words("cli.printing", lang)

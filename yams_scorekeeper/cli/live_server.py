@@ -29,7 +29,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, PlainTextResponse, Response, StreamingResponse
 from starlette.routing import Route
 
-from ..errors import StoreError
+from ..base.errors import StoreError
 from .lang import LANGS
 from .live_page import LiveState, live_body, live_page, records_set, sse_event
 
@@ -86,7 +86,7 @@ class GameWatcher:
 
     def read(self) -> LiveState:
         """The game as the store holds it now (a :class:`StoreError` when it cannot be read)."""
-        from ..game import Game
+        from ..engine.game import Game
 
         version = self.state.version + 1
         if os.path.exists(self.paths[0]):

@@ -1,5 +1,5 @@
 """The table mode's helpers (``yams play``, ``yams demo``): :func:`msg` says a ``table.*`` text
-of the message catalogue (:mod:`yams_scorekeeper.texts`), :func:`outcome` who won, and the
+of the message catalogue (:mod:`yams_scorekeeper.i18n`), :func:`outcome` who won, and the
 yes/no words. Figure, row and column names are not translated: they stay French in both
 languages, as on the paper sheet.
 """
@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..texts import say, typed
+from ..i18n import say, typed
 
 if TYPE_CHECKING:
-    from ..game import Game
+    from ..engine.game import Game
 
 #: the words of a yes or a no, in every language (the catalogue's ``input.yes``, ``input.no``)
 YES = typed("yes")
@@ -20,7 +20,7 @@ NO = typed("no")
 
 def msg(key: str, lang: str, **values: object) -> str:
     """The catalogue's text ``table.<key>`` in ``lang`` ('fr' or 'en'), filled with ``values``
-    (plurals, French decimal commas: see :func:`yams_scorekeeper.texts.say`)."""
+    (plurals, French decimal commas: see :func:`yams_scorekeeper.i18n.say`)."""
     return say(f"table.{key}", lang, **values)
 
 
@@ -34,7 +34,7 @@ def outcome(game: Game, lang: str) -> str | None:
     winners = game.winners()
     if not winners:
         return None
-    from ..safetext import shown
+    from ..base.safetext import shown
     if len(winners) == 1:
         return msg("win_one", lang, name=shown(winners[0].name))
     return msg("win_tie", lang, names=", ".join(shown(s.name) for s in winners))

@@ -21,7 +21,7 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from ..errors import YamsError
+from ..base.errors import YamsError
 from .options import Declared
 from .render import check_arguments, flushed, prepare_streams, print_error, report_output
 

@@ -14,9 +14,9 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any, Protocol
 
-from ..errors import ConfigError, EntryError
-from ..safetext import fold_name
-from ..texts import Message
+from ..base.errors import ConfigError, EntryError
+from ..base.safetext import fold_name
+from ..i18n import Message
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..rules.base import RuleSet

@@ -8,7 +8,7 @@ module writes the same bytes without it; anything else (a terminal, a table too 
 Rich would fold, an encoding Rich would draw ASCII boxes for) goes to Rich as before.
 ``tests/test_plain_text.py`` compares both on the same tables and lines.
 
-Every string given here has been through :func:`~yams_scorekeeper.safetext.shown` already,
+Every string given here has been through :func:`~yams_scorekeeper.base.safetext.shown` already,
 as for Rich.
 """
 

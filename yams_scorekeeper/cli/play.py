@@ -3,9 +3,9 @@
 The commands only: the terminal is :mod:`~yams_scorekeeper.cli.terminal`, the setup questions
 and the choice of a game to resume :mod:`~yams_scorekeeper.cli.play_setup`, the turn loop
 :mod:`~yams_scorekeeper.cli.turn_loop`, and the demo's player
-:func:`yams_scorekeeper.simulate.demo_turn`.
+:func:`yams_scorekeeper.engine.simulate.demo_turn`.
 
-Every entry goes through :class:`~yams_scorekeeper.session.TableSession`, which checks it with
+Every entry goes through :class:`~yams_scorekeeper.store.session.TableSession`, which checks it with
 the rules and stores it before anything is printed, so ``q``, Ctrl-C or a closed terminal never
 lose anything: ``yams play --game ID`` goes on where the game stopped.
 """
@@ -18,13 +18,13 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from ..texts import explain_lang
+from ..i18n import explain_lang
 from .house_files import house_option
 from .options import RULES_HELP, db_option, default_family, examples, rules_option
 from .terminal import Quit, Terminal, lang_option, terminal
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..session import TableSession
+    from ..store.session import TableSession
 
 PLAY_EPILOG = examples(
     "yams play                      start a game, or resume the one in progress",
@@ -140,9 +140,9 @@ def demo(
 
     Alice and Bob roll random dice (a fixed seed: the same game every time) and each takes the best score among the legal cells; each turn shows the player, the dice, the roll, the cell chosen, its score and why, then come the final sheets and the ranking. Nothing is stored.
     """  # noqa: E501 (the help text is a msgid of the help catalogue)
-    from ..config import make_config
-    from ..game import Game
-    from ..simulate import demo_turn
+    from ..engine.config import make_config
+    from ..engine.game import Game
+    from ..engine.simulate import demo_turn
     from .house_files import command_sheet
     from .sheet_view import cell_label
     from .turn_loop import print_ranking
@@ -175,7 +175,7 @@ def demo(
                 if event.get("joker"):
                     line += t("demo_joker", a=event["joker"][0], b=event["joker"][1])
                 if event.get("announce"):
-                    from ..game import announce_name
+                    from ..engine.game import announce_name
                     line += t("demo_announce", row=announce_name(game.rules, event["announce"]))
                 term.say("  " + line)
             mark_event = next(e for e in game.events[before:] if e["type"] == "mark")

@@ -12,15 +12,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..errors import EntryError, StoreError, YamsError
-from ..texts import Message, typed
+from ..base.errors import EntryError, StoreError, YamsError
+from ..i18n import Message, typed
 from .messages import NO, YES, msg
 from .terminal import QUIT_WORDS, UNDO_WORDS
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..game import Game
-    from ..session import TableSession
+    from ..engine.game import Game
     from ..store import Store
+    from ..store.session import TableSession
     from .terminal import Terminal
     from .turn_loop import Table
 
@@ -56,7 +56,7 @@ def show_log(table: Table) -> None:
 
 
 def _turn_text(game: Game, turn: int) -> str:
-    from ..transcript import entry_text
+    from ..engine.transcript import entry_text
 
     log = game.turn_log()[turn - 1]
     entry = entry_text(game.turn_entry(turn), len(game.columns) == 1)
@@ -101,8 +101,8 @@ def fix(table: Table, text: str) -> None:
     A line refused for itself leaves nothing held; an entry refused only because it breaks a
     later turn is held for the same go, said so, until ``+N`` corrects that turn too (or Enter
     cancels everything). ``ENTRY +N`` on one line holds ENTRY and goes on to turn N."""
-    from ..game import Game
-    from ..notation import parse_entry
+    from ..engine.game import Game
+    from ..engine.notation import parse_entry
 
     term, game = table.term, table.game
     turn = _number(term, game, text)
@@ -227,8 +227,8 @@ def after_end(table: Table) -> bool:
 
 def finished_session(store: Store, game_id: str) -> TableSession:
     """The finished game ``game_id`` (a unique prefix), ready to be looked at and reopened."""
-    from ..game import Game
-    from ..session import TableSession, resolve_finished_id
+    from ..engine.game import Game
+    from ..store.session import TableSession, resolve_finished_id
 
     full = resolve_finished_id(store, game_id)
     entry = next((e for e in store.archived_games() if e["id"] == full), None)

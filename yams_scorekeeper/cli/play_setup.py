@@ -12,9 +12,9 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from ..errors import ConfigError, StoreError, YamsError
-from ..safetext import has_invisible, has_unsafe
-from ..texts import Message
+from ..base.errors import ConfigError, StoreError, YamsError
+from ..base.safetext import has_invisible, has_unsafe
+from ..i18n import Message
 from .render import shown
 from .terminal import (
     HELP_WORDS,
@@ -28,11 +28,11 @@ from .terminal import (
 )
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..config import GameConfig
-    from ..game import Game
+    from ..engine.config import GameConfig
+    from ..engine.game import Game
     from ..rules.base import RuleSet
-    from ..session import TableSession
     from ..store import Store
+    from ..store.session import TableSession
 
 
 def _split(text: str) -> list[str]:
@@ -55,14 +55,14 @@ class Setup:
 
     def make(self, family: str, names: list[str], **kw: Any) -> GameConfig:
         """``make_config`` with the house rules: a bad setting is said at once."""
-        from ..config import make_config
+        from ..engine.config import make_config
 
         return make_config(family, names, settings=self.settings or None, house=self.house,
                            **kw)
 
     def rules_of(self, family: str) -> RuleSet:
         """The rule set of ``family``, or of the house sheet being set up."""
-        from ..config import rules_for
+        from ..engine.config import rules_for
 
         return rules_for(family, None, self.house)
 
@@ -84,7 +84,7 @@ class Setup:
             self.term.refuse(self.term.t("empty_answer"))
 
     def config(self) -> GameConfig:
-        from ..config import make_config
+        from ..engine.config import make_config
         from ..rules import DEFAULT_FAMILY, family_ids, get_rules, rules_class
 
         while self.house is None:
@@ -132,7 +132,7 @@ class Setup:
     def order(self, family: str, names: list[str]) -> list[str]:
         """As the rule set says: drawn at random (Gaby, Y9); start dice, lowest starts
         (classic, C6); else as typed."""
-        from ..config import random_order, start_die_order
+        from ..engine.config import random_order, start_die_order
 
         if len(names) < 2:
             return names
@@ -257,7 +257,7 @@ def resume_command(game_id: str, db: str | None) -> str:
 def open_session(term: Terminal, store: Store, game_id: str | None,
                  db: str | None, setup: Setup | None = None) -> TableSession:
     """The game named by ``--game``, one picked from those in progress, or a new one."""
-    from ..session import TableSession
+    from ..store.session import TableSession
 
     if game_id:
         try:
@@ -351,7 +351,7 @@ def house_setup(term: Terminal, store: Store, house: str | None, settings: list[
 
 def print_houses(term: Terminal, store: Store) -> None:
     """``yams play --houses``: every saved house rule set, one line each."""
-    from ..safetext import json_text
+    from ..base.safetext import json_text
 
     houses = store.house_rules()
     if not houses:

@@ -4,8 +4,8 @@ sheet (for the fridge or the club's notice board), and the record book as HTML.
 Every file is self-contained: inline CSS, no script, nothing fetched from elsewhere (the HTML
 says so to the browser too: ``Content-Security-Policy: default-src 'none'``). Every data string
 (names, labels, anything read from the store) is made visible by
-:func:`~yams_scorekeeper.safetext.shown`, then escaped for XML and HTML
-(:func:`~yams_scorekeeper.safetext.markup_text`).
+:func:`~yams_scorekeeper.base.safetext.shown`, then escaped for XML and HTML
+(:func:`~yams_scorekeeper.base.safetext.markup_text`).
 Each written cell of a sheet carries an ``id`` ``p<seat>-<column>-<row>`` (ids of the rule set:
 ASCII), so a program (a test) finds every cell. This module only renders text; the command
 writes it with :func:`~yams_scorekeeper.cli.files.write_text`.
@@ -17,12 +17,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from .. import wording
-from ..safetext import markup_text, shown
-from ..texts import words
+from ..base.safetext import markup_text, shown
+from ..i18n import wording, words
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..game import Game, Sheet
+    from ..engine.game import Game, Sheet
 
 
 @dataclass

@@ -12,7 +12,7 @@ import sys
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from ..texts import say, words
+from ..i18n import say, words
 from .cell_names import cell_label as cell_label
 from .cell_names import column_name as column_name
 from .cell_names import mark_label as mark_label
@@ -23,7 +23,7 @@ from .render import print_json, shown
 if TYPE_CHECKING:  # pragma: no cover
     from rich.table import Table
 
-    from ..game import Game, LegalCell
+    from ..engine.game import Game, LegalCell
 
 
 def round_text(game: Game, n: int, lang: str) -> str:
@@ -174,7 +174,7 @@ def print_cells(game: Game, cells: list[LegalCell], lang: str) -> None:
     plain lines when they fit the width as they are (:mod:`legal_list`), else through Rich."""
     import sys
 
-    from ..dice import format_dice
+    from ..base.dice import format_dice
     from .legal_list import console_width, legal_lines, legal_rows, terminal_ansi
 
     w = words("cli.printing", lang)

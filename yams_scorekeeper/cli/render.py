@@ -17,9 +17,9 @@ import sys
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, TextIO
 
-from ..errors import YamsError
-from ..safetext import has_surrogate, json_text, shown
-from ..texts import explain_lang, say, words
+from ..base.errors import YamsError
+from ..base.safetext import has_surrogate, json_text, shown
+from ..i18n import explain_lang, say, words
 
 if TYPE_CHECKING:  # pragma: no cover
     from rich.console import Console
@@ -148,7 +148,7 @@ def output_failed(exc: OSError) -> OutputError:
         os.close(null)
     except (OSError, ValueError, AttributeError):     # no descriptor (a test's captured output)
         pass
-    from ..texts import Message
+    from ..i18n import Message
 
     if exc.filename is not None:
         return OutputError(Message("store.cannot_write", path=exc.filename,
@@ -159,8 +159,8 @@ def output_failed(exc: OSError) -> OutputError:
 def check_arguments(args: list[str]) -> None:
     """Refuse an argument holding bytes that are not UTF-8 (Python reads them as lone
     surrogates): no name, file or store may hold them."""
-    from ..errors import EntryError
-    from ..texts import Message
+    from ..base.errors import EntryError
+    from ..i18n import Message
 
     for arg in args:
         if has_surrogate(arg):

@@ -1,6 +1,6 @@
 """``yams rules [FAMILY] [ROW]``: what a row is, how it scores, an example, the ruling.
 
-The text comes from :mod:`yams_scorekeeper.rulebook`, the source of the row reference in
+The text comes from :mod:`yams_scorekeeper.engine.rulebook`, the source of the row reference in
 ``docs/rules.md`` too; the examples are scored by the rules themselves.
 """
 
@@ -8,9 +8,8 @@ from __future__ import annotations
 
 import typer
 
-from .. import wording
-from ..errors import EntryError
-from ..texts import Message, explain_lang, words
+from ..base.errors import EntryError
+from ..i18n import Message, explain_lang, wording, words
 from .house_files import house_option
 from .lang import current_lang
 from .options import examples
@@ -37,9 +36,9 @@ def rules(
 ) -> None:
     """Print the rule of a row (what makes it, how it scores, an example, the ruling), every
     row of a family, or the families."""
-    from ..rulebook import family_rules, family_topics, row_rule, topic_rule
+    from ..base.safetext import shown
+    from ..engine.rulebook import family_rules, family_topics, row_rule, topic_rule
     from ..rules import RULESETS, RuleSet, get_rules
-    from ..safetext import shown
 
     lang = current_lang(ctx)
     w = words("cli.rules", lang)

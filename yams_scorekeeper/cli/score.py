@@ -10,8 +10,8 @@ import sys
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from ..errors import ConfigError, YamsError
-from ..texts import Joined, Message
+from ..base.errors import ConfigError, YamsError
+from ..i18n import Joined, Message
 from .house_files import house_option
 from .lang import current_lang
 from .options import (
@@ -99,7 +99,7 @@ def score_stream(rules: RuleSet, lines: Iterable[str], all_rows: bool, lang: str
 
     Returns 0 when every line was read, else the exit code of the first bad line.
     """
-    from ..notation import roll_then_dice
+    from ..engine.notation import roll_then_dice
 
     status = 0
     for number, raw in enumerate(lines, 1):
@@ -140,7 +140,7 @@ def score(
 
     With - in place of the dice, each line of standard input is ROLL DICE... (blank lines and # comments skipped) and one JSON object is printed per line; a bad line is reported on stderr with its number, the others are still scored, and the exit code is non-zero.
     """  # noqa: E501 (the help text is a msgid of the help catalogue)
-    from ..notation import no_roll, take_roll
+    from ..engine.notation import no_roll, take_roll
     from .house_files import command_rules
 
     lang = current_lang(ctx)
@@ -164,7 +164,7 @@ def score(
     if as_json:
         print_json(entry_json(rules, roll_n, parsed, figures, lang))
         return
-    from ..dice import format_dice
+    from ..base.dice import format_dice
 
     print_figures(rules, roll_n, format_dice(parsed), figures, lang)
 

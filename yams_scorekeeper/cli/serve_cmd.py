@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
-from ..errors import EntryError, YamsError
-from ..texts import Message, say, words
+from ..base.errors import EntryError, YamsError
+from ..i18n import Message, say, words
 from .lang import current_lang
 from .options import db_option, examples, game_option
 
@@ -51,7 +51,7 @@ def serve(
     """  # noqa: E501 (the help text is a msgid of the help catalogue)
     import secrets
 
-    from ..session import resolve_game_id
+    from ..store.session import resolve_game_id
     from .files import open_store
 
     lang = current_lang(ctx)

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import typer
 
-from ..errors import EntryError
-from ..safetext import fold_name
-from ..texts import Message, words
+from ..base.errors import EntryError
+from ..base.safetext import fold_name
+from ..i18n import Message, words
 from .current_game import any_game
 from .files import open_store
 from .json_out import game_json

@@ -15,8 +15,8 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from ..texts import Message, explain_lang, say, words
-from ..wording import colon
+from ..i18n import Message, explain_lang, say, words
+from ..i18n.wording import colon
 from .cell_names import cell_label  # noqa: F401 (cell_label: its old home)
 from .cell_names import column_name as _column_name
 from .legal_list import COLUMNS as LEGAL_COLUMNS
@@ -26,7 +26,7 @@ from .render import shown as safe_text
 if TYPE_CHECKING:  # pragma: no cover
     from rich.console import JustifyMethod, RenderableType
 
-    from ..game import Game, LegalCell, Sheet
+    from ..engine.game import Game, LegalCell, Sheet
 
 
 def _cell_text(sheet: Sheet, column: str, row: str) -> Text:

@@ -14,8 +14,8 @@ from typing import Any
 
 import typer
 
-from ..errors import YamsError
-from ..texts import typed
+from ..base.errors import YamsError
+from ..i18n import typed
 from .lang import current_lang, resolve_lang
 from .messages import NO, YES, msg
 from .render import shown, wrap_words

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import typer
 
-from ..errors import EntryError
-from ..texts import Message, words
+from ..base.errors import EntryError
+from ..i18n import Message, words
 from .current_game import any_game_doc
 from .files import read_text, write_text
 from .json_out import game_json
@@ -41,8 +41,8 @@ def replay(
 ) -> None:
     """Replay a written transcript through the rules and show the sheets and totals (--svg,
     --html: draw them in a file to print)."""
-    from ..clock import random_id, system_clock
-    from ..transcript import parse_transcript
+    from ..base.clock import random_id, system_clock
+    from ..engine.transcript import parse_transcript
 
     lang = current_lang(ctx)
     if file is None:
@@ -77,8 +77,8 @@ def transcript(
     db: str | None = db_option(),
 ) -> None:
     """Print a game (in progress, or finished with --game) as a transcript 'yams replay' reads."""
-    from ..game import Game, reopen_note
-    from ..transcript import format_transcript
+    from ..engine.game import Game, reopen_note
+    from ..engine.transcript import format_transcript
 
     lang = current_lang(ctx)
     doc = any_game_doc(db, game_id)

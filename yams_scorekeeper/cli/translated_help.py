@@ -1,5 +1,5 @@
 """``--help`` in the language of the run: every command's help, option help and epilog line,
-and Typer's own words, from the catalogue (:mod:`yams_scorekeeper.texts`).
+and Typer's own words, from the catalogue (:mod:`yams_scorekeeper.i18n`).
 
 The English texts stay where Typer reads them (the command's docstring,
 ``typer.Option(help=...)``, the ``epilog`` in ``COMMANDS``); each is the msgid of its
@@ -20,7 +20,7 @@ from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from ..texts import DOMAIN, catalogue
+from ..i18n import DOMAIN, catalogue
 from .lang import TYPER_WORDS
 
 

@@ -4,7 +4,7 @@
 Each command is one step of a game kept in the store (``--db PATH``, else ``$YAMS_DB``, else
 the user's application folder): it parses what was typed, calls the function of the same name
 in :mod:`yams_scorekeeper.api` (which checks and records one event), and prints the answer. A
-refused entry raises a :class:`~yams_scorekeeper.errors.YamsError` before anything is written,
+refused entry raises a :class:`~yams_scorekeeper.base.errors.YamsError` before anything is written,
 so the store is left as it was. The interactive table mode (``yams play``) lives elsewhere.
 
 The top of the module imports only the standard library (not even ``typer``: see
@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from ..errors import ConfigError, EntryError, IllegalMoveError
-from ..texts import Message, explain_lang, words
+from ..base.errors import ConfigError, EntryError, IllegalMoveError
+from ..i18n import Message, explain_lang, words
 from .current_game import game_step
 from .files import open_store
 from .house_files import house_option
@@ -45,8 +45,8 @@ from .printing import cell_label, mark_label, print_cells, print_line, print_nex
 from .render import print_json
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..game import Game
-    from ..session import TableSession
+    from ..engine.game import Game
+    from ..store.session import TableSession
 
 
 NEW_EPILOG = examples(
@@ -167,7 +167,7 @@ def enter(
     """Record the dice of the player to play, and list the cells they may write (numbered)."""
     lang = current_lang(ctx)
     from ..api import enter as enter_dice
-    from ..notation import split_roll
+    from ..engine.notation import split_roll
 
     text, roll = split_roll(" ".join(dice or ()), roll)
 

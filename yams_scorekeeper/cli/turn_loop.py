@@ -26,7 +26,7 @@ The letters next to a score pick that cell; they are never a row name, and a nam
 several cells (``full`` in Gaby's five columns) is asked about before anything is written
 (:mod:`~yams_scorekeeper.cli.choice`). ``--list`` shows the numbered list instead.
 
-Every entry goes through :class:`~yams_scorekeeper.session.TableSession`, which checks it with
+Every entry goes through :class:`~yams_scorekeeper.store.session.TableSession`, which checks it with
 the rules and stores it before anything is printed. A refused entry (a typo, an illegal cell, a
 wrong number of dice) is asked again with the reason and records nothing.
 """
@@ -37,11 +37,11 @@ import re
 from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any
 
-from ..dice import GROUPED_EXAMPLE
-from ..errors import EntryError, IllegalMoveError, YamsError
-from ..notation import ANNOUNCE_WORDS, missing_dice, missing_roll, read_coup
-from ..safetext import fold_name
-from ..texts import Message, explain_lang, say
+from ..base.dice import GROUPED_EXAMPLE
+from ..base.errors import EntryError, IllegalMoveError, YamsError
+from ..base.safetext import fold_name
+from ..engine.notation import ANNOUNCE_WORDS, missing_dice, missing_roll, read_coup
+from ..i18n import Message, explain_lang, say
 from .messages import NO, YES, msg, outcome
 from .printing import round_text
 from .render import shown
@@ -62,8 +62,8 @@ from .terminal import (
 )
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..game import Game, LegalCell, Mark
-    from ..session import TableSession
+    from ..engine.game import Game, LegalCell, Mark
+    from ..store.session import TableSession
 
 def _err(key: str, *, cls: type[YamsError] = EntryError, expected: str | None = None,
          rule: str | None = None, **values: Any) -> YamsError:
@@ -150,7 +150,7 @@ class Table:
         if counters:
             self.term.say(counters)
         for n, coup in enumerate(game.coups, start=1):     # a turn resumed: its dice so far
-            from ..dice import format_dice, format_grouped
+            from ..base.dice import format_dice, format_grouped
 
             dice = format_grouped(coup.rolled) if game.rules.tagged else format_dice(coup.rolled)
             extra = f" joker {coup.joker[0]}:{coup.joker[1]}" if coup.joker else ""
@@ -377,7 +377,7 @@ class Table:
         game = self.game
         name = game.player.name
         if self.announced:
-            from ..game import announce_name
+            from ..engine.game import announce_name
             key, values = "announced_dice_prompt", {"row": announce_name(game.rules,
                                                                          self.announced[0])}
         elif first:
@@ -500,7 +500,7 @@ class Table:
              ) -> tuple[LegalCell | None, bool]:
         """The one cell ``token`` means, asking when it could mean several: (cell, scratched);
         (None, False) when the player cancels the question."""
-        from ..notation import CELL
+        from ..engine.notation import CELL
         from .choice import candidates
 
         zero = token.endswith("=0")
@@ -560,7 +560,7 @@ class Table:
     def _why_nowhere(self, row: str, coup: int | None, column: str | None = None) -> YamsError:
         """Why no column (or not ``column``) takes ``row`` now: the rule's own refusal,
         found on a copy of the game."""
-        from ..game import Game
+        from ..engine.game import Game
 
         game = self.game
         name = game.rules.row(row).name
@@ -601,7 +601,7 @@ class Table:
 
     def named_cell(self, token: str) -> tuple[str, str] | None:
         """(column, row) of a token naming one cell of the sheet (``descente.2``), else None."""
-        from ..notation import CELL
+        from ..engine.notation import CELL
 
         m = CELL.match(token)
         if m is None or (m.group("column") is None and len(self.game.columns) > 1):
@@ -684,7 +684,7 @@ class Table:
                                  next=page % pages + 1), style="dim")
 
     def undo(self) -> None:
-        from ..game import effective_events
+        from ..engine.game import effective_events
         from .sheet_view import cell_label
 
         game = self.game

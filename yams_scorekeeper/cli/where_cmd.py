@@ -1,4 +1,5 @@
-"""``yams where``: the folders the program keeps its files in (:mod:`yams_scorekeeper.paths`)."""
+"""``yams where``: the folders the program keeps its files in
+(:mod:`yams_scorekeeper.store.paths`)."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ import os
 
 import typer
 
-from ..texts import say
+from ..i18n import say
 from .lang import current_lang
 from .options import db_option, examples, json_option
 from .render import print_json, shown
@@ -22,8 +23,7 @@ def where(
 
     Nothing is read or moved: a store of version 0.1 at the old place
     (~/.config/yams-scorekeeper) is moved by the first command that uses it."""
-    from .. import paths
-    from ..store import ENV_VAR
+    from ..store import ENV_VAR, paths
 
     lang = current_lang(ctx)
     store = db or os.environ.get(ENV_VAR)

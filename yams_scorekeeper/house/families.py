@@ -16,9 +16,9 @@ from collections.abc import Mapping
 from importlib import resources
 from typing import Any
 
-from ..errors import ConfigError
+from ..base.errors import ConfigError
+from ..i18n import Message
 from ..rules import get_rules, rules_class
-from ..texts import Message
 
 _TAG = re.compile(r"^(?P<key>[a-z_]+) = (?P<value>.*?)(?P<gap>\s+)# setting (?P<tag>.+)$")
 

@@ -14,9 +14,9 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
-from ..errors import ConfigError
-from ..safetext import has_invisible, has_unsafe, shown
-from ..texts import Message
+from ..base.errors import ConfigError
+from ..base.safetext import has_invisible, has_unsafe, shown
+from ..i18n import Message
 from . import scoring
 from .vocabulary import (
     BONUS_SCOPES,

@@ -13,20 +13,20 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from ..columns import DOWN, UP, Column
-from ..dice import Dice
-from ..errors import IllegalMoveError
+from ..base.columns import DOWN, UP, Column
+from ..base.dice import Dice
+from ..base.errors import IllegalMoveError
+from ..base.totals import Cells, Totals
+from ..i18n import Joined, Message
 from ..mechanics import GIVEN, ColumnKind, Jokers, Mechanic
 from ..mechanics.annoncee import AnnonceeColumn
 from ..rules.base import Figure, Row, RuleSet, Section, Setup, columns_setup
-from ..texts import Joined, Message
-from ..totals import Cells, Totals
 from . import scoring, words
 from .vocabulary import BonusSpec, ColumnSpec, SheetSpec
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..config import GameConfig
-    from ..game import Coup, Game, Sheet
+    from ..engine.config import GameConfig
+    from ..engine.game import Coup, Game, Sheet
 
 #: the ruling a house sheet's refusals cite: the sheet itself
 HOUSE_RULE = "house"

@@ -11,7 +11,7 @@ from collections import Counter
 from functools import cache, lru_cache
 from itertools import combinations_with_replacement
 
-from ..texts import Message
+from ..i18n import Message
 from .vocabulary import RowSpec
 
 Values = tuple[int, ...]

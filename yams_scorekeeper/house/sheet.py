@@ -13,8 +13,8 @@ from dataclasses import asdict, dataclass, field
 from functools import cached_property, lru_cache
 from typing import Any
 
-from ..safetext import shown
-from ..texts import Message
+from ..base.safetext import shown
+from ..i18n import Message
 from .reader import NAME, ROW_COMMON, ROW_KEYS, HouseFileError, load_text, read_doc
 from .rules import HouseRules, house_rules_class
 from .vocabulary import FORMAT, SheetSpec

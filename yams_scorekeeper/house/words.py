@@ -3,7 +3,7 @@ scores, in English or French, unless the file gives its own rule text."""
 
 from __future__ import annotations
 
-from ..texts import Joined, Message
+from ..i18n import Joined, Message
 from .vocabulary import BonusSpec, ColumnSpec, RowSpec, SheetSpec
 
 

@@ -12,8 +12,8 @@ import random
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from ..errors import IllegalMoveError
-from ..texts import Message
+from ..base.errors import IllegalMoveError
+from ..i18n import Message
 from .base import Assessment, CellRefusal, Mechanic, resting_counters
 from .columns import GIVEN, ColumnKind, sheet_order
 from .doblar import Doblar, TwoCoups
@@ -22,9 +22,9 @@ from .rolls import RollBank, RollPool
 from .sixth_roll import SixthRoll, announce_name, split_announce
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..columns import Column
-    from ..game import Game
-    from ..sheet import Coup, Mark, Sheet
+    from ..base.columns import Column
+    from ..engine.game import Game
+    from ..engine.sheet import Coup, Mark, Sheet
 
 __all__ = ["KINDS", "Assessment", "CellRefusal", "ColumnKind", "Doblar", "GIVEN", "Jokers",
            "Mechanic", "Mechanics", "RollBank", "RollPool", "SixthRoll", "TwoCoups",

@@ -12,15 +12,15 @@ import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..errors import IllegalMoveError
-from ..texts import Message
+from ..base.errors import IllegalMoveError
+from ..i18n import Message
 from .base import CellRefusal, Mechanic
 from .columns import ColumnKind
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..columns import Column
-    from ..game import Game
-    from ..sheet import Coup, Sheet
+    from ..base.columns import Column
+    from ..engine.game import Game
+    from ..engine.sheet import Coup, Sheet
 
 
 class Announced(Mechanic):

@@ -30,14 +30,14 @@ import random
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from ..errors import IllegalMoveError
-from ..texts import Message
+from ..base.errors import IllegalMoveError
+from ..i18n import Message
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..columns import Column
-    from ..dice import Dice
-    from ..game import Game
-    from ..sheet import Coup, Mark, Sheet
+    from ..base.columns import Column
+    from ..base.dice import Dice
+    from ..engine.game import Game
+    from ..engine.sheet import Coup, Mark, Sheet
 
 #: what :meth:`Mechanic.assess` answers: the fields of a legal cell after its coup (score,
 #: explain, notes, zero_only, scratchable, figure, bonus)
@@ -46,7 +46,7 @@ Assessment = tuple[Any, ...]
 
 class CellRefusal(Exception):
     """Why a coup may not go in a cell: a message and the rule; the game turns it into an
-    :class:`~yams_scorekeeper.errors.IllegalMoveError` when the player named the cell, and
+    :class:`~yams_scorekeeper.base.errors.IllegalMoveError` when the player named the cell, and
     leaves the cell out of the legal cells otherwise."""
 
     def __init__(self, message: Message, rule: str):

@@ -1,7 +1,7 @@
 """Column kinds: how a column of a sheet is filled (free, top to bottom, bottom to top, in an
 order the players give), the most rolls a coup may take to be written there (Gaby sec 1,
 demi-sec 2) and the factor of its total (Y5). A family lists its kinds by column id
-(``RuleSet.column_kinds``); a kind makes the :class:`~yams_scorekeeper.columns.Column` of a
+(``RuleSet.column_kinds``); a kind makes the :class:`~yams_scorekeeper.base.columns.Column` of a
 game and, when it carries one, the column's mechanic (the annoncée column, C7). Code that is
 not a built-in family (a house sheet) makes kinds with its own parameters:
 ``ColumnKind("Sèche", max_roll=1, factor=2)``.
@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from ..columns import DOWN, UP, Column
+from ..base.columns import DOWN, UP, Column
 from .base import Mechanic
 
 #: the order of a column filled in the order of rows the players gave at creation (imposée)

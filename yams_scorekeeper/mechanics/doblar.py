@@ -12,13 +12,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from ..errors import EntryError, IllegalMoveError
-from ..texts import Message
+from ..base.errors import EntryError, IllegalMoveError
+from ..i18n import Message
 from .base import Mechanic
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..game import Game
-    from ..sheet import Coup, Mark, Sheet
+    from ..engine.game import Game
+    from ..engine.sheet import Coup, Mark, Sheet
 
 
 class TwoCoups(Mechanic):
@@ -131,7 +131,7 @@ class Doblar(Mechanic):
                 "doblars_used": sorted(sheet.state.get("doblars_used", ()))}
 
     def sheet_parts(self, game: Game, sheet: Sheet, lang: str) -> list[str]:
-        from ..texts import say, words
+        from ..i18n import say, words
         used = ", ".join(sorted(sheet.state["doblars_used"]))
         return [say("cli.sheet.doblars", lang, n=sheet.state["doblars_left"])
                 + (f" ({words('cli.sheet', lang)['used'].format(what=used)})" if used else "")]

@@ -6,14 +6,14 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from ..dice import Dice, dice_texts, format_dice
-from ..errors import EntryError, IllegalMoveError
-from ..texts import Message
+from ..base.dice import Dice, dice_texts, format_dice
+from ..base.errors import EntryError, IllegalMoveError
+from ..i18n import Message
 from .base import Mechanic
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..game import Game
-    from ..sheet import Coup, Mark, Sheet
+    from ..engine.game import Game
+    from ..engine.sheet import Coup, Mark, Sheet
 
 #: the dice a joker makes of a throw, by the throw's texts and the joker (src, dst): pure, and
 #: a five-dice throw comes back (252 throws, 30 jokers)
@@ -104,7 +104,7 @@ class Jokers(Mechanic):
             sheet.state["jokers_left"] -= 1
 
     def sheet_parts(self, game: Game, sheet: Sheet, lang: str) -> list[str]:
-        from ..texts import say
+        from ..i18n import say
         return [say("cli.sheet.jokers", lang, n=sheet.state["jokers_left"])]
 
     def random_entry(self, game: Game, rng: random.Random, dice: Dice, roll: int,
@@ -121,7 +121,7 @@ class Jokers(Mechanic):
 
 def best_joker(game: Game, dice: Dice, roll: int) -> tuple[int, int] | None:
     """The joker that most raises the best empty row, when it raises it by 10 or more."""
-    from ..dice import Die
+    from ..base.dice import Die
 
     empty = set(game.next_cells(game.player, game.columns[0]))
 

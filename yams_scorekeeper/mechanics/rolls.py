@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING, Any
 from .base import Mechanic
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..game import Game
-    from ..sheet import Coup, Mark, Sheet
+    from ..engine.game import Game
+    from ..engine.sheet import Coup, Mark, Sheet
 
 
 def _rolls(coups: tuple[Coup, ...]) -> int:
@@ -44,7 +44,7 @@ class RollBank(Mechanic):
         sheet.state["bank"] += self.per_turn - _rolls(coups)
 
     def sheet_parts(self, game: Game, sheet: Sheet, lang: str) -> list[str]:
-        from ..texts import say
+        from ..i18n import say
         return [say("cli.sheet.bank", lang, n=sheet.state["bank"])]
 
     def random_rolls(self, game: Game, rng: random.Random) -> int:
@@ -80,7 +80,7 @@ class RollPool(Mechanic):
         sheet.state["pool"] -= _rolls(coups)
 
     def sheet_parts(self, game: Game, sheet: Sheet, lang: str) -> list[str]:
-        from ..texts import say
+        from ..i18n import say
         return [say("cli.sheet.pool", lang, n=sheet.state["pool"])]
 
     def random_rolls(self, game: Game, rng: random.Random) -> int:

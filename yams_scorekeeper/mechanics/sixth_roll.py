@@ -8,15 +8,15 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from ..errors import IllegalMoveError
-from ..texts import Message
+from ..base.errors import IllegalMoveError
+from ..i18n import Message
 from .base import Assessment, CellRefusal, Mechanic
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..columns import Column
-    from ..game import Game
+    from ..base.columns import Column
+    from ..engine.game import Game
     from ..rules import RuleSet
-    from ..sheet import Coup, Sheet
+    from ..engine.sheet import Coup, Sheet
 
 
 def split_announce(announce: str) -> tuple[str, int | None]:

@@ -5,8 +5,8 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from ..errors import ConfigError
-from ..texts import Message
+from ..base.errors import ConfigError
+from ..i18n import Message
 from .base import Figure, Row, RuleSet, Section, Setup, normalise_id
 from .classic import ClassicRules
 from .double import DoubleRules

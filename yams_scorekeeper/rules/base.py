@@ -21,19 +21,19 @@ from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from ..columns import Column
-from ..dice import Dice, dice_texts, parse_plain, parse_roll
-from ..errors import ConfigError, EntryError, IllegalMoveError
+from ..base.columns import Column
+from ..base.dice import Dice, dice_texts, parse_plain, parse_roll
+from ..base.errors import ConfigError, EntryError, IllegalMoveError
+from ..base.totals import Cells, Totals, scores_sum, upper_total
+from ..base.values import quick_init
+from ..i18n import Joined, Message, explain_lang
 from ..mechanics import ColumnKind, Mechanic, Mechanics, sheet_order
-from ..texts import Joined, Message, explain_lang
-from ..totals import Cells, Totals, scores_sum, upper_total
-from ..values import quick_init
 
 if TYPE_CHECKING:  # pragma: no cover
     import random
 
-    from ..config import GameConfig
-    from ..game import Coup, Game, Sheet
+    from ..engine.config import GameConfig
+    from ..engine.game import Coup, Game, Sheet
 
 
 @dataclass(frozen=True)
@@ -62,7 +62,7 @@ class Figure:
 
     ``base`` is the score before multipliers, ``factors`` the multipliers applied
     (e.g. ``{"premier_jet": 3, "harmonie": 2}``), ``explain`` the sentence a player can check
-    at the table, a :class:`~yams_scorekeeper.texts.Message` (``explain.text(lang)``).
+    at the table, a :class:`~yams_scorekeeper.i18n.Message` (``explain.text(lang)``).
     ``detail`` carries what a sheet needs later (e.g. how many 1s were written, for the Double
     Yams difference).
     """

@@ -4,18 +4,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..columns import DOWN, UP, Column
-from ..dice import Dice
+from ..base.columns import DOWN, UP, Column
+from ..base.dice import Dice
+from ..base.totals import UPPER, Cells, Totals, scores_sum, upper_total
+from ..i18n import Message
 from ..mechanics import GIVEN, ColumnKind
 from ..mechanics.annoncee import AnnonceeColumn
-from ..texts import Message
-from ..totals import UPPER, Cells, Totals, scores_sum, upper_total
 from .base import Figure, Row, RuleSet, Section, Setup, columns_setup, upper_figure
 from .five_dice import NO_FULL, dice_sum, full, of_a_kind, suite_figure, sum_figure, sum_text
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..config import GameConfig
-    from ..game import Game, Sheet
+    from ..engine.config import GameConfig
+    from ..engine.game import Game, Sheet
 
 _UPPER = tuple(Row(str(v), str(v), "chiffres") for v in range(1, 7))
 

@@ -10,19 +10,19 @@ from collections.abc import Mapping
 from functools import cache
 from typing import TYPE_CHECKING, Any, Protocol
 
-from ..columns import DOWN, UP, Column, ordered
-from ..dice import DOUBLE_SET, GROUPED_EXAMPLE, Dice, parse_tagged, stored_tagged
-from ..errors import ConfigError
+from ..base.columns import DOWN, UP, Column, ordered
+from ..base.dice import DOUBLE_SET, GROUPED_EXAMPLE, Dice, parse_tagged, stored_tagged
+from ..base.errors import ConfigError
+from ..base.totals import Cells, Totals, cell_score, scores_sum
+from ..i18n import Message
 from ..mechanics import Mechanic, RollBank, RollPool, SixthRoll
-from ..texts import Message
-from ..totals import Cells, Totals, cell_score, scores_sum
 from .base import Figure, Row, RuleSet, Section, Setup
 
 if TYPE_CHECKING:  # pragma: no cover
     import random
 
-    from ..config import GameConfig
-    from ..game import Game
+    from ..engine.config import GameConfig
+    from ..engine.game import Game
 
 _CHIFFRES = tuple(Row(str(v), str(v), "chiffres") for v in range(1, 7))
 _YAMS = (

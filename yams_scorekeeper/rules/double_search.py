@@ -36,8 +36,8 @@ from collections.abc import Callable, Hashable, Sequence
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any, Literal, cast
 
-from ..dice import Dice
-from ..texts import Joined, Message
+from ..base.dice import Dice
+from ..i18n import Joined, Message
 from .base import MOST_REMEMBERED, Figure
 
 if TYPE_CHECKING:  # pragma: no cover

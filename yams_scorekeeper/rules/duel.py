@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..dice import Dice
-from ..errors import ConfigError
+from ..base.dice import Dice
+from ..base.errors import ConfigError
 from ..mechanics import Jokers, Mechanic
 from .base import Figure, Row, RuleSet, Section, Setup, upper_figure
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..config import GameConfig
-from ..texts import Message
+    from ..engine.config import GameConfig
+from ..i18n import Message
 from .five_dice import NO_FULL, full, longest_run, of_a_kind, run_text, sum_figure
 
 _UPPER = tuple(Row(str(v), str(v), "chiffres") for v in range(1, 7))

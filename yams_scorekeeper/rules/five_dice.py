@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..dice import Dice
-from ..texts import Message
+from ..base.dice import Dice
+from ..i18n import Message
 from .base import counts
 
 if TYPE_CHECKING:  # pragma: no cover

@@ -4,18 +4,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..columns import DOWN, UP, Column
-from ..dice import Dice
-from ..errors import ConfigError, IllegalMoveError
+from ..base.columns import DOWN, UP, Column
+from ..base.dice import Dice
+from ..base.errors import ConfigError, IllegalMoveError
+from ..base.totals import UPPER, Cells, Totals, cell_score, scores_sum, upper_total
+from ..i18n import Message
 from ..mechanics import ColumnKind, Doblar, Mechanic, TwoCoups
-from ..texts import Message
-from ..totals import UPPER, Cells, Totals, cell_score, scores_sum, upper_total
 from .base import Figure, Row, RuleSet, Section, Setup, counts, known, upper_figure
 from .five_dice import NO_FULL, dice_sum, full, of_a_kind, suite_figure, sum_figure
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..config import GameConfig
-    from ..game import Game, Sheet
+    from ..engine.config import GameConfig
+    from ..engine.game import Game, Sheet
 
 #: Y4: the columns in sheet order (their factors are settings, Y5)
 GABY_KINDS = {"descente": ColumnKind("Descente", DOWN, rule="Y4"),

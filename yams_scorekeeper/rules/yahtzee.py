@@ -10,17 +10,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..columns import Column
-from ..dice import Dice
-from ..errors import IllegalMoveError
-from ..texts import Message
-from ..totals import Cells, Totals
+from ..base.columns import Column
+from ..base.dice import Dice
+from ..base.errors import IllegalMoveError
+from ..base.totals import Cells, Totals
+from ..i18n import Message
 from .base import Figure, Row, RuleSet, Section, upper_figure
 from .five_dice import dice_sum, full, longest_run, of_a_kind, run_text, sum_figure, sum_text
 from .yatzy import UPPER_NAMES
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..game import Coup, Game, Sheet
+    from ..engine.game import Coup, Game, Sheet
 
 _UPPER = tuple(Row(str(v), name, "upper") for v, name in enumerate(UPPER_NAMES, start=1))
 _LOWER = (

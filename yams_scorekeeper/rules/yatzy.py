@@ -7,8 +7,8 @@ give +50. Every number is a setting. Everything else is the rule set's defaults.
 
 from __future__ import annotations
 
-from ..dice import Dice
-from ..texts import Message
+from ..base.dice import Dice
+from ..i18n import Message
 from .base import Figure, Row, RuleSet, Section, counts, upper_figure
 from .five_dice import dice_sum, full, of_a_kind, sum_figure
 

@@ -4,7 +4,6 @@ One module per concern, each with its crash invariant at its top; :class:`Store`
 (:mod:`.facade`) is the door the rest of the program uses.
 """
 
-from ..paths import ENV_VAR, STORE_NAMES
 from .book_format import (
     BOOK_FORMAT,
     BOOK_VERSION,
@@ -18,6 +17,7 @@ from .checkup import Finding
 from .facade import Store
 from .folder import default_store_path
 from .lock import DEFAULT_TIMEOUT, StoreLock
+from .paths import ENV_VAR, STORE_NAMES
 
 __all__ = [
     "BOOK_FORMAT", "BOOK_VERSION", "DEFAULT_TIMEOUT", "ENV_VAR", "STORE_NAMES", "ArchiveRecord",

@@ -18,8 +18,8 @@ import os
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
-from ..errors import StoreBusyError, StoreError
-from ..texts import Message
+from ..base.errors import StoreBusyError, StoreError
+from ..i18n import Message
 from .files import TEMP_SUFFIX, no_gc
 from .folder import StoreFolder
 from .index_sync import index_errors

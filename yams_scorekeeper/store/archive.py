@@ -19,8 +19,8 @@ from __future__ import annotations
 import os
 from typing import Any
 
-from ..errors import StoreError
-from ..texts import Message
+from ..base.errors import StoreError
+from ..i18n import Message
 from .files import (
     DEFAULT_BACKUPS,
     TEMP_SUFFIX,

@@ -34,8 +34,8 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, NamedTuple, TextIO
 
-from ..errors import EntryError, StoreError
-from ..texts import Message
+from ..base.errors import EntryError, StoreError
+from ..i18n import Message
 
 CHUNK = 1 << 20          # characters read at a time
 #: the longest text a block may span (a longer line: the book is read game by game from it)

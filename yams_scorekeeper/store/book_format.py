@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from .. import records as _records
-from ..errors import StoreError
-from ..texts import Message
+from ..base.errors import StoreError
+from ..engine import records as _records
+from ..i18n import Message
 from .archive import archive_tables
 from .files import encode
 from .folder import Doc
@@ -53,7 +53,7 @@ class ArchiveRecord(NamedTuple):
     """A checked game of an import, ready to be written: its ``id``, the bytes of its archive
     file (``raw``: what :meth:`.archive.Archive.write` writes), its rows in the summaries index
     (:func:`~yams_scorekeeper.store.summary_index.index_rows`) and its ``tally`` for the record
-    book (:func:`~yams_scorekeeper.records.tally`)."""
+    book (:func:`~yams_scorekeeper.engine.records.tally`)."""
 
     id: str
     raw: bytes

@@ -13,8 +13,8 @@ from __future__ import annotations
 import os
 from typing import NamedTuple
 
-from ..errors import StoreError
-from ..texts import Message
+from ..base.errors import StoreError
+from ..i18n import Message
 from .access import Access
 from .finishing import finish_game
 from .parts import Parts

@@ -25,10 +25,9 @@ import os
 from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from .. import records as _records
-from ..errors import StoreError
-from ..paths import ENV_VAR
-from ..texts import Message
+from ..base.errors import StoreError
+from ..engine import records as _records
+from ..i18n import Message
 from . import checkup, finishing, reopening, transfer
 from .access import Access
 from .book_format import BOOK_FORMAT, BOOK_VERSION, book_entries
@@ -39,6 +38,7 @@ from .folder import Doc, StoreFolder, default_store_path
 from .index_sync import fill_sheets
 from .lock import DEFAULT_TIMEOUT
 from .parts import Parts
+from .paths import ENV_VAR
 
 if TYPE_CHECKING:  # pragma: no cover
     from .summary_index import SummaryIndex
@@ -53,7 +53,7 @@ class Store:
     ``timeout``: seconds to wait for the lock before :class:`StoreBusyError`; ``backups``:
     versions kept of each file; ``fs``: the file-system calls (tests inject failures);
     ``notify(message)`` hears what the store did on its own (a record book rebuilt), a
-    :class:`~yams_scorekeeper.texts.Message`.
+    :class:`~yams_scorekeeper.i18n.Message`.
     """
 
     def __init__(self, path: str | os.PathLike[str] | None = None, *,
@@ -63,7 +63,7 @@ class Store:
         self.path = os.fspath(path) if path is not None else default_store_path(notify)
         houses_dir = None
         if default:  # the house rules of the default store: in the user config folder
-            from ..paths import config_dir
+            from .paths import config_dir
 
             houses_dir = config_dir()
         folder = StoreFolder(self.path, backups=backups, fs=fs or FileSystem(), notify=notify,
@@ -163,9 +163,9 @@ class Store:
     def finish_game(self, game_id: str, summary: Doc | None = None) -> list[Doc]:
         """Archive a game in progress with its ``summary`` and count it in the record book.
 
-        Returns the records it broke (:func:`yams_scorekeeper.records.update_records`). Calling
-        it again after a crash completes the steps left (``summary`` may then be ``None``: the
-        one given first is kept in the game file); a game already archived returns ``[]``.
+        Returns the records it broke (:func:`yams_scorekeeper.engine.records.update_records`).
+        Calling it again after a crash completes the steps left (``summary`` may then be ``None``:
+        the one given first is kept in the game file); a game already archived returns ``[]``.
         """
         with self.access.locked():
             return finishing.finish_game(self.parts, game_id, summary)
@@ -218,7 +218,7 @@ class Store:
     def archived_games(self, player: str | None = None, family: str | None = None,
                        since: Day = None, until: Day = None) -> list[Doc]:
         """Finished games ``{"id", "doc", "summary"}``, oldest first, filtered as
-        :func:`yams_scorekeeper.records.matches` (reads the file of each game chosen). The
+        :func:`yams_scorekeeper.engine.records.matches` (reads the file of each game chosen). The
         cyclic collector waits until the list is built: it would otherwise walk the games
         read so far after each file (1,000 games: about 0.4 s of 1 s)."""
         with no_gc():
@@ -240,9 +240,10 @@ class Store:
                   since: Day = None, until: Day = None, *,
                   config_key: str | None = None, newest_first: bool = False,
                   limit: int | None = None, offset: int = 0) -> list[Doc]:
-        """The summaries of the finished games that match (as :func:`yams_scorekeeper.records.
-        matches`), oldest first or ``newest_first``, ``limit`` of them from ``offset``: one
-        query of the summaries index, whatever the size of the archive."""
+        """The summaries of the finished games that match (as
+        :func:`yams_scorekeeper.engine.records. matches`), oldest first or ``newest_first``,
+        ``limit`` of them from ``offset``: one query of the summaries index, whatever the size of
+        the archive."""
         return self._index(lambda index: list(index.summaries(
             player, family, _records.iso(since), _records.iso(until), config_key,
             newest_first, limit, offset)))
@@ -265,7 +266,7 @@ class Store:
     def row_stats(self, player: str | None = None, family: str | None = None,
                   since: str | None = None, until: str | None = None,
                   seats: int | None = None) -> Doc:
-        """Per-row statistics (:func:`yams_scorekeeper.records.row_stats`) of ``player``'s
+        """Per-row statistics (:func:`yams_scorekeeper.engine.records.row_stats`) of ``player``'s
         sheets (everyone's when ``None``) in the games of ``family`` (of the period, of
         ``seats`` players), per configuration: one query of the summaries index, one sheet
         decoded at a time."""
@@ -317,7 +318,7 @@ class Store:
     # -- the record book, the check -------------------------------------------------------
 
     def records(self) -> Doc:
-        """The record book (:mod:`yams_scorekeeper.records`); an empty book for a new store.
+        """The record book (:mod:`yams_scorekeeper.engine.records`); an empty book for a new store.
 
         A recount owed by a cut import or migration is done first; a ``records.json`` that is
         missing (with games in the archive) or cannot be read is rebuilt from the archive

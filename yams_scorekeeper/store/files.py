@@ -51,8 +51,8 @@ from typing import Any, TextIO
 
 from tinydb.storages import Storage
 
-from ..errors import EntryError, StoreCorruptError, StoreError
-from ..texts import Message
+from ..base.errors import EntryError, StoreCorruptError, StoreError
+from ..i18n import Message
 
 #: The schema this version writes.
 SCHEMA = 3

@@ -17,9 +17,9 @@ from __future__ import annotations
 import errno
 import os
 
-from .. import records as _records
-from ..errors import StoreError
-from ..texts import Message
+from ..base.errors import StoreError
+from ..engine import records as _records
+from ..i18n import Message
 from .folder import FINISH, Doc, set_one
 from .in_progress import unknown
 from .parts import Parts

@@ -27,10 +27,10 @@ from tinydb import TinyDB
 from tinydb.middlewares import CachingMiddleware
 from tinydb.table import Document, Table
 
-from ..errors import StoreError
-from ..paths import BEFORE_FIRST_GAME, ENV_VAR, STORE_NAMES
-from ..texts import Message
+from ..base.errors import StoreError
+from ..i18n import Message
 from .files import AtomicJSONStorage, FileSystem
+from .paths import BEFORE_FIRST_GAME, ENV_VAR, STORE_NAMES
 from .shapes import GAME_ID
 
 #: a JSON document as the store keeps it
@@ -45,12 +45,12 @@ ONE = 1
 
 def default_store_path(notify: Notify | None = None) -> str:
     """The store folder: ``$YAMS_DB`` when set, else the user data folder (where a store of
-    version 0.1 is moved from the old place first: :func:`yams_scorekeeper.paths.
+    version 0.1 is moved from the old place first: :func:`yams_scorekeeper.store.paths.
     default_store`, which ``notify`` hears)."""
     from_env = os.environ.get(ENV_VAR)
     if from_env:
         return from_env
-    from ..paths import default_store  # only here: an explicit path pays no platformdirs
+    from .paths import default_store  # only here: an explicit path pays no platformdirs
 
     return default_store(notify)
 

@@ -148,7 +148,7 @@ class BookIds:
         first = self.first.setdefault(game_id, (n, digest))
         if first[0] == n or first[1] == digest:
             return None
-        from ..texts import Message
+        from ..i18n import Message
         from .book_format import not_a_book
 
         return not_a_book(Message("store.book_game", index=n - 1, n=n, problem=Message(

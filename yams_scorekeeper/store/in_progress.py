@@ -20,9 +20,9 @@ from typing import TypeVar
 
 from tinydb import TinyDB
 
-from .. import records as _records
-from ..errors import StoreError
-from ..texts import Message
+from ..base.errors import StoreError
+from ..engine import records as _records
+from ..i18n import Message
 from .files import corrupt_error
 from .folder import FINISH, GAME, Doc, StoreFolder, check_id, now, one, set_one
 from .shapes import GAME_ID, doc_problem

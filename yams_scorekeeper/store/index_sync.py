@@ -17,8 +17,8 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from ..errors import StoreError
-from ..texts import Message
+from ..base.errors import StoreError
+from ..i18n import Message
 from .folder import Doc, StoreFolder
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -137,7 +137,7 @@ def fill_sheets(index: SummaryIndex, read_entry: Callable[[str], Doc | None]) ->
     missing = index.missing_sheets()
     if not missing:
         return
-    from ..game import replayed_sheet_rows
+    from ..engine.game import replayed_sheet_rows
 
     for start in range(0, len(missing), FILL_BATCH):
         filled = []

@@ -7,7 +7,7 @@ progress never migrate (until then a new game's id is checked against the book's
 list): they do not need the archive, so a damaged ``archive.json`` stops no game at the table
 before its finish. (The files of the whole store are migrated from schema to schema by
 :mod:`.files` when read; a store of version 0.1 is moved from its old folder by
-:mod:`yams_scorekeeper.paths`.)
+:mod:`yams_scorekeeper.store.paths`.)
 
 Crash invariant: the migration writes each game's file (skipping those a cut migration already
 wrote), owing a recount first when the book did not count them all and marking the summaries
@@ -21,9 +21,9 @@ from __future__ import annotations
 
 import os
 
-from .. import records as _records
-from ..errors import StoreError
-from ..texts import Message
+from ..base.errors import StoreError
+from ..engine import records as _records
+from ..i18n import Message
 from .archive import Archive, archive_tables
 from .files import corrupt_error, encode
 from .folder import ARCHIVE, Doc, StoreFolder

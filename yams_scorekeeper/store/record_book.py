@@ -1,4 +1,5 @@
-"""The record book on disk: ``records.json``, table ``book`` (see :mod:`yams_scorekeeper.records`).
+"""The record book on disk: ``records.json``, table ``book`` (see
+:mod:`yams_scorekeeper.engine.records`).
 
 Crash invariant: the book is derived from the archive and never the other way round. It
 lists the games it counted, so a finish retried after a crash does not count its game twice
@@ -15,9 +16,9 @@ version, or another game comes after it in the book's order (date, then id).
 
 from __future__ import annotations
 
-from .. import records as _records
-from ..errors import StoreError
-from ..texts import Message
+from ..base.errors import StoreError
+from ..engine import records as _records
+from ..i18n import Message
 from .archive import Archive
 from .folder import BOOK, ONE, RECOUNT, Doc, StoreFolder, now, one, set_one
 from .index_sync import IndexKeeper

@@ -22,8 +22,8 @@ import copy
 import os
 from collections.abc import Callable
 
-from ..errors import StoreCorruptError, StoreError
-from ..texts import Message
+from ..base.errors import StoreCorruptError, StoreError
+from ..i18n import Message
 from .files import backup_path
 from .finishing import check_summary
 from .folder import FINISH, GAME, Doc, now, one

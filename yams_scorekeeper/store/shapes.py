@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ..records import BOOK_FORMAT, BOOK_VERSION, summary_problem
+from ..engine.records import BOOK_FORMAT, BOOK_VERSION, summary_problem
 
 #: the ids a game may have (they name its files)
 GAME_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,79}")
@@ -133,7 +133,7 @@ def _record_problem(record: Any) -> str | None:
 
 
 def book_problem(book: Any) -> str | None:
-    """What is wrong with a record book (:mod:`yams_scorekeeper.records`), or ``None``."""
+    """What is wrong with a record book (:mod:`yams_scorekeeper.engine.records`), or ``None``."""
     if not isinstance(book, dict):
         return "the record book must be an object"
     version = book.get("version")

@@ -61,7 +61,7 @@ from collections.abc import Callable, Iterable, Iterator
 from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
-from ..safetext import fold_name
+from ..base.safetext import fold_name
 from .files import TEMP_SUFFIX, fast_json, file_checksum
 from .files import compact_text as _json  # the rows' JSON text
 
@@ -94,7 +94,8 @@ CREATE UNIQUE INDEX sheets_by_game ON sheets(game, seat);
 
 
 def fold(name: str) -> str:
-    """A player's name as the history compares it (:func:`~yams_scorekeeper.safetext.fold_name`)."""
+    """A player's name as the history compares it
+    (:func:`~yams_scorekeeper.base.safetext.fold_name`)."""
     return fold_name(name)
 
 
@@ -108,7 +109,7 @@ def file_stamp(path: str) -> tuple[int, int] | None:
 
 
 #: a file's stamp in the index: ``(mtime_ns, size, sha256)``, the last the checksum the
-#: archive file carries (:func:`~yams_scorekeeper.storage.raw_checksum`)
+#: archive file carries (:func:`~yams_scorekeeper.store.files.raw_checksum`)
 Stamp = tuple[int | None, int | None, str | None]
 #: a row as SQLite returns it
 Row = tuple[Any, ...]
@@ -538,7 +539,7 @@ class SummaryIndex:
         """``(config_key, family, stopped, sheet)`` for each sheet of ``player`` (every
         player's when ``None``) in the games of ``family`` (of the period, of ``seats``
         players), oldest first; ``sheet`` is its JSON text (``cells`` and ``bonuses``:
-        :func:`yams_scorekeeper.records.row_stats` reads it without decoding it whole).
+        :func:`yams_scorekeeper.engine.records.row_stats` reads it without decoding it whole).
 
         One query: ``players`` holds what is filtered on, so a player's sheets are one range
         of its key, each joined to its sheet by ``sheets_by_game``, with no look-up in

@@ -36,8 +36,8 @@ from functools import cache
 from itertools import chain, combinations_with_replacement, product
 from typing import Any
 
-from .dice import DOUBLE_SET, Dice, Die
-from .rules.base import RuleSet
+from ..base.dice import DOUBLE_SET, Dice, Die
+from ..rules.base import RuleSet
 
 
 def _tagged_dice() -> list[tuple[str, str]]:
@@ -102,7 +102,7 @@ def _candidates(rules: RuleSet, row: str) -> set[int]:
 
 
 def _largest_group(row: str) -> int:
-    from .rules.double_search import _LARGEST
+    from ..rules.double_search import _LARGEST
 
     return _LARGEST[row]
 

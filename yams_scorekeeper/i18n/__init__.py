@@ -8,8 +8,8 @@ parses only the areas it speaks. A msgid is a key
 ``"<area>.<name>"`` (``game``, ``store``, ``entry``, ``rules``, ``explain``, ``table``, ``cli``,
 ``evening``, ``carnet``, ``book``; ``input``: the words a player types, see :func:`typed`);
 its ``msgstr`` a ``str.format`` template with the same
-placeholders in every language, filled by :func:`~yams_scorekeeper.wording.fill` (French decimal
-commas). A plural is an ``ngettext`` entry ``"<area>.<name>[<value>]"`` counted by the value
+placeholders in every language, filled by :func:`~yams_scorekeeper.i18n.wording.fill` (French
+decimal commas). A plural is an ``ngettext`` entry ``"<area>.<name>[<value>]"`` counted by the value
 named in brackets (``cli.sheet.pool[n]``: ``say("cli.sheet.pool", lang, n=3)``); a second count
 in the same sentence is the plural entry ``"<area>.<name>.<value>[<value>]"``, whose text fills
 that placeholder. Row, figure and column names stay French in every language, as on the paper
@@ -21,7 +21,7 @@ sheet. A language that lacks an entry says it in English, as gettext does.
   (``raise IllegalMoveError(Message("game.already_written", column=..., row=...), rule="G3")``) and
   the core returns explanations as one; ``message.text(lang)`` renders it, and a value that has
   a ``text(lang)`` method itself (a :class:`Message`, a :class:`Joined` list of them, a
-  :class:`~yams_scorekeeper.errors.YamsError`) is rendered in the same language.
+  :class:`~yams_scorekeeper.base.errors.YamsError`) is rendered in the same language.
 
 To add a sentence: add its entry to every ``.po`` (``msgid "<area>.<name>"``), run
 ``scripts/compile_catalogues.py``, use its key. ``tests/test_texts.py`` checks that every language
@@ -122,7 +122,7 @@ def say(key: str, lang: str = "en", /, **values: Any) -> str:
     values = {k: (v.text(lang) if callable(getattr(v, "text", None)) else v)
               for k, v in values.items()}
     if lang == "fr" and any(isinstance(v, float) for v in values.values()):
-        from ..wording import fill
+        from .wording import fill
         return fill(text, lang, **values)
     return text.format(**values)
 

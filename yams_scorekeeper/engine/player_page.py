@@ -9,7 +9,7 @@ Pure functions of what the summaries index gives (no I/O), used by ``yams stats 
   them most often (the nemesis);
 - :func:`favourite_rows`: the rows of a sheet they fill best and worst.
 
-A *win* is what the statistics call one (:func:`yams_scorekeeper.records.stopped_game_wins`):
+A *win* is what the statistics call one (:func:`yams_scorekeeper.engine.records.stopped_game_wins`):
 rank 1 in a game of two or more, a game stopped early only where its rules give it a winner
 (G7: Gaby). A game that has no winner (solo, or stopped outside Gaby) neither extends nor ends
 a streak.
@@ -70,7 +70,7 @@ def rival_and_nemesis(companions: Iterable[tuple[Any, ...]]) -> tuple[Row | None
     """The rival ``{"name", "games"}`` (most games together) and the nemesis ``{"name",
     "beaten", "games"}`` (most games that had a winner where they ranked above the player),
     from ``companions``: ``(name, games together, games where they ranked above)`` for each
-    other player (:meth:`~yams_scorekeeper.summary_index.SummaryIndex.companions`). A tie
+    other player (:meth:`~yams_scorekeeper.store.summary_index.SummaryIndex.companions`). A tie
     goes to the more games together, then to the name first in alphabetical order (case
     ignored)."""
     others = [(name, games, beaten) for name, games, beaten, *_ in companions]
@@ -85,7 +85,7 @@ def rival_and_nemesis(companions: Iterable[tuple[Any, ...]]) -> tuple[Row | None
 
 def favourite_rows(rows: list[Row]) -> dict[str, str | None]:
     """``{"favourite": row, "weakest": row}`` of the per-row figures of one configuration
-    (:func:`yams_scorekeeper.records.row_stats`' ``rows``): the favourite is the row most
+    (:func:`yams_scorekeeper.engine.records.row_stats`' ``rows``): the favourite is the row most
     often scored (worth more than 0), the weakest the one most often left at 0 or struck
     out; ties go to the higher (lower) average, then the sheet's order."""
     if not rows:

@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
+from ..i18n import Message
 from .errors import EntryError
-from .texts import Message
 
 COLOURS = {"c": "clair", "f": "foncé"}
 SIZES = {"p": "petit", "g": "grand"}

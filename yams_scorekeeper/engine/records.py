@@ -47,8 +47,8 @@ from numbers import Real
 from operator import itemgetter
 from typing import Any
 
+from ..base.safetext import fold_name
 from .provenance import counts_in_records, evening_of, paper_of
-from .safetext import fold_name
 
 BOOK_FORMAT = "yams-scorekeeper-records"
 BOOK_VERSION = 1
@@ -110,7 +110,7 @@ MOST_CELLS = 1000
 
 def _sheet_rows_problem(player: Doc) -> str | None:
     """What is wrong with a player's ``cells`` and ``bonuses`` (optional; see
-    :meth:`yams_scorekeeper.game.Game.sheet_rows`), or ``None``."""
+    :meth:`yams_scorekeeper.engine.game.Game.sheet_rows`), or ``None``."""
     cells = player.get("cells", [])
     if not isinstance(cells, list) or len(cells) > MOST_CELLS:
         return "'cells' (a list of at most 1,000 cells)"
@@ -378,7 +378,7 @@ def history(summaries: Iterable[Doc], player: str | None = None, family: str | N
     none), ``reopened`` is ``{"at", "times"}`` for a game reopened after its finish, else
     ``None``; ``evening`` the id of its evening or ``None``; ``paper`` is ``{"date",
     "records"}`` for a game typed from a paper sheet (``date`` as typed: maybe a year or a
-    month), else ``None`` (:mod:`~yams_scorekeeper.provenance`).
+    month), else ``None`` (:mod:`~yams_scorekeeper.engine.provenance`).
     """
     rows = []
     for summary in _order(s for s in summaries if matches(s, player, family, since, until)):
@@ -411,7 +411,7 @@ def changes_made(summary: Doc) -> Doc:
 
 def stopped_game_wins(family: str | None) -> bool:
     """G7: whether a stopped game of this family still has a winner (the rule set says)."""
-    from .rules import stopped_game_wins as wins  # imported when needed: start-up stays light
+    from ..rules import stopped_game_wins as wins  # imported when needed: start-up stays light
 
     return wins(family)
 
@@ -546,7 +546,7 @@ def row_stats(sheets: Iterable[tuple[str, str | None, bool, Doc | str]],
     """Per-row statistics of sheets, per configuration.
 
     ``sheets`` are ``(config_key, family, stopped_early, {"cells", "bonuses"})`` (see
-    :meth:`yams_scorekeeper.game.Game.sheet_rows`), the sheet a dict or its JSON text;
+    :meth:`yams_scorekeeper.engine.game.Game.sheet_rows`), the sheet a dict or its JSON text;
     ``labels`` names the configurations.
     Games stopped early are left out (their grid is not full) and only counted in
     ``stopped``. Returns ``{config_key: {"label", "family", "sheets", "stopped", "rows":
@@ -590,7 +590,7 @@ def row_stats(sheets: Iterable[tuple[str, str | None, bool, Doc | str]],
 
 
 #: how a sheet of the summaries index starts and where its bonuses start (its JSON text is
-#: written by :func:`~yams_scorekeeper.storage.compact_text`: ``{"cells":[[...],...],
+#: written by :func:`~yams_scorekeeper.store.files.compact_text`: ``{"cells":[[...],...],
 #: "bonuses":{...}}``): a sheet of ``stats --rows`` is cut there, each cell's text counted,
 #: and only the different texts (a few hundred) decoded, instead of 13,000 sheets of ~30
 #: cells each (at 50,000 games, four fifths of the time of ``stats NAME --rows``)
@@ -629,8 +629,8 @@ def _add_bonuses(cfg: Doc, bonuses: dict[str, float], n: int) -> None:
 
 @cache
 def _yams_rows(family: str | None) -> tuple[str, ...]:
-    from .errors import ConfigError
-    from .rules import rules_class
+    from ..base.errors import ConfigError
+    from ..rules import rules_class
 
     try:
         return rules_class(family or "").yams_rows
@@ -640,8 +640,8 @@ def _yams_rows(family: str | None) -> tuple[str, ...]:
 
 @cache
 def _row_order(family: str | None) -> dict[str, int]:
-    from .errors import ConfigError
-    from .rules import rules_class
+    from ..base.errors import ConfigError
+    from ..rules import rules_class
 
     try:
         return {row.id: n for n, row in enumerate(rules_class(family or "").rows)}

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import random
 
+from ..base.dice import DOUBLE_SET, Dice, Die
+from ..base.errors import YamsError
+from ..mechanics import best_joker as best_joker
 from .config import GameConfig
-from .dice import DOUBLE_SET, Dice, Die
-from .errors import YamsError
 from .game import Game
-from .mechanics import best_joker as best_joker
 
 
 def random_dice(game: Game, rng: random.Random) -> Dice:

@@ -1,17 +1,17 @@
 """A player's sheet and what a game writes on it: the coups entered, the marks written, the
 legal cells offered, the turns played. Plain values, made at every event of a replay (see
-:func:`~yams_scorekeeper.values.quick_init`); :mod:`.game` makes and reads them."""
+:func:`~yams_scorekeeper.base.values.quick_init`); :mod:`.game` makes and reads them."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any
 
-from .dice import Dice
-from .mechanics import RESTING
-from .rules import Figure
-from .texts import Joined, Message, explain_lang
-from .values import quick_init
+from ..base.dice import Dice
+from ..base.values import quick_init
+from ..i18n import Joined, Message, explain_lang
+from ..mechanics import RESTING
+from ..rules import Figure
 
 
 @quick_init

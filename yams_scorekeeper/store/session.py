@@ -1,6 +1,6 @@
 """A game at the table: the rules check every event, the store keeps it before we answer.
 
-``TableSession`` joins :class:`~yams_scorekeeper.game.Game` (pure) and
+``TableSession`` joins :class:`~yams_scorekeeper.engine.game.Game` (pure) and
 :class:`~yams_scorekeeper.store.Store` (files): an event is first recorded in the game, which
 raises and changes nothing if the rules refuse it, then appended to the store; when the last
 cell is filled (or the game is stopped) the game is archived and the record book updated.
@@ -17,13 +17,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .clock import Clock, IdFactory, random_id, system_clock
-from .config import GameConfig
-from .errors import StoreError, YamsError
-from .game import Doc, Game, LegalCell, Mark, reopen_note
-from .provenance import EVENING, marks
-from .store import Store
-from .texts import Message
+from ..base.clock import Clock, IdFactory, random_id, system_clock
+from ..base.errors import StoreError, YamsError
+from ..engine.config import GameConfig
+from ..engine.game import Doc, Game, LegalCell, Mark, reopen_note
+from ..engine.provenance import EVENING, marks
+from ..i18n import Message
+from . import Store
 
 
 def finished_summary(game: Game, reopened: Doc | None, provenance: Doc | None = None) -> Doc:
@@ -48,7 +48,8 @@ class TableSession:
     reopened: Doc | None = None
     #: the clock of the game's dates (start, amendments, finish)
     clock: Clock = system_clock
-    #: where the game comes from (its evening, its paper sheet: :mod:`~yams_scorekeeper.provenance`)
+    #: where the game comes from (its evening, its paper sheet:
+    #: :mod:`~yams_scorekeeper.engine.provenance`)
     marks: Doc = field(default_factory=dict)
 
     @classmethod
@@ -169,7 +170,7 @@ class TableSession:
     def enter(self, dice: Any, roll: Any, **entries: Any) -> list[LegalCell]:
         """Enter a coup (``entries``: what the player typed for the game's mechanics, as
         :meth:`Game.enter` takes them)."""
-        from .mechanics import entry_fields
+        from ..mechanics import entry_fields
 
         event: dict[str, Any] = {"type": "enter", "player": self.game.player.name,
                                  "dice": dice if isinstance(dice, list) else

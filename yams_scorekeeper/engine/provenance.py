@@ -26,8 +26,8 @@ EVENING_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,59}")
 
 def checked_evening_id(text: str) -> str:
     """``text`` as an evening id (spaces around dropped), or an EntryError saying why not."""
-    from .errors import EntryError
-    from .texts import Message
+    from ..base.errors import EntryError
+    from ..i18n import Message
 
     value = text.strip()
     if not EVENING_ID.fullmatch(value):

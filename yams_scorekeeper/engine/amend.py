@@ -1,7 +1,7 @@
 """Amendments: a past turn of a game's log replaced by another entry, every later turn kept.
 
 Pure functions over the *plain* log of a game: its ``enter``, ``mark`` and ``end`` events in
-force, with earlier amendments already applied (:func:`yams_scorekeeper.game.plain_events`).
+force, with earlier amendments already applied (:func:`yams_scorekeeper.engine.game.plain_events`).
 Turn ``n`` is the ``n``-th ``mark`` with the ``enter`` events just before it.
 
 An *entry* is what one turn typed::
@@ -15,7 +15,7 @@ more changes made in one go, and when::
     {"type": "amend", "when": "2024-05-01T21:30:00+00:00",
      "changes": [{"turn": 3, "player": "Léo", "old": ENTRY, "new": ENTRY}]}
 
-:meth:`yams_scorekeeper.game.Game.amend` checks it: the log is replayed with the new entries
+:meth:`yams_scorekeeper.engine.game.Game.amend` checks it: the log is replayed with the new entries
 and every later turn is checked again under the rules.
 """
 
@@ -24,9 +24,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from .errors import EntryError
-from .mechanics import ENTRY_FIELDS
-from .texts import Message
+from ..base.errors import EntryError
+from ..i18n import Message
+from ..mechanics import ENTRY_FIELDS
 
 #: what a coup of an entry holds: its dice, its roll and what was typed for the mechanics
 COUP_KEYS = ("dice", "roll", *ENTRY_FIELDS)

@@ -12,11 +12,11 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-from .columns import Column
-from .errors import ConfigError
-from .rules import RuleSet, Setup, get_rules
-from .safetext import fold_name, has_invisible, has_unsafe, shown
-from .texts import Message
+from ..base.columns import Column
+from ..base.errors import ConfigError
+from ..base.safetext import fold_name, has_invisible, has_unsafe, shown
+from ..i18n import Message
+from ..rules import RuleSet, Setup, get_rules
 
 #: longest player name (a sheet column is as wide as its name)
 MAX_NAME = 40
@@ -114,7 +114,7 @@ def rules_for(family: str, settings: dict[str, Any] | None,
     as a game document keeps them: checked again, a damaged one is a HouseFileError)."""
     if house is None:
         return get_rules(family, settings)
-    from .house import house_from_doc
+    from ..house import house_from_doc
 
     return house_from_doc(house).ruleset(settings or None)
 
@@ -122,7 +122,7 @@ def rules_for(family: str, settings: dict[str, Any] | None,
 def new_names_problem(names: Iterable[str]) -> Message | None:
     """What keeps ``names`` from being the players of a new or an imported game: a character
     drawn as nothing in one (``"Alice\\u200b"``), or two that are one name once folded
-    (:func:`~yams_scorekeeper.safetext.fold_name`: ``Straße`` and ``STRASSE``); None if
+    (:func:`~yams_scorekeeper.base.safetext.fold_name`: ``Straße`` and ``STRASSE``); None if
     nothing."""
     seen: dict[str, str] = {}
     for name in names:

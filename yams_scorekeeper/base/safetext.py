@@ -2,7 +2,7 @@
 bidi overrides) made visible, and the test that refuses such characters in names.
 
 No I/O; the command line's output (:mod:`yams_scorekeeper.cli.render`) uses :func:`shown` on
-every data string, and :mod:`yams_scorekeeper.config` refuses names that :func:`has_unsafe`.
+every data string, and :mod:`yams_scorekeeper.engine.config` refuses names that :func:`has_unsafe`.
 """
 
 from __future__ import annotations

@@ -28,7 +28,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .texts import Message
+    from ..i18n import Message
 
 APP_NAME = "yams-scorekeeper"
 #: Environment variable naming the store folder (overrides the default, not an argument).
@@ -110,7 +110,7 @@ class FileOps:
             os.fsync(handle.fileno())
 
     def sync_dir(self, path: str) -> None:
-        from .store.files import FileSystem
+        from .files import FileSystem
 
         FileSystem().fsync_dir(path)      # (not on Windows: its renames are journaled)
 
@@ -179,7 +179,7 @@ def finish_move(new: str, fs: FileOps | None = None) -> None:
 def move_store(old: str, new: str, fs: FileOps | None = None) -> None:
     """Move the store at ``old`` to ``new`` (which holds no store), crash-safe (see the
     module notes), under the old store's lock."""
-    from .store.lock import DEFAULT_TIMEOUT, StoreLock
+    from .lock import DEFAULT_TIMEOUT, StoreLock
 
     fs = fs or FileOps()
     with StoreLock(os.path.join(old, "store.lock"), DEFAULT_TIMEOUT):
@@ -199,8 +199,8 @@ def move_store(old: str, new: str, fs: FileOps | None = None) -> None:
         try:
             fs.rename(moving, new)
         except OSError as exc:          # a folder of other files is at the new place
-            from .errors import StoreError
-            from .texts import Message
+            from ..base.errors import StoreError
+            from ..i18n import Message
 
             raise StoreError(Message("book.store_not_moved", old=old, new=new,
                                      strerror=exc.strerror),
@@ -233,7 +233,7 @@ def default_store(notify: Callable[[Message], object] | None = None,
     elif holds_store(old):
         move_store(old, new, fs)
         if notify is not None:
-            from .texts import Message
+            from ..i18n import Message
 
             notify(Message("book.store_moved", old=old, new=new))
     return new

@@ -9,16 +9,16 @@ Split by cause, like python-chess splits bad syntax from illegal moves:
 - ``DamagedGameError``: a stored or imported game document does not replay (damaged or edited
   by hand); exit status 4, as a store error, though the core raises it.
 
-Every error carries a :class:`~yams_scorekeeper.texts.Message` (a key of the message catalogue
+Every error carries a :class:`~yams_scorekeeper.i18n.Message` (a key of the message catalogue
 and its values), said in English or French by ``text(lang)``; ``str(err)`` is the English.
 ``expected`` is a language-neutral example of what would be accepted, ``rule`` the ruling or seed
 that refuses. Raise one as ``IllegalMoveError(Message("game.already_written", column=..., row=...),
-rule="G3")``; the sentences live in :mod:`yams_scorekeeper.texts`, never at the raise.
+rule="G3")``; the sentences live in :mod:`yams_scorekeeper.i18n`, never at the raise.
 """
 
 from __future__ import annotations
 
-from .texts import Message, say
+from ..i18n import Message, say
 
 
 class YamsError(Exception):

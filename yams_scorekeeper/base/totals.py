@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING, Any, Protocol
 from .values import quick_init
 
 if TYPE_CHECKING:  # pragma: no cover
+    from ..rules import RuleSet
     from .columns import Column
-    from .rules import RuleSet
 
 
 class Written(Protocol):

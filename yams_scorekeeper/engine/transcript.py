@@ -28,15 +28,15 @@ import re
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
+from ..base.errors import EntryError, YamsError
+from ..i18n import Message
+from ..mechanics import ENTRY_FIELDS
 from .config import GameConfig, make_config
-from .errors import EntryError, YamsError
 from .game import Game, effective_events, plain_events
-from .mechanics import ENTRY_FIELDS
 from .notation import parse_cells, parse_coup
-from .texts import Message
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .clock import Clock, IdFactory
+    from ..base.clock import Clock, IdFactory
 
 HEADER_KEYS = ("rules", "players", "columns", "rows", "options", "preset", "variant", "direction",
                "imposed", "settings", "id", "created")
@@ -219,7 +219,7 @@ def _coup_text(coup: dict[str, Any]) -> str:
 
 
 def entry_text(entry: dict[str, Any], single_column: bool = False) -> str:
-    """One turn's entry (:mod:`yams_scorekeeper.amend`) in transcript notation:
+    """One turn's entry (:mod:`yams_scorekeeper.engine.amend`) in transcript notation:
     ``55533/2 -> libre.full``."""
     cells = []
     two = len(entry["cells"]) == 2 or len(entry["coups"]) == 2

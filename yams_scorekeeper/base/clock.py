@@ -1,6 +1,6 @@
 """The system's clock and random game ids: what the core is given, never reads itself.
 
-:class:`~yams_scorekeeper.game.Game` takes a ``clock`` (a callable returning the time now as
+:class:`~yams_scorekeeper.engine.game.Game` takes a ``clock`` (a callable returning the time now as
 an ISO 8601 string: when a game starts, is amended, is finished) and its ``id`` from whoever
 makes it; the session, the library API and the command line pass :func:`system_clock` and
 :func:`random_id` by default, and a test or a script passes :func:`fixed_clock` and

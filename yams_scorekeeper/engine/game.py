@@ -26,27 +26,27 @@ from collections.abc import Iterable
 from functools import cache
 from typing import TYPE_CHECKING, Any, Literal, cast
 
-from .amend import amended, completed, entry_of, turn_spans
-from .columns import Column
-from .config import GameConfig
-from .dice import Dice, parse_roll
-from .errors import DamagedGameError, EntryError, IllegalMoveError, YamsError
-from .mechanics import ENTRY_FIELDS, Assessment, CellRefusal, Mechanics, entry_fields
-from .mechanics import announce_name as announce_name
-from .mechanics import parse_joker as parse_joker
-from .rules import Figure, RuleSet
-from .rules.base import normalise_id
+from ..base.columns import Column
+from ..base.dice import Dice, parse_roll
+from ..base.errors import DamagedGameError, EntryError, IllegalMoveError, YamsError
+from ..base.totals import Totals, sheet_totals
+from ..i18n import Joined, Message
+from ..mechanics import ENTRY_FIELDS, Assessment, CellRefusal, Mechanics, entry_fields
+from ..mechanics import announce_name as announce_name
+from ..mechanics import parse_joker as parse_joker
+from ..rules import Figure, RuleSet
+from ..rules.base import normalise_id
 from .sheet import SCRATCHED, _why
 from .sheet import Coup as Coup
 from .sheet import LegalCell as LegalCell
 from .sheet import Mark as Mark
 from .sheet import Sheet as Sheet
 from .sheet import Turn as Turn
-from .texts import Joined, Message
-from .totals import Totals, sheet_totals
+from .amend import amended, completed, entry_of, turn_spans
+from .config import GameConfig
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .clock import Clock
+    from ..base.clock import Clock
 
 _Refusal = CellRefusal
 #: an event, a game's document, a summary: a JSON-able dict
@@ -134,7 +134,7 @@ class Game:
 
         A document that does not replay (a configuration or an event the rules refuse, a
         field missing or of the wrong type: damaged or edited by hand) raises
-        :class:`~yams_scorekeeper.errors.DamagedGameError` saying what, never another
+        :class:`~yams_scorekeeper.base.errors.DamagedGameError` saying what, never another
         exception."""
         try:
             return cls(GameConfig.from_json(doc["config"]), doc.get("events", ()),

@@ -1,6 +1,6 @@
 """Numbers for people, in French or English: decimal commas, the French colon.
 
-(Plurals are the catalogue's: ``ngettext`` entries of :mod:`yams_scorekeeper.texts`.)
+(Plurals are the catalogue's: ``ngettext`` entries of :mod:`yams_scorekeeper.i18n`.)
 
 - :func:`number`: a total or an average, ``1 093,3`` in French (a narrow no-break space between
   thousands, a decimal comma), ``1093.3`` in English;

@@ -11,11 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .rules import RULESETS, RuleSet, get_rules
-from .texts import explain_lang
+from ..i18n import explain_lang
+from ..rules import RULESETS, RuleSet, get_rules
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .texts import Joined, Message
+    from ..i18n import Joined, Message
 
 
 def _rules(family: str | RuleSet) -> RuleSet:
@@ -53,7 +53,7 @@ def row_rule(family: str | RuleSet, row: str) -> RowRule:
     figure = rules.figure(row_id, parsed, roll)
     cited = rules.cite(row_id, figure.factors)
     rulings = ", ".join(dict.fromkeys([rules.rows_rule] + cited.split(", ")))
-    from .dice import format_dice
+    from ..base.dice import format_dice
     name = rules.row(row_id).name
     shorts = [k for k, v in rules.short_names.items() if v == row_id]
     typed = tuple(dict.fromkeys([row_id, name.lower(), *shorts]))

@@ -16,7 +16,7 @@ transcripts (``yams replay``), ``yams play`` (its dice, its corrections, its cel
   (:func:`parse_entry`).
 
 Pure: text in, plain values or entry dicts out, or an
-:class:`~yams_scorekeeper.errors.EntryError` saying what was expected.
+:class:`~yams_scorekeeper.base.errors.EntryError` saying what was expected.
 """
 
 from __future__ import annotations
@@ -24,12 +24,12 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from .errors import EntryError, IllegalMoveError
-from .mechanics import Jokers, SixthRoll
-from .mechanics import parse_joker as parse_joker
-from .mechanics import split_announce as split_announce
-from .safetext import fold_name
-from .texts import Message
+from ..base.errors import EntryError, IllegalMoveError
+from ..base.safetext import fold_name
+from ..i18n import Message
+from ..mechanics import Jokers, SixthRoll
+from ..mechanics import parse_joker as parse_joker
+from ..mechanics import split_announce as split_announce
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
@@ -198,7 +198,7 @@ def parse_cell(game: Game, text: str) -> dict[str, Any]:
 def parse_entry(game: Game, text: str) -> tuple[str | None, dict[str, Any]]:
     """One turn as a transcript line writes it, to correct a past turn with:
     ``[PLAYER:] COUP [; COUP] [-> CELL [CELL]]``. Returns (the player named or None, the new
-    entry of :mod:`yams_scorekeeper.amend`): without ``->`` it gives only the coups (the
+    entry of :mod:`yams_scorekeeper.engine.amend`): without ``->`` it gives only the coups (the
     cell is kept), with nothing before ``->`` only the cells (the dice are kept); text with
     neither ``/`` nor ``->`` is cells only too (``libre.carre``: no leading dash for a shell
     to read as an option)."""
