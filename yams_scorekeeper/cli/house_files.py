@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..base.errors import ConfigError, EntryError
 from ..base.safetext import has_invisible, has_unsafe, shown
-from ..i18n import Message
+from ..i18n import Joined, Message
 from .options import Option
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -129,6 +129,30 @@ def command_rules(rules_name: str | None, house: str | None, settings: dict[str,
     if sheet is not None:
         return sheet.ruleset()
     return get_rules(rules_name or default_family(), settings or None)
+
+
+def solver_gaps(rules: RuleSet) -> Joined | None:
+    """What of a house sheet the exact solver cannot solve, as one list to say (None for a
+    built-in family, or a sheet it solves)."""
+    from ..house import HouseRules
+    from ..house import solver_gaps as gaps_of
+
+    if not isinstance(rules, HouseRules):
+        return None
+    gaps = gaps_of(rules.sheet)
+    return Joined(Message("explain.and"), gaps) if gaps else None
+
+
+def say_heuristic_instead(rules: RuleSet, lang: str) -> None:
+    """The note on stderr that a one-column house sheet's hint comes from the heuristic
+    adviser, and why (nothing for a sheet the exact solver covers)."""
+    from ..i18n import say
+    from .render import echo
+
+    gaps = solver_gaps(rules)
+    if gaps is not None:
+        echo(shown(say("cli.house.heuristic_instead", lang, title=rules.title, gaps=gaps)),
+             err=True)
 
 
 def earlier_versions(store: Store, sheet: HouseSheet) -> list[str]:
