@@ -169,3 +169,11 @@ def test_a_player_named_like_the_header_still_plays_a_built_in_transcript():
     data = js(None, "replay", "-", input=text)
     assert [p["name"] for p in data["players"]] == ["house", "Bob"]
     assert data["players"][0]["totals"]["grand"] == 25
+
+
+def test_a_player_named_like_the_header_plays_a_house_game_too(tmp_path):
+    db = str(tmp_path / "db")
+    play(db, SIRTIN, ["house", "Bob"], [("55533/2", "full")])
+    text = ok(db, "transcript").stdout
+    assert "\nhouse: 33555/2 -> full\n" in text
+    assert js(None, "replay", "-", input=text) == js(db, "sheet")
