@@ -303,7 +303,7 @@ def test_hint_refuses_a_one_column_sheet_beyond_the_exact_solver(tmp_path):
                     encoding="utf-8")
     db = str(tmp_path / "store")
     one_line_error(run(db, "hint", "--house", str(four), "--start"),
-                   "beyond what the exact solver", "yams hint --game ID")
+                   "the exact solver does not cover", "4 rolls a turn", "heuristic adviser")
     assert not (tmp_path / "store-cache").exists()                # nothing solved for nothing
 
 

@@ -137,6 +137,10 @@ def hint(
         game = game_of(db, game_id)
         rules = game.rules
         result = hint_for_game(game, db, dice or None, roll, top, lang)
+        if result.method == "heuristic" and len(game.columns) == 1:
+            from .house_files import say_heuristic_instead
+
+            say_heuristic_instead(rules, lang)
     if as_json:
         print_json(result.to_json())
         return
@@ -155,11 +159,16 @@ def _read_dice(dice: list[str] | None) -> tuple[int, ...] | None:
 def refuse_heuristic_sheet(rules) -> None:
     """A sheet on the command line is one column: the heuristic needs a game's sheet."""
     from ..advice.spec import solvable
+    from .house_files import solver_gaps
 
-    if not solvable(rules):
-        key = ("cli.several_columns_heuristic_adviser" if len(rules.column_names) > 1 else
-               "cli.house.title_is_beyond_what_the_exact_solver")
-        raise ConfigError(Message(key, title=rules.title), expected="yams hint --game ID")
+    if solvable(rules):
+        return
+    gaps = solver_gaps(rules)
+    if gaps is None or len(rules.column_names) > 1:
+        raise ConfigError(Message("cli.several_columns_heuristic_adviser", title=rules.title),
+                          expected="yams hint --game ID")
+    raise ConfigError(Message("cli.house.beyond_exact_solver", title=rules.title, gaps=gaps),
+                      expected="yams new --house FILE")
 
 
 def _read_roll(roll: str | None, rules) -> int | None:

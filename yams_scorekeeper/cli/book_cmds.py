@@ -17,6 +17,7 @@ from ..i18n import Message, say, words
 from ..i18n.wording import colon as colon_in
 from ..i18n.wording import number
 from .files import file_stdout, open_store
+from .house_files import book_chosen, book_filter, house_option
 from .lang import current_lang
 from .options import count_option, db_option, examples, force_option, json_option, rules_option
 from .plain_text import print_lines, print_table
@@ -26,14 +27,6 @@ from .render import print_json, shown
 
 if TYPE_CHECKING:
     from ..i18n import _Section
-
-
-def _family(name: str | None) -> str | None:
-    if name is None:
-        return None
-    from ..rules import rules_class
-
-    return rules_class(name).family
 
 
 _DATE_FORMATS = ("%Y", "%Y-%m", "%Y-%m-%d", "%Y-%m-%dT%H:%M", "%Y-%m-%dT%H:%M:%S")
@@ -103,11 +96,17 @@ def _console():
 _number = number
 
 
+#: the help of ``--house`` in the record book's commands
+HOUSE_HELP = ("Only the games of this house sheet, every version of it (a TOML file, or the "
+              "sheet's name).")
+
+
 # -- records ------------------------------------------------------------------------------------
 
 def records(
     ctx: typer.Context,
     rules_name: str | None = rules_option(None, "Only this rule family (an id or alias)."),
+    house: str | None = house_option(HOUSE_HELP),
     as_json: bool = json_option(),
     rebuild: bool = typer.Option(False, "--rebuild",
                                  help="Count the book again from every archived game first "
@@ -123,11 +122,11 @@ def records(
     the best grand total and the best total of each part (column or section),
     with who made it and when."""
     lang = current_lang(ctx)
-    family = _family(rules_name)
+    family = book_filter(rules_name, house)
     store = open_store(db, reading=not rebuild)
     book = store.rebuild_records() if rebuild else store.records()
     configs = {key: cfg for key, cfg in sorted(book.get("configs", {}).items())
-               if family is None or cfg.get("family") == family}
+               if book_chosen(family, cfg.get("family"), key)}
     if as_json:
         print_json({"configs": configs, "games_counted": len(book.get("counted", []))})
         return
@@ -219,6 +218,7 @@ def history(
                                          help="Only the games of this player, with their total "
                                               "and rank."),
     rules_name: str | None = rules_option(None, "Only this rule family."),
+    house: str | None = house_option(HOUSE_HELP),
     since: str | None = typer.Option(None, "--since", metavar="DATE",
                                         help="Games on or after DATE (2024-05-01)."),
     until: str | None = typer.Option(None, "--until", metavar="DATE",
@@ -249,7 +249,7 @@ def history(
     from ..engine.records import history as build_history
 
     lang = current_lang(ctx)
-    family = _family(rules_name)
+    family = book_filter(rules_name, house)
     since_, until_ = period(since, until, year)
     if csv_file is not None or bgstats is not None:
         from .book_export import export_history
@@ -431,6 +431,7 @@ def stats(
                                    "often 0 or struck out; bonus rate and yams made (PLAYER "
                                    "may then be left out: every player)."),
     rules_name: str | None = rules_option(None, "With --rows: only this rule family."),
+    house: str | None = house_option("With --rows: " + HOUSE_HELP[0].lower() + HOUSE_HELP[1:]),
     since: str | None = typer.Option(None, "--since", metavar="DATE",
                                         help="Only the games on or after DATE (2024-05-01)."),
     until: str | None = typer.Option(None, "--until", metavar="DATE",
@@ -466,9 +467,12 @@ def stats(
     if seats is not None and not 1 <= seats <= 8:
         raise EntryError(Message("book.seats", n=seats), expected="--players 2")
     if rows:
-        _row_stats(player, _family(rules_name), as_json, lang, db, since_, until_, seats,
-                   csv_file)
+        _row_stats(player, book_filter(rules_name, house), as_json, lang, db, since_, until_,
+                   seats, csv_file)
         return
+    if house is not None:
+        raise EntryError(Message("cli.book.house_needs_rows"),
+                         expected="yams stats Alice --rows --house sirtin")
     if player is None or not player.strip():
         raise EntryError(Message("cli.name_player"), expected="yams stats Alice")
     store = open_store(db, reading=True)

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..base.errors import ConfigError, EntryError
 from ..base.safetext import has_invisible, has_unsafe, shown
-from ..i18n import Message
+from ..i18n import Joined, Message
 from .options import Option
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -129,6 +129,63 @@ def command_rules(rules_name: str | None, house: str | None, settings: dict[str,
     if sheet is not None:
         return sheet.ruleset()
     return get_rules(rules_name or default_family(), settings or None)
+
+
+def book_filter(rules_name: str | None, house: str | None) -> str | None:
+    """The games ``--rules``/``--house`` choose in the record book (``records``, ``history``,
+    ``stats``), as the store's family filter: a family id, the house family (every house
+    sheet), ``house/NAME#`` (every version of the house sheet ``NAME``, each its own
+    configuration), or None (every game). ``--house`` takes a file (its name is read from it)
+    or a name, saved or not: games outlive their file."""
+    from ..house import HouseRules
+    from ..rules import rules_class
+
+    if house is not None:
+        if rules_name is not None:
+            raise ConfigError(Message("cli.house.option_does_not_go_with_house",
+                                      option="--rules"), expected=f"--house {house}")
+        if not house.strip():
+            raise EntryError(Message("cli.house.empty"), expected="--house sirtin")
+        name = read_house(house).name if is_path(house) else checked_name(house)
+        return f"{HouseRules.family}/{name}#"
+    if rules_name is None:
+        return None
+    if rules_name.strip().lower() == HouseRules.family:
+        return HouseRules.family
+    return rules_class(rules_name).family
+
+
+def book_chosen(chosen: str | None, family: str | None, config_key: str) -> bool:
+    """Whether a configuration is among those :func:`book_filter` chose."""
+    if chosen is None:
+        return True
+    if "/" in chosen:
+        return config_key.startswith(chosen)
+    return family == chosen
+
+
+def solver_gaps(rules: RuleSet) -> Joined | None:
+    """What of a house sheet the exact solver cannot solve, as one list to say (None for a
+    built-in family, or a sheet it solves)."""
+    from ..house import HouseRules
+    from ..house import solver_gaps as gaps_of
+
+    if not isinstance(rules, HouseRules):
+        return None
+    gaps = gaps_of(rules.sheet)
+    return Joined(Message("explain.and"), gaps) if gaps else None
+
+
+def say_heuristic_instead(rules: RuleSet, lang: str) -> None:
+    """The note on stderr that a one-column house sheet's hint comes from the heuristic
+    adviser, and why (nothing for a sheet the exact solver covers)."""
+    from ..i18n import say
+    from .render import echo
+
+    gaps = solver_gaps(rules)
+    if gaps is not None:
+        echo(shown(say("cli.house.heuristic_instead", lang, title=rules.title, gaps=gaps)),
+             err=True)
 
 
 def earlier_versions(store: Store, sheet: HouseSheet) -> list[str]:

@@ -10,6 +10,7 @@ from ..base.errors import EntryError
 from ..i18n import Message, words
 from .current_game import any_game_doc
 from .files import read_text, write_text
+from .house_files import house_option, resolve_house
 from .json_out import game_json
 from .lang import current_lang
 from .options import EXIT_LINE, db_option, examples, force_option, game_option, json_option
@@ -26,6 +27,7 @@ REPLAY_EPILOG = examples(
     "yams replay --json soiree.txt",
     "yams replay soiree.txt --svg soiree.svg",
     "cat soiree.txt | yams replay -",
+    "yams replay --house sirtin.toml sirtin.txt",
     note="A transcript starts with 'rules:' and 'players:' lines, then one line a turn, such "
          "as 'Alice: 55533/2 -> libre.full'. The store is not touched. A line the rules refuse "
          "is reported with its number and rule.\n" + EXIT_LINE)
@@ -38,6 +40,10 @@ def replay(
     svg: str | None = svg_option(),
     html: str | None = html_option(),
     as_json: bool = json_option(),
+    house: str | None = house_option(
+        "The house sheet a transcript of a house game written by hand is played on (a TOML "
+        "file or a saved one's name); a transcript 'yams transcript' wrote holds its own."),
+    db: str | None = db_option(),
 ) -> None:
     """Replay a written transcript through the rules and show the sheets and totals (--svg,
     --html: draw them in a file to print)."""
@@ -48,8 +54,9 @@ def replay(
     if file is None:
         raise EntryError(Message("cli.name_the_transcript_file_or_for_standard"),
                          expected="yams replay soiree.txt")
+    sheet = None if house is None else resolve_house(house, db).rules_doc
     game = parse_transcript(read_text(file, MAX_TRANSCRIPT_BYTES), new_id=random_id,
-                            clock=system_clock)
+                            clock=system_clock, house=sheet)
     if svg is not None or html is not None:
         from .printable import draw_sheets
 

@@ -14,11 +14,13 @@
 
 Headers (``key: value``) come first: ``rules`` and ``players`` are required, then
 ``columns``, ``rows`` (optional rows), ``options``, ``preset``, ``variant``, ``direction``,
-``imposed``, ``settings`` (JSON), ``id``, ``created``. Each turn is one line
-``PLAYER: COUP [; COUP] -> CELL [CELL]``: a coup is ``DICE/ROLL`` with ``joker FROM:TO`` (Duel)
-or ``announce ROW`` (Double Yams sixth roll) after it; a cell is ``[COLUMN.]ROW`` with
-``@N`` for the coup it is written from and ``=0`` when it is scratched. A line with no ``->``
-is a turn in progress; ``end`` stops the game early. ``#`` starts a comment.
+``imposed``, ``settings`` (JSON), ``house`` (a house sheet's rules, JSON: ``rules: house``),
+``id``, ``created``; a header word that names a player already listed starts a turn. Each
+turn is one line ``PLAYER: COUP [; COUP] -> CELL [CELL]``: a coup is ``DICE/ROLL`` with
+``joker FROM:TO`` (Duel) or ``announce ROW`` (Double Yams sixth roll) after it; a cell is
+``[COLUMN.]ROW`` with ``@N`` for the coup it is written from and ``=0`` when it is scratched.
+A line with no ``->`` is a turn in progress; ``end`` stops the game early. ``#`` starts a
+comment.
 """
 
 from __future__ import annotations
@@ -28,7 +30,8 @@ import re
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from ..base.errors import EntryError, YamsError
+from ..base.errors import ConfigError, EntryError, YamsError
+from ..base.safetext import shown
 from ..i18n import Message
 from ..mechanics import ENTRY_FIELDS
 from .config import GameConfig, make_config
@@ -38,8 +41,8 @@ from .notation import parse_cells, parse_coup
 if TYPE_CHECKING:  # pragma: no cover
     from ..base.clock import Clock, IdFactory
 
-HEADER_KEYS = ("rules", "players", "columns", "rows", "options", "preset", "variant", "direction",
-               "imposed", "settings", "id", "created")
+HEADER_KEYS = ("rules", "house", "players", "columns", "rows", "options", "preset", "variant",
+               "direction", "imposed", "settings", "id", "created")
 _HEADER = re.compile(r"^([a-z]+)\s*:\s*(.*)$")
 
 
@@ -56,41 +59,83 @@ def _split_list(value: str) -> list[str]:
 
 
 def parse_transcript(text: str, *, new_id: IdFactory | None = None,
-                     clock: Clock | None = None) -> Game:
+                     clock: Clock | None = None, house: dict[str, Any] | None = None) -> Game:
     """Replay a transcript through the rules; a broken line raises with its line number.
 
     The game keeps the ``id`` and ``created`` headers; without them it takes ``new_id()`` and
-    ``clock()`` when given (else None: the core reads no clock)."""
+    ``clock()`` when given (else None: the core reads no clock). ``house``: the rules of the
+    house sheet a transcript without a ``house`` header is played on (``rules: house``, or no
+    ``rules`` header); a transcript that holds its sheet must hold that one."""
     headers: dict[str, str] = {}
+    sheet: dict[str, Any] | None = house
     game: Game | None = None
     for line_no, raw in enumerate(text.splitlines(), start=1):
         line = raw.split("#", 1)[0].strip()
         if not line:
             continue
         m = _HEADER.match(line)
-        if game is None and m and m.group(1) in HEADER_KEYS:
+        if game is None and m and m.group(1) in HEADER_KEYS \
+                and m.group(1) not in _split_list(headers.get("players", "")):
             headers[m.group(1)] = m.group(2).strip()
+            if m.group(1) == "house":
+                try:
+                    sheet = _held_sheet(headers["house"], house)
+                except YamsError as err:
+                    raise _at(line_no, err) from None
             continue
         try:
             if game is None:
-                game = _new_game(headers, new_id, clock)
+                game = _new_game(headers, new_id, clock, sheet)
             _play_line(game, line)
         except YamsError as err:
             raise _at(line_no, err) from None
     if game is None:
         try:
-            game = _new_game(headers, new_id, clock)
+            game = _new_game(headers, new_id, clock, sheet)
         except YamsError as err:
             raise _at(len(text.splitlines()), err) from None
     return game
 
 
+def _held_sheet(text: str, given: dict[str, Any] | None) -> dict[str, Any]:
+    """The house sheet's rules a ``house:`` header holds, checked, and the same sheet as the
+    one ``given`` to replay it on, if any."""
+    from ..house import HouseFileError, house_from_doc
+
+    try:
+        doc = json.loads(text)
+    except json.JSONDecodeError:
+        doc = None
+    if not isinstance(doc, dict):
+        raise EntryError(Message("game.transcript_house_json"),
+                         expected='house: {"format": "yams-house/1", ...}')
+    try:
+        held = house_from_doc(doc).identity
+    except HouseFileError as err:           # a ConfigError that _at can rebuild
+        raise ConfigError(err.message, expected=err.expected) from None
+    if given is not None and house_from_doc(given).identity != held:
+        raise EntryError(Message("game.transcript_house_differs", held=held,
+                                 given=house_from_doc(given).identity),
+                         expected="yams replay FILE")
+    return doc
+
+
 def _new_game(headers: dict[str, str], new_id: IdFactory | None = None,
-              clock: Clock | None = None) -> Game:
+              clock: Clock | None = None, house: dict[str, Any] | None = None) -> Game:
+    from ..house import HouseRules
+
+    if house is not None:
+        family = headers.setdefault("rules", HouseRules.family)
+        if family.strip().lower() != HouseRules.family:
+            raise EntryError(Message("game.transcript_house_not_house", rules=shown(family)),
+                             expected=f"rules: {HouseRules.family}")
     for key in ("rules", "players"):
         if key not in headers:
             raise EntryError(Message("game.transcript_needs_header_before", key_=key),
                              expected="rules: gaby / players: Alice, Bob")
+    if house is None and headers["rules"].strip().lower() == HouseRules.family:
+        raise EntryError(Message("game.transcript_house_needs_sheet"),
+                         expected="yams replay --house sirtin.toml FILE")
     settings = None
     if headers.get("settings"):
         try:
@@ -106,7 +151,8 @@ def _new_game(headers: dict[str, str], new_id: IdFactory | None = None,
         options=_split_list(headers.get("options", "")),
         variant=headers.get("variant") or None, direction=headers.get("direction") or None,
         imposed=_split_list(headers["imposed"]) if "imposed" in headers else None,
-        settings=settings, preset=headers.get("preset") or None, explicit=explicit)
+        settings=settings, preset=headers.get("preset") or None, explicit=explicit,
+        house=house)
     game_id = headers.get("id") or (new_id() if new_id is not None else None)
     return Game(config, id=game_id, created=headers.get("created") or None, clock=clock)
 
@@ -158,8 +204,11 @@ def _transcript(cfg: GameConfig, game_id: str | None, created: str | None,
                 events: Iterable[dict[str, Any]], single_column: bool,
                 comment: str | None = None) -> str:
     lines = [f"# {comment or cfg.label}"]
-    lines += [f"rules: {cfg.family}", f"players: {', '.join(cfg.players)}",
-              f"columns: {', '.join(cfg.columns)}"]
+    lines.append(f"rules: {cfg.family}")
+    if cfg.house is not None:       # the sheet's rules, on one line ("#" would start a comment)
+        lines.append("house: " + json.dumps(cfg.house, sort_keys=True, separators=(",", ":"))
+                     .replace("#", "\\u0023"))
+    lines += [f"players: {', '.join(cfg.players)}", f"columns: {', '.join(cfg.columns)}"]
     if cfg.optional_rows:
         lines.append(f"rows: {', '.join(cfg.optional_rows)}")
     if cfg.options or cfg.rules.presets:     # no options line would mean "the preset"

@@ -297,28 +297,63 @@ class HouseRules(RuleSet):
 
 def exactly_solvable(spec: SheetSpec) -> bool:
     """Whether the exact solver covers a one-column game of the sheet (its free column: the
-    adviser asks :func:`~yams_scorekeeper.advice.spec.solvable` with the game's columns): a
-    column of any order, no roll limit nor factor, three rolls, at most one bonus (one step,
-    on rows 1-6, per column; reached or filled is the same at the end) and at most one of the
-    extra states it tracks (Duel's jokers, the forced joker with fixed-score figures, C3
-    plus/moins), no yams servi."""
-    one_free = any(c.kind == "libre" and c.factor == 1 for c in spec.columns)
-    bonus_ok = not spec.bonuses or (
-        len(spec.bonuses) == 1 and len(spec.bonuses[0].steps) == 1
-        and spec.bonuses[0].scope == "column"
-        and set(spec.bonuses[0].rows) == {r.id for r in spec.rows_of("upper")}
-        and all(r.id == str(r.value) for r in spec.rows_of("upper")))
-    upper_ok = all(r.id == str(r.value) for r in spec.rows_of("upper")) and all(
-        not r.id.isdigit() for r in spec.rows if r.kind != "upper")
-    jokered_fixed = all(r.score == "fixed" for r in spec.rows if r.kind in ("full", "straight"))
-    joker_ok = spec.joker == "none" and not spec.extra_yams or (
-        spec.joker == "forced" and spec.extra_yams > 0 and jokered_fixed)
+    adviser asks :func:`~yams_scorekeeper.advice.spec.solvable` with the game's columns):
+    :func:`solver_gaps` finds nothing."""
+    return not solver_gaps(spec)
+
+
+def solver_gaps(spec: SheetSpec) -> list[Message]:
+    """What of the sheet the exact solver's model cannot say, in words (empty: it is solved
+    exactly). The model: a free column counting once, three rolls, at most one bonus (one
+    step, on rows 1-6, per column; reached or filled is the same at the end), at most one of
+    the extra states it tracks (Duel's jokers, the forced joker with fixed-score figures and
+    an extra-yams bonus, C3 plus/moins), no yams servi."""
+    gaps: list[Message] = []
+    if not any(c.kind == "libre" and c.factor == 1 for c in spec.columns):
+        gaps.append(Message("rules.house_unsolved_no_free_column"))
+    if spec.rolls != 3:
+        gaps.append(Message("rules.house_unsolved_rolls", n=spec.rolls))
+    if len(spec.bonuses) > 1:
+        gaps.append(Message("rules.house_unsolved_bonuses", n=len(spec.bonuses)))
+    upper = {r.id for r in spec.rows_of("upper")}
+    for bonus in spec.bonuses[:1]:
+        if len(bonus.steps) > 1:
+            gaps.append(Message("rules.house_unsolved_steps", name=bonus.name, steps=Joined(
+                ", ", [Message("rules.house_unsolved_step", bonus=points, at=threshold)
+                       for threshold, points in bonus.steps])))
+        if bonus.scope != "column":
+            gaps.append(Message("rules.house_unsolved_sheet_bonus", name=bonus.name))
+        if set(bonus.rows) != upper:
+            gaps.append(Message("rules.house_unsolved_bonus_rows", name=bonus.name))
+    if not all(r.id == str(r.value) for r in spec.rows_of("upper")) or any(
+            r.id.isdigit() for r in spec.rows if r.kind != "upper"):
+        gaps.append(Message("rules.house_unsolved_upper_ids"))
+    gaps += _joker_gaps(spec)
     states = sum((bool(spec.die_jokers), spec.joker != "none",
                   bool(spec.rows_of("plus")) and spec.plus_moins == "C3"))
-    y3 = bool(spec.rows_of("plus")) and spec.plus_moins == "Y3"
-    return (one_free and bonus_ok and upper_ok and joker_ok and states <= 1 and not y3
-            and spec.rolls == 3 and not spec.yams_servi
-            and not (spec.die_jokers and not spec.die_jokers_per_turn))
+    if states > 1:
+        gaps.append(Message("rules.house_unsolved_states"))
+    if spec.rows_of("plus") and spec.plus_moins == "Y3":
+        gaps.append(Message("rules.house_unsolved_y3"))
+    if spec.yams_servi:
+        gaps.append(Message("rules.house_unsolved_servi", n=spec.yams_servi))
+    if spec.die_jokers and not spec.die_jokers_per_turn:
+        gaps.append(Message("rules.house_unsolved_die_jokers"))
+    return gaps
+
+
+def _joker_gaps(spec: SheetSpec) -> list[Message]:
+    """The joker rule and the extra-yams bonus, where the solver does not model them (it
+    knows the forced joker with an extra-yams bonus and fixed-score figures only)."""
+    if spec.joker == "free":
+        return [Message("rules.house_unsolved_free_joker")]
+    if spec.joker == "none":
+        return [Message("rules.house_unsolved_extra_yams")] if spec.extra_yams else []
+    if not spec.extra_yams:
+        return [Message("rules.house_unsolved_forced_no_extra")]
+    if not all(r.score == "fixed" for r in spec.rows if r.kind in ("full", "straight")):
+        return [Message("rules.house_unsolved_forced_sums")]
+    return []
 
 
 #: a column kind's order in a sheet's columns

@@ -493,12 +493,18 @@ class SummaryIndex:
     def _filters(prefix: str, family: str | None, since: str | None, until: str | None,
                  config_key: str | None) -> tuple[str, Params]:
         """`` AND ...`` for each filter given, on the columns ``prefix``family, config_key,
-        date (both ``games`` and ``players`` hold them)."""
+        date (both ``games`` and ``players`` hold them). ``family`` may go on with ``/`` and
+        the start of the configuration keys chosen (``house/sirtin#``: every version of one
+        house sheet)."""
         clauses: list[str] = []
         args: Params = []
         if family is not None:
+            family, slash, start = family.partition("/")
             clauses.append(f"{prefix}family=?")
             args.append(family)
+            if slash:
+                clauses.append(f"substr({prefix}config_key, 1, ?)=?")
+                args += [len(family) + 1 + len(start), f"{family}/{start}"]
         if config_key is not None:
             clauses.append(f"{prefix}config_key=?")
             args.append(config_key)
