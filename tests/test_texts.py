@@ -215,6 +215,13 @@ def test_a_new_language_is_one_po_file(tmp_path, monkeypatch):
         pseudo.append(entry)
     pseudo.append(polib.POEntry(msgid="Show this message and exit.", msgstr="⟦help⟧",
                                 comment="help"))
+    for entry in po_file("fr"):                         # Click's and Typer's own words
+        if entry.comment == "click":
+            if entry.msgid_plural:
+                entry.msgstr_plural = {0: f"⟦{entry.msgid}⟧", 1: f"⟦{entry.msgid_plural}⟧"}
+            else:
+                entry.msgstr = f"⟦{entry.msgid}⟧"
+            pseudo.append(entry)
     folder = locale / "xx" / "LC_MESSAGES"
     folder.mkdir(parents=True)
     pseudo.save(str(folder / "yams.po"))
@@ -232,7 +239,16 @@ def test_a_new_language_is_one_po_file(tmp_path, monkeypatch):
     assert result.exit_code == 2 and "⟦" in result.output, result.output
     shown = CliRunner().invoke(app, ["score", "--help"], prog_name="yams",
                                env={"YAMS_LANG": "xx", "NO_COLOR": "1", "COLUMNS": "100"})
-    assert "⟦help⟧" in shown.output
+    assert "⟦help⟧" in shown.output and " ⟦Usage:⟧ yams score" in shown.output
+    wide = {"YAMS_LANG": "xx", "NO_COLOR": "1", "COLUMNS": "200"}
+    refused = CliRunner().invoke(app, ["enter", "--jsn"], prog_name="yams", env=wide)
+    assert refused.stderr.startswith("⟦Usage:⟧ yams enter [OPTIONS] [DICE...]\n")
+    assert "⟦No such option: --jsn⟧ ⟦Did you mean --json?⟧" in refused.stderr
+    for extra, said in ((["a"], "⟦Got unexpected extra argument (a)⟧"),
+                        (["a", "b"], "⟦Got unexpected extra arguments (a b)⟧")):
+        refused = CliRunner().invoke(app, ["undo", *extra], prog_name="yams", env=wide)
+        assert refused.exit_code == 2 and said in refused.stderr, refused.stderr
+    cli_lang.serve_click("en")
 
 
 def test_no_error_is_built_from_a_literal_sentence():
