@@ -199,3 +199,12 @@ def test_missing_parameters_choices_and_floats_in_french(french, args, french_me
     result = CliRunner().invoke(small, args, env=WIDE)
     assert result.exit_code == 2 and english in result.stderr, result.stderr
     assert "Usage: root paint [OPTIONS] " in result.stderr, result.stderr
+
+
+def test_an_unknown_command_with_typers_suggestion_in_french(french):
+    result = CliRunner().invoke(small, ["pain"], env=WIDE)
+    assert result.exit_code == 2, result.stderr
+    assert "│ Commande « pain » inconnue. Vouliez-vous dire paint ? " in result.stderr
+    serve_click("en")
+    result = CliRunner().invoke(small, ["pain"], env=WIDE)
+    assert "│ No such command 'pain'. Did you mean 'paint'? " in result.stderr, result.stderr
