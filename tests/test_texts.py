@@ -142,10 +142,13 @@ def test_every_entry_has_every_language_with_the_same_placeholders():
             assert bool(other.msgid_plural) == bool(entry.msgid_plural), (lang, msgid)
             assert all(_forms(other)), (lang, msgid)
             assert set().union(*map(_fields, _forms(other))) == expected, (lang, msgid)
-    # the French translations of --help and Typer's words keep their msgid's placeholders
+    # the French translations of --help and Click's and Typer's words keep their msgid's
+    # placeholders (a plural's: those of its two msgids, which a singular may omit)
     for entry in catalogues["fr"].values():
         if entry.comment:
-            assert entry.msgstr and _fields(entry.msgstr) == _fields(entry.msgid), entry.msgid
+            said = _fields(entry.msgid) | _fields(entry.msgid_plural or entry.msgid)
+            assert all(_forms(entry)), entry.msgid
+            assert set().union(*map(_fields, _forms(entry))) == said, entry.msgid
     assert set(catalogues["fr"]) - set(english) == {
         e.msgid for e in catalogues["fr"].values() if e.comment}
 
@@ -212,6 +215,13 @@ def test_a_new_language_is_one_po_file(tmp_path, monkeypatch):
         pseudo.append(entry)
     pseudo.append(polib.POEntry(msgid="Show this message and exit.", msgstr="⟦help⟧",
                                 comment="help"))
+    for entry in po_file("fr"):                         # Click's and Typer's own words
+        if entry.comment == "click":
+            if entry.msgid_plural:
+                entry.msgstr_plural = {0: f"⟦{entry.msgid}⟧", 1: f"⟦{entry.msgid_plural}⟧"}
+            else:
+                entry.msgstr = f"⟦{entry.msgid}⟧"
+            pseudo.append(entry)
     folder = locale / "xx" / "LC_MESSAGES"
     folder.mkdir(parents=True)
     pseudo.save(str(folder / "yams.po"))
@@ -229,7 +239,16 @@ def test_a_new_language_is_one_po_file(tmp_path, monkeypatch):
     assert result.exit_code == 2 and "⟦" in result.output, result.output
     shown = CliRunner().invoke(app, ["score", "--help"], prog_name="yams",
                                env={"YAMS_LANG": "xx", "NO_COLOR": "1", "COLUMNS": "100"})
-    assert "⟦help⟧" in shown.output
+    assert "⟦help⟧" in shown.output and " ⟦Usage:⟧ yams score" in shown.output
+    wide = {"YAMS_LANG": "xx", "NO_COLOR": "1", "COLUMNS": "200"}
+    refused = CliRunner().invoke(app, ["enter", "--jsn"], prog_name="yams", env=wide)
+    assert refused.stderr.startswith("⟦Usage:⟧ yams enter [OPTIONS] [DICE...]\n")
+    assert "⟦No such option: --jsn⟧ ⟦Did you mean --json?⟧" in refused.stderr
+    for extra, said in ((["a"], "⟦Got unexpected extra argument (a)⟧"),
+                        (["a", "b"], "⟦Got unexpected extra arguments (a b)⟧")):
+        refused = CliRunner().invoke(app, ["undo", *extra], prog_name="yams", env=wide)
+        assert refused.exit_code == 2 and said in refused.stderr, refused.stderr
+    cli_lang.serve_click("en")
 
 
 def test_no_error_is_built_from_a_literal_sentence():

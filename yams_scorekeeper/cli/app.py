@@ -51,10 +51,11 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import typer
-from typer.core import TyperCommand, TyperGroup
+from typer.core import TyperCommand
 
 from .. import __version__
 from ..base.errors import YamsError
+from .click_words import SpokenCommand, SpokenGroup
 from .lang import current_lang, help_lang, resolve_lang, serve_click
 from .options import Declared
 
@@ -94,7 +95,7 @@ COMMAND_NAMES: dict[str, tuple[str, ...]] = {
 }
 
 
-class YamsGroup(TyperGroup):
+class YamsGroup(SpokenGroup):
     """The ``yams`` group: runs a command and turns a :class:`YamsError` into one line.
 
     The commands of :data:`COMMAND_NAMES` are loaded when first asked for."""
@@ -160,7 +161,7 @@ class YamsGroup(TyperGroup):
             super().format_help(ctx, formatter)
 
 
-class YamsCommand(TyperCommand):
+class YamsCommand(SpokenCommand, TyperCommand):
     """A ``yams`` command: its ``--help`` in the language of the run (the texts from the
     catalogue: :mod:`~yams_scorekeeper.cli.translated_help`)."""
 

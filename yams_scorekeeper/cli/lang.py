@@ -26,8 +26,9 @@ import os
 import sys
 from collections.abc import Mapping, Sequence
 
+from .. import i18n
 from ..base.errors import ConfigError
-from ..i18n import DOMAIN, LOCALE_DIR, SOURCE, Message, languages
+from ..i18n import DOMAIN, SOURCE, Message, languages
 
 #: the languages of the catalogue, French first (read once from the locale folder)
 LANGS: tuple[str, ...] = languages()
@@ -118,7 +119,7 @@ def serve_click(lang: str) -> None:
     as they are written when no other language was asked for in this process."""
     if lang == SOURCE and gettext.textdomain() != DOMAIN:
         return
-    gettext.bindtextdomain(DOMAIN, str(LOCALE_DIR))
+    gettext.bindtextdomain(DOMAIN, str(i18n.LOCALE_DIR))
     gettext.textdomain(DOMAIN)
     os.environ["LANGUAGE"] = lang
     rich_utils = sys.modules.get("typer.rich_utils")
