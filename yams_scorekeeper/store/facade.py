@@ -272,8 +272,12 @@ class Store:
         decoded at a time."""
         def read(index: SummaryIndex) -> tuple[Doc, dict[str, str]]:
             fill_sheets(index, self.parts.archive.read)
-            stats = _records.row_stats(index.sheet_rows(player, family, since, until, seats),
-                                       {})
+            if player is None:
+                stats = _records.row_stats(
+                    index.sheet_rows(player, family, since, until, seats), {})
+            else:
+                stats = _records.row_figures(
+                    index.player_row_tallies(player, family, since, until, seats), {})
             return stats, index.labels(stats)
 
         stats, labels = self._index(read)

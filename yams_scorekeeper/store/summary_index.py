@@ -29,6 +29,11 @@ SQLite, with the columns the history filters and the statistics need:
   kept cells has none until the per-row statistics are first asked for: the store then
   replays its events once (:meth:`SummaryIndex.put_sheets`), so an upgrade costs the history
   nothing;
+- ``row_tallies``: what the per-row statistics count of a player's sheets, one row per
+  player, configuration, player count and year (``row_tallies_full`` marks a player whose
+  every group has its row), tallied when first asked for and dropped by SQLite triggers
+  whenever a ``players`` or ``sheets`` row is written (:data:`_TALLY_SCHEMA`): ``stats NAME
+  --rows`` reads ~100 rows instead of 13,000 sheets;
 - ``meta``: the index's schema, the archive folder's ``mtime_ns`` when last in step, a
   ``stale`` flag set before a bulk write of the archive (an import) and cleared after it, and
   ``sheets_full`` once every game has its sheets (:meth:`SummaryIndex.missing_sheets`).
@@ -206,7 +211,7 @@ class SummaryIndex:
         db = self._connect()
         try:
             with _transaction(db):
-                for statement in _TABLES.split(";"):
+                for statement in [*_TABLES.split(";"), *_TALLY_SCHEMA.values()]:
                     if statement.strip():
                         db.execute(statement)
                 db.execute("INSERT INTO meta VALUES('schema', ?)", (SCHEMA,))
@@ -558,6 +563,102 @@ class SummaryIndex:
                 f"{'' if player is not None else ' ORDER BY p.date, p.game'}", args):
             yield key, fam, bool(stopped), text
 
+    def player_row_tallies(self, player: str, family: str | None = None,
+                           since: str | None = None, until: str | None = None,
+                           seats: int | None = None) -> dict[str, Doc]:
+        """The per-row tallies (:func:`~yams_scorekeeper.engine.records.row_tallies`) of
+        ``player``'s sheets with the filters of :meth:`sheet_rows`, per configuration, in the
+        order of their first game.
+
+        Read from ``row_tallies`` (one range of the player's key: at 50,000 games about 100
+        rows for a player of 13,300 sheets, against 13 MB of sheets to read and 500,000 cells
+        to count); the groups dropped since (a game indexed, removed or changed) are tallied
+        again from the sheets first, in one query, and kept (when the index may be written).
+        A year the period cuts is tallied from its sheets."""
+        from ..engine.records import merged_tallies, row_tallies, tally_of_text
+
+        db, folded = self._open(), fold(player)
+        groups = self._tally_groups(folded)
+        parts, cut = [], set()
+        for (key, count, year), (fam, first, text) in groups.items():
+            if (family is not None and fam != family) or (seats is not None and count != seats):
+                continue
+            inside = _year_inside(year, since, until)
+            if inside is None:
+                cut.add(year)
+            elif inside:
+                parts.append((first, key, text))
+        found = [(first, key, tally_of_text(text) if isinstance(text, str) else text)
+                 for first, key, text in parts]
+        if cut:
+            where, args = self._filters("p.", family, since, until, None)
+            if seats is not None:
+                where += " AND p.seats=?"
+                args.append(seats)
+            rows = db.execute(
+                "SELECT p.config_key, p.family, p.stopped, s.sheet, p.date, p.game FROM players p "
+                "JOIN sheets s ON s.game=p.game AND s.seat=p.seat WHERE p.folded=?"
+                f"{where} AND substr(p.date, 1, 4) IN ({','.join('?' * len(cut))})",
+                [folded, *args, *sorted(cut)]).fetchall()
+            firsts: dict[str, tuple[str, str]] = {}
+            for row in rows:
+                firsts.setdefault(row[0], (row[4], row[5]))
+            found += [(firsts[key], key, tally) for key, tally in
+                      row_tallies((r[0], r[1], bool(r[2]), r[3]) for r in rows).items()]
+        found.sort(key=lambda part: part[0])
+        return merged_tallies((key, tally) for _first, key, tally in found)
+
+    def _tally_groups(self, folded: str
+                      ) -> dict[tuple[str, int, str], tuple[str | None, tuple[str, str], Any]]:
+        """``{(config_key, seats, year): (family, (first date, first game), tally)}`` of every
+        group of the player's sheets (the tally as its text when read from ``row_tallies``),
+        the groups missing there tallied from the sheets and written back, in one
+        transaction that no other writer enters (or kept for this run only, on an index file
+        we may only read)."""
+        from ..engine.records import row_tallies, tally_text
+
+        db = self._open()
+        read = ("SELECT config_key, seats, year, family, first_date, first_game, tally "
+                "FROM row_tallies WHERE folded=?")
+        if db.execute("SELECT 1 FROM row_tallies_full WHERE folded=?", (folded,)).fetchone():
+            return {(k, n, y): (fam, (d, g), text)
+                    for k, n, y, fam, d, g, text in db.execute(read, (folded,))}
+        try:
+            db.execute("BEGIN IMMEDIATE")
+            writing = True
+        except sqlite3.OperationalError:
+            writing = False     # an index file we may only read
+        try:
+            groups: dict[tuple[str, int, str], tuple[str | None, tuple[str, str], Any]] = {
+                (k, n, y): (fam, (d, g), text)
+                for k, n, y, fam, d, g, text in db.execute(read, (folded,))}
+            sheets: dict[tuple[str, int, str], list[tuple[str, str | None, bool, str]]] = {}
+            firsts: dict[tuple[str, int, str], tuple[str | None, tuple[str, str]]] = {}
+            for key, fam, stopped, count, date, game, text in db.execute(
+                    "SELECT p.config_key, p.family, p.stopped, p.seats, p.date, p.game, s.sheet "
+                    "FROM players p JOIN sheets s ON s.game=p.game AND s.seat=p.seat "
+                    "WHERE p.folded=?", (folded,)):
+                group = (key, count, date[:4])
+                if group in groups:
+                    continue
+                sheets.setdefault(group, []).append((key, fam, bool(stopped), text))
+                firsts.setdefault(group, (fam, (date, game)))
+            for group, mine in sheets.items():
+                (tally,) = row_tallies(mine).values()
+                groups[group] = (*firsts[group], tally)
+                if writing:
+                    db.execute("INSERT OR REPLACE INTO row_tallies VALUES(?,?,?,?,?,?,?,?)",
+                               (folded, *group, firsts[group][0], *firsts[group][1],
+                                tally_text(tally)))
+            if writing:
+                db.execute("INSERT OR REPLACE INTO row_tallies_full VALUES(?)", (folded,))
+                db.execute("COMMIT")
+                writing = False
+        finally:
+            if writing:
+                db.execute("ROLLBACK")
+        return groups
+
     def companions(self, player: str, winning_families: Iterable[str],
                    since: str | None = None, until: str | None = None,
                    seats: int | None = None) -> list[Row]:
@@ -604,6 +705,27 @@ class SummaryIndex:
         return [n for (n,) in self._open().execute("SELECT DISTINCT name FROM players")]
 
 
+def _year_inside(year: str, since: str | None, until: str | None) -> bool | None:
+    """Whether every date that starts with ``year`` is in the period (``date >= since`` and
+    ``date[:len(until)] <= until``, as :meth:`SummaryIndex._filters` says it): True, False,
+    or ``None`` when the period cuts the year."""
+    inside: bool | None = True
+    if since is not None:
+        if year < since[:4]:
+            return False
+        if year < since:      # the year of ``since``, which names a month or a day
+            inside = None
+    if until is not None:
+        if len(until) <= len(year):
+            if year[:len(until)] > until:
+                return False
+        elif year > until[:len(year)]:
+            return False
+        elif year == until[:len(year)]:
+            inside = None
+    return inside
+
+
 #: the columns of ``games g`` that :func:`_checked` reads
 _CHECKED = ("g.id, g.date, g.family, g.config_key, g.stopped, g.summary, g.archive_sha, "
             "g.row_sum")
@@ -637,6 +759,20 @@ def _decoded(text: str) -> Any:
 _SHEET_KEYS = ("cells", "bonuses")
 
 
+def _drop_tallies(table: str, row: str) -> str:
+    """The statements of a trigger on ``table`` that drop the tally group and the mark of the
+    player of its row ``row`` (``NEW`` or ``OLD``)."""
+    if table == "players":
+        return (f"DELETE FROM row_tallies WHERE folded={row}.folded AND "
+                f"config_key={row}.config_key AND seats={row}.seats AND "
+                f"year=substr({row}.date, 1, 4); "
+                f"DELETE FROM row_tallies_full WHERE folded={row}.folded; ")
+    mine = f"FROM players WHERE game={row}.game AND seat={row}.seat"
+    return (f"DELETE FROM row_tallies WHERE (folded, config_key, seats, year) IN "
+            f"(SELECT folded, config_key, seats, substr(date, 1, 4) {mine}); "
+            f"DELETE FROM row_tallies_full WHERE folded IN (SELECT folded {mine}); ")
+
+
 #: indexes added after their schema came out: an index file made before one of them gets it
 #: in place (one pass over ``games``, once), rather than a rebuild from the archive
 _LATER_INDEXES = {
@@ -650,18 +786,47 @@ _LATER_INDEXES = {
 #: indexes that a later one of :data:`_LATER_INDEXES` made useless (dropped once)
 _DROPPED_INDEXES = ("players_by_game",)
 
+#: the per-row tallies of ``stats NAME --rows`` (:meth:`SummaryIndex.player_row_tallies`):
+#: one row per player, configuration, player count and year, the tally of its sheets
+#: (:func:`~yams_scorekeeper.engine.records.tally_text`) and its first game; a player's
+#: mark in ``row_tallies_full`` says every group of the player has its row. Derived from
+#: ``players`` and ``sheets`` only, and kept so by SQLite itself: the triggers below,
+#: stored in the index file, drop the group and the mark of every row written, removed or
+#: changed in those tables (by this program or by any other, an older one included); the
+#: next ``--rows`` of that player tallies the groups dropped again. Added in place to an
+#: index file made before them (no rebuild: schema 5 still).
+_TALLY_SCHEMA = {
+    "row_tallies": "CREATE TABLE row_tallies(folded TEXT NOT NULL, config_key TEXT NOT NULL, "
+                   "seats INTEGER NOT NULL, year TEXT NOT NULL, family TEXT, "
+                   "first_date TEXT NOT NULL, first_game TEXT NOT NULL, tally TEXT NOT NULL, "
+                   "PRIMARY KEY(folded, config_key, seats, year)) WITHOUT ROWID",
+    "row_tallies_full": "CREATE TABLE row_tallies_full(folded TEXT PRIMARY KEY) WITHOUT ROWID",
+    **{f"row_tallies_{table}_{when.lower()}": (
+        f"CREATE TRIGGER row_tallies_{table}_{when.lower()} AFTER {when} ON {table} BEGIN "
+        + "".join(_drop_tallies(table, row) for row in rows) + "END")
+       for table in ("players", "sheets")
+       for when, rows in (("INSERT", ("NEW",)), ("DELETE", ("OLD",)),
+                          ("UPDATE", ("OLD", "NEW")))},
+}
+
 
 def _add_later_indexes(db: sqlite3.Connection) -> None:
     """Add to an index file those of :data:`_LATER_INDEXES` it does not have yet, and drop
     those of :data:`_DROPPED_INDEXES` it still has (nothing is written when it has them all:
     a read-only index file is then read as it is)."""
-    have = {name for (name,) in db.execute("SELECT name FROM sqlite_master WHERE type='index'")}
+    have = {name for (name,) in db.execute("SELECT name FROM sqlite_master")}
     for name, sql in _LATER_INDEXES.items():
         if name not in have:
             db.execute(sql)
     for name in _DROPPED_INDEXES:
         if name in have:
             db.execute(f"DROP INDEX {name}")
+    if not have.issuperset(_TALLY_SCHEMA):      # the tables and their triggers, all at once
+        with _transaction(db):
+            for name, sql in _TALLY_SCHEMA.items():
+                db.execute(f"DROP {'TABLE' if sql.startswith('CREATE TABLE') else 'TRIGGER'} "
+                           f"IF EXISTS {name}")
+                db.execute(sql)
 
 
 #: a game's rows in the index, but the archive file's stamp: ``games`` (its first six
