@@ -12,6 +12,7 @@ import random
 import sqlite3
 
 import pytest
+from helpers import ok, run
 
 from yams_scorekeeper.engine.config import make_config
 from yams_scorekeeper.engine.records import row_stats
@@ -167,3 +168,82 @@ def test_an_index_made_before_the_tallies_gets_them_in_place(tmp_path, entries, 
     again = Store(store.path)
     assert _tallied(again, "Ana") == expected and again.index_rows() == rows
     assert _groups(again)
+
+
+# -- the lines of ``history --csv`` (``history_lines``) ----------------------------------------
+
+def _csv_afresh(store: Store, player: str, *filters) -> str:
+    """The CSV of ``player``'s games made from their summaries (what the index keeps)."""
+    from yams_scorekeeper.engine.book_csv import game_csv, history_csv
+
+    return history_csv(game_csv(s) for s in store.summaries(player, *filters))
+
+
+def _csv(store: Store, player: str, *filters) -> str:
+    from yams_scorekeeper.engine.book_csv import history_csv
+
+    return history_csv(store.history_lines(player, *filters))
+
+
+def _lines(store: Store) -> int:
+    db = sqlite3.connect(os.path.join(store.path, INDEX_FILE))
+    (count,) = db.execute("SELECT count(*) FROM history_lines").fetchone()
+    db.close()
+    return count
+
+
+def test_a_players_csv_lines_equal_those_of_the_summaries(tmp_path, entries):
+    store = _book(tmp_path / "s", entries)
+    assert _lines(store) == sum(len(e["summary"]["players"]) for e in entries)
+    for family, since, until, _ in FILTERS:
+        for player in ("Ana", "cy"):
+            assert _csv(store, player, family, since, until) == _csv_afresh(
+                store, player, family, since, until)
+    assert _csv(store, "nobody") == _csv_afresh(store, "nobody") == (
+        "date,game,rules,config_key,player,total,rank,stopped,corrections,evening\r\n")
+
+
+@pytest.mark.parametrize("change", ["summary", "player", "line"])
+def test_a_line_written_by_another_program_never_reaches_the_csv(tmp_path, entries, change):
+    """A game's summary or player row written by a program that knows no history lines
+    drops them (triggers); a line changed by hand fails its digest: the index is rebuilt from
+    the archive, and the CSV is the archive's."""
+    store = _book(tmp_path / "s", entries)
+    truth = ok(store.path, "history", "-p", "Ana", "--csv", "-").stdout
+    db = sqlite3.connect(os.path.join(store.path, INDEX_FILE))
+    if change == "summary":
+        db.execute("UPDATE games SET family=family WHERE id='g006'")
+    elif change == "player":
+        db.execute("UPDATE players SET total=total WHERE game='g006'")
+    else:
+        db.execute("UPDATE history_lines SET line=replace(line, ',Ana,', ',Anna,') "
+                   "WHERE game='g006'")
+    db.commit()
+    left = db.execute("SELECT count(*) FROM history_lines WHERE game='g006'").fetchone()[0]
+    db.close()
+    assert left == (2 if change == "line" else 0)
+    again = run(store.path, "history", "-p", "Ana", "--csv", "-")
+    assert again.exit_code == 0 and again.stdout == truth and ",Anna," not in truth
+    assert ("rebuilt from the archive" in again.stderr) == (change == "line")
+    db = sqlite3.connect(os.path.join(store.path, INDEX_FILE))
+    kept = db.execute("SELECT folded FROM history_lines WHERE game='g006'").fetchall()
+    db.close()
+    assert sorted(kept) == ([("ana",), ("bo",)] if change == "line" else [("ana",)])
+
+
+def test_texts_of_another_csv_version_are_made_again(tmp_path, entries, monkeypatch):
+    """Texts written by another version of the CSV are dropped when the index is opened and
+    made again from the summaries (no rebuild: no archive file is read)."""
+    store = _book(tmp_path / "s", entries[:6])
+    truth = _csv(store, "Ana")
+    db = sqlite3.connect(os.path.join(store.path, INDEX_FILE))
+    db.execute("UPDATE meta SET value=0 WHERE key='history_csv_format'")
+    db.execute("UPDATE history_lines SET line='stale'")   # the digests no longer match either
+    db.commit()
+    db.close()
+
+    def no(self, game_id):
+        raise AssertionError(f"the archive file of {game_id} was read (a rebuild)")
+
+    monkeypatch.setattr(Archive, "read", no)
+    assert _csv(Store(store.path), "Ana") == truth

@@ -498,7 +498,7 @@ def stats(
     data = stats_of_rows(player_rows, player.strip())
     data.update(_page_figures(store, player_rows, player.strip(), since_, until_, seats))
     if csv_file is not None:
-        from .book_csv import STATS_COLUMNS, stats_lines
+        from ..engine.book_csv import STATS_COLUMNS, stats_lines
         from .book_export import write_csv
 
         write_csv(csv_file, STATS_COLUMNS, stats_lines(data), lang)
@@ -679,7 +679,7 @@ def _row_stats(player: str | None, family: str | None, as_json: bool, lang: str,
     for cfg in data.values():
         cfg.update(favourite_rows(cfg["rows"]))
     if csv_file is not None:
-        from .book_csv import ROWS_COLUMNS, rows_lines
+        from ..engine.book_csv import ROWS_COLUMNS, rows_lines
         from .book_export import write_csv
 
         write_csv(csv_file, ROWS_COLUMNS, rows_lines(name, data), lang)
