@@ -19,7 +19,7 @@ from ..i18n.wording import number
 from .files import file_stdout, open_store
 from .lang import current_lang
 from .options import count_option, db_option, examples, force_option, json_option, rules_option
-from .plain_text import print_lines, print_table
+from .plain_text import print_lines, print_table, print_titled_table
 from .printable import html_option
 from .printing import local_date, short_label, simple_table
 from .render import print_json, shown
@@ -139,19 +139,25 @@ def records(
     if not configs:
         out.print(w["no_records"], markup=False)
         return
+    columns = [(w["part"], "left"), (w["value"], "right"), (w["player"], "left"),
+               (w["date"], "left"), (w["tied"], "left")]
     for key, cfg in configs.items():
+        lines = _record_lines(cfg, lang)
+        title = shown(cfg.get("label") or key)
+        cells = [(shown(name), value, shown(player), date, shown(tied))
+                 for name, value, player, date, tied, _grand in lines]
+        if print_titled_table(out, title, columns, cells):
+            continue
         from rich.text import Text
 
-        table = simple_table(title=Text(shown(cfg.get("label") or key), style="bold"),
-                             title_justify="left")
+        table = simple_table(title=Text(title, style="bold"), title_justify="left")
         table.add_column(w["part"], no_wrap=True)
         table.add_column(w["value"], justify="right", no_wrap=True)
         table.add_column(w["player"])
         table.add_column(w["date"], no_wrap=True)
         table.add_column(w["tied"], overflow="fold")
-        for name, value, player, date, tied, grand in _record_lines(cfg, lang):
-            table.add_row(shown(name), value, shown(player), date, shown(tied),
-                          style="bold" if grand else None)
+        for (name, value, player, date, tied), line in zip(cells, lines, strict=True):
+            table.add_row(name, value, player, date, tied, style="bold" if line[5] else None)
         out.print(table)
 
 
