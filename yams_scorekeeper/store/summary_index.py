@@ -34,9 +34,14 @@ SQLite, with the columns the history filters and the statistics need:
   every group has its row), tallied when first asked for and dropped by SQLite triggers
   whenever a ``players`` or ``sheets`` row is written (:data:`_BOOK_SCHEMA`): ``stats NAME
   --rows`` reads ~100 rows instead of 13,000 sheets;
+- ``history_lines``: each game's lines of ``yams history --csv`` as CSV text, under the key of
+  each of its ``players`` rows (a player's CSV is one range), with a digest checked at every
+  read, dropped by triggers whenever the game's ``games`` or ``players`` rows are written
+  (:data:`_BOOK_SCHEMA`) and made again from the summary when missing;
 - ``meta``: the index's schema, the archive folder's ``mtime_ns`` when last in step, a
   ``stale`` flag set before a bulk write of the archive (an import) and cleared after it, and
-  ``sheets_full`` once every game has its sheets (:meth:`SummaryIndex.missing_sheets`).
+  ``sheets_full`` once every game has its sheets (:meth:`SummaryIndex.missing_sheets`), and
+  ``history_csv_format``, the version of the CSV texts of ``history_lines``.
 
 Why SQLite and not a TinyDB table: a TinyDB table is one JSON document that is read and
 decoded whole; at 50,000 games the summaries are ~25 MB of JSON, ~0.5 s and ~150 MB to load
