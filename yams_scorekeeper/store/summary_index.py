@@ -219,13 +219,11 @@ class SummaryIndex:
         db = self._connect()
         try:
             with _transaction(db):
-                for statement in [*_TABLES.split(";"), *_BOOK_SCHEMA.values()]:
+                for statement in _TABLES.split(";"):
                     if statement.strip():
                         db.execute(statement)
                 db.execute("INSERT INTO meta VALUES('schema', ?)", (SCHEMA,))
                 db.execute("INSERT INTO meta VALUES('stale', 1)")
-                db.execute("INSERT INTO meta VALUES('history_csv_format', ?)",
-                           (HISTORY_CSV_FORMAT,))
         except sqlite3.Error:
             db.close()
             raise
@@ -353,7 +351,8 @@ class SummaryIndex:
             lines += _line_rows(game_players, line, stamp[2])
         db.executemany("INSERT INTO games VALUES(?,?,?,?,?,?,?,?,?,?)", games)
         db.executemany("INSERT INTO players VALUES(?,?,?,?,?,?,?,?,?,?,?)", players)
-        db.executemany("INSERT OR REPLACE INTO history_lines VALUES(?,?,?,?,?,?,?)", lines)
+        if _has_book_tables(db):      # else made when first asked for
+            db.executemany("INSERT OR REPLACE INTO history_lines VALUES(?,?,?,?,?,?,?)", lines)
         db.executemany("INSERT INTO sheets VALUES(?,?,?)", sheets)
         if len({row[0] for row in sheets}) < len(games):      # a game without its sheets
             db.execute("DELETE FROM meta WHERE key='sheets_full'")
@@ -417,7 +416,8 @@ class SummaryIndex:
             return True
         have_lines = sorted(db.execute("SELECT * FROM history_lines WHERE (folded, date, game, "
                                        "seat) IN (SELECT folded, date, game, seat FROM players "
-                                       "WHERE game=?)", (gid,)).fetchall())
+                                       "WHERE game=?)", (gid,)).fetchall()
+                            ) if _has_book_tables(db) else []
         if have_lines and have_lines != sorted(_line_rows(players, line, archive_sha)):
             return True         # (none: made again from the summary when read)
         return bool(sheets) and sorted(db.execute(
@@ -649,6 +649,8 @@ class BookTables:
         from ..engine.records import merged_tallies, row_tallies, tally_of_text
 
         db, folded = self.index._open(), fold(player)
+        if not _book_tables(db):
+            return row_tallies(self.index.sheet_rows(player, family, since, until, seats))
         groups = self._tally_groups(folded)
         parts, cut = [], set()
         for (key, count, year), (fam, first, text) in groups.items():
@@ -741,6 +743,8 @@ class BookTables:
 
         index = self.index
         db = index._open()
+        if not _book_tables(db):
+            return [game_csv(s) for s in index.summaries(player, family, since, until)]
         where, args = index._filters("p.", family, since, until, None)
         rows = db.execute(
             "SELECT p.folded, p.date, p.game, p.seat, l.line, l.archive_sha, l.line_sum "
@@ -889,7 +893,9 @@ _DROPPED_INDEXES = ("players_by_game",)
 #: stored in the index file, drop the group and the mark of every row written, removed or
 #: changed in those tables (by this program or by any other, an older one included); the
 #: next ``--rows`` of that player tallies the groups dropped again. Added in place to an
-#: index file made before them (no rebuild: schema 5 still).
+#: index file made before them (no rebuild: schema 5 still). The tables are made when first
+#: asked for (:func:`_book_tables`): an index that never serves ``--rows`` or ``--csv`` stays
+#: as it was.
 #:
 #: ``history_lines``: what ``yams history --csv`` writes of each game
 #: (:func:`~yams_scorekeeper.engine.book_csv.game_csv`: its CSV text), with the archive
@@ -934,18 +940,38 @@ def _add_later_indexes(db: sqlite3.Connection) -> None:
     for name in _DROPPED_INDEXES:
         if name in have:
             db.execute(f"DROP INDEX {name}")
-    if not have.issuperset(_BOOK_SCHEMA):      # the tables and their triggers, all at once
-        with _transaction(db):
-            for name, sql in _BOOK_SCHEMA.items():
-                db.execute(f"DROP {'TABLE' if sql.startswith('CREATE TABLE') else 'TRIGGER'} "
-                           f"IF EXISTS {name}")
-                db.execute(sql)
-    row = db.execute("SELECT value FROM meta WHERE key='history_csv_format'").fetchone()
-    if row is None or row[0] != HISTORY_CSV_FORMAT:   # texts of another version: made again
-        with _transaction(db):
-            db.execute("DELETE FROM history_lines")
-            db.execute("INSERT OR REPLACE INTO meta VALUES('history_csv_format', ?)",
-                       (HISTORY_CSV_FORMAT,))
+
+
+def _has_book_tables(db: sqlite3.Connection) -> bool:
+    """True when the index file has the tables of :data:`_BOOK_SCHEMA` (and their triggers)."""
+    have = {name for (name,) in db.execute("SELECT name FROM sqlite_master WHERE name IN "
+                                           f"({','.join('?' * len(_BOOK_SCHEMA))})",
+                                           list(_BOOK_SCHEMA))}
+    return len(have) == len(_BOOK_SCHEMA)
+
+
+def _book_tables(db: sqlite3.Connection) -> bool:
+    """Make the tables of :data:`_BOOK_SCHEMA` and their triggers, all at once, when the index
+    file lacks one (they are made when first asked for, so that an index that never serves
+    ``--rows`` or ``--csv`` stays as small as before), and drop the history texts of another
+    version (:data:`HISTORY_CSV_FORMAT`); False on an index file we may only read that lacks
+    them (the caller then reads the other tables)."""
+    try:
+        if not _has_book_tables(db):
+            with _transaction(db):
+                for name, sql in _BOOK_SCHEMA.items():
+                    kind = "TABLE" if sql.startswith("CREATE TABLE") else "TRIGGER"
+                    db.execute(f"DROP {kind} IF EXISTS {name}")
+                    db.execute(sql)
+        row = db.execute("SELECT value FROM meta WHERE key='history_csv_format'").fetchone()
+        if row is None or row[0] != HISTORY_CSV_FORMAT:   # texts of another version
+            with _transaction(db):
+                db.execute("DELETE FROM history_lines")
+                db.execute("INSERT OR REPLACE INTO meta VALUES('history_csv_format', ?)",
+                           (HISTORY_CSV_FORMAT,))
+    except sqlite3.OperationalError:
+        return False
+    return True
 
 
 #: a game's rows in the index, but the archive file's stamp: ``games`` (its first six
