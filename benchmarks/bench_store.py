@@ -530,6 +530,8 @@ def bench_book_sizes(sizes: list[int], runs: int, seed: int, jobs: int, use_cach
     book_file = os.path.join(folder, "part.json")
     export_file = os.path.join(folder, "export.json")
     commands = [("history", ["history"]), ("history --json", ["history", "--json"]),
+                ("history -p Alice", ["history", "-p", "Alice"]),
+                ("history --json -p Alice", ["history", "--json", "-p", "Alice"]),
                 ("history -p Alice --rules double --since 2022", ["history", "-p", "Alice",
                                                                    "-R", "double", "--since",
                                                                    "2022"]),
@@ -621,7 +623,8 @@ def bench_book_sizes(sizes: list[int], runs: int, seed: int, jobs: int, use_cach
         small, big = min(results), max(results)
         print(f"  goals at {big:,} games" + (f" against {small:,}:" if small != big else
                                              " (one size: the ratio is not checked):"))
-        for label in ("history", "history --json", "stats Alice", "stats Alice --json",
+        for label in ("history", "history --json", "history -p Alice",
+                      "history --json -p Alice", "stats Alice", "stats Alice --json",
                       "records", "records --json", "stats Alice --rows",
                       "history -p Alice --csv -", "stats Alice --csv -"):
             if label not in results[big]:

@@ -94,3 +94,28 @@ def test_the_program_console_on_a_pipe_is_plain(monkeypatch):
     out = console()
     out.file = io.StringIO()
     assert out.color_system is None
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_a_titled_table_is_what_rich_draws_when_it_is_written_straight(seed):
+    """``yams records``: a table under its title (``title_justify="left"``); written straight
+    only when the title fits on one line of the table's width, as Rich draws it."""
+    from yams_scorekeeper.cli.plain_text import print_titled_table
+
+    rng = random.Random(seed)
+    columns = [(rng.choice(WORDS), rng.choice(["left", "right"]))
+               for _ in range(rng.randint(1, 5))]
+    rows = [[rng.choice(WORDS) for _ in columns] for _ in range(rng.randint(0, 4))]
+    title = " ".join(rng.choice(WORDS) for _ in range(rng.randint(1, 6)))
+    width = rng.choice([20, 40, 60, 100])
+    ours = Console(file=io.StringIO(), width=width)
+    written = print_titled_table(ours, title, columns, rows)
+    rich = Console(file=io.StringIO(), width=width)
+    table = simple_table(columns, title=Text(title, style="bold"), title_justify="left")
+    for row in rows:
+        table.add_row(*row)
+    rich.print(table)
+    if written:
+        assert ours.file.getvalue() == rich.file.getvalue()
+    else:
+        assert ours.file.getvalue() == ""

@@ -20,7 +20,7 @@ from .files import file_stdout, open_store
 from .house_files import book_chosen, book_filter, house_option
 from .lang import current_lang
 from .options import count_option, db_option, examples, force_option, json_option, rules_option
-from .plain_text import print_lines, print_table
+from .plain_text import print_lines, print_table, print_titled_table
 from .printable import html_option
 from .printing import local_date, short_label, simple_table
 from .render import print_json, shown
@@ -138,19 +138,25 @@ def records(
     if not configs:
         out.print(w["no_records"], markup=False)
         return
+    columns = [(w["part"], "left"), (w["value"], "right"), (w["player"], "left"),
+               (w["date"], "left"), (w["tied"], "left")]
     for key, cfg in configs.items():
+        lines = _record_lines(cfg, lang)
+        title = shown(cfg.get("label") or key)
+        cells = [(shown(name), value, shown(player), date, shown(tied))
+                 for name, value, player, date, tied, _grand in lines]
+        if print_titled_table(out, title, columns, cells):
+            continue
         from rich.text import Text
 
-        table = simple_table(title=Text(shown(cfg.get("label") or key), style="bold"),
-                             title_justify="left")
+        table = simple_table(title=Text(title, style="bold"), title_justify="left")
         table.add_column(w["part"], no_wrap=True)
         table.add_column(w["value"], justify="right", no_wrap=True)
         table.add_column(w["player"])
         table.add_column(w["date"], no_wrap=True)
         table.add_column(w["tied"], overflow="fold")
-        for name, value, player, date, tied, grand in _record_lines(cfg, lang):
-            table.add_row(shown(name), value, shown(player), date, shown(tied),
-                          style="bold" if grand else None)
+        for (name, value, player, date, tied), line in zip(cells, lines, strict=True):
+            table.add_row(name, value, player, date, tied, style="bold" if line[5] else None)
         out.print(table)
 
 
@@ -502,7 +508,7 @@ def stats(
     data = stats_of_rows(player_rows, player.strip())
     data.update(_page_figures(store, player_rows, player.strip(), since_, until_, seats))
     if csv_file is not None:
-        from .book_csv import STATS_COLUMNS, stats_lines
+        from ..engine.book_csv import STATS_COLUMNS, stats_lines
         from .book_export import write_csv
 
         write_csv(csv_file, STATS_COLUMNS, stats_lines(data), lang)
@@ -683,7 +689,7 @@ def _row_stats(player: str | None, family: str | None, as_json: bool, lang: str,
     for cfg in data.values():
         cfg.update(favourite_rows(cfg["rows"]))
     if csv_file is not None:
-        from .book_csv import ROWS_COLUMNS, rows_lines
+        from ..engine.book_csv import ROWS_COLUMNS, rows_lines
         from .book_export import write_csv
 
         write_csv(csv_file, ROWS_COLUMNS, rows_lines(name, data), lang)

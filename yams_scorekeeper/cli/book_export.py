@@ -1,10 +1,11 @@
 """``yams history --csv`` / ``--bgstats`` and ``yams stats --csv``: the record book written for
-other tools (a spreadsheet, the BG Stats app). The formats are :mod:`.book_csv` and
-:mod:`.bgstats`; this module chooses the games and writes the file."""
+other tools (a spreadsheet, the BG Stats app). The formats are
+:mod:`~yams_scorekeeper.engine.book_csv` and :mod:`.bgstats`; this module chooses the games and
+writes the file."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
 import typer
@@ -47,14 +48,20 @@ def export_history(store: Store, lang: str, *, player, family, since, until, gam
     """Write the games chosen (one game, or those of the filters) to ``csv_file`` and/or
     ``bgstats``, then say how many went where (files only: ``-`` holds the data)."""
     from ..base.safetext import json_text
+    from ..engine.book_csv import game_csv, history_csv
     from ..engine.records import stopped_game_wins
     from .bgstats import play_file
-    from .book_csv import history_csv
 
     one = _one_game(store, game_id) if game_id is not None else None
+    lines: Iterable[str]
     if csv_file is not None:
-        summaries = [one["summary"]] if one else _summaries(store, player, family, since, until)
-        text = history_csv(summaries)
+        if one:
+            lines = [game_csv(one["summary"])]
+        elif player is not None:        # one range of the index, no summary decoded
+            lines = store.history_lines(player, family, since, until)
+        else:
+            lines = (game_csv(s) for s in _summaries(store, player, family, since, until))
+        text = history_csv(lines)
         write_text(csv_file, text)
         _said("book.written_csv", csv_file, text.count("\r\n") - 1, lang)
     if bgstats is not None:
@@ -71,7 +78,7 @@ def _said(key: str, path: str, n: int, lang: str) -> None:
 
 def write_csv(path: str, header, lines, lang: str) -> None:
     """``yams stats --csv``: the lines under ``header`` to ``path``."""
-    from .book_csv import csv_text
+    from ..engine.book_csv import csv_text
 
     text = csv_text(header, lines)
     write_text(path, text)

@@ -84,6 +84,24 @@ def print_table(out: Console, columns: Sequence[Column], rows: Sequence[Sequence
     out.print(table)
 
 
+def print_titled_table(out: Console, title: str, columns: Sequence[Column],
+                       rows: Sequence[Sequence[str]]) -> bool:
+    """Write a :func:`~yams_scorekeeper.cli.printing.simple_table` with ``title`` above it
+    (``title_justify="left"``) straight on ``out`` and return True, when :func:`plain`, the
+    table fits the width and the title fits on one line of the table's width (the title on
+    a line of its own, padded to the table's width, as Rich draws it); else False: the caller
+    has Rich draw it."""
+    if not plain(out):
+        return False
+    lines = table_lines(columns, rows)
+    width = _width(lines[0])
+    if width > out.width or _width(title) > width:
+        return False
+    out.file.write("".join(text + "\n" for text in [
+        title + " " * (width - _width(title)), *lines]))
+    return True
+
+
 def print_lines(out: Console, lines: Sequence[str], rich_form: object) -> None:
     """Print ``lines`` (no newline in any) straight on ``out`` when :func:`plain` and each
     fits the width, else ``rich_form`` (what Rich would draw as those lines) by Rich."""

@@ -558,6 +558,20 @@ def row_stats(sheets: Iterable[tuple[str, str | None, bool, Doc | str]],
     row the rule set calls a yams (``yams_rows``) made, or a bonus written with a cell
     (the extra Yahtzee, H4).
     """
+    return row_figures(row_tallies(sheets), labels)
+
+
+def row_figures(tallies: dict[str, Doc], labels: dict[str, str]) -> dict[str, Doc]:
+    """The per-row statistics (:func:`row_stats`) of the tallies of :func:`row_tallies`."""
+    return {key: _row_figures(key, cfg, labels) for key, cfg in tallies.items()}
+
+
+def row_tallies(sheets: Iterable[tuple[str, str | None, bool, Doc | str]]) -> dict[str, Doc]:
+    """What :func:`row_stats` counts of ``sheets``, per configuration, in the order each is
+    first met: ``{"family", "sheets", "stopped", "cells": {(column, row): [cells, sum, zeros,
+    struck out, made, best]}, "bonuses": {part: [sheets, made]}, "yams"}``. Tallies of
+    disjoint sets of sheets add up (:func:`merged_tallies`); :func:`tally_text` writes one
+    as JSON text (the summaries index keeps them, :func:`tally_of_text` reads them)."""
     configs: dict[str, Doc] = {}
     for key, family, stopped, sheet in sheets:
         cfg = configs.get(key)
@@ -586,7 +600,51 @@ def row_stats(sheets: Iterable[tuple[str, str | None, bool, Doc | str]],
             _add_cell(cfg, cell, n)
         for text, n in cfg.pop("bonus_texts").items():
             _add_bonuses(cfg, json.loads(text), n)
-    return {key: _row_figures(key, cfg, labels) for key, cfg in configs.items()}
+    return configs
+
+
+def merged_tallies(parts: Iterable[tuple[str, Doc]]) -> dict[str, Doc]:
+    """The tallies (:func:`row_tallies`) of ``(config_key, tally)`` parts added up, per
+    configuration; configurations, cells and bonuses in the order the parts first name them
+    (give the parts oldest first: the order :func:`row_tallies` gives one whole set)."""
+    out: dict[str, Doc] = {}
+    for key, part in parts:
+        cfg = out.get(key)
+        if cfg is None:
+            out[key] = {**part, "cells": {k: list(v) for k, v in part["cells"].items()},
+                        "bonuses": {k: list(v) for k, v in part["bonuses"].items()}}
+            continue
+        for name in ("sheets", "stopped", "yams"):
+            cfg[name] += part[name]
+        for cell, acc in part["cells"].items():
+            have = cfg["cells"].get(cell)
+            if have is None:
+                cfg["cells"][cell] = list(acc)
+                continue
+            for i in range(5):
+                have[i] += acc[i]
+            if acc[5] > have[5]:
+                have[5] = acc[5]
+        for name, (n, made) in part["bonuses"].items():
+            got = cfg["bonuses"].setdefault(name, [0, 0])
+            got[0] += n
+            got[1] += made
+    return out
+
+
+def tally_text(tally: Doc) -> str:
+    """One configuration's tally (:func:`row_tallies`) as JSON text (cells as lists)."""
+    return json.dumps({**tally, "cells": [[*cell, *acc] for cell, acc in tally["cells"].items()],
+                       "bonuses": [[name, *got] for name, got in tally["bonuses"].items()]},
+                      separators=(",", ":"), ensure_ascii=False)
+
+
+def tally_of_text(text: str) -> Doc:
+    """The tally :func:`tally_text` wrote."""
+    doc: Doc = json.loads(text)
+    doc["cells"] = {(c[0], c[1]): c[2:] for c in doc["cells"]}
+    doc["bonuses"] = {b[0]: b[1:] for b in doc["bonuses"]}
+    return doc
 
 
 #: how a sheet of the summaries index starts and where its bonuses start (its JSON text is

@@ -248,6 +248,14 @@ class Store:
             player, family, _records.iso(since), _records.iso(until), config_key,
             newest_first, limit, offset)))
 
+    def history_lines(self, player: str, family: str | None = None, since: Day = None,
+                      until: Day = None) -> list[str]:
+        """What ``yams history --csv`` writes of each finished game of ``player`` that matches
+        (:func:`yams_scorekeeper.engine.book_csv.game_csv`), oldest first: one query of
+        the summaries index (:meth:`BookTables.history_lines`)."""
+        return self._index(lambda index: index.book.history_lines(
+            player, family, _records.iso(since), _records.iso(until)))
+
     def count_summaries(self, player: str | None = None, family: str | None = None,
                         since: Day = None, until: Day = None) -> int:
         """How many finished games match (for a page's "n of N")."""
@@ -272,8 +280,12 @@ class Store:
         decoded at a time."""
         def read(index: SummaryIndex) -> tuple[Doc, dict[str, str]]:
             fill_sheets(index, self.parts.archive.read)
-            stats = _records.row_stats(index.sheet_rows(player, family, since, until, seats),
-                                       {})
+            if player is None:
+                stats = _records.row_stats(
+                    index.sheet_rows(player, family, since, until, seats), {})
+            else:
+                stats = _records.row_figures(
+                    index.book.player_row_tallies(player, family, since, until, seats), {})
             return stats, index.labels(stats)
 
         stats, labels = self._index(read)

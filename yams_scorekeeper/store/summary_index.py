@@ -29,9 +29,19 @@ SQLite, with the columns the history filters and the statistics need:
   kept cells has none until the per-row statistics are first asked for: the store then
   replays its events once (:meth:`SummaryIndex.put_sheets`), so an upgrade costs the history
   nothing;
+- ``row_tallies``: what the per-row statistics count of a player's sheets, one row per
+  player, configuration, player count and year (``row_tallies_full`` marks a player whose
+  every group has its row), tallied when first asked for and dropped by SQLite triggers
+  whenever a ``players`` or ``sheets`` row is written (:data:`_BOOK_SCHEMA`): ``stats NAME
+  --rows`` reads ~100 rows instead of 13,000 sheets;
+- ``history_lines``: each game's lines of ``yams history --csv`` as CSV text, under the key of
+  each of its ``players`` rows (a player's CSV is one range), with a digest checked at every
+  read, dropped by triggers whenever the game's ``games`` or ``players`` rows are written
+  (:data:`_BOOK_SCHEMA`) and made again from the summary when missing;
 - ``meta``: the index's schema, the archive folder's ``mtime_ns`` when last in step, a
   ``stale`` flag set before a bulk write of the archive (an import) and cleared after it, and
-  ``sheets_full`` once every game has its sheets (:meth:`SummaryIndex.missing_sheets`).
+  ``sheets_full`` once every game has its sheets (:meth:`SummaryIndex.missing_sheets`), and
+  ``history_csv_format``, the version of the CSV texts of ``history_lines``.
 
 Why SQLite and not a TinyDB table: a TinyDB table is one JSON document that is read and
 decoded whole; at 50,000 games the summaries are ~25 MB of JSON, ~0.5 s and ~150 MB to load
@@ -62,6 +72,7 @@ from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
 from ..base.safetext import fold_name
+from ..engine.book_csv import HISTORY_CSV_FORMAT
 from .files import TEMP_SUFFIX, fast_json, file_checksum
 from .files import compact_text as _json  # the rows' JSON text
 
@@ -161,6 +172,8 @@ class SummaryIndex:
         self.archive_dir = archive_dir
         self.read_summary = read_summary
         self.sweep = sweep
+        #: the tables the record book's commands read whole (tallies, history lines)
+        self.book = BookTables(self)
         self._db: sqlite3.Connection | None = None
 
     # -- connection ---------------------------------------------------------------------------
@@ -330,13 +343,16 @@ class SummaryIndex:
 
     @staticmethod
     def _insert_rows(db: sqlite3.Connection, rows: Iterable[tuple[IndexRows, Stamp]]) -> None:
-        games, players, sheets = [], [], []
-        for (game, game_players, game_sheets), stamp in rows:
+        games, players, sheets, lines = [], [], [], []
+        for (game, game_players, game_sheets, line), stamp in rows:
             games.append(game + tuple(stamp) + (row_sum(game, stamp[2]),))
             players += game_players
             sheets += game_sheets
+            lines += _line_rows(game_players, line, stamp[2])
         db.executemany("INSERT INTO games VALUES(?,?,?,?,?,?,?,?,?,?)", games)
         db.executemany("INSERT INTO players VALUES(?,?,?,?,?,?,?,?,?,?,?)", players)
+        if _has_book_tables(db):      # else made when first asked for
+            db.executemany("INSERT OR REPLACE INTO history_lines VALUES(?,?,?,?,?,?,?)", lines)
         db.executemany("INSERT INTO sheets VALUES(?,?,?)", sheets)
         if len({row[0] for row in sheets}) < len(games):      # a game without its sheets
             db.execute("DELETE FROM meta WHERE key='sheets_full'")
@@ -389,7 +405,7 @@ class SummaryIndex:
         sheets only when the summary keeps its cells; else the per-row statistics fill
         them from a replay)."""
         db = self._open()
-        game, players, sheets = index_rows(summary)
+        game, players, sheets, line = index_rows(summary)
         gid = game[0]
         have = db.execute("SELECT id, date, family, config_key, stopped, summary, archive_sha, "
                           "row_sum FROM games WHERE id=?", (gid,)).fetchall()
@@ -398,6 +414,12 @@ class SummaryIndex:
         if sorted(db.execute("SELECT * FROM players WHERE game=?", (gid,)).fetchall()) \
                 != sorted(players):
             return True
+        have_lines = sorted(db.execute("SELECT * FROM history_lines WHERE (folded, date, game, "
+                                       "seat) IN (SELECT folded, date, game, seat FROM players "
+                                       "WHERE game=?)", (gid,)).fetchall()
+                            ) if _has_book_tables(db) else []
+        if have_lines and have_lines != sorted(_line_rows(players, line, archive_sha)):
+            return True         # (none: made again from the summary when read)
         return bool(sheets) and sorted(db.execute(
             "SELECT * FROM sheets WHERE game=?", (gid,)).fetchall()) != sorted(sheets)
 
@@ -610,6 +632,195 @@ class SummaryIndex:
         return [n for (n,) in self._open().execute("SELECT DISTINCT name FROM players")]
 
 
+class BookTables:
+    """The tables of the summaries index that the record book's commands read whole, derived
+    from its other tables and dropped by triggers (:data:`_BOOK_SCHEMA`): the per-row tallies
+    of ``stats NAME --rows`` and the lines of ``history --csv``."""
+
+    def __init__(self, index: SummaryIndex):
+        self.index = index
+
+    def player_row_tallies(self, player: str, family: str | None = None,
+                           since: str | None = None, until: str | None = None,
+                           seats: int | None = None) -> dict[str, Doc]:
+        """The per-row tallies (:func:`~yams_scorekeeper.engine.records.row_tallies`) of
+        ``player``'s sheets with the filters of :meth:`SummaryIndex.sheet_rows`, per
+        configuration, in the order of their first game.
+
+        Read from ``row_tallies`` (one range of the player's key: at 50,000 games about 100
+        rows for a player of 13,300 sheets, against 13 MB of sheets to read and 500,000 cells
+        to count); the groups dropped since (a game indexed, removed or changed) are tallied
+        again from the sheets first, in one query, and kept (when the index may be written).
+        A year the period cuts is tallied from its sheets."""
+        from ..engine.records import merged_tallies, row_tallies, tally_of_text
+
+        db, folded = self.index._open(), fold(player)
+        if not _book_tables(db):
+            return row_tallies(self.index.sheet_rows(player, family, since, until, seats))
+        groups = self._tally_groups(folded)
+        parts, cut = [], set()
+        for (key, count, year), (fam, first, text) in groups.items():
+            if (family is not None and fam != family) or (seats is not None and count != seats):
+                continue
+            inside = _year_inside(year, since, until)
+            if inside is None:
+                cut.add(year)
+            elif inside:
+                parts.append((first, key, text))
+        found = [(first, key, tally_of_text(text) if isinstance(text, str) else text)
+                 for first, key, text in parts]
+        if cut:
+            where, args = self.index._filters("p.", family, since, until, None)
+            if seats is not None:
+                where += " AND p.seats=?"
+                args.append(seats)
+            rows = db.execute(
+                "SELECT p.config_key, p.family, p.stopped, s.sheet, p.date, p.game FROM players p "
+                "JOIN sheets s ON s.game=p.game AND s.seat=p.seat WHERE p.folded=?"
+                f"{where} AND substr(p.date, 1, 4) IN ({','.join('?' * len(cut))})",
+                [folded, *args, *sorted(cut)]).fetchall()
+            firsts: dict[str, tuple[str, str]] = {}
+            for row in rows:
+                firsts.setdefault(row[0], (row[4], row[5]))
+            found += [(firsts[key], key, tally) for key, tally in
+                      row_tallies((r[0], r[1], bool(r[2]), r[3]) for r in rows).items()]
+        found.sort(key=lambda part: part[0])
+        return merged_tallies((key, tally) for _first, key, tally in found)
+
+    def _tally_groups(self, folded: str
+                      ) -> dict[tuple[str, int, str], tuple[str | None, tuple[str, str], Any]]:
+        """``{(config_key, seats, year): (family, (first date, first game), tally)}`` of every
+        group of the player's sheets (the tally as its text when read from ``row_tallies``),
+        the groups missing there tallied from the sheets and written back, in one
+        transaction that no other writer enters (or kept for this run only, on an index file
+        we may only read)."""
+        from ..engine.records import row_tallies, tally_text
+
+        db = self.index._open()
+        read = ("SELECT config_key, seats, year, family, first_date, first_game, tally "
+                "FROM row_tallies WHERE folded=?")
+        if db.execute("SELECT 1 FROM row_tallies_full WHERE folded=?", (folded,)).fetchone():
+            return {(k, n, y): (fam, (d, g), text)
+                    for k, n, y, fam, d, g, text in db.execute(read, (folded,))}
+        try:
+            db.execute("BEGIN IMMEDIATE")
+            writing = True
+        except sqlite3.OperationalError:
+            writing = False     # an index file we may only read
+        try:
+            groups: dict[tuple[str, int, str], tuple[str | None, tuple[str, str], Any]] = {
+                (k, n, y): (fam, (d, g), text)
+                for k, n, y, fam, d, g, text in db.execute(read, (folded,))}
+            sheets: dict[tuple[str, int, str], list[tuple[str, str | None, bool, str]]] = {}
+            firsts: dict[tuple[str, int, str], tuple[str | None, tuple[str, str]]] = {}
+            for key, fam, stopped, count, date, game, text in db.execute(
+                    "SELECT p.config_key, p.family, p.stopped, p.seats, p.date, p.game, s.sheet "
+                    "FROM players p JOIN sheets s ON s.game=p.game AND s.seat=p.seat "
+                    "WHERE p.folded=?", (folded,)):
+                group = (key, count, date[:4])
+                if group in groups:
+                    continue
+                sheets.setdefault(group, []).append((key, fam, bool(stopped), text))
+                firsts.setdefault(group, (fam, (date, game)))
+            for group, mine in sheets.items():
+                (tally,) = row_tallies(mine).values()
+                groups[group] = (*firsts[group], tally)
+                if writing:
+                    db.execute("INSERT OR REPLACE INTO row_tallies VALUES(?,?,?,?,?,?,?,?)",
+                               (folded, *group, firsts[group][0], *firsts[group][1],
+                                tally_text(tally)))
+            if writing:
+                db.execute("INSERT OR REPLACE INTO row_tallies_full VALUES(?)", (folded,))
+                db.execute("COMMIT")
+                writing = False
+        finally:
+            if writing:
+                db.execute("ROLLBACK")
+        return groups
+
+    def history_lines(self, player: str, family: str | None = None, since: str | None = None,
+                      until: str | None = None) -> list[str]:
+        """What ``yams history --csv`` writes of each game of ``player`` that matches
+        (:func:`~yams_scorekeeper.engine.book_csv.game_csv`), by date then id: one range
+        of ``history_lines`` beside the same range of ``players``, each text checked against
+        its digest (:class:`IndexMismatch`); a game that has none is read from its summary
+        (checked), and its text kept."""
+        from ..engine.book_csv import game_csv
+
+        index = self.index
+        db = index._open()
+        if not _book_tables(db):
+            return [game_csv(s) for s in index.summaries(player, family, since, until)]
+        where, args = index._filters("p.", family, since, until, None)
+        rows = db.execute(
+            "SELECT p.folded, p.date, p.game, p.seat, l.line, l.archive_sha, l.line_sum "
+            "FROM players p LEFT JOIN history_lines l ON l.folded=p.folded AND l.date=p.date "
+            f"AND l.game=p.game AND l.seat=p.seat WHERE p.folded=?{where} "
+            "ORDER BY p.date, p.game, p.seat", [fold(player), *args]).fetchall()
+        kept: list[Row] = []
+        made: dict[str, tuple[str, str | None]] = {}
+        for folded, date, game_id, seat, line, _sha, _sum in rows:
+            if line is None and game_id not in made:
+                found = db.execute(f"SELECT {_CHECKED} FROM games g WHERE id=?",
+                                   (game_id,)).fetchone()
+                made[game_id] = (game_csv(_checked(found)), found[6])
+            if line is None:
+                text, sha = made[game_id]
+                kept.append((folded, date, game_id, seat, text, sha, line_sum(text, sha)))
+        if kept:
+            try:
+                with _transaction(db):
+                    db.executemany("INSERT OR REPLACE INTO history_lines VALUES(?,?,?,?,?,?,?)",
+                                   kept)
+            except sqlite3.OperationalError:
+                pass            # an index file we may only read: made again next time
+        out, last = [], None
+        for _folded, _date, game_id, _seat, line, sha, digest in rows:
+            if game_id == last:
+                continue        # two names of the game that fold alike: one game of theirs
+            last = game_id
+            if line is None:
+                line, sha = made[game_id]
+            elif line_sum(line, sha) != digest:
+                raise IndexMismatch(game_id)
+            out.append(line)
+        return out
+
+
+def line_sum(line: str, archive_sha: str | None) -> str:
+    """The digest a ``history_lines`` row carries of its line and its archive file's checksum
+    (as :func:`row_sum` for a ``games`` row)."""
+    return hashlib.sha256(f"{archive_sha}\n{line}".encode()).hexdigest()[:32]
+
+
+def _line_rows(players: list[Row], line: str, archive_sha: str | None) -> list[Row]:
+    """The ``history_lines`` rows of a game: its line under the key of each of its
+    ``players`` rows."""
+    digest = line_sum(line, archive_sha)
+    return [(*player[:4], line, archive_sha, digest) for player in players]
+
+
+def _year_inside(year: str, since: str | None, until: str | None) -> bool | None:
+    """Whether every date that starts with ``year`` is in the period (``date >= since`` and
+    ``date[:len(until)] <= until``, as :meth:`SummaryIndex._filters` says it): True, False,
+    or ``None`` when the period cuts the year."""
+    inside: bool | None = True
+    if since is not None:
+        if year < since[:4]:
+            return False
+        if year < since:      # the year of ``since``, which names a month or a day
+            inside = None
+    if until is not None:
+        if len(until) <= len(year):
+            if year[:len(until)] > until:
+                return False
+        elif year > until[:len(year)]:
+            return False
+        elif year == until[:len(year)]:
+            inside = None
+    return inside
+
+
 #: the columns of ``games g`` that :func:`_checked` reads
 _CHECKED = ("g.id, g.date, g.family, g.config_key, g.stopped, g.summary, g.archive_sha, "
             "g.row_sum")
@@ -643,6 +854,30 @@ def _decoded(text: str) -> Any:
 _SHEET_KEYS = ("cells", "bonuses")
 
 
+def _drop_tallies(table: str, row: str) -> str:
+    """The statements of a trigger on ``table`` that drop the tally group and the mark of the
+    player of its row ``row`` (``NEW`` or ``OLD``)."""
+    if table == "players":
+        return (f"DELETE FROM row_tallies WHERE folded={row}.folded AND "
+                f"config_key={row}.config_key AND seats={row}.seats AND "
+                f"year=substr({row}.date, 1, 4); "
+                f"DELETE FROM row_tallies_full WHERE folded={row}.folded; ")
+    mine = f"FROM players WHERE game={row}.game AND seat={row}.seat"
+    return (f"DELETE FROM row_tallies WHERE (folded, config_key, seats, year) IN "
+            f"(SELECT folded, config_key, seats, substr(date, 1, 4) {mine}); "
+            f"DELETE FROM row_tallies_full WHERE folded IN (SELECT folded {mine}); ")
+
+
+def _drop_lines(table: str, row: str) -> str:
+    """The statement of a trigger on ``table`` that drops the history lines of its row
+    ``row`` (``NEW`` or ``OLD``): a ``players`` row's own, or those of a game's players."""
+    if table == "players":
+        return (f"DELETE FROM history_lines WHERE folded={row}.folded AND date={row}.date AND "
+                f"game={row}.game AND seat={row}.seat; ")
+    return ("DELETE FROM history_lines WHERE (folded, date, game, seat) IN (SELECT folded, "
+            f"date, game, seat FROM players WHERE game={row}.id); ")
+
+
 #: indexes added after their schema came out: an index file made before one of them gets it
 #: in place (one pass over ``games``, once), rather than a rebuild from the archive
 _LATER_INDEXES = {
@@ -656,12 +891,55 @@ _LATER_INDEXES = {
 #: indexes that a later one of :data:`_LATER_INDEXES` made useless (dropped once)
 _DROPPED_INDEXES = ("players_by_game",)
 
+#: the per-row tallies of ``stats NAME --rows`` (:meth:`BookTables.player_row_tallies`):
+#: one row per player, configuration, player count and year, the tally of its sheets
+#: (:func:`~yams_scorekeeper.engine.records.tally_text`) and its first game; a player's
+#: mark in ``row_tallies_full`` says every group of the player has its row. Derived from
+#: ``players`` and ``sheets`` only, and kept so by SQLite itself: the triggers below,
+#: stored in the index file, drop the group and the mark of every row written, removed or
+#: changed in those tables (by this program or by any other, an older one included); the
+#: next ``--rows`` of that player tallies the groups dropped again. Added in place to an
+#: index file made before them (no rebuild: schema 5 still). The tables are made when first
+#: asked for (:func:`_book_tables`): an index that never serves ``--rows`` or ``--csv`` stays
+#: as it was.
+#:
+#: ``history_lines``: what ``yams history --csv`` writes of each game
+#: (:func:`~yams_scorekeeper.engine.book_csv.game_csv`: its CSV text), with the archive
+#: file's checksum and a digest of the two (:func:`line_sum`, checked at every read), once
+#: for each of its ``players`` rows, under the same key (a player's lines are one range, in
+#: the order of the CSV); dropped by triggers whenever the game's ``games`` row or the
+#: ``players`` row is written. A game without its line is read from its summary (and its
+#: line kept). A player's CSV then reads 300 bytes a game, not its summary (1 KB, decoded).
+_BOOK_SCHEMA = {
+    "row_tallies": "CREATE TABLE row_tallies(folded TEXT NOT NULL, config_key TEXT NOT NULL, "
+                   "seats INTEGER NOT NULL, year TEXT NOT NULL, family TEXT, "
+                   "first_date TEXT NOT NULL, first_game TEXT NOT NULL, tally TEXT NOT NULL, "
+                   "PRIMARY KEY(folded, config_key, seats, year)) WITHOUT ROWID",
+    "row_tallies_full": "CREATE TABLE row_tallies_full(folded TEXT PRIMARY KEY) WITHOUT ROWID",
+    **{f"row_tallies_{table}_{when.lower()}": (
+        f"CREATE TRIGGER row_tallies_{table}_{when.lower()} AFTER {when} ON {table} BEGIN "
+        + "".join(_drop_tallies(table, row) for row in rows) + "END")
+       for table in ("players", "sheets")
+       for when, rows in (("INSERT", ("NEW",)), ("DELETE", ("OLD",)),
+                          ("UPDATE", ("OLD", "NEW")))},
+    "history_lines": "CREATE TABLE history_lines(folded TEXT NOT NULL, date TEXT NOT NULL, "
+                     "game TEXT NOT NULL, seat INTEGER NOT NULL, line TEXT NOT NULL, "
+                     "archive_sha TEXT, line_sum TEXT NOT NULL, "
+                     "PRIMARY KEY(folded, date, game, seat)) WITHOUT ROWID",
+    **{f"history_lines_{table}_{when.lower()}": (
+        f"CREATE TRIGGER history_lines_{table}_{when.lower()} AFTER {when} ON {table} BEGIN "
+        + "".join(_drop_lines(table, row) for row in rows) + "END")
+       for table in ("games", "players")
+       for when, rows in (("INSERT", ("NEW",)), ("DELETE", ("OLD",)),
+                          ("UPDATE", ("OLD", "NEW")))},
+}
+
 
 def _add_later_indexes(db: sqlite3.Connection) -> None:
     """Add to an index file those of :data:`_LATER_INDEXES` it does not have yet, and drop
     those of :data:`_DROPPED_INDEXES` it still has (nothing is written when it has them all:
     a read-only index file is then read as it is)."""
-    have = {name for (name,) in db.execute("SELECT name FROM sqlite_master WHERE type='index'")}
+    have = {name for (name,) in db.execute("SELECT name FROM sqlite_master")}
     for name, sql in _LATER_INDEXES.items():
         if name not in have:
             db.execute(sql)
@@ -670,9 +948,41 @@ def _add_later_indexes(db: sqlite3.Connection) -> None:
             db.execute(f"DROP INDEX {name}")
 
 
+def _has_book_tables(db: sqlite3.Connection) -> bool:
+    """True when the index file has the tables of :data:`_BOOK_SCHEMA` (and their triggers)."""
+    have = {name for (name,) in db.execute("SELECT name FROM sqlite_master WHERE name IN "
+                                           f"({','.join('?' * len(_BOOK_SCHEMA))})",
+                                           list(_BOOK_SCHEMA))}
+    return len(have) == len(_BOOK_SCHEMA)
+
+
+def _book_tables(db: sqlite3.Connection) -> bool:
+    """Make the tables of :data:`_BOOK_SCHEMA` and their triggers, all at once, when the index
+    file lacks one (they are made when first asked for, so that an index that never serves
+    ``--rows`` or ``--csv`` stays as small as before), and drop the history texts of another
+    version (:data:`HISTORY_CSV_FORMAT`); False on an index file we may only read that lacks
+    them (the caller then reads the other tables)."""
+    try:
+        if not _has_book_tables(db):
+            with _transaction(db):
+                for name, sql in _BOOK_SCHEMA.items():
+                    kind = "TABLE" if sql.startswith("CREATE TABLE") else "TRIGGER"
+                    db.execute(f"DROP {kind} IF EXISTS {name}")
+                    db.execute(sql)
+        row = db.execute("SELECT value FROM meta WHERE key='history_csv_format'").fetchone()
+        if row is None or row[0] != HISTORY_CSV_FORMAT:   # texts of another version
+            with _transaction(db):
+                db.execute("DELETE FROM history_lines")
+                db.execute("INSERT OR REPLACE INTO meta VALUES('history_csv_format', ?)",
+                           (HISTORY_CSV_FORMAT,))
+    except sqlite3.OperationalError:
+        return False
+    return True
+
+
 #: a game's rows in the index, but the archive file's stamp: ``games`` (its first six
-#: columns), ``players`` and ``sheets``
-IndexRows = tuple[Row, list[Row], list[Row]]
+#: columns), ``players``, ``sheets`` and its lines of ``history --csv`` (``history_lines``)
+IndexRows = tuple[Row, list[Row], list[Row], str]
 
 
 def index_rows(summary: Doc) -> IndexRows:
@@ -691,7 +1001,9 @@ def index_rows(summary: Doc) -> IndexRows:
     if all("cells" in p for p in summary["players"]):   # else filled later: fill_sheets
         sheets = [(summary["id"], seat, _json({k: p[k] for k in _SHEET_KEYS if k in p}))
                   for seat, p in enumerate(summary["players"])]
-    return game, player_rows, sheets
+    from ..engine.book_csv import game_csv
+
+    return game, player_rows, sheets, game_csv(summary)
 
 
 class _transaction:

@@ -1,4 +1,5 @@
-"""The record book as spreadsheets: ``yams history --csv`` and ``yams stats --csv``.
+"""The record book as spreadsheets: ``yams history --csv`` and ``yams stats --csv`` (pure: the
+command line writes the files, the summaries index keeps each game's lines, :func:`game_csv`).
 
 RFC 4180 through the standard :mod:`csv` module (comma, ``"`` quoting, CRLF line ends), a
 header line of fixed English column names (stable for scripts and spreadsheet formulas), then
@@ -82,7 +83,7 @@ def history_lines(summaries: Iterable[Row], cell: Callable[[Any], Any] = _same
     """One line per player of each game (in the order of the summaries, players by rank):
     the values of :data:`HISTORY_COLUMNS`, each given to ``cell`` (those of the game once
     for all its players)."""
-    from ..engine.records import changes_made
+    from .records import changes_made
 
     for summary in summaries:      # the fields of records.history, read straight
         head = [cell(summary["date"]), cell(summary["id"]),
@@ -95,21 +96,22 @@ def history_lines(summaries: Iterable[Row], cell: Callable[[Any], Any] = _same
                    *tail]
 
 
-def history_csv(summaries: Iterable[Row]) -> str:
-    """``yams history --csv``: the CSV text of :func:`history_lines` (a name, a label met
-    before is not made :func:`inert` again: at 50,000 games, a player's history is 31,000
-    lines of the same few names)."""
-    seen: dict[str, Any] = {}
+#: the version of :func:`game_csv`'s text: the summaries index keeps it, and drops what an
+#: other version wrote (bump it with any change of the history's columns or cells)
+HISTORY_CSV_FORMAT = 1
 
-    def cell(value: Any) -> Any:
-        if type(value) is not str:
-            return inert(value)
-        made = seen.get(value)
-        if made is None:
-            made = seen[value] = inert(value)
-        return made
 
-    return _written(HISTORY_COLUMNS, history_lines(summaries, cell))
+def game_csv(summary: Row) -> str:
+    """The lines of ``yams history --csv`` of one game (:func:`history_lines`, every cell
+    :func:`inert`), as CSV text without the header."""
+    out = io.StringIO()
+    csv.writer(out, lineterminator="\r\n").writerows(history_lines([summary], inert))
+    return out.getvalue()
+
+
+def history_csv(games: Iterable[str]) -> str:
+    """``yams history --csv``: the header, then the games' texts (:func:`game_csv`)."""
+    return _written(HISTORY_COLUMNS, ()) + "".join(games)
 
 
 def stats_lines(data: Row) -> Iterator[list[Any]]:
