@@ -38,6 +38,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..base.dice import Dice
     from ..engine.game import Game
     from ..engine.sheet import Coup, Mark, Sheet
+    from ..rules import RuleSet
 
 #: what :meth:`Mechanic.assess` answers: the fields of a legal cell after its coup (score,
 #: explain, notes, zero_only, scratchable, figure, bonus)
@@ -75,8 +76,17 @@ class Mechanic:
     words: ClassVar[tuple[str, ...]] = ()
     #: the refusal of its entry field in a game that does not play it: catalogue key, rule
     absent: ClassVar[tuple[str, str] | None] = None
-    #: the ``yams play`` help topic that tells of it (a key of ``table.help_topics``)
+    #: how a transcript line shows its entry, to say what may follow the roll
+    #: (``joker 4:6``), or None
+    example: ClassVar[str | None] = None
+    #: the refusal of its entry typed twice after one roll (catalogue key, rule), or None
+    #: when the last one typed counts
+    once: ClassVar[tuple[str, str] | None] = None
+    #: its topic in the ``yams play`` help: the placeholder of ``table.help`` that its line
+    #: (:attr:`help_line`) fills, and that stays empty in a game that does not play it
     help_topic: ClassVar[str | None] = None
+    #: the catalogue key of its line in the ``yams play`` help, or None
+    help_line: ClassVar[str | None] = None
     #: False when the advisers' plans do not cover it (they then leave its cells to the player)
     planned: ClassVar[bool] = True
 
@@ -149,6 +159,27 @@ class Mechanic:
         """The entry's value as the coup keeps it, as the log, the store and a transcript
         write it."""
         return value
+
+    @staticmethod
+    def amended(rules: RuleSet, text: str) -> Any:
+        """The entry's value typed in a past turn's replacement (``yams fix``), as an
+        amendment keeps it (default: as typed)."""
+        return text
+
+    @staticmethod
+    def coup_json(value: Any) -> Any:
+        """The entry's value in the JSON of a coup (``yams log --json``): null when not typed."""
+        return value
+
+    @staticmethod
+    def demo_text(rules: RuleSet, value: Any, lang: str) -> str:
+        """What the demo says of the entry after the dice of a coup, in ``lang``."""
+        return ""
+
+    def coup_note(self, game: Game, coup: Coup, lang: str) -> str | None:
+        """What the line of the coup being placed says of its entry (``joker 4→6, rolled
+        ...``), in ``lang``, or None."""
+        return None
 
     # -- writing cells -------------------------------------------------------------------------
 
