@@ -141,6 +141,23 @@ def test_the_help_holds_the_line_of_each_mechanic_played_and_no_other(tmp_path, 
     assert (JOKER_LINE in lines) == (setup[0] == "duel")
 
 
+SIXTH_ROLL_LINE = "  …/6 announce youpi Double Yams classique or forcé: the announced sixth roll"
+ANNONCEE_LINE = "  55533/3 a full     the annoncée column: the row announced after the first roll"
+
+
+@pytest.mark.parametrize("setup, shown", [
+    (["double", "Ana", "classique"], [SIXTH_ROLL_LINE]),
+    (["double", "Ana", "critique"], []),                  # a bank of rolls, no sixth roll
+    (["classic", "Ana", "libre annoncee"], [ANNONCEE_LINE]),
+])
+def test_the_announce_lines_come_with_the_mechanic_that_reads_the_announce(tmp_path, setup,
+                                                                           shown):
+    lines = help_lines(played(tmp_path / "store", [*setup, "h", "q"]))
+    assert [line for line in lines if line in (SIXTH_ROLL_LINE, ANNONCEE_LINE)] == shown
+    assert lines[lines.index("Cells:") - 1] == (shown[0] if shown else (
+        "  6cp 6pc 3fg …      or die by die: value, colour c/f, size p/g"))
+
+
 def test_the_help_lines_of_the_mechanics_follow_the_language():
     game = Game(make_config("gaby", ["Ana"], columns=["libre"],
                             options=["deux-coups", "doblar"]))
@@ -171,3 +188,17 @@ def test_the_advisers_name_what_they_plan_as_the_mechanics_do():
     assert mechanics.DIE_CHANGER is Jokers and mechanics.PAIR_WRITER is Doblar
     assert (mechanics.DIE_ENTRY, mechanics.DIE_COUNTER, mechanics.PAIR) == (
         Jokers.entry_field, "jokers_left", Doblar.id)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_every_placeholder_of_the_help_is_the_topic_of_a_mechanic_with_a_line(lang):
+    """A new mechanic's help line is a ``{topic}`` of ``table.help`` and a kind of ``KINDS``
+    whose ``help_line`` says it in every language (else the table's help would fail)."""
+    from string import Formatter
+
+    from yams_scorekeeper.i18n import say, template
+
+    fields = {name for _, name, _, _ in Formatter().parse(template("table.help", lang)) if name}
+    with_lines = {k.help_topic: k.help_line for k in mechanics.KINDS if k.help_line}
+    assert fields == set(with_lines) == {"joker", "announce", "annoncee", "doblar"}
+    assert all(say(key, lang).startswith("  ") for key in with_lines.values() if key)

@@ -164,15 +164,16 @@ class Table:
             self.term.say(self.t("hint_dice", example=example), style="dim")
 
     def help_text(self) -> str:
-        """The help, with the lines of the mechanics the game plays (jokers, doblar: each
-        mechanic's help topic), without those of the other families' dice (tagged dice)."""
+        """The help, with the lines of the mechanics the game plays (jokers, the sixth roll,
+        the annoncée column, the doblar: each mechanic's help topic), without those of the
+        other families' dice (tagged dice)."""
         game = self.game
         out = []
         for line in self.t("help", **game.mechanics.help_lines(self.lang)).splitlines():
             if not line:                    # the line of a mechanic the game does not play
                 continue
-            # the tagged-dice lines (grouped, die by die, the announced sixth roll)
-            if any(m in line for m in ("cp665", "6pc", "…/6 ")) and not game.rules.tagged:
+            # the tagged-dice lines (grouped, die by die)
+            if any(m in line for m in ("cp665", "6pc")) and not game.rules.tagged:
                 continue
             if "55533/2" in line and game.rules.tagged:
                 continue

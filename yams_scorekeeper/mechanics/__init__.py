@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..base.errors import EntryError, IllegalMoveError
 from ..i18n import Message
+from .annoncee import Announced
 from .base import Assessment, CellRefusal, Mechanic, resting_counters
 from .columns import GIVEN, ColumnKind, sheet_order, short_name
 from .doblar import Doblar, TwoCoups
@@ -35,8 +36,10 @@ __all__ = ["KINDS", "Assessment", "CellRefusal", "ColumnKind", "Doblar", "GIVEN"
            "coup_entries_json", "demo_entries", "DIE_CHANGER", "PAIR_WRITER",
            "DIE_ENTRY", "DIE_COUNTER", "PAIR", "short_name"]
 
-#: every kind of mechanic, in the order of their counters and entry fields
-KINDS: tuple[type[Mechanic], ...] = (TwoCoups, Doblar, Jokers, RollBank, RollPool, SixthRoll)
+#: every kind of mechanic, in the order of their counters and entry fields (the annoncée
+#: column's announce, which a column kind brings, last: its field is the sixth roll's)
+KINDS: tuple[type[Mechanic], ...] = (TwoCoups, Doblar, Jokers, RollBank, RollPool, SixthRoll,
+                                     Announced)
 
 
 #: every counter a sheet may show, by name, with its value on a sheet that does not play it

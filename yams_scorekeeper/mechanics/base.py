@@ -11,11 +11,15 @@ the annoncée column (C7). A mechanic owns
 - its **checks at entry** (:meth:`check_entry`, :meth:`check_without`, :meth:`max_roll`,
   :meth:`only_scratch`) **and at mark** (:meth:`refuse_cell`, :meth:`assess`, :meth:`write`);
 - **what a player types for it**: the field of an ``enter`` event it reads
-  (:attr:`entry_field`, the word of the notation), and how the log, a transcript and the
-  store write it (:meth:`logged`);
-- its **JSON fields** (:meth:`counters_json`), its lines on the sheet views
-  (:meth:`sheet_parts`), its help topic in ``yams play`` (:attr:`help_topic`), what the random
-  player types for it (:meth:`random_entry`) and what the advisers need (:attr:`planned`).
+  (:attr:`entry_field`), the words before its value in the notation (:attr:`words`,
+  :attr:`example`, :attr:`once`), how the log, a transcript and the store write it
+  (:meth:`logged`, :meth:`text`) and how a replacement turn keeps it (:meth:`amended`);
+- its **JSON fields** (:meth:`counters_json`, :meth:`coup_json`), its lines on the sheet views
+  (:meth:`sheet_parts`, :meth:`coup_note`) and in the demo (:meth:`demo_text`), its help topic
+  and line in ``yams play`` (:attr:`help_topic`, :attr:`help_line`), what the random player
+  types for it (:meth:`random_entry`) and what the advisers need (:attr:`planned`; the kinds
+  that write :meth:`apply` and :meth:`write` are the ones they plan, see
+  :data:`yams_scorekeeper.mechanics.DIE_CHANGER`).
 
 The game, the store, the command line, transcripts and advisers ask the game's mechanics
 (:class:`Mechanics`) and never name one. Every hook's default does nothing, so a mechanic

@@ -42,6 +42,7 @@ class SixthRoll(Mechanic):
     absent = ("game.sixth_roll_exists_only", "D9")
     example = "announce youpi"
     help_topic = "announce"
+    help_line = "table.help_announce"
     planned = False
 
     def __init__(self, per_turn: int):
