@@ -24,14 +24,15 @@ DUEL = "rules: duel\nplayers: Ana, Bob\n\n"
 
 
 @pytest.mark.parametrize("text, read", [
-    ("55533/2", ("55533", "2", None, None)),
-    ("5 5 5 3 3 / 2", ("5 5 5 3 3", "2", None, None)),
-    ("55554/3 joker 4:5", ("55554", "3", "4:5", None)),
-    ("55554/3 j 4:5", ("55554", "3", "4:5", None)),          # the table's short word
-    ("55554/6 announce youpi", ("55554", "6", None, "youpi")),
-    ("55554/6 annonce youpi", ("55554", "6", None, "youpi")),
-    ("55554/6 a youpi", ("55554", "6", None, "youpi")),
-    ("55533", ("55533", None, None, None)),                  # no '/': the dice alone
+    ("55533/2", ("55533", "2", {})),
+    ("5 5 5 3 3 / 2", ("5 5 5 3 3", "2", {})),
+    ("55554/3 joker 4:5", ("55554", "3", {"joker": "4:5"})),
+    ("55554/3 j 4:5", ("55554", "3", {"joker": "4:5"})),          # the table's short word
+    ("55554/6 announce youpi", ("55554", "6", {"announce": "youpi"})),
+    ("55554/6 annonce youpi", ("55554", "6", {"announce": "youpi"})),
+    ("55554/6 a youpi", ("55554", "6", {"announce": "youpi"})),
+    ("55554/3 j 4:5 a youpi", ("55554", "3", {"joker": "4:5", "announce": "youpi"})),
+    ("55533", ("55533", None, {})),                  # no '/': the dice alone
 ])
 def test_a_coup_reads_the_same_everywhere(text, read):
     assert read_coup(text) == read

@@ -15,6 +15,7 @@ from typing import Any
 import numpy as np
 
 from ..i18n import Message
+from ..mechanics import DIE_ENTRY
 from . import cache
 from .dice_space import N_DICE, dice_space
 from .solver import State, best_keep_values, joker_rows, keep_values, last_roll_values, place, solve
@@ -47,7 +48,7 @@ class CellChoice:
 
     def to_json(self) -> dict[str, Any]:
         return {"row": self.row, "score": self.score, "expected": round(self.expected, 4),
-                "loss": round(self.loss, 4), "joker": list(self.joker) if self.joker else None,
+                "loss": round(self.loss, 4), DIE_ENTRY: list(self.joker) if self.joker else None,
                 "bonus": self.bonus}
 
 

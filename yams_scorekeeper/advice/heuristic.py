@@ -44,13 +44,14 @@ from ..base.errors import YamsError
 from ..base.totals import UPPER, sheet_totals
 from ..engine.game import Game, Mark
 from ..i18n import Joined
+from ..mechanics import PAIR
 from .dice_space import N_DICE, dice_space
 from .solver import best_keep_values, keep_values
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..base.columns import Column
-    from ..rules import RuleSet
     from ..engine.sheet import Sheet
+    from ..rules import RuleSet
 
 #: value kept back for a doblar not used now (points against par): one is used only on a pair
 #: whose second cell beats its par by more than this
@@ -101,10 +102,10 @@ class HeuristicCell:
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
             "column": self.column, "row": self.row, "coup": self.coup, "score": self.score,
-            "value": round(self.value, 4), "loss": round(self.loss, 4), "doblar": None}
+            "value": round(self.value, 4), "loss": round(self.loss, 4), PAIR: None}
         if self.second is not None:
             c, r, k, s = self.second
-            data["doblar"] = {"column": c, "row": r, "coup": k, "score": s}
+            data[PAIR] = {"column": c, "row": r, "coup": k, "score": s}
         return data
 
 

@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
+from ..mechanics import DIE_COUNTER
 from .adviser import CellChoice, KeepChoice, Solved
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -32,7 +33,7 @@ class Hint:
         data = {"family": self.family, "method": self.method, "expected": round(self.expected, 4),
                 "so_far": self.so_far, "open": list(self.open_rows)}
         if self.jokers_left is not None:
-            data["jokers_left"] = self.jokers_left
+            data[DIE_COUNTER] = self.jokers_left
         if self.dice is not None:
             data.update(dice=list(self.dice), roll=self.roll)
             data["keeps" if self.keeps else "cells"] = [c.to_json() for c in

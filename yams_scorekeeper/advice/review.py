@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..engine.game import Game, plain_events
+from ..mechanics import DIE_ENTRY
 from .adviser import Solved
 
 
@@ -44,10 +45,10 @@ class TurnReview:
     def to_json(self) -> dict[str, Any]:
         return {"player": self.player, "turn": self.turn, "round": self.round,
                 "dice": list(self.dice),
-                "roll": self.roll, "joker": list(self.joker) if self.joker else None,
+                "roll": self.roll, DIE_ENTRY: list(self.joker) if self.joker else None,
                 "row": self.row, "score": self.score, "best_row": self.best_row,
                 "best_score": self.best_score,
-                "best_joker": list(self.best_joker) if self.best_joker else None,
+                f"best_{DIE_ENTRY}": list(self.best_joker) if self.best_joker else None,
                 "expected_before": round(self.expected_before, 4),
                 "loss": round(self.loss, 4), "luck": round(self.luck, 4)}
 

@@ -288,7 +288,7 @@ def heuristic_lines(result, lang: str, rules) -> list[str]:
         what = _cell_text(names, rules, c.column, c.row, c.score)
         if c.second is not None:
             col, row, coup, score = c.second
-            what = (w["doblar"] + what + say("cli.advice.coup", lang, n=c.coup) + " + "
+            what = (w["pair"] + what + say("cli.advice.coup", lang, n=c.coup) + " + "
                     + _cell_text(names, rules, col, row, score)
                     + say("cli.advice.coup", lang, n=coup))
         loss = "" if i == 1 else "  " + say("cli.advice.lost", lang, loss=c.loss)
@@ -316,6 +316,7 @@ def review(
     Double Yams its luck is an estimate from sampled turns, said so."""
     from ..advice.review import review_game
     from ..base.safetext import shown
+    from ..mechanics import DIE_CHANGER
     from .current_game import any_game
 
     lang = current_lang(ctx)
@@ -331,15 +332,16 @@ def review(
     w = words("cli.advice", lang)
     echo(f"{shown(game.config.label)} · {w['exact']}")
     name = game.rules.row
+    word = DIE_CHANGER.words[0]             # what a player types for it: "joker"
     for p in players:
         for t in p.turns:
-            joker = f" joker {t.joker[0]}→{t.joker[1]}" if t.joker else ""
+            joker = f" {word} {t.joker[0]}→{t.joker[1]}" if t.joker else ""
             echo(say("cli.advice.turn", lang, name=shown(p.name), turn=t.turn,
                       round=round_text(game, t.round, lang),
                       dice=" ".join(map(str, t.dice)), joker=joker,
                       roll=t.roll, row=name(t.row).name, score=t.score))
             if t.loss > 0.005:
-                bj = f" (joker {t.best_joker[0]}→{t.best_joker[1]})" if t.best_joker else ""
+                bj = f" ({word} {t.best_joker[0]}→{t.best_joker[1]})" if t.best_joker else ""
                 echo(say("cli.advice.best", lang, row=name(t.best_row).name, score=t.best_score,
                                             joker=bj, loss=t.loss, luck=t.luck))
             else:

@@ -30,12 +30,9 @@ if TYPE_CHECKING:  # pragma: no cover
 def coup_text(coup: Any) -> str:
     """A coup as the transcript writes it: ``55533/2``, ``... joker 4:6``."""
     from ..engine.transcript import entry_text
+    from ..mechanics import logged_entries
 
-    item = {"dice": [str(d) for d in coup.rolled], "roll": coup.roll}
-    if coup.joker:
-        item["joker"] = list(coup.joker)
-    if coup.announce:
-        item["announce"] = coup.announce
+    item = {"dice": [str(d) for d in coup.rolled], "roll": coup.roll, **logged_entries(coup)}
     return entry_text({"coups": [item], "cells": []}).rstrip(" ->")
 
 
@@ -47,12 +44,12 @@ def _dice_text(coup: Any) -> str:
 
 
 def turn_json(turn: Turn, lang: str = "en") -> dict[str, Any]:
+    from ..mechanics import coup_entries_json
     from .json_out import mark_json
 
     return {"turn": turn.number, "player": turn.player,
             "coups": [{"dice": [str(d) for d in c.dice], "rolled": [str(d) for d in c.rolled],
-                       "roll": c.roll, "joker": list(c.joker) if c.joker else None,
-                       "announce": c.announce} for c in turn.coups],
+                       "roll": c.roll, **coup_entries_json(c)} for c in turn.coups],
             "marks": [mark_json(m, lang) for m in turn.marks],
             "amendments": [dict(a) for a in turn.amendments]}
 

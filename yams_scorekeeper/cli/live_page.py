@@ -124,9 +124,7 @@ def _turn(game: Game, lang: str) -> list[str]:
     for n, coup in enumerate(game.coups, start=1):
         text = p["coup"].format(name=game.player.name, n=n, dice=format_dice(coup.dice),
                                 roll=coup.roll)
-        if coup.joker:
-            text += " (" + p["joker"].format(a=coup.joker[0], b=coup.joker[1],
-                                             rolled=format_dice(coup.rolled)) + ")"
+        text += "".join(f" ({note})" for note in game.mechanics.coup_notes(game, coup, lang))
         out.append(f'<p class="dice">{markup_text(text)}</p>')
     cells = game.legal_cells()
     if not game.coups and not cells:

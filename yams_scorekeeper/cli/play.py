@@ -143,6 +143,7 @@ def demo(
     from ..engine.config import make_config
     from ..engine.game import Game
     from ..engine.simulate import demo_turn
+    from ..mechanics import demo_entries
     from .house_files import command_sheet
     from .sheet_view import cell_label
     from .turn_loop import print_ranking
@@ -172,12 +173,7 @@ def demo(
                 values = {"dice": " ".join(event["dice"]), "roll": event["roll"]}
                 line = (t("demo_coup_n", n=n, **values) if len(entries) > 1
                         else t("demo_coup", **values))
-                if event.get("joker"):
-                    line += t("demo_joker", a=event["joker"][0], b=event["joker"][1])
-                if event.get("announce"):
-                    from ..engine.game import announce_name
-                    line += t("demo_announce", row=announce_name(game.rules, event["announce"]))
-                term.say("  " + line)
+                term.say("  " + line + demo_entries(game.rules, event, term.lang))
             mark_event = next(e for e in game.events[before:] if e["type"] == "mark")
             two = len(mark_event["cells"]) > 1 or len(entries) > 1
             for cell in mark_event["cells"]:

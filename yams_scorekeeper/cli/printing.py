@@ -48,7 +48,7 @@ def short_label(label: str, lang: str, width: int = LABEL_WIDTH) -> str:
     abbreviates its columns (``Yams Gaby (Desc/Lib/Mont/DSec/Sec, nénette +5 options)``):
     column names shortened, then the last options counted rather than listed, so that a long
     Gaby label takes one or two lines rather than four to six."""
-    from .sheet_view import SHORT_COLUMNS
+    from ..mechanics import short_name
 
     title, paren, inside = label.partition(" (")
     if not paren or not inside.endswith(")") or len(label) <= width:
@@ -56,7 +56,7 @@ def short_label(label: str, lang: str, width: int = LABEL_WIDTH) -> str:
     first, *rest = inside[:-1].split(", ")
     columns = first.split(" / ")
     if len(columns) > 1:
-        first = "/".join(SHORT_COLUMNS.get(c, c) for c in columns)
+        first = "/".join(short_name(c) for c in columns)
     parts = [first, *rest]
     for kept in range(len(parts), 0, -1):
         more = len(parts) - kept
@@ -184,9 +184,7 @@ def print_cells(game: Game, cells: list[LegalCell], lang: str) -> None:
         coup = game.coups[-1]
         text = w["coup"].format(name=game.player.name, n=n, dice=format_dice(coup.dice),
                                 roll=coup.roll)
-        if coup.joker:
-            text += " (" + w["joker"].format(a=coup.joker[0], b=coup.joker[1],
-                                             rolled=format_dice(coup.rolled)) + ")"
+        text += "".join(f" ({note})" for note in game.mechanics.coup_notes(game, coup, lang))
         before.append(shown(text))
     header: list[str] = []
     rows: list = []

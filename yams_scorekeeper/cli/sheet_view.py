@@ -17,6 +17,7 @@ from rich.text import Text
 
 from ..i18n import Message, explain_lang, say, words
 from ..i18n.wording import colon
+from ..mechanics import short_name
 from .cell_names import cell_label  # noqa: F401 (cell_label: its old home)
 from .cell_names import column_name as _column_name
 from .legal_list import COLUMNS as LEGAL_COLUMNS
@@ -50,7 +51,7 @@ def player_grid(game: Game, index: int, lang: str, short: bool = False) -> Group
                   caption=counters_text(game, sheet, lang) or None)
     table.add_column("", no_wrap=True)
     for col in game.columns:
-        name = SHORT_COLUMNS.get(col.name, col.name) if short else col.name
+        name = short_name(col.name) if short else col.name
         label = name + (f" x{col.factor}" if col.factor != 1 else "")
         table.add_column(label, justify="right", no_wrap=True)
     upper = [r for r in game.rows if r in ("1", "2", "3", "4", "5", "6")]
@@ -209,11 +210,6 @@ def page_of(game: Game, lang: str, width: int, seat: int) -> tuple[int, int]:
     return next(n for n, p in enumerate(pages, start=1) if seat in p), len(pages)
 
 
-#: column names shortened where the players share a grid (never cut mid-word with "…")
-SHORT_COLUMNS = {"Libre": "Lib", "Descendante": "Desc", "Montante": "Mont", "Imposée": "Imp",
-                 "Descente": "Desc", "Montée": "Mont", "Demi-sec": "DSec", "Sec": "Sec"}
-
-
 def _short_names(names: list[str]) -> list[str]:
     """The shortest starts (3 letters at least) that tell the players apart."""
     for n in range(3, max(len(x) for x in names) + 1):
@@ -236,7 +232,8 @@ def _imposed_order(game: Game, lang: str) -> list[Text]:
     if not imposed:
         return []
     names = " → ".join(game.rules.row(r).name for r in imposed)
-    return [Text(f"{_column_name(game, 'imposee')}{colon(lang)}{names}", style="italic")]
+    column = _column_name(game, game.rules.imposed_column or "")
+    return [Text(f"{column}{colon(lang)}{names}", style="italic")]
 
 
 def side_by_side(game: Game, lang: str, seats: list[int] | None = None,
@@ -258,7 +255,7 @@ def side_by_side(game: Game, lang: str, seats: list[int] | None = None,
     section = (lambda: None) if compact else table.add_section
     table.add_column("", no_wrap=True)
     for col in game.columns:
-        label = SHORT_COLUMNS.get(col.name, col.name) + (f"x{col.factor}" if col.factor != 1
+        label = short_name(col.name) + (f"x{col.factor}" if col.factor != 1
                                                           else "")
         for i, name in zip(seats, players, strict=True):
             mark = "←" if not game.finished and i == game.current else ""

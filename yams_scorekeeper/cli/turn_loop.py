@@ -40,8 +40,10 @@ from typing import TYPE_CHECKING, Any
 from ..base.dice import GROUPED_EXAMPLE
 from ..base.errors import EntryError, IllegalMoveError, YamsError
 from ..base.safetext import fold_name
-from ..engine.notation import ANNOUNCE_WORDS, missing_dice, missing_roll, read_coup
+from ..engine.notation import missing_dice, missing_roll, read_coup
+from ..engine.transcript import typed_text
 from ..i18n import Message, explain_lang, say
+from ..mechanics import AHEAD_WORDS
 from .messages import NO, YES, msg, outcome
 from .printing import round_text
 from .render import shown
@@ -83,8 +85,9 @@ class Table:
         self._auto_scratch: dict[str, bool] = {}    # 165, empty pool: scratch all, said once
         self._list_once = False          # l: the list once, with the handles
         self.choose_now = False          # Enter at "second coup?": choose from coup 1
-        self.announced: tuple[str, int] | None = None  # a row announced alone, waiting for
-        #                                   its dice, and their roll (the sixth roll, D9)
+        #: an entry typed alone (a row announced), waiting for its dice: its field, its
+        #: value and the roll of the dice (the sixth roll, D9)
+        self.announced: tuple[str, str, int] | None = None
         self._header_key: Any = None
         self._cells_key: Any = None
         self._hinted = False             # the dice hint, once a session
@@ -153,26 +156,26 @@ class Table:
             from ..base.dice import format_dice, format_grouped
 
             dice = format_grouped(coup.rolled) if game.rules.tagged else format_dice(coup.rolled)
-            extra = f" joker {coup.joker[0]}:{coup.joker[1]}" if coup.joker else ""
-            self.term.say(self.t("typed_coup", n=n, dice=dice, roll=coup.roll) + extra)
+            self.term.say(self.t("typed_coup", n=n, dice=dice, roll=coup.roll)
+                          + typed_text(coup))
         if not self._hinted and not game.coups:
             self._hinted = True
             example = f"{GROUPED_EXAMPLE} /1" if game.rules.tagged else "55533/2"
             self.term.say(self.t("hint_dice", example=example), style="dim")
 
     def help_text(self) -> str:
-        """The help, without the lines of the other families (jokers, tagged dice, doblar)."""
+        """The help, with the lines of the mechanics the game plays (jokers, the sixth roll,
+        the annoncée column, the doblar: each mechanic's help topic), without those of the
+        other families' dice (tagged dice)."""
         game = self.game
         out = []
-        for line in self.t("help").splitlines():
-            if "joker" in line and not game.rules.jokers:
+        for line in self.t("help", **game.mechanics.help_lines(self.lang)).splitlines():
+            if not line:                    # the line of a mechanic the game does not play
                 continue
-            # the tagged-dice lines (grouped, die by die, the announced sixth roll)
-            if any(m in line for m in ("cp665", "6pc", "…/6 ")) and not game.rules.tagged:
+            # the tagged-dice lines (grouped, die by die)
+            if any(m in line for m in ("cp665", "6pc")) and not game.rules.tagged:
                 continue
             if "55533/2" in line and game.rules.tagged:
-                continue
-            if "doblar" in line and not game.mechanics.writers:
                 continue
             if "55531/1" in line and not game.rules.hints_allowed:
                 continue
@@ -379,7 +382,7 @@ class Table:
         if self.announced:
             from ..engine.game import announce_name
             key, values = "announced_dice_prompt", {"row": announce_name(game.rules,
-                                                                         self.announced[0])}
+                                                                         self.announced[1])}
         elif first:
             key, values = "dice_prompt", {"name": name, "rolls": self.rolls_text()}
         else:
@@ -401,7 +404,7 @@ class Table:
             self.term.refuse(missing_dice(game.rules.dice_example))
             return
         words = text.split()
-        if len(words) == 2 and "/" not in text and words[0].lower() in ANNOUNCE_WORDS:
+        if len(words) == 2 and "/" not in text and words[0].lower() in AHEAD_WORDS:
             # "announce youpi" alone, before the sixth roll: its dice come next (D9)
             try:
                 self.announced = game.mechanics.ahead(game, words[1])
@@ -411,21 +414,23 @@ class Table:
                 self.term.refuse(err)
             return
         try:
-            dice, roll, joker, announce = read_coup(text, game.rules.dice_example)
-            if announce is None and self.announced:
-                announce, ahead_roll = self.announced
+            dice, roll, entries = read_coup(text, game.rules.dice_example)
+            if self.announced and self.announced[0] not in entries:
+                field, value, ahead_roll = self.announced
+                entries[field] = value
                 if roll is None:
                     roll = str(ahead_roll)
             if roll is None:
                 game.rules.parse_dice(dice)         # says first what is wrong with the dice
                 raise missing_roll(dice)
             asked = (game.mechanics.asked(game, game.player, int(roll.strip()))
-                     if announce is None and roll.strip().isdigit() else None)
-            if asked:
-                announce = self.ask_announce(asked)
-                if announce is None:
+                     if roll.strip().isdigit() else None)
+            if asked and asked[0] not in entries:
+                answer = self.ask_announce(asked[1])
+                if answer is None:
                     return
-            self.session.enter(dice, roll, joker=joker, announce=announce)
+                entries[asked[0]] = answer
+            self.session.enter(dice, roll, **entries)
         except YamsError as err:
             self.term.refuse(err)
             return
@@ -449,8 +454,8 @@ class Table:
             return
         if pool_empty and "/" in text:      # dice with an empty pool: the rule says why not
             try:
-                dice, roll, joker, announce = read_coup(text, self.game.rules.dice_example)
-                self.session.enter(dice, roll or "1", joker=joker, announce=announce)
+                dice, roll, entries = read_coup(text, self.game.rules.dice_example)
+                self.session.enter(dice, roll or "1", **entries)
             except YamsError as err:
                 self.term.refuse(err)
             return

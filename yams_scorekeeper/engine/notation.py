@@ -5,10 +5,10 @@ transcripts (``yams replay``), ``yams play`` (its dice, its corrections, its cel
 - dice and roll: ``55533/2`` or ``5 5 5 3 3`` with ``--roll 2`` (:func:`split_roll`,
   :func:`take_roll`), or the roll first, ``2 55533``, in a line of ``yams score -``
   (:func:`roll_then_dice`);
-- a coup: ``DICE/ROLL [joker FROM:TO] [announce ROW]`` (:func:`read_coup`, :func:`parse_coup`;
-  ``j`` for ``joker``, ``annonce`` or ``a`` for ``announce``), the joker ``4:6``
-  (:func:`parse_joker`, U4), the announce ``youpi`` or ``geante-carre:6``
-  (:func:`split_announce`, D9);
+- a coup: ``DICE/ROLL [WORD VALUE]...`` (:func:`read_coup`, :func:`parse_coup`), the
+  entries of the game's mechanics after the roll, each a word the mechanic declares and its
+  value (``joker 4:6`` or ``j 4:6``, U4; ``announce youpi``, ``annonce`` or ``a``, D9),
+  returned by the mechanic's entry field;
 - a cell: ``[COLUMN.]ROW[@COUP][=0]`` (:data:`CELL`, :func:`parse_cell_token`), or for
   ``yams mark`` also a number of the list of legal cells and a row name with spaces
   (:func:`parse_cell`);
@@ -27,9 +27,7 @@ from typing import TYPE_CHECKING, Any
 from ..base.errors import EntryError, IllegalMoveError
 from ..base.safetext import fold_name
 from ..i18n import Message
-from ..mechanics import Jokers, SixthRoll
-from ..mechanics import parse_joker as parse_joker
-from ..mechanics import split_announce as split_announce
+from ..mechanics import amended_entries, typed_entries
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
@@ -37,10 +35,6 @@ if TYPE_CHECKING:  # pragma: no cover
 #: a coup: ``DICE/ROLL`` and what may follow the roll (either side of ``/`` may be missing:
 #: :func:`read_coup` says which)
 COUP = re.compile(r"^(?P<dice>[^/]*?)\s*/\s*(?P<roll>\S*)\s*(?P<rest>.*)$")
-#: the words before a joker (``joker 4:6``, U4) and an announce (``announce youpi``, D9),
-#: as their mechanics spell them
-JOKER_WORDS = Jokers.words
-ANNOUNCE_WORDS = SixthRoll.words
 #: a cell as typed: ``[COLUMN.]ROW[@COUP][=0]`` (``.3`` is row 3 of a one-column sheet)
 CELL = re.compile(r"^(?:(?P<column>[^.@=\s]*)\.)?(?P<row>[^.@=\s]+)(?:@(?P<coup>[0-9]{1,3}))?"
                   r"(?P<scratch>=0)?$")
@@ -105,42 +99,31 @@ def missing_roll(dice: str) -> EntryError:
 
 
 def read_coup(text: str, dice_example: str = "5 5 5 3 3"
-              ) -> tuple[str, str | None, str | None, str | None]:
-    """``DICE/ROLL [joker FROM:TO] [announce ROW]`` -> (dice, roll, joker, announce), the
-    values as typed (the rules read them). Text without ``/`` is dice alone: the roll is None
-    (``yams play`` then asks for it, or takes the announced sixth roll)."""
+              ) -> tuple[str, str | None, dict[str, str]]:
+    """``DICE/ROLL [WORD VALUE]...`` -> (dice, roll, entries), the values as typed (the rules
+    read them), the entries by the field of the mechanic whose word comes before each
+    (``{"joker": "4:6"}``, :func:`~yams_scorekeeper.mechanics.typed_entries`). Text without
+    ``/`` is dice alone: the roll is None (``yams play`` then asks for it, or takes the
+    announced sixth roll)."""
     m = COUP.match(text)
     if m is None:
-        return text, None, None, None
+        return text, None, {}
     if not m.group("dice").strip():
         raise missing_dice(dice_example)
     if not m.group("roll"):
         raise missing_roll(m.group("dice"))
-    rest = m.group("rest").split()
-    joker = announce = None
-    while rest:
-        word = rest.pop(0).lower()
-        if word in JOKER_WORDS and rest:
-            if joker is not None:
-                raise IllegalMoveError(Message("entry.one_joker_turn"), rule="U4")
-            joker = rest.pop(0)
-        elif word in ANNOUNCE_WORDS and rest:
-            announce = rest.pop(0)
-        else:
-            raise EntryError(Message("entry.unexpected_after_roll", word=word),
-                             expected="joker 4:6 or announce youpi")
-    return m.group("dice"), m.group("roll"), joker, announce
+    return m.group("dice"), m.group("roll"), typed_entries(m.group("rest").split())
 
 
 def parse_coup(text: str, dice_example: str = "5 5 5 3 3"
-               ) -> tuple[str, str, str | None, str | None]:
+               ) -> tuple[str, str, dict[str, str]]:
     """A coup of a transcript or an amendment, where the roll is required: :func:`read_coup`,
     and text without ``/`` is refused."""
-    dice, roll, joker, announce = read_coup(text, dice_example)
+    dice, roll, entries = read_coup(text, dice_example)
     if roll is None:
         raise EntryError(Message("entry.cannot_read_coup", text=text),
                          expected="55533/2 or 5 5 5 3 3/2")
-    return dice, roll, joker, announce
+    return dice, roll, entries
 
 
 # -- cells ---------------------------------------------------------------------------------------
@@ -215,13 +198,9 @@ def parse_entry(game: Game, text: str) -> tuple[str | None, dict[str, Any]]:
     if coups:
         entry["coups"] = []
         for coup in coups:
-            dice, roll, joker, announce = parse_coup(coup, game.rules.dice_example)
+            dice, roll, typed = parse_coup(coup, game.rules.dice_example)
             item: dict[str, Any] = {"dice": [str(d) for d in game.rules.parse_dice(dice)],
-                                    "roll": roll.strip()}
-            if joker is not None:
-                item["joker"] = list(parse_joker(joker))
-            if announce is not None:
-                item["announce"] = game.rules.row(announce).id
+                                    "roll": roll.strip(), **amended_entries(game.rules, typed)}
             entry["coups"].append(item)
     if arrow:
         entry["cells"] = parse_cells(cells_text)

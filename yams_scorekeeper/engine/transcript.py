@@ -27,19 +27,20 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from ..base.errors import ConfigError, EntryError, YamsError
 from ..base.safetext import shown
 from ..i18n import Message
-from ..mechanics import ENTRY_FIELDS
+from ..mechanics import ENTRY_FIELDS, logged_entries
 from .config import GameConfig, make_config
 from .game import Game, effective_events, plain_events
 from .notation import parse_cells, parse_coup
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..base.clock import Clock, IdFactory
+    from .sheet import Coup
 
 HEADER_KEYS = ("rules", "house", "players", "columns", "rows", "options", "preset", "variant",
                "direction", "imposed", "settings", "id", "created")
@@ -179,8 +180,8 @@ def _play_line(game: Game, line: str) -> None:
 
 
 def _enter(game: Game, text: str) -> None:
-    dice, roll, joker, announce = parse_coup(text, game.rules.dice_example)
-    game.enter(dice, roll, joker=joker, announce=announce)
+    dice, roll, entries = parse_coup(text, game.rules.dice_example)
+    game.enter(dice, roll, **entries)
 
 
 def format_transcript(game: Game, *, comment: str | None = None) -> str:
@@ -261,10 +262,20 @@ def _coup_text(coup: dict[str, Any]) -> str:
     text = f"{' '.join(coup['dice'])}/{coup['roll']}"
     if len(coup["dice"]) == 5:
         text = f"{''.join(coup['dice'])}/{coup['roll']}"
-    for name, kind in ENTRY_FIELDS.items():     # what was typed for the mechanics
-        if coup.get(name):
-            text += f" {kind.words[0]} {kind.text(coup[name])}"
-    return text
+    return text + _entries_text(coup)
+
+
+def _entries_text(entries: Mapping[str, Any]) -> str:
+    """What was typed for the mechanics with a coup (a coup of the log), as a transcript
+    writes it after the roll: `` joker 4:6``."""
+    return "".join(f" {kind.words[0]} {kind.text(entries[name])}"
+                   for name, kind in ENTRY_FIELDS.items() if entries.get(name))
+
+
+def typed_text(coup: Coup) -> str:
+    """What was typed for the mechanics with a coup of a game (``Game.coups``), as a
+    transcript writes it after the roll: `` joker 4:6``."""
+    return _entries_text(logged_entries(coup))
 
 
 def entry_text(entry: dict[str, Any], single_column: bool = False) -> str:

@@ -12,10 +12,11 @@ import random
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from ..base.errors import IllegalMoveError
+from ..base.errors import EntryError, IllegalMoveError
 from ..i18n import Message
+from .annoncee import Announced
 from .base import Assessment, CellRefusal, Mechanic, resting_counters
-from .columns import GIVEN, ColumnKind, sheet_order
+from .columns import GIVEN, ColumnKind, sheet_order, short_name
 from .doblar import Doblar, TwoCoups
 from .jokers import Jokers, best_joker, parse_joker
 from .rolls import RollBank, RollPool
@@ -25,14 +26,20 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..base.columns import Column
     from ..engine.game import Game
     from ..engine.sheet import Coup, Mark, Sheet
+    from ..rules import RuleSet
 
 __all__ = ["KINDS", "Assessment", "CellRefusal", "ColumnKind", "Doblar", "GIVEN", "Jokers",
            "Mechanic", "Mechanics", "RollBank", "RollPool", "SixthRoll", "TwoCoups",
            "announce_name", "best_joker", "entry_fields", "parse_joker", "sheet_order",
-           "split_announce", "RESTING", "ENTRY_FIELDS"]
+           "split_announce", "RESTING", "ENTRY_FIELDS", "TYPED_WORDS", "AHEAD_WORDS",
+           "TYPED_EXAMPLE", "typed_entries", "amended_entries", "logged_entries",
+           "coup_entries_json", "demo_entries", "DIE_CHANGER", "PAIR_WRITER",
+           "DIE_ENTRY", "DIE_COUNTER", "PAIR", "short_name"]
 
-#: every kind of mechanic, in the order of their counters and entry fields
-KINDS: tuple[type[Mechanic], ...] = (TwoCoups, Doblar, Jokers, RollBank, RollPool, SixthRoll)
+#: every kind of mechanic, in the order of their counters and entry fields (the annoncée
+#: column's announce, which a column kind brings, last: its field is the sixth roll's)
+KINDS: tuple[type[Mechanic], ...] = (TwoCoups, Doblar, Jokers, RollBank, RollPool, SixthRoll,
+                                     Announced)
 
 
 #: every counter a sheet may show, by name, with its value on a sheet that does not play it
@@ -42,6 +49,82 @@ ENTRY_FIELDS: dict[str, type[Mechanic]] = {}
 for _kind in KINDS:
     if _kind.entry_field:
         ENTRY_FIELDS.setdefault(_kind.entry_field, _kind)
+
+
+#: the words a player types before an entry's value after the roll (``joker 4:6``, ``a
+#: youpi``), with the kind whose field it fills
+TYPED_WORDS: dict[str, type[Mechanic]] = {w: k for k in KINDS if k.entry_field
+                                          for w in k.words}
+#: the words of the entries that may be typed alone, before their dice (``announce youpi``,
+#: then the dice of the sixth roll: the kinds that write :meth:`Mechanic.ahead`)
+AHEAD_WORDS: frozenset[str] = frozenset(w for k in KINDS if k.ahead is not Mechanic.ahead
+                                        for w in k.words)
+#: what may follow the roll, as the refusal of another word says it (``joker 4:6 or
+#: announce youpi``)
+TYPED_EXAMPLE = " or ".join(k.example for k in KINDS if k.example)
+
+
+def typed_entries(words: list[str]) -> dict[str, str]:
+    """The entries typed after a roll (``["j", "4:6", "a", "youpi"]``), as typed, by the
+    field of the mechanic whose word comes before each (a word of :data:`TYPED_WORDS`)."""
+    entries: dict[str, str] = {}
+    rest = list(words)
+    while rest:
+        word = rest.pop(0).lower()
+        kind = TYPED_WORDS.get(word)
+        if kind is None or not rest:
+            raise EntryError(Message("entry.unexpected_after_roll", word=word),
+                             expected=TYPED_EXAMPLE)
+        field = kind.entry_field or ""
+        if field in entries and kind.once is not None:
+            key, rule = kind.once
+            raise IllegalMoveError(Message(key), rule=rule)
+        entries[field] = rest.pop(0)
+    return entries
+
+
+def amended_entries(rules: RuleSet, typed: dict[str, str]) -> dict[str, Any]:
+    """The entries of a coup typed in a past turn's replacement, as an amendment keeps them
+    (:meth:`Mechanic.amended`), in the log's order."""
+    return {name: kind.amended(rules, typed[name]) for name, kind in ENTRY_FIELDS.items()
+            if name in typed}
+
+
+def logged_entries(coup: Coup) -> dict[str, Any]:
+    """What was typed for the mechanics with a coup, as the log writes it (a field typed)."""
+    out: dict[str, Any] = {}
+    for name, kind in ENTRY_FIELDS.items():
+        value = getattr(coup, name)
+        if value:
+            out[name] = kind.logged(value)
+    return out
+
+
+def coup_entries_json(coup: Coup) -> dict[str, Any]:
+    """Every entry field of a coup as its JSON writes it (null when not typed): the same keys
+    for every family."""
+    return {name: kind.coup_json(getattr(coup, name)) for name, kind in ENTRY_FIELDS.items()}
+
+
+def demo_entries(rules: RuleSet, event: dict[str, Any], lang: str) -> str:
+    """What the demo says of the entries of an ``enter`` event, after its dice."""
+    return "".join(kind.demo_text(rules, event[name], lang)
+                   for name, kind in ENTRY_FIELDS.items() if event.get(name))
+
+
+#: the kind whose entry turns a die into another before the coup is scored (the first that
+#: writes :meth:`Mechanic.apply`): the exact solver plans it; what its entry is called is
+#: what a cell choice of the advisers carries, its counter what a hint respects
+DIE_CHANGER: type[Mechanic] = next(k for k in KINDS if k.apply is not Mechanic.apply)
+#: the kind that writes two cells in a turn (the first that writes :meth:`Mechanic.write`):
+#: the heuristic adviser plans its pairs, under its id
+PAIR_WRITER: type[Mechanic] = next(k for k in KINDS if k.write is not Mechanic.write)
+#: the names the advisers' JSON gives what they plan: the die changer's entry (a cell
+#: choice's ``joker``) and counter (a hint's ``jokers_left``), the pair writer's id (a
+#: cell's ``doblar``)
+DIE_ENTRY: str = DIE_CHANGER.entry_field or ""
+DIE_COUNTER: str = next(iter(DIE_CHANGER.counters))
+PAIR: str = PAIR_WRITER.id
 
 
 def entry_fields(entries: dict[str, Any]) -> dict[str, Any]:
@@ -90,10 +173,23 @@ class Mechanics:
         """The ``yams play`` help topics of the mechanics played."""
         return {m.help_topic for m in self.played if m.help_topic}
 
-    def unplayed_topics(self) -> set[str]:
-        """The help topics of every kind this game does not play."""
-        every = {k.help_topic for k in KINDS} | {m.help_topic for m in self.offered}
-        return {t for t in every if t} - self.help_topics()
+    def help_lines(self, lang: str) -> dict[str, str]:
+        """The lines of the ``yams play`` help by topic (the placeholders of ``table.help``):
+        each played mechanic's line in ``lang``, empty for every other kind."""
+        from ..i18n import say
+
+        every: list[type[Mechanic]] = [*KINDS, *(type(m) for m in self.offered),
+                                       *(type(m) for m in self.played)]
+        lines = {k.help_topic: "" for k in every if k.help_topic}
+        for m in self.played:
+            if m.help_topic and m.help_line:
+                lines[m.help_topic] = say(m.help_line, lang)
+        return lines
+
+    def coup_notes(self, game: Game, coup: Coup, lang: str) -> list[str]:
+        """What the line of the coup being placed says of its entries
+        (:meth:`Mechanic.coup_note`)."""
+        return [note for m in self.played if (note := m.coup_note(game, coup, lang))]
 
     def start(self) -> dict[str, Any]:
         """The counters a sheet starts with."""
@@ -122,14 +218,18 @@ class Mechanics:
         """Whether this turn may still write two cells (a doblar)."""
         return any(m.pairs_left(game, sheet) for m in self.writers)
 
-    def ahead(self, game: Game, text: str) -> tuple[str, int] | None:
-        """An entry typed alone before its dice, and the roll they take (see
-        :meth:`Mechanic.ahead`), or None when no mechanic takes one."""
-        return next((said for m in self.played if (said := m.ahead(game, text))), None)
+    def ahead(self, game: Game, text: str) -> tuple[str, str, int] | None:
+        """An entry typed alone before its dice: its field, the entry as ``text`` says it and
+        the roll the dice take (see :meth:`Mechanic.ahead`), or None when no mechanic takes
+        one."""
+        return next(((m.entry_field or "", *said) for m in self.played
+                     if (said := m.ahead(game, text))), None)
 
-    def asked(self, game: Game, sheet: Sheet, roll: int) -> list[str] | None:
-        """The choices to ask for when a coup of ``roll`` rolls needs an entry not typed."""
-        return next((said for m in self.played if (said := m.asked(game, sheet, roll))), None)
+    def asked(self, game: Game, sheet: Sheet, roll: int) -> tuple[str, list[str]] | None:
+        """When a coup of ``roll`` rolls needs an entry not typed: its field and the choices
+        to ask for."""
+        return next(((m.entry_field or "", said) for m in self.played
+                     if (said := m.asked(game, sheet, roll))), None)
 
     def pairs_possible(self, sheet: Sheet) -> bool:
         """Whether the sheet may still write two cells in some turn."""

@@ -31,6 +31,7 @@ class Announced(Mechanic):
     entry_field = "announce"
     absent = ("game.announce_needs_the_annoncee_column", "C7")
     help_topic = "annoncee"
+    help_line = "table.help_annoncee"
     planned = False
 
     def __init__(self, column: str, name: str):

@@ -11,11 +11,15 @@ the annoncée column (C7). A mechanic owns
 - its **checks at entry** (:meth:`check_entry`, :meth:`check_without`, :meth:`max_roll`,
   :meth:`only_scratch`) **and at mark** (:meth:`refuse_cell`, :meth:`assess`, :meth:`write`);
 - **what a player types for it**: the field of an ``enter`` event it reads
-  (:attr:`entry_field`, the word of the notation), and how the log, a transcript and the
-  store write it (:meth:`logged`);
-- its **JSON fields** (:meth:`counters_json`), its lines on the sheet views
-  (:meth:`sheet_parts`), its help topic in ``yams play`` (:attr:`help_topic`), what the random
-  player types for it (:meth:`random_entry`) and what the advisers need (:attr:`planned`).
+  (:attr:`entry_field`), the words before its value in the notation (:attr:`words`,
+  :attr:`example`, :attr:`once`), how the log, a transcript and the store write it
+  (:meth:`logged`, :meth:`text`) and how a replacement turn keeps it (:meth:`amended`);
+- its **JSON fields** (:meth:`counters_json`, :meth:`coup_json`), its lines on the sheet views
+  (:meth:`sheet_parts`, :meth:`coup_note`) and in the demo (:meth:`demo_text`), its help topic
+  and line in ``yams play`` (:attr:`help_topic`, :attr:`help_line`), what the random player
+  types for it (:meth:`random_entry`) and what the advisers need (:attr:`planned`; the kinds
+  that write :meth:`apply` and :meth:`write` are the ones they plan, see
+  :data:`yams_scorekeeper.mechanics.DIE_CHANGER`).
 
 The game, the store, the command line, transcripts and advisers ask the game's mechanics
 (:class:`Mechanics`) and never name one. Every hook's default does nothing, so a mechanic
@@ -38,6 +42,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..base.dice import Dice
     from ..engine.game import Game
     from ..engine.sheet import Coup, Mark, Sheet
+    from ..rules import RuleSet
 
 #: what :meth:`Mechanic.assess` answers: the fields of a legal cell after its coup (score,
 #: explain, notes, zero_only, scratchable, figure, bonus)
@@ -75,8 +80,17 @@ class Mechanic:
     words: ClassVar[tuple[str, ...]] = ()
     #: the refusal of its entry field in a game that does not play it: catalogue key, rule
     absent: ClassVar[tuple[str, str] | None] = None
-    #: the ``yams play`` help topic that tells of it (a key of ``table.help_topics``)
+    #: how a transcript line shows its entry, to say what may follow the roll
+    #: (``joker 4:6``), or None
+    example: ClassVar[str | None] = None
+    #: the refusal of its entry typed twice after one roll (catalogue key, rule), or None
+    #: when the last one typed counts
+    once: ClassVar[tuple[str, str] | None] = None
+    #: its topic in the ``yams play`` help: the placeholder of ``table.help`` that its line
+    #: (:attr:`help_line`) fills, and that stays empty in a game that does not play it
     help_topic: ClassVar[str | None] = None
+    #: the catalogue key of its line in the ``yams play`` help, or None
+    help_line: ClassVar[str | None] = None
     #: False when the advisers' plans do not cover it (they then leave its cells to the player)
     planned: ClassVar[bool] = True
 
@@ -149,6 +163,27 @@ class Mechanic:
         """The entry's value as the coup keeps it, as the log, the store and a transcript
         write it."""
         return value
+
+    @staticmethod
+    def amended(rules: RuleSet, text: str) -> Any:
+        """The entry's value typed in a past turn's replacement (``yams fix``), as an
+        amendment keeps it (default: as typed)."""
+        return text
+
+    @staticmethod
+    def coup_json(value: Any) -> Any:
+        """The entry's value in the JSON of a coup (``yams log --json``): null when not typed."""
+        return value
+
+    @staticmethod
+    def demo_text(rules: RuleSet, value: Any, lang: str) -> str:
+        """What the demo says of the entry after the dice of a coup, in ``lang``."""
+        return ""
+
+    def coup_note(self, game: Game, coup: Coup, lang: str) -> str | None:
+        """What the line of the coup being placed says of its entry (``joker 4→6, rolled
+        ...``), in ``lang``, or None."""
+        return None
 
     # -- writing cells -------------------------------------------------------------------------
 

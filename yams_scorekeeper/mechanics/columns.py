@@ -18,6 +18,16 @@ from .base import Mechanic
 #: the order of a column filled in the order of rows the players gave at creation (imposée)
 GIVEN = "given"
 
+#: the names of the columns of the French sheets shortened where the players share a grid
+#: (never cut mid-word with "…"); a house sheet's column of one of these names is shortened too
+SHORT_NAMES = {"Libre": "Lib", "Descendante": "Desc", "Montante": "Mont", "Imposée": "Imp",
+               "Descente": "Desc", "Montée": "Mont", "Demi-sec": "DSec", "Sec": "Sec"}
+
+
+def short_name(name: str) -> str:
+    """A column's name as a grid shared by the players heads it (``Descendante``: ``Desc``)."""
+    return SHORT_NAMES.get(name, name)
+
 
 @dataclass(frozen=True)
 class ColumnKind:

@@ -40,6 +40,7 @@ class Doblar(Mechanic):
     rule = "Y7"
     counters = {"doblars_left": 0, "doblars_used": frozenset()}
     help_topic = "doblar"
+    help_line = "table.help_doblar"
 
     def __init__(self, per_game: int, ordered_pairs: Mapping[str, str]):
         self.per_game, self.ordered_pairs = per_game, dict(ordered_pairs)

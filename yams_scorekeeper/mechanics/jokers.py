@@ -14,6 +14,7 @@ from .base import Mechanic
 if TYPE_CHECKING:  # pragma: no cover
     from ..engine.game import Game
     from ..engine.sheet import Coup, Mark, Sheet
+    from ..rules import RuleSet
 
 #: the dice a joker makes of a throw, by the throw's texts and the joker (src, dst): pure, and
 #: a five-dice throw comes back (252 throws, 30 jokers)
@@ -43,7 +44,10 @@ class Jokers(Mechanic):
     entry_field = "joker"
     words = ("joker", "j")
     absent = ("game.jokers_exist_only_duel", "U4")
+    example = "joker 4:6"
+    once = ("entry.one_joker_turn", "U4")
     help_topic = "joker"
+    help_line = "table.help_joker"
 
     def __init__(self, per_game: int, per_turn: int = 1):
         self.per_game, self.per_turn = per_game, per_turn
@@ -97,6 +101,26 @@ class Jokers(Mechanic):
     @staticmethod
     def text(value: Any) -> str:
         return f"{value[0]}:{value[1]}"
+
+    @staticmethod
+    def amended(rules: RuleSet, text: str) -> list[int]:
+        return list(parse_joker(text))
+
+    @staticmethod
+    def coup_json(value: Any) -> list[int] | None:
+        return list(value) if value else None
+
+    @staticmethod
+    def demo_text(rules: RuleSet, value: Any, lang: str) -> str:
+        from ..i18n import say
+        return say("table.demo_joker", lang, a=value[0], b=value[1])
+
+    def coup_note(self, game: Game, coup: Coup, lang: str) -> str | None:
+        if not coup.joker:
+            return None
+        from ..i18n import say
+        return say("cli.printing.joker", lang, a=coup.joker[0], b=coup.joker[1],
+                   rolled=format_dice(coup.rolled))
 
     def after_turn(self, game: Game, sheet: Sheet, coups: tuple[Coup, ...],
                    marks: tuple[Mark, ...], how: str | None) -> None:

@@ -15,8 +15,8 @@ from .base import Assessment, CellRefusal, Mechanic
 if TYPE_CHECKING:  # pragma: no cover
     from ..base.columns import Column
     from ..engine.game import Game
-    from ..rules import RuleSet
     from ..engine.sheet import Coup, Sheet
+    from ..rules import RuleSet
 
 
 def split_announce(announce: str) -> tuple[str, int | None]:
@@ -40,7 +40,9 @@ class SixthRoll(Mechanic):
     entry_field = "announce"
     words = ("announce", "annonce", "a")
     absent = ("game.sixth_roll_exists_only", "D9")
+    example = "announce youpi"
     help_topic = "announce"
+    help_line = "table.help_announce"
     planned = False
 
     def __init__(self, per_turn: int):
@@ -75,6 +77,15 @@ class SixthRoll(Mechanic):
             raise IllegalMoveError(Message("game.only_g_ante_rows", name=rules.row(row).name),
                                    expected=row, rule="D9")
         return row
+
+    @staticmethod
+    def amended(rules: RuleSet, text: str) -> str:
+        return rules.row(text).id
+
+    @staticmethod
+    def demo_text(rules: RuleSet, value: Any, lang: str) -> str:
+        from ..i18n import say
+        return say("table.demo_announce", lang, row=announce_name(rules, value))
 
     def ahead(self, game: Game, text: str) -> tuple[str, int] | None:
         row, _, value = text.partition(":")
