@@ -11,16 +11,22 @@ ordering, ``dataclasses.replace``, and assigning a field afterwards still raises
 
 from __future__ import annotations
 
-from dataclasses import MISSING, fields, is_dataclass
 from types import FunctionType
 from typing import TypeVar, cast
+
+from .lightclass import is_light
 
 T = TypeVar("T", bound=type)
 
 
 def quick_init(cls: T) -> T:
     """Decorate a frozen dataclass (applied over ``@dataclass(frozen=True)``, no
-    ``__post_init__``, no ``__slots__``) with a quicker ``__init__`` of the same signature."""
+    ``__post_init__``, no ``__slots__``) with a quicker ``__init__`` of the same signature;
+    a class of :mod:`.lightclass` has one already and is returned as it is."""
+    if is_light(cls):
+        return cls
+    from dataclasses import MISSING, fields, is_dataclass
+
     frozen = getattr(getattr(cls, "__dataclass_params__", None), "frozen", False)
     if not (is_dataclass(cls) and frozen):
         raise TypeError(f"{cls.__name__}: quick_init is for frozen dataclasses")

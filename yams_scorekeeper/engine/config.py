@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
 from ..base.columns import Column
 from ..base.errors import ConfigError
+from ..base.lightclass import dataclass, field
 from ..base.safetext import fold_name, has_invisible, has_unsafe, shown
 from ..i18n import Message
 from ..rules import RuleSet, Setup, get_rules

@@ -18,12 +18,12 @@ from __future__ import annotations
 import copy
 from collections import Counter
 from collections.abc import Hashable, Iterable, Mapping
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..base.columns import Column
 from ..base.dice import Dice, dice_texts, parse_plain, parse_roll
 from ..base.errors import ConfigError, EntryError, IllegalMoveError
+from ..base.lightclass import dataclass, field
 from ..base.totals import Cells, Totals, scores_sum, upper_total
 from ..base.values import quick_init
 from ..i18n import Joined, Message, explain_lang
