@@ -28,10 +28,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from ..base.errors import StoreError
 from ..engine import records as _records
 from ..i18n import Message
-from . import checkup, finishing, reopening, transfer
 from .access import Access
-from .book_format import BOOK_FORMAT, BOOK_VERSION, book_entries
-from .checkup import Finding
 from .club import ClubFiles
 from .files import DEFAULT_BACKUPS, FileSystem, no_gc
 from .folder import Doc, StoreFolder, default_store_path
@@ -41,6 +38,8 @@ from .parts import Parts
 from .paths import ENV_VAR
 
 if TYPE_CHECKING:  # pragma: no cover
+    from . import transfer
+    from .checkup import Finding
     from .summary_index import SummaryIndex
 
 T = TypeVar("T")
@@ -71,7 +70,7 @@ class Store:
         #: the parts of the store (:mod:`.parts`), its lock (:mod:`.access`), its club's files
         self.folder, self.parts, self.club = folder, Parts(folder), ClubFiles(folder)
         self.access = Access(folder, timeout, on_release=self.parts.index.close,
-                             on_first=lambda: reopening.complete_cut_reopenings(self.parts))
+                             on_first=self._complete_cut_reopenings)
         self.games_dir, self.archive_dir = folder.games_dir, folder.archive_dir
         self.legacy_archive_path, self.records_path = (folder.legacy_archive_path,
                                                        folder.records_path)
@@ -156,6 +155,7 @@ class Store:
         A game whose finish was cut after it was archived stays archived, and is counted.
         """
         with self.access.locked():
+            from . import finishing
             finishing.delete_game(self.parts, game_id)
 
     # -- finishing, changing a finished game ----------------------------------------------
@@ -168,6 +168,7 @@ class Store:
         the one given first is kept in the game file); a game already archived returns ``[]``.
         """
         with self.access.locked():
+            from . import finishing
             return finishing.finish_game(self.parts, game_id, summary)
 
     def reopen_game(self, game_id: str, change: Callable[[Doc], list[Doc]],
@@ -182,6 +183,7 @@ class Store:
         broke, or ``None`` when the game is in progress again (the steps: :mod:`.reopening`).
         """
         with self.access.locked():
+            from . import reopening
             return reopening.reopen_game(self.parts, game_id, change, summarize)
 
     # -- the archive ----------------------------------------------------------------------
@@ -232,6 +234,7 @@ class Store:
         then read under the lock, one at a time (a game removed meanwhile is passed over)."""
         ids = self._index(lambda index: [s["id"] for s in index.summaries(
             player, family, _records.iso(since), _records.iso(until))])
+        from . import transfer
         yield from transfer.iter_entries(self.parts, self.access, ids)
 
     # -- the summaries index --------------------------------------------------------------
@@ -338,6 +341,7 @@ class Store:
         with self.access.locked():
             self.parts.migrate()
             self.parts.book.check_file()
+            from . import checkup
             for finding in checkup.index_against_archive(self.parts):
                 self.folder.say(finding.message)
             self.parts.book.recount()
@@ -352,6 +356,7 @@ class Store:
         are read, and a finish or a reopening that was cut is completed. Returns what was
         found, each said repaired or not (a damaged archive or game file is the user's to
         restore: nothing derived can stand for it)."""
+        from . import checkup
         return checkup.check(self.parts, self.access)
 
     # -- import and export ----------------------------------------------------------------
@@ -365,6 +370,7 @@ class Store:
         ahead, the lines coming back in order. A file a worker cannot take as it is (not an
         archive entry, an older schema to migrate) is read again here, as
         :meth:`iter_archived` reads it: its error, or its migration, is this process's."""
+        from . import transfer
         return transfer.export_lines(self.parts, self.access, line, jobs=jobs)
 
     def export_book(self) -> Doc:
@@ -372,6 +378,7 @@ class Store:
         "games": [{"doc", "summary"}]}``, oldest first (in memory: see :meth:`iter_archived`
         for one game at a time)."""
         games = [{"doc": e["doc"], "summary": e["summary"]} for e in self.iter_archived()]
+        from .book_format import BOOK_FORMAT, BOOK_VERSION
         return {"format": BOOK_FORMAT, "version": BOOK_VERSION, "games": games}
 
     def import_book(self, data: Doc, check: transfer.Check | None = None) -> tuple[int, int]:
@@ -386,6 +393,7 @@ class Store:
         were added the record book counts them, or is recomputed from the summaries index
         (see :mod:`.transfer`, also for a cut import).
         """
+        from .book_format import book_entries
         return self.import_games(book_entries(data), check)
 
     def import_games(self, games: Iterable[Any], check: transfer.Check | None = None, *,
@@ -401,6 +409,7 @@ class Store:
         files written before it, counted by the next recount, as :meth:`import_book` always
         did.
         """
+        from . import transfer
         return transfer.import_games(self.parts, self.access, games, check, jobs=jobs)
 
     # -- a club's files -------------------------------------------------------------------
@@ -434,3 +443,9 @@ class Store:
         """The id of the evening open now, if any (what a new game belongs to)."""
         open_id: str | None = self.evenings()["open"]
         return open_id
+
+    def _complete_cut_reopenings(self) -> None:
+        """Complete the reopenings a killed writer cut (the first time the lock is taken)."""
+        from . import reopening
+
+        reopening.complete_cut_reopenings(self.parts)
