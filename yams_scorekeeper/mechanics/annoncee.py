@@ -8,7 +8,6 @@ column as to the others; its factor is 1 unless its kind says otherwise."""
 
 from __future__ import annotations
 
-import random
 from typing import TYPE_CHECKING, Any
 
 from ..base.errors import IllegalMoveError
@@ -18,6 +17,8 @@ from .base import CellRefusal, Mechanic
 from .columns import ColumnKind
 
 if TYPE_CHECKING:  # pragma: no cover
+    import random
+
     from ..base.columns import Column
     from ..engine.game import Game
     from ..engine.sheet import Coup, Sheet

@@ -13,7 +13,6 @@ game file is removed before its backups, and only once the archive holds the gam
 
 from __future__ import annotations
 
-import copy
 import os
 from collections.abc import Callable
 from typing import TypeVar
@@ -68,6 +67,8 @@ class GamesInProgress:
         check_id(doc.get("id"))
         if not isinstance(doc.get("events", []), list):
             raise StoreError(Message("store.game_events_must_list"))
+        import copy  # only here: a table action makes no new game
+
         return {**copy.deepcopy(doc), "events": list(doc.get("events", [])), "updated": now()}
 
     def write_new(self, doc: Doc) -> None:
