@@ -198,7 +198,7 @@ def random_order(names: Iterable[str], rng: random.Random | None = None) -> list
     """Players in a drawn order (rulings Y9)."""
     order = list(names)
     if rng is None:
-        import random   # only here: a table action draws no order
+        import random  # only here: a table action draws no order
 
         rng = random.Random()
     rng.shuffle(order)

@@ -16,8 +16,8 @@ if TYPE_CHECKING:  # pragma: no cover
 
     from ..base.columns import Column
     from ..engine.game import Game
-    from ..rules import RuleSet
     from ..engine.sheet import Coup, Sheet
+    from ..rules import RuleSet
 
 
 def split_announce(announce: str) -> tuple[str, int | None]:
