@@ -26,7 +26,6 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..base.errors import StoreError
-from ..engine import records as _records
 from ..i18n import Message
 from .access import Access
 from .club import ClubFiles
@@ -232,9 +231,13 @@ class Store:
 
         The games are chosen by the summaries index when the iteration starts; each file is
         then read under the lock, one at a time (a game removed meanwhile is passed over)."""
+        from ..engine import records as _records
+
         ids = self._index(lambda index: [s["id"] for s in index.summaries(
             player, family, _records.iso(since), _records.iso(until))])
+
         from . import transfer
+
         yield from transfer.iter_entries(self.parts, self.access, ids)
 
     # -- the summaries index --------------------------------------------------------------
@@ -247,6 +250,8 @@ class Store:
         :func:`yams_scorekeeper.engine.records. matches`), oldest first or ``newest_first``,
         ``limit`` of them from ``offset``: one query of the summaries index, whatever the size of
         the archive."""
+        from ..engine import records as _records
+
         return self._index(lambda index: list(index.summaries(
             player, family, _records.iso(since), _records.iso(until), config_key,
             newest_first, limit, offset)))
@@ -254,6 +259,8 @@ class Store:
     def count_summaries(self, player: str | None = None, family: str | None = None,
                         since: Day = None, until: Day = None) -> int:
         """How many finished games match (for a page's "n of N")."""
+        from ..engine import records as _records
+
         return self._index(lambda index: index.matching(
             player, family, _records.iso(since), _records.iso(until)))
 
@@ -273,6 +280,8 @@ class Store:
         sheets (everyone's when ``None``) in the games of ``family`` (of the period, of
         ``seats`` players), per configuration: one query of the summaries index, one sheet
         decoded at a time."""
+        from ..engine import records as _records
+
         def read(index: SummaryIndex) -> tuple[Doc, dict[str, str]]:
             fill_sheets(index, self.parts.archive.read)
             stats = _records.row_stats(index.sheet_rows(player, family, since, until, seats),

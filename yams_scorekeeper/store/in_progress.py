@@ -20,7 +20,6 @@ from typing import TypeVar
 from tinydb import TinyDB
 
 from ..base.errors import StoreError
-from ..engine import records as _records
 from ..i18n import Message
 from .files import corrupt_error
 from .folder import FINISH, GAME, Doc, StoreFolder, check_id, now, one, set_one
@@ -53,7 +52,9 @@ class GamesInProgress:
             if problem is None and doc["id"] != game_id:
                 problem = f"it holds game '{doc['id']}'"
         if problem is None and pending is not None:
-            problem = _records.summary_problem(pending.get("summary"))
+            from ..engine.records import summary_problem
+
+            problem = summary_problem(pending.get("summary"))
             problem = problem and f"the finish note: {problem}"
         if problem:
             raise corrupt_error(path, problem, self.folder.backups)
