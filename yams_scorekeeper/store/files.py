@@ -49,8 +49,6 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any, TextIO
 
-from tinydb.storages import Storage
-
 from ..base.errors import EntryError, StoreCorruptError, StoreError
 from ..i18n import Message
 
@@ -792,16 +790,17 @@ def corrupt_error(path: str, why: Message | str,
     )
 
 
-class AtomicJSONStorage(Storage):
-    """TinyDB storage over one JSON file, written atomically with rotating backups.
+class AtomicJSONStorage:
+    """A TinyDB storage (``read``, ``write``, ``close``) over one JSON file, written atomically
+    with rotating backups.
 
     ``TinyDB(path, storage=AtomicJSONStorage, fs=..., backups=...)`` passes the extra
-    arguments through. ``fs`` is the :class:`FileSystem` used for every call.
+    arguments through (the store itself opens its files as :class:`~.folder.StoreFile`).
+    ``fs`` is the :class:`FileSystem` used for every call.
     """
 
     def __init__(self, path: str | os.PathLike[str], fs: FileSystem | None = None,
                  backups: int = DEFAULT_BACKUPS):
-        super().__init__()
         self.path = os.fspath(path)
         self.fs = fs or FileSystem()
         self.backups = backups
