@@ -267,3 +267,34 @@ def dataclass(cls: T | None = None, /, *, frozen: bool = False, order: bool = Fa
 def is_light(cls: type) -> bool:
     """Whether ``cls`` was made by :func:`dataclass` of this module."""
     return bool(_FIELDS in cls.__dict__)
+
+
+def asdict(obj: object) -> dict[str, Any]:
+    """``dataclasses.asdict`` of an instance of a class made here, without importing
+    dataclasses (fields in order, made recursively of the same kinds of values)."""
+    data = _as_data(obj)
+    if not isinstance(data, dict):
+        raise TypeError("asdict() should be called on dataclass instances")
+    return data
+
+
+def _as_data(value: Any) -> Any:
+    kind = type(value)
+    made = next((c for c in kind.__mro__ if _FIELDS in c.__dict__), None)
+    if made is not None:
+        return {f.name: _as_data(getattr(value, f.name)) for f in made.__dict__[_FIELDS]}
+    if hasattr(kind, "__dataclass_fields__"):               # the standard library's own
+        import dataclasses
+
+        return dataclasses.asdict(value)
+    if isinstance(value, tuple) and hasattr(value, "_fields"):         # a named tuple
+        return kind(*[_as_data(v) for v in value])
+    if isinstance(value, (list, tuple)):
+        return kind(_as_data(v) for v in value)
+    if isinstance(value, dict):
+        return kind((_as_data(k), _as_data(v)) for k, v in value.items())
+    if kind in (str, int, float, bool, type(None)):
+        return value
+    import copy
+
+    return copy.deepcopy(value)
