@@ -104,3 +104,23 @@ def test_the_engine_imports_neither_dataclasses_nor_inspect():
             "print(sorted({'dataclasses', 'inspect', 'tinydb', 'hashlib'} & set(sys.modules)))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_quick_init_still_makes_a_standard_dataclass_quicker():
+    from yams_scorekeeper.base.values import quick_init
+
+    @quick_init
+    @dataclasses.dataclass(frozen=True)
+    class Cell:
+        row: str
+        score: int = 0
+        notes: list[str] = dataclasses.field(default_factory=list)
+
+    cell = Cell("yam", 50)
+    assert (cell.row, cell.score, cell.notes) == ("yam", 50, []) and Cell("x").notes is not \
+        Cell("x").notes
+    assert cell == Cell("yam", 50) and dataclasses.replace(cell, score=1).score == 1
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        cell.score = 3
+    with pytest.raises(TypeError):
+        Cell()

@@ -130,7 +130,10 @@ def _collect(cls: type) -> tuple[Field, ...]:
     return tuple(found.values())
 
 
-def _init(cls: type, fields: tuple[Field, ...]) -> Callable[..., None]:
+def make_init(cls: type, fields: tuple[Field, ...]) -> Callable[..., None]:
+    """An ``__init__`` for ``cls`` taking ``fields`` (defaults, factories, ``init=False``) and
+    writing them straight into the new object's ``__dict__``, then calling ``__post_init__``
+    if the class has one."""
     scope: dict[str, object] = {"_MISSING": MISSING}
     params, body, seen_default = [], [], False
     for f in fields:
@@ -246,7 +249,7 @@ def dataclass(cls: T | None = None, /, *, frozen: bool = False, order: bool = Fa
                  "__match_args__": tuple(f.name for f in fields if f.init)}
         for name, value in marks.items():
             setattr(cls, name, value)
-        methods = {"__init__": _init(cls, fields),
+        methods = {"__init__": make_init(cls, fields),
                    **_methods(cls, fields, eq=eq, order=order, frozen=frozen, repr=repr)}
         for name, method in methods.items():
             if name in cls.__dict__ and name != "__hash__":
