@@ -130,20 +130,27 @@ def _collect(cls: type) -> tuple[Field, ...]:
     return tuple(found.values())
 
 
-def make_init(cls: type, fields: tuple[Field, ...]) -> Callable[..., None]:
-    """An ``__init__`` for ``cls`` taking ``fields`` (defaults, factories, ``init=False``) and
-    writing them straight into the new object's ``__dict__``, then calling ``__post_init__``
-    if the class has one."""
-    scope: dict[str, object] = {"_MISSING": MISSING}
+def make_init(cls: type, fields: tuple[Field, ...], *,
+              into_dict: bool = False) -> Callable[..., None]:
+    """An ``__init__`` for ``cls`` taking ``fields`` (defaults, factories, ``init=False``),
+    then calling ``__post_init__`` if the class has one. Each field is set as dataclasses sets
+    it (``object.__setattr__`` for a frozen class, which keeps the object's attributes
+    quick to read), or with ``into_dict`` written straight into the object's ``__dict__``:
+    quicker to make, slower to read (:func:`~.values.quick_init`, for objects made at every
+    event of a replay)."""
+    scope: dict[str, object] = {"_MISSING": MISSING, "_set": object.__setattr__}
+    frozen = cls.__dict__.get("__light_params__", {}).get("frozen", True)
+    setter = ("    _dict_[{name!r}] = {value}" if into_dict else
+              "    _set(self, {name!r}, {value})" if frozen else "    self.{name} = {value}")
     params, body, seen_default = [], [], False
     for f in fields:
         if not f.init:
             if f.default is not MISSING:
                 scope[f"_default_{f.name}"] = f.default
-                body.append(f"    _dict_[{f.name!r}] = _default_{f.name}")
+                body.append(setter.format(name=f.name, value=f"_default_{f.name}"))
             elif f.default_factory is not MISSING:
                 scope[f"_factory_{f.name}"] = f.default_factory
-                body.append(f"    _dict_[{f.name!r}] = _factory_{f.name}()")
+                body.append(setter.format(name=f.name, value=f"_factory_{f.name}()"))
             continue
         if f.default is not MISSING:
             scope[f"_default_{f.name}"] = f.default
@@ -158,10 +165,11 @@ def make_init(cls: type, fields: tuple[Field, ...]) -> Callable[..., None]:
             raise TypeError(f"non-default argument {f.name!r} follows default argument")
         else:
             params.append(f.name)
-        body.append(f"    _dict_[{f.name!r}] = {f.name}")
+        body.append(setter.format(name=f.name, value=f.name))
     if hasattr(cls, "__post_init__"):
         body.append("    self.__post_init__()")
-    source = (f"def __init__(self, {', '.join(params)}):\n    _dict_ = self.__dict__\n"
+    source = (f"def __init__(self, {', '.join(params)}):\n"
+              + ("    _dict_ = self.__dict__\n" if into_dict else "")
               + "\n".join(body or ["    pass"]) + "\n")
     exec(source, scope)     # noqa: S102 - the source is made of field names, as dataclasses do
     init = cast(Callable[..., None], scope["__init__"])
@@ -178,10 +186,34 @@ def _key(names: list[str]) -> Callable[[object], tuple[Any, ...]]:
     return cast(Callable[[object], tuple[Any, ...]], attrgetter(*names))
 
 
+_SOURCES = {
+    "__eq__": ("def __eq__(self, other):\n"
+               "    if other.__class__ is self.__class__:\n"
+               "        return ({mine}) == ({theirs})\n"
+               "    return NotImplemented\n"),
+    "__hash__": "def __hash__(self):\n    return hash(({mine}))\n",
+}
+
+
+def _compiled(cls: type, name: str, names: list[str]) -> Callable[..., Any]:
+    """``__eq__`` or ``__hash__`` over ``names``, as dataclasses writes it (as quick), compiled
+    the first time it is called: most classes of a one-shot command are never compared."""
+    def first(self: object, *args: object) -> Any:
+        source = _SOURCES[name].format(mine="".join(f"self.{n}," for n in names) or " ",
+                                       theirs="".join(f"other.{n}," for n in names) or " ")
+        scope: dict[str, Any] = {}
+        exec(source, scope)     # noqa: S102 - made of field names, as dataclasses does
+        method = scope[name]
+        method.__qualname__ = f"{cls.__qualname__}.{name}"
+        setattr(cls, name, method)
+        return method(self, *args)
+
+    return first
+
+
 def _methods(cls: type, fields: tuple[Field, ...], *, eq: bool, order: bool, frozen: bool,
              repr: bool) -> dict[str, Any]:
     compared = _key([f.name for f in fields if f.compare])
-    hashed = _key([f.name for f in fields if (f.compare if f.hash is None else f.hash)])
     shown = [f.name for f in fields if f.repr]
     names = frozenset(f.name for f in fields)
     made: dict[str, Any] = {}
@@ -192,11 +224,7 @@ def _methods(cls: type, fields: tuple[Field, ...], *, eq: bool, order: bool, fro
             return f"{type(self).__qualname__}({inner})"
         made["__repr__"] = __repr__
     if eq:
-        def __eq__(self: object, other: object) -> bool:
-            if other.__class__ is self.__class__:
-                return bool(compared(self) == compared(other))
-            return NotImplemented
-        made["__eq__"] = __eq__
+        made["__eq__"] = _compiled(cls, "__eq__", [f.name for f in fields if f.compare])
     if order:
         def comparison(op: Callable[[Any, Any], Any]) -> Callable[[object, object], object]:
             def compare(self: object, other: object) -> object:
@@ -224,7 +252,9 @@ def _methods(cls: type, fields: tuple[Field, ...], *, eq: bool, order: bool, fro
     own_hash = cls.__dict__.get("__hash__", MISSING)
     explicit_hash = not (own_hash is MISSING or (own_hash is None and "__eq__" in cls.__dict__))
     if eq and not explicit_hash:            # as dataclasses: frozen and equal is hashable
-        made["__hash__"] = (lambda self: hash(hashed(self))) if frozen else None
+        made["__hash__"] = (_compiled(cls, "__hash__", [
+            f.name for f in fields if (f.compare if f.hash is None else f.hash)])
+            if frozen else None)
     return made
 
 

@@ -22,8 +22,10 @@ T = TypeVar("T", bound=type)
 def quick_init(cls: T) -> T:
     """Decorate a frozen dataclass (applied over ``@dataclass(frozen=True)``, no
     ``__post_init__``, no ``__slots__``) with a quicker ``__init__`` of the same signature;
-    a class of :mod:`.lightclass` has one already and is returned as it is."""
+    on a class of :mod:`.lightclass`, its ``__init__`` is made again that way."""
     if is_light(cls):
+        own_fields: tuple[Field, ...] = cls.__dict__["__light_fields__"]
+        cls.__init__ = make_init(cls, own_fields, into_dict=True)  # type: ignore[misc]
         return cls
     from dataclasses import MISSING, fields, is_dataclass
 
@@ -41,7 +43,7 @@ def quick_init(cls: T) -> T:
                       True, f.repr, f.compare, f.hash)
         light.name = f.name
         own.append(light)
-    init = make_init(cls, tuple(own))
+    init = make_init(cls, tuple(own), into_dict=True)
     init.__doc__ = cls.__init__.__doc__
     cls.__init__ = init  # type: ignore[method-assign]  # replacing it is the point
     return cls
