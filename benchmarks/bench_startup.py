@@ -13,7 +13,8 @@ install's finder adds about 12 ms to every interpreter start, the baseline's inc
 hid the real ratio. ``PYTHONDONTWRITEBYTECODE`` is removed for the runs: an installed ``yams``
 runs from cached bytecode, and one untimed run of each command writes what is missing.
 
-Each family of the registry gets its own store with a game in progress (``yams new``). Each
+Each family of the registry, and a house sheet (``examples/house/sirtin.toml``, as ``house``),
+gets its own store with a game in progress (``yams new``). Each
 round runs, for every family, a ``python -c pass`` of that environment's interpreter before
 each timed command, in the order of a turn (``enter DICE --roll 1``, ``cells``, ``mark 1``,
 ``undo``, an untimed ``undo`` puts the game back), then ``score --json``; and, on the classic
@@ -46,8 +47,11 @@ TURN = [
     ("mark", ["mark", "1"], True),
     ("undo", ["undo"], True),
     ("undo (puts the turn back)", ["undo"], False),
-    ("score --json", ["score", "--json", "-R", "FAMILY", "-r", "1", "DICE"], True),
+    ("score --json", ["score", "--json", "RULES", "-r", "1", "DICE"], True),
 ]
+
+#: the house sheet timed as a family of its own (its game made with ``yams new --house``)
+HOUSE_SHEET = ROOT / "examples" / "house" / "sirtin.toml"
 
 #: commands without a goal, run on the classic store (after its turn)
 OTHERS = [
@@ -122,11 +126,13 @@ def main() -> int:
         python, yams = str(venv / "bin" / "python"), str(venv / "bin" / "yams")
         lines = subprocess.run([python, "-c", FAMILIES_CODE], env=env, check=True,
                                capture_output=True, text=True).stdout.splitlines()
-        families = [tuple(line.split("\t")) for line in lines]
+        families = [tuple(line.split("\t")) for line in lines] + [("house", "5 5 5 3 3")]
+        rules = {family: ["-R", family] for family, _ in families}
+        rules["house"] = ["--house", str(HOUSE_SHEET)]
         stores = {}
         for family, _ in families:
             stores[family] = {**env, "YAMS_DB": str(work / f"db-{family}")}
-            subprocess.run([yams, "new", "-R", family, "-p", "Alice", "-p", "Bob"],
+            subprocess.run([yams, "new", *rules[family], "-p", "Alice", "-p", "Bob"],
                            env=stores[family], check=True, stdout=subprocess.DEVNULL)
         base = [python, "-c", "pass"]
         times: dict[tuple[str, str], list[tuple[float, float]]] = {}
@@ -134,7 +140,7 @@ def main() -> int:
             for family, dice in families:
                 fenv = stores[family]
                 for label, argv, timed in TURN:
-                    argv = [a.replace("FAMILY", family) for a in argv]
+                    argv = [t for a in argv for t in (rules[family] if a == "RULES" else [a])]
                     argv = [t for a in argv for t in (dice.split() if a == "DICE" else [a])]
                     if timed and round_:
                         times.setdefault(("", "python -c pass"), []).append(run(base, fenv))

@@ -229,3 +229,78 @@ def test_the_one_shot_path_leaves_the_rest_to_click(name, args):
 
     parameters = Parameters.of(command_function(name))
     assert parameters is not None and parameters.read(list(args)) is None
+
+
+# -- what a one-shot table action loads, in every family --------------------------------------
+
+#: third-party packages and heavy standard modules a plain table action never needs
+NOT_ON_A_TABLE_ACTION = ("typer", "click", "rich", "tinydb", "dataclasses", "inspect",
+                         "hashlib", "shutil")
+FAMILY_DICE = {"classic": "55533", "gaby": "55533", "duel": "55533", "yatzy": "55533",
+               "yahtzee": "55533"}
+
+
+@pytest.mark.parametrize("family", sorted(FAMILY_DICE))
+def test_a_one_shot_turn_loads_no_third_party_package_and_one_family(tmp_path, family):
+    from yams_scorekeeper.rules import FAMILIES
+
+    probe(tmp_path, "new", "-R", family, "-p", "Alice", "-p", "Bob")
+    for args in (("enter", FAMILY_DICE[family], "--roll", "1"), ("cells",), ("mark", "1"),
+                 ("score", "--json", "-R", family, "-r", "1", FAMILY_DICE[family])):
+        out, err, status, modules = yams_run(ONESHOT, tmp_path, *args)
+        assert status == 0, (args, err)
+        assert not {m for m in modules if m.split(".")[0] in NOT_ON_A_TABLE_ACTION}, args
+        assert not {m for m in modules if m.split(".")[0] in ("typer", "click", "rich")}, args
+        families = {m.rsplit(".", 1)[1] for m in modules
+                    if m.startswith("yams_scorekeeper.rules.")} & set(FAMILIES)
+        assert families <= {family, "yatzy"}, (args, families)    # yahtzee is made on yatzy
+        if args[0] != "score":
+            assert not {"yams_scorekeeper.store.archive", "yams_scorekeeper.store.record_book",
+                        "yams_scorekeeper.store.checkup", "yams_scorekeeper.engine.records",
+                        "yams_scorekeeper.store.summary_index"} & modules, args
+
+
+def test_tinydb_dataclasses_and_inspect_stay_off_the_table_path_of_a_house_game(tmp_path):
+    import pathlib
+
+    sheet = pathlib.Path(__file__).parent.parent / "examples" / "house" / "sirtin.toml"
+    probe(tmp_path, "new", "--house", str(sheet), "-p", "Alice", "-p", "Bob")
+    for args in (("enter", "55533", "--roll", "1"), ("cells",), ("mark", "1")):
+        out, err, status, modules = yams_run(ONESHOT, tmp_path, *args)
+        assert status == 0, (args, err)
+        assert not {m for m in modules if m.split(".")[0] in
+                    ("typer", "click", "rich", "tinydb", "dataclasses", "inspect")}, args
+
+
+def test_the_family_registry_names_each_family_where_it_lives():
+    code = ("import sys; from yams_scorekeeper.rules import FAMILIES, RULESETS, get_rules; "
+            "get_rules('gaby'); import json; "
+            "print(json.dumps(sorted(m for m in sys.modules if m.startswith("
+            "'yams_scorekeeper.rules.'))))")
+    loaded_by_one = json.loads(subprocess.run(
+        [sys.executable, "-c", code.replace("RULESETS, ", "")], capture_output=True,
+        text=True, check=True).stdout)
+    assert loaded_by_one == ["yams_scorekeeper.rules.base", "yams_scorekeeper.rules.five_dice",
+                             "yams_scorekeeper.rules.gaby"]
+    from yams_scorekeeper.rules import FAMILIES, RULESETS, rules_class
+
+    assert [cls.family for cls in RULESETS] == list(FAMILIES)
+    for cls in RULESETS:
+        assert rules_class(cls.family) is cls
+        for alias in cls.aliases:
+            assert rules_class(alias) is cls
+
+
+def test_every_character_shown_escapes_is_one_isprintable_refuses():
+    """safetext returns printable text as it is: that is right only because every character
+    its patterns escape is one ``str.isprintable`` refuses (and JSON's are past ASCII or DEL)."""
+    from yams_scorekeeper.base import safetext
+
+    everything = "".join(map(chr, range(0x110000)))
+    for name in ("unsafe", "unsafe_keep_newlines", "surrogate", "json_unsafe"):
+        found = safetext._pattern(name).findall(everything)
+        assert found and not any(ch.isprintable() for ch in found), name
+    assert all(not ch.isascii() or ch == "\x7f"
+               for ch in safetext._pattern("json_unsafe").findall(everything))
+    assert safetext.shown("a\x1bb\u202e") == "a\\x1bb\\u202e" and safetext.shown("é ok") == "é ok"
+    assert safetext.json_text(["\u2028", "\x7f", "é"]) == '["\\u2028", "\\u007f", "é"]'

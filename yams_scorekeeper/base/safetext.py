@@ -9,18 +9,33 @@ from __future__ import annotations
 
 import json
 import re
+from functools import cache
 from typing import Any
 
 #: What a terminal would act on rather than show: C0 and C1 control characters (ESC, CR,
 #: BEL, backspace, newline...), DEL, and the bidirectional overrides, embeddings, isolates and
 #: marks that reorder what is shown (Trojan-source style), plus the line/paragraph separators;
 #: and the lone surrogates, which are no text at all (bytes that were not UTF-8 in an
-#: argument, ``"\\ud800"`` in a JSON file) and which no stream can encode.
-_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029"
-                     "\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
-_UNSAFE_KEEP_NEWLINES = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f"
-                                   "\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
-_SURROGATE = re.compile("[\ud800-\udfff]")
+#: argument, ``"\\ud800"`` in a JSON file) and which no stream can encode. Every one of them
+#: is a character ``str.isprintable`` refuses, so printable text is looked at no further (and
+#: the patterns are compiled when first needed: a one-shot command seldom needs them).
+_PATTERNS = {
+    "unsafe": "[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029"
+              "\u202a-\u202e\u2066-\u2069\ud800-\udfff]",
+    "unsafe_keep_newlines": "[\x00-\x09\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f"
+                            "\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]",
+    "surrogate": "[\ud800-\udfff]",
+    #: characters JSON may hold raw (``ensure_ascii=False``) but a terminal would act on
+    "json_unsafe": "[\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e"
+                   "\u2066-\u2069\ud800-\udfff]",
+    #: characters XML 1.0 cannot hold at all, even escaped (``shown`` already took the controls)
+    "not_xml": "[\ud800-\udfff\ufffe\uffff]",
+}
+
+
+@cache
+def _pattern(name: str) -> re.Pattern[str]:
+    return re.compile(_PATTERNS[name])
 
 
 def _visible(match: re.Match[str]) -> str:
@@ -39,13 +54,9 @@ def shown(value: Any, keep_newlines: bool = False) -> str:
     ``keep_newlines`` keeps ``\\n`` (for the program's own multi-line messages).
     """
     text = value if isinstance(value, str) else str(value)
-    pattern = _UNSAFE_KEEP_NEWLINES if keep_newlines else _UNSAFE
-    return pattern.sub(_visible, text)
-
-
-#: characters JSON may hold raw (``ensure_ascii=False``) but a terminal would act on
-_JSON_UNSAFE = re.compile("[\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e"
-                          "\u2066-\u2069\ud800-\udfff]")
+    if text.isprintable():
+        return text
+    return _pattern("unsafe_keep_newlines" if keep_newlines else "unsafe").sub(_visible, text)
 
 
 def json_text(obj: Any, only_ascii: bool = False, **kwargs: Any) -> str:
@@ -53,13 +64,15 @@ def json_text(obj: Any, only_ascii: bool = False, **kwargs: Any) -> str:
     ``\\uXXXX`` escapes: the same JSON value, safe to print (C0 controls JSON always escapes).
     ``only_ascii``: every character past ASCII escaped (for a stream that cannot show them)."""
     text = json.dumps(obj, ensure_ascii=only_ascii, **kwargs)
-    return _JSON_UNSAFE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+    if text.isascii() and "\x7f" not in text:      # nothing past DEL: nothing to escape
+        return text
+    return _pattern("json_unsafe").sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
 def has_surrogate(text: str) -> bool:
     """True when ``text`` holds a lone surrogate: bytes that were not UTF-8 (an argument read
     with Python's ``surrogateescape``) or a ``\\ud800`` escape; no file or stream takes it."""
-    return _SURROGATE.search(text) is not None
+    return not text.isprintable() and _pattern("surrogate").search(text) is not None
 
 
 def fold_name(name: str) -> str:
@@ -87,19 +100,15 @@ def has_invisible(text: str) -> bool:
     return any(unicodedata.category(ch) == "Cf" or ch in _BLANK_LETTERS for ch in text)
 
 
-#: characters XML 1.0 cannot hold at all, even escaped (``shown`` already took the controls)
-_NOT_XML = re.compile("[\ud800-\udfff\ufffe\uffff]")
-
-
 def markup_text(value: Any) -> str:
     """``value`` as text safe inside XML or HTML, in an element or a quoted attribute: made
     visible by :func:`shown`, then escaped (the printable pages, the live sheet, the charts)."""
     import html
 
-    text = _NOT_XML.sub(lambda m: f"\\u{ord(m.group()):04x}", shown(value))
+    text = _pattern("not_xml").sub(lambda m: f"\\u{ord(m.group()):04x}", shown(value))
     return html.escape(text, quote=True)
 
 
 def has_unsafe(text: str) -> bool:
     """True when ``text`` holds a character :func:`shown` would escape (newline included)."""
-    return _UNSAFE.search(text) is not None
+    return not text.isprintable() and _pattern("unsafe").search(text) is not None

@@ -9,9 +9,9 @@ factor). This module names no family.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
+from .lightclass import dataclass, field
 from .values import quick_init
 
 if TYPE_CHECKING:  # pragma: no cover

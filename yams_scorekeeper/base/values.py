@@ -11,41 +11,39 @@ ordering, ``dataclasses.replace``, and assigning a field afterwards still raises
 
 from __future__ import annotations
 
-from dataclasses import MISSING, fields, is_dataclass
-from types import FunctionType
-from typing import TypeVar, cast
+from typing import TypeVar
+
+from . import lightclass
+from .lightclass import Field, is_light, make_init
 
 T = TypeVar("T", bound=type)
 
 
 def quick_init(cls: T) -> T:
     """Decorate a frozen dataclass (applied over ``@dataclass(frozen=True)``, no
-    ``__post_init__``, no ``__slots__``) with a quicker ``__init__`` of the same signature."""
+    ``__post_init__``, no ``__slots__``) with a quicker ``__init__`` of the same signature;
+    on a class of :mod:`.lightclass`, its ``__init__`` is made again that way."""
+    if is_light(cls):
+        own_fields: tuple[Field, ...] = cls.__dict__["__light_fields__"]
+        cls.__init__ = make_init(cls, own_fields, into_dict=True)  # type: ignore[misc]
+        return cls
+    from dataclasses import MISSING, fields, is_dataclass
+
     frozen = getattr(getattr(cls, "__dataclass_params__", None), "frozen", False)
     if not (is_dataclass(cls) and frozen):
         raise TypeError(f"{cls.__name__}: quick_init is for frozen dataclasses")
     if hasattr(cls, "__post_init__") or "__slots__" in cls.__dict__:
         raise TypeError(f"{cls.__name__}: quick_init takes no __post_init__ nor __slots__")
-    scope: dict[str, object] = {"_MISSING": MISSING}
-    params, body = [], []
+    own = []
     for f in fields(cls):
         if not f.init or f.kw_only:
             raise TypeError(f"{cls.__name__}.{f.name}: quick_init takes positional fields only")
-        if f.default is not MISSING:
-            scope[f"_default_{f.name}"] = f.default
-            params.append(f"{f.name}=_default_{f.name}")
-        elif f.default_factory is not MISSING:
-            scope[f"_factory_{f.name}"] = f.default_factory
-            params.append(f"{f.name}=_MISSING")
-            body.append(f"    if {f.name} is _MISSING: {f.name} = _factory_{f.name}()")
-        else:
-            params.append(f.name)
-        body.append(f"    _dict_[{f.name!r}] = {f.name}")
-    source = (f"def __init__(self, {', '.join(params)}):\n    _dict_ = self.__dict__\n"
-              + "\n".join(body or ["    pass"]) + "\n")
-    exec(source, scope)     # noqa: S102 - the source is made of field names, as dataclasses do
-    init = cast(FunctionType, scope["__init__"])
-    init.__qualname__ = f"{cls.__qualname__}.__init__"
+        light = Field(lightclass.MISSING if f.default is MISSING else f.default,
+                      lightclass.MISSING if f.default_factory is MISSING else f.default_factory,
+                      True, f.repr, f.compare, f.hash)
+        light.name = f.name
+        own.append(light)
+    init = make_init(cls, tuple(own), into_dict=True)
     init.__doc__ = cls.__init__.__doc__
     cls.__init__ = init  # type: ignore[method-assign]  # replacing it is the point
     return cls

@@ -15,10 +15,9 @@ values to the command and the same output.
 from __future__ import annotations
 
 import importlib
-import inspect
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from ..base.errors import YamsError
@@ -34,6 +33,29 @@ _PLAIN_SETTINGS = frozenset({"metavar", "help", "show_default"})
 #: annotations (as written) read as one text, a list of texts, or a flag
 _TEXT = ("str", "str | None")
 _TEXTS = ("list[str]", "list[str] | None")
+#: what a parameter without a default holds in :func:`signature_of`
+_NO_DEFAULT = object()
+#: the flags of a code object taking ``*args`` and ``**kwargs`` (``inspect.CO_VARARGS``...)
+_VARARGS, _VARKEYWORDS = 0x04, 0x08
+
+
+def signature_of(func: Callable[..., Any]) -> Iterator[tuple[str, object, object]]:
+    """Each parameter of ``func`` (followed through ``__wrapped__``, as ``inspect.signature``
+    does) as ``(name, annotation as written, default)``, read from its code object: importing
+    ``inspect`` costs a one-shot run more than the rest of this module."""
+    while hasattr(func, "__wrapped__"):
+        func = func.__wrapped__
+    code = func.__code__
+    positional = code.co_varnames[:code.co_argcount]
+    keywords = code.co_varnames[code.co_argcount:code.co_argcount + code.co_kwonlyargcount]
+    defaults = func.__defaults__ or ()
+    given = dict(zip(positional[len(positional) - len(defaults):], defaults, strict=True))
+    given.update(func.__kwdefaults__ or {})
+    annotations = func.__annotations__
+    for name in (*positional, *keywords):
+        yield name, annotations.get(name), given.get(name, _NO_DEFAULT)
+    if code.co_flags & (_VARARGS | _VARKEYWORDS):     # *args, **kwargs: no declaration
+        yield "*", None, _NO_DEFAULT
 
 
 class QuickContext:
@@ -60,25 +82,24 @@ class Parameters:
     def of(cls, func: Callable[..., Any]) -> Parameters | None:
         """The parameters of ``func``, or None when Typer must read them."""
         self = cls()
-        for p in inspect.signature(func).parameters.values():
-            decl = p.default
-            if p.annotation == "Context":
-                self.context = p.name
+        for name, annotation, decl in signature_of(func):
+            if annotation == "Context":
+                self.context = name
                 continue
             if not isinstance(decl, Declared) or set(decl.settings) - _PLAIN_SETTINGS:
                 return None
-            self.defaults[p.name] = decl.default
+            self.defaults[name] = decl.default
             if decl.kind == "argument":
-                if self.argument is not None or p.annotation not in _TEXT + _TEXTS:
+                if self.argument is not None or annotation not in _TEXT + _TEXTS:
                     return None
-                self.argument = (p.name, p.annotation in _TEXTS)
+                self.argument = (name, annotation in _TEXTS)
                 continue
-            table = (self.flags if p.annotation == "bool" and decl.default is False else
-                     self.values if p.annotation in _TEXT else
-                     self.lists if p.annotation in _TEXTS else None)
+            table = (self.flags if annotation == "bool" and decl.default is False else
+                     self.values if annotation in _TEXT else
+                     self.lists if annotation in _TEXTS else None)
             if table is None or any("/" in n or not n.startswith("-") for n in decl.names):
                 return None
-            table.update(dict.fromkeys(decl.names, p.name))
+            table.update(dict.fromkeys(decl.names, name))
         return self
 
     def read(self, args: list[str]) -> dict[str, Any] | None:

@@ -60,11 +60,11 @@ def score_entry(rules: RuleSet, roll_text: str | int, dice_tokens: str | Iterabl
 def sixth_roll_figures(rules: RuleSet, dice: Any, roll: int) -> list | None:
     """With the sixth roll (D9: the roll after the last allowed one, Double Yams), only the rows
     it may fill, each with its score if made, else what the miss costs; None for other rolls."""
-    import dataclasses
-
     per_turn = rules.settings.get("rolls_per_turn")
     if not rules.figure_sections or per_turn is None or roll != int(per_turn) + 1:
         return None
+    import dataclasses  # only here: a score of another roll pays no import of inspect
+
     out = []
     for fig in rules.figures(dice, roll):
         if rules.section_of(fig.row) not in rules.figure_sections:

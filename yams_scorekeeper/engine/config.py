@@ -6,17 +6,19 @@ game never starts with options that do not go together (a ConfigError says which
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..base.columns import Column
 from ..base.errors import ConfigError
+from ..base.lightclass import dataclass, field
 from ..base.safetext import fold_name, has_invisible, has_unsafe, shown
 from ..i18n import Message
 from ..rules import RuleSet, Setup, get_rules
+
+if TYPE_CHECKING:  # pragma: no cover
+    import random
 
 #: longest player name (a sheet column is as wide as its name)
 MAX_NAME = 40
@@ -195,7 +197,11 @@ def make_config(family: str, players: Iterable[str], *, columns: Iterable[str] |
 def random_order(names: Iterable[str], rng: random.Random | None = None) -> list[str]:
     """Players in a drawn order (rulings Y9)."""
     order = list(names)
-    (rng or random.Random()).shuffle(order)
+    if rng is None:
+        import random  # only here: a table action draws no order
+
+        rng = random.Random()
+    rng.shuffle(order)
     return order
 
 

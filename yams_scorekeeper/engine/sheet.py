@@ -4,10 +4,10 @@ legal cells offered, the turns played. Plain values, made at every event of a re
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
 from ..base.dice import Dice
+from ..base.lightclass import dataclass, field
 from ..base.values import quick_init
 from ..i18n import Joined, Message, explain_lang
 from ..mechanics import RESTING

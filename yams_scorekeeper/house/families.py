@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from importlib import resources
 from typing import Any
 
 from ..base.errors import ConfigError
@@ -25,6 +24,8 @@ _TAG = re.compile(r"^(?P<key>[a-z_]+) = (?P<value>.*?)(?P<gap>\s+)# setting (?P<
 
 def family_sheets() -> tuple[str, ...]:
     """The families that have a house file, by name."""
+    from importlib import resources  # only here: a house game's turn reads no family file
+
     folder = resources.files(__package__).joinpath("sheets")
     return tuple(sorted(p.name.removesuffix(".toml") for p in folder.iterdir()
                         if p.name.endswith(".toml")))
@@ -38,6 +39,8 @@ def house_toml_from_family(family_id: str, settings: Mapping[str, Any] | None = 
     if family not in family_sheets():
         raise ConfigError(Message("rules.house_no_family_sheet", family=family),
                           expected=", ".join(family_sheets()))
+    from importlib import resources
+
     text = resources.files(__package__).joinpath("sheets", f"{family}.toml").read_text(
         encoding="utf-8")
     if not settings:

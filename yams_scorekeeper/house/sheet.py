@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import asdict, dataclass, field
 from functools import cached_property, lru_cache
 from typing import Any
 
+from ..base.lightclass import asdict, dataclass, field
 from ..base.safetext import shown
 from ..i18n import Message
 from .reader import NAME, ROW_COMMON, ROW_KEYS, HouseFileError, load_text, read_doc

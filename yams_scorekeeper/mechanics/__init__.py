@@ -8,7 +8,6 @@ entry fields in an ``enter`` event: a new mechanic is a module and an entry here
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
@@ -23,6 +22,8 @@ from .rolls import RollBank, RollPool
 from .sixth_roll import SixthRoll, announce_name, split_announce
 
 if TYPE_CHECKING:  # pragma: no cover
+    import random
+
     from ..base.columns import Column
     from ..engine.game import Game
     from ..engine.sheet import Coup, Mark, Sheet

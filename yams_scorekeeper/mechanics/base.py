@@ -30,7 +30,6 @@ them with its own parameters.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -38,6 +37,8 @@ from ..base.errors import IllegalMoveError
 from ..i18n import Message
 
 if TYPE_CHECKING:  # pragma: no cover
+    import random
+
     from ..base.columns import Column
     from ..base.dice import Dice
     from ..engine.game import Game

@@ -3,7 +3,6 @@ face before the coup is scored. Typed ``55533/2 joker 3:5``; the counter ``joker
 
 from __future__ import annotations
 
-import random
 from typing import TYPE_CHECKING, Any
 
 from ..base.dice import Dice, dice_texts, format_dice
@@ -12,6 +11,8 @@ from ..i18n import Message
 from .base import Mechanic
 
 if TYPE_CHECKING:  # pragma: no cover
+    import random
+
     from ..engine.game import Game
     from ..engine.sheet import Coup, Mark, Sheet
     from ..rules import RuleSet

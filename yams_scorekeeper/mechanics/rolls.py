@@ -5,12 +5,13 @@ The counters ``bank`` and ``pool``."""
 
 from __future__ import annotations
 
-import random
 from typing import TYPE_CHECKING, Any
 
 from .base import Mechanic
 
 if TYPE_CHECKING:  # pragma: no cover
+    import random
+
     from ..engine.game import Game
     from ..engine.sheet import Coup, Mark, Sheet
 

@@ -5,7 +5,6 @@ its value: ``announce geante-carre:6``)."""
 
 from __future__ import annotations
 
-import random
 from typing import TYPE_CHECKING, Any
 
 from ..base.errors import IllegalMoveError
@@ -13,6 +12,8 @@ from ..i18n import Message
 from .base import Assessment, CellRefusal, Mechanic
 
 if TYPE_CHECKING:  # pragma: no cover
+    import random
+
     from ..base.columns import Column
     from ..engine.game import Game
     from ..engine.sheet import Coup, Sheet

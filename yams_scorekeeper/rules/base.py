@@ -15,15 +15,14 @@ clock.
 
 from __future__ import annotations
 
-import copy
 from collections import Counter
 from collections.abc import Hashable, Iterable, Mapping
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..base.columns import Column
 from ..base.dice import Dice, dice_texts, parse_plain, parse_roll
 from ..base.errors import ConfigError, EntryError, IllegalMoveError
+from ..base.lightclass import dataclass, field
 from ..base.totals import Cells, Totals, scores_sum, upper_total
 from ..base.values import quick_init
 from ..i18n import Joined, Message, explain_lang
@@ -283,7 +282,7 @@ class RuleSet:
         elif not _least(key) <= value <= _most(key):
             raise self._bad_setting(key, f"from {_least(key)} to {_most(key)}",
                                     str(max(_least(key), 1)))
-        target[last] = copy.deepcopy(value)
+        target[last] = _copied(value)
 
     def _unknown_setting(self, key: str, known: Mapping[str, Any]) -> ConfigError:
         return ConfigError(Message("rules.unknown_setting", key_=key, family=self.family),
@@ -687,7 +686,11 @@ def _copied(value: Any) -> Any:
         return {k: v if type(v) is int else _copied(v) for k, v in value.items()}
     if type(value) is list:
         return [_copied(v) for v in value]
-    return copy.deepcopy(value) if isinstance(value, (dict, list)) else value
+    if isinstance(value, (dict, list)):       # a subclass: copy's own way (rare)
+        import copy
+
+        return copy.deepcopy(value)
+    return value
 
 
 #: largest value of a numeric setting (scores, bonuses, factors); counts of rolls stop at 100

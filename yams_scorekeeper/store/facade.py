@@ -26,12 +26,8 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..base.errors import StoreError
-from ..engine import records as _records
 from ..i18n import Message
-from . import checkup, finishing, reopening, transfer
 from .access import Access
-from .book_format import BOOK_FORMAT, BOOK_VERSION, book_entries
-from .checkup import Finding
 from .club import ClubFiles
 from .files import DEFAULT_BACKUPS, FileSystem, no_gc
 from .folder import Doc, StoreFolder, default_store_path
@@ -41,6 +37,8 @@ from .parts import Parts
 from .paths import ENV_VAR
 
 if TYPE_CHECKING:  # pragma: no cover
+    from . import transfer
+    from .checkup import Finding
     from .summary_index import SummaryIndex
 
 T = TypeVar("T")
@@ -71,7 +69,7 @@ class Store:
         #: the parts of the store (:mod:`.parts`), its lock (:mod:`.access`), its club's files
         self.folder, self.parts, self.club = folder, Parts(folder), ClubFiles(folder)
         self.access = Access(folder, timeout, on_release=self.parts.index.close,
-                             on_first=lambda: reopening.complete_cut_reopenings(self.parts))
+                             on_first=self._complete_cut_reopenings)
         self.games_dir, self.archive_dir = folder.games_dir, folder.archive_dir
         self.legacy_archive_path, self.records_path = (folder.legacy_archive_path,
                                                        folder.records_path)
@@ -156,6 +154,7 @@ class Store:
         A game whose finish was cut after it was archived stays archived, and is counted.
         """
         with self.access.locked():
+            from . import finishing
             finishing.delete_game(self.parts, game_id)
 
     # -- finishing, changing a finished game ----------------------------------------------
@@ -168,6 +167,7 @@ class Store:
         the one given first is kept in the game file); a game already archived returns ``[]``.
         """
         with self.access.locked():
+            from . import finishing
             return finishing.finish_game(self.parts, game_id, summary)
 
     def reopen_game(self, game_id: str, change: Callable[[Doc], list[Doc]],
@@ -182,6 +182,7 @@ class Store:
         broke, or ``None`` when the game is in progress again (the steps: :mod:`.reopening`).
         """
         with self.access.locked():
+            from . import reopening
             return reopening.reopen_game(self.parts, game_id, change, summarize)
 
     # -- the archive ----------------------------------------------------------------------
@@ -230,8 +231,13 @@ class Store:
 
         The games are chosen by the summaries index when the iteration starts; each file is
         then read under the lock, one at a time (a game removed meanwhile is passed over)."""
+        from ..engine import records as _records
+
         ids = self._index(lambda index: [s["id"] for s in index.summaries(
             player, family, _records.iso(since), _records.iso(until))])
+
+        from . import transfer
+
         yield from transfer.iter_entries(self.parts, self.access, ids)
 
     # -- the summaries index --------------------------------------------------------------
@@ -244,6 +250,8 @@ class Store:
         :func:`yams_scorekeeper.engine.records. matches`), oldest first or ``newest_first``,
         ``limit`` of them from ``offset``: one query of the summaries index, whatever the size of
         the archive."""
+        from ..engine import records as _records
+
         return self._index(lambda index: list(index.summaries(
             player, family, _records.iso(since), _records.iso(until), config_key,
             newest_first, limit, offset)))
@@ -259,6 +267,8 @@ class Store:
     def count_summaries(self, player: str | None = None, family: str | None = None,
                         since: Day = None, until: Day = None) -> int:
         """How many finished games match (for a page's "n of N")."""
+        from ..engine import records as _records
+
         return self._index(lambda index: index.matching(
             player, family, _records.iso(since), _records.iso(until)))
 
@@ -278,6 +288,8 @@ class Store:
         sheets (everyone's when ``None``) in the games of ``family`` (of the period, of
         ``seats`` players), per configuration: one query of the summaries index, one sheet
         decoded at a time."""
+        from ..engine import records as _records
+
         def read(index: SummaryIndex) -> tuple[Doc, dict[str, str]]:
             fill_sheets(index, self.parts.archive.read)
             if player is None:
@@ -350,6 +362,7 @@ class Store:
         with self.access.locked():
             self.parts.migrate()
             self.parts.book.check_file()
+            from . import checkup
             for finding in checkup.index_against_archive(self.parts):
                 self.folder.say(finding.message)
             self.parts.book.recount()
@@ -364,6 +377,7 @@ class Store:
         are read, and a finish or a reopening that was cut is completed. Returns what was
         found, each said repaired or not (a damaged archive or game file is the user's to
         restore: nothing derived can stand for it)."""
+        from . import checkup
         return checkup.check(self.parts, self.access)
 
     # -- import and export ----------------------------------------------------------------
@@ -377,6 +391,7 @@ class Store:
         ahead, the lines coming back in order. A file a worker cannot take as it is (not an
         archive entry, an older schema to migrate) is read again here, as
         :meth:`iter_archived` reads it: its error, or its migration, is this process's."""
+        from . import transfer
         return transfer.export_lines(self.parts, self.access, line, jobs=jobs)
 
     def export_book(self) -> Doc:
@@ -384,6 +399,7 @@ class Store:
         "games": [{"doc", "summary"}]}``, oldest first (in memory: see :meth:`iter_archived`
         for one game at a time)."""
         games = [{"doc": e["doc"], "summary": e["summary"]} for e in self.iter_archived()]
+        from .book_format import BOOK_FORMAT, BOOK_VERSION
         return {"format": BOOK_FORMAT, "version": BOOK_VERSION, "games": games}
 
     def import_book(self, data: Doc, check: transfer.Check | None = None) -> tuple[int, int]:
@@ -398,6 +414,7 @@ class Store:
         were added the record book counts them, or is recomputed from the summaries index
         (see :mod:`.transfer`, also for a cut import).
         """
+        from .book_format import book_entries
         return self.import_games(book_entries(data), check)
 
     def import_games(self, games: Iterable[Any], check: transfer.Check | None = None, *,
@@ -413,6 +430,7 @@ class Store:
         files written before it, counted by the next recount, as :meth:`import_book` always
         did.
         """
+        from . import transfer
         return transfer.import_games(self.parts, self.access, games, check, jobs=jobs)
 
     # -- a club's files -------------------------------------------------------------------
@@ -446,3 +464,9 @@ class Store:
         """The id of the evening open now, if any (what a new game belongs to)."""
         open_id: str | None = self.evenings()["open"]
         return open_id
+
+    def _complete_cut_reopenings(self) -> None:
+        """Complete the reopenings a killed writer cut (the first time the lock is taken)."""
+        from . import reopening
+
+        reopening.complete_cut_reopenings(self.parts)

@@ -40,16 +40,13 @@ from __future__ import annotations
 
 import errno
 import gc
-import hashlib
 import json
 import os
 import stat
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any, TextIO
-
-from tinydb.storages import Storage
+from typing import Any, TextIO, cast
 
 from ..base.errors import EntryError, StoreCorruptError, StoreError
 from ..i18n import Message
@@ -594,11 +591,30 @@ def _meta_prefix(meta_table: dict[str, Any]) -> bytes:
     return b'{"' + META.encode() + b'":' + json.dumps(meta_table, separators=(",", ":")).encode()
 
 
+def _sha256_maker() -> Callable[[bytes], Any]:
+    """SHA-256 as the interpreter itself makes it (``_sha256``, ``_sha2`` from 3.12): the same
+    digests as ``hashlib.sha256``, whose OpenSSL cost a table action a tenth of its work to load;
+    hashlib's where the interpreter has none of its own."""
+    import importlib
+
+    for name in ("_sha256", "_sha2"):
+        try:
+            return cast(Callable[[bytes], Any], importlib.import_module(name).sha256)
+        except (ImportError, AttributeError):
+            continue
+    import hashlib  # pragma: no cover - an interpreter built without its own
+
+    return hashlib.sha256  # pragma: no cover
+
+
+_sha256 = _sha256_maker()
+
+
 def _checksum(schema: int, payload: memoryview | bytes) -> str:
     """Digest of ``"<schema>:{"`` and ``payload``, the tables' JSON text after its ``{``."""
-    digest = hashlib.sha256(f"{schema}:{{".encode())
+    digest = _sha256(f"{schema}:{{".encode())
     digest.update(payload)
-    return digest.hexdigest()
+    return str(digest.hexdigest())
 
 
 #: the compact JSON text (as the files hold it) of data with no reference cycles, as JSON
@@ -792,16 +808,17 @@ def corrupt_error(path: str, why: Message | str,
     )
 
 
-class AtomicJSONStorage(Storage):
-    """TinyDB storage over one JSON file, written atomically with rotating backups.
+class AtomicJSONStorage:
+    """A TinyDB storage (``read``, ``write``, ``close``) over one JSON file, written atomically
+    with rotating backups.
 
     ``TinyDB(path, storage=AtomicJSONStorage, fs=..., backups=...)`` passes the extra
-    arguments through. ``fs`` is the :class:`FileSystem` used for every call.
+    arguments through (the store itself opens its files as :class:`~.folder.StoreFile`).
+    ``fs`` is the :class:`FileSystem` used for every call.
     """
 
     def __init__(self, path: str | os.PathLike[str], fs: FileSystem | None = None,
                  backups: int = DEFAULT_BACKUPS):
-        super().__init__()
         self.path = os.fspath(path)
         self.fs = fs or FileSystem()
         self.backups = backups

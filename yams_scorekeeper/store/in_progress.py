@@ -13,18 +13,14 @@ game file is removed before its backups, and only once the archive holds the gam
 
 from __future__ import annotations
 
-import copy
 import os
 from collections.abc import Callable
 from typing import TypeVar
 
-from tinydb import TinyDB
-
 from ..base.errors import StoreError
-from ..engine import records as _records
 from ..i18n import Message
 from .files import corrupt_error
-from .folder import FINISH, GAME, Doc, StoreFolder, check_id, now, one, set_one
+from .folder import FINISH, GAME, Doc, StoreFile, StoreFolder, check_id, now, one, set_one
 from .shapes import GAME_ID, doc_problem
 
 T = TypeVar("T")
@@ -41,7 +37,7 @@ class GamesInProgress:
     def __init__(self, folder: StoreFolder):
         self.folder = folder
 
-    def docs(self, db: TinyDB, game_id: str) -> tuple[Doc | None, Doc | None]:
+    def docs(self, db: StoreFile, game_id: str) -> tuple[Doc | None, Doc | None]:
         """The game document and the finish note of an open game file, their shape checked:
         a file with a valid checksum but the wrong shape stops this game only."""
         doc, pending = one(db, GAME), one(db, FINISH)
@@ -54,7 +50,9 @@ class GamesInProgress:
             if problem is None and doc["id"] != game_id:
                 problem = f"it holds game '{doc['id']}'"
         if problem is None and pending is not None:
-            problem = _records.summary_problem(pending.get("summary"))
+            from ..engine.records import summary_problem
+
+            problem = summary_problem(pending.get("summary"))
             problem = problem and f"the finish note: {problem}"
         if problem:
             raise corrupt_error(path, problem, self.folder.backups)
@@ -68,12 +66,14 @@ class GamesInProgress:
         check_id(doc.get("id"))
         if not isinstance(doc.get("events", []), list):
             raise StoreError(Message("store.game_events_must_list"))
+        import copy  # only here: a table action makes no new game
+
         return {**copy.deepcopy(doc), "events": list(doc.get("events", [])), "updated": now()}
 
     def write_new(self, doc: Doc) -> None:
         """Write the file of a game that has none (a new game, a reopened one)."""
         with self.folder.open(self.folder.game_path(doc["id"])) as db:
-            db.table(GAME).insert(doc)
+            db.insert(GAME, doc)
 
     def change_events(self, game_id: str, change: Callable[[list[Doc]], T]) -> T:
         """``change(events)`` on the stored events of a game, written back (the lock is

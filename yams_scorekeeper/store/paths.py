@@ -23,7 +23,6 @@ config folder, where they already are on Linux.
 from __future__ import annotations
 
 import os
-import shutil
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -100,6 +99,8 @@ class FileOps:
             return
         except OSError:
             pass
+        import shutil  # only here: a table action never copies a file
+
         shutil.copy2(source, target)
         _fsync(target)
 

@@ -18,17 +18,18 @@ beside it never is.
 
 from __future__ import annotations
 
-import copy
 import os
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from ..base.errors import StoreCorruptError, StoreError
 from ..i18n import Message
 from .files import backup_path
-from .finishing import check_summary
 from .folder import FINISH, GAME, Doc, now, one
-from .parts import Parts
 from .shapes import GAME_ID, doc_problem
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .parts import Parts
 
 
 def reopen_game(parts: Parts, game_id: str, change: Callable[[Doc], list[Doc]],
@@ -42,6 +43,8 @@ def reopen_game(parts: Parts, game_id: str, change: Callable[[Doc], list[Doc]],
                          expected="an id from 'yams history'")
     if os.path.exists(parts.folder.game_path(game_id)):
         raise StoreError(Message("store.game_being_finished_finish_2", game_id=game_id))
+    import copy
+
     events = change(copy.deepcopy(entry["doc"]))
     before = entry["doc"].get("reopened") or {}
     times = before.get("times", 1 if before else 0)
@@ -61,6 +64,8 @@ def reopen_game(parts: Parts, game_id: str, change: Callable[[Doc], list[Doc]],
 def correct_archived(parts: Parts, game_id: str, doc: Doc, summary: Doc) -> list[Doc]:
     """A finished game corrected and still finished (the module notes); returns the records
     it broke."""
+    from .finishing import check_summary
+
     check_summary(game_id, summary)
     parts.book.check_file()
     parts.book.owe_recount()

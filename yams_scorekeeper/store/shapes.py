@@ -14,8 +14,6 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ..engine.records import BOOK_FORMAT, BOOK_VERSION, summary_problem
-
 #: the ids a game may have (they name its files)
 GAME_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,79}")
 #: the deepest nesting of a game's events (an event is 3 deep; a Double Yams mark 4)
@@ -105,6 +103,8 @@ def entry_problem(entry: Any, game_id: str | None = None, *, summary_checked: bo
     problem = doc_problem(entry.get("doc"), nesting_checked=nesting_checked)
     if problem:
         return f"doc: {problem}"
+    from ..engine.records import summary_problem
+
     problem = None if summary_checked else summary_problem(entry.get("summary"))
     if problem:
         return f"summary: {problem}"
@@ -116,6 +116,8 @@ def entry_problem(entry: Any, game_id: str | None = None, *, summary_checked: bo
 def _record_problem(record: Any) -> str | None:
     if not isinstance(record, dict):
         return "must be an object"
+    from ..engine.records import summary_problem
+
     if summary_problem({"id": "x", "config_key": "x", "date": "2000-01-01",
                         "players": [{"name": record.get("player"),
                                      "total": record.get("value")}]}):
@@ -137,6 +139,8 @@ def book_problem(book: Any) -> str | None:
     if not isinstance(book, dict):
         return "the record book must be an object"
     version = book.get("version")
+    from ..engine.records import BOOK_FORMAT, BOOK_VERSION
+
     if book.get("format") != BOOK_FORMAT or type(version) is not int or version != BOOK_VERSION:
         return f"'format' and 'version' must be {BOOK_FORMAT!r} and {BOOK_VERSION}"
     counted = book.get("counted")
