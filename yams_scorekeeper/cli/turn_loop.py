@@ -174,7 +174,7 @@ class Table:
                 continue
             if "doblar" in line and not game.mechanics.writers:
                 continue
-            if "55531/1" in line and not game.rules.hints_allowed:
+            if "55531/1" in line and not game.rules.hints.hints_allowed:
                 continue
             out.append(line)
         return "\n".join(out)
