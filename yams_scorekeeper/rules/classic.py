@@ -81,6 +81,7 @@ class ClassicSolver(SolverHints):
     """What the advisers ask of Yam classique."""
 
     exactly_solved = True
+
     def state(self, rows: tuple[str, ...]) -> dict[str, Any]:
         """The solver tracks the plus/moins constraint when both rows are played (C3)."""
         return {"plus_moins": PLUS_MOINS.solver_rows(rows)}

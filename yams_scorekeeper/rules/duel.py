@@ -61,6 +61,7 @@ class DuelSolver(SolverHints):
     """What the advisers ask of Yams Duel."""
 
     exactly_solved = True
+
     def state(self, rows: tuple[str, ...]) -> dict[str, Any]:
         """The solver tracks the jokers left (none when ``jokers_per_turn`` is 0, U4)."""
         s = self.rules.settings

@@ -93,6 +93,7 @@ class YahtzeeSolver(SolverHints):
     """What the advisers ask of Yahtzee."""
 
     exactly_solved = True
+
     def state(self, rows: tuple[str, ...]) -> dict[str, Any]:
         """The solver tracks the Yahtzee bonus and forced joker (H4) unless a setting turns
         either off."""

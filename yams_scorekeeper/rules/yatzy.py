@@ -70,6 +70,7 @@ class YatzySolver(SolverHints):
 
     exactly_solved = True
 
+
 class YatzyRules(RuleSet):
     """Scandinavian Yatzy: 1-6, one pair, two pairs, kinds, straights, full house, chance, yatzy."""
 
