@@ -523,7 +523,8 @@ def test_columns_bonuses_and_total_in_words_for_yams_rules():
     assert rules.hints.topic("total") is not None
     steps = sheet("", tail='[[bonuses]]\nid = "palier"\nsteps = [[60, 30], [70, 50]]\n'
                   'scope = "sheet"\nwhen = "filled"\n')
-    assert steps.ruleset().hints.topic("palier")[3] == ("pour la feuille, lignes 1, 2, 3, 4, 5, 6 de "
-                                                 "toutes les colonnes ensemble : +30 à 60 ou "
-                                                 "plus, +50 à 70 ou plus, une fois toutes "
-                                                 "remplies")
+    hints = steps.ruleset().hints
+    assert hints.topic("palier")[3] == ("pour la feuille, lignes 1, 2, 3, 4, 5, 6 de "
+                                        "toutes les colonnes ensemble : +30 à 60 ou "
+                                        "plus, +50 à 70 ou plus, une fois toutes "
+                                        "remplies")

@@ -1,8 +1,8 @@
 """Rich views of a game: the sheets laid out like the paper grid, and the numbered legal cells.
 
 The rule set says how its sheet is drawn (``rules.hints.sheet_layout``): families with several
-columns (classic, Gaby) get one grid per player, rows down and columns across, as on the paper sheet;
-one-column families (Double Yams, Duel, Yatzy, Yahtzee) get one grid with the players across.
+columns (classic, Gaby) get one grid per player, rows down and columns across, as on the paper
+sheet; one-column families (Double Yams, Duel, Yatzy, Yahtzee) get one grid with the players across.
 Every grid fits 80 columns. ``rich`` is imported here only.
 """
 
