@@ -69,9 +69,9 @@ def test_players_rolls_columns_and_solver_match(family):
     assert (ours.max_rolls, ours.min_players, ours.max_players) == \
         (built.max_rolls, built.min_players, built.max_players)
     assert ours.default_columns == built.default_columns
-    assert ours.exactly_solved == built.exactly_solved
+    assert ours.solver.exactly_solved == built.solver.exactly_solved
     rows = tuple(r.id for r in built.rows)
-    assert ours.solver_state(rows) == built.solver_state(rows)
+    assert ours.solver.state(rows) == built.solver.state(rows)
 
 
 def _cells(game: Game) -> list[tuple]:

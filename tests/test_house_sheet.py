@@ -157,7 +157,7 @@ def test_rows_in_words_in_both_languages():
                                  "at least 3 dice alike; 10 + the sum of those 3 dice")
     assert english["x"][1] == "up to you"
     assert english["1"][1] == "the dice showing 1; added up (n x 1)"
-    en, fr, example, _ = house.ruleset().row_text("brelan")
+    en, fr, example, _ = house.ruleset().hints.row_text("brelan")
     assert (en, fr) == (english["brelan"][1], words["brelan"][1])
     assert scores(house, example)["brelan"] > 0
 
@@ -512,18 +512,19 @@ def test_when_only_a_seche_column_is_left_a_coup_of_more_rolls_is_refused():
 def test_columns_bonuses_and_total_in_words_for_yams_rules():
     house = load_house((EXAMPLES / "gaby.toml").read_text(encoding="utf-8"), name="gaby")
     rules = house.ruleset()
-    key, name, en, fr, ruling = rules.topic("sec")
+    key, name, en, fr, ruling = rules.hints.topic("sec")
     assert (key, name, ruling) == ("sec", "Sec", "house")
     assert en == ("a column filled in any order, only with a coup kept after at most 1 roll; "
                   "it counts 2 x its total (optional)")
     assert fr.startswith("une colonne remplie dans n'importe quel ordre, seulement d'un coup "
                          "gardé en 1 lancer au plus ; elle compte 2 x son total")
-    assert rules.topic("descente")[2] == "a column filled top to bottom, 1 first (optional)"
-    assert rules.topic("bonus")[2] == "per column, rows 1, 2, 3, 4, 5, 6: +60 at 60 or more"
-    assert rules.topic("total") is not None
+    assert rules.hints.topic("descente")[2] == "a column filled top to bottom, 1 first (optional)"
+    assert rules.hints.topic("bonus")[2] == "per column, rows 1, 2, 3, 4, 5, 6: +60 at 60 or more"
+    assert rules.hints.topic("total") is not None
     steps = sheet("", tail='[[bonuses]]\nid = "palier"\nsteps = [[60, 30], [70, 50]]\n'
                   'scope = "sheet"\nwhen = "filled"\n')
-    assert steps.ruleset().topic("palier")[3] == ("pour la feuille, lignes 1, 2, 3, 4, 5, 6 de "
-                                                 "toutes les colonnes ensemble : +30 à 60 ou "
-                                                 "plus, +50 à 70 ou plus, une fois toutes "
-                                                 "remplies")
+    hints = steps.ruleset().hints
+    assert hints.topic("palier")[3] == ("pour la feuille, lignes 1, 2, 3, 4, 5, 6 de "
+                                        "toutes les colonnes ensemble : +30 à 60 ou "
+                                        "plus, +50 à 70 ou plus, une fois toutes "
+                                        "remplies")

@@ -211,11 +211,14 @@ def test_verdicts_come_back_in_file_order(small_parallel):
 def test_rule_sets_of_one_configuration_share_what_they_remember():
     from yams_scorekeeper.rules import get_rules
 
+    def memo(rules):
+        return rules.memos.of(rules)
+
     one, two = get_rules("classic"), get_rules("classic")
-    assert one is not two and one._remembered() is two._remembered()
+    assert one is not two and memo(one) is memo(two)
     house = get_rules("classic", {"bonus": 40})
-    assert house._remembered() is not one._remembered()
-    assert get_rules("double")._remembered() is not get_rules("double", {"pool": 150})._remembered()
+    assert memo(house) is not memo(one)
+    assert memo(get_rules("double")) is not memo(get_rules("double", {"pool": 150}))
 
 
 @pytest.mark.parametrize("family", ["classic", "gaby", "duel"])
@@ -226,7 +229,8 @@ def test_remembered_scores_are_the_rules_scores(family):
     for _ in range(3):
         play_random_game(make_config(family, ["Alice", "Bruno"]), rng)
     rules = get_rules(family)
-    figures, throws = rules._remembered()
+    memo = rules.memos.of(rules)
+    figures, throws = memo.scores, memo.throws
     assert rules.remembers_throws and len(figures) > 50
     for (row, dice, roll), figure in figures.items():
         fresh = rules.score_row(row, dice, roll)
@@ -255,7 +259,7 @@ def test_only_stored_throws_are_remembered(entry):
     rules.read_throw(["1", "1", "1", "1", "1"])
     assert _outcome(lambda: rules.read_throw(entry)[0]) == _outcome(
         lambda: rules.parse_dice(entry))
-    assert all(all(type(d) is str for d in key) for key in rules._remembered()[1])
+    assert all(all(type(d) is str for d in key) for key in rules.memos.of(rules).throws)
 
 
 WORKERS_OF_A_KILLED_IMPORT = """

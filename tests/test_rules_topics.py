@@ -32,7 +32,7 @@ def shown_names(rules) -> set[str]:
 def test_every_name_the_sheet_shows_is_explained(family):
     rules = get_rules(family)
     for name in shown_names(rules):
-        found = rules.topic(name)
+        found = rules.hints.topic(name)
         assert found is not None, (family, name)
         ident, _, en, fr, rulings = found
         assert en and fr and en != fr and rulings, (family, name)
@@ -54,9 +54,10 @@ def test_yams_rules_gaby_sec_and_bonus():
 
 def test_the_numbers_come_from_the_settings():
     double = get_rules("double")
-    assert "105+ -> +30, 126+ -> +60, 147+ -> +100" in double.topic("bonus")[2]
+    assert "105+ -> +30, 126+ -> +60, 147+ -> +100" in double.hints.topic("bonus")[2]
     house = get_rules("duel", {"bonus": 50, "jokers": 1})
-    assert "give +50" in house.topic("bonus")[2] and house.topic("jokers")[2].startswith("1 ")
+    assert "give +50" in house.hints.topic("bonus")[2]
+    assert house.hints.topic("jokers")[2].startswith("1 ")
 
 
 def test_the_family_lists_them_after_its_rows():

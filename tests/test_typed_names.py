@@ -40,15 +40,15 @@ def test_every_displayed_name_reads_as_its_id(family):
     for name, ident in displayed(rules):
         for typed in spellings(name) | spellings(ident):
             assert rules.normalise_choice(typed) == ident, (typed, ident)
-            assert [rules.normalise_choice(w) for w in rules.split_choices(typed)] == [ident]
+            assert [rules.normalise_choice(w) for w in rules.hints.split_choices(typed)] == [ident]
 
 
 def test_a_list_keeps_names_of_several_words_together():
     gaby = get_rules("gaby")
-    assert gaby.split_choices("2 coups doblar, cases chance;bloquant") == [
+    assert gaby.hints.split_choices("2 coups doblar, cases chance;bloquant") == [
         "2 coups", "doblar", "cases chance", "bloquant"]
-    assert gaby.split_choices("Demi sec Montée libre") == ["Demi sec", "Montée", "libre"]
-    assert gaby.split_choices("2 nonsense") == ["2", "nonsense"]     # refused later, as typed
+    assert gaby.hints.split_choices("Demi sec Montée libre") == ["Demi sec", "Montée", "libre"]
+    assert gaby.hints.split_choices("2 nonsense") == ["2", "nonsense"]     # refused later, as typed
 
 
 def test_the_gaby_custom_setup_takes_the_names_shown(tmp_path):

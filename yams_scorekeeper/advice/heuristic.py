@@ -280,7 +280,8 @@ class HeuristicAdviser:
 
     def written(self, column: Column, row: str, score: int) -> int:
         """The score the rules would let this sheet write (a zero-only cell takes 0)."""
-        if score > 0 and self.rules.zero_only_reason(self.game, self.sheet, column, row, score):
+        game = self.game
+        if score > 0 and game.mechanics.zero_only(game, self.sheet, column, row, score):
             return 0
         return score
 

@@ -122,14 +122,14 @@ def _plain(rules: RuleSet, rows: tuple[str, ...], **extra: Any) -> OneColumnSpec
 
 def solvable(rules: RuleSet, columns: int = 1) -> bool:
     """True when the exact solver covers ``rules`` with this many columns."""
-    return rules.exactly_solved and columns == 1
+    return rules.solver.exactly_solved and columns == 1
 
 
 def spec_for(rules: RuleSet, rows: tuple[str, ...] | None = None) -> OneColumnSpec:
     """The solver's view of ``rules`` (one column, rows in grid order by default)."""
-    if not rules.exactly_solved:
+    if not rules.solver.exactly_solved:
         raise ConfigError(Message("rules.exact_solver_several_columns", title=rules.title))
     rows = tuple(rows or (r.id for r in rules.rows if not r.optional))
-    extra = dict(rules.solver_state(rows))
+    extra = dict(rules.solver.state(rows))
     joker = extra.pop("forced_joker", None)
     return _plain(rules, rows, yahtzee=None if joker is None else YahtzeeJoker(*joker), **extra)

@@ -184,7 +184,7 @@ def game_of(db: str | None, game_id: str | None) -> Game:
 
 def play_hint_lines(game, text: str, db: str | None, lang: str) -> list[str]:
     """``yams play``'s hint key: ``55531/1`` (dice and roll), or nothing for the dice entered."""
-    if not getattr(game.rules, "hints_allowed", True):
+    if not game.rules.hints.hints_allowed:
         raise ConfigError(Message("cli.hints_off", title=game.rules.title))
     dice, _, roll = text.partition("/")
     typed = dice.split() if dice.strip() else None

@@ -227,6 +227,6 @@ def split_list(values: list[str] | None, rules: RuleSet | None = None) -> list[s
     """Repeated options that may also hold lists: ``["libre,sec", "montee"]`` -> three names;
     with ``rules``, a name of several words stays one (``"2 coups"``, ``"demi sec"``)."""
     if rules is not None:
-        return [v for text in values or () for v in rules.split_choices(text)]
+        return [v for text in values or () for v in rules.hints.split_choices(text)]
     return [v for text in values or () for v in re.split(r"[\s,]+", text.strip()) if v]
 

@@ -136,7 +136,7 @@ class Setup:
 
         if len(names) < 2:
             return names
-        how = self.rules_of(family).start_order
+        how = self.rules_of(family).hints.start_order
         if how == "drawn":
             if ask_yes(self.term, "ask_random_order", self.term.t("yes_letter")):
                 names = random_order(names)
@@ -186,14 +186,14 @@ class Setup:
     def options(self, family: str, names: list[str]) -> GameConfig:
         """The family's own questions, each checked as it is answered (C5, Y10, D10)."""
         def words(text: str) -> list[str]:
-            return [] if text.lower() in NONE_WORDS else rules.split_choices(text)
+            return [] if text.lower() in NONE_WORDS else rules.hints.split_choices(text)
 
         # the questions follow what the rule set offers: a choice of columns (one of them
         # perhaps imposée), presets with a custom sheet, or variants
         rules = self.rules_of(family)
         if len(rules.column_names) > 1 and not rules.presets:
             def columns(text: str) -> list[str]:
-                cols = rules.split_choices(text)
+                cols = rules.hints.split_choices(text)
                 plain = [c for c in cols if rules.normalise_choice(c) != rules.imposed_column]
                 if plain or len(cols) != len(plain):
                     self.make(family, names, columns=plain or list(rules.default_columns[:1]))
@@ -203,7 +203,7 @@ class Setup:
             imposed = None
             if any(rules.normalise_choice(c) == rules.imposed_column for c in cols):
                 def order(text: str) -> list[str]:
-                    ids = [rules.row(r).id for r in rules.split_choices(text)]
+                    ids = [rules.row(r).id for r in rules.hints.split_choices(text)]
                     self.make(family, names, columns=cols, imposed=ids)
                     return ids
 
@@ -223,8 +223,8 @@ class Setup:
             if preset != "custom":
                 return self.make(family, names, preset=preset)
             cols = self.checked("ask_columns_gaby", " ".join(rules.column_names), lambda t: (
-                self.make(family, names, columns=rules.split_choices(t), optional_rows=[],
-                          options=[], explicit=True) and rules.split_choices(t)))
+                self.make(family, names, columns=rules.hints.split_choices(t), optional_rows=[],
+                          options=[], explicit=True) and rules.hints.split_choices(t)))
             rows = self.checked("ask_rows_gaby", " ".join(rules.optional_rows), lambda t: (
                 self.make(family, names, columns=cols, optional_rows=words(t), options=[],
                             explicit=True) and words(t)))

@@ -71,8 +71,8 @@ def _cell(sheet: Sheet, seat: int, column: str, row: str) -> Cell:
 
 def sheet_grids(game: Game, lang: str) -> list[Grid]:
     """The sheets as on paper: one grid per player (rows down, columns across) for families
-    of several columns, else one grid with the players across (``rules.sheet_layout``)."""
-    if game.rules.sheet_layout == "players":
+    of several columns, else one grid with the players across (``rules.hints.sheet_layout``)."""
+    if game.rules.hints.sheet_layout == "players":
         return [_players_grid(game, lang)]
     return [_player_grid(game, seat, lang) for seat in range(len(game.sheets))]
 

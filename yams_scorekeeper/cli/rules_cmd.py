@@ -81,7 +81,7 @@ def rules(
         if found is None:
             raise EntryError(Message("rules.no_row_or_topic", word=row, title=ruleset.title),
                              expected=" ".join([*(r.id for r in ruleset.rows),
-                                                *ruleset.topic_texts])) from None
+                                                *ruleset.hints.topic_texts])) from None
         typer.echo(f"{found.name} ({ruleset.title}, {found.id})")
         for line in (found.text(lang), f"{w['rulings']}{colon}{found.rulings}"):
             typer.echo(textwrap.fill(line, 78, initial_indent="  ", subsequent_indent="    ",

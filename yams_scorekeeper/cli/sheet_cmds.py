@@ -53,7 +53,7 @@ def sheet(
         print_json(data)
         return
     # the players-across grid (Duel, Double Yams, ...) has the label as its title
-    across = len(game.columns) == 1 and game.rules.sheet_layout == "players"
+    across = len(game.columns) == 1 and game.rules.hints.sheet_layout == "players"
     print_sheets(game, (game.id or "") if across else f"{game.config.label} · {game.id}", lang,
                  index)
 

@@ -1,8 +1,8 @@
 """Rich views of a game: the sheets laid out like the paper grid, and the numbered legal cells.
 
-The rule set says how its sheet is drawn (``sheet_layout``): families with several columns
-(classic, Gaby) get one grid per player, rows down and columns across, as on the paper sheet;
-one-column families (Double Yams, Duel, Yatzy, Yahtzee) get one grid with the players across.
+The rule set says how its sheet is drawn (``rules.hints.sheet_layout``): families with several
+columns (classic, Gaby) get one grid per player, rows down and columns across, as on the paper
+sheet; one-column families (Double Yams, Duel, Yatzy, Yahtzee) get one grid with the players across.
 Every grid fits 80 columns. ``rich`` is imported here only.
 """
 
@@ -138,7 +138,7 @@ def sheets_view(game: Game, lang: str, player: int | None = None, width: int = 8
     the players that fit ``width``, each page with every player's grand total; only page
     ``page`` (from 1) when given. ``stacked``: one grid per player, one under another. The
     imposée order below."""
-    if game.rules.sheet_layout == "players":
+    if game.rules.hints.sheet_layout == "players":
         if player is not None:
             return players_grid(game, lang, player)
         if stacked:
@@ -171,7 +171,7 @@ def sheet_pages(game: Game, lang: str, width: int) -> list[list[int]]:
     page as fit, the pages as even as they can be (8 players: 3, 3, 2 rather than 3, 3, 1...
     never a page wider than ``width``). One page of one player when not even one fits."""
     def fits(seats: list[int]) -> bool:
-        if game.rules.sheet_layout == "players":
+        if game.rules.hints.sheet_layout == "players":
             return _width(players_grid(game, lang, seats=seats)) <= width
         return _width(side_by_side(game, lang, seats)[0]) <= width
 

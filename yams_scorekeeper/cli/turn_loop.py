@@ -177,7 +177,7 @@ class Table:
                 continue
             if "55533/2" in line and game.rules.tagged:
                 continue
-            if "55531/1" in line and not game.rules.hints_allowed:
+            if "55531/1" in line and not game.rules.hints.hints_allowed:
                 continue
             out.append(line)
         return "\n".join(out)

@@ -31,19 +31,20 @@ from ..base.dice import Dice, parse_roll
 from ..base.errors import DamagedGameError, EntryError, IllegalMoveError, YamsError
 from ..base.totals import Totals, sheet_totals
 from ..i18n import Joined, Message
-from ..mechanics import ENTRY_FIELDS, Assessment, CellRefusal, Mechanics, entry_fields
+from ..mechanics import ENTRY_FIELDS, CellRefusal, Mechanics, entry_fields
 from ..mechanics import announce_name as announce_name
 from ..mechanics import parse_joker as parse_joker
-from ..rules import Figure, RuleSet
+from ..rules import RuleSet
 from ..rules.base import normalise_id
+from .amend import amended, completed, entry_of, turn_spans
+from .config import GameConfig
+from .judge import CellJudge
 from .sheet import SCRATCHED, _why
 from .sheet import Coup as Coup
 from .sheet import LegalCell as LegalCell
 from .sheet import Mark as Mark
 from .sheet import Sheet as Sheet
 from .sheet import Turn as Turn
-from .amend import amended, completed, entry_of, turn_spans
-from .config import GameConfig
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..base.clock import Clock
@@ -95,17 +96,17 @@ class Game:
         self.rules: RuleSet = config.rules
         self.rows: tuple[str, ...] = config.rows(self.rules)
         self.columns: tuple[Column, ...] = self.rules.build_columns(config, self.rows)
-        self._cells = len(self.columns) * len(self.rows)
+        #: how many cells each sheet has
+        self.cells_per_sheet = self._cells = len(self.columns) * len(self.rows)
         # what the configuration fixes, asked at every event of a replay: asked once
         self._row_set = frozenset(self.rows)
         self._column_of = {c.id: c for c in self.columns}
-        self._before = {c.id: c.cell_before() for c in self.columns if c.sequence is not None}
         #: the mechanics this game is played with (they own their counters and checks)
         self.mechanics: Mechanics = self.rules.game_mechanics(config, self.columns)
         self._coups_allowed = self.mechanics.coups
-        self._hooks = self.rules.own_methods
         self._turn_order = _turn_order(len(config.players))
-        self._column_said: dict[tuple[str, int], tuple[Message, ...]] = {}  # _column_notes
+        #: the checks at mark (what a cell takes from a coup)
+        self.judge = CellJudge(self)
         self._replay(list(events))          # sets the sheets and the log
 
     # -- construction --------------------------------------------------------------------------
@@ -115,7 +116,7 @@ class Game:
         self.current = 0
         self.coups: list[Coup] = []
         self.stopped = False
-        self._forced = False        # a turn forced through as written (see _force)
+        self.forced = False         # a turn forced through as written (see _force)
         #: True while the stored log is read again (a mechanic reads old entries as stored)
         self.replaying = False
         # enter/mark/end in force, amendments applied: see _plain_log
@@ -155,10 +156,6 @@ class Game:
     @property
     def player(self) -> Sheet:
         return self.sheets[self.current]
-
-    @property
-    def cells_per_sheet(self) -> int:
-        return self._cells
 
     def sheet_full(self, sheet: Sheet) -> bool:
         return len(sheet.marks) >= self._cells
@@ -244,119 +241,22 @@ class Game:
         """
         if self.finished:
             return []
-        sheet = self.player
+        sheet, judge, mechanics = self.player, self.judge, self.mechanics
         if not self.coups:
-            return self._pool_empty_cells(sheet) if self._pool_empty(sheet) else []
+            if mechanics.scratchers and mechanics.only_scratch(self, sheet):
+                return judge.scratch_only(sheet)
+            return []
         out: list[LegalCell] = []
         for index, coup in enumerate(self.coups, start=1):
-            figures = {f.row: f for f in self.rules.coup_figures(self, sheet, coup)}
+            figures = {f.row: f for f in judge.figures(sheet, coup)}
             for column in self.columns:
                 for row in self.next_cells(sheet, column):
                     try:
-                        out.append(self._judge(sheet, column, row, index, coup, figures[row]))
+                        out.append(judge.cell(sheet, column, row, index, coup, figures[row]))
                     except _Refusal:
                         continue
         return out
 
-    def _pool_empty(self, sheet: Sheet) -> bool:
-        """Whether the sheet may only scratch (a mechanic says: the empty 165 pool, D10)."""
-        return bool(self.mechanics.scratchers) and self.mechanics.only_scratch(self, sheet)
-
-    def _pool_empty_cells(self, sheet: Sheet) -> list[LegalCell]:
-        return [LegalCell(c.id, r, 0, 0, Message("explain.pool_empty_cell"),
-                          zero_only=True) for c in self.columns for r in self.next_cells(sheet, c)]
-
-    def _judge(self, sheet: Sheet, column: Column, row: str, coup_no: int, coup: Coup,
-               figure: Figure, extra_filled: Iterable[str] = ()) -> LegalCell:
-        """The legal cell (column, row) for this coup, or a _Refusal naming the rule."""
-        return LegalCell(column.id, row, coup_no,
-                         *self._assess(sheet, column, row, coup, figure, extra_filled))
-
-    def _assess(self, sheet: Sheet, column: Column, row: str, coup: Coup, figure: Figure,
-                extra_filled: Iterable[str] = ()) -> Assessment:
-        """What (column, row) takes from this coup, as the fields of a :class:`LegalCell`
-        after its coup (score, explain, notes, zero_only, scratchable, figure, bonus), or a
-        _Refusal naming the rule. A plain tuple: a replay asks it for every cell it writes."""
-        if (column.id, row) in sheet.marks:
-            raise _Refusal(Message("game.already_written", column=column.name,
-                                   row=self.rules.row(row).name), "G3")
-        if column.sequence is not None and not self._next_in_order(sheet, column, row,
-                                                                   extra_filled):
-            raise self._order_refusal(sheet, column, row, extra_filled)
-        rules, hooks, mechanics = self.rules, self._hooks, self.mechanics
-        if "refuse_cell" in hooks:
-            refused = rules.refuse_cell(self, sheet, column, row, coup)
-            if refused is not None:
-                raise _Refusal(refused.message, refused.rule or "")
-        if mechanics.refusers:
-            mechanics.refuse(self, sheet, column, row, coup)
-        if mechanics.assessors:
-            said = mechanics.assess(self, sheet, column, row, coup)
-            if said is not None:
-                return said
-        score = figure.score
-        if column.max_roll is None and column.factor == 1:      # a plain column: no note yet
-            notes: tuple[Message, ...] = ()
-            zero_only = False
-        else:
-            notes, zero_only = self._column_notes(column, row, coup)
-        if score > 0 and not zero_only and "zero_only_reason" in hooks:
-            # why a non-zero score cannot be written here (C3 plus/moins, Y6 bloquant)
-            reason = rules.zero_only_reason(self, sheet, column, row, score)
-            if reason:
-                zero_only = True
-                notes += (reason,)
-        if zero_only:
-            score = 0
-        bonus = rules.cell_bonus(self, sheet, column, row, coup) if "cell_bonus" in hooks else None
-        if bonus:
-            return score, figure.explain, notes + (bonus[1],), zero_only, True, figure, bonus[0]
-        return score, figure.explain, notes, zero_only, True, figure, 0
-
-    def _next_in_order(self, sheet: Sheet, column: Column, row: str,
-                       extra_filled: Iterable[str]) -> bool:
-        """Whether the empty cell (column, row) of an ordered column is the one it takes next:
-        every cell before it filled (or in ``extra_filled``). Every cell written in such a
-        column was the next, so its filled cells are the first of its sequence and the cell
-        just before says it; a turn forced through as written (:meth:`_force`) may leave a
-        gap, and then :meth:`next_cells` walks the column."""
-        before = self._before[column.id]
-        if extra_filled or self._forced or row not in before:
-            return row in self.next_cells(sheet, column, extra_filled)
-        return before[row] is None or before[row] in sheet.marks
-
-    def _column_notes(self, column: Column, row: str, coup: Coup
-                      ) -> tuple[tuple[Message, ...], bool]:
-        """What a column with a roll limit or a factor says of a coup written in it, and
-        whether only a 0 may go there (Y4, Y5, Y8): the same for every coup of a roll count,
-        said once a game."""
-        roll = coup.roll
-        zero_only = column.max_roll is not None and roll > column.max_roll
-        if zero_only and not self.rules.chance_cell(self.config, column, row):
-            raise _Refusal(Message("game.only_coup_kept_after", column=column.name,
-                                   n=column.max_roll, roll=roll), "Y4")
-        key = (column.id, roll)
-        notes = self._column_said.get(key)
-        if notes is None:
-            if column.max_roll is None:
-                notes = ()
-            elif zero_only:
-                notes = (Message("explain.chance_cell", roll=roll),)
-            else:
-                notes = (Message("explain.kept_after", column=column.name.lower(), roll=roll),)
-            if column.factor != 1:
-                notes += (Message("explain.column_factor", factor=column.factor),)
-            self._column_said[key] = notes
-        return notes, zero_only
-
-    def _order_refusal(self, sheet: Sheet, column: Column, row: str,
-                       extra_filled: Iterable[str] = ()) -> _Refusal:
-        """An ordered column names the one cell it takes next (C5, Y4, D10)."""
-        nxt = self.next_cells(sheet, column, extra_filled)
-        want = self.rules.row(nxt[0]).name if nxt else "-"
-        name = self.rules.row(row).name
-        return _Refusal(Message("game.next_cell", name=column.name, want=want, name2=name),
-                        column.rule or "C5")
 
     # -- events --------------------------------------------------------------------------------
 
@@ -439,7 +339,7 @@ class Game:
         if len(coups) >= self._coups_allowed:
             raise IllegalMoveError(Message("game.this_turn_already_has_its_coups", n=len(coups)),
                                    rule=mechanics.coups_rule)
-        if self._pool_empty(sheet):
+        if mechanics.scratchers and mechanics.only_scratch(self, sheet):
             raise IllegalMoveError(Message("game.pool_of_165_rolls_is_empty_remaining"), rule="D10")
         rolled, rolled_text = rules.read_throw(event["dice"])
         roll = event["roll"]
@@ -521,8 +421,9 @@ class Game:
         cells = event.get("cells") or []
         if not 1 <= len(cells) <= 2:
             raise EntryError(Message("game.turn_writes_one_cell"))
+        mechanics = self.mechanics
         if not self.coups:
-            if not self._pool_empty(sheet):
+            if not (mechanics.scratchers and mechanics.only_scratch(self, sheet)):
                 raise IllegalMoveError(Message("game.enter_dice_first"),
                                        rule="G4")
             if len(cells) != 1:
@@ -533,25 +434,16 @@ class Game:
                 raise IllegalMoveError(Message("game.already_written", column=col.name,
                                                row=name), rule="G3")
             if row not in self.next_cells(sheet, col):
-                raise self._order_refusal(sheet, col, row).error()
+                raise self.judge.order_refusal(sheet, col, row).error()
             new = [Mark(col.id, row, 0, 0, True, Message("explain.pool_empty_scratched"))]
             self._commit(sheet, new, None)
         elif len(cells) == 1:
             new = [self.write_one(sheet, cells[0])]
             self._commit(sheet, new, None)
         else:
-            new, how = self._pair(sheet, cells)
+            new, how = mechanics.write_pair(self, sheet, cells)
             self._commit(sheet, new, how)
         return ("mark", sheet.name, tuple(new))
-
-    def _pair(self, sheet: Sheet, cells: list[Doc]) -> tuple[list[Mark], str]:
-        """The two marks of a turn that writes two cells, as the mechanic that allows it
-        writes them (the doblar, Y7), and what it says of the turn."""
-        for mechanic in self.mechanics.writers:
-            written = mechanic.write(self, sheet, cells)
-            if written is not None:
-                return written
-        raise IllegalMoveError(Message("game.two_cells_one_turn"), rule="Y7")
 
     def write_one(self, sheet: Sheet, cell: Doc, extra: Iterable[str] = (),
                   coup_no: int | None = None) -> Mark:
@@ -561,7 +453,7 @@ class Game:
         coup_no = coup_no or cell.get("coup")
         played = self.coups
         if coup_no is None:
-            best, coup_no = self._best_coup(sheet, col, row, extra)
+            best, coup_no = self.judge.best_coup(sheet, col, row, extra)
             coup = played[coup_no - 1]
         else:                                       # as stored: the coup named
             coup_no = int(coup_no)
@@ -571,8 +463,8 @@ class Game:
             coup = played[coup_no - 1]
             refusal = None
             try:
-                best = self._assess(sheet, col, row, coup,
-                                    self.rules.coup_figure(self, sheet, row, coup), extra)
+                judge = self.judge
+                best = judge.assess(sheet, col, row, coup, judge.figure(sheet, row, coup), extra)
             except _Refusal as why:
                 refusal = why
             if refusal is not None:
@@ -584,26 +476,6 @@ class Game:
             return Mark(col.id, row, 0, coup_no, True, SCRATCHED, coup.dice, coup.roll, bonus)
         return Mark(col.id, row, score, coup_no, False, _why(explain, notes), coup.dice,
                     coup.roll, bonus)
-
-    def _best_coup(self, sheet: Sheet, column: Column, row: str, extra: Iterable[str]
-                   ) -> tuple[Assessment, int]:
-        """The coup of this turn that scores best in (column, row), the first of equals: its
-        :meth:`_assess` and number; refused as the first coup refused when none may go there."""
-        played, coup_figure = self.coups, self.rules.coup_figure
-        best, best_no, refusal = None, 0, None
-        for n, coup in enumerate(played, start=1):
-            try:
-                option = self._assess(sheet, column, row, coup,
-                                      coup_figure(self, sheet, row, coup), extra)
-            except _Refusal as why:
-                refusal = refusal or why
-                continue
-            if best is None or option[0] > best[0]:
-                best, best_no = option, n
-        if best is None:
-            assert refusal is not None
-            raise refusal.error()
-        return best, best_no
 
     def _commit(self, sheet: Sheet, marks: Iterable[Mark], how: str | None) -> None:
         """Write the turn's marks and end the turn (``how``: what the mechanic that wrote a
@@ -735,7 +607,7 @@ class Game:
         :meth:`_replay_checked`); never raises."""
         kind = event.get("type")
         self._plain.append(event)
-        self._forced = True
+        self.forced = True
         if kind == "end":
             self.stopped = True
         elif kind == "enter":

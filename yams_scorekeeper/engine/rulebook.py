@@ -48,7 +48,7 @@ def row_rule(family: str | RuleSet, row: str) -> RowRule:
     rules = _rules(family)
     row_id = rules.row(row).id
     fam = rules.family
-    en, fr, dice, roll = rules.row_text(row_id)
+    en, fr, dice, roll = rules.hints.row_text(row_id)
     parsed = rules.parse_dice(dice)
     figure = rules.figure(row_id, parsed, roll)
     cited = rules.cite(row_id, figure.factors)
@@ -80,7 +80,7 @@ def topic_rule(family: str | RuleSet, word: str) -> TopicRule | None:
     """What ``word`` (a column, a bonus, an option... as shown or typed) is in ``family``;
     None when it names none of them (see ``RuleSet.topic``)."""
     rules = _rules(family)
-    found = rules.topic(word)
+    found = rules.hints.topic(word)
     return None if found is None else TopicRule(rules.family, *found)
 
 
@@ -88,8 +88,8 @@ def family_topics(family: str | RuleSet) -> list[TopicRule]:
     """Every column, bonus, total, option, variant and mechanic of ``family``."""
     rules = _rules(family)
     topics = []
-    for key in rules.topic_texts:
-        topic = rules.topic(key)
+    for key in rules.hints.topic_texts:
+        topic = rules.hints.topic(key)
         if topic is None:       # every key of topic_texts names a topic
             raise ValueError(f"{rules.family}: no topic {key!r}")
         topics.append(TopicRule(rules.family, *topic))

@@ -10,17 +10,17 @@ factor.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..base.columns import DOWN, UP, Column
 from ..base.dice import Dice
-from ..base.errors import IllegalMoveError
 from ..base.totals import Cells, Totals
 from ..i18n import Joined, Message
-from ..mechanics import GIVEN, ColumnKind, Jokers, Mechanic
+from ..mechanics import GIVEN, ColumnKind, ForcedJoker, Jokers, Mechanic, PlusAboveMoins, PlusMoins
 from ..mechanics.annoncee import AnnonceeColumn
 from ..rules.base import Figure, Row, RuleSet, Section, Setup, columns_setup
+from ..rules.hints import SolverHints, TableHints
 from . import scoring, words
 from .vocabulary import BonusSpec, ColumnSpec, SheetSpec
 
@@ -42,7 +42,6 @@ class HouseRules(RuleSet):
     score_rule = HOUSE_RULE
     rows_rule = HOUSE_RULE
     yams_rows: ClassVar[tuple[str, ...]] = ()
-    sheet_layout = "players"
 
     # -- scoring ---------------------------------------------------------------------------
 
@@ -51,76 +50,11 @@ class HouseRules(RuleSet):
         points, why = scoring.score(self.sheet.row(row_id), values)
         return self._fig(row_id, points, why)
 
-    def _joker_value(self, sheet: Sheet, dice: Dice) -> int | None:
-        """The value of a yams rolled when the yams row is already filled and a joker rule
-        is on (Yahtzee H4), else None."""
-        spec = self.sheet
-        if spec.joker == "none" or len({d.value for d in dice}) != 1:
-            return None
-        yams = spec.rows_of("yams")[0].id
-        if not any(row == yams for (_, row) in sheet.marks):
-            return None
-        return dice[0].value
-
     def _joker_figure(self, row_id: str, dice: Dice) -> Figure:
+        """A jokered row's figure (a full or a straight scored in full, as Yahtzee H4)."""
         values = tuple(d.value for d in dice)
         points, why = scoring.score(self.sheet.row(row_id), values, joker=True)
         return self._fig(row_id, points, why)
-
-    def _jokered(self, row_id: str) -> bool:
-        return self.sheet.row(row_id).kind in ("full", "straight")
-
-    def coup_figures(self, game: Game, sheet: Sheet, coup: Coup) -> list[Figure]:
-        figures = self.figures(coup.dice, coup.roll)
-        if self._joker_value(sheet, coup.dice) is None:
-            return figures
-        return [self._joker_figure(f.row, coup.dice) if self._jokered(f.row) else f
-                for f in figures]
-
-    def coup_figure(self, game: Game, sheet: Sheet, row_id: str, coup: Coup) -> Figure:
-        if self._jokered(row_id) and self._joker_value(sheet, coup.dice) is not None:
-            return self._joker_figure(row_id, coup.dice)
-        return super().coup_figure(game, sheet, row_id, coup)
-
-    def refuse_cell(self, game: Game, sheet: Sheet, column: Column, row: str,
-                    coup: Coup) -> IllegalMoveError | None:
-        """The forced joker (as Yahtzee H4): its yams goes to the upper row of its value if
-        empty, else to an empty lower row, else to an empty upper row (as a 0)."""
-        if self.sheet.joker != "forced":
-            return None
-        value = self._joker_value(sheet, coup.dice)
-        if value is None:
-            return None
-        filled = {r for (c, r) in sheet.marks if c == column.id}
-        own = next((r.id for r in self.sheet.rows_of("upper") if r.value == value), None)
-        if own is not None and own not in filled:
-            if row == own:
-                return None
-            return IllegalMoveError(Message("rules.joker_yahtzee_goes_row", value=value,
-                                            name=self._name(own)), rule=HOUSE_RULE)
-        lower_left = [r.id for r in self.sheet.rows if r.kind != "upper"
-                      and r.id in column.rows and r.id not in filled]
-        if lower_left and self.sheet.row(row).kind == "upper":
-            return IllegalMoveError(Message("rules.joker_row_filled_so",
-                                            name=self._name(own or row)), rule=HOUSE_RULE)
-        return None
-
-    def zero_only_reason(self, game: Game, sheet: Sheet, column: Column, row: str,
-                         score: int) -> Message | None:
-        """Plus and moins read as C3: once one is written, the other keeps plus strictly
-        above moins (else only a 0)."""
-        kind = self.sheet.row(row).kind
-        if self.sheet.plus_moins != "C3" or kind not in ("plus", "moins"):
-            return None
-        other = self.sheet.rows_of("moins" if kind == "plus" else "plus")[0].id
-        mark = sheet.marks.get((column.id, other))
-        if mark is None:
-            return None
-        ok = score > mark.score if kind == "plus" else score < mark.score
-        if ok:
-            return None
-        return Message("explain.plus_above" if kind == "plus" else "explain.moins_below",
-                       row=self._name(row), other=self._name(other), score=mark.score)
 
     def cell_bonus(self, game: Game, sheet: Sheet, column: Column, row: str,
                    coup: Coup) -> tuple[int, Message] | None:
@@ -182,14 +116,30 @@ class HouseRules(RuleSet):
         return cap or self.max_rolls
 
     def mechanics(self, config: GameConfig) -> list[Mechanic]:
-        """Duel's jokers when the sheet has some (U4)."""
+        """The joker rule (as Yahtzee H4: a yams rolled when the yams row is filled scores
+        the fulls and straights in full, and, forced, goes to the upper row of its value if
+        empty, else to an empty lower row, else to an empty upper row as a 0), Duel's jokers
+        when the sheet has some (U4), plus and moins read as C3 (once one is written, the
+        other keeps plus strictly above moins, else only a 0)."""
         spec = self.sheet
-        return [Jokers(spec.die_jokers, spec.die_jokers_per_turn)] if spec.die_jokers else []
-
-    def row_text(self, row_id: str) -> tuple[str, str, str, int]:
-        row = self.sheet.row(row_id)
-        return (words.row_rule(self.sheet, row, "en"), words.row_rule(self.sheet, row, "fr"),
-                scoring.example(row), 1)
+        played: list[Mechanic] = []
+        if spec.joker != "none":
+            upper: dict[int, str] = {}
+            for r in spec.rows_of("upper"):
+                upper.setdefault(r.value, r.id)     # the first row of each value
+            jokered = {r.id: partial(self._joker_figure, r.id) for r in spec.rows
+                       if r.kind in ("full", "straight")}
+            played.append(ForcedJoker(
+                spec.rows_of("yams")[0].id, jokered, upper=upper,
+                lower=frozenset(r.id for r in spec.rows if r.kind != "upper"),
+                names={r.id: r.name for r in self.rows}, forced=spec.joker == "forced",
+                rule=HOUSE_RULE))
+        if spec.die_jokers:
+            played.append(Jokers(spec.die_jokers, spec.die_jokers_per_turn))
+        if spec.rows_of("plus") and spec.plus_moins == "C3":
+            plus, moins = spec.rows_of("plus")[0].id, spec.rows_of("moins")[0].id
+            played.append(PlusAboveMoins(plus, moins, (self._name(plus), self._name(moins))))
+        return played
 
     # -- totals --------------------------------------------------------------------------------
 
@@ -271,15 +221,32 @@ class HouseRules(RuleSet):
         if self.sheet.plus_moins != "Y3" or not self.sheet.rows_of("plus"):
             return
         plus, moins = self.sheet.rows_of("plus")[0].id, self.sheet.rows_of("moins")[0].id
-        if plus in scores and moins in scores and scores[plus] <= scores[moins]:
+        if PlusMoins.cancelled(scores.get(plus), scores.get(moins)):
             scores[plus] = scores[moins] = 0
 
-    # -- the exact solver -----------------------------------------------------------------------
+class HouseHints(TableHints):
+    """What the command line asks of a house sheet (a subclass per sheet gives its layout and
+    its topics): each row's rule in words, from the sheet."""
 
-    def solver_state(self, rows: tuple[str, ...]) -> dict[str, Any]:
+    rules: HouseRules
+
+    def row_text(self, row_id: str) -> tuple[str, str, str, int]:
+        sheet = self.rules.sheet
+        row = sheet.row(row_id)
+        return (words.row_rule(sheet, row, "en"), words.row_rule(sheet, row, "fr"),
+                scoring.example(row), 1)
+
+
+class HouseSolver(SolverHints):
+    """What the advisers ask of a house sheet (a subclass per sheet says whether the exact
+    solver covers it)."""
+
+    rules: HouseRules
+
+    def state(self, rows: tuple[str, ...]) -> dict[str, Any]:
         """Duel's jokers, the forced joker with its extra-yams bonus, or C3 plus/moins, for
         the sheets whose rules the exact solver knows (:func:`exactly_solvable`)."""
-        spec = self.sheet
+        spec = self.rules.sheet
         idx = {r: i for i, r in enumerate(rows)}
         if spec.die_jokers:
             return {"jokers": spec.die_jokers if spec.die_jokers_per_turn else 0}
@@ -391,9 +358,11 @@ def house_rules_class(spec: SheetSpec, identity: str) -> type[HouseRules]:
         "default_columns": tuple(c.id for c in spec.columns if not c.optional),
         "imposed_column": imposed, "jokers": bool(spec.die_jokers),
         "yams_rows": tuple(r.id for r in spec.rows_of("yams")),
-        "exactly_solved": exactly_solvable(spec),
-        "sheet_layout": "columns" if len(spec.columns) > 1 else "players",
-        "topic_texts": words.topics(spec),
+        "hints_class": type("HouseHints", (HouseHints,), {
+            "sheet_layout": "columns" if len(spec.columns) > 1 else "players",
+            "topic_texts": words.topics(spec)}),
+        "solver_class": type("HouseSolver", (HouseSolver,),
+                             {"exactly_solved": exactly_solvable(spec)}),
         "__doc__": f"The house sheet {identity}.",
     }
     return type(f"HouseRules_{identity.rpartition('#')[2]}", (HouseRules,), attrs)

@@ -15,9 +15,12 @@ from ..base.errors import EntryError, IllegalMoveError
 from ..i18n import Message
 from .annoncee import Announced
 from .base import Assessment, CellRefusal, Mechanic, resting_counters
+from .bloquant import Bloquant
 from .columns import GIVEN, ColumnKind, sheet_order, short_name
 from .doblar import Doblar, TwoCoups
+from .forced_joker import ForcedJoker
 from .jokers import Jokers, best_joker, parse_joker
+from .plus_moins import PlusAboveMoins, PlusMoins, plus_moins
 from .rolls import RollBank, RollPool
 from .sixth_roll import SixthRoll, announce_name, split_announce
 
@@ -28,9 +31,11 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..engine.game import Game
     from ..engine.sheet import Coup, Mark, Sheet
     from ..rules import RuleSet
+    from ..rules.base import Figure
 
-__all__ = ["KINDS", "Assessment", "CellRefusal", "ColumnKind", "Doblar", "GIVEN", "Jokers",
-           "Mechanic", "Mechanics", "RollBank", "RollPool", "SixthRoll", "TwoCoups",
+__all__ = ["KINDS", "Assessment", "Bloquant", "CellRefusal", "ColumnKind", "Doblar",
+           "ForcedJoker", "GIVEN", "Jokers", "Mechanic", "Mechanics", "PlusAboveMoins",
+           "PlusMoins", "RollBank", "RollPool", "SixthRoll", "TwoCoups", "plus_moins",
            "announce_name", "best_joker", "entry_fields", "parse_joker", "sheet_order",
            "split_announce", "RESTING", "ENTRY_FIELDS", "TYPED_WORDS", "AHEAD_WORDS",
            "TYPED_EXAMPLE", "typed_entries", "amended_entries", "logged_entries",
@@ -40,7 +45,7 @@ __all__ = ["KINDS", "Assessment", "CellRefusal", "ColumnKind", "Doblar", "GIVEN"
 #: every kind of mechanic, in the order of their counters and entry fields (the annoncée
 #: column's announce, which a column kind brings, last: its field is the sixth roll's)
 KINDS: tuple[type[Mechanic], ...] = (TwoCoups, Doblar, Jokers, RollBank, RollPool, SixthRoll,
-                                     Announced)
+                                     PlusMoins, Bloquant, ForcedJoker, Announced)
 
 
 #: every counter a sheet may show, by name, with its value on a sheet that does not play it
@@ -165,6 +170,9 @@ class Mechanics:
         self.assessors = _own(self.played, "assess")
         self.writers = _own(self.played, "write")
         self.afters = _own(self.played, "after_turn")
+        self.rescorers = _own(self.played, "coup_figure")
+        self.zeroers = _own(self.played, "zero_only")
+        self.bonuses = _own(self.played, "cell_bonus")
 
     def of(self, kind: type[Mechanic]) -> Mechanic | None:
         """The game's mechanic of this kind, if it plays one."""
@@ -215,6 +223,16 @@ class Mechanics:
     def only_scratch(self, game: Game, sheet: Sheet) -> bool:
         return any(m.only_scratch(game, sheet) for m in self.scratchers)
 
+    def write_pair(self, game: Game, sheet: Sheet, cells: list[dict[str, Any]]
+                   ) -> tuple[list[Mark], str]:
+        """The two marks of a turn that writes two cells, as the mechanic that allows it
+        writes them (the doblar, Y7), and what it says of the turn; refused when none does."""
+        for m in self.writers:
+            written = m.write(game, sheet, cells)
+            if written is not None:
+                return written
+        raise IllegalMoveError(Message("game.two_cells_one_turn"), rule="Y7")
+
     def pairs_left(self, game: Game, sheet: Sheet) -> bool:
         """Whether this turn may still write two cells (a doblar)."""
         return any(m.pairs_left(game, sheet) for m in self.writers)
@@ -241,6 +259,35 @@ class Mechanics:
             refused = m.refuse_cell(game, sheet, column, row, coup)
             if refused is not None:
                 raise refused
+
+    def coup_figures(self, game: Game, sheet: Sheet, coup: Coup,
+                     figures: list[Figure]) -> list[Figure]:
+        for m in self.rescorers:
+            figures = m.coup_figures(game, sheet, coup, figures)
+        return figures
+
+    def coup_figure(self, game: Game, sheet: Sheet, row: str, coup: Coup,
+                    figure: Figure) -> Figure:
+        for m in self.rescorers:
+            figure = m.coup_figure(game, sheet, row, coup, figure)
+        return figure
+
+    def zero_only(self, game: Game, sheet: Sheet, column: Column, row: str,
+                  score: int) -> Message | None:
+        """The first reason a mechanic gives why only a 0 may go in (column, row)."""
+        for m in self.zeroers:
+            reason = m.zero_only(game, sheet, column, row, score)
+            if reason is not None:
+                return reason
+        return None
+
+    def cell_bonus(self, game: Game, sheet: Sheet, column: Column, row: str,
+                   coup: Coup) -> tuple[int, Message] | None:
+        for m in self.bonuses:
+            bonus = m.cell_bonus(game, sheet, column, row, coup)
+            if bonus is not None:
+                return bonus
+        return None
 
     def assess(self, game: Game, sheet: Sheet, column: Column, row: str,
                coup: Coup) -> Assessment | None:

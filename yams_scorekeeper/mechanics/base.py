@@ -3,13 +3,15 @@
 A family is its rows, its scoring and a list of mechanics with their settings (python-chess's
 Three-check owns its ``remaining_checks``): the two coups and the doblar (Gaby Y7), the Duel
 jokers (U4), the announced sixth roll (Double Yams D9), the roll bank and the roll pool (D10),
-the annoncée column (C7). A mechanic owns
+the annoncée column (C7), plus/moins (C3, Y3), bloquant (Y6), the forced joker (H4). A
+mechanic owns
 
 - its **state on each sheet**: :attr:`Mechanic.counters`, kept in ``Sheet.state`` by name
   (``sheet.jokers_left`` reads it; a sheet that does not play the mechanic reads the resting
   value given here);
 - its **checks at entry** (:meth:`check_entry`, :meth:`check_without`, :meth:`max_roll`,
-  :meth:`only_scratch`) **and at mark** (:meth:`refuse_cell`, :meth:`assess`, :meth:`write`);
+  :meth:`only_scratch`) **and at mark** (:meth:`coup_figures`, :meth:`refuse_cell`,
+  :meth:`assess`, :meth:`zero_only`, :meth:`cell_bonus`, :meth:`write`);
 - **what a player types for it**: the field of an ``enter`` event it reads
   (:attr:`entry_field`), the words before its value in the notation (:attr:`words`,
   :attr:`example`, :attr:`once`), how the log, a transcript and the store write it
@@ -44,6 +46,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..engine.game import Game
     from ..engine.sheet import Coup, Mark, Sheet
     from ..rules import RuleSet
+    from ..rules.base import Figure
 
 #: what :meth:`Mechanic.assess` answers: the fields of a legal cell after its coup (score,
 #: explain, notes, zero_only, scratchable, figure, bonus)
@@ -188,6 +191,18 @@ class Mechanic:
 
     # -- writing cells -------------------------------------------------------------------------
 
+    def coup_figures(self, game: Game, sheet: Sheet, coup: Coup,
+                     figures: list[Figure]) -> list[Figure]:
+        """Every row's figure for this coup on this sheet, given the family's ``figures``
+        (the forced joker scores a full house in full, H4); default: as given."""
+        return figures
+
+    def coup_figure(self, game: Game, sheet: Sheet, row: str, coup: Coup,
+                    figure: Figure) -> Figure:
+        """One row's figure for this coup on this sheet, given the family's ``figure``
+        (:meth:`coup_figures` for one row); default: as given."""
+        return figure
+
     def refuse_cell(self, game: Game, sheet: Sheet, column: Column, row: str,
                     coup: Coup) -> CellRefusal | None:
         """Why this coup may not go in (column, row), or None."""
@@ -197,6 +212,18 @@ class Mechanic:
                coup: Coup) -> Assessment | None:
         """What (column, row) takes from this coup when the mechanic decides it (an
         :data:`Assessment`), or None to let the family score it."""
+        return None
+
+    def zero_only(self, game: Game, sheet: Sheet, column: Column, row: str,
+                  score: int) -> Message | None:
+        """Why a non-zero ``score`` cannot be written in (column, row), only a 0 (C3
+        plus/moins, Y6 bloquant), or None."""
+        return None
+
+    def cell_bonus(self, game: Game, sheet: Sheet, column: Column, row: str,
+                   coup: Coup) -> tuple[int, Message] | None:
+        """A bonus written with the cell, outside its score, and its note (the Yahtzee
+        bonus, H4), or None."""
         return None
 
     def write(self, game: Game, sheet: Sheet, cells: list[dict[str, Any]]

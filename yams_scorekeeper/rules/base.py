@@ -7,7 +7,10 @@ and overrides the game hooks it needs (setup, columns, counters, roll allowance,
 refusals, totals). Like python-chess variants, the game asks its rule set and never which family
 it plays: ``game.py``, ``config.py``, ``totals.py``, ``simulate.py``, the store and the CLI name
 no family (``tests/test_family_homes.py`` reads every module outside ``rules/``, the advisers
-in ``advice/`` included: they read :attr:`RuleSet.exactly_solved` and :meth:`RuleSet.solver_state`).
+in ``advice/`` included: they read ``rules.solver``, :class:`~.hints.SolverHints`). What only
+the command line asks (``rules.hints``) and what only the advisers ask (``rules.solver``) live
+beside the rule set (:mod:`.hints`); what it remembers, in one labelled place (:mod:`.memo`);
+its settings' checks in :mod:`.settings`.
 The hooks' defaults describe the plainest family: one column, no options, up to ``max_rolls``
 rolls, rows 1-6 with a threshold bonus (Duel, Yatzy). Rule sets never print, read a file or a
 clock.
@@ -16,7 +19,7 @@ clock.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Hashable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..base.columns import Column
@@ -27,6 +30,11 @@ from ..base.totals import Cells, Totals, scores_sum, upper_total
 from ..base.values import quick_init
 from ..i18n import Joined, Message, explain_lang
 from ..mechanics import ColumnKind, Mechanic, Mechanics, sheet_order
+from .choices import choice_ids
+from .choices import normalise_id as normalise_id
+from .hints import SolverHints, TableHints
+from .memo import MOST_CONFIGURATIONS, MOST_REMEMBERED, MemoShelf, ScoreMemo
+from .settings import copied, set_setting
 
 if TYPE_CHECKING:  # pragma: no cover
     import random
@@ -85,18 +93,6 @@ class Figure:
                 "explain": self.explain.text(explain_lang(lang))}
 
 
-#: a section of the sheet in words (``yams rules FAMILY SECTION``), English and French
-SECTION_TEXT = ("section: {rows}; its total is their sum",
-                "section : {rows} ; son total est leur somme")
-#: the one column of a sheet that has one (``yams rules duel grille``), English and French
-ONE_COLUMN_TEXT = ("the player's one column: each row is written once, in the order the game's "
-                   "variant gives when it gives one", "l'unique colonne du joueur : chaque ligne "
-                   "s'y inscrit une fois, dans l'ordre que donne la variante quand elle en donne")
-#: rows 1-6 in words (English, French)
-UPPER_TEXT = ("{n}: the dice showing {n}, added up (n x {n})",
-              "{n} : les dés qui montrent {n}, additionnés (n x {n})")
-
-
 @dataclass(frozen=True)
 class Setup:
     """The choices a game is created with, as normalised ids, before and after
@@ -141,8 +137,6 @@ class RuleSet:
     dice_example: ClassVar[str] = "5 5 5 3 3"
     #: dictionary settings that take new keys (Gaby's petit: a score for another sum)
     open_settings: ClassVar[tuple[str, ...]] = ()
-    #: whether ``yams play`` gives the solver's hint when asked (never unasked)
-    hints_allowed: ClassVar[bool] = True
     #: a game stopped before every sheet is full still has a winner (G7: only Gaby, Y9)
     stopped_game_has_winner: ClassVar[bool] = False
     #: how ``yams new`` orders the players when no --order is given: ``given`` or ``random``
@@ -188,44 +182,20 @@ class RuleSet:
     #: options that need 2 players or more (Gaby bloquant, Y6)
     multi_player_options: ClassVar[tuple[str, ...]] = ()
 
-    #: what the sheet shows besides its rows (columns, bonuses, totals, options, variants,
-    #: counters), for ``yams rules``: id -> (English, French, rulings), ``{setting}`` filled in
-    topic_texts: ClassVar[dict[str, tuple[str, str, str]]] = {}
-    #: other words for a topic (``prime`` -> ``bonus``), compact or with dashes
-    topic_aliases: ClassVar[dict[str, str]] = {
-        "prime": "bonus", "sub-total-1-6": "bonus", "sous-total-1-6": "bonus",
-        "grand-total": "total", "total-general": "total", "jokers": "joker",
-        "doblars": "doblar", "bank": "critique", "banque": "critique", "pool": "165"}
-
-    # -- hints for the command line (read by cli/, never by the engine) ------------------------
-    #: how ``yams play`` orders the players: "given" (as typed), "dice" (a start die each, the
-    #: lowest starts, C6) or "drawn" (at random, Y9)
-    start_order: ClassVar[str] = "given"
     #: the ruling that lists the family's rows (``yams rules``, the docs' row reference)
     rows_rule: ClassVar[str] = ""
-    #: row -> (English, French, example dice, roll) for ``yams rules``; rows 1-6 share
-    #: UPPER_TEXT (see :meth:`row_text`)
-    row_texts: ClassVar[dict[str, tuple[str, str, str, int]]] = {}
-    #: how a sheet is drawn: "players" (one column per player, side by side) or "columns"
-    #: (one grid per player, its columns across, as on a paper sheet)
-    sheet_layout: ClassVar[str] = "players"
-
-    # -- the exact solver (read by advice/, never by the engine) -------------------------------
-    #: True when ``advice/``'s exact solver covers a one-column sheet of this family (five
-    #: plain dice, any order, three rolls); the others get the heuristic adviser
-    exactly_solved: ClassVar[bool] = False
-
+    #: what the command line and the advisers ask of the family, beside its rules
+    #: (:mod:`.hints`): made with each rule set, as ``rules.hints`` and ``rules.solver``
+    hints_class: ClassVar[type[TableHints]] = TableHints
+    solver_class: ClassVar[type[SolverHints]] = SolverHints
     #: whether :meth:`read_throw` and :meth:`coup_figure` remember what they computed (worth
     #: it when throws come back: five dice make only 252 different throws)
     remembers_throws: ClassVar[bool] = True
-
-    def solver_state(self, rows: tuple[str, ...]) -> dict[str, Any]:
-        """The extra state the exact solver tracks for a column of ``rows``, as keyword
-        arguments of ``advice.spec.OneColumnSpec``: ``jokers`` (jokers a game, Duel U4),
-        ``plus_moins`` ((plus row index, moins row index), Yam classique C3) or ``forced_joker``
-        ((yahtzee row index, bonus, ((row index, joker score), ...)), the Yahtzee bonus and
-        forced joker, H4). Empty (no extra state) by default."""
-        return {}
+    #: what the rule sets of each configuration remember (:mod:`.memo`)
+    memos: ClassVar[MemoShelf] = MemoShelf(MOST_CONFIGURATIONS)
+    #: every spelling of the family's choices -> its id (made when first asked:
+    #: :func:`choice_ids`)
+    _choice_ids: ClassVar[dict[str, str] | None] = None
 
     #: the family's rows by id (made with the class)
     _rows: ClassVar[dict[str, Row]] = {}
@@ -242,55 +212,14 @@ class RuleSet:
                                     if callable(default) and getattr(cls, name) is not default)
 
     def __init__(self, settings: Mapping[str, Any] | None = None):
-        self.settings: dict[str, Any] = _copied(self.defaults)
+        self.settings: dict[str, Any] = copied(self.defaults)
         for key, value in (settings or {}).items():
-            self._set(key, value)
-        self._memory: tuple[_Scores, _Throws] | None = None     # see _remembered
-        self._kept: dict[Hashable, Figure] = {}                 # see remembered
-        self._by_texts: _ByTexts = {}                           # see coup_figure
-
-    def _set(self, key: str, value: Any) -> None:
-        """Change one setting: ``bonus``, or ``bases.youpi`` inside a dictionary setting. A
-        dictionary given whole is merged into the default one; the kind of every value is
-        checked, so a club's house rule can never break scoring later."""
-        path = key.split(".")
-        target, default = self.settings, self.defaults
-        for part in path[:-1]:
-            if not isinstance(default.get(part), dict):
-                raise self._unknown_setting(key, default)
-            target, default = target[part], default[part]
-        last = path[-1]
-        if last not in default and ".".join(path[:-1]) not in self.open_settings:
-            raise self._unknown_setting(key, default)
-        if isinstance(default.get(last), dict):
-            if not isinstance(value, dict):
-                raise self._bad_setting(key, "an object of settings", '{"youpi": 30}')
-            for sub, sub_value in value.items():
-                self._set(f"{key}.{sub}", sub_value)
-            return
-        if isinstance(default.get(last), list):
-            ok = isinstance(value, list) and all(
-                isinstance(step, list) and len(step) == 2
-                and all(isinstance(x, int) and not isinstance(x, bool)
-                        and 0 <= x <= MOST_SETTING for x in step)
-                for step in value) and len(value) <= 100
-            if not ok:
-                raise self._bad_setting(key, "a list of [threshold, bonus] pairs",
-                                        "[[105, 30], [126, 60]]")
-        elif not isinstance(value, int) or isinstance(value, bool):
-            raise self._bad_setting(key, "a whole number", "60")
-        elif not _least(key) <= value <= _most(key):
-            raise self._bad_setting(key, f"from {_least(key)} to {_most(key)}",
-                                    str(max(_least(key), 1)))
-        target[last] = _copied(value)
-
-    def _unknown_setting(self, key: str, known: Mapping[str, Any]) -> ConfigError:
-        return ConfigError(Message("rules.unknown_setting", key_=key, family=self.family),
-                           expected=", ".join(sorted(known)))
-
-    def _bad_setting(self, key: str, what: str, example: str) -> ConfigError:
-        return ConfigError(Message("rules.setting_must", key_=key, what=what),
-                           expected=example)
+            set_setting(self.settings, self.defaults, self.open_settings, self.family, key,
+                        value)
+        #: what this configuration's rule sets remember (found when first asked: ``memos``)
+        self._memo: ScoreMemo | None = None
+        self.hints = self.hints_class(self)
+        self.solver = self.solver_class(self)
 
     def with_settings(self, **overrides: Any) -> RuleSet:
         """A copy of this rule set with some settings changed (a house rule)."""
@@ -303,32 +232,6 @@ class RuleSet:
         """Read the dice as typed for this family (tagged or not)."""
         return parse_plain(entry, self.dice_count)
 
-    def _remembered(self) -> tuple[_Scores, _Throws]:
-        """What :meth:`coup_figure` and :meth:`read_throw` remember (scores, throws), shared
-        by the rule sets of one family and settings: a replay makes a rule set for each
-        game, and the games of a book that share a configuration share their throws."""
-        if self._memory is None:
-            import json
-
-            key: _Configuration = (type(self), None if self.settings == self.defaults else
-                                   json.dumps(self.settings, sort_keys=True, default=str))
-            memory = _REMEMBERED.get(key)
-            if memory is None:
-                memory = ({}, {})
-                if len(_REMEMBERED) < MOST_CONFIGURATIONS:
-                    _REMEMBERED[key] = memory
-                    _KEPT[key], _BY_TEXTS[key] = {}, {}
-            self._memory, self._kept = memory, _KEPT.get(key, {})
-            self._by_texts = _BY_TEXTS.get(key, {})
-        return self._memory
-
-    def remembered(self) -> dict[Hashable, Figure]:
-        """A dictionary a family may keep pure results (figures) in, by row, dice, roll...,
-        shared by the rule sets of the same family and settings."""
-        if self._memory is None:
-            self._remembered()
-        return self._kept
-
     def read_throw(self, entry: Any) -> tuple[Dice, tuple[str, ...]]:
         """:meth:`parse_dice` of a stored entry, with the dice as the store writes them
         (``str`` of each die). Remembered for a list of strings when the family
@@ -339,7 +242,7 @@ class RuleSet:
         if type(entry) is list and self.remembers_throws:
             try:
                 key = tuple(entry)
-                throws = (self._memory or self._remembered())[1]
+                throws = (self._memo or self.memos.of(self)).throws
                 throw = throws.get(key)         # only lists of strings are kept: a hit is one
             except TypeError:                   # a list in the list: not kept
                 key = throw = None
@@ -402,47 +305,6 @@ class RuleSet:
     def figure(self, row_id: str, dice: Dice, roll: int) -> Figure:
         return self.score_row(self.row(row_id).id, dice, roll)
 
-    def topic(self, word: str) -> tuple[str, str, str, str, str] | None:
-        """A column, bonus, total, option, variant or mechanic of the sheet in words, for
-        ``yams rules FAMILY WORD``: ``(id, name, English, French, rulings)``, the numbers
-        taken from the settings; None when ``word`` names none of ``topic_texts``."""
-        typed = self.normalise_choice(word)
-        compact = {k.replace("-", ""): k for k in self.topic_texts}
-        compact.update({a.replace("-", ""): k for a, k in self.topic_aliases.items()})
-        key = None
-        for prefix in ("", "total-", "les-", "la-", "le-"):      # "Total chiffres" on the sheet
-            if typed.startswith(prefix):
-                key = key or compact.get(typed[len(prefix):].replace("-", ""))
-        sections = {normalise_id(x.name.split(" ", 1)[-1]).replace("-", ""): x
-                    for x in self.sections} | {x.id.replace("-", ""): x for x in self.sections}
-        if key is None and typed.removeprefix("total-").replace("-", "") in sections:
-            section = sections[typed.removeprefix("total-").replace("-", "")]
-            rows = ", ".join(self.row(r).name for r in section.rows)
-            en, fr = (t.format(rows=rows) for t in SECTION_TEXT)
-            return section.id, section.name, en, fr, self.rows_rule
-        if key is None and len(self.column_names) == 1 and typed in self.column_names:
-            return typed, self.column_names[typed], *ONE_COLUMN_TEXT, self.rows_rule
-        if key is None or key not in self.topic_texts:
-            return None
-        en, fr, rulings = self.topic_texts[key]
-        values = self.topic_values()
-        name = (self.column_names.get(key) or self.variants.get(key)
-                or self.option_labels.get(key) or key)
-        return key, name, en.format(**values), fr.format(**values), rulings
-
-    def topic_values(self) -> dict[str, Any]:
-        """Hook: the values ``topic_texts`` may name (default: the settings)."""
-        return dict(self.settings)
-
-    def row_text(self, row_id: str) -> tuple[str, str, str, int]:
-        """Hook: what makes ``row_id`` and how it scores, in English and French, with dice
-        (and a roll) that make it."""
-        if row_id.isdigit():
-            n = int(row_id)
-            en, fr = (t.format(n=n) for t in UPPER_TEXT)
-            return en, fr, f"{n}{n}{n}{(n % 6) + 1}{((n + 1) % 6) + 1}", 2
-        return self.row_texts[row_id]
-
     # -- game set-up hooks (config.py) ---------------------------------------------------------
 
     @property
@@ -456,32 +318,7 @@ class RuleSet:
         spelling, with or without accents, case, spaces or dashes (``demisec``, ``2coups``)."""
         key = normalise_id(" ".join(word.split()))
         key = self.choice_aliases.get(key, key)
-        return _choice_ids(type(self)).get(key.replace("-", ""), key)
-
-    def split_choices(self, text: str) -> list[str]:
-        """An answer listing choices, split into them: at commas and semicolons, and at
-        spaces except inside a name of several words (``2 coups doblar`` -> ``2 coups``,
-        ``doblar``; ``petite suite`` stays one row). A word that names nothing is kept as
-        typed, for the configuration to refuse with its reason."""
-        out: list[str] = []
-        for part in text.replace(";", ",").split(","):
-            words = part.split()
-            i = 0
-            while i < len(words):
-                j = next((j for j in range(len(words), i + 1, -1)
-                          if self._is_choice(" ".join(words[i:j]))), i + 1)
-                out.append(" ".join(words[i:j]))
-                i = j
-        return out
-
-    def _is_choice(self, text: str) -> bool:
-        if self.normalise_choice(text) in _choice_ids(type(self)).values():
-            return True
-        try:
-            self.row(text)
-        except EntryError:
-            return False
-        return True
+        return choice_ids(type(self)).get(key.replace("-", ""), key)
 
     def configure(self, setup: Setup) -> Setup:
         """Hook: check the choices a game is created with and complete them with defaults.
@@ -587,19 +424,15 @@ class RuleSet:
         """Hook: a cell that takes a 0 whatever the coup's roll count (Gaby Y8)."""
         return False
 
-    def coup_figures(self, game: Game, sheet: Sheet, coup: Coup) -> list[Figure]:
-        """Hook: every row's figure for this coup on this sheet (default: :meth:`figures`)."""
-        return self.figures(coup.dice, coup.roll)
-
     def coup_figure(self, game: Game, sheet: Sheet, row_id: str, coup: Coup) -> Figure:
-        """Hook: one row's figure for this coup on this sheet (default: :meth:`score_row`,
-        remembered by row, dice and roll when the family :attr:`remembers_throws`: a score
-        depends on nothing else; found again by the dice's texts when the coup has them, as a
-        die hashes in Python)."""
+        """One row's figure for this coup (the game's mechanics may then change it, the forced
+        joker's H4): :meth:`score_row`, remembered by row, dice and roll when the family
+        :attr:`remembers_throws` (a score depends on nothing else; found again by the dice's
+        texts when the coup has them, as a die hashes in Python)."""
         if not self.remembers_throws:
             return self.score_row(row_id, coup.dice, coup.roll)
-        figures = (self._memory or self._remembered())[0]
-        texts, by_texts = coup.texts, self._by_texts
+        memo = self._memo or self.memos.of(self)
+        figures, texts, by_texts = memo.scores, coup.texts, memo.by_texts
         if texts is not None:           # the same scores by the dice's texts: no die hashed
             figure = by_texts.get((row_id, texts, coup.roll))
             if figure is not None:
@@ -613,16 +446,6 @@ class RuleSet:
         if texts is not None and len(by_texts) < MOST_REMEMBERED:
             by_texts[(row_id, texts, coup.roll)] = figure
         return figure
-
-    def refuse_cell(self, game: Game, sheet: Sheet, column: Column, row: str,
-                    coup: Coup) -> IllegalMoveError | None:
-        """Hook: why this coup may not go in (column, row) at all this turn, or None."""
-        return None
-
-    def zero_only_reason(self, game: Game, sheet: Sheet, column: Column, row: str,
-                         score: int) -> Message | None:
-        """Hook: why a non-zero ``score`` cannot be written here (only a 0 may), or None."""
-        return None
 
     def cell_bonus(self, game: Game, sheet: Sheet, column: Column, row: str,
                    coup: Coup) -> tuple[int, Message] | None:
@@ -660,62 +483,6 @@ class RuleSet:
         return self._rows[row_id].name
 
 
-#: most scores (and throws) remembered for one configuration (a five-dice family needs
-#: ~10,000: a few MB)
-MOST_REMEMBERED = 20_000
-#: most configurations (family and settings) whose scores are remembered
-MOST_CONFIGURATIONS = 64
-#: a configuration: its family, and its settings as JSON (None: the family's defaults)
-_Configuration = tuple[type[RuleSet], str | None]
-#: scores by (row, dice, roll), throws (dice and their texts) by the texts as stored, and
-#: scores again by (row, dice texts, roll)
-_Scores = dict[tuple[str, Dice, int], Figure]
-_Throws = dict[tuple[str, ...], tuple[Dice, tuple[str, ...]]]
-_ByTexts = dict[tuple[str, tuple[str, ...], int], Figure]
-_REMEMBERED: dict[_Configuration, tuple[_Scores, _Throws]] = {}
-#: what each of those configurations keeps of its own (:meth:`RuleSet.remembered`)
-_KEPT: dict[_Configuration, dict[Hashable, Figure]] = {}
-#: each configuration's remembered scores again, by the dice's texts
-#: (:meth:`RuleSet.coup_figure`)
-_BY_TEXTS: dict[_Configuration, _ByTexts] = {}
-
-
-def _copied(value: Any) -> Any:
-    """A copy of settings (dictionaries, lists, numbers, text): ``copy.deepcopy``, quicker."""
-    if type(value) is dict:
-        return {k: v if type(v) is int else _copied(v) for k, v in value.items()}
-    if type(value) is list:
-        return [_copied(v) for v in value]
-    if isinstance(value, (dict, list)):       # a subclass: copy's own way (rare)
-        import copy
-
-        return copy.deepcopy(value)
-    return value
-
-
-#: largest value of a numeric setting (scores, bonuses, factors); counts of rolls stop at 100
-MOST_SETTING = 10_000
-
-
-def _most(key: str) -> int:
-    """Largest sensible value of a numeric setting: a score stays far below 10,000, rolls a
-    turn below 100, a pool of rolls below 1,000 (a huge number would overflow the statistics
-    later)."""
-    if key in ("rolls_per_turn", "harmony_max_group") or key.endswith("per_turn"):
-        return 100
-    if key == "pool":
-        return 1000
-    return MOST_SETTING
-
-
-def _least(key: str) -> int:
-    """Smallest sensible value of a numeric setting: counts of rolls and factors start at 1."""
-    if key.endswith("factor") or key.startswith("column_factors.") or key in (
-            "rolls_per_turn", "pool", "harmony_max_group"):
-        return 1
-    return 0
-
-
 def columns_setup(rules: RuleSet, setup: Setup, rule: str) -> Setup:
     """A set-up of columns chosen among ``rules.column_names`` (default: its
     ``default_columns``), no option: the column filled in an order the players give
@@ -749,37 +516,6 @@ def known(given: Iterable[str], names: Mapping[str, Any] | Iterable[str], unknow
         if item not in names:
             raise ConfigError(Message(unknown, item=item),
                               expected=", ".join(names))
-
-
-_CHOICE_IDS: dict[type, dict[str, str]] = {}
-
-
-def _choice_ids(rules: type[RuleSet]) -> dict[str, str]:
-    """Every displayed name and spelling of a family's columns, options, optional rows,
-    presets, variants and directions, compact (no dash), -> its id; made once a family."""
-    ids = _CHOICE_IDS.get(rules)
-    if ids is None:
-        pairs = [*rules.column_names.items(), *rules.variants.items(),
-                 *((o, rules.option_labels.get(o, o)) for o in rules.options),
-                 *((r.id, r.name) for r in rules.rows if r.optional),
-                 *((p, p) for p in rules.presets), *((d, d) for d in rules.directions)]
-        ids = {}
-        for key, name in pairs:
-            for text in (key, name):
-                ids[normalise_id(text).replace("-", "")] = key
-        for alias, key in rules.choice_aliases.items():
-            ids.setdefault(alias.replace("-", ""), key)
-        _CHOICE_IDS[rules] = ids
-    return ids
-
-
-def normalise_id(text: str) -> str:
-    """Lower-case ASCII form of a row or column name: 'Carré' -> 'carre',
-    'Demi sec' -> 'demi-sec'."""
-    return text.strip().lower().translate(_ASCII)
-
-
-_ASCII = str.maketrans("éèêëàâäîïôöûüùç _", "eeeeaaaiioouuuc--")
 
 
 def upper_figure(rules: RuleSet, value: int, dice: Dice) -> Figure:

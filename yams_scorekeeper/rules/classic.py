@@ -8,16 +8,83 @@ from ..base.columns import DOWN, UP, Column
 from ..base.dice import Dice
 from ..base.totals import UPPER, Cells, Totals, scores_sum, upper_total
 from ..i18n import Message
-from ..mechanics import GIVEN, ColumnKind
+from ..mechanics import GIVEN, ColumnKind, Mechanic, PlusAboveMoins
 from ..mechanics.annoncee import AnnonceeColumn
 from .base import Figure, Row, RuleSet, Section, Setup, columns_setup, upper_figure
 from .five_dice import NO_FULL, dice_sum, full, of_a_kind, suite_figure, sum_figure, sum_text
+from .hints import SolverHints, TableHints
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..engine.config import GameConfig
-    from ..engine.game import Game, Sheet
 
 _UPPER = tuple(Row(str(v), str(v), "chiffres") for v in range(1, 7))
+#: C3: once plus or moins is written in a column, the other keeps plus strictly above moins
+PLUS_MOINS = PlusAboveMoins("plus", "moins")
+
+
+class ClassicHints(TableHints):
+    """What the command line asks of Yam classique."""
+
+    start_order = "dice"         # C6
+    sheet_layout = "columns"
+
+    topic_texts = {
+        "libre": ("a column filled in any order", "une colonne remplie dans n'importe quel ordre",
+                  "C5"),
+        "descendante": ("a column filled in grid order, top to bottom: row 1 first, the yam last",
+                        "une colonne remplie dans l'ordre de la grille, de haut en bas : les 1 "
+                        "d'abord, le yam en dernier", "C5"),
+        "montante": ("a column filled bottom to top: the yam first, row 1 last",
+                     "une colonne remplie de bas en haut : le yam d'abord, les 1 en dernier",
+                     "C5"),
+        "imposee": ("the optional fourth column, filled in the order of rows the players gave "
+                    "when the game was created", "la quatrième colonne, optionnelle, remplie "
+                    "dans l'ordre des lignes que les joueurs ont donné à la création", "C5"),
+        "annoncee": ("an optional column, placed after the others: after the first roll the "
+                     "player announces one of its empty rows; the turn's dice go only there "
+                     "(the score if made, else 0), and its cells take no unannounced coup",
+                     "une colonne optionnelle, placée après les autres : après le premier jet, "
+                     "le joueur annonce une de ses lignes vides ; les dés du tour ne vont que "
+                     "là (la marque si la figure est faite, sinon 0), et ses cases ne prennent "
+                     "aucun coup non annoncé", "C7"),
+        "bonus": ("per column, once rows 1-6 are all filled and add up to {bonus_threshold} or "
+                  "more: +{bonus}", "par colonne, une fois les lignes 1 à 6 toutes remplies, "
+                  "si elles font {bonus_threshold} ou plus : +{bonus}", "C4"),
+        "total": ("a column's total is its 12 cells and its bonus; the grand total is the sum "
+                  "of the columns' totals", "le total d'une colonne est la somme de ses 12 "
+                  "cases et de sa prime ; le total général, la somme des colonnes", "C4"),
+    }
+
+    row_texts = {
+        'full': ('three dice of one value and two of another (G2); 25 + the sum of the dice',
+            "trois dés d'une valeur et deux d'une autre (G2) ; 25 + la somme des dés",
+            '55533', 2),
+        'suite': ('five values in a row: 1-2-3-4-5 scores 55, 2-3-4-5-6 scores 60',
+            'cinq valeurs qui se suivent : 1-2-3-4-5 vaut 55, 2-3-4-5-6 vaut 60',
+            '23456', 3),
+        'carre': ('at least four dice alike (G1); 70 + the sum of the dice',
+            'au moins quatre dés identiques (G1) ; 70 + la somme des dés',
+            '66662', 1),
+        'plus': ('the sum of the dice; in a column, plus must stay above moins (C3)',
+            'la somme des dés ; dans une colonne, le plus doit rester au-dessus du moins (C3)',
+            '66655', 2),
+        'moins': ('the sum of the dice; in a column, moins must stay below plus (C3)',
+            'la somme des dés ; dans une colonne, le moins doit rester en dessous du plus (C3)',
+            '11123', 2),
+        'yam': ('five dice alike; 100 + the sum of the dice',
+            'cinq dés identiques ; 100 + la somme des dés',
+            '44444', 3),
+    }
+
+
+class ClassicSolver(SolverHints):
+    """What the advisers ask of Yam classique."""
+
+    exactly_solved = True
+
+    def state(self, rows: tuple[str, ...]) -> dict[str, Any]:
+        """The solver tracks the plus/moins constraint when both rows are played (C3)."""
+        return {"plus_moins": PLUS_MOINS.solver_rows(rows)}
 
 
 class ClassicRules(RuleSet):
@@ -25,6 +92,8 @@ class ClassicRules(RuleSet):
     imposée columns."""
 
     family = "classic"
+    hints_class = ClassicHints
+    solver_class = ClassicSolver
     title = "Yam classique"
     aliases = ("classique", "yam", "yam-classique", "yams")
     source = "seeds/yam-classique.txt"
@@ -60,63 +129,9 @@ class ClassicRules(RuleSet):
     }
     default_columns = ("libre", "descendante", "montante")
     imposed_column = "imposee"
-    start_order = "dice"         # C6
-    sheet_layout = "columns"
     rows_rule = "C1"
-    exactly_solved = True
-    topic_texts = {
-        "libre": ("a column filled in any order", "une colonne remplie dans n'importe quel ordre",
-                  "C5"),
-        "descendante": ("a column filled in grid order, top to bottom: row 1 first, the yam last",
-                        "une colonne remplie dans l'ordre de la grille, de haut en bas : les 1 "
-                        "d'abord, le yam en dernier", "C5"),
-        "montante": ("a column filled bottom to top: the yam first, row 1 last",
-                     "une colonne remplie de bas en haut : le yam d'abord, les 1 en dernier",
-                     "C5"),
-        "imposee": ("the optional fourth column, filled in the order of rows the players gave "
-                    "when the game was created", "la quatrième colonne, optionnelle, remplie "
-                    "dans l'ordre des lignes que les joueurs ont donné à la création", "C5"),
-        "annoncee": ("an optional column, placed after the others: after the first roll the "
-                     "player announces one of its empty rows; the turn's dice go only there "
-                     "(the score if made, else 0), and its cells take no unannounced coup",
-                     "une colonne optionnelle, placée après les autres : après le premier jet, "
-                     "le joueur annonce une de ses lignes vides ; les dés du tour ne vont que "
-                     "là (la marque si la figure est faite, sinon 0), et ses cases ne prennent "
-                     "aucun coup non annoncé", "C7"),
-        "bonus": ("per column, once rows 1-6 are all filled and add up to {bonus_threshold} or "
-                  "more: +{bonus}", "par colonne, une fois les lignes 1 à 6 toutes remplies, "
-                  "si elles font {bonus_threshold} ou plus : +{bonus}", "C4"),
-        "total": ("a column's total is its 12 cells and its bonus; the grand total is the sum "
-                  "of the columns' totals", "le total d'une colonne est la somme de ses 12 "
-                  "cases et de sa prime ; le total général, la somme des colonnes", "C4"),
-    }
-    row_texts = {
-        'full': ('three dice of one value and two of another (G2); 25 + the sum of the dice',
-            "trois dés d'une valeur et deux d'une autre (G2) ; 25 + la somme des dés",
-            '55533', 2),
-        'suite': ('five values in a row: 1-2-3-4-5 scores 55, 2-3-4-5-6 scores 60',
-            'cinq valeurs qui se suivent : 1-2-3-4-5 vaut 55, 2-3-4-5-6 vaut 60',
-            '23456', 3),
-        'carre': ('at least four dice alike (G1); 70 + the sum of the dice',
-            'au moins quatre dés identiques (G1) ; 70 + la somme des dés',
-            '66662', 1),
-        'plus': ('the sum of the dice; in a column, plus must stay above moins (C3)',
-            'la somme des dés ; dans une colonne, le plus doit rester au-dessus du moins (C3)',
-            '66655', 2),
-        'moins': ('the sum of the dice; in a column, moins must stay below plus (C3)',
-            'la somme des dés ; dans une colonne, le moins doit rester en dessous du plus (C3)',
-            '11123', 2),
-        'yam': ('five dice alike; 100 + the sum of the dice',
-            'cinq dés identiques ; 100 + la somme des dés',
-            '44444', 3),
-    }
 
     # -- game hooks ----------------------------------------------------------------------------
-
-    def solver_state(self, rows: tuple[str, ...]) -> dict[str, Any]:
-        """The solver tracks the plus/moins constraint when both rows are played (C3)."""
-        pm = (rows.index("plus"), rows.index("moins")) if {"plus", "moins"} <= set(rows) else None
-        return {"plus_moins": pm}
 
     def configure(self, setup: Setup) -> Setup:
         """Columns (C5); the imposée column needs its order of rows at creation."""
@@ -128,19 +143,9 @@ class ClassicRules(RuleSet):
     def config_key_parts(self, config: GameConfig) -> list[str]:
         return self.columns_key_parts(config)
 
-    def zero_only_reason(self, game: Game, sheet: Sheet, column: Column, row: str,
-                         score: int) -> Message | None:
-        """C3: once plus or moins is written, the other keeps plus strictly above moins."""
-        if row not in ("plus", "moins"):
-            return None
-        other = "moins" if row == "plus" else "plus"
-        mark = sheet.marks.get((column.id, other))
-        if mark is not None:
-            ok = score > mark.score if row == "plus" else score < mark.score
-            if not ok:
-                return Message("explain.plus_above" if row == "plus" else "explain.moins_below",
-                               row=row, other=other, score=mark.score)
-        return None
+    def mechanics(self, config: GameConfig) -> list[Mechanic]:
+        """C3: plus stays strictly above moins in every column."""
+        return [PLUS_MOINS]
 
     def sheet_totals(self, columns: tuple[Column, ...], cells: Cells) -> Totals:
         """Per column: rows 1-6, +bonus when all six are filled and reach the threshold (C4),

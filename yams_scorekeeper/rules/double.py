@@ -17,6 +17,7 @@ from ..base.totals import Cells, Totals, cell_score, scores_sum
 from ..i18n import Message
 from ..mechanics import Mechanic, RollBank, RollPool, SixthRoll
 from .base import Figure, Row, RuleSet, Section, Setup
+from .hints import TableHints
 
 if TYPE_CHECKING:  # pragma: no cover
     import random
@@ -61,10 +62,39 @@ def _ids(rows: tuple[Row, ...]) -> tuple[str, ...]:
     return tuple(r.id for r in rows)
 
 
+class DoubleHints(TableHints):
+    """What the command line asks of Double Yams."""
+
+    rules: DoubleRules
+
+    def row_text(self, row_id: str) -> tuple[str, str, str, int]:
+        from .double_text import EXAMPLES, row_text
+
+        return (*row_text(self.rules, row_id), EXAMPLES[row_id], 2)
+
+    @property
+    def topic_texts(self) -> dict[str, tuple[str, str, str]]:     # type: ignore[override]
+        from .double_text import TOPICS
+
+        return TOPICS
+
+    @property
+    def topic_aliases(self) -> dict[str, str]:                    # type: ignore[override]
+        from .double_text import TOPIC_ALIASES
+
+        return {**TableHints.topic_aliases, **TOPIC_ALIASES}
+
+    def topic_values(self) -> dict[str, Any]:
+        steps = ", ".join(f"{at}+ -> +{bonus}"
+                          for at, bonus in self.rules.settings["chiffres_bonus"])
+        return {**self.rules.settings, "steps": steps}
+
+
 class DoubleRules(RuleSet):
     """Double Yams: chiffres, yams, suites, combinaisons, différence over ten tagged dice."""
 
     family = "double"
+    hints_class = DoubleHints
     yams_rows = ("youpi", "rene", "superieur", "giga", "ultra", "impossible", "double-yams")
     title = "Double Yams"
     aliases = ("double-yams", "doubleyams", "double-yam")
@@ -117,27 +147,6 @@ class DoubleRules(RuleSet):
     bank_variant, pool_variant, ordered_variant = "critique", "165", "force"
     directed_variants = (ordered_variant,)
     rows_rule = "D2"
-
-    def row_text(self, row_id: str) -> tuple[str, str, str, int]:
-        from .double_text import EXAMPLES, row_text
-
-        return (*row_text(self, row_id), EXAMPLES[row_id], 2)
-
-    @property
-    def topic_texts(self) -> dict[str, tuple[str, str, str]]:     # type: ignore[override]
-        from .double_text import TOPICS
-
-        return TOPICS
-
-    @property
-    def topic_aliases(self) -> dict[str, str]:                    # type: ignore[override]
-        from .double_text import TOPIC_ALIASES
-
-        return {**RuleSet.topic_aliases, **TOPIC_ALIASES}
-
-    def topic_values(self) -> dict[str, Any]:
-        steps = ", ".join(f"{at}+ -> +{bonus}" for at, bonus in self.settings["chiffres_bonus"])
-        return {**self.settings, "steps": steps}
 
     # -- game hooks ----------------------------------------------------------------------------
 

@@ -38,7 +38,8 @@ from typing import TYPE_CHECKING, Any, Literal, cast
 
 from ..base.dice import Dice
 from ..i18n import Joined, Message
-from .base import MOST_REMEMBERED, Figure
+from .base import Figure
+from .memo import MOST_REMEMBERED
 
 if TYPE_CHECKING:  # pragma: no cover
     from .double import DoubleRules
@@ -289,7 +290,7 @@ def _same_text(n: int, value: int, name: str) -> str:
 
 def _not_made(rules: DoubleRules, row_id: str) -> Figure:
     """The figure of a row the dice do not make: the same each time, made once per rule set."""
-    memo = rules.remembered()
+    memo = rules.memos.of(rules).kept
     figure = memo.get(row_id)
     if figure is None:
         name = rules._name(row_id).lower().replace("rené", "René").replace("marcel", "Marcel")
@@ -302,7 +303,7 @@ def _kept_figure(rules: DoubleRules, key: Hashable, make: Callable[[], Figure]) 
     """The figure kept under ``key`` by the rule set (made by ``make`` the first time): a
     figure made is fixed by its row, where its groups lie, its harmony and whether it is the
     first roll, a few hundred cases that come back all the time."""
-    memo = rules.remembered()
+    memo = rules.memos.of(rules).kept
     figure = memo.get(key)
     if figure is None:
         figure = make()

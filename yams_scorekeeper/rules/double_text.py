@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .base import UPPER_TEXT
+from .hints import UPPER_TEXT
 
 if TYPE_CHECKING:  # pragma: no cover
     from .double import DoubleRules

@@ -8,6 +8,7 @@ from ..base.dice import Dice
 from ..base.errors import ConfigError
 from ..mechanics import Jokers, Mechanic
 from .base import Figure, Row, RuleSet, Section, Setup, upper_figure
+from .hints import SolverHints, TableHints
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..engine.config import GameConfig
@@ -17,10 +18,62 @@ from .five_dice import NO_FULL, full, longest_run, of_a_kind, run_text, sum_figu
 _UPPER = tuple(Row(str(v), str(v), "chiffres") for v in range(1, 7))
 
 
+class DuelHints(TableHints):
+    """What the command line asks of Yams Duel."""
+
+    topic_texts = {
+        "bonus": ("rows 1-6 adding up to {bonus_threshold} or more give +{bonus}",
+                  "des lignes 1 à 6 qui font {bonus_threshold} ou plus donnent +{bonus}", "U3"),
+        "total": ("every row and the bonus", "toutes les lignes et la prime", "U3"),
+        "joker": ("{jokers} jokers a game, at most {jokers_per_turn} a turn: a joker turns one "
+                  "die into any value (typed 55534/3 joker 4:5), then the dice score as usual",
+                  "{jokers} jokers par partie, {jokers_per_turn} au plus par tour : un joker "
+                  "change un dé en n'importe quelle valeur (55534/3 joker 4:5), puis les dés "
+                  "comptent comme d'habitude", "U4"),
+    }
+
+    row_texts = {
+        'brelan': ('3 pareils: at least three dice alike; the sum of those three',
+            '3 pareils : au moins trois dés identiques ; la somme de ces trois dés',
+            '66612', 2),
+        'carre': ('4 pareils: at least four dice alike; the sum of those four',
+            '4 pareils : au moins quatre dés identiques ; la somme de ces quatre dés',
+            '44441', 2),
+        'full': ('three dice of one value and two of another (G2); 25',
+            "trois dés d'une valeur et deux d'une autre (G2) ; 25",
+            '22233', 1),
+        'petite-suite': ('four values in a row among the five; 30',
+            'quatre valeurs qui se suivent parmi les cinq ; 30',
+            '12346', 2),
+        'grande-suite': ('five values in a row; 40 (it is also a petite suite)',
+            "cinq valeurs qui se suivent ; 40 (c'est aussi une petite suite)",
+            '23456', 3),
+        'yam': ('five dice alike; 50 (U2, a setting)',
+            'cinq dés identiques ; 50 (U2, un réglage)',
+            '55555', 3),
+        'chance': ('the sum of the dice, whatever they show',
+            "la somme des dés, quels qu'ils soient",
+            '65432', 1),
+    }
+
+
+class DuelSolver(SolverHints):
+    """What the advisers ask of Yams Duel."""
+
+    exactly_solved = True
+
+    def state(self, rows: tuple[str, ...]) -> dict[str, Any]:
+        """The solver tracks the jokers left (none when ``jokers_per_turn`` is 0, U4)."""
+        s = self.rules.settings
+        return {"jokers": int(s.get("jokers", 0)) if int(s.get("jokers_per_turn", 1)) > 0 else 0}
+
+
 class DuelRules(RuleSet):
     """Duel au Yam: Yahtzee-like rows, three jokers a game (one a turn)."""
 
     family = "duel"
+    hints_class = DuelHints
+    solver_class = DuelSolver
     title = "Duel au Yam"
     aliases = ("duel-au-yam",)
     source = "seeds/duel-au-yam.txt"
@@ -53,40 +106,6 @@ class DuelRules(RuleSet):
     }
     jokers = True
     rows_rule = "U1"
-    exactly_solved = True
-    topic_texts = {
-        "bonus": ("rows 1-6 adding up to {bonus_threshold} or more give +{bonus}",
-                  "des lignes 1 à 6 qui font {bonus_threshold} ou plus donnent +{bonus}", "U3"),
-        "total": ("every row and the bonus", "toutes les lignes et la prime", "U3"),
-        "joker": ("{jokers} jokers a game, at most {jokers_per_turn} a turn: a joker turns one "
-                  "die into any value (typed 55534/3 joker 4:5), then the dice score as usual",
-                  "{jokers} jokers par partie, {jokers_per_turn} au plus par tour : un joker "
-                  "change un dé en n'importe quelle valeur (55534/3 joker 4:5), puis les dés "
-                  "comptent comme d'habitude", "U4"),
-    }
-    row_texts = {
-        'brelan': ('3 pareils: at least three dice alike; the sum of those three',
-            '3 pareils : au moins trois dés identiques ; la somme de ces trois dés',
-            '66612', 2),
-        'carre': ('4 pareils: at least four dice alike; the sum of those four',
-            '4 pareils : au moins quatre dés identiques ; la somme de ces quatre dés',
-            '44441', 2),
-        'full': ('three dice of one value and two of another (G2); 25',
-            "trois dés d'une valeur et deux d'une autre (G2) ; 25",
-            '22233', 1),
-        'petite-suite': ('four values in a row among the five; 30',
-            'quatre valeurs qui se suivent parmi les cinq ; 30',
-            '12346', 2),
-        'grande-suite': ('five values in a row; 40 (it is also a petite suite)',
-            "cinq valeurs qui se suivent ; 40 (c'est aussi une petite suite)",
-            '23456', 3),
-        'yam': ('five dice alike; 50 (U2, a setting)',
-            'cinq dés identiques ; 50 (U2, un réglage)',
-            '55555', 3),
-        'chance': ('the sum of the dice, whatever they show',
-            "la somme des dés, quels qu'ils soient",
-            '65432', 1),
-    }
 
     def configure(self, setup: Setup) -> Setup:
         self.no_extras(setup)
@@ -98,11 +117,6 @@ class DuelRules(RuleSet):
     def mechanics(self, config: GameConfig) -> list[Mechanic]:
         """U4: the jokers."""
         return [Jokers(int(self.settings["jokers"]), int(self.settings["jokers_per_turn"]))]
-
-    def solver_state(self, rows: tuple[str, ...]) -> dict[str, Any]:
-        """The solver tracks the jokers left (none when ``jokers_per_turn`` is 0, U4)."""
-        s = self.settings
-        return {"jokers": int(s.get("jokers", 0)) if int(s.get("jokers_per_turn", 1)) > 0 else 0}
 
     def score_row(self, row_id: str, dice: Dice, roll: int) -> Figure:
         s = self.settings

@@ -9,9 +9,10 @@ from ..base.dice import Dice
 from ..base.errors import ConfigError, IllegalMoveError
 from ..base.totals import UPPER, Cells, Totals, cell_score, scores_sum, upper_total
 from ..i18n import Message
-from ..mechanics import ColumnKind, Doblar, Mechanic, TwoCoups
+from ..mechanics import Bloquant, ColumnKind, Doblar, Mechanic, PlusMoins, TwoCoups
 from .base import Figure, Row, RuleSet, Section, Setup, counts, known, upper_figure
 from .five_dice import NO_FULL, dice_sum, full, of_a_kind, suite_figure, sum_figure
+from .hints import TableHints
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..engine.config import GameConfig
@@ -28,61 +29,18 @@ GABY_OPTIONS = ("bloquant", "deux-coups", "doblar", "chance")
 #: the cells (sec or demi-sec) x (petit, nenette, yam) that take a 0 after any roll (Y8)
 CHANCE_ROWS = ("petit", "nenette", "yam")
 DRY_COLUMNS = ("sec", "demi-sec")
+#: Y3: max and min both count 0 when max is not above min
+MAX_MIN = PlusMoins("max", "min")
 
 _UPPER = tuple(Row(str(v), str(v), "chiffres") for v in range(1, 7))
 
 
-class GabyRules(RuleSet):
-    """Yams "Gaby": 1-6, brelan, full, suite, carré, max, min, yam, nénette, petit."""
+class GabyHints(TableHints):
+    """What the command line asks of Yams Gaby."""
 
-    family = "gaby"
-    title = "Yams Gaby"
-    aliases = ("yams-gaby",)
-    source = "seeds/yams-gaby.txt"
-    score_rule = "Y2"
-    stopped_game_has_winner = True      # Y9, G7
-    default_order = "random"            # Y9
-    max_rolls = 3
-    rows = _UPPER + (
-        Row("brelan", "Brelan", "figures"),
-        Row("full", "Full", "figures"),
-        Row("suite", "Suite", "figures"),
-        Row("carre", "Carré", "figures"),
-        Row("max", "Max", "figures"),
-        Row("min", "Min", "figures"),
-        Row("yam", "Yam", "figures"),
-        Row("nenette", "Nénette", "figures", optional=True),
-        Row("petit", "Petit", "figures", optional=True),
-    )
-    sections = (
-        Section("chiffres", "Chiffres", tuple(str(v) for v in range(1, 7))),
-        Section("figures", "Figures",
-                ("brelan", "full", "suite", "carre", "max", "min", "yam", "nenette", "petit")),
-    )
-    open_settings = ("petit",)
-    defaults = {
-        "brelan_base": 10,       # Y2: 10 + 3v
-        "full_base": 20,         # Y2: 20 + 3 V1 + 2 V2
-        "suite_petite": 45,      # Y2: 1-2-3-4-5
-        "suite_grande": 50,      # Y2: 2-3-4-5-6
-        "carre_base": 40,        # Y2: 40 + 4v
-        "yam_base": 100,         # Y2: 100 + 5v
-        "nenette": 60,           # Y2: exactly 2-2-2-1-1
-        "petit": {"7": 50, "6": 60, "5": 70},   # Y2: by the sum of the dice
-        "bonus_threshold": 60,   # Y1
-        "bonus": 60,             # Y1
-        "column_factors": {"descente": 1, "libre": 1, "montee": 1, "demi-sec": 2, "sec": 2},  # Y5
-        "doblars": 5,            # Y7
-    }
-    max_players = 4              # Y9
-    column_kinds = GABY_KINDS
-    default_columns = ("libre",)
-    options = GABY_OPTIONS
-    option_labels = {"deux-coups": "2 coups", "chance": "cases chance"}     # Y7, Y8
-    multi_player_options = ("bloquant",)     # Y6
     start_order = "drawn"                    # Y9
     sheet_layout = "columns"
-    rows_rule = "Y1"
+
     topic_texts = {
         "descente": ("optional column, filled top to bottom from row 1; coups of 1 to 3 rolls; "
                      "counts {column_factors[descente]} x its marks", "colonne optionnelle, "
@@ -150,6 +108,7 @@ class GabyRules(RuleSet):
                       "but bloquant", "préréglage pour un joueur : toutes les colonnes, les "
                       "deux lignes optionnelles et toutes les options sauf bloquant", "Y10"),
     }
+
     row_texts = {
         'brelan': ('at least three dice alike (G1); 10 + 3 x their value',
             'au moins trois dés identiques (G1) ; 10 + 3 x leur valeur',
@@ -181,6 +140,58 @@ class GabyRules(RuleSet):
             '(ligne optionnelle)',
             '11112', 3),
     }
+
+
+class GabyRules(RuleSet):
+    """Yams "Gaby": 1-6, brelan, full, suite, carré, max, min, yam, nénette, petit."""
+
+    family = "gaby"
+    hints_class = GabyHints
+    title = "Yams Gaby"
+    aliases = ("yams-gaby",)
+    source = "seeds/yams-gaby.txt"
+    score_rule = "Y2"
+    stopped_game_has_winner = True      # Y9, G7
+    default_order = "random"            # Y9
+    max_rolls = 3
+    rows = _UPPER + (
+        Row("brelan", "Brelan", "figures"),
+        Row("full", "Full", "figures"),
+        Row("suite", "Suite", "figures"),
+        Row("carre", "Carré", "figures"),
+        Row("max", "Max", "figures"),
+        Row("min", "Min", "figures"),
+        Row("yam", "Yam", "figures"),
+        Row("nenette", "Nénette", "figures", optional=True),
+        Row("petit", "Petit", "figures", optional=True),
+    )
+    sections = (
+        Section("chiffres", "Chiffres", tuple(str(v) for v in range(1, 7))),
+        Section("figures", "Figures",
+                ("brelan", "full", "suite", "carre", "max", "min", "yam", "nenette", "petit")),
+    )
+    open_settings = ("petit",)
+    defaults = {
+        "brelan_base": 10,       # Y2: 10 + 3v
+        "full_base": 20,         # Y2: 20 + 3 V1 + 2 V2
+        "suite_petite": 45,      # Y2: 1-2-3-4-5
+        "suite_grande": 50,      # Y2: 2-3-4-5-6
+        "carre_base": 40,        # Y2: 40 + 4v
+        "yam_base": 100,         # Y2: 100 + 5v
+        "nenette": 60,           # Y2: exactly 2-2-2-1-1
+        "petit": {"7": 50, "6": 60, "5": 70},   # Y2: by the sum of the dice
+        "bonus_threshold": 60,   # Y1
+        "bonus": 60,             # Y1
+        "column_factors": {"descente": 1, "libre": 1, "montee": 1, "demi-sec": 2, "sec": 2},  # Y5
+        "doblars": 5,            # Y7
+    }
+    max_players = 4              # Y9
+    column_kinds = GABY_KINDS
+    default_columns = ("libre",)
+    options = GABY_OPTIONS
+    option_labels = {"deux-coups": "2 coups", "chance": "cases chance"}     # Y7, Y8
+    multi_player_options = ("bloquant",)     # Y6
+    rows_rule = "Y1"
     presets = ("gaby", "gaby-solo")     # Y10
     choice_aliases = {"2-coups": "deux-coups", "2coups": "deux-coups",
                       "cases-chance": "chance", "yams-bloquant": "bloquant"}
@@ -233,13 +244,16 @@ class GabyRules(RuleSet):
 
     def mechanics(self, config: GameConfig) -> list[Mechanic]:
         """Y7: the two coups, and the doblar (the descente and the montée take a doblar of
-        their next two cells, once each)."""
+        their next two cells, once each); Y6: bloquant; Y3: max and min."""
         played: list[Mechanic] = []
         if config.has("deux-coups"):
             played.append(TwoCoups())
         if config.has("doblar"):
             played.append(Doblar(int(self.settings["doblars"]),
                                  {"descente": "descendant", "montee": "montant"}))
+        if config.has("bloquant"):
+            played.append(Bloquant())
+        played.append(MAX_MIN)
         return played
 
     def label(self, config: GameConfig) -> str:
@@ -277,20 +291,6 @@ class GabyRules(RuleSet):
     def chance_cell(self, config: GameConfig, column: Column, row: str) -> bool:
         return config.has("chance") and column.id in DRY_COLUMNS and row in CHANCE_ROWS
 
-    def zero_only_reason(self, game: Game, sheet: Sheet, column: Column, row: str,
-                         score: int) -> Message | None:
-        """Y6 (bloquant): at least every score the others already wrote in this cell."""
-        if not game.config.has("bloquant"):
-            return None
-        cell, best, holder = (column.id, row), None, None
-        for other in game.sheets:               # the best score of the others, its first holder
-            mark = other.marks.get(cell) if other is not sheet else None
-            if mark is not None and (best is None or mark.score > best):
-                best, holder = mark.score, other.name
-        if best is not None and score < best:
-            return Message("explain.bloquant", holder=holder, best=best)
-        return None
-
     def sheet_totals(self, columns: tuple[Column, ...], cells: Cells) -> Totals:
         """Per column: rows 1-6 (+bonus at the threshold, Y1), the figures with max/min both 0
         when max <= min (Y3), times the column factor (Y5); grand total = sum of the columns."""
@@ -301,10 +301,9 @@ class GabyRules(RuleSet):
             bonus = s["bonus"] if upper >= s["bonus_threshold"] else 0
             lower = scores_sum(cells, col.id, (r for r in col.rows if r not in UPPER))
             hi, lo = cell_score(cells, col.id, "max"), cell_score(cells, col.id, "min")
-            cancelled = False
-            if hi is not None and lo is not None and hi <= lo:
-                cancelled = True
-                lower -= hi + lo
+            cancelled = MAX_MIN.cancelled(hi, lo)
+            if cancelled:
+                lower -= (hi or 0) + (lo or 0)
             raw = upper + bonus + lower
             parts[col.id] = raw * col.factor
             details[col.id] = {"chiffres": upper, "bonus": bonus, "figures": lower,

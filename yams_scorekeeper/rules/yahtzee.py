@@ -2,25 +2,27 @@
 
 One column in any order, up to 3 rolls a turn. Kinds score all five dice, full house and
 straights fixed values, rows 1-6 reaching 63 give +35. The Yahtzee bonus and the forced joker
-rule (H4) are one setting, ``joker_rule`` (1 = on, the default): they use the rule set's hooks
-for a coup's figures, the cells a coup may go to, and a bonus written beside a cell.
+rule (H4) are one setting, ``joker_rule`` (1 = on, the default): the forced joker mechanic
+(:mod:`~yams_scorekeeper.mechanics.forced_joker`), made with the family's rows and settings.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ..base.columns import Column
 from ..base.dice import Dice
-from ..base.errors import IllegalMoveError
 from ..base.totals import Cells, Totals
 from ..i18n import Message
+from ..mechanics import ForcedJoker, Mechanic
 from .base import Figure, Row, RuleSet, Section, upper_figure
 from .five_dice import dice_sum, full, longest_run, of_a_kind, run_text, sum_figure, sum_text
+from .hints import SolverHints, TableHints
 from .yatzy import UPPER_NAMES
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..engine.game import Coup, Game, Sheet
+    from ..engine.config import GameConfig
 
 _UPPER = tuple(Row(str(v), name, "upper") for v, name in enumerate(UPPER_NAMES, start=1))
 _LOWER = (
@@ -37,33 +39,14 @@ _JOKER_ROWS = {"full-house": "full_house", "small-straight": "small_straight",
                "large-straight": "large_straight"}
 
 
-class YahtzeeRules(RuleSet):
-    """Yahtzee (US): 1-6, kinds, full house, straights, yahtzee, chance; Yahtzee bonus and joker."""
+def _fixed(figure: Figure) -> Callable[[Dice], Figure]:
+    """A joker's figure that the dice do not change (a full house or a straight in full)."""
+    return lambda dice: figure
 
-    family = "yahtzee"
-    yams_rows = ("yahtzee",)
-    title = "Yahtzee"
-    aliases = ("us-yahtzee",)
-    source = "rulings H1-H5 (no seed)"
-    max_rolls = 3
-    rows = _UPPER + _LOWER
-    sections = (
-        Section("upper", "Upper", tuple(r.id for r in _UPPER)),
-        Section("lower", "Lower", tuple(r.id for r in _LOWER)),
-    )
-    defaults = {
-        "full_house": 25,        # H2
-        "small_straight": 30,    # H2: 4 consecutive values
-        "large_straight": 40,    # H2: 5 consecutive values
-        "yahtzee": 50,           # H2
-        "bonus_threshold": 63,   # H3
-        "bonus": 35,             # H3
-        "yahtzee_bonus": 100,    # H4: each further yahtzee once the row holds 50
-        "joker_rule": 1,         # H4: the Yahtzee bonus and the forced joker rule (0 = off)
-    }
-    rows_rule = "H1"
-    exactly_solved = True
-    score_rule = "H2"
+
+class YahtzeeHints(TableHints):
+    """What the command line asks of Yahtzee."""
+
     topic_texts = {
         "bonus": ("rows 1-6 adding up to {bonus_threshold} or more give +{bonus}",
                   "des lignes 1 à 6 qui font {bonus_threshold} ou plus donnent +{bonus}", "H3"),
@@ -82,6 +65,7 @@ class YahtzeeRules(RuleSet):
                   "bonuses", "la partie haute (lignes 1 à 6 et la prime), la partie basse et "
                   "les primes de yahtzee", "H3, H4"),
     }
+
     row_texts = {
         "three-of-a-kind": ("at least three dice alike (G1); the sum of all five dice",
                             "au moins trois dés identiques (G1) ; la somme des cinq dés",
@@ -104,12 +88,16 @@ class YahtzeeRules(RuleSet):
                    "la somme des cinq dés, quels qu'ils soient", "65431", 1),
     }
 
-    # -- scoring -------------------------------------------------------------------------------
 
-    def solver_state(self, rows: tuple[str, ...]) -> dict[str, Any]:
+class YahtzeeSolver(SolverHints):
+    """What the advisers ask of Yahtzee."""
+
+    exactly_solved = True
+
+    def state(self, rows: tuple[str, ...]) -> dict[str, Any]:
         """The solver tracks the Yahtzee bonus and forced joker (H4) unless a setting turns
         either off."""
-        s = self.settings
+        s = self.rules.settings
         if not (bool(s.get("yahtzee_bonus", 100)) and bool(s.get("joker_rule", 1))):
             return {}
         idx = {r: i for i, r in enumerate(rows)}
@@ -118,6 +106,38 @@ class YahtzeeRules(RuleSet):
                  ("large-straight", s.get("large_straight", 40)))
         return {"forced_joker": (idx["yahtzee"], int(s.get("yahtzee_bonus", 100)),
                                  tuple((idx[r], int(v)) for r, v in fixed if r in idx))}
+
+
+class YahtzeeRules(RuleSet):
+    """Yahtzee (US): 1-6, kinds, full house, straights, yahtzee, chance; Yahtzee bonus and joker."""
+
+    family = "yahtzee"
+    hints_class = YahtzeeHints
+    solver_class = YahtzeeSolver
+    yams_rows = ("yahtzee",)
+    title = "Yahtzee"
+    aliases = ("us-yahtzee",)
+    source = "rulings H1-H5 (no seed)"
+    max_rolls = 3
+    rows = _UPPER + _LOWER
+    sections = (
+        Section("upper", "Upper", tuple(r.id for r in _UPPER)),
+        Section("lower", "Lower", tuple(r.id for r in _LOWER)),
+    )
+    defaults = {
+        "full_house": 25,        # H2
+        "small_straight": 30,    # H2: 4 consecutive values
+        "large_straight": 40,    # H2: 5 consecutive values
+        "yahtzee": 50,           # H2
+        "bonus_threshold": 63,   # H3
+        "bonus": 35,             # H3
+        "yahtzee_bonus": 100,    # H4: each further yahtzee once the row holds 50
+        "joker_rule": 1,         # H4: the Yahtzee bonus and the forced joker rule (0 = off)
+    }
+    rows_rule = "H1"
+    score_rule = "H2"
+
+    # -- scoring -------------------------------------------------------------------------------
 
     def score_row(self, row_id: str, dice: Dice, roll: int) -> Figure:
         s = self.settings
@@ -159,62 +179,24 @@ class YahtzeeRules(RuleSet):
 
     # -- H4: the Yahtzee bonus and the forced joker rule ---------------------------------------
 
-    def _joker(self, sheet: Sheet, dice: Dice) -> int | None:
-        """The value of a yahtzee rolled when the yahtzee row is already filled (50 or 0)
-        and the joker rule is on, else None."""
-        if not self.settings["joker_rule"] or of_a_kind(dice, 5) is None:
-            return None
-        if not any(row == "yahtzee" for (_, row) in sheet.marks):
-            return None
-        return dice[0].value
-
-    def _joker_figure(self, row_id: str, figure: Figure) -> Figure:
+    def _joker_figure(self, row_id: str) -> Figure:
         score = self.settings[_JOKER_ROWS[row_id]]
         return self._fig(row_id, score, Message(
             "explain.joker", name=self._name(row_id), score=score))
 
-    def coup_figures(self, game: Game, sheet: Sheet, coup: Coup) -> list[Figure]:
-        figures = self.figures(coup.dice, coup.roll)
-        if self._joker(sheet, coup.dice) is None:
-            return figures
-        return [self._joker_figure(f.row, f) if f.row in _JOKER_ROWS else f for f in figures]
-
-    def coup_figure(self, game: Game, sheet: Sheet, row_id: str, coup: Coup) -> Figure:
-        figure = self.score_row(row_id, coup.dice, coup.roll)
-        if row_id in _JOKER_ROWS and self._joker(sheet, coup.dice) is not None:
-            return self._joker_figure(row_id, figure)
-        return figure
-
-    def refuse_cell(self, game: Game, sheet: Sheet, column: Column, row: str,
-                    coup: Coup) -> IllegalMoveError | None:
-        """H4: the joker's yahtzee goes to its upper row if empty, else to an empty lower row,
-        else to an empty upper row (as a 0)."""
-        value = self._joker(sheet, coup.dice)
-        if value is None:
-            return None
-        filled = {r for (c, r) in sheet.marks if c == column.id}
-        own = str(value)
-        if own not in filled:
-            if row == own:
-                return None
-            return IllegalMoveError(
-                Message("rules.joker_yahtzee_goes_row", value=value,
-                        name=self._name(own)), rule="H4")
-        lower_left = [r.id for r in _LOWER if r.id not in filled]
-        if lower_left and self.section_of(row) != "lower":
-            return IllegalMoveError(
-                Message("rules.joker_row_filled_so", name=self._name(own)), rule="H4")
-        return None
-
-    def cell_bonus(self, game: Game, sheet: Sheet, column: Column, row: str,
-                   coup: Coup) -> tuple[int, Message] | None:
-        """H4: +100 for a yahtzee rolled when the yahtzee row already holds 50."""
-        mark = sheet.marks.get((column.id, "yahtzee"))
-        if (not self.settings["joker_rule"] or mark is None or mark.score <= 0
-                or of_a_kind(coup.dice, 5) is None):
-            return None
-        bonus = int(self.settings["yahtzee_bonus"])
-        return bonus, Message("explain.yahtzee_bonus", bonus=bonus)
+    def mechanics(self, config: GameConfig) -> list[Mechanic]:
+        """H4, unless ``joker_rule`` turns it off: a yahtzee rolled when the yahtzee row is
+        filled is a joker (full house and straights in full), forced to its upper row if
+        empty, else to an empty lower row, else to an empty upper row (as a 0); +100 for each
+        when the yahtzee row holds 50."""
+        if not self.settings["joker_rule"]:
+            return []
+        jokered = {row: _fixed(self._joker_figure(row)) for row in _JOKER_ROWS}
+        return [ForcedJoker("yahtzee", jokered,
+                            upper={int(r.id): r.id for r in _UPPER},
+                            lower=frozenset(r.id for r in _LOWER),
+                            names={r.id: r.name for r in self.rows},
+                            bonus=int(self.settings["yahtzee_bonus"]), rule="H4")]
 
     def sheet_totals(self, columns: tuple[Column, ...], cells: Cells) -> Totals:
         """Upper section with its bonus (H3), lower section, and the Yahtzee bonuses (H4)."""

@@ -11,6 +11,7 @@ from ..base.dice import Dice
 from ..i18n import Message
 from .base import Figure, Row, RuleSet, Section, counts, upper_figure
 from .five_dice import dice_sum, full, of_a_kind, sum_figure
+from .hints import SolverHints, TableHints
 
 UPPER_NAMES = ("Ones", "Twos", "Threes", "Fours", "Fives", "Sixes")
 _UPPER = tuple(Row(str(v), name, "upper") for v, name in enumerate(UPPER_NAMES, start=1))
@@ -32,36 +33,16 @@ _STRAIGHTS = {"small-straight": ((1, 2, 3, 4, 5), "small_straight"),
               "large-straight": ((2, 3, 4, 5, 6), "large_straight")}
 
 
-class YatzyRules(RuleSet):
-    """Scandinavian Yatzy: 1-6, one pair, two pairs, kinds, straights, full house, chance, yatzy."""
+class YatzyHints(TableHints):
+    """What the command line asks of Yatzy."""
 
-    family = "yatzy"
-    yams_rows = ("yatzy",)
-    title = "Yatzy"
-    aliases = ("scandinavian-yatzy", "yatzy-scandinave")
-    source = "rulings Z1-Z4 (no seed)"
-    max_rolls = 3
-    rows = _UPPER + _LOWER
-    sections = (
-        Section("upper", "Upper", tuple(r.id for r in _UPPER)),
-        Section("lower", "Lower", tuple(r.id for r in _LOWER)),
-    )
-    defaults = {
-        "small_straight": 15,    # Z2: exactly 1-2-3-4-5
-        "large_straight": 20,    # Z2: exactly 2-3-4-5-6
-        "yatzy": 50,             # Z2
-        "bonus_threshold": 63,   # Z3
-        "bonus": 50,             # Z3
-    }
-    rows_rule = "Z1"
-    exactly_solved = True
-    score_rule = "Z2"
     topic_texts = {
         "bonus": ("rows 1-6 adding up to {bonus_threshold} or more give +{bonus}",
                   "des lignes 1 à 6 qui font {bonus_threshold} ou plus donnent +{bonus}", "Z3"),
         "total": ("the upper part (rows 1-6 and the bonus) and the lower part",
                   "la partie haute (lignes 1 à 6 et la prime) et la partie basse", "Z3"),
     }
+
     row_texts = {
         "one-pair": ("two dice alike, the best pair; the sum of those two",
                      "deux dés identiques, la meilleure paire ; la somme de ces deux dés",
@@ -82,6 +63,39 @@ class YatzyRules(RuleSet):
                    "la somme des cinq dés, quels qu'ils soient", "65431", 1),
         "yatzy": ("five dice alike; 50", "cinq dés identiques ; 50", "44444", 3),
     }
+
+
+class YatzySolver(SolverHints):
+    """What the advisers ask of Yatzy."""
+
+    exactly_solved = True
+
+
+class YatzyRules(RuleSet):
+    """Scandinavian Yatzy: 1-6, one pair, two pairs, kinds, straights, full house, chance, yatzy."""
+
+    family = "yatzy"
+    hints_class = YatzyHints
+    solver_class = YatzySolver
+    yams_rows = ("yatzy",)
+    title = "Yatzy"
+    aliases = ("scandinavian-yatzy", "yatzy-scandinave")
+    source = "rulings Z1-Z4 (no seed)"
+    max_rolls = 3
+    rows = _UPPER + _LOWER
+    sections = (
+        Section("upper", "Upper", tuple(r.id for r in _UPPER)),
+        Section("lower", "Lower", tuple(r.id for r in _LOWER)),
+    )
+    defaults = {
+        "small_straight": 15,    # Z2: exactly 1-2-3-4-5
+        "large_straight": 20,    # Z2: exactly 2-3-4-5-6
+        "yatzy": 50,             # Z2
+        "bonus_threshold": 63,   # Z3
+        "bonus": 50,             # Z3
+    }
+    rows_rule = "Z1"
+    score_rule = "Z2"
 
     def score_row(self, row_id: str, dice: Dice, roll: int) -> Figure:
         if row_id.isdigit():

@@ -261,6 +261,8 @@ class Store:
         """What ``yams history --csv`` writes of each finished game of ``player`` that matches
         (:func:`yams_scorekeeper.engine.book_csv.game_csv`), oldest first: one query of
         the summaries index (:meth:`BookTables.history_lines`)."""
+        from ..engine import records as _records
+
         return self._index(lambda index: index.book.history_lines(
             player, family, _records.iso(since), _records.iso(until)))
 
