@@ -46,10 +46,11 @@ import stat
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any, TextIO, cast
+from typing import Any, TextIO
 
 from ..base.errors import EntryError, StoreCorruptError, StoreError
 from ..i18n import Message
+from .checksum import checksum as _checksum
 
 #: The schema this version writes.
 SCHEMA = 3
@@ -589,32 +590,6 @@ def loads_bounded(text: str | bytes) -> Any:
 
 def _meta_prefix(meta_table: dict[str, Any]) -> bytes:
     return b'{"' + META.encode() + b'":' + json.dumps(meta_table, separators=(",", ":")).encode()
-
-
-def _sha256_maker() -> Callable[[bytes], Any]:
-    """SHA-256 as the interpreter itself makes it (``_sha256``, ``_sha2`` from 3.12): the same
-    digests as ``hashlib.sha256``, whose OpenSSL cost a table action a tenth of its work to load;
-    hashlib's where the interpreter has none of its own."""
-    import importlib
-
-    for name in ("_sha256", "_sha2"):
-        try:
-            return cast(Callable[[bytes], Any], importlib.import_module(name).sha256)
-        except (ImportError, AttributeError):
-            continue
-    import hashlib  # pragma: no cover - an interpreter built without its own
-
-    return hashlib.sha256  # pragma: no cover
-
-
-_sha256 = _sha256_maker()
-
-
-def _checksum(schema: int, payload: memoryview | bytes) -> str:
-    """Digest of ``"<schema>:{"`` and ``payload``, the tables' JSON text after its ``{``."""
-    digest = _sha256(f"{schema}:{{".encode())
-    digest.update(payload)
-    return str(digest.hexdigest())
 
 
 #: the compact JSON text (as the files hold it) of data with no reference cycles, as JSON
