@@ -195,7 +195,7 @@ def test_yams_check_on_a_store_with_every_problem_at_once(tmp_path):
 
 def test_yams_check_names_a_damaged_archive_file_and_exits_2(tmp_path):
     db, game_id = _store(tmp_path)
-    path = Store(db).archive_file(game_id)
+    path = Store(db).folder.archive_file(game_id)
     with open(path, "r+b") as handle:
         handle.seek(200)
         handle.write(b"#")

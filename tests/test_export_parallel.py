@@ -68,7 +68,7 @@ def test_two_processes_write_the_book_one_process_writes(book_store, tmp_path, s
 def test_a_corrupt_archive_file_fails_as_on_one_process(tmp_path, small_chunks):
     store = Store(tmp_path / "db")
     store.import_games(book_of(GAMES), jobs=1)
-    bad = store.archive_file("g030")
+    bad = store.folder.archive_file("g030")
     Path(bad).write_bytes(Path(bad).read_bytes()[:-40])
     errors = []
     for jobs in (1, 2):
@@ -88,7 +88,7 @@ def test_a_game_removed_meanwhile_is_passed_over(tmp_path, small_chunks):
     store.import_games(book_of(GAMES), jobs=1)
     lines = store.export_lines(lambda entry: entry["id"], jobs=2)
     first = next(lines)
-    os.remove(store.archive_file("g040"))
+    os.remove(store.folder.archive_file("g040"))
     oldest_first = [s["id"] for s in store.summaries()]
     assert first == oldest_first[0] != "g040"
     assert [first, *lines] == [game_id for game_id in oldest_first if game_id != "g040"]

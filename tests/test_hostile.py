@@ -93,7 +93,7 @@ def test_control_characters_read_from_the_archive_are_escaped_on_output(tmp_path
     db = str(tmp_path / "db")
     game_id = _finished_duel(db)
     store = Store(db)
-    path = store.archive_file(game_id)
+    path = store.folder.archive_file(game_id)
     entry = store.archived_games()[0]
     evil = "\x1b]0;pwned\x07Al\u202eice\x9b2J"
     for player in entry["summary"]["players"]:
@@ -445,7 +445,7 @@ def test_an_archive_file_of_the_wrong_shape_is_one_clear_error(tmp_path, change)
     store = Store(db)
     entry = store.archived_games()[0]
     change(entry)
-    _forge(store.archive_file(game), {"games": {"1": entry}})
+    _forge(store.folder.archive_file(game), {"games": {"1": entry}})
     for args in (("history",), ("stats", "Alice"), ("export", str(tmp_path / "x.json"))):
         one_line_error(run(db, *args), game, code=4)
     ok(db, "enter", "11123/3", "--game", good)       # the table goes on

@@ -51,7 +51,7 @@ def test_an_archive_record_holds_the_bytes_a_finish_writes(tmp_path):
     play(store, "g2", date="2024-05-08T21:00:00+02:00", alice=600, bob=700)
     for game_id in ("g1", "g2"):
         entry = store.parts.archive.read(game_id)
-        assert archive_record(entry).raw == Path(store.archive_file(game_id)).read_bytes()
+        assert archive_record(entry).raw == Path(store.folder.archive_file(game_id)).read_bytes()
         assert archive_record(entry).id == game_id
 
 

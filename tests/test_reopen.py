@@ -146,7 +146,7 @@ def test_a_record_beaten_by_a_later_game_comes_out_right(tmp_path):
 STEPS = {                     # a crash at each write of a reopening
     "owing": ("replace", lambda s, gid: lambda src, dst: dst == s.records_path),
     "game file": ("replace", lambda s, gid: lambda src, dst: dst.startswith(s.games_dir)),
-    "archive file": ("remove", lambda s, gid: lambda path: path == s.archive_file(gid)),
+    "archive file": ("remove", lambda s, gid: lambda path: path == s.folder.archive_file(gid)),
     "recount": ("replace", lambda s, gid: (lambda n: lambda src, dst: dst == s.records_path
                                            and next(n) == 1)(iter(range(9)))),
 }
@@ -174,7 +174,7 @@ def test_a_crash_while_reopening_leaves_before_or_after(tmp_path, point):
     else:
         assert total_record(fresh)["player"] == "Ana"
     assert total_record(Store(tmp_path))["player"] == "Ana"
-    assert os.path.exists(Store(tmp_path).archive_file(game_id))
+    assert os.path.exists(Store(tmp_path).folder.archive_file(game_id))
 
 
 
@@ -317,7 +317,7 @@ def shown_everywhere(store: Store, game_id: str, archived: bool) -> None:
     if not archived:
         assert backups == [], backups
         return
-    main = store.archive_file(game_id)
+    main = store.folder.archive_file(game_id)
     for name in backups:
         with open(main, "rb") as a, open(os.path.join(store.archive_dir, name), "rb") as b:
             assert a.read() == b.read(), f"{name} is another version than the archive file"

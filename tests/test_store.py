@@ -155,7 +155,7 @@ def test_games_finished_in_the_same_second_are_counted_in_the_order_of_a_recount
 
 CRASH_POINTS = {
     "marking": ("replace", lambda s: lambda src, dst: dst == os.path.join(s.games_dir, "g1.json")),
-    "archive": ("replace", lambda s: lambda src, dst: dst == s.archive_file("g1")),
+    "archive": ("replace", lambda s: lambda src, dst: dst == s.folder.archive_file("g1")),
     "records": ("replace", lambda s: lambda src, dst: dst == s.records_path),
     "removing": ("remove", lambda s: lambda path: path == os.path.join(s.games_dir, "g1.json")),
 }
@@ -197,7 +197,7 @@ def test_finish_without_summary_completes_a_pending_finish(tmp_path):
     store = Store(tmp_path)
     store.create_game(new_doc("g1"))
     crashing = Store(tmp_path, fs=faulty("replace", KeyboardInterrupt(),
-                                          lambda src, dst: dst == store.archive_file("g1")))
+                                          lambda src, dst: dst == store.folder.archive_file("g1")))
     with pytest.raises(KeyboardInterrupt):
         crashing.finish_game("g1", summary("g1"))
     assert store.finish_game("g1")[0]["value"] == 760
@@ -381,19 +381,20 @@ def test_finishing_reads_and_writes_only_its_own_files(tmp_path):
     store.append_event("g1", {"n": 0})
     fs.reads.clear(), fs.writes.clear()
     store.finish_game("g1", summary("g1", alice=999))
-    mine = {os.path.join(store.games_dir, "g1.json"), store.archive_file("g1"), store.records_path}
+    mine = {os.path.join(store.games_dir, "g1.json"), store.folder.archive_file("g1"),
+            store.records_path}
     assert set(fs.reads) == mine
     assert {w.split(".bak")[0] for w in fs.writes} == mine        # the files or their backups
-    assert fs.writes.count(store.archive_file("g1")) == 2            # the second keeps a .bak1
-    assert Path(backup_path(store.archive_file("g1"), 1)).read_bytes() == \
-        Path(store.archive_file("g1")).read_bytes()
+    archived = store.folder.archive_file("g1")
+    assert fs.writes.count(archived) == 2            # the second keeps a .bak1
+    assert Path(backup_path(archived, 1)).read_bytes() == Path(archived).read_bytes()
 
 
 def test_a_damaged_archive_file_is_reported_and_left_alone(tmp_path):
     store = Store(tmp_path)
     play(store, "g1")
     play(store, "g2", date="2024-05-08T21:00:00+02:00")
-    path = store.archive_file("g1")
+    path = store.folder.archive_file("g1")
     damaged = Path(path).read_bytes()[:-7]
     Path(path).write_bytes(damaged)
     for call in (store.archived_games, store.export_book):
@@ -426,7 +427,7 @@ def test_a_damaged_archive_file_stops_a_finish_that_owes_a_recount(tmp_path):
                                     nth(2, lambda src, dst: dst == store.records_path)))
     with pytest.raises(KeyboardInterrupt):       # g2 archived, the recount owed
         cut.import_book(source.export_book())
-    path = store.archive_file("g1")
+    path = store.folder.archive_file("g1")
     Path(path).write_bytes(b"{}")
     store.create_game(new_doc("g3"))
     with pytest.raises(StoreCorruptError, match="g1.json"):

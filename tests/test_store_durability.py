@@ -207,7 +207,7 @@ def test_a_finish_fsyncs_the_archive_then_games_after_the_game_file_goes(tmp_pat
     store.append_event("g1", {"n": 0})
     start = len(fs.calls)
     store.finish_game("g1", summary("g1"))
-    game, archive = store.folder.game_path("g1"), store.archive_file("g1")
+    game, archive = store.folder.game_path("g1"), store.folder.archive_file("g1")
     # (1) marked as finishing, (2) archived, (3) counted, (4) removed: each durable in turn
     marked = next(n for n in fs.replaced(game) if n >= start)
     _write_order(fs, game, start)
@@ -237,7 +237,7 @@ def test_an_import_syncs_its_files_before_their_names_and_the_folder_before_the_
     fs = RecordingFS()
     store = Store(tmp_path, fs=fs)
     assert store.import_book(book) == (5, 0)
-    files = [store.archive_file(f"g{n}") for n in range(5)]
+    files = [store.folder.archive_file(f"g{n}") for n in range(5)]
     synced = [n for n, c in enumerate(fs.calls) if c[0] == "sync_files"]
     assert len(synced) == 1 and fs.calls[synced[0]][1] == store.archive_dir    # one, for all
     for path in files:

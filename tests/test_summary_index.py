@@ -71,7 +71,7 @@ def test_a_process_killed_between_archive_and_index_is_repaired_by_the_next_comm
     child = subprocess.run([sys.executable, "-c", FINISH_CUT.format(tests=str(ROOT / "tests")),
                             store.path], capture_output=True, text=True)
     assert child.returncode == 9, child.stderr
-    assert os.path.exists(store.archive_file("cut"))
+    assert os.path.exists(store.folder.archive_file("cut"))
     assert [g["id"] for g in store.games_in_progress()] == ["cut"]
     if same_mtime:   # a coarse clock: the folder's time alone cannot tell the index is behind
         os.utime(store.archive_dir, ns=(archive_mtime, archive_mtime))
@@ -114,11 +114,11 @@ def test_an_import_cut_in_the_middle_leaves_a_stale_index_that_is_resynced(tmp_p
 def test_archive_files_changed_by_hand_are_seen(tmp_path):
     store = small_book(tmp_path / "s")
     assert len(ids(store)) == 4
-    os.remove(store.archive_file("g3"))
+    os.remove(store.folder.archive_file("g3"))
     assert ids(Store(store.path)) == ["g4", "g1", "g2"]
     other = Store(tmp_path / "o")
     play(other, "h1", date="2025-01-01T21:00:00+02:00")
-    shutil.copyfile(other.archive_file("h1"), store.archive_file("h1"))
+    shutil.copyfile(other.folder.archive_file("h1"), store.folder.archive_file("h1"))
     assert ids(Store(store.path), newest_first=True, limit=1) == ["h1"]
 
 

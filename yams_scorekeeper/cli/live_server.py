@@ -65,7 +65,7 @@ class GameWatcher:
         self.game_id = game_id
         self.warn = warn
         self.paths = (os.path.join(store.games_dir, game_id + ".json"),
-                      store.archive_file(game_id))
+                      store.folder.archive_file(game_id))
         self.state = LiveState(None)
         self.stopping = False
         self._signature: tuple | None = None

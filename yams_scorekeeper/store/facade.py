@@ -23,6 +23,7 @@ from __future__ import annotations
 import datetime as _dt
 import os
 from collections.abc import Callable, Iterable, Iterator
+from functools import partial
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..base.errors import StoreError
@@ -69,7 +70,7 @@ class Store:
         #: the parts of the store (:mod:`.parts`), its lock (:mod:`.access`), its club's files
         self.folder, self.parts, self.club = folder, Parts(folder), ClubFiles(folder)
         self.access = Access(folder, timeout, on_release=self.parts.index.close,
-                             on_first=self._complete_cut_reopenings)
+                             on_first=partial(_complete_cut_reopenings, self.parts))
         self.games_dir, self.archive_dir = folder.games_dir, folder.archive_dir
         self.legacy_archive_path, self.records_path = (folder.legacy_archive_path,
                                                        folder.records_path)
@@ -186,10 +187,6 @@ class Store:
             return reopening.reopen_game(self.parts, game_id, change, summarize)
 
     # -- the archive ----------------------------------------------------------------------
-
-    def archive_file(self, game_id: str) -> str:
-        """The file of a finished game; it exists once the game is archived."""
-        return self.folder.archive_file(game_id)
 
     def is_archived(self, game_id: str) -> bool:
         """True when the game is archived and its finish complete (its archive file there,
@@ -467,8 +464,9 @@ class Store:
         open_id: str | None = self.evenings()["open"]
         return open_id
 
-    def _complete_cut_reopenings(self) -> None:
-        """Complete the reopenings a killed writer cut (the first time the lock is taken)."""
-        from . import reopening
 
-        reopening.complete_cut_reopenings(self.parts)
+def _complete_cut_reopenings(parts: Parts) -> None:
+    """Complete the reopenings a killed writer cut (the first time the lock is taken)."""
+    from . import reopening
+
+    reopening.complete_cut_reopenings(parts)
