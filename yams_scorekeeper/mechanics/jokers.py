@@ -3,6 +3,7 @@ face before the coup is scored. Typed ``55533/2 joker 3:5``; the counter ``joker
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from ..base.dice import Dice, dice_texts, format_dice
@@ -17,9 +18,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..engine.sheet import Coup, Mark, Sheet
     from ..rules import RuleSet
 
-#: the dice a joker makes of a throw, by the throw's texts and the joker (src, dst): pure, and
-#: a five-dice throw comes back (252 throws, 30 jokers)
-_JOKERED: dict[tuple[tuple[str, ...], int, int], tuple[Dice, tuple[str, ...]]] = {}
+#: most throws remembered with the dice a joker makes of them (252 throws, 30 jokers)
 MOST_JOKERED = 20_000
 
 
@@ -78,22 +77,7 @@ class Jokers(Mechanic):
     def apply(self, game: Game, sheet: Sheet, rolled: Dice, texts: tuple[str, ...],
               value: Any) -> tuple[Dice, tuple[str, ...]]:
         src, dst = value
-        key = (texts, src, dst)
-        made = _JOKERED.get(key)
-        if made is None:
-            dice = list(rolled)
-            for i, d in enumerate(dice):
-                if d.value == src:
-                    dice[i] = type(d)(dst)
-                    break
-            else:
-                raise EntryError(Message("game.die_shows_turn_into", src=src, dst=dst),
-                                 expected=f"a value among {format_dice(rolled)}")
-            scored = tuple(sorted(dice))
-            made = (scored, dice_texts(scored))
-            if len(_JOKERED) < MOST_JOKERED:
-                _JOKERED[key] = made
-        return made
+        return _jokered(texts, src, dst, rolled)
 
     @staticmethod
     def logged(value: Any) -> Any:
@@ -164,3 +148,20 @@ def best_joker(game: Game, dice: Dice, roll: int) -> tuple[int, int] | None:
             if score >= base + 10:
                 base, choice = score, (src, dst)
     return choice
+
+
+@lru_cache(maxsize=MOST_JOKERED)
+def _jokered(texts: tuple[str, ...], src: int, dst: int,
+             rolled: Dice) -> tuple[Dice, tuple[str, ...]]:
+    """The dice (and their texts) a joker ``src`` -> ``dst`` makes of a throw: pure, and
+    remembered (a five-dice throw comes back)."""
+    dice = list(rolled)
+    for i, d in enumerate(dice):
+        if d.value == src:
+            dice[i] = type(d)(dst)
+            break
+    else:
+        raise EntryError(Message("game.die_shows_turn_into", src=src, dst=dst),
+                         expected=f"a value among {format_dice(rolled)}")
+    scored = tuple(sorted(dice))
+    return scored, dice_texts(scored)
