@@ -299,8 +299,17 @@ class RuleSet:
         raise NotImplementedError
 
     def figures(self, dice: Dice, roll: int) -> list[Figure]:
-        """Every row of the family, in grid order, with its score and explanation."""
-        return [self.score_row(r.id, dice, roll) for r in self.rows]
+        """Every row of the family, in grid order, with its score and explanation (remembered
+        by dice and roll when the family :attr:`remembers_throws`, as :meth:`coup_figure`)."""
+        if not self.remembers_throws:
+            return [self.score_row(r.id, dice, roll) for r in self.rows]
+        remembered = (self._memo or self.memos.of(self)).rows
+        found = remembered.get((dice, roll))
+        if found is None:
+            found = tuple(self.score_row(r.id, dice, roll) for r in self.rows)
+            if len(remembered) < MOST_REMEMBERED:
+                remembered[(dice, roll)] = found
+        return list(found)
 
     def figure(self, row_id: str, dice: Dice, roll: int) -> Figure:
         return self.score_row(self.row(row_id).id, dice, roll)

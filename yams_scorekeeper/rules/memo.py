@@ -30,16 +30,18 @@ Configuration = tuple[type, str | None]
 class ScoreMemo:
     """What the rule sets of one configuration remember: ``scores`` by (row, dice, roll);
     ``throws`` (dice and their texts) by the texts as stored; ``by_texts``, the scores again by
-    (row, dice texts, roll); ``kept``, what a family keeps of its own (figures by a key of its
-    choosing, Double Yams). Each holds at most :data:`MOST_REMEMBERED` entries (the caller
+    (row, dice texts, roll); ``rows``, every row's figure in grid order by (dice, roll) (what
+    the legal cells of a turn ask); ``kept``, what a family keeps of its own (figures by a key
+    of its choosing, Double Yams). Each holds at most :data:`MOST_REMEMBERED` entries (the caller
     checks before adding)."""
 
-    __slots__ = ("scores", "throws", "by_texts", "kept")
+    __slots__ = ("scores", "throws", "by_texts", "rows", "kept")
 
     def __init__(self) -> None:
         self.scores: dict[tuple[str, Dice, int], Figure] = {}
         self.throws: dict[tuple[str, ...], tuple[Dice, tuple[str, ...]]] = {}
         self.by_texts: dict[tuple[str, tuple[str, ...], int], Figure] = {}
+        self.rows: dict[tuple[Dice, int], tuple[Figure, ...]] = {}
         self.kept: dict[Hashable, Figure] = {}
 
 
