@@ -32,12 +32,12 @@ SQLite, with the columns the history filters and the statistics need:
 - ``row_tallies``: what the per-row statistics count of a player's sheets, one row per
   player, configuration, player count and year (``row_tallies_full`` marks a player whose
   every group has its row), tallied when first asked for and dropped by SQLite triggers
-  whenever a ``players`` or ``sheets`` row is written (:data:`_BOOK_SCHEMA`): ``stats NAME
+  whenever a ``players`` or ``sheets`` row is written (:data:`BOOK_SCHEMA`): ``stats NAME
   --rows`` reads ~100 rows instead of 13,000 sheets;
 - ``history_lines``: each game's lines of ``yams history --csv`` as CSV text, under the key of
   each of its ``players`` rows (a player's CSV is one range), with a digest checked at every
   read, dropped by triggers whenever the game's ``games`` or ``players`` rows are written
-  (:data:`_BOOK_SCHEMA`) and made again from the summary when missing;
+  (:data:`BOOK_SCHEMA`) and made again from the summary when missing;
 - ``meta``: the index's schema, the archive folder's ``mtime_ns`` when last in step, a
   ``stale`` flag set before a bulk write of the archive (an import) and cleared after it, and
   ``sheets_full`` once every game has its sheets (:meth:`SummaryIndex.missing_sheets`), and
@@ -68,11 +68,17 @@ import os
 import sqlite3
 import tempfile
 from collections.abc import Callable, Iterable, Iterator
-from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
 from ..base.safetext import fold_name
-from ..engine.book_csv import HISTORY_CSV_FORMAT
+from .book_tables import (
+    book_tables,
+    has_book_tables,
+    line_rows,
+    line_sum,
+    year_inside,
+)
+from .book_tables import transaction as _transaction
 from .files import TEMP_SUFFIX, fast_json, file_checksum
 from .files import compact_text as _json  # the rows' JSON text
 
@@ -348,10 +354,10 @@ class SummaryIndex:
             games.append(game + tuple(stamp) + (row_sum(game, stamp[2]),))
             players += game_players
             sheets += game_sheets
-            lines += _line_rows(game_players, line, stamp[2])
+            lines += line_rows(game_players, line, stamp[2])
         db.executemany("INSERT INTO games VALUES(?,?,?,?,?,?,?,?,?,?)", games)
         db.executemany("INSERT INTO players VALUES(?,?,?,?,?,?,?,?,?,?,?)", players)
-        if _has_book_tables(db):      # else made when first asked for
+        if has_book_tables(db):      # else made when first asked for
             db.executemany("INSERT OR REPLACE INTO history_lines VALUES(?,?,?,?,?,?,?)", lines)
         db.executemany("INSERT INTO sheets VALUES(?,?,?)", sheets)
         if len({row[0] for row in sheets}) < len(games):      # a game without its sheets
@@ -417,8 +423,8 @@ class SummaryIndex:
         have_lines = sorted(db.execute("SELECT * FROM history_lines WHERE (folded, date, game, "
                                        "seat) IN (SELECT folded, date, game, seat FROM players "
                                        "WHERE game=?)", (gid,)).fetchall()
-                            ) if _has_book_tables(db) else []
-        if have_lines and have_lines != sorted(_line_rows(players, line, archive_sha)):
+                            ) if has_book_tables(db) else []
+        if have_lines and have_lines != sorted(line_rows(players, line, archive_sha)):
             return True         # (none: made again from the summary when read)
         return bool(sheets) and sorted(db.execute(
             "SELECT * FROM sheets WHERE game=?", (gid,)).fetchall()) != sorted(sheets)
@@ -634,7 +640,7 @@ class SummaryIndex:
 
 class BookTables:
     """The tables of the summaries index that the record book's commands read whole, derived
-    from its other tables and dropped by triggers (:data:`_BOOK_SCHEMA`): the per-row tallies
+    from its other tables and dropped by triggers (:data:`BOOK_SCHEMA`): the per-row tallies
     of ``stats NAME --rows`` and the lines of ``history --csv``."""
 
     def __init__(self, index: SummaryIndex):
@@ -655,14 +661,14 @@ class BookTables:
         from ..engine.records import merged_tallies, row_tallies, tally_of_text
 
         db, folded = self.index._open(), fold(player)
-        if not _book_tables(db):
+        if not book_tables(db):
             return row_tallies(self.index.sheet_rows(player, family, since, until, seats))
         groups = self._tally_groups(folded)
         parts, cut = [], set()
         for (key, count, year), (fam, first, text) in groups.items():
-            if (family is not None and fam != family) or (seats is not None and count != seats):
+            if not _of_family(fam, key, family) or (seats is not None and count != seats):
                 continue
-            inside = _year_inside(year, since, until)
+            inside = year_inside(year, since, until)
             if inside is None:
                 cut.add(year)
             elif inside:
@@ -749,7 +755,7 @@ class BookTables:
 
         index = self.index
         db = index._open()
-        if not _book_tables(db):
+        if not book_tables(db):
             return [game_csv(s) for s in index.summaries(player, family, since, until)]
         where, args = index._filters("p.", family, since, until, None)
         rows = db.execute(
@@ -787,38 +793,14 @@ class BookTables:
         return out
 
 
-def line_sum(line: str, archive_sha: str | None) -> str:
-    """The digest a ``history_lines`` row carries of its line and its archive file's checksum
-    (as :func:`row_sum` for a ``games`` row)."""
-    return hashlib.sha256(f"{archive_sha}\n{line}".encode()).hexdigest()[:32]
-
-
-def _line_rows(players: list[Row], line: str, archive_sha: str | None) -> list[Row]:
-    """The ``history_lines`` rows of a game: its line under the key of each of its
-    ``players`` rows."""
-    digest = line_sum(line, archive_sha)
-    return [(*player[:4], line, archive_sha, digest) for player in players]
-
-
-def _year_inside(year: str, since: str | None, until: str | None) -> bool | None:
-    """Whether every date that starts with ``year`` is in the period (``date >= since`` and
-    ``date[:len(until)] <= until``, as :meth:`SummaryIndex._filters` says it): True, False,
-    or ``None`` when the period cuts the year."""
-    inside: bool | None = True
-    if since is not None:
-        if year < since[:4]:
-            return False
-        if year < since:      # the year of ``since``, which names a month or a day
-            inside = None
-    if until is not None:
-        if len(until) <= len(year):
-            if year[:len(until)] > until:
-                return False
-        elif year > until[:len(year)]:
-            return False
-        elif year == until[:len(year)]:
-            inside = None
-    return inside
+def _of_family(fam: str | None, config_key: str, family: str | None) -> bool:
+    """Whether a row of family ``fam`` and configuration ``config_key`` is among the games of
+    ``family`` as :meth:`SummaryIndex._filters` reads it (``house/sirtin#``: the configuration
+    keys that start so)."""
+    if family is None:
+        return True
+    family, slash, start = family.partition("/")
+    return fam == family and (not slash or config_key.startswith(f"{family}/{start}"))
 
 
 #: the columns of ``games g`` that :func:`_checked` reads
@@ -854,30 +836,6 @@ def _decoded(text: str) -> Any:
 _SHEET_KEYS = ("cells", "bonuses")
 
 
-def _drop_tallies(table: str, row: str) -> str:
-    """The statements of a trigger on ``table`` that drop the tally group and the mark of the
-    player of its row ``row`` (``NEW`` or ``OLD``)."""
-    if table == "players":
-        return (f"DELETE FROM row_tallies WHERE folded={row}.folded AND "
-                f"config_key={row}.config_key AND seats={row}.seats AND "
-                f"year=substr({row}.date, 1, 4); "
-                f"DELETE FROM row_tallies_full WHERE folded={row}.folded; ")
-    mine = f"FROM players WHERE game={row}.game AND seat={row}.seat"
-    return (f"DELETE FROM row_tallies WHERE (folded, config_key, seats, year) IN "
-            f"(SELECT folded, config_key, seats, substr(date, 1, 4) {mine}); "
-            f"DELETE FROM row_tallies_full WHERE folded IN (SELECT folded {mine}); ")
-
-
-def _drop_lines(table: str, row: str) -> str:
-    """The statement of a trigger on ``table`` that drops the history lines of its row
-    ``row`` (``NEW`` or ``OLD``): a ``players`` row's own, or those of a game's players."""
-    if table == "players":
-        return (f"DELETE FROM history_lines WHERE folded={row}.folded AND date={row}.date AND "
-                f"game={row}.game AND seat={row}.seat; ")
-    return ("DELETE FROM history_lines WHERE (folded, date, game, seat) IN (SELECT folded, "
-            f"date, game, seat FROM players WHERE game={row}.id); ")
-
-
 #: indexes added after their schema came out: an index file made before one of them gets it
 #: in place (one pass over ``games``, once), rather than a rebuild from the archive
 _LATER_INDEXES = {
@@ -891,50 +849,6 @@ _LATER_INDEXES = {
 #: indexes that a later one of :data:`_LATER_INDEXES` made useless (dropped once)
 _DROPPED_INDEXES = ("players_by_game",)
 
-#: the per-row tallies of ``stats NAME --rows`` (:meth:`BookTables.player_row_tallies`):
-#: one row per player, configuration, player count and year, the tally of its sheets
-#: (:func:`~yams_scorekeeper.engine.records.tally_text`) and its first game; a player's
-#: mark in ``row_tallies_full`` says every group of the player has its row. Derived from
-#: ``players`` and ``sheets`` only, and kept so by SQLite itself: the triggers below,
-#: stored in the index file, drop the group and the mark of every row written, removed or
-#: changed in those tables (by this program or by any other, an older one included); the
-#: next ``--rows`` of that player tallies the groups dropped again. Added in place to an
-#: index file made before them (no rebuild: schema 5 still). The tables are made when first
-#: asked for (:func:`_book_tables`): an index that never serves ``--rows`` or ``--csv`` stays
-#: as it was.
-#:
-#: ``history_lines``: what ``yams history --csv`` writes of each game
-#: (:func:`~yams_scorekeeper.engine.book_csv.game_csv`: its CSV text), with the archive
-#: file's checksum and a digest of the two (:func:`line_sum`, checked at every read), once
-#: for each of its ``players`` rows, under the same key (a player's lines are one range, in
-#: the order of the CSV); dropped by triggers whenever the game's ``games`` row or the
-#: ``players`` row is written. A game without its line is read from its summary (and its
-#: line kept). A player's CSV then reads 300 bytes a game, not its summary (1 KB, decoded).
-_BOOK_SCHEMA = {
-    "row_tallies": "CREATE TABLE row_tallies(folded TEXT NOT NULL, config_key TEXT NOT NULL, "
-                   "seats INTEGER NOT NULL, year TEXT NOT NULL, family TEXT, "
-                   "first_date TEXT NOT NULL, first_game TEXT NOT NULL, tally TEXT NOT NULL, "
-                   "PRIMARY KEY(folded, config_key, seats, year)) WITHOUT ROWID",
-    "row_tallies_full": "CREATE TABLE row_tallies_full(folded TEXT PRIMARY KEY) WITHOUT ROWID",
-    **{f"row_tallies_{table}_{when.lower()}": (
-        f"CREATE TRIGGER row_tallies_{table}_{when.lower()} AFTER {when} ON {table} BEGIN "
-        + "".join(_drop_tallies(table, row) for row in rows) + "END")
-       for table in ("players", "sheets")
-       for when, rows in (("INSERT", ("NEW",)), ("DELETE", ("OLD",)),
-                          ("UPDATE", ("OLD", "NEW")))},
-    "history_lines": "CREATE TABLE history_lines(folded TEXT NOT NULL, date TEXT NOT NULL, "
-                     "game TEXT NOT NULL, seat INTEGER NOT NULL, line TEXT NOT NULL, "
-                     "archive_sha TEXT, line_sum TEXT NOT NULL, "
-                     "PRIMARY KEY(folded, date, game, seat)) WITHOUT ROWID",
-    **{f"history_lines_{table}_{when.lower()}": (
-        f"CREATE TRIGGER history_lines_{table}_{when.lower()} AFTER {when} ON {table} BEGIN "
-        + "".join(_drop_lines(table, row) for row in rows) + "END")
-       for table in ("games", "players")
-       for when, rows in (("INSERT", ("NEW",)), ("DELETE", ("OLD",)),
-                          ("UPDATE", ("OLD", "NEW")))},
-}
-
-
 def _add_later_indexes(db: sqlite3.Connection) -> None:
     """Add to an index file those of :data:`_LATER_INDEXES` it does not have yet, and drop
     those of :data:`_DROPPED_INDEXES` it still has (nothing is written when it has them all:
@@ -946,38 +860,6 @@ def _add_later_indexes(db: sqlite3.Connection) -> None:
     for name in _DROPPED_INDEXES:
         if name in have:
             db.execute(f"DROP INDEX {name}")
-
-
-def _has_book_tables(db: sqlite3.Connection) -> bool:
-    """True when the index file has the tables of :data:`_BOOK_SCHEMA` (and their triggers)."""
-    have = {name for (name,) in db.execute("SELECT name FROM sqlite_master WHERE name IN "
-                                           f"({','.join('?' * len(_BOOK_SCHEMA))})",
-                                           list(_BOOK_SCHEMA))}
-    return len(have) == len(_BOOK_SCHEMA)
-
-
-def _book_tables(db: sqlite3.Connection) -> bool:
-    """Make the tables of :data:`_BOOK_SCHEMA` and their triggers, all at once, when the index
-    file lacks one (they are made when first asked for, so that an index that never serves
-    ``--rows`` or ``--csv`` stays as small as before), and drop the history texts of another
-    version (:data:`HISTORY_CSV_FORMAT`); False on an index file we may only read that lacks
-    them (the caller then reads the other tables)."""
-    try:
-        if not _has_book_tables(db):
-            with _transaction(db):
-                for name, sql in _BOOK_SCHEMA.items():
-                    kind = "TABLE" if sql.startswith("CREATE TABLE") else "TRIGGER"
-                    db.execute(f"DROP {kind} IF EXISTS {name}")
-                    db.execute(sql)
-        row = db.execute("SELECT value FROM meta WHERE key='history_csv_format'").fetchone()
-        if row is None or row[0] != HISTORY_CSV_FORMAT:   # texts of another version
-            with _transaction(db):
-                db.execute("DELETE FROM history_lines")
-                db.execute("INSERT OR REPLACE INTO meta VALUES('history_csv_format', ?)",
-                           (HISTORY_CSV_FORMAT,))
-    except sqlite3.OperationalError:
-        return False
-    return True
 
 
 #: a game's rows in the index, but the archive file's stamp: ``games`` (its first six
@@ -1004,17 +886,3 @@ def index_rows(summary: Doc) -> IndexRows:
     from ..engine.book_csv import game_csv
 
     return game, player_rows, sheets, game_csv(summary)
-
-
-class _transaction:
-    """``BEGIN IMMEDIATE`` .. ``COMMIT`` (rolled back on an exception)."""
-
-    def __init__(self, db: sqlite3.Connection):
-        self.db = db
-
-    def __enter__(self) -> None:
-        self.db.execute("BEGIN IMMEDIATE")
-
-    def __exit__(self, kind: type[BaseException] | None, value: BaseException | None,
-                 tb: TracebackType | None) -> None:
-        self.db.execute("COMMIT" if kind is None else "ROLLBACK")
