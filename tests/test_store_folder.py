@@ -26,7 +26,7 @@ def test_an_id_that_cannot_name_a_file_is_refused(bad):
 def test_the_files_of_a_store(tmp_path):
     store = folder(tmp_path)
     assert store.game_path("g1") == os.path.join(tmp_path, "games", "g1.json")
-    assert store.folder.archive_file("g1") == os.path.join(tmp_path, "archive", "g1.json")
+    assert store.archive_file("g1") == os.path.join(tmp_path, "archive", "g1.json")
     assert file_ids(["g1.json", ".g2.json", "g3.json.bak1", "g 4.json", "g5.json"]) == [
         "g1", "g5"]
 
