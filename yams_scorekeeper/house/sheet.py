@@ -7,11 +7,11 @@ stored (so a game replays the same way after the file changes). Both check every
 
 from __future__ import annotations
 
-import hashlib
 import json
 from functools import cached_property, lru_cache
 from typing import Any
 
+from ..base.digest import sha256
 from ..base.lightclass import asdict, dataclass, field
 from ..base.safetext import shown
 from ..i18n import Message
@@ -98,7 +98,7 @@ def rules_hash(spec: SheetSpec) -> str:
     doc = canonical_doc("", spec)
     del doc["name"]
     text = json.dumps(doc, sort_keys=True, ensure_ascii=True, separators=(",", ":"))
-    return hashlib.sha256(text.encode()).hexdigest()[:HASH_DIGITS]
+    return str(sha256(text.encode()).hexdigest())[:HASH_DIGITS]
 
 
 def load_house(text: str, *, name: str, source: str = "") -> HouseSheet:
