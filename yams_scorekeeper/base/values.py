@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TypeVar
 
 from . import lightclass
-from .lightclass import Field, is_light, make_init
+from .lightclass import Field, is_light, lazy_init, make_init
 
 T = TypeVar("T", bound=type)
 
@@ -25,7 +25,7 @@ def quick_init(cls: T) -> T:
     on a class of :mod:`.lightclass`, its ``__init__`` is made again that way."""
     if is_light(cls):
         own_fields: tuple[Field, ...] = cls.__dict__["__light_fields__"]
-        cls.__init__ = make_init(cls, own_fields, into_dict=True)  # type: ignore[misc]
+        cls.__init__ = lazy_init(cls, own_fields, into_dict=True)  # type: ignore[misc]
         return cls
     from dataclasses import MISSING, fields, is_dataclass
 
