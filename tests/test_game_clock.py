@@ -6,6 +6,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+import pytest
+
 import yams_scorekeeper
 from yams_scorekeeper.base.clock import counting_ids, fixed_clock, random_id, system_clock
 from yams_scorekeeper.engine.config import make_config
@@ -73,6 +75,38 @@ def test_the_system_defaults_are_an_iso_time_and_a_fresh_id():
     assert len({random_id() for _ in range(3)}) == 3
     ids = counting_ids()
     assert [ids(), ids()] == ["game-1", "game-2"]
+
+
+@pytest.mark.parametrize("offset", [0, 3600, 7200, -5 * 3600, 5 * 3600 + 1800,
+                                    -(9 * 3600 + 30 * 60), 4 * 3600 + 31 * 60 + 7, -61,
+                                    14 * 3600, -12 * 3600])
+def test_the_clock_writes_a_time_as_datetime_isoformat_does(offset):
+    import time
+    from datetime import datetime, timedelta, timezone
+
+    from yams_scorekeeper.base.clock import iso_seconds
+
+    for stamp in (0, 951_782_399, 1_714_591_800, 1_735_689_599, 4_102_444_800):
+        zone = timezone(timedelta(seconds=offset))
+        when = datetime.fromtimestamp(stamp, zone)
+        shifted = time.gmtime(stamp + offset)
+        struct = time.struct_time((*shifted[:9],), {"tm_zone": None, "tm_gmtoff": offset})
+        assert iso_seconds(struct) == when.isoformat(timespec="seconds"), (stamp, offset)
+
+
+def test_the_local_and_utc_clocks_agree_with_datetime():
+    from datetime import UTC, datetime
+
+    from yams_scorekeeper.base.clock import local_now
+    from yams_scorekeeper.store.folder import now
+
+    for ours, theirs in ((system_clock, lambda: datetime.now(UTC)),
+                         (local_now, lambda: datetime.now().astimezone()), (now, None)):
+        before = datetime.now(UTC).replace(microsecond=0)
+        written = datetime.fromisoformat(ours())
+        assert written.tzinfo is not None and before <= written <= datetime.now(UTC)
+        if theirs is not None:
+            assert written.utcoffset() == theirs().utcoffset()
 
 
 def imported_names(module: Path) -> set[str]:

@@ -9,8 +9,8 @@ makes it; the session, the library API and the command line pass :func:`system_c
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterator
-from datetime import UTC
 
 #: a clock: no argument, the time now as an ISO 8601 string
 Clock = Callable[[], str]
@@ -20,9 +20,24 @@ IdFactory = Callable[[], str]
 
 def system_clock() -> str:
     """The time now, in UTC, to the second: ``2024-05-01T19:30:00+00:00``."""
-    from datetime import datetime
+    return iso_seconds(time.gmtime())
 
-    return datetime.now(UTC).isoformat(timespec="seconds")
+
+def local_now() -> str:
+    """The local time now, to the second, with its offset: ``2024-05-01T21:30:00+02:00``."""
+    return iso_seconds(time.localtime())
+
+
+def iso_seconds(when: time.struct_time) -> str:
+    """``when`` as ``datetime.isoformat(timespec="seconds")`` writes it (offset included),
+    without importing ``datetime``: a table action writes the time of each event."""
+    offset = when.tm_gmtoff or 0
+    sign = "-" if offset < 0 else "+"
+    hours, rest = divmod(abs(offset), 3600)
+    minutes, seconds = divmod(rest, 60)
+    zone = f"{sign}{hours:02d}:{minutes:02d}" + (f":{seconds:02d}" if seconds else "")
+    return (f"{when.tm_year:04d}-{when.tm_mon:02d}-{when.tm_mday:02d}T"
+            f"{when.tm_hour:02d}:{when.tm_min:02d}:{when.tm_sec:02d}{zone}")
 
 
 def random_id() -> str:

@@ -7,7 +7,6 @@ Any data (names, labels, anything read from the store) is shown escaped (:func:`
 
 from __future__ import annotations
 
-import datetime as _dt
 import sys
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
@@ -71,6 +70,8 @@ def local_date(iso: str | None, with_time: bool = True) -> str:
     """``2024-05-01T19:30:00+00:00`` -> ``2024-05-01 21:30`` in local time."""
     if not iso:
         return "-"
+    import datetime as _dt
+
     try:
         when = _dt.datetime.fromisoformat(iso)
     except ValueError:

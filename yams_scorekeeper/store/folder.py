@@ -17,12 +17,12 @@ writes of each operation is stated at the top of the module that makes them.
 
 from __future__ import annotations
 
-import datetime as _dt
 import os
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from ..base.clock import local_now
 from ..base.errors import StoreError
 from ..i18n import Message
 from .files import AtomicJSONStorage, FileSystem, Tables
@@ -53,7 +53,7 @@ def default_store_path(notify: Notify | None = None) -> str:
 
 def now() -> str:
     """The local time, to the second (the ``updated`` of a game, a recount's ``since``)."""
-    return _dt.datetime.now().astimezone().isoformat(timespec="seconds")
+    return local_now()
 
 
 def check_id(game_id: object) -> str:
