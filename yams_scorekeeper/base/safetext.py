@@ -95,6 +95,8 @@ def has_invisible(text: str) -> bool:
     (zero-width space and joiners, the byte-order mark, soft hyphen, tag characters, bidi
     marks: Unicode's category Cf) or a blank filler letter; ``"Alice\\u200b"`` would look
     like ``"Alice"`` and be another player."""
+    if text.isascii():                  # no format character nor filler letter is ASCII
+        return False
     import unicodedata
 
     return any(unicodedata.category(ch) == "Cf" or ch in _BLANK_LETTERS for ch in text)
