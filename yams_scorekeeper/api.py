@@ -23,10 +23,8 @@ by default, fixed ones for the same documents every run.
 
 from __future__ import annotations
 
-import datetime as _dt
 import os
 from collections.abc import Iterable, Iterator, Mapping
-from typing import TYPE_CHECKING, Any, TextIO, Union
 
 from .base.clock import Clock, IdFactory, random_id, system_clock
 from .base.errors import ConfigError, EntryError, StoreError, YamsError
@@ -34,14 +32,16 @@ from .base.lightclass import dataclass, field
 from .engine.game import Game, LegalCell, Mark, effective_events, reopen_note
 from .i18n import Message
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
     import random
+    from typing import Any, TextIO, TypeAlias
 
     from .store import Store
     from .store.session import TableSession
 
 #: a store, or the path of its folder
-StoreLike = Union["Store", str, os.PathLike[str]]
+StoreLike: TypeAlias = "Store | str | os.PathLike[str]"
 
 #: the words of a start order (``yams new --order``), English and French, and what they mean
 ORDER_WORDS = {"given": "given", "donne": "given", "random": "random", "hasard": "random",
@@ -65,7 +65,7 @@ class Step:
     #: the game before the step (:func:`undo`, :func:`amend`)
     before: Game | None = None
     #: the records the game broke when this step finished it (see ``Store.finish_game``)
-    records: list[dict[str, Any]] = field(default_factory=list[Any])
+    records: list[dict[str, Any]] = field(default_factory=list)
     #: the game was finished and archived, and the step (an undo, an amendment) reopened it
     reopened: bool = False
     #: the game was found over (its archiving had been cut short, a full disk) and was
@@ -427,11 +427,6 @@ def import_book(store: StoreLike, source: str | os.PathLike[str] | TextIO, *,
                                   check_summary)
 
 
-#: the dates a game may bear: a day inside the calendar's ends, so that it can be shown in
-#: every time zone (0001-01-01T00:00+14:00 is in year 0 in UTC, which Python cannot hold)
-EARLIEST, LATEST = _dt.datetime(1, 1, 2), _dt.datetime(9999, 12, 30, 23, 59, 59)
-
-
 def check_summary(doc: dict[str, Any], summary: dict[str, Any]) -> dict[str, Any]:
     """Raise a YamsError unless ``doc`` replays, through the rules, to a finished game whose
     players, totals, parts, ranks, family and configuration key are those ``summary`` states
@@ -439,6 +434,9 @@ def check_summary(doc: dict[str, Any], summary: dict[str, Any]) -> dict[str, Any
     keep: the replayed one, with the date of ``summary`` (which must be an ISO date)."""
     from datetime import datetime
 
+    # the dates a game may bear: a day inside the calendar's ends, so that it can be shown in
+    # every time zone (0001-01-01T00:00+14:00 is in year 0 in UTC, which Python cannot hold)
+    earliest, latest = datetime(1, 1, 2), datetime(9999, 12, 30, 23, 59, 59)
     game_id = str(doc.get("id") if isinstance(doc, dict) else "?")
     try:
         game = Game.from_doc(doc)
@@ -467,10 +465,10 @@ def check_summary(doc: dict[str, Any], summary: dict[str, Any]) -> dict[str, Any
     except (KeyError, TypeError, ValueError):
         raise StoreError(Message("game.game_its_date_is_not_an_iso", game_id=game_id,
                                  get=summary.get('date'))) from None
-    if not EARLIEST <= when.replace(tzinfo=None) <= LATEST:
+    if not earliest <= when.replace(tzinfo=None) <= latest:
         raise StoreError(Message("game.date_calendar_end", game_id=game_id,
-                                 date=summary["date"], earliest=EARLIEST.date(),
-                                 latest=LATEST.date()))
+                                 date=summary["date"], earliest=earliest.date(),
+                                 latest=latest.date()))
     from .engine.provenance import marks
 
     note = reopen_note(doc.get("reopened"))

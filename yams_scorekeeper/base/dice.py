@@ -10,11 +10,14 @@ from __future__ import annotations
 import re
 from collections import Counter
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any
 
 from ..i18n import Message
 from .errors import EntryError
 from .lightclass import dataclass, field
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 COLOURS = {"c": "clair", "f": "foncé"}
 SIZES = {"p": "petit", "g": "grand"}

@@ -6,7 +6,10 @@ its own. Pure: no I/O."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, cast
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 
 def _sha256_maker() -> Callable[[bytes], Any]:
@@ -14,7 +17,8 @@ def _sha256_maker() -> Callable[[bytes], Any]:
 
     for name in ("_sha256", "_sha2"):
         try:
-            return cast(Callable[[bytes], Any], importlib.import_module(name).sha256)
+            maker: Callable[[bytes], Any] = importlib.import_module(name).sha256
+            return maker
         except (ImportError, AttributeError):
             continue
     import hashlib  # pragma: no cover - an interpreter built without its own

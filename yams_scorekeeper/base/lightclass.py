@@ -22,9 +22,18 @@ import operator
 from collections.abc import Callable
 from operator import attrgetter
 from types import MethodType
-from typing import Any, TypeVar, cast, dataclass_transform, overload
 
-T = TypeVar("T", bound=type)
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, TypeVar, dataclass_transform, overload
+
+    T = TypeVar("T", bound=type)
+else:           # typing costs a one-shot command 2.5 ms; these two only speak to type checkers
+    def overload(func):
+        return func
+
+    def dataclass_transform(**_):
+        return overload
 
 
 class _Missing:
@@ -139,7 +148,7 @@ def make_init(cls: type, fields: tuple[Field, ...], *,
     quick to read), or with ``into_dict`` written straight into the object's ``__dict__``:
     quicker to make, slower to read (:func:`~.values.quick_init`, for objects made at every
     event of a replay)."""
-    scope: dict[str, object] = {"_MISSING": MISSING, "_set": object.__setattr__}
+    scope: dict[str, Any] = {"_MISSING": MISSING, "_set": object.__setattr__}
     frozen = cls.__dict__.get("__light_params__", {}).get("frozen", True)
     setter = ("    _dict_[{name!r}] = {value}" if into_dict else
               "    _set(self, {name!r}, {value})" if frozen else "    self.{name} = {value}")
@@ -173,7 +182,7 @@ def make_init(cls: type, fields: tuple[Field, ...], *,
               + ("    _dict_ = self.__dict__\n" if into_dict else "")
               + "\n".join(body or ["    pass"]) + "\n")
     exec(source, scope)     # noqa: S102 - the source is made of field names, as dataclasses do
-    init = cast(Callable[..., None], scope["__init__"])
+    init: Callable[..., None] = scope["__init__"]
     init.__qualname__ = f"{cls.__qualname__}.__init__"
     return init
 
@@ -226,7 +235,8 @@ def _key(names: list[str]) -> Callable[[object], tuple[Any, ...]]:
         return lambda obj: (one(obj),)
     if not names:
         return lambda obj: ()
-    return cast(Callable[[object], tuple[Any, ...]], attrgetter(*names))
+    key: Callable[[object], tuple[Any, ...]] = attrgetter(*names)
+    return key
 
 
 _SOURCES = {
@@ -304,13 +314,14 @@ def _methods(cls: type, fields: tuple[Field, ...], *, eq: bool, order: bool, fro
 @overload
 def dataclass(cls: T, /) -> T: ...
 @overload
-def dataclass(*, frozen: bool = False, order: bool = False, eq: bool = True,
-              repr: bool = True) -> Callable[[T], T]: ...
+def dataclass(*, frozen: bool = False, order: bool = False,  # noqa: F811 (an overload)
+              eq: bool = True, repr: bool = True) -> Callable[[T], T]: ...
 
 
 @dataclass_transform(field_specifiers=(field, Field))
-def dataclass(cls: T | None = None, /, *, frozen: bool = False, order: bool = False,
-              eq: bool = True, repr: bool = True) -> T | Callable[[T], T]:
+def dataclass(cls: T | None = None, /, *,  # noqa: F811 (the overloads' implementation)
+              frozen: bool = False, order: bool = False, eq: bool = True,
+              repr: bool = True) -> T | Callable[[T], T]:
     """Make ``cls`` a dataclass, as ``dataclasses.dataclass`` with these settings does."""
     if order and not eq:
         raise ValueError("eq must be true if order is true")

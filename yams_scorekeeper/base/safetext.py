@@ -10,7 +10,10 @@ from __future__ import annotations
 import json
 import re
 from functools import cache
-from typing import Any
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 #: What a terminal would act on rather than show: C0 and C1 control characters (ESC, CR,
 #: BEL, backspace, newline...), DEL, and the bidirectional overrides, embeddings, isolates and

@@ -9,24 +9,27 @@ factor). This module names no family.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING, Any, Protocol
 
 from .lightclass import dataclass, field
 from .values import quick_init
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
+    from typing import Any, Protocol
+
     from ..rules import RuleSet
     from .columns import Column
 
+    class Written(Protocol):
+        """A written cell as the totals read it (read-only: a frozen :class:`~.sheet.Mark`)."""
 
-class Written(Protocol):
-    """A written cell as the totals read it (read-only: a frozen :class:`~.sheet.Mark`)."""
+        @property
+        def score(self) -> int: ...
 
-    @property
-    def score(self) -> int: ...
+        @property
+        def ones(self) -> int: ...
 
-    @property
-    def ones(self) -> int: ...
+    Cells = Mapping[tuple[str, str], Written]
 
 
 @quick_init
@@ -42,7 +45,6 @@ class Totals:
         return {"parts": self.parts, "details": self.details, "grand": self.grand}
 
 
-Cells = Mapping[tuple[str, str], Written]
 
 UPPER = ("1", "2", "3", "4", "5", "6")
 

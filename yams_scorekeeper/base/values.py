@@ -11,12 +11,15 @@ ordering, ``dataclasses.replace``, and assigning a field afterwards still raises
 
 from __future__ import annotations
 
-from typing import TypeVar
-
 from . import lightclass
 from .lightclass import Field, is_light, lazy_init, make_init
 
-T = TypeVar("T", bound=type)
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import TypeVar
+
+    T = TypeVar("T", bound=type)
+
 
 
 def quick_init(cls: T) -> T:

@@ -4,22 +4,22 @@ sheets all name cells through here."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol
-
+TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
+    from typing import Protocol
+
     from ..engine.game import Game, Mark
 
+    class Place(Protocol):
+        """Where a cell is: a legal cell (:class:`~yams_scorekeeper.engine.game.LegalCell`)
+        or a written one (:class:`~yams_scorekeeper.engine.game.Mark`)."""
 
-class Place(Protocol):
-    """Where a cell is: a legal cell (:class:`~yams_scorekeeper.engine.game.LegalCell`) or a written
-    one (:class:`~yams_scorekeeper.engine.game.Mark`)."""
-
-    @property
-    def column(self) -> str: ...
-    @property
-    def row(self) -> str: ...
-    @property
-    def coup(self) -> int: ...
+        @property
+        def column(self) -> str: ...
+        @property
+        def row(self) -> str: ...
+        @property
+        def coup(self) -> int: ...
 
 
 def mark_label(game: Game, mark: Mark) -> str:

@@ -6,16 +6,19 @@ that needs nothing but that game.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
 
 from .files import open_store
 from .lang import current_lang
-from .options import Context, db_option, game_option, json_option
+from .options import db_option, game_option, json_option
 from .printing import show_finished
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
+    from typing import Any
+
     from ..engine.game import Game
     from ..store.session import TableSession
+    from .options import Context
 
 
 def game_session(db: str | None, game_id: str | None, lang: str = "en",

@@ -13,14 +13,16 @@ from __future__ import annotations
 
 import os
 import re
-from typing import TYPE_CHECKING, Any
 
 from ..base.errors import ConfigError, EntryError
 from ..base.safetext import has_invisible, has_unsafe, shown
 from ..i18n import Joined, Message
 from .options import Option
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
+    from typing import Any
+
     from ..house import HouseSheet
     from ..rules.base import RuleSet
     from ..store import Store

@@ -18,11 +18,14 @@ import importlib
 import os
 import sys
 from collections.abc import Callable, Iterator
-from typing import Any
 
 from ..base.errors import YamsError
 from .options import Declared
 from .render import check_arguments, flushed, prepare_streams, print_error, report_output
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 #: the commands run without Typer, and the module of each (see :data:`.app.COMMAND_NAMES`)
 QUICK: dict[str, str] = {"score": "score", "enter": "turn_cmds", "cells": "turn_cmds",

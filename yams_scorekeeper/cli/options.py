@@ -12,22 +12,23 @@ declarations without Typer (:mod:`~yams_scorekeeper.cli.oneshot`).
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any, Protocol
 
 from ..base.errors import ConfigError, EntryError
 from ..base.safetext import fold_name
 from ..i18n import Message
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
+    from typing import Any, Protocol
+
     from ..rules.base import RuleSet
 
+    class Context(Protocol):
+        """What a command reads of its context (``ctx: Context``): Typer gives a
+        ``typer.Context``, a one-shot run an object with the same two attributes."""
 
-class Context(Protocol):
-    """What a command reads of its context (``ctx: Context``): Typer gives a
-    ``typer.Context``, a one-shot run an object with the same two attributes."""
-
-    obj: Any
-    params: dict[str, Any]
+        obj: Any
+        params: dict[str, Any]
 
 
 class Declared:
@@ -138,7 +139,7 @@ def count_option(default: int | None, *names: str, least: int = 0, most: int = M
     """A whole-number option from ``least`` to ``most``, checked as it is parsed: a number
     out of range (a negative page, 20 digits) is one clear error, never SQLite's overflow."""
 
-    def check(ctx: Any, param: Any, value: int | None) -> int | None:
+    def check(ctx, param, value: int | None) -> int | None:  # Typer reads these annotations
         if value is not None and not least <= value <= most:
             text = str(value) if abs(value) < 10**24 else f"{str(value)[:24]}..."
             name = param.opts[0]

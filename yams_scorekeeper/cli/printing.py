@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
 
 from ..i18n import say, words
 from .cell_names import cell_label as cell_label
@@ -19,7 +18,10 @@ from .json_out import ranking_json
 from .messages import msg, outcome
 from .render import print_json, shown
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
+    from typing import Any
+
     from rich.table import Table
 
     from ..engine.game import Game, LegalCell

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
 
 from ..base.errors import ConfigError, YamsError
 from ..i18n import Joined, Message
@@ -16,7 +15,6 @@ from .house_files import house_option
 from .lang import current_lang
 from .options import (
     RULES_HELP,
-    Context,
     Option,
     db_option,
     dice_argument,
@@ -29,8 +27,12 @@ from .options import (
 )
 from .render import print_error, print_figures, print_json
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
+    from typing import Any
+
     from ..rules.base import RuleSet
+    from .options import Context
 
 EPILOG = examples(
     "yams score --rules gaby --roll 1 5 5 5 3 3",

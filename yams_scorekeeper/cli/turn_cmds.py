@@ -13,9 +13,8 @@ The top of the module imports only the standard library (not even ``typer``: see
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, NamedTuple
-
 from ..base.errors import ConfigError, EntryError, IllegalMoveError
+from ..base.lightclass import dataclass
 from ..i18n import Message, explain_lang, words
 from .current_game import game_step
 from .files import open_store
@@ -25,7 +24,6 @@ from .lang import current_lang
 from .options import (
     RULES_HELP,
     Argument,
-    Context,
     Option,
     db_option,
     default_family,
@@ -44,9 +42,13 @@ from .options import (
 from .printing import cell_label, mark_label, print_cells, print_line, print_next, show_finished
 from .render import print_json
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
+    from typing import Any
+
     from ..engine.game import Game
     from ..store.session import TableSession
+    from .options import Context
 
 
 NEW_EPILOG = examples(
@@ -260,7 +262,8 @@ def cells(session: TableSession, lang: str, as_json: bool) -> None:
     print_cells(game, legal, lang)
 
 
-class _Written(NamedTuple):
+@dataclass(frozen=True)
+class _Written:
     """A cell of a mark event, as :func:`cell_label` reads it (a :class:`Place`)."""
 
     column: str

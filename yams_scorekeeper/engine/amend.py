@@ -22,11 +22,14 @@ and every later turn is checked again under the rules.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
 
 from ..base.errors import EntryError
 from ..i18n import Message
 from ..mechanics import ENTRY_FIELDS
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 #: what a coup of an entry holds: its dice, its roll and what was typed for the mechanics
 COUP_KEYS = ("dice", "roll", *ENTRY_FIELDS)

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import cached_property
-from typing import TYPE_CHECKING, Any
 
 from ..base.columns import Column
 from ..base.errors import ConfigError
@@ -17,8 +16,10 @@ from ..base.safetext import fold_name, has_invisible, has_unsafe, shown
 from ..i18n import Message
 from ..rules import RuleSet, Setup, get_rules
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
     import random
+    from typing import Any
 
 #: longest player name (a sheet column is as wide as its name)
 MAX_NAME = 40

@@ -24,7 +24,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import cache
-from typing import TYPE_CHECKING, Any, Literal, cast
 
 from ..base.columns import Column
 from ..base.dice import Dice, parse_roll
@@ -46,16 +45,19 @@ from .sheet import Mark as Mark
 from .sheet import Sheet as Sheet
 from .sheet import Turn as Turn
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
+    from typing import Any, Literal, TypeAlias
+
     from ..base.clock import Clock
 
 _Refusal = CellRefusal
 #: an event, a game's document, a summary: a JSON-able dict
-Doc = dict[str, Any]
+Doc: TypeAlias = "dict[str, Any]"
 #: what :meth:`Game._enter` and :meth:`Game._mark` keep until the log asks (:func:`_logged`)
-_Entered = tuple[Literal["enter"], str, Coup, tuple[str, ...]]
-_Marked = tuple[Literal["mark"], str, tuple[Mark, ...]]
-_Plain = Doc | _Entered | _Marked
+_Entered: TypeAlias = 'tuple[Literal["enter"], str, Coup, tuple[str, ...]]'
+_Marked: TypeAlias = 'tuple[Literal["mark"], str, tuple[Mark, ...]]'
+_Plain: TypeAlias = "Doc | _Entered | _Marked"
 #: (turn, player, amended, error) of a turn an amendment breaks (:meth:`Game._replay_checked`)
 _Broken = tuple[int, str | None, bool, YamsError]
 
@@ -537,7 +539,7 @@ class Game:
         for index, item in enumerate(plain):
             if type(item) is tuple:
                 plain[index] = _logged(item)
-        return cast(list[Doc], plain)      # every item written out above
+        return plain  # type: ignore[return-value]  # every item written out above
 
     def _amend(self, event: Doc) -> Doc:
         changes = event.get("changes")

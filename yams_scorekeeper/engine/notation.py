@@ -22,14 +22,16 @@ Pure: text in, plain values or entry dicts out, or an
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
 
 from ..base.errors import EntryError, IllegalMoveError
 from ..base.safetext import fold_name
 from ..i18n import Message
 from ..mechanics import amended_entries, typed_entries
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
+    from typing import Any
+
     from .game import Game
 
 #: a coup: ``DICE/ROLL`` and what may follow the roll (either side of ``/`` may be missing:

@@ -16,7 +16,10 @@ Pure functions; no I/O.
 from __future__ import annotations
 
 import re
-from typing import Any
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 EVENING = "evening"
 PAPER = "paper"

@@ -4,14 +4,16 @@ legal cells offered, the turns played. Plain values, made at every event of a re
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..base.dice import Dice
 from ..base.lightclass import dataclass, field
 from ..base.values import quick_init
 from ..i18n import Joined, Message, explain_lang
 from ..mechanics import RESTING
 from ..rules import Figure
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 
 @quick_init

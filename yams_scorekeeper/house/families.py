@@ -13,11 +13,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from typing import Any
 
 from ..base.errors import ConfigError
 from ..i18n import Message
 from ..rules import get_rules, rules_class
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 _TAG = re.compile(r"^(?P<key>[a-z_]+) = (?P<value>.*?)(?P<gap>\s+)# setting (?P<tag>.+)$")
 

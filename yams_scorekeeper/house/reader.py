@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
-from typing import Any, TypeVar
 
 from ..base.errors import ConfigError
 from ..base.safetext import has_invisible, has_unsafe, shown
@@ -34,7 +33,11 @@ from .vocabulary import (
     SheetSpec,
 )
 
-T = TypeVar("T")
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, TypeVar
+
+    T = TypeVar("T")
 Path = tuple[str | int, ...]
 
 #: longest name or id; longest rule text

@@ -11,11 +11,10 @@ factor.
 from __future__ import annotations
 
 from functools import lru_cache, partial
-from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..base.columns import DOWN, UP, Column
 from ..base.dice import Dice
-from ..base.totals import Cells, Totals
+from ..base.totals import Totals
 from ..i18n import Joined, Message
 from ..mechanics import GIVEN, ColumnKind, ForcedJoker, Jokers, Mechanic, PlusAboveMoins, PlusMoins
 from ..mechanics.annoncee import AnnonceeColumn
@@ -24,7 +23,11 @@ from ..rules.hints import SolverHints, TableHints
 from . import scoring, words
 from .vocabulary import BonusSpec, ColumnSpec, SheetSpec
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
+    from typing import Any, ClassVar
+
+    from ..base.totals import Cells
     from ..engine.config import GameConfig
     from ..engine.game import Coup, Game, Sheet
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 from functools import cached_property, lru_cache
-from typing import Any
 
 from ..base.digest import sha256
 from ..base.lightclass import asdict, dataclass, field
@@ -19,6 +18,10 @@ from .reader import NAME, ROW_COMMON, ROW_KEYS, HouseFileError, load_text, read_
 from .rules import HouseRules, house_rules_class
 from .vocabulary import FORMAT, SheetSpec
 from .words import row_rule
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 #: how many hex digits of the rules' hash an identity keeps
 HASH_DIGITS = 10

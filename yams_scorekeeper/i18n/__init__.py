@@ -34,7 +34,10 @@ from __future__ import annotations
 import gettext
 import os
 from string import Formatter
-from typing import Any
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 #: the folder of the catalogues, one sub-folder per language (gettext's layout)
 LOCALE_DIR = os.path.join(os.path.dirname(os.path.dirname(__file__)), "locale")

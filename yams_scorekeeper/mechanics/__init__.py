@@ -9,7 +9,6 @@ entry fields in an ``enter`` event: a new mechanic is a module and an entry here
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
 
 from ..base.errors import EntryError, IllegalMoveError
 from ..i18n import Message
@@ -24,8 +23,10 @@ from .plus_moins import PlusAboveMoins, PlusMoins, plus_moins
 from .rolls import RollBank, RollPool
 from .sixth_roll import SixthRoll, announce_name, split_announce
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
     import random
+    from typing import Any
 
     from ..base.columns import Column
     from ..engine.game import Game

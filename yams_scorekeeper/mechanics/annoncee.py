@@ -8,16 +8,16 @@ column as to the others; its factor is 1 unless its kind says otherwise."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
 from ..base.errors import IllegalMoveError
 from ..base.lightclass import dataclass
 from ..i18n import Message
 from .base import CellRefusal, Mechanic
 from .columns import ColumnKind
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
     import random
+    from typing import Any
 
     from ..base.columns import Column
     from ..engine.game import Game

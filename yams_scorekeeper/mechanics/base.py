@@ -33,13 +33,14 @@ them with its own parameters.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..base.errors import IllegalMoveError
 from ..i18n import Message
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
     import random
+    from typing import Any, ClassVar, TypeAlias
 
     from ..base.columns import Column
     from ..base.dice import Dice
@@ -50,7 +51,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 #: what :meth:`Mechanic.assess` answers: the fields of a legal cell after its coup (score,
 #: explain, notes, zero_only, scratchable, figure, bonus)
-Assessment = tuple[Any, ...]
+Assessment: TypeAlias = "tuple[Any, ...]"
 
 
 class CellRefusal(Exception):

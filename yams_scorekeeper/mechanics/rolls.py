@@ -5,12 +5,12 @@ The counters ``bank`` and ``pool``."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
 from .base import Mechanic
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
     import random
+    from typing import Any
 
     from ..engine.game import Game
     from ..engine.sheet import Coup, Mark, Sheet

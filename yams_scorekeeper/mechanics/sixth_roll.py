@@ -5,14 +5,14 @@ its value: ``announce geante-carre:6``)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
 from ..base.errors import IllegalMoveError
 from ..i18n import Message
 from .base import Assessment, CellRefusal, Mechanic
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
     import random
+    from typing import Any
 
     from ..base.columns import Column
     from ..engine.game import Game

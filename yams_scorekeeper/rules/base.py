@@ -20,13 +20,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..base.columns import Column
 from ..base.dice import Dice, dice_texts, parse_plain, parse_roll
 from ..base.errors import ConfigError, EntryError, IllegalMoveError
 from ..base.lightclass import dataclass, field
-from ..base.totals import Cells, Totals, scores_sum, upper_total
+from ..base.totals import Totals, scores_sum, upper_total
 from ..base.values import quick_init
 from ..i18n import Joined, Message, explain_lang
 from ..mechanics import ColumnKind, Mechanic, Mechanics, sheet_order
@@ -36,9 +35,12 @@ from .hints import SolverHints, TableHints
 from .memo import MOST_CONFIGURATIONS, MOST_REMEMBERED, MemoShelf, ScoreMemo
 from .settings import copied, set_setting
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
     import random
+    from typing import Any, ClassVar
 
+    from ..base.totals import Cells
     from ..engine.config import GameConfig
     from ..engine.game import Coup, Game, Sheet
 

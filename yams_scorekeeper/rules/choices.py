@@ -4,8 +4,7 @@ kept on its class."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
     from .base import RuleSet
 

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
 from ..base.columns import DOWN, UP, Column
 from ..base.dice import Dice
-from ..base.totals import UPPER, Cells, Totals, scores_sum, upper_total
+from ..base.totals import UPPER, Totals, scores_sum, upper_total
 from ..i18n import Message
 from ..mechanics import GIVEN, ColumnKind, Mechanic, PlusAboveMoins
 from ..mechanics.annoncee import AnnonceeColumn
@@ -14,7 +12,11 @@ from .base import Figure, Row, RuleSet, Section, Setup, columns_setup, upper_fig
 from .five_dice import NO_FULL, dice_sum, full, of_a_kind, suite_figure, sum_figure, sum_text
 from .hints import SolverHints, TableHints
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
+    from typing import Any
+
+    from ..base.totals import Cells
     from ..engine.config import GameConfig
 
 _UPPER = tuple(Row(str(v), str(v), "chiffres") for v in range(1, 7))

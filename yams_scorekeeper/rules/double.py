@@ -8,22 +8,36 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import cache
-from typing import TYPE_CHECKING, Any, Protocol
 
 from ..base.columns import DOWN, UP, Column, ordered
 from ..base.dice import DOUBLE_SET, GROUPED_EXAMPLE, Dice, parse_tagged, stored_tagged
 from ..base.errors import ConfigError
-from ..base.totals import Cells, Totals, cell_score, scores_sum
+from ..base.totals import Totals, cell_score, scores_sum
 from ..i18n import Message
 from ..mechanics import Mechanic, RollBank, RollPool, SixthRoll
 from .base import Figure, Row, RuleSet, Section, Setup
 from .hints import TableHints
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
     import random
+    from typing import Any, Protocol
 
+    from ..base.totals import Cells
     from ..engine.config import GameConfig
     from ..engine.game import Game
+
+    class _Search(Protocol):
+        """What this module asks of ``double_search`` (the module, typed by its functions)."""
+
+        def score_all(self, rules: DoubleRules, dice: Dice, roll: int) -> list[Figure]: ...
+
+        def score_one(self, rules: DoubleRules, row_id: str, dice: Dice,
+                      roll: int) -> Figure: ...
+
+        def score_geante(self, rules: DoubleRules, row_id: str, value: int, dice: Dice,
+                         roll: int) -> Figure: ...
+
 
 _CHIFFRES = tuple(Row(str(v), str(v), "chiffres") for v in range(1, 7))
 _YAMS = (
@@ -272,17 +286,6 @@ class DoubleRules(RuleSet):
                 return int(s["geante_factor"])
             return int(s["geante_factor"]) * self.valued_rows[row_id] * value
         return int(s["bases"][row_id])
-
-
-class _Search(Protocol):
-    """What this module asks of ``double_search`` (the module, typed by the functions it has)."""
-
-    def score_all(self, rules: DoubleRules, dice: Dice, roll: int) -> list[Figure]: ...
-
-    def score_one(self, rules: DoubleRules, row_id: str, dice: Dice, roll: int) -> Figure: ...
-
-    def score_geante(self, rules: DoubleRules, row_id: str, value: int, dice: Dice,
-                     roll: int) -> Figure: ...
 
 
 @cache

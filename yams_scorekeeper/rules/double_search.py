@@ -34,14 +34,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any, Literal, cast
 
 from ..base.dice import Dice
 from ..i18n import Joined, Message
 from .base import Figure
 from .memo import MOST_REMEMBERED
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
+    from typing import Any, Literal, TypeAlias
+
     from .double import DoubleRules
 
 # -- the shape of every row (structure only; numbers are settings) -----------------------------
@@ -62,8 +64,8 @@ _COMBOS = {"double-brelan": (3, 3), "triple-brelan": (3, 3, 3), "double-carre": 
            "full-supreme": (7, 3), "double-full": (3, 3, 2, 2)}
 
 #: a row's shape: ("same", group sizes), ("runs", length, count) or ("geante", n)
-_Shape = (tuple[Literal["same"], tuple[int, ...]] | tuple[Literal["runs"], int, int]
-          | tuple[Literal["geante"], int])
+_Shape: TypeAlias = ('tuple[Literal["same"], tuple[int, ...]] | tuple[Literal["runs"], int, int]'
+                     ' | tuple[Literal["geante"], int]')
 _SHAPE: dict[str, _Shape] = {}
 for _row, _n in _YAMS.items():
     _SHAPE[_row] = ("same", (_n,))
@@ -267,13 +269,15 @@ def _groups(row_id: str, mode: _Mode, where: _Where) -> list[str]:
     names = mode[1]
     labels = len(names)
     if shape[0] == "same":
-        return [_same_text(n, b // labels + 1, names[b % labels])
-                for n, b in cast(_Placed, where)]
+        placed: _Placed = where  # type: ignore[assignment]  # a "same" search places groups
+        return [_same_text(n, b // labels + 1, names[b % labels]) for n, b in placed]
     if shape[0] == "runs":
-        start, run_labels = cast(_RunsAt, where)
+        runs_at: _RunsAt = where  # type: ignore[assignment]  # a "runs" search: its runs
+        start, run_labels = runs_at
         run = "-".join(str(v) for v in range(start, start + shape[1]))
         return [_label(run, names[lab]) for lab in run_labels]
-    value, run_label, b = cast(_GeanteAt, where)
+    geante_at: _GeanteAt = where  # type: ignore[assignment]  # a "geante" search: 3 numbers
+    value, run_label, b = geante_at
     return [_label("1-2-3-4-5-6", names[run_label]),
             _label(f"{_GEANTE_WORD[shape[1]]} de {value}", names[b % labels])]
 

@@ -2,18 +2,19 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
 from ..base.dice import Dice
 from ..base.errors import ConfigError
+from ..i18n import Message
 from ..mechanics import Jokers, Mechanic
 from .base import Figure, Row, RuleSet, Section, Setup, upper_figure
+from .five_dice import NO_FULL, full, longest_run, of_a_kind, run_text, sum_figure
 from .hints import SolverHints, TableHints
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
+    from typing import Any
+
     from ..engine.config import GameConfig
-from ..i18n import Message
-from .five_dice import NO_FULL, full, longest_run, of_a_kind, run_text, sum_figure
 
 _UPPER = tuple(Row(str(v), str(v), "chiffres") for v in range(1, 7))
 

@@ -2,19 +2,19 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ..base.columns import DOWN, UP, Column
 from ..base.dice import Dice
 from ..base.errors import ConfigError, IllegalMoveError
-from ..base.totals import UPPER, Cells, Totals, cell_score, scores_sum, upper_total
+from ..base.totals import UPPER, Totals, cell_score, scores_sum, upper_total
 from ..i18n import Message
 from ..mechanics import Bloquant, ColumnKind, Doblar, Mechanic, PlusMoins, TwoCoups
 from .base import Figure, Row, RuleSet, Section, Setup, counts, known, upper_figure
 from .five_dice import NO_FULL, dice_sum, full, of_a_kind, suite_figure, sum_figure
 from .hints import TableHints
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
+    from ..base.totals import Cells
     from ..engine.config import GameConfig
     from ..engine.game import Game, Sheet
 

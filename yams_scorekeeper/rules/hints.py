@@ -16,12 +16,13 @@ A family that says more than the defaults subclasses them and names its classes
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
-
 from ..base.errors import EntryError
 from .choices import choice_ids, normalise_id
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
+    from typing import Any, ClassVar
+
     from .base import RuleSet
 
 #: a section of the sheet in words (``yams rules FAMILY SECTION``), English and French

@@ -5,10 +5,13 @@ rule can never break scoring later."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from ..base.errors import ConfigError
 from ..i18n import Message
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 #: largest value of a numeric setting (scores, bonuses, factors); counts of rolls stop at 100
 MOST_SETTING = 10_000

@@ -9,11 +9,10 @@ rule (H4) are one setting, ``joker_rule`` (1 = on, the default): the forced joke
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
 
 from ..base.columns import Column
 from ..base.dice import Dice
-from ..base.totals import Cells, Totals
+from ..base.totals import Totals
 from ..i18n import Message
 from ..mechanics import ForcedJoker, Mechanic
 from .base import Figure, Row, RuleSet, Section, upper_figure
@@ -21,7 +20,11 @@ from .five_dice import dice_sum, full, longest_run, of_a_kind, run_text, sum_fig
 from .hints import SolverHints, TableHints
 from .yatzy import UPPER_NAMES
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
+    from typing import Any
+
+    from ..base.totals import Cells
     from ..engine.config import GameConfig
 
 _UPPER = tuple(Row(str(v), name, "upper") for v, name in enumerate(UPPER_NAMES, start=1))

@@ -9,11 +9,15 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from typing import Any, TypeVar
 
 from .folder import Doc, StoreFolder, one, set_one
 
-T = TypeVar("T")
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, TypeVar
+
+    T = TypeVar("T")
+
 
 _HOUSES = "houses"
 _EVENINGS = "evenings"

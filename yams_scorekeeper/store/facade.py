@@ -20,11 +20,9 @@ the parts' ordered steps.
 
 from __future__ import annotations
 
-import datetime as _dt
 import os
 from collections.abc import Callable, Iterable, Iterator
 from functools import partial
-from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..base.errors import StoreError
 from ..i18n import Message
@@ -37,13 +35,17 @@ from .lock import DEFAULT_TIMEOUT
 from .parts import Parts
 from .paths import ENV_VAR
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
+    import datetime as _dt
+    from typing import Any, TypeAlias, TypeVar
+
     from . import transfer
     from .checkup import Finding
     from .summary_index import SummaryIndex
 
-T = TypeVar("T")
-Day = str | _dt.date | None
+    T = TypeVar("T")
+    Day: TypeAlias = str | _dt.date | None
 
 
 class Store:

@@ -46,11 +46,14 @@ import stat
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any, TextIO
 
 from ..base.errors import EntryError, StoreCorruptError, StoreError
 from ..i18n import Message
 from .checksum import checksum as _checksum
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, TextIO, TypeAlias
 
 #: The schema this version writes.
 SCHEMA = 3
@@ -60,7 +63,7 @@ DEFAULT_BACKUPS = 5
 META = "_meta"
 TEMP_SUFFIX = ".tmp"
 
-Tables = dict[str, dict[str, dict[str, Any]]]
+Tables: TypeAlias = "dict[str, dict[str, dict[str, Any]]]"
 
 
 def _v1_to_v2(tables: Tables) -> Tables:

@@ -20,7 +20,6 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any
 
 from ..base.clock import local_now
 from ..base.errors import StoreError
@@ -29,8 +28,12 @@ from .files import AtomicJSONStorage, FileSystem, Tables
 from .paths import BEFORE_FIRST_GAME, ENV_VAR, STORE_NAMES
 from .shapes import GAME_ID
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, TypeAlias
+
 #: a JSON document as the store keeps it
-Doc = dict[str, Any]
+Doc: TypeAlias = "dict[str, Any]"
 #: what hears the store's own doings (a record book rebuilt): ``notify(message)``
 Notify = Callable[[Message], object]
 

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from typing import TypeVar
 
 from ..base.errors import StoreError
 from ..i18n import Message
@@ -23,7 +22,12 @@ from .files import corrupt_error
 from .folder import FINISH, GAME, Doc, StoreFile, StoreFolder, check_id, now, one, set_one
 from .shapes import GAME_ID, doc_problem
 
-T = TypeVar("T")
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import TypeVar
+
+    T = TypeVar("T")
+
 
 
 def unknown(game_id: str) -> StoreError:

@@ -15,16 +15,19 @@ import os
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..base.errors import StoreError
 from ..i18n import Message
 from .folder import Doc, StoreFolder
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
+    from typing import Any, TypeVar
+
     from .summary_index import SummaryIndex
 
-T = TypeVar("T")
+    T = TypeVar("T")
+
 #: games whose sheets :func:`fill_sheets` replays, then indexes at once
 FILL_BATCH = 256
 

@@ -14,8 +14,6 @@ the caller passes others, as the library API and the tests may).
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..base.clock import Clock, IdFactory, random_id, system_clock
 from ..base.errors import StoreError, YamsError
 from ..base.lightclass import dataclass, field
@@ -24,6 +22,10 @@ from ..engine.game import Doc, Game, LegalCell, Mark, reopen_note
 from ..engine.provenance import EVENING, marks
 from ..i18n import Message
 from . import Store
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 
 def finished_summary(game: Game, reopened: Doc | None, provenance: Doc | None = None) -> Doc:

@@ -12,7 +12,10 @@ code trips over a missing key. Pure functions; no I/O. Values are checked by the
 from __future__ import annotations
 
 import re
-from typing import Any
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 #: the ids a game may have (they name its files)
 GAME_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,79}")
