@@ -14,7 +14,9 @@ hid the real ratio. ``PYTHONDONTWRITEBYTECODE`` is removed for the runs: an inst
 runs from cached bytecode, and one untimed run of each command writes what is missing.
 
 Each family of the registry, and a house sheet (``examples/house/sirtin.toml``, as ``house``),
-gets its own store with a game in progress (``yams new``). Each
+gets its own store with a game in progress (``yams new``); ``default`` is the classic family
+again, on the default store (no ``$YAMS_DB``: the user data folder of a temporary ``$HOME``), as
+a user plays it. Each
 round runs, for every family, a ``python -c pass`` of that environment's interpreter before
 each timed command, in the order of a turn (``enter DICE --roll 1``, ``cells``, ``mark 1``,
 ``undo``, an untimed ``undo`` puts the game back), then ``score --json``; and, on the classic
@@ -132,6 +134,13 @@ def main() -> int:
         stores = {}
         for family, _ in families:
             stores[family] = {**env, "YAMS_DB": str(work / f"db-{family}")}
+        # classic on the default store, as a user without --db or $YAMS_DB plays: the store in
+        # the user data folder of a home of its own
+        families.append(("default", dict(families)["classic"]))
+        rules["default"] = rules["classic"]
+        stores["default"] = {**{k: v for k, v in env.items() if not k.startswith(("YAMS_DB",
+                                "YAMS_CACHE", "XDG_"))}, "HOME": str(work / "home")}
+        for family, _ in families:
             subprocess.run([yams, "new", *rules[family], "-p", "Alice", "-p", "Bob"],
                            env=stores[family], check=True, stdout=subprocess.DEVNULL)
         base = [python, "-c", "pass"]

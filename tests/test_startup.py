@@ -7,6 +7,7 @@ import importlib
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -101,8 +102,13 @@ def test_help_still_lists_every_command():
 
 # -- the one-shot path: plain table actions and scores run without Typer (cli/oneshot.py) ------
 
-ONESHOT = """
+#: the packages and modules whose loading the one-shot probe reports
+WATCHED = ("typer", "click", "rich", "yams_scorekeeper", "tinydb", "dataclasses", "inspect",
+           "hashlib", "shutil", "typing", "datetime", "platformdirs", "tomllib", "unicodedata")
+
+ONESHOT = f"""
 import json, sys
+WATCHED = {WATCHED!r}
 from yams_scorekeeper.cli.oneshot import main
 sys.argv = ["yams", *sys.argv[1:]]
 code = 0
@@ -111,8 +117,8 @@ try:
 except SystemExit as done:
     code = done.code
 sys.stdout.flush()
-print(json.dumps([code, sorted(m for m in sys.modules if m.split(".")[0] in
-                               ("typer", "click", "rich", "yams_scorekeeper"))]), file=sys.stderr)
+print(json.dumps([code, sorted(m for m in sys.modules if m.split(".")[0] in WATCHED)]),
+      file=sys.stderr)
 """
 
 #: the same run through the Typer app, its exit status and messages as the console script's
@@ -235,9 +241,24 @@ def test_the_one_shot_path_leaves_the_rest_to_click(name, args):
 
 #: third-party packages and heavy standard modules a plain table action never needs
 NOT_ON_A_TABLE_ACTION = ("typer", "click", "rich", "tinydb", "dataclasses", "inspect",
-                         "hashlib", "shutil")
+                         "hashlib", "shutil", "typing", "datetime", "platformdirs")
 FAMILY_DICE = {"classic": "55533", "gaby": "55533", "duel": "55533", "yatzy": "55533",
                "yahtzee": "55533"}
+HOUSE_SHEET = str(Path(__file__).resolve().parent.parent / "examples" / "house" / "sirtin.toml")
+
+
+def test_a_one_shot_turn_of_a_house_sheet_loads_no_heavy_module(tmp_path):
+    probe(tmp_path, "new", "--house", HOUSE_SHEET, "-p", "Alice", "-p", "Bob")
+    for args in (("enter", "55533", "--roll", "1"), ("cells",), ("mark", "1"), ("undo",)):
+        out, err, status, modules = yams_run(ONESHOT, tmp_path, *args)
+        assert status == 0, (args, err)
+        assert not {m for m in modules if m.split(".")[0] in NOT_ON_A_TABLE_ACTION}, args
+    # the sheet's file is TOML: its score reads it with tomllib (which imports typing)
+    out, err, status, modules = yams_run(ONESHOT, tmp_path, "score", "--json", "--house",
+                                         HOUSE_SHEET, "-r", "1", "55533")
+    assert status == 0 and "tomllib" in modules, err
+    assert not {m for m in modules if m.split(".")[0] in ("typer", "click", "rich", "hashlib",
+                                                          "platformdirs")}, modules
 
 
 @pytest.mark.parametrize("family", sorted(FAMILY_DICE))
