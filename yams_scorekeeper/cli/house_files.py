@@ -84,27 +84,38 @@ def house_path(store: Store, text: str) -> str:
     return path
 
 
-def read_house(path: str, name: str | None = None) -> HouseSheet:
+def read_house(path: str, name: str | None = None, cache: str | None = None) -> HouseSheet:
     """The house sheet in the file ``path`` (``-``: standard input), named by its file name
-    unless ``name`` is given; a bad file is one error naming its line and key."""
-    from ..house import load_house
+    unless ``name`` is given; a bad file is one error naming its line and key. ``cache``: the
+    cache folder whose entry of the same text spares the reading
+    (:mod:`~yams_scorekeeper.store.house_cache`)."""
     from .files import read_text
 
     text = read_text(path, MAX_HOUSE_BYTES)
     stem = os.path.basename(path)
     stem = stem[:-len(SUFFIX)] if stem.endswith(SUFFIX) else stem
-    return load_house(text, name=name or (stem if path != "-" else "house"), source=path)
+    name = name or (stem if path != "-" else "house")
+    if cache is not None:
+        from ..store.house_cache import cached_house
+
+        return cached_house(text, name=name, source=path, cache=cache)
+    from ..house import load_house
+
+    return load_house(text, name=name, source=path)
 
 
 def resolve_house(text: str, db: str | None) -> HouseSheet:
-    """The house sheet of ``--house FILE|NAME`` (a name is looked up beside the store ``db``)."""
+    """The house sheet of ``--house FILE|NAME`` (a name is looked up beside the store ``db``),
+    read through the cache folder of that store."""
+    from ..store.paths import solver_cache
+
     if not text.strip():
         raise EntryError(Message("cli.house.empty"), expected="--house sirtin.toml")
     if is_path(text):
-        return read_house(text)
+        return read_house(text, cache=solver_cache(db))
     from .files import open_store
 
-    return read_house(house_path(open_store(db), text))
+    return read_house(house_path(open_store(db), text), cache=solver_cache(db))
 
 
 def command_sheet(rules_name: str | None, house: str | None, settings: dict[str, Any],

@@ -235,8 +235,9 @@ def move_store(old: str, new: str, fs: FileOps | None = None) -> None:
 
 
 def solver_cache(store: str | None = None) -> str:
-    """The folder of the solver's tables: ``$YAMS_CACHE`` when set; else, for a store named
-    by ``--db`` or ``$YAMS_DB``, ``<store>-cache`` beside it; else the user cache folder."""
+    """The cache folder (the solver's tables, the house sheets read before:
+    :mod:`.house_cache`): ``$YAMS_CACHE`` when set; else, for a store named by ``--db`` or
+    ``$YAMS_DB``, ``<store>-cache`` beside it; else the user cache folder."""
     explicit = os.environ.get(CACHE_ENV)
     if explicit:
         return explicit
