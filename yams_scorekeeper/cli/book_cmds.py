@@ -26,6 +26,7 @@ from .printing import local_date, short_label, simple_table
 from .render import print_json, shown
 
 if TYPE_CHECKING:
+    from ..engine.player_page import GameRows
     from ..i18n import _Section
 
 
@@ -336,26 +337,32 @@ JSON_HISTORY = 50
 CHART_BARS = 30
 
 
-def _player_rows(store, player: str) -> list[dict]:
-    """The player's history rows from the summaries index (no summary decoded)."""
-    rows, labels = store.player_rows(player)
-    return [{"game": game, "date": date, "family": family, "config_key": key,
-             "config_label": labels.get(key, key), "stopped_early": bool(stopped),
-             "player_count": count, "player": name, "total": total, "rank": rank}
-            for game, date, family, key, stopped, count, name, total, rank in rows]
+def _player_rows(store, player: str) -> GameRows:
+    """The player's games from the summaries index, as columns (no summary decoded, no
+    dict a game)."""
+    from ..engine.player_page import GameRows
+
+    return GameRows.of_index(*store.player_rows(player))
 
 
-def totals_chart(rows: list[dict], title: str, width: int, lang: str = "en") -> _Chart:
+def totals_chart(games: GameRows, title: str, width: int, lang: str = "en") -> _Chart:
     """A bar per game, oldest first (one a month, their average, past ``CHART_BARS`` games),
     scaled so the largest total fills the width left."""
-    if len(rows) > CHART_BARS:
-        months: dict[str, list[dict]] = {}
-        for row in rows:
-            months.setdefault(row["date"][:7], []).append(row)
-        rows = [{"date": month, "label": f"{month} ({len(mine)})",
-                 "total": sum(r["total"] for r in mine) / len(mine),
-                 "stopped_early": all(r["stopped_early"] for r in mine)}
-                for month, mine in months.items()][-CHART_BARS:]
+    rows: list[dict[str, Any]]
+    if len(games) > CHART_BARS:
+        months: dict[str, tuple[list[float], list[bool]]] = {}
+        for date, total, stopped in zip(games.dates, games.totals, games.stopped,
+                                        strict=True):
+            totals, stops = months.setdefault(date[:7], ([], []))
+            totals.append(total)
+            stops.append(stopped)
+        rows = [{"date": month, "label": f"{month} ({len(totals)})",
+                 "total": sum(totals) / len(totals), "stopped_early": all(stops)}
+                for month, (totals, stops) in months.items()]
+        rows = rows[-CHART_BARS:]
+    else:
+        rows = [{"date": date, "total": total, "stopped_early": stopped} for date, total, stopped
+                in zip(games.dates, games.totals, games.stopped, strict=True)]
     top = max((abs(r["total"]) for r in rows), default=0) or 1
     numbers = [_number(r["total"], lang) for r in rows]
     labels = [r.get("label") or local_date(r["date"]) for r in rows]
@@ -487,7 +494,7 @@ def stats(
         known = sorted(store.player_names(), key=str.casefold)
         raise EntryError(Message("cli.book.unknown_player", name=player),
                          expected=", ".join(known) if known else None)
-    name = player_rows[-1]["player"]
+    name = player_rows.names[-1]
     if versus is not None:
         pairs = [pair for pair in store.pair_rows(player.strip(), versus.strip())
                  if in_period([{"date": pair[1], "player_count": seats}], since_, until_,
@@ -501,7 +508,7 @@ def stats(
         return
     filtered = since_ is not None or until_ is not None or seats is not None
     if filtered:
-        player_rows = in_period(player_rows, since_, until_, seats)
+        player_rows = player_rows.where(since_, until_, seats)
         if not player_rows and not as_json:
             typer.echo(w["no_games"])
             return
@@ -544,42 +551,39 @@ def stats(
         print_lines(out, [line], Text(line))
     if not chart:
         return
-    by_config: dict[str, list[dict]] = {key: [] for key in data["by_config"]}
-    by_family: dict[str, list[float]] = {family: [] for family in data["by_family"]}
-    for row in data["history"]:
-        by_config[row["config_key"]].append(row)
-        if not row["stopped_early"]:
-            by_family[row["family"]].append(row["total"])
-    charts = [totals_chart(by_config[key], w["chart"].format(name=name, label=cfg["label"]),
-                           out.width, lang) for key, cfg in data["by_config"].items()]
-    charts += [distribution_chart(totals, w["spread"].format(name=name, family=family),
-                                  out.width, lang)
-               for family, totals in by_family.items() if len(totals) >= 5]
+    games: GameRows = data["history"]
+    by_config = games.positions("keys")
+    charts = [totals_chart(games.subset(by_config[key]),
+                           w["chart"].format(name=name, label=cfg["label"]), out.width, lang)
+              for key, cfg in data["by_config"].items()]
+    for family, picked in games.positions("families").items():
+        totals = games.complete_totals(picked)
+        if len(totals) >= 5:
+            charts.append(distribution_chart(
+                totals, w["spread"].format(name=name, family=family), out.width, lang))
     for drawn in charts:
         print_lines(out, drawn.lines, drawn)
         out.print()
 
 
-def _page_figures(store, rows: list[dict], player: str, since, until, seats) -> dict:
+def _page_figures(store, games: GameRows, player: str, since, until, seats) -> dict:
     """What the player's page adds to the statistics (:mod:`yams_scorekeeper.engine.player_page`):
     ``streak``, ``rival``, ``nemesis``, ``by_players`` and each configuration's ``recent``
     average (in ``by_config``)."""
-    from ..engine.player_page import average_trend, rival_and_nemesis, winning_streak
+    from ..engine.player_page import (
+        average_trend,
+        by_players,
+        rival_and_nemesis,
+        winning_streak,
+    )
     from ..engine.records import stopped_game_wins
     from ..rules import RULESETS
 
     winning = [cls.family for cls in RULESETS if cls.stopped_game_has_winner]   # G7
     rival, nemesis = rival_and_nemesis(store.companions(player, winning, since, until, seats))
-    by_players: dict[str, dict] = {}
-    for row in rows:
-        n = by_players.setdefault(str(row["player_count"]), {"games": 0, "wins": 0})
-        n["games"] += 1
-        n["wins"] += (row["player_count"] > 1 and row["rank"] == 1
-                      and (not row["stopped_early"] or stopped_game_wins(row["family"])))
-    return {"streak": winning_streak(rows, stopped_game_wins), "rival": rival,
-            "nemesis": nemesis, "by_players": dict(sorted(by_players.items(),
-                                                          key=lambda kv: int(kv[0]))),
-            "recent": average_trend(rows)}
+    return {"streak": winning_streak(games, stopped_game_wins), "rival": rival,
+            "nemesis": nemesis, "by_players": by_players(games, stopped_game_wins),
+            "recent": average_trend(games)}
 
 
 def _page_lines(data: dict, lang: str) -> list[str]:
@@ -627,16 +631,12 @@ def _player_html(path: str, store, data: dict, name: str, filters: tuple, lang: 
              for cfg in data["by_config"].values()]
     grid = Grid("", [w["config"], *_stats_headers(lang)], lines, _page_lines(data, lang))
     charts = []
-    by_config: dict[str, list[dict]] = {}
-    by_family: dict[str, list[float]] = {}
-    for row in data["history"]:
-        by_config.setdefault(row["config_key"], []).append(row)
-        if not row["stopped_early"]:
-            by_family.setdefault(row["family"], []).append(row["total"])
-    for key, mine in by_config.items():
+    games: GameRows = data["history"]
+    for key, picked in games.positions("keys").items():
         charts.append(line_chart(w["chart"].format(name=name, label=data["by_config"][key][
-            "label"]), totals_points(mine)))
-    for family, totals in by_family.items():
+            "label"]), totals_points(games.subset(picked))))
+    for family, picked in games.positions("families").items():
+        totals = games.complete_totals(picked)
         if len(totals) >= 2:
             charts.append(histogram(w["spread"].format(name=name, family=family), totals))
     since, until, seats = filters

@@ -15,9 +15,14 @@ labels say the scale.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ..base.safetext import markup_text
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..engine.player_page import GameRows
 
 WIDTH, HEIGHT = 640, 260
 LEFT, RIGHT, TOP, BOTTOM = 56, 16, 34, 40
@@ -211,13 +216,18 @@ def grouped_bars(title: str, groups: list[tuple[str, list[tuple[str, float]]]]) 
 LINE_GAMES = 120
 
 
-def totals_points(rows: list[dict]) -> list[Point]:
-    """The points of a player's totals over time (history rows, oldest first): one a game,
-    or one a month (the average of its complete games) past :data:`LINE_GAMES` games."""
-    if len(rows) <= LINE_GAMES:
-        return [Point(r["date"][:10], r["total"], 1, r["stopped_early"]) for r in rows]
+def totals_points(rows: Iterable[dict] | GameRows) -> list[Point]:
+    """The points of a player's totals over time (history rows or their columns, oldest
+    first): one a game, or one a month (the average of its complete games) past
+    :data:`LINE_GAMES` games."""
+    from ..engine.player_page import game_rows
+
+    games = game_rows(rows)
+    played = zip(games.dates, games.totals, games.stopped, strict=True)
+    if len(games) <= LINE_GAMES:
+        return [Point(date[:10], total, 1, stopped) for date, total, stopped in played]
     months: dict[str, list[float]] = {}
-    for r in rows:
-        if not r["stopped_early"]:
-            months.setdefault(r["date"][:7], []).append(r["total"])
+    for date, total, stopped in played:
+        if not stopped:
+            months.setdefault(date[:7], []).append(total)
     return [Point(month, sum(t) / len(t), len(t)) for month, t in months.items()]
