@@ -4,8 +4,10 @@ the index's queries (:func:`filters`) and the error of a row that fails its dige
 (:class:`IndexMismatch`), which the index shares with them.
 
 ``row_tallies`` (with ``row_tallies_full``) keeps the per-row tallies of ``stats NAME
---rows`` and ``history_lines`` each game's ``history --csv`` text (see :data:`BOOK_SCHEMA`).
-Crash invariant: both are derived from the other tables of the index and never outvote
+--rows``, ``history_lines`` each game's ``history --csv`` text and ``companion_tallies``
+(with ``companion_tallies_full``) the other players of a player's games, for the rival and
+the nemesis of ``stats NAME`` (see :data:`BOOK_SCHEMA`).
+Crash invariant: they are derived from the other tables of the index and never outvote
 them; SQLite's own triggers drop a row whenever what it was derived from is written, inside
 the same transaction, so a crash at any point leaves rows that are right or missing (made
 again when next asked for), and a history text carries a digest checked at every read.
@@ -14,12 +16,15 @@ again when next asked for), and a history text carries a digest checked at every
 from __future__ import annotations
 
 import hashlib
+import json
 import sqlite3
+from collections.abc import Iterable, Sequence
 from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
 from ..base.safetext import fold_name
 from ..engine.book_csv import HISTORY_CSV_FORMAT
+from .files import compact_text
 
 if TYPE_CHECKING:  # pragma: no cover
     from .folder import Doc
@@ -126,6 +131,14 @@ def _drop_lines(table: str, row: str) -> str:
             f"date, game, seat FROM players WHERE game={row}.id); ")
 
 
+def _drop_companions(row: str) -> str:
+    """The statement of a trigger on ``players`` that drops the mark of the companions'
+    tallies of the player of its row ``row`` (``NEW`` or ``OLD``) and of every player of its
+    game (whose companion it is)."""
+    return (f"DELETE FROM companion_tallies_full WHERE folded={row}.folded OR folded IN "
+            f"(SELECT folded FROM players WHERE game={row}.game); ")
+
+
 #: the per-row tallies of ``stats NAME --rows`` (:meth:`BookTables.player_row_tallies`):
 #: one row per player, configuration, player count and year, the tally of its sheets
 #: (:func:`~yams_scorekeeper.engine.records.tally_text`) and its first game; a player's
@@ -145,6 +158,16 @@ def _drop_lines(table: str, row: str) -> str:
 #: the order of the CSV); dropped by triggers whenever the game's ``games`` row or the
 #: ``players`` row is written. A game without its line is read from its summary (and its
 #: line kept). A player's CSV then reads 300 bytes a game, not its summary (1 KB, decoded).
+#:
+#: ``companion_tallies``: the other players of a player's games, as ``stats NAME`` names the
+#: rival and the nemesis (:meth:`BookTables.companions`): one row per player, other player
+#: (case-folded), player count and year, with the games together, how often the other
+#: ranked above and not above in the complete games, the same per family for the games
+#: stopped early (a JSON list, ``NULL`` without any), and the date, game and name as written
+#: of their last game together. A player's mark in ``companion_tallies_full`` says the
+#: rows are those of the ``players`` rows as they are; triggers drop the mark of a row's
+#: player and of every player of its game whenever a ``players`` row is written, and the
+#: next ``stats`` of that player tallies them all again (one query).
 BOOK_SCHEMA = {
     "row_tallies": "CREATE TABLE row_tallies(folded TEXT NOT NULL, config_key TEXT NOT NULL, "
                    "seats INTEGER NOT NULL, year TEXT NOT NULL, family TEXT, "
@@ -167,27 +190,48 @@ BOOK_SCHEMA = {
        for table in ("games", "players")
        for when, rows in (("INSERT", ("NEW",)), ("DELETE", ("OLD",)),
                           ("UPDATE", ("OLD", "NEW")))},
+    "companion_tallies": "CREATE TABLE companion_tallies(folded TEXT NOT NULL, "
+                         "other TEXT NOT NULL, seats INTEGER NOT NULL, year TEXT NOT NULL, "
+                         "games INTEGER NOT NULL, above INTEGER NOT NULL, "
+                         "not_above INTEGER NOT NULL, stopped TEXT, last_date TEXT NOT NULL, "
+                         "last_game TEXT NOT NULL, last_name TEXT NOT NULL, "
+                         "PRIMARY KEY(folded, other, seats, year)) WITHOUT ROWID",
+    "companion_tallies_full": "CREATE TABLE companion_tallies_full(folded TEXT PRIMARY KEY) "
+                              "WITHOUT ROWID",
+    **{f"companion_tallies_players_{when.lower()}": (
+        f"CREATE TRIGGER companion_tallies_players_{when.lower()} AFTER {when} ON players "
+        "BEGIN " + "".join(_drop_companions(row) for row in rows) + "END")
+       for when, rows in (("INSERT", ("NEW",)), ("DELETE", ("OLD",)),
+                          ("UPDATE", ("OLD", "NEW")))},
 }
+#: the book tables made and remade together: each table with its mark and its triggers
+BOOK_UNITS = {unit: [name for name in BOOK_SCHEMA if name.startswith(unit)]
+              for unit in ("row_tallies", "history_lines", "companion_tallies")}
 
 
-def has_book_tables(db: sqlite3.Connection) -> bool:
-    """True when the index file has the tables of :data:`BOOK_SCHEMA` (and their triggers)."""
+def has_book_tables(db: sqlite3.Connection, unit: str | None = None) -> bool:
+    """True when the index file has the tables of :data:`BOOK_SCHEMA` and their triggers
+    (those of one of :data:`BOOK_UNITS` only, when ``unit`` names it)."""
+    names = list(BOOK_SCHEMA) if unit is None else BOOK_UNITS[unit]
     have = {name for (name,) in db.execute("SELECT name FROM sqlite_master WHERE name IN "
-                                           f"({','.join('?' * len(BOOK_SCHEMA))})",
-                                           list(BOOK_SCHEMA))}
-    return len(have) == len(BOOK_SCHEMA)
+                                           f"({','.join('?' * len(names))})", names)}
+    return len(have) == len(names)
 
 
 def book_tables(db: sqlite3.Connection) -> bool:
-    """Make the tables of :data:`BOOK_SCHEMA` and their triggers, all at once, when the index
-    file lacks one (they are made when first asked for, so that an index that never serves
-    ``--rows`` or ``--csv`` stays as small as before), and drop the history texts of another
-    version (:data:`HISTORY_CSV_FORMAT`); False on an index file we may only read that lacks
-    them (the caller then reads the other tables)."""
+    """Make the tables of :data:`BOOK_SCHEMA` and their triggers when the index file lacks
+    one: every object of a unit of :data:`BOOK_UNITS` that lacks one, at once (a unit added
+    by a later version leaves the others' rows as they are). They are made when first asked
+    for, so that an index that never serves ``stats NAME``, ``--rows`` or ``--csv`` stays as
+    small as before. The history texts of another version are dropped
+    (:data:`HISTORY_CSV_FORMAT`). False on an index file we may only read that lacks them
+    (the caller then reads the other tables)."""
     try:
-        if not has_book_tables(db):
+        missing = [unit for unit in BOOK_UNITS if not has_book_tables(db, unit)]
+        if missing:
             with transaction(db):
-                for name, sql in BOOK_SCHEMA.items():
+                for name in (name for unit in missing for name in BOOK_UNITS[unit]):
+                    sql = BOOK_SCHEMA[name]
                     kind = "TABLE" if sql.startswith("CREATE TABLE") else "TRIGGER"
                     db.execute(f"DROP {kind} IF EXISTS {name}")
                     db.execute(sql)
@@ -219,7 +263,8 @@ class transaction:
 class BookTables:
     """The tables of the summaries index that the record book's commands read whole, derived
     from its other tables and dropped by triggers (:data:`BOOK_SCHEMA`): the per-row tallies
-    of ``stats NAME --rows`` and the lines of ``history --csv``."""
+    of ``stats NAME --rows``, the lines of ``history --csv`` and the companions' tallies of
+    ``stats NAME``."""
 
     def __init__(self, index: SummaryIndex):
         self.index = index
@@ -322,6 +367,73 @@ class BookTables:
                 db.execute("ROLLBACK")
         return groups
 
+    def companions(self, player: str, winning_families: Iterable[str],
+                   since: str | None = None, until: str | None = None,
+                   seats: int | None = None) -> list[Row]:
+        """What :meth:`SummaryIndex.companions` sums of the other players of ``player``'s
+        games (the same rows, by case-folded name), read from ``companion_tallies``: one
+        range of the player's key (at 50,000 games ~300 rows, against 17,800 rows of other
+        players to look up, one seek a game). The player's rows are tallied again first when
+        a game was indexed, removed or changed since, in one query, and kept (when the index
+        may be written); a year the period cuts is summed from the ``players`` rows."""
+        db, folded = self.index._open(), fold_name(player)
+        if not book_tables(db):
+            return self.index.companions(player, winning_families, since, until, seats)
+        winning = set(winning_families)
+        found: dict[str, list[Any]] = {}
+        cut = set()
+        for other, count, year, *tally in self._companion_groups(folded):
+            if seats is not None and count != seats:
+                continue
+            inside = year_inside(year, since, until)
+            if inside is None:
+                cut.add(year)
+            elif inside:
+                _add_companion(found, other, tally, winning)
+        if cut:
+            where, args = filters("p.", None, since, until, None)
+            if seats is not None:
+                where += " AND p.seats=?"
+                args.append(seats)
+            rows = db.execute(f"{_COMPANIONS} WHERE p.folded=?{where} AND substr(p.date, 1, 4) "
+                              f"IN ({','.join('?' * len(cut))}) {_COMPANION_GROUPS}",
+                              [folded, *args, *sorted(cut)])
+            for other, _count, _year, *tally in _companion_tallies(rows):
+                _add_companion(found, other, tally, winning)
+        return [(name, games, beaten, date)
+                for _other, (games, beaten, date, _game, name) in sorted(found.items())]
+
+    def _companion_groups(self, folded: str) -> list[Row]:
+        """The rows of ``companion_tallies`` of the player (but ``folded``), tallied again from
+        the ``players`` rows when its mark is missing, and written back in one transaction
+        that no other writer enters (or kept for this run only, on an index file we may only
+        read)."""
+        db = self.index._open()
+        read = ("SELECT other, seats, year, games, above, not_above, stopped, last_date, "
+                "last_game, last_name FROM companion_tallies WHERE folded=?")
+        if db.execute("SELECT 1 FROM companion_tallies_full WHERE folded=?",
+                      (folded,)).fetchone():
+            return db.execute(read, (folded,)).fetchall()
+        try:
+            db.execute("BEGIN IMMEDIATE")
+            writing = True
+        except sqlite3.OperationalError:
+            writing = False     # an index file we may only read
+        try:
+            groups = _companion_tallies(db.execute(
+                f"{_COMPANIONS} WHERE p.folded=? {_COMPANION_GROUPS}", (folded,)))
+            if writing:
+                db.execute("DELETE FROM companion_tallies WHERE folded=?", (folded,))
+                db.executemany("INSERT INTO companion_tallies VALUES(?,?,?,?,?,?,?,?,?,?,?)",
+                               [(folded, *group) for group in groups])
+                db.execute("INSERT OR REPLACE INTO companion_tallies_full VALUES(?)", (folded,))
+                db.execute("COMMIT")
+                writing = False
+        finally:
+            if writing:
+                db.execute("ROLLBACK")
+        return groups
+
     def history_lines(self, player: str, family: str | None = None, since: str | None = None,
                       until: str | None = None) -> list[str]:
         """What ``yams history --csv`` writes of each game of ``player`` that matches
@@ -378,3 +490,67 @@ def _of_family(fam: str | None, config_key: str, family: str | None) -> bool:
         return True
     family, slash, start = family.partition("/")
     return fam == family and (not slash or config_key.startswith(f"{family}/{start}"))
+
+
+#: the other players of a player's games (``p``: the player's rows, ``q``: the others' in
+#: the same games), summed per other player, player count, year, stopped or not and family;
+#: ``q.name``, ``max(p.date)`` and ``p.game`` come from the first of their last games
+#: together in the order of the players key, as :meth:`SummaryIndex.companions` reads them
+_COMPANIONS = ("SELECT q.folded, p.seats, substr(p.date, 1, 4), p.stopped, p.family, "
+               "count(*), count(CASE WHEN q.rank<p.rank THEN 1 END), "
+               "count(CASE WHEN NOT q.rank<p.rank THEN 1 END), q.name, max(p.date), p.game "
+               "FROM players p JOIN players q ON q.game=p.game AND q.seat<>p.seat")
+_COMPANION_GROUPS = "GROUP BY q.folded, p.seats, substr(p.date, 1, 4), p.stopped, p.family"
+
+
+def _companion_tallies(rows: Iterable[Row]) -> list[Row]:
+    """The ``companion_tallies`` rows (but the player) of the rows of :data:`_COMPANIONS`:
+    ``(other, seats, year, games, above, not above, stopped, last date, last game, last
+    name)``, ``stopped`` the JSON list of ``[family, above, not above]`` of the games stopped
+    early (``None`` without any)."""
+    groups: dict[tuple[str, int, str], list[Any]] = {}
+    for other, seats, year, stopped, family, count, above, not_above, name, date, game in rows:
+        group = groups.get((other, seats, year))
+        if group is None:
+            group = groups[(other, seats, year)] = [0, 0, 0, [], date, game, name]
+        group[0] += count
+        if stopped:
+            group[3].append([family, above, not_above])
+        else:
+            group[1] += above
+            group[2] += not_above
+        if date > group[4] or (date == group[4] and game < group[5]):
+            group[4:] = [date, game, name]
+    return [(*key, games, above, not_above, compact_text(stops) if stops else None, *last)
+            for key, (games, above, not_above, stops, *last) in groups.items()]
+
+
+def _add_companion(found: dict[str, list[Any]], other: str, tally: Sequence[Any],
+                   winning: set[str]) -> None:
+    """Add a ``companion_tallies`` group of ``other`` (its columns from ``games``) to
+    ``found``: ``{other: [games, ranked above, last date, last game, last name]}``.
+
+    "Ranked above" is what SQL's ``sum(q.rank<p.rank AND (p.stopped=0 OR p.family IN
+    winning))`` gives over the same rows (``NULL`` when every term is: a rank missing), so
+    that the tallies say what the plain query says of any row: a complete game counts the
+    other ranked above; a stopped one of a winning family (G7) too, of another family 0, of
+    no family 0 where the other was not above (``x AND NULL``)."""
+    games, above, not_above, stopped, date, game, name = tally
+    terms = [above] if above + not_above else []
+    for family, up, not_up in json.loads(stopped) if stopped else ():
+        if not winning or (family is not None and family not in winning):
+            terms.append(0)
+        elif family is None:
+            if not_up:
+                terms.append(0)
+        elif up + not_up:
+            terms.append(up)
+    mine = found.get(other)
+    if mine is None:
+        found[other] = [games, sum(terms) if terms else None, date, game, name]
+        return
+    mine[0] += games
+    if terms:
+        mine[1] = (mine[1] or 0) + sum(terms)
+    if date > mine[2] or (date == mine[2] and game < mine[3]):
+        mine[2:] = [date, game, name]

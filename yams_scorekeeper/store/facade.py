@@ -311,10 +311,10 @@ class Store:
 
     def companions(self, player: str, winning_families: Iterable[str], since: str | None = None,
                    until: str | None = None, seats: int | None = None) -> list[tuple[Any, ...]]:
-        """The other players of ``player``'s games (:meth:`SummaryIndex.companions`)."""
-        with self.access.reading():
-            return self.parts.index.in_step().companions(player, winning_families, since,
-                                                         until, seats)
+        """The other players of ``player``'s games (:meth:`SummaryIndex.companions`, read
+        from their tallies: :meth:`BookTables.companions`)."""
+        return self._index(lambda index: index.book.companions(player, winning_families, since,
+                                                               until, seats))
 
     def pair_rows(self, a: str, b: str) -> list[tuple[Any, ...]]:
         """The games ``a`` and ``b`` played together (:meth:`SummaryIndex.pair_rows`)."""
