@@ -168,7 +168,7 @@ def test_an_index_with_the_other_book_tables_gets_them_in_place(tmp_path, entrie
     history lines, the per-row tallies) and its own: no rebuild, no line made again."""
     store = _book(tmp_path / "s", entries[:12])
     expected = store.companions("Ana", [])
-    csv, tallies = store.history_lines("Ana"), store.row_stats("Ana")
+    csv, tallies = "".join(store.history_lines("Ana")), store.row_stats("Ana")
     rows = store.index_rows()
     path = os.path.join(store.path, INDEX_FILE)
     db = sqlite3.connect(path, isolation_level=None)
@@ -187,5 +187,5 @@ def test_an_index_with_the_other_book_tables_gets_them_in_place(tmp_path, entrie
     db = sqlite3.connect(path)
     assert db.execute("SELECT * FROM history_lines").fetchall() == kept
     db.close()
-    assert again.history_lines("Ana") == csv and again.row_stats("Ana") == tallies
+    assert "".join(again.history_lines("Ana")) == csv and again.row_stats("Ana") == tallies
     assert again.index_rows() == rows

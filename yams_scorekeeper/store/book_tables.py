@@ -10,7 +10,9 @@ the nemesis of ``stats NAME`` (see :data:`BOOK_SCHEMA`).
 Crash invariant: they are derived from the other tables of the index and never outvote
 them; SQLite's own triggers drop a row whenever what it was derived from is written, inside
 the same transaction, so a crash at any point leaves rows that are right or missing (made
-again when next asked for), and a history text carries a digest checked at every read.
+again when next asked for), and a history text carries a digest checked at every read (a
+player's whole CSV: one digest of its text, kept in ``history_sums`` once each line passed
+its own, which any change of a line no longer gives).
 """
 
 from __future__ import annotations
@@ -168,6 +170,12 @@ def _drop_companions(row: str) -> str:
 #: rows are those of the ``players`` rows as they are; triggers drop the mark of a row's
 #: player and of every player of its game whenever a ``players`` row is written, and the
 #: next ``stats`` of that player tallies them all again (one query).
+#:
+#: ``history_sums``: a player's count of ``players`` rows and the digest of the text of all
+#: their lines (:func:`text_sum`) when each line was last checked against its own digest:
+#: a player's whole CSV whose lines still give that text is not checked line by line again
+#: (a memo: any change of a line, even by a program that knows no such table, changes the
+#: text, and a ``players`` row written without its line changes the count).
 BOOK_SCHEMA = {
     "row_tallies": "CREATE TABLE row_tallies(folded TEXT NOT NULL, config_key TEXT NOT NULL, "
                    "seats INTEGER NOT NULL, year TEXT NOT NULL, family TEXT, "
@@ -198,6 +206,8 @@ BOOK_SCHEMA = {
                          "PRIMARY KEY(folded, other, seats, year)) WITHOUT ROWID",
     "companion_tallies_full": "CREATE TABLE companion_tallies_full(folded TEXT PRIMARY KEY) "
                               "WITHOUT ROWID",
+    "history_sums": "CREATE TABLE history_sums(folded TEXT PRIMARY KEY, rows INTEGER NOT NULL, "
+                    "digest TEXT NOT NULL) WITHOUT ROWID",
     **{f"companion_tallies_players_{when.lower()}": (
         f"CREATE TRIGGER companion_tallies_players_{when.lower()} AFTER {when} ON players "
         "BEGIN " + "".join(_drop_companions(row) for row in rows) + "END")
@@ -206,7 +216,8 @@ BOOK_SCHEMA = {
 }
 #: the book tables made and remade together: each table with its mark and its triggers
 BOOK_UNITS = {unit: [name for name in BOOK_SCHEMA if name.startswith(unit)]
-              for unit in ("row_tallies", "history_lines", "companion_tallies")}
+              for unit in ("row_tallies", "history_lines", "companion_tallies",
+                           "history_sums")}
 
 
 def has_book_tables(db: sqlite3.Connection, unit: str | None = None) -> bool:
@@ -437,16 +448,23 @@ class BookTables:
     def history_lines(self, player: str, family: str | None = None, since: str | None = None,
                       until: str | None = None) -> list[str]:
         """What ``yams history --csv`` writes of each game of ``player`` that matches
-        (:func:`~yams_scorekeeper.engine.book_csv.game_csv`), by date then id: one range
-        of ``history_lines`` beside the same range of ``players``, each text checked against
-        its digest (:class:`IndexMismatch`); a game that has none is read from its summary
-        (checked), and its text kept."""
+        (:func:`~yams_scorekeeper.engine.book_csv.game_csv`), by date then id, as texts to
+        join: one range of ``history_lines`` beside the same range of ``players``, each text
+        checked against its digest (:class:`IndexMismatch`); a game that has none is read
+        from its summary (checked), and its text kept. Every game of the player (no
+        filter): their whole text in one, when it is the text last checked
+        (``history_sums``)."""
         from ..engine.book_csv import game_csv
 
         index = self.index
         db = index._open()
         if not book_tables(db):
             return [game_csv(s) for s in index.summaries(player, family, since, until)]
+        whole = family is None and since is None and until is None
+        if whole:
+            checked = _checked_lines(db, fold_name(player))
+            if checked is not None:
+                return checked
         where, args = filters("p.", family, since, until, None)
         rows = db.execute(
             "SELECT p.folded, p.date, p.game, p.seat, l.line, l.archive_sha, l.line_sum "
@@ -479,7 +497,44 @@ class BookTables:
             elif line_sum(line, sha) != digest:
                 raise IndexMismatch(game_id)
             out.append(line)
+        if whole and len(out) == len(rows):     # (no two names of a game folding alike)
+            _lines_checked(db, fold_name(player), len(rows), out)
         return out
+
+
+def text_sum(text: str) -> str:
+    """The digest of a player's whole ``history --csv`` text (its games' lines in order)."""
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def _checked_lines(db: sqlite3.Connection, folded: str) -> list[str] | None:
+    """The lines of every game of the player as one text, when the player has as many
+    ``players`` rows as when their text was last checked line by line and the lines give
+    that text again (:func:`_lines_checked`); else ``None`` (the caller checks them one by
+    one). One digest of 4.5 MB (~4 ms at 50,000 games) instead of 13,300 (~15 ms), and
+    the lines' text alone read (~9 ms instead of the lines beside their players rows, ~29):
+    the triggers drop the line of any ``players`` row written, and a ``players`` row
+    written without its line (by a program that knows none) changes the count."""
+    kept = db.execute("SELECT rows, digest FROM history_sums WHERE folded=?",
+                      (folded,)).fetchone()
+    if kept is None or db.execute("SELECT count(*) FROM players WHERE folded=?",
+                                  (folded,)).fetchone()[0] != kept[0]:
+        return None
+    text = "".join(line for (line,) in db.execute(
+        "SELECT line FROM history_lines WHERE folded=? ORDER BY date, game, seat", (folded,)))
+    return [text] if text_sum(text) == kept[1] else None
+
+
+def _lines_checked(db: sqlite3.Connection, folded: str, rows: int, lines: list[str]) -> None:
+    """Keep the digest of the player's whole text once each of its ``lines`` was checked,
+    or made, for each of the player's ``rows`` rows of ``players`` (``history_sums``: a
+    memo no trigger needs to keep, since a text that changes no longer gives the digest)."""
+    try:
+        with transaction(db):
+            db.execute("INSERT OR REPLACE INTO history_sums VALUES(?, ?, ?)",
+                       (folded, rows, text_sum("".join(lines))))
+    except sqlite3.OperationalError:
+        pass                    # an index file we may only read: checked again next time
 
 
 def _of_family(fam: str | None, config_key: str, family: str | None) -> bool:

@@ -256,8 +256,9 @@ class Store:
     def history_lines(self, player: str, family: str | None = None, since: Day = None,
                       until: Day = None) -> list[str]:
         """What ``yams history --csv`` writes of each finished game of ``player`` that matches
-        (:func:`yams_scorekeeper.engine.book_csv.game_csv`), oldest first: one query of
-        the summaries index (:meth:`BookTables.history_lines`)."""
+        (:func:`yams_scorekeeper.engine.book_csv.game_csv`), oldest first, as texts to join
+        (one may hold several games): one query of the summaries index
+        (:meth:`BookTables.history_lines`)."""
         from ..engine import records as _records
 
         return self._index(lambda index: index.book.history_lines(
