@@ -330,39 +330,31 @@ def _stats_headers(lang: str) -> tuple[str, ...]:
     return (w["games"], w["wins"], w["win_pct"], w["average"], w["median"], w["best"],
             w["worst"], w["std_dev"])
 
-#: the player's last games listed in ``yams stats --json`` (``history_total``: how many)
-JSON_HISTORY = 50
 
-#: bars a chart of totals over time shows at most: past that, one bar a month (the average)
-CHART_BARS = 30
-
-
-def _player_rows(store, player: str) -> GameRows:
+def _player_rows(store, player: str) -> tuple[GameRows, dict[str, str]]:
     """The player's games from the summaries index, as columns (no summary decoded, no
-    dict a game)."""
+    dict a game), each configuration named by its key, and each one's label."""
     from ..engine.player_page import GameRows
 
-    return GameRows.of_index(*store.player_rows(player))
+    rows, labels = store.player_rows(player)
+    return GameRows.of_index(rows, {}), labels
 
 
-def totals_chart(games: GameRows, title: str, width: int, lang: str = "en") -> _Chart:
-    """A bar per game, oldest first (one a month, their average, past ``CHART_BARS`` games),
-    scaled so the largest total fills the width left."""
-    rows: list[dict[str, Any]]
-    if len(games) > CHART_BARS:
-        months: dict[str, tuple[list[float], list[bool]]] = {}
-        for date, total, stopped in zip(games.dates, games.totals, games.stopped,
-                                        strict=True):
-            totals, stops = months.setdefault(date[:7], ([], []))
-            totals.append(total)
-            stops.append(stopped)
-        rows = [{"date": month, "label": f"{month} ({len(totals)})",
-                 "total": sum(totals) / len(totals), "stopped_early": all(stops)}
-                for month, (totals, stops) in months.items()]
-        rows = rows[-CHART_BARS:]
-    else:
-        rows = [{"date": date, "total": total, "stopped_early": stopped} for date, total, stopped
-                in zip(games.dates, games.totals, games.stopped, strict=True)]
+def _page_made(rows: list[tuple[Any, ...]]) -> tuple[list[str], str]:
+    """The page of a player's rows of the summaries index, for the index to keep: the keys
+    of its configurations and its text (:func:`~yams_scorekeeper.engine.records.page_text`)."""
+    from ..engine.player_page import GameRows
+    from ..engine.records import page_of_games, page_text
+
+    page = page_of_games(GameRows.of_index(rows, {}))
+    return page["keys"], page_text(page)
+
+
+def totals_chart(rows: list[dict[str, Any]], title: str, width: int,
+                 lang: str = "en") -> _Chart:
+    """A bar per game, oldest first (one a month, their average, past ``CHART_BARS`` games:
+    the bars of :func:`~yams_scorekeeper.engine.player_page.monthly_bars`), scaled so the
+    largest total fills the width left."""
     top = max((abs(r["total"]) for r in rows), default=0) or 1
     numbers = [_number(r["total"], lang) for r in rows]
     labels = [r.get("label") or local_date(r["date"]) for r in rows]
@@ -471,8 +463,11 @@ def stats(
     win only in Gaby) but not in the figures of totals. --json lists the player's last 50
     games in "history" ("history_total" counts them all) and the monthly averages in "trend".
     """
-    from ..engine.player_page import in_period
-    from ..engine.records import head_to_head, stats_of_rows
+    import json
+
+    from ..engine.player_page import in_period, rival_and_nemesis
+    from ..engine.records import head_to_head, page_of_games, page_stats, page_text
+    from ..rules import RULESETS
 
     lang = current_lang(ctx)
     w = words("cli.book", lang)
@@ -489,12 +484,18 @@ def stats(
     if player is None or not player.strip():
         raise EntryError(Message("cli.name_player"), expected="yams stats Alice")
     store = open_store(db, reading=True)
-    player_rows = _player_rows(store, player.strip())
-    if not player_rows:
+    filtered = since_ is not None or until_ is not None or seats is not None
+    if not filtered:                        # the page the summaries index keeps
+        text, labels = store.player_rows(player.strip(), page=_page_made)
+        page = json.loads(text) if text else None
+    else:
+        games, labels = _player_rows(store, player.strip())
+        page = {"player": games.names[-1]} if games else None
+    if page is None:
         known = sorted(store.player_names(), key=str.casefold)
         raise EntryError(Message("cli.book.unknown_player", name=player),
                          expected=", ".join(known) if known else None)
-    name = player_rows.names[-1]
+    name = page["player"]
     if versus is not None:
         pairs = [pair for pair in store.pair_rows(player.strip(), versus.strip())
                  if in_period([{"date": pair[1], "player_count": seats}], since_, until_,
@@ -506,14 +507,18 @@ def stats(
             return
         _print_head_to_head(data, lang)
         return
-    filtered = since_ is not None or until_ is not None or seats is not None
     if filtered:
-        player_rows = player_rows.where(since_, until_, seats)
-        if not player_rows and not as_json:
+        games = games.where(since_, until_, seats)
+        if not games and not as_json:
             typer.echo(w["no_games"])
             return
-    data = stats_of_rows(player_rows, player.strip())
-    data.update(_page_figures(store, player_rows, player.strip(), since_, until_, seats))
+        page = json.loads(page_text(page_of_games(games)))   # as the index would keep it
+    data = page_stats(page, labels, player.strip())
+    winning = [cls.family for cls in RULESETS if cls.stopped_game_has_winner]   # G7
+    rival, nemesis = rival_and_nemesis(store.companions(player.strip(), winning, since_,
+                                                        until_, seats))
+    data.update(streak=page["streak"], rival=rival, nemesis=nemesis,
+                by_players=page["by_players"], recent=page["recent"])
     if csv_file is not None:
         from ..engine.book_csv import STATS_COLUMNS, stats_lines
         from .book_export import write_csv
@@ -521,11 +526,10 @@ def stats(
         write_csv(csv_file, STATS_COLUMNS, stats_lines(data), lang)
         return
     if html is not None:
-        _player_html(html, store, data, name, (since_, until_, seats), lang)
+        _player_html(html, store, data, page, name, (since_, until_, seats), lang)
         return
     if as_json:       # the last games only: the figures, by_config and trend cover them all
-        print_json({**data, "history": data["history"][-JSON_HISTORY:],
-                    "history_total": len(data["history"])})
+        print_json({**data, "history_total": page["total"]})
         return
     from rich.text import Text
 
@@ -551,39 +555,15 @@ def stats(
         print_lines(out, [line], Text(line))
     if not chart:
         return
-    games: GameRows = data["history"]
-    by_config = games.positions("keys")
-    charts = [totals_chart(games.subset(by_config[key]),
-                           w["chart"].format(name=name, label=cfg["label"]), out.width, lang)
-              for key, cfg in data["by_config"].items()]
-    for family, picked in games.positions("families").items():
-        totals = games.complete_totals(picked)
-        if len(totals) >= 5:
-            charts.append(distribution_chart(
-                totals, w["spread"].format(name=name, family=family), out.width, lang))
+    charts = [totals_chart(bars, w["chart"].format(name=name,
+                                                   label=data["by_config"][key]["label"]),
+                           out.width, lang) for key, bars in page["bars"]]
+    charts += [distribution_chart(totals, w["spread"].format(name=name, family=family),
+                                  out.width, lang)
+               for family, totals in page["spread"] if len(totals) >= 5]
     for drawn in charts:
         print_lines(out, drawn.lines, drawn)
         out.print()
-
-
-def _page_figures(store, games: GameRows, player: str, since, until, seats) -> dict:
-    """What the player's page adds to the statistics (:mod:`yams_scorekeeper.engine.player_page`):
-    ``streak``, ``rival``, ``nemesis``, ``by_players`` and each configuration's ``recent``
-    average (in ``by_config``)."""
-    from ..engine.player_page import (
-        average_trend,
-        by_players,
-        rival_and_nemesis,
-        winning_streak,
-    )
-    from ..engine.records import stopped_game_wins
-    from ..rules import RULESETS
-
-    winning = [cls.family for cls in RULESETS if cls.stopped_game_has_winner]   # G7
-    rival, nemesis = rival_and_nemesis(store.companions(player, winning, since, until, seats))
-    return {"streak": winning_streak(games, stopped_game_wins), "rival": rival,
-            "nemesis": nemesis, "by_players": by_players(games, stopped_game_wins),
-            "recent": average_trend(games)}
 
 
 def _page_lines(data: dict, lang: str) -> list[str]:
@@ -610,12 +590,13 @@ def _page_lines(data: dict, lang: str) -> list[str]:
     return lines
 
 
-def _player_html(path: str, store, data: dict, name: str, filters: tuple, lang: str) -> None:
+def _player_html(path: str, store, data: dict, page: dict, name: str, filters: tuple,
+                 lang: str) -> None:
     """``yams stats NAME --html FILE``: the player's page to print: the figures per
     configuration, the page's sentences, then the charts (totals over time per
     configuration, their spread per family, each row's average per column)."""
     from ..rules import rules_class
-    from .charts import grouped_bars, histogram, line_chart, totals_points
+    from .charts import Point, grouped_bars, histogram, line_chart
     from .files import write_text
     from .printable import Cell, Grid, Line, grids_html
 
@@ -630,15 +611,10 @@ def _player_html(path: str, store, data: dict, name: str, filters: tuple, lang: 
                                  Cell(_number(cfg["stdev"], lang))])
              for cfg in data["by_config"].values()]
     grid = Grid("", [w["config"], *_stats_headers(lang)], lines, _page_lines(data, lang))
-    charts = []
-    games: GameRows = data["history"]
-    for key, picked in games.positions("keys").items():
-        charts.append(line_chart(w["chart"].format(name=name, label=data["by_config"][key][
-            "label"]), totals_points(games.subset(picked))))
-    for family, picked in games.positions("families").items():
-        totals = games.complete_totals(picked)
-        if len(totals) >= 2:
-            charts.append(histogram(w["spread"].format(name=name, family=family), totals))
+    charts = [line_chart(w["chart"].format(name=name, label=data["by_config"][key]["label"]),
+                         [Point(*point) for point in points]) for key, points in page["points"]]
+    charts += [histogram(w["spread"].format(name=name, family=family), totals)
+               for family, totals in page["spread"] if len(totals) >= 2]
     since, until, seats = filters
     for cfg in store.row_stats(name, None, since, until, seats).values():
         if not cfg["sheets"]:

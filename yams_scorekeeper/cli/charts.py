@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..base.safetext import markup_text
+from ..engine.player_page import LINE_GAMES as LINE_GAMES  # games a line shows one by one
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..engine.player_page import GameRows
@@ -212,22 +213,10 @@ def grouped_bars(title: str, groups: list[tuple[str, list[tuple[str, float]]]]) 
     return "\n".join(out)
 
 
-#: games a line of totals shows one by one; past that, a point a month (their average)
-LINE_GAMES = 120
-
-
 def totals_points(rows: Iterable[dict] | GameRows) -> list[Point]:
     """The points of a player's totals over time (history rows or their columns, oldest
     first): one a game, or one a month (the average of its complete games) past
-    :data:`LINE_GAMES` games."""
-    from ..engine.player_page import game_rows
+    :data:`LINE_GAMES` games (:func:`~yams_scorekeeper.engine.player_page.line_points`)."""
+    from ..engine.player_page import game_rows, line_points
 
-    games = game_rows(rows)
-    played = zip(games.dates, games.totals, games.stopped, strict=True)
-    if len(games) <= LINE_GAMES:
-        return [Point(date[:10], total, 1, stopped) for date, total, stopped in played]
-    months: dict[str, list[float]] = {}
-    for date, total, stopped in played:
-        if not stopped:
-            months.setdefault(date[:7], []).append(total)
-    return [Point(month, sum(t) / len(t), len(t)) for month, t in months.items()]
+    return [Point(*point) for point in line_points(game_rows(rows))]

@@ -29,6 +29,12 @@ Row = dict[str, Any]
 
 #: complete games the recent average of :func:`average_trend` is taken over
 RECENT = 10
+#: the player's last games listed in ``yams stats --json`` (``history_total``: how many)
+JSON_HISTORY = 50
+#: bars a chart of totals over time shows at most: past that, one bar a month (the average)
+CHART_BARS = 30
+#: games a line of totals shows one by one; past that, a point a month (their average)
+LINE_GAMES = 120
 
 
 #: the columns of :class:`GameRows`, in the order of the summaries index's player rows
@@ -188,6 +194,40 @@ def by_players(rows: Iterable[Row] | GameRows, stopped_wins: Callable[[Any], boo
         n["games"] += 1
         n["wins"] += won
     return dict(sorted(out.items(), key=lambda kv: int(kv[0])))
+
+
+def monthly_bars(games: GameRows, most: int = CHART_BARS) -> list[Row]:
+    """The bars of a chart of totals over time, oldest first: ``{"date", "total",
+    "stopped_early"}`` a game, or past ``most`` games ``{"date": month, "label": "month
+    (games)", "total": their average, "stopped_early": all of them}`` a month, the last
+    ``most`` months."""
+    played = zip(games.dates, games.totals, games.stopped, strict=True)
+    if len(games) <= most:
+        return [{"date": date, "total": total, "stopped_early": stopped}
+                for date, total, stopped in played]
+    months: dict[str, tuple[list[Any], list[bool]]] = {}
+    for date, total, stopped in played:
+        totals, stops = months.setdefault(date[:7], ([], []))
+        totals.append(total)
+        stops.append(stopped)
+    bars = [{"date": month, "label": f"{month} ({len(totals)})",
+             "total": sum(totals) / len(totals), "stopped_early": all(stops)}
+            for month, (totals, stops) in months.items()]
+    return bars[-most:]
+
+
+def line_points(games: GameRows, most: int = LINE_GAMES) -> list[list[Any]]:
+    """The points of a line of totals over time, oldest first: ``[day, total, 1, stopped
+    early]`` a game, or past ``most`` games ``[month, the average of its complete games,
+    how many]`` a month."""
+    played = zip(games.dates, games.totals, games.stopped, strict=True)
+    if len(games) <= most:
+        return [[date[:10], total, 1, stopped] for date, total, stopped in played]
+    months: dict[str, list[Any]] = {}
+    for date, total, stopped in played:
+        if not stopped:
+            months.setdefault(date[:7], []).append(total)
+    return [[month, sum(t) / len(t), len(t)] for month, t in months.items()]
 
 
 def rival_and_nemesis(companions: Iterable[tuple[Any, ...]]) -> tuple[Row | None, Row | None]:

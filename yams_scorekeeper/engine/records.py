@@ -529,6 +529,75 @@ def stats_of_rows(rows: list[Doc] | GameRows, name: str) -> Doc:
                                                                             kv[0][1]))]}
 
 
+#: the version of :func:`page_text`'s text: the summaries index keeps it, and drops the
+#: pages another version wrote (bump it with any change of what a page holds or how its
+#: figures are worked out)
+PAGE_FORMAT = 1
+
+
+def page_of_games(games: GameRows) -> Doc:
+    """What ``yams stats NAME`` shows of a player that their games alone say, JSON-shaped
+    (:func:`page_text`), for the summaries index to keep: the statistics
+    (:func:`stats_of_rows`, ``by_family`` as ``[family, figures]`` pairs, ``history``
+    empty), the last :data:`~.player_page.JSON_HISTORY` games (``tail``) of ``total``, the
+    streak, the games by player count and the recent averages, each configuration's bars
+    and points of its totals over time and each family's complete totals (``spread``). A
+    configuration is named by its key where its label goes (``games`` made with no label):
+    :func:`page_stats` gives the labels of the day. Not the rival and the nemesis (the
+    other players' rows say them) nor the name as the command was given it."""
+    from .player_page import (
+        JSON_HISTORY,
+        average_trend,
+        by_players,
+        line_points,
+        monthly_bars,
+        winning_streak,
+    )
+
+    stats = stats_of_rows(games, "")
+    del stats["name"]
+    by_config, by_family = games.positions("keys"), games.positions("families")
+    return {"stats": {**stats, "history": [],
+                      "by_family": list(map(list, stats["by_family"].items()))},
+            "player": games.names[-1] if len(games) else None, "keys": list(by_config),
+            "tail": games[-JSON_HISTORY:], "total": len(games),
+            "streak": winning_streak(games, stopped_game_wins),
+            "by_players": by_players(games, stopped_game_wins),
+            "recent": average_trend(games),
+            "bars": [[key, monthly_bars(games.subset(picked))]
+                     for key, picked in by_config.items()],
+            "points": [[key, line_points(games.subset(picked))]
+                       for key, picked in by_config.items()],
+            "spread": [[family, games.complete_totals(picked)]
+                       for family, picked in by_family.items()]}
+
+
+def page_text(page: Doc) -> str:
+    """A page of :func:`page_of_games` as JSON text (floats as ``repr`` writes them: read
+    back, each is the same number)."""
+    return json.dumps(page, separators=(",", ":"), ensure_ascii=False)
+
+
+def page_stats(page: Doc, labels: dict[str, str], name: str) -> Doc:
+    """The statistics of a page read back (:func:`page_text`) as :func:`stats_of_rows`
+    gives them for ``name``, each configuration named by its label in ``labels`` (its key
+    without one), with ``history`` the page's last games (``tail``)."""
+    def named(game: Doc | None) -> Doc | None:
+        if game is not None:
+            game["config_label"] = labels.get(game["config_label"], game["config_label"])
+        return game
+
+    stats = page["stats"]
+    stats["by_family"] = {family: figures for family, figures in stats["by_family"]}
+    for figures in (stats, *stats["by_family"].values(), *stats["by_config"].values()):
+        named(figures["best"])
+        named(figures["worst"])
+    for key, figures in stats["by_config"].items():
+        figures["label"] = labels.get(key, key)
+    stats["history"] = [named(row) for row in page["tail"]]
+    return {"name": name, **stats}
+
+
 def head_to_head(rows: Iterable[tuple[Any, ...]], a: str, b: str) -> Doc:
     """Two players in the games they played together: ``rows`` are ``(game, date, family,
     stopped, total_a, rank_a, total_b, rank_b)``.

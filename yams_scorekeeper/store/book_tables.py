@@ -20,12 +20,13 @@ from __future__ import annotations
 import hashlib
 import json
 import sqlite3
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
 from ..base.safetext import fold_name
 from ..engine.book_csv import HISTORY_CSV_FORMAT
+from ..engine.records import PAGE_FORMAT
 from .files import compact_text
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -176,6 +177,13 @@ def _drop_companions(row: str) -> str:
 #: a player's whole CSV whose lines still give that text is not checked line by line again
 #: (a memo: any change of a line, even by a program that knows no such table, changes the
 #: text, and a ``players`` row written without its line changes the count).
+#:
+#: ``player_pages``: what ``stats NAME`` shows of a player that their games alone say
+#: (:func:`~yams_scorekeeper.engine.records.page_of_games`, its text), with the keys of
+#: its configurations; dropped by triggers whenever one of the player's ``players`` rows is
+#: written, made again by the next ``stats`` of the player (and those of another version of
+#: the page, :data:`~yams_scorekeeper.engine.records.PAGE_FORMAT`, when the index is
+#: opened for the book tables).
 BOOK_SCHEMA = {
     "row_tallies": "CREATE TABLE row_tallies(folded TEXT NOT NULL, config_key TEXT NOT NULL, "
                    "seats INTEGER NOT NULL, year TEXT NOT NULL, family TEXT, "
@@ -213,11 +221,23 @@ BOOK_SCHEMA = {
         "BEGIN " + "".join(_drop_companions(row) for row in rows) + "END")
        for when, rows in (("INSERT", ("NEW",)), ("DELETE", ("OLD",)),
                           ("UPDATE", ("OLD", "NEW")))},
+    "player_pages": "CREATE TABLE player_pages(folded TEXT PRIMARY KEY, keys TEXT NOT NULL, "
+                    "page TEXT NOT NULL) WITHOUT ROWID",
+    **{f"player_pages_players_{when.lower()}": (
+        f"CREATE TRIGGER player_pages_players_{when.lower()} AFTER {when} ON players BEGIN "
+        + "".join(f"DELETE FROM player_pages WHERE folded={row}.folded; " for row in rows)
+        + "END")
+       for when, rows in (("INSERT", ("NEW",)), ("DELETE", ("OLD",)),
+                          ("UPDATE", ("OLD", "NEW")))},
 }
 #: the book tables made and remade together: each table with its mark and its triggers
 BOOK_UNITS = {unit: [name for name in BOOK_SCHEMA if name.startswith(unit)]
               for unit in ("row_tallies", "history_lines", "companion_tallies",
-                           "history_sums")}
+                           "history_sums", "player_pages")}
+#: the texts of the book tables that another version wrote otherwise: (table, the key of
+#: ``meta`` that names their version, this version)
+TEXT_FORMATS = (("history_lines", "history_csv_format", HISTORY_CSV_FORMAT),
+                ("player_pages", "player_page_format", PAGE_FORMAT))
 
 
 def has_book_tables(db: sqlite3.Connection, unit: str | None = None) -> bool:
@@ -235,8 +255,8 @@ def book_tables(db: sqlite3.Connection) -> bool:
     by a later version leaves the others' rows as they are). They are made when first asked
     for, so that an index that never serves ``stats NAME``, ``--rows`` or ``--csv`` stays as
     small as before. The history texts of another version are dropped
-    (:data:`HISTORY_CSV_FORMAT`). False on an index file we may only read that lacks them
-    (the caller then reads the other tables)."""
+    (:data:`HISTORY_CSV_FORMAT`), and so are the pages (:data:`TEXT_FORMATS`). False on an
+    index file we may only read that lacks them (the caller then reads the other tables)."""
     try:
         missing = [unit for unit in BOOK_UNITS if not has_book_tables(db, unit)]
         if missing:
@@ -246,12 +266,12 @@ def book_tables(db: sqlite3.Connection) -> bool:
                     kind = "TABLE" if sql.startswith("CREATE TABLE") else "TRIGGER"
                     db.execute(f"DROP {kind} IF EXISTS {name}")
                     db.execute(sql)
-        row = db.execute("SELECT value FROM meta WHERE key='history_csv_format'").fetchone()
-        if row is None or row[0] != HISTORY_CSV_FORMAT:   # texts of another version
-            with transaction(db):
-                db.execute("DELETE FROM history_lines")
-                db.execute("INSERT OR REPLACE INTO meta VALUES('history_csv_format', ?)",
-                           (HISTORY_CSV_FORMAT,))
+        for table, key, version in TEXT_FORMATS:
+            row = db.execute("SELECT value FROM meta WHERE key=?", (key,)).fetchone()
+            if row is None or row[0] != version:   # texts of another version
+                with transaction(db):
+                    db.execute(f"DELETE FROM {table}")
+                    db.execute("INSERT OR REPLACE INTO meta VALUES(?, ?)", (key, version))
     except sqlite3.OperationalError:
         return False
     return True
@@ -444,6 +464,40 @@ class BookTables:
             if writing:
                 db.execute("ROLLBACK")
         return groups
+
+    def player_page(self, player: str, make: Callable[[list[Row]], tuple[list[str], str]]
+                    ) -> tuple[list[str], str] | None:
+        """The page of ``player`` (``player_pages``: the keys of its configurations and its
+        text), made by ``make(rows)`` from the player's rows
+        (:meth:`SummaryIndex.player_rows`) when the index keeps none, and kept (where the
+        index may be written); ``None`` for a player without a game."""
+        db, folded = self.index._open(), fold_name(player)
+        if not book_tables(db):
+            rows = self.index.player_rows(player)
+            return make(rows) if rows else None
+        kept = db.execute("SELECT keys, page FROM player_pages WHERE folded=?",
+                          (folded,)).fetchone()
+        if kept is not None:
+            return json.loads(kept[0]), kept[1]
+        try:
+            db.execute("BEGIN IMMEDIATE")
+            writing = True
+        except sqlite3.OperationalError:
+            writing = False     # an index file we may only read
+        try:
+            rows = self.index.player_rows(player)
+            if not rows:
+                return None
+            keys, text = made = make(rows)
+            if writing:
+                db.execute("INSERT OR REPLACE INTO player_pages VALUES(?, ?, ?)",
+                           (folded, compact_text(keys), text))
+                db.execute("COMMIT")
+                writing = False
+        finally:
+            if writing:
+                db.execute("ROLLBACK")
+        return made
 
     def history_lines(self, player: str, family: str | None = None, since: str | None = None,
                       until: str | None = None) -> list[str]:

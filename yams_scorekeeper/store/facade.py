@@ -272,10 +272,20 @@ class Store:
         return self._index(lambda index: index.matching(
             player, family, _records.iso(since), _records.iso(until)))
 
-    def player_rows(self, player: str) -> tuple[list[tuple[Any, ...]], dict[str, str]]:
+    def player_rows(self, player: str, *,
+                    page: Callable[[list[tuple[Any, ...]]], tuple[list[str], str]] | None = None
+                    ) -> tuple[Any, dict[str, str]]:
         """A player's games as index rows ``(game, date, family, config_key, stopped,
-        player count, name, total, rank)``, oldest first, and each configuration's label."""
-        def read(index: SummaryIndex) -> tuple[list[tuple[Any, ...]], dict[str, str]]:
+        player count, name, total, rank)``, oldest first, and each configuration's label.
+
+        With ``page``, the player's page instead of the rows: the text ``page(rows)`` makes
+        of them (with the keys of the configurations it names), as the summaries index keeps
+        it until one of the player's rows changes (:meth:`BookTables.player_page`), and the
+        labels of those configurations; ``""`` for a player without a game."""
+        def read(index: SummaryIndex) -> tuple[Any, dict[str, str]]:
+            if page is not None:
+                made = index.book.player_page(player, page)
+                return ("", {}) if made is None else (made[1], index.labels(made[0]))
             rows = index.player_rows(player)
             return rows, index.labels(dict.fromkeys(r[3] for r in rows))
 

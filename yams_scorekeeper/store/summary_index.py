@@ -43,10 +43,16 @@ SQLite, with the columns the history filters and the statistics need:
   year, tallied when first asked for; a player's mark in ``companion_tallies_full`` is
   dropped by triggers whenever a ``players`` row of one of the player's games is written:
   ``stats NAME`` reads ~300 rows instead of looking up 13,000 games' other players;
+- ``player_pages``: what ``stats NAME`` shows of a player that their games alone say (the
+  engine's text of it), made when first asked for and dropped by triggers whenever one of
+  the player's ``players`` rows is written: ``stats NAME`` reads one row instead of 13,000;
+- ``history_sums``: a memo of the digest of a player's whole ``history --csv`` text once
+  each of its lines passed its own digest;
 - ``meta``: the index's schema, the archive folder's ``mtime_ns`` when last in step, a
   ``stale`` flag set before a bulk write of the archive (an import) and cleared after it, and
-  ``sheets_full`` once every game has its sheets (:meth:`SummaryIndex.missing_sheets`), and
-  ``history_csv_format``, the version of the CSV texts of ``history_lines``.
+  ``sheets_full`` once every game has its sheets (:meth:`SummaryIndex.missing_sheets`),
+  ``history_csv_format``, the version of the CSV texts of ``history_lines``, and
+  ``player_page_format``, that of the texts of ``player_pages``.
 
 Why SQLite and not a TinyDB table: a TinyDB table is one JSON document that is read and
 decoded whole; at 50,000 games the summaries are ~25 MB of JSON, ~0.5 s and ~150 MB to load
