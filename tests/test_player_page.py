@@ -107,6 +107,50 @@ def test_recent_average_and_periods():
     assert len(in_period(CRAFTED, None, None, 3)) == 2
 
 
+def test_a_players_games_as_columns_give_the_figures_of_the_rows():
+    """``stats NAME`` reads the index's rows into columns (``GameRows``): the figures, the
+    streak, the recent averages, the player counts and the period are those of the same
+    games as history rows, worked out by hand."""
+    from yams_scorekeeper.engine.player_page import GameRows, by_players
+    from yams_scorekeeper.engine.records import stats_of_rows
+
+    # (game, date, family, config_key, stopped, players, name, total, rank), oldest first
+    index_rows = [("g1", "2024-01-01", "duel", "duel", 0, 2, "Ana", 200, 1),
+                  ("g2", "2024-01-02", "duel", "duel", 0, 2, "Ana", 250, 2),
+                  ("g3", "2024-01-03", "duel", "duel", 1, 2, "ana", 40, 1),   # stopped: no win
+                  ("g4", "2024-02-01", "gaby", "gaby", 1, 3, "Ana", 90.5, 1),  # a Gaby win
+                  ("g5", "2024-02-02", "duel", "duel", 0, 1, "Ana", 250, 1),   # solo: no win
+                  ("g6", "2024-02-03", "duel", "duel", 0, 2, "Ana", 200, None)]
+    labels = {"duel": "Duel au Yam"}
+    games = GameRows.of_index(index_rows, labels)
+    rows = [{"game": g, "date": d, "family": f, "config_key": k,
+             "config_label": labels.get(k, k), "stopped_early": bool(s), "player_count": n,
+             "player": name, "total": t, "rank": r}
+            for g, d, f, k, s, n, name, t, r in index_rows]
+    assert list(games) == rows and games[-2:] == rows[-2:] and len(games) == 6
+    data = stats_of_rows(games, "ana")
+    assert {**data, "history": rows} == stats_of_rows(rows, "ana")
+    duel = data["by_config"]["duel"]
+    # complete Duels: 200, 250, 250, 200; won: g1 only, of the 4 Duels of two players
+    assert (duel["games"], duel["complete"], duel["wins"], duel["win_rate"]) == (5, 4, 1, 0.25)
+    assert (duel["average"], duel["median"], duel["stdev"]) == (225, 225, 25)
+    assert duel["best"] == {"total": 250, "date": "2024-01-02", "game": "g2",   # the first
+                            "config_label": "Duel au Yam"}
+    assert duel["worst"]["game"] == "g1" and data["by_config"]["gaby"]["label"] == "gaby"
+    assert (data["games"], data["wins"], data["average"]) == (6, 2, None)   # two families
+    assert winning_streak(games, gaby_wins) == winning_streak(rows, gaby_wins) == {
+        "games": 1, "from": "2024-01-01", "to": "2024-01-01"}
+    assert by_players(games, gaby_wins) == {"1": {"games": 1, "wins": 0},
+                                            "2": {"games": 4, "wins": 1},
+                                            "3": {"games": 1, "wins": 1}}
+    assert average_trend(games, recent=2) == average_trend(rows, recent=2) == {
+        "duel": {"recent": 225, "before": 225, "change": 0}}
+    period = games.where("2024-01-02", "2024-02-01", 2)
+    assert list(period) == in_period(rows, "2024-01-02", "2024-02-01", 2) == rows[1:3]
+    empty = GameRows.of_index([], {})
+    assert len(empty) == 0 and stats_of_rows(empty, "x")["best"] is None
+
+
 def test_favourite_and_weakest_rows():
     lines = [{"row": "1", "made_rate": 0.9, "zero_rate": 0.1, "average": 2.5},
              {"row": "full", "made_rate": 0.9, "zero_rate": 0.1, "average": 25.0},

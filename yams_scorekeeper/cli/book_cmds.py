@@ -26,6 +26,7 @@ from .printing import local_date, short_label, simple_table
 from .render import print_json, shown
 
 if TYPE_CHECKING:
+    from ..engine.player_page import GameRows
     from ..i18n import _Section
 
 
@@ -96,6 +97,14 @@ def _console():
 _number = number
 
 
+def _book_filter(rules_name: str | None, house: str | None) -> str | None:
+    """:func:`~.house_files.book_filter`, which reads the house sheets' vocabulary, asked
+    only when ``--rules`` or ``--house`` is given (every game otherwise: ~20 ms less)."""
+    if rules_name is None and house is None:
+        return None
+    return book_filter(rules_name, house)
+
+
 #: the help of ``--house`` in the record book's commands
 HOUSE_HELP = ("Only the games of this house sheet, every version of it (a TOML file, or the "
               "sheet's name).")
@@ -122,7 +131,7 @@ def records(
     the best grand total and the best total of each part (column or section),
     with who made it and when."""
     lang = current_lang(ctx)
-    family = book_filter(rules_name, house)
+    family = _book_filter(rules_name, house)
     store = open_store(db, reading=not rebuild)
     book = store.rebuild_records() if rebuild else store.records()
     configs = {key: cfg for key, cfg in sorted(book.get("configs", {}).items())
@@ -255,7 +264,7 @@ def history(
     from ..engine.records import history as build_history
 
     lang = current_lang(ctx)
-    family = book_filter(rules_name, house)
+    family = _book_filter(rules_name, house)
     since_, until_ = period(since, until, year)
     if csv_file is not None or bgstats is not None:
         from .book_export import export_history
@@ -329,33 +338,31 @@ def _stats_headers(lang: str) -> tuple[str, ...]:
     return (w["games"], w["wins"], w["win_pct"], w["average"], w["median"], w["best"],
             w["worst"], w["std_dev"])
 
-#: the player's last games listed in ``yams stats --json`` (``history_total``: how many)
-JSON_HISTORY = 50
 
-#: bars a chart of totals over time shows at most: past that, one bar a month (the average)
-CHART_BARS = 30
+def _player_rows(store, player: str) -> tuple[GameRows, dict[str, str]]:
+    """The player's games from the summaries index, as columns (no summary decoded, no
+    dict a game), each configuration named by its key, and each one's label."""
+    from ..engine.player_page import GameRows
 
-
-def _player_rows(store, player: str) -> list[dict]:
-    """The player's history rows from the summaries index (no summary decoded)."""
     rows, labels = store.player_rows(player)
-    return [{"game": game, "date": date, "family": family, "config_key": key,
-             "config_label": labels.get(key, key), "stopped_early": bool(stopped),
-             "player_count": count, "player": name, "total": total, "rank": rank}
-            for game, date, family, key, stopped, count, name, total, rank in rows]
+    return GameRows.of_index(rows, {}), labels
 
 
-def totals_chart(rows: list[dict], title: str, width: int, lang: str = "en") -> _Chart:
-    """A bar per game, oldest first (one a month, their average, past ``CHART_BARS`` games),
-    scaled so the largest total fills the width left."""
-    if len(rows) > CHART_BARS:
-        months: dict[str, list[dict]] = {}
-        for row in rows:
-            months.setdefault(row["date"][:7], []).append(row)
-        rows = [{"date": month, "label": f"{month} ({len(mine)})",
-                 "total": sum(r["total"] for r in mine) / len(mine),
-                 "stopped_early": all(r["stopped_early"] for r in mine)}
-                for month, mine in months.items()][-CHART_BARS:]
+def _page_made(rows: list[tuple[Any, ...]]) -> tuple[list[str], str]:
+    """The page of a player's rows of the summaries index, for the index to keep: the keys
+    of its configurations and its text (:func:`~yams_scorekeeper.engine.records.page_text`)."""
+    from ..engine.player_page import GameRows
+    from ..engine.records import page_of_games, page_text
+
+    page = page_of_games(GameRows.of_index(rows, {}))
+    return page["keys"], page_text(page)
+
+
+def totals_chart(rows: list[dict[str, Any]], title: str, width: int,
+                 lang: str = "en") -> _Chart:
+    """A bar per game, oldest first (one a month, their average, past ``CHART_BARS`` games:
+    the bars of :func:`~yams_scorekeeper.engine.player_page.monthly_bars`), scaled so the
+    largest total fills the width left."""
     top = max((abs(r["total"]) for r in rows), default=0) or 1
     numbers = [_number(r["total"], lang) for r in rows]
     labels = [r.get("label") or local_date(r["date"]) for r in rows]
@@ -464,8 +471,11 @@ def stats(
     win only in Gaby) but not in the figures of totals. --json lists the player's last 50
     games in "history" ("history_total" counts them all) and the monthly averages in "trend".
     """
-    from ..engine.player_page import in_period
-    from ..engine.records import head_to_head, stats_of_rows
+    import json
+
+    from ..engine.player_page import in_period, rival_and_nemesis
+    from ..engine.records import head_to_head, page_of_games, page_stats, page_text
+    from ..rules import RULESETS
 
     lang = current_lang(ctx)
     w = words("cli.book", lang)
@@ -473,7 +483,7 @@ def stats(
     if seats is not None and not 1 <= seats <= 8:
         raise EntryError(Message("book.seats", n=seats), expected="--players 2")
     if rows:
-        _row_stats(player, book_filter(rules_name, house), as_json, lang, db, since_, until_,
+        _row_stats(player, _book_filter(rules_name, house), as_json, lang, db, since_, until_,
                    seats, csv_file)
         return
     if house is not None:
@@ -482,12 +492,18 @@ def stats(
     if player is None or not player.strip():
         raise EntryError(Message("cli.name_player"), expected="yams stats Alice")
     store = open_store(db, reading=True)
-    player_rows = _player_rows(store, player.strip())
-    if not player_rows:
+    filtered = since_ is not None or until_ is not None or seats is not None
+    if not filtered:                        # the page the summaries index keeps
+        text, labels = store.player_rows(player.strip(), page=_page_made)
+        page = json.loads(text) if text else None
+    else:
+        games, labels = _player_rows(store, player.strip())
+        page = {"player": games.names[-1]} if games else None
+    if page is None:
         known = sorted(store.player_names(), key=str.casefold)
         raise EntryError(Message("cli.book.unknown_player", name=player),
                          expected=", ".join(known) if known else None)
-    name = player_rows[-1]["player"]
+    name = page["player"]
     if versus is not None:
         pairs = [pair for pair in store.pair_rows(player.strip(), versus.strip())
                  if in_period([{"date": pair[1], "player_count": seats}], since_, until_,
@@ -499,14 +515,18 @@ def stats(
             return
         _print_head_to_head(data, lang)
         return
-    filtered = since_ is not None or until_ is not None or seats is not None
     if filtered:
-        player_rows = in_period(player_rows, since_, until_, seats)
-        if not player_rows and not as_json:
+        games = games.where(since_, until_, seats)
+        if not games and not as_json:
             typer.echo(w["no_games"])
             return
-    data = stats_of_rows(player_rows, player.strip())
-    data.update(_page_figures(store, player_rows, player.strip(), since_, until_, seats))
+        page = json.loads(page_text(page_of_games(games)))   # as the index would keep it
+    data = page_stats(page, labels, player.strip())
+    winning = [cls.family for cls in RULESETS if cls.stopped_game_has_winner]   # G7
+    rival, nemesis = rival_and_nemesis(store.companions(player.strip(), winning, since_,
+                                                        until_, seats))
+    data.update(streak=page["streak"], rival=rival, nemesis=nemesis,
+                by_players=page["by_players"], recent=page["recent"])
     if csv_file is not None:
         from ..engine.book_csv import STATS_COLUMNS, stats_lines
         from .book_export import write_csv
@@ -514,11 +534,10 @@ def stats(
         write_csv(csv_file, STATS_COLUMNS, stats_lines(data), lang)
         return
     if html is not None:
-        _player_html(html, store, data, name, (since_, until_, seats), lang)
+        _player_html(html, store, data, page, name, (since_, until_, seats), lang)
         return
     if as_json:       # the last games only: the figures, by_config and trend cover them all
-        print_json({**data, "history": data["history"][-JSON_HISTORY:],
-                    "history_total": len(data["history"])})
+        print_json({**data, "history_total": page["total"]})
         return
     from rich.text import Text
 
@@ -544,42 +563,15 @@ def stats(
         print_lines(out, [line], Text(line))
     if not chart:
         return
-    by_config: dict[str, list[dict]] = {key: [] for key in data["by_config"]}
-    by_family: dict[str, list[float]] = {family: [] for family in data["by_family"]}
-    for row in data["history"]:
-        by_config[row["config_key"]].append(row)
-        if not row["stopped_early"]:
-            by_family[row["family"]].append(row["total"])
-    charts = [totals_chart(by_config[key], w["chart"].format(name=name, label=cfg["label"]),
-                           out.width, lang) for key, cfg in data["by_config"].items()]
+    charts = [totals_chart(bars, w["chart"].format(name=name,
+                                                   label=data["by_config"][key]["label"]),
+                           out.width, lang) for key, bars in page["bars"]]
     charts += [distribution_chart(totals, w["spread"].format(name=name, family=family),
                                   out.width, lang)
-               for family, totals in by_family.items() if len(totals) >= 5]
+               for family, totals in page["spread"] if len(totals) >= 5]
     for drawn in charts:
         print_lines(out, drawn.lines, drawn)
         out.print()
-
-
-def _page_figures(store, rows: list[dict], player: str, since, until, seats) -> dict:
-    """What the player's page adds to the statistics (:mod:`yams_scorekeeper.engine.player_page`):
-    ``streak``, ``rival``, ``nemesis``, ``by_players`` and each configuration's ``recent``
-    average (in ``by_config``)."""
-    from ..engine.player_page import average_trend, rival_and_nemesis, winning_streak
-    from ..engine.records import stopped_game_wins
-    from ..rules import RULESETS
-
-    winning = [cls.family for cls in RULESETS if cls.stopped_game_has_winner]   # G7
-    rival, nemesis = rival_and_nemesis(store.companions(player, winning, since, until, seats))
-    by_players: dict[str, dict] = {}
-    for row in rows:
-        n = by_players.setdefault(str(row["player_count"]), {"games": 0, "wins": 0})
-        n["games"] += 1
-        n["wins"] += (row["player_count"] > 1 and row["rank"] == 1
-                      and (not row["stopped_early"] or stopped_game_wins(row["family"])))
-    return {"streak": winning_streak(rows, stopped_game_wins), "rival": rival,
-            "nemesis": nemesis, "by_players": dict(sorted(by_players.items(),
-                                                          key=lambda kv: int(kv[0]))),
-            "recent": average_trend(rows)}
 
 
 def _page_lines(data: dict, lang: str) -> list[str]:
@@ -606,12 +598,13 @@ def _page_lines(data: dict, lang: str) -> list[str]:
     return lines
 
 
-def _player_html(path: str, store, data: dict, name: str, filters: tuple, lang: str) -> None:
+def _player_html(path: str, store, data: dict, page: dict, name: str, filters: tuple,
+                 lang: str) -> None:
     """``yams stats NAME --html FILE``: the player's page to print: the figures per
     configuration, the page's sentences, then the charts (totals over time per
     configuration, their spread per family, each row's average per column)."""
     from ..rules import rules_class
-    from .charts import grouped_bars, histogram, line_chart, totals_points
+    from .charts import Point, grouped_bars, histogram, line_chart
     from .files import write_text
     from .printable import Cell, Grid, Line, grids_html
 
@@ -626,19 +619,10 @@ def _player_html(path: str, store, data: dict, name: str, filters: tuple, lang: 
                                  Cell(_number(cfg["stdev"], lang))])
              for cfg in data["by_config"].values()]
     grid = Grid("", [w["config"], *_stats_headers(lang)], lines, _page_lines(data, lang))
-    charts = []
-    by_config: dict[str, list[dict]] = {}
-    by_family: dict[str, list[float]] = {}
-    for row in data["history"]:
-        by_config.setdefault(row["config_key"], []).append(row)
-        if not row["stopped_early"]:
-            by_family.setdefault(row["family"], []).append(row["total"])
-    for key, mine in by_config.items():
-        charts.append(line_chart(w["chart"].format(name=name, label=data["by_config"][key][
-            "label"]), totals_points(mine)))
-    for family, totals in by_family.items():
-        if len(totals) >= 2:
-            charts.append(histogram(w["spread"].format(name=name, family=family), totals))
+    charts = [line_chart(w["chart"].format(name=name, label=data["by_config"][key]["label"]),
+                         [Point(*point) for point in points]) for key, points in page["points"]]
+    charts += [histogram(w["spread"].format(name=name, family=family), totals)
+               for family, totals in page["spread"] if len(totals) >= 2]
     since, until, seats = filters
     for cfg in store.row_stats(name, None, since, until, seats).values():
         if not cfg["sheets"]:

@@ -15,9 +15,15 @@ labels say the scale.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ..base.safetext import markup_text
+from ..engine.player_page import LINE_GAMES as LINE_GAMES  # games a line shows one by one
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..engine.player_page import GameRows
 
 WIDTH, HEIGHT = 640, 260
 LEFT, RIGHT, TOP, BOTTOM = 56, 16, 34, 40
@@ -207,17 +213,10 @@ def grouped_bars(title: str, groups: list[tuple[str, list[tuple[str, float]]]]) 
     return "\n".join(out)
 
 
-#: games a line of totals shows one by one; past that, a point a month (their average)
-LINE_GAMES = 120
+def totals_points(rows: Iterable[dict] | GameRows) -> list[Point]:
+    """The points of a player's totals over time (history rows or their columns, oldest
+    first): one a game, or one a month (the average of its complete games) past
+    :data:`LINE_GAMES` games (:func:`~yams_scorekeeper.engine.player_page.line_points`)."""
+    from ..engine.player_page import game_rows, line_points
 
-
-def totals_points(rows: list[dict]) -> list[Point]:
-    """The points of a player's totals over time (history rows, oldest first): one a game,
-    or one a month (the average of its complete games) past :data:`LINE_GAMES` games."""
-    if len(rows) <= LINE_GAMES:
-        return [Point(r["date"][:10], r["total"], 1, r["stopped_early"]) for r in rows]
-    months: dict[str, list[float]] = {}
-    for r in rows:
-        if not r["stopped_early"]:
-            months.setdefault(r["date"][:7], []).append(r["total"])
-    return [Point(month, sum(t) / len(t), len(t)) for month, t in months.items()]
+    return [Point(*point) for point in line_points(game_rows(rows))]

@@ -41,14 +41,18 @@ from __future__ import annotations
 import datetime as _dt
 import json
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from functools import cache
+from itertools import compress, repeat
 from numbers import Real
-from operator import itemgetter
-from typing import Any
+from operator import itemgetter, not_, sub
+from typing import TYPE_CHECKING, Any
 
 from ..base.safetext import fold_name
 from .provenance import counts_in_records, evening_of, paper_of
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .player_page import GameRows
 
 BOOK_FORMAT = "yams-scorekeeper-records"
 BOOK_VERSION = 1
@@ -432,35 +436,48 @@ def describe(totals: list[float]) -> dict[str, float | None]:
     mean = sum(totals) / n
     ordered = sorted(totals)
     median = ordered[n // 2] if n % 2 else (ordered[n // 2 - 1] + ordered[n // 2]) / 2
-    stdev = (sum((x - mean) ** 2 for x in totals) / n) ** 0.5   # floats: exact enough, fast
+    # sum((x - mean) ** 2 for x in totals), the same operations in C: floats, exact enough
+    stdev = (sum(map(pow, map(sub, totals, repeat(mean)), repeat(2))) / n) ** 0.5
     return {"average": mean, "median": median, "stdev": stdev}
 
 
-def _stats(rows: list[Doc]) -> Doc:
-    """The figures of ``rows`` (one pass: a player's rows at 50,000 games are ~13,000, and
-    the statistics take them three times, overall, per family, per configuration)."""
-    complete = [row for row in rows if not row["stopped_early"]]
-    totals = [row["total"] for row in complete]
-    wins = contested = 0
-    for row in rows:
-        players = row["player_count"] if "player_count" in row else len(row.get("players", ()))
-        if players > 1:     # a win: rank 1 in a game of two or more (G6: solo is practice),
-            contested += 1  # a stopped game a win only where the rules say so (G7: Gaby)
-            if row["rank"] == 1 and (not row["stopped_early"]
-                                     or _stopped_wins(row.get("family"))):
-                wins += 1
-    total = itemgetter("total")
-    best = max(complete, key=total, default=None)
-    worst = min(complete, key=total, default=None)
+def _picked(column: Sequence[Any], picked: Sequence[int] | None) -> Sequence[Any]:
+    """The values of ``column`` at the positions ``picked`` (all of them when ``None``)."""
+    if picked is None:
+        return column
+    if len(picked) == 1:
+        return (column[picked[0]],)
+    return itemgetter(*picked)(column)      # type: ignore[no-any-return]
+
+
+def _stats(games: GameRows, won: Sequence[bool], contested: Sequence[bool],
+           picked: Sequence[int] | None = None) -> Doc:
+    """The figures of the games at the positions ``picked`` (every game when ``None``) of
+    ``games``; ``won`` and ``contested``: whether the player won each game
+    (:meth:`GameRows.won`: G7, a stopped game is won only where the rules say so) and whether
+    it had two players or more (G6: a solo game cannot be won). Read from the columns, no
+    dict a game and no loop in Python: a player's games at 50,000 are ~13,000, and the
+    statistics take them three times, overall, per family, per configuration."""
+    played = _picked(games.stopped, picked)
+    complete = list(compress(range(len(games)) if picked is None else picked,
+                             map(not_, played)))
+    totals = list(compress(_picked(games.totals, picked), map(not_, played)))
+    wins, contests = sum(_picked(won, picked)), sum(_picked(contested, picked))
     return {
-        "games": len(rows),
+        "games": len(played),
         "complete": len(complete),
         "wins": wins,
-        "win_rate": wins / contested if contested else None,
-        **describe(totals),
-        "best": best and {k: best[k] for k in ("total", "date", "game", "config_label")},
-        "worst": worst and {k: worst[k] for k in ("total", "date", "game", "config_label")},
+        "win_rate": wins / contests if contests else None,
+        **describe(totals),    # the first best and the first worst, as max() and min() say
+        "best": _game_of(games, complete[totals.index(max(totals))]) if totals else None,
+        "worst": _game_of(games, complete[totals.index(min(totals))]) if totals else None,
     }
+
+
+def _game_of(games: GameRows, k: int) -> Doc:
+    """The best or worst game ``k`` of :func:`_stats`."""
+    return {"total": games.totals[k], "date": games.dates[k], "game": games.games[k],
+            "config_label": games.labels[k]}
 
 
 def player_stats(summaries: Iterable[Doc], name: str) -> Doc:
@@ -468,12 +485,13 @@ def player_stats(summaries: Iterable[Doc], name: str) -> Doc:
     return stats_of_rows(history(summaries, player=name), name)
 
 
-def stats_of_rows(rows: list[Doc], name: str) -> Doc:
+def stats_of_rows(rows: list[Doc] | GameRows, name: str) -> Doc:
     """A player's games, wins, win rate, average, median, standard deviation, best, worst and
     history, per family, per configuration, and by month.
 
     ``rows`` are the player's history rows, oldest first (:func:`history`, or the same keys
-    with ``player_count`` for ``players``). Returns ``{"name", "games", "complete", "wins",
+    with ``player_count`` for ``players``), or the same as columns (:class:`GameRows`, which
+    is then the ``history``). Returns ``{"name", "games", "complete", "wins",
     "win_rate", "average", "median", "stdev", "best", "worst", "history", "by_family":
     {family: {...}}, "by_config": {config_key: {"label", "family", ...}}, "trend":
     [{"month", "family", "games", "average"}]}``.
@@ -485,21 +503,23 @@ def stats_of_rows(rows: list[Doc], name: str) -> Doc:
     ``by_config`` hold them. Games stopped early count in games and wins (G7), not in the
     figures of totals.
     """
-    families: dict[str | None, list[Doc]] = {}
-    configs: dict[str, list[Doc]] = {}
-    for row in rows:
-        families.setdefault(row.get("family"), []).append(row)
-        configs.setdefault(row["config_key"], []).append(row)
-    overall = _stats(rows)
+    from .player_page import GameRows  # the statistics only: a finish does not pay for it
+
+    games = rows if isinstance(rows, GameRows) else GameRows.of_dicts(rows)
+    won, contested = games.won(_stopped_wins), [count > 1 for count in games.counts]
+    families, configs = games.positions("families"), games.positions("keys")
+    overall = _stats(games, won, contested)
     if len(families) > 1:
         overall.update(average=None, median=None, stdev=None, best=None, worst=None)
-    by_family = {family: _stats(mine) for family, mine in families.items()}
-    by_config = {key: {"label": mine[-1]["config_label"], "family": mine[-1].get("family"),
-                       **_stats(mine)} for key, mine in configs.items()}
+    by_family = {family: _stats(games, won, contested, mine)
+                 for family, mine in families.items()}
+    by_config = {key: {"label": games.labels[mine[-1]], "family": games.families[mine[-1]],
+                       **_stats(games, won, contested, mine)} for key, mine in configs.items()}
     trend: dict[tuple[str | None, str], list[float]] = {}
-    for row in rows:
-        if not row["stopped_early"]:
-            trend.setdefault((row.get("family"), row["date"][:7]), []).append(row["total"])
+    for family, date, stopped, total in zip(games.families, games.dates, games.stopped,
+                                            games.totals, strict=True):
+        if not stopped:
+            trend.setdefault((family, date[:7]), []).append(total)
     return {"name": name, **overall, "history": rows, "by_family": by_family,
             "by_config": by_config,
             "trend": [{"family": family, "month": month, "games": len(totals),
@@ -507,6 +527,75 @@ def stats_of_rows(rows: list[Doc], name: str) -> Doc:
                       for (family, month), totals in sorted(trend.items(),
                                                             key=lambda kv: (str(kv[0][0]),
                                                                             kv[0][1]))]}
+
+
+#: the version of :func:`page_text`'s text: the summaries index keeps it, and drops the
+#: pages another version wrote (bump it with any change of what a page holds or how its
+#: figures are worked out)
+PAGE_FORMAT = 1
+
+
+def page_of_games(games: GameRows) -> Doc:
+    """What ``yams stats NAME`` shows of a player that their games alone say, JSON-shaped
+    (:func:`page_text`), for the summaries index to keep: the statistics
+    (:func:`stats_of_rows`, ``by_family`` as ``[family, figures]`` pairs, ``history``
+    empty), the last :data:`~.player_page.JSON_HISTORY` games (``tail``) of ``total``, the
+    streak, the games by player count and the recent averages, each configuration's bars
+    and points of its totals over time and each family's complete totals (``spread``). A
+    configuration is named by its key where its label goes (``games`` made with no label):
+    :func:`page_stats` gives the labels of the day. Not the rival and the nemesis (the
+    other players' rows say them) nor the name as the command was given it."""
+    from .player_page import (
+        JSON_HISTORY,
+        average_trend,
+        by_players,
+        line_points,
+        monthly_bars,
+        winning_streak,
+    )
+
+    stats = stats_of_rows(games, "")
+    del stats["name"]
+    by_config, by_family = games.positions("keys"), games.positions("families")
+    return {"stats": {**stats, "history": [],
+                      "by_family": list(map(list, stats["by_family"].items()))},
+            "player": games.names[-1] if len(games) else None, "keys": list(by_config),
+            "tail": games[-JSON_HISTORY:], "total": len(games),
+            "streak": winning_streak(games, stopped_game_wins),
+            "by_players": by_players(games, stopped_game_wins),
+            "recent": average_trend(games),
+            "bars": [[key, monthly_bars(games.subset(picked))]
+                     for key, picked in by_config.items()],
+            "points": [[key, line_points(games.subset(picked))]
+                       for key, picked in by_config.items()],
+            "spread": [[family, games.complete_totals(picked)]
+                       for family, picked in by_family.items()]}
+
+
+def page_text(page: Doc) -> str:
+    """A page of :func:`page_of_games` as JSON text (floats as ``repr`` writes them: read
+    back, each is the same number)."""
+    return json.dumps(page, separators=(",", ":"), ensure_ascii=False)
+
+
+def page_stats(page: Doc, labels: dict[str, str], name: str) -> Doc:
+    """The statistics of a page read back (:func:`page_text`) as :func:`stats_of_rows`
+    gives them for ``name``, each configuration named by its label in ``labels`` (its key
+    without one), with ``history`` the page's last games (``tail``)."""
+    def named(game: Doc | None) -> Doc | None:
+        if game is not None:
+            game["config_label"] = labels.get(game["config_label"], game["config_label"])
+        return game
+
+    stats = page["stats"]
+    stats["by_family"] = {family: figures for family, figures in stats["by_family"]}
+    for figures in (stats, *stats["by_family"].values(), *stats["by_config"].values()):
+        named(figures["best"])
+        named(figures["worst"])
+    for key, figures in stats["by_config"].items():
+        figures["label"] = labels.get(key, key)
+    stats["history"] = [named(row) for row in page["tail"]]
+    return {"name": name, **stats}
 
 
 def head_to_head(rows: Iterable[tuple[Any, ...]], a: str, b: str) -> Doc:

@@ -258,8 +258,9 @@ class Store:
     def history_lines(self, player: str, family: str | None = None, since: Day = None,
                       until: Day = None) -> list[str]:
         """What ``yams history --csv`` writes of each finished game of ``player`` that matches
-        (:func:`yams_scorekeeper.engine.book_csv.game_csv`), oldest first: one query of
-        the summaries index (:meth:`BookTables.history_lines`)."""
+        (:func:`yams_scorekeeper.engine.book_csv.game_csv`), oldest first, as texts to join
+        (one may hold several games): one query of the summaries index
+        (:meth:`BookTables.history_lines`)."""
         from ..engine import records as _records
 
         return self._index(lambda index: index.book.history_lines(
@@ -273,10 +274,20 @@ class Store:
         return self._index(lambda index: index.matching(
             player, family, _records.iso(since), _records.iso(until)))
 
-    def player_rows(self, player: str) -> tuple[list[tuple[Any, ...]], dict[str, str]]:
+    def player_rows(self, player: str, *,
+                    page: Callable[[list[tuple[Any, ...]]], tuple[list[str], str]] | None = None
+                    ) -> tuple[Any, dict[str, str]]:
         """A player's games as index rows ``(game, date, family, config_key, stopped,
-        player count, name, total, rank)``, oldest first, and each configuration's label."""
-        def read(index: SummaryIndex) -> tuple[list[tuple[Any, ...]], dict[str, str]]:
+        player count, name, total, rank)``, oldest first, and each configuration's label.
+
+        With ``page``, the player's page instead of the rows: the text ``page(rows)`` makes
+        of them (with the keys of the configurations it names), as the summaries index keeps
+        it until one of the player's rows changes (:meth:`BookTables.player_page`), and the
+        labels of those configurations; ``""`` for a player without a game."""
+        def read(index: SummaryIndex) -> tuple[Any, dict[str, str]]:
+            if page is not None:
+                made = index.book.player_page(player, page)
+                return ("", {}) if made is None else (made[1], index.labels(made[0]))
             rows = index.player_rows(player)
             return rows, index.labels(dict.fromkeys(r[3] for r in rows))
 
@@ -313,10 +324,10 @@ class Store:
 
     def companions(self, player: str, winning_families: Iterable[str], since: str | None = None,
                    until: str | None = None, seats: int | None = None) -> list[tuple[Any, ...]]:
-        """The other players of ``player``'s games (:meth:`SummaryIndex.companions`)."""
-        with self.access.reading():
-            return self.parts.index.in_step().companions(player, winning_families, since,
-                                                         until, seats)
+        """The other players of ``player``'s games (:meth:`SummaryIndex.companions`, read
+        from their tallies: :meth:`BookTables.companions`)."""
+        return self._index(lambda index: index.book.companions(player, winning_families, since,
+                                                               until, seats))
 
     def pair_rows(self, a: str, b: str) -> list[tuple[Any, ...]]:
         """The games ``a`` and ``b`` played together (:meth:`SummaryIndex.pair_rows`)."""

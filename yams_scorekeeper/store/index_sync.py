@@ -114,7 +114,7 @@ class IndexKeeper:
 
     def rebuild_distrusted(self, exc: BaseException) -> None:
         """Forget a summaries index found wrong (``exc`` says how), to build it again."""
-        from .summary_index import IndexMismatch
+        from .book_tables import IndexMismatch
 
         index = self.get()
         why: Message | str = (Message("store.index_row_changed", game_id=exc.game_id)

@@ -38,10 +38,21 @@ SQLite, with the columns the history filters and the statistics need:
   each of its ``players`` rows (a player's CSV is one range), with a digest checked at every
   read, dropped by triggers whenever the game's ``games`` or ``players`` rows are written
   (:data:`BOOK_SCHEMA`) and made again from the summary when missing;
+- ``companion_tallies``: the other players of a player's games (games together, ranked
+  above, their last game together), one row per player, other player, player count and
+  year, tallied when first asked for; a player's mark in ``companion_tallies_full`` is
+  dropped by triggers whenever a ``players`` row of one of the player's games is written:
+  ``stats NAME`` reads ~300 rows instead of looking up 13,000 games' other players;
+- ``player_pages``: what ``stats NAME`` shows of a player that their games alone say (the
+  engine's text of it), made when first asked for and dropped by triggers whenever one of
+  the player's ``players`` rows is written: ``stats NAME`` reads one row instead of 13,000;
+- ``history_sums``: a memo of the digest of a player's whole ``history --csv`` text once
+  each of its lines passed its own digest;
 - ``meta``: the index's schema, the archive folder's ``mtime_ns`` when last in step, a
   ``stale`` flag set before a bulk write of the archive (an import) and cleared after it, and
-  ``sheets_full`` once every game has its sheets (:meth:`SummaryIndex.missing_sheets`), and
-  ``history_csv_format``, the version of the CSV texts of ``history_lines``.
+  ``sheets_full`` once every game has its sheets (:meth:`SummaryIndex.missing_sheets`),
+  ``history_csv_format``, the version of the CSV texts of ``history_lines``, and
+  ``player_page_format``, that of the texts of ``player_pages``.
 
 Why SQLite and not a TinyDB table: a TinyDB table is one JSON document that is read and
 decoded whole; at 50,000 games the summaries are ~25 MB of JSON, ~0.5 s and ~150 MB to load
@@ -72,11 +83,11 @@ from typing import TYPE_CHECKING, Any
 
 from ..base.safetext import fold_name
 from .book_tables import (
-    book_tables,
+    BookTables,
+    IndexMismatch,
+    filters,
     has_book_tables,
     line_rows,
-    line_sum,
-    year_inside,
 )
 from .book_tables import transaction as _transaction
 from .files import TEMP_SUFFIX, fast_json, file_checksum
@@ -140,15 +151,6 @@ def row_sum(game: Row, archive_sha: str | None) -> str:
     writes (a total edited in ``index.sqlite``, a page of another file) no longer matches."""
     digest = hashlib.sha256(_json([*game, archive_sha]).encode("utf-8"))
     return digest.hexdigest()[:32]
-
-
-class IndexMismatch(Exception):
-    """A row of the summaries index that does not match its digest (:func:`row_sum`): the
-    index is not what this program wrote, and is rebuilt from the archive."""
-
-    def __init__(self, game_id: str):
-        super().__init__(game_id)
-        self.game_id = game_id
 
 
 #: what makes the index unusable as it is: a row that fails its digest, or SQLite's errors
@@ -357,7 +359,7 @@ class SummaryIndex:
             lines += line_rows(game_players, line, stamp[2])
         db.executemany("INSERT INTO games VALUES(?,?,?,?,?,?,?,?,?,?)", games)
         db.executemany("INSERT INTO players VALUES(?,?,?,?,?,?,?,?,?,?,?)", players)
-        if has_book_tables(db):      # else made when first asked for
+        if has_book_tables(db, "history_lines"):      # else made when first asked for
             db.executemany("INSERT OR REPLACE INTO history_lines VALUES(?,?,?,?,?,?,?)", lines)
         db.executemany("INSERT INTO sheets VALUES(?,?,?)", sheets)
         if len({row[0] for row in sheets}) < len(games):      # a game without its sheets
@@ -423,7 +425,7 @@ class SummaryIndex:
         have_lines = sorted(db.execute("SELECT * FROM history_lines WHERE (folded, date, game, "
                                        "seat) IN (SELECT folded, date, game, seat FROM players "
                                        "WHERE game=?)", (gid,)).fetchall()
-                            ) if has_book_tables(db) else []
+                            ) if has_book_tables(db, "history_lines") else []
         if have_lines and have_lines != sorted(line_rows(players, line, archive_sha)):
             return True         # (none: made again from the summary when read)
         return bool(sheets) and sorted(db.execute(
@@ -517,32 +519,7 @@ class SummaryIndex:
         count = self._open().execute(f"SELECT count(*) FROM games g{where}", args).fetchone()[0]
         return count
 
-    @staticmethod
-    def _filters(prefix: str, family: str | None, since: str | None, until: str | None,
-                 config_key: str | None) -> tuple[str, Params]:
-        """`` AND ...`` for each filter given, on the columns ``prefix``family, config_key,
-        date (both ``games`` and ``players`` hold them). ``family`` may go on with ``/`` and
-        the start of the configuration keys chosen (``house/sirtin#``: every version of one
-        house sheet)."""
-        clauses: list[str] = []
-        args: Params = []
-        if family is not None:
-            family, slash, start = family.partition("/")
-            clauses.append(f"{prefix}family=?")
-            args.append(family)
-            if slash:
-                clauses.append(f"substr({prefix}config_key, 1, ?)=?")
-                args += [len(family) + 1 + len(start), f"{family}/{start}"]
-        if config_key is not None:
-            clauses.append(f"{prefix}config_key=?")
-            args.append(config_key)
-        if since is not None:
-            clauses.append(f"{prefix}date>=?")
-            args.append(since)
-        if until is not None:
-            clauses.append(f"substr({prefix}date, 1, ?)<=?")
-            args += [len(until), until]
-        return "".join(" AND " + c for c in clauses), args
+    _filters = staticmethod(filters)
 
     @classmethod
     def _where(cls, family: str | None, since: str | None, until: str | None,
@@ -634,173 +611,15 @@ class SummaryIndex:
                 labels[key] = summary.get("config_label") or key
         return labels
 
+    def checked_summary(self, game_id: str) -> tuple[Doc, str | None]:
+        """The summary of an indexed game, its digest checked (:class:`IndexMismatch`), and
+        its archive file's checksum."""
+        row = self._open().execute(f"SELECT {_CHECKED} FROM games g WHERE id=?",
+                                   (game_id,)).fetchone()
+        return _checked(row), row[6]
+
     def player_names(self) -> list[str]:
         return [n for (n,) in self._open().execute("SELECT DISTINCT name FROM players")]
-
-
-class BookTables:
-    """The tables of the summaries index that the record book's commands read whole, derived
-    from its other tables and dropped by triggers (:data:`BOOK_SCHEMA`): the per-row tallies
-    of ``stats NAME --rows`` and the lines of ``history --csv``."""
-
-    def __init__(self, index: SummaryIndex):
-        self.index = index
-
-    def player_row_tallies(self, player: str, family: str | None = None,
-                           since: str | None = None, until: str | None = None,
-                           seats: int | None = None) -> dict[str, Doc]:
-        """The per-row tallies (:func:`~yams_scorekeeper.engine.records.row_tallies`) of
-        ``player``'s sheets with the filters of :meth:`SummaryIndex.sheet_rows`, per
-        configuration, in the order of their first game.
-
-        Read from ``row_tallies`` (one range of the player's key: at 50,000 games about 100
-        rows for a player of 13,300 sheets, against 13 MB of sheets to read and 500,000 cells
-        to count); the groups dropped since (a game indexed, removed or changed) are tallied
-        again from the sheets first, in one query, and kept (when the index may be written).
-        A year the period cuts is tallied from its sheets."""
-        from ..engine.records import merged_tallies, row_tallies, tally_of_text
-
-        db, folded = self.index._open(), fold(player)
-        if not book_tables(db):
-            return row_tallies(self.index.sheet_rows(player, family, since, until, seats))
-        groups = self._tally_groups(folded)
-        parts, cut = [], set()
-        for (key, count, year), (fam, first, text) in groups.items():
-            if not _of_family(fam, key, family) or (seats is not None and count != seats):
-                continue
-            inside = year_inside(year, since, until)
-            if inside is None:
-                cut.add(year)
-            elif inside:
-                parts.append((first, key, text))
-        found = [(first, key, tally_of_text(text) if isinstance(text, str) else text)
-                 for first, key, text in parts]
-        if cut:
-            where, args = self.index._filters("p.", family, since, until, None)
-            if seats is not None:
-                where += " AND p.seats=?"
-                args.append(seats)
-            rows = db.execute(
-                "SELECT p.config_key, p.family, p.stopped, s.sheet, p.date, p.game FROM players p "
-                "JOIN sheets s ON s.game=p.game AND s.seat=p.seat WHERE p.folded=?"
-                f"{where} AND substr(p.date, 1, 4) IN ({','.join('?' * len(cut))})",
-                [folded, *args, *sorted(cut)]).fetchall()
-            firsts: dict[str, tuple[str, str]] = {}
-            for row in rows:
-                firsts.setdefault(row[0], (row[4], row[5]))
-            found += [(firsts[key], key, tally) for key, tally in
-                      row_tallies((r[0], r[1], bool(r[2]), r[3]) for r in rows).items()]
-        found.sort(key=lambda part: part[0])
-        return merged_tallies((key, tally) for _first, key, tally in found)
-
-    def _tally_groups(self, folded: str
-                      ) -> dict[tuple[str, int, str], tuple[str | None, tuple[str, str], Any]]:
-        """``{(config_key, seats, year): (family, (first date, first game), tally)}`` of every
-        group of the player's sheets (the tally as its text when read from ``row_tallies``),
-        the groups missing there tallied from the sheets and written back, in one
-        transaction that no other writer enters (or kept for this run only, on an index file
-        we may only read)."""
-        from ..engine.records import row_tallies, tally_text
-
-        db = self.index._open()
-        read = ("SELECT config_key, seats, year, family, first_date, first_game, tally "
-                "FROM row_tallies WHERE folded=?")
-        if db.execute("SELECT 1 FROM row_tallies_full WHERE folded=?", (folded,)).fetchone():
-            return {(k, n, y): (fam, (d, g), text)
-                    for k, n, y, fam, d, g, text in db.execute(read, (folded,))}
-        try:
-            db.execute("BEGIN IMMEDIATE")
-            writing = True
-        except sqlite3.OperationalError:
-            writing = False     # an index file we may only read
-        try:
-            groups: dict[tuple[str, int, str], tuple[str | None, tuple[str, str], Any]] = {
-                (k, n, y): (fam, (d, g), text)
-                for k, n, y, fam, d, g, text in db.execute(read, (folded,))}
-            sheets: dict[tuple[str, int, str], list[tuple[str, str | None, bool, str]]] = {}
-            firsts: dict[tuple[str, int, str], tuple[str | None, tuple[str, str]]] = {}
-            for key, fam, stopped, count, date, game, text in db.execute(
-                    "SELECT p.config_key, p.family, p.stopped, p.seats, p.date, p.game, s.sheet "
-                    "FROM players p JOIN sheets s ON s.game=p.game AND s.seat=p.seat "
-                    "WHERE p.folded=?", (folded,)):
-                group = (key, count, date[:4])
-                if group in groups:
-                    continue
-                sheets.setdefault(group, []).append((key, fam, bool(stopped), text))
-                firsts.setdefault(group, (fam, (date, game)))
-            for group, mine in sheets.items():
-                (tally,) = row_tallies(mine).values()
-                groups[group] = (*firsts[group], tally)
-                if writing:
-                    db.execute("INSERT OR REPLACE INTO row_tallies VALUES(?,?,?,?,?,?,?,?)",
-                               (folded, *group, firsts[group][0], *firsts[group][1],
-                                tally_text(tally)))
-            if writing:
-                db.execute("INSERT OR REPLACE INTO row_tallies_full VALUES(?)", (folded,))
-                db.execute("COMMIT")
-                writing = False
-        finally:
-            if writing:
-                db.execute("ROLLBACK")
-        return groups
-
-    def history_lines(self, player: str, family: str | None = None, since: str | None = None,
-                      until: str | None = None) -> list[str]:
-        """What ``yams history --csv`` writes of each game of ``player`` that matches
-        (:func:`~yams_scorekeeper.engine.book_csv.game_csv`), by date then id: one range
-        of ``history_lines`` beside the same range of ``players``, each text checked against
-        its digest (:class:`IndexMismatch`); a game that has none is read from its summary
-        (checked), and its text kept."""
-        from ..engine.book_csv import game_csv
-
-        index = self.index
-        db = index._open()
-        if not book_tables(db):
-            return [game_csv(s) for s in index.summaries(player, family, since, until)]
-        where, args = index._filters("p.", family, since, until, None)
-        rows = db.execute(
-            "SELECT p.folded, p.date, p.game, p.seat, l.line, l.archive_sha, l.line_sum "
-            "FROM players p LEFT JOIN history_lines l ON l.folded=p.folded AND l.date=p.date "
-            f"AND l.game=p.game AND l.seat=p.seat WHERE p.folded=?{where} "
-            "ORDER BY p.date, p.game, p.seat", [fold(player), *args]).fetchall()
-        kept: list[Row] = []
-        made: dict[str, tuple[str, str | None]] = {}
-        for folded, date, game_id, seat, line, _sha, _sum in rows:
-            if line is None and game_id not in made:
-                found = db.execute(f"SELECT {_CHECKED} FROM games g WHERE id=?",
-                                   (game_id,)).fetchone()
-                made[game_id] = (game_csv(_checked(found)), found[6])
-            if line is None:
-                text, sha = made[game_id]
-                kept.append((folded, date, game_id, seat, text, sha, line_sum(text, sha)))
-        if kept:
-            try:
-                with _transaction(db):
-                    db.executemany("INSERT OR REPLACE INTO history_lines VALUES(?,?,?,?,?,?,?)",
-                                   kept)
-            except sqlite3.OperationalError:
-                pass            # an index file we may only read: made again next time
-        out, last = [], None
-        for _folded, _date, game_id, _seat, line, sha, digest in rows:
-            if game_id == last:
-                continue        # two names of the game that fold alike: one game of theirs
-            last = game_id
-            if line is None:
-                line, sha = made[game_id]
-            elif line_sum(line, sha) != digest:
-                raise IndexMismatch(game_id)
-            out.append(line)
-        return out
-
-
-def _of_family(fam: str | None, config_key: str, family: str | None) -> bool:
-    """Whether a row of family ``fam`` and configuration ``config_key`` is among the games of
-    ``family`` as :meth:`SummaryIndex._filters` reads it (``house/sirtin#``: the configuration
-    keys that start so)."""
-    if family is None:
-        return True
-    family, slash, start = family.partition("/")
-    return fam == family and (not slash or config_key.startswith(f"{family}/{start}"))
 
 
 #: the columns of ``games g`` that :func:`_checked` reads
