@@ -48,6 +48,22 @@ def solved(solver_cache):
     return get
 
 
+@pytest.fixture(scope="session")
+def cache_with(solver_cache, solved):
+    """``cache_with(family, settings)``: the session's cache folder, holding the table of those
+    rules, solved first by ``solved`` (under the workers' lock). For the tests whose commands
+    read the folder themselves ($YAMS_CACHE): a command that finds no table solves it without
+    the lock, and two workers solved Duel's one-joker table at the same time (6 s each)."""
+    from yams_scorekeeper.advice.spec import spec_for
+    from yams_scorekeeper.rules import get_rules
+
+    def get(family: str, settings: dict | None = None) -> str:
+        solved(spec_for(get_rules(family, settings or {})))
+        return solver_cache
+
+    return get
+
+
 # -- fixtures several test modules share (defined here, not imported from one test module into
 # another, where the import would shadow the fixture's name and hide a redefinition) ----------
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import fcntl
 import os
+import platform
 import pty
 import select
 import struct
@@ -20,6 +21,28 @@ import termios
 import time
 
 import pyte
+
+#: the system calls of a process blocked reading its terminal (fd 0), by machine: read(0, ...)
+#: and, with readline, select / pselect6 on fd 0 alone (nfds 1)
+WAITING_CALLS = {"x86_64": ({0}, {23, 270}), "aarch64": ({63}, {72})}
+
+
+def waits_for_input(pid: int) -> bool | None:
+    """Whether process ``pid`` is blocked reading a line from its standard input (it has
+    written all it will before that line); None where ``/proc/PID/syscall`` cannot say."""
+    calls = WAITING_CALLS.get(platform.machine())
+    if calls is None:
+        return None
+    try:
+        with open(f"/proc/{pid}/syscall") as handle:
+            fields = handle.read().split()
+    except OSError:
+        return None
+    if len(fields) < 2 or not fields[0].isdigit():
+        return False                     # "running", or "-1 ..." (blocked outside a call)
+    number, first = int(fields[0]), int(fields[1], 16)
+    reads, selects = calls
+    return (number in reads and first == 0) or (number in selects and first == 1)
 
 
 class PtyScreen:
@@ -56,7 +79,8 @@ class PtyScreen:
         return True
 
     def wait(self, marker: str, timeout: float = 30.0) -> None:
-        """Until ``marker`` has been printed since the last line typed (then a short settle)."""
+        """Until ``marker`` has been printed since the last line typed, then the rest of what the
+        program prints before it waits for a line."""
         deadline = time.monotonic() + timeout
         wanted = marker.encode()
         while wanted not in self.since:
@@ -65,9 +89,44 @@ class PtyScreen:
                 raise TimeoutError(f"no {marker!r} in {self.since[-600:]!r}")
             if not self._pump(left):
                 raise EOFError(f"ended before {marker!r}: {self.since[-600:]!r}")
-        while self._pump(0.05):     # the rest of that burst (a prompt comes last)
-            if not select.select([self.master], [], [], 0.05)[0]:
-                break
+        self._settle()              # the rest of that burst (a prompt comes last)
+
+    def _settle(self, most: float = 10.0) -> None:
+        """Read on until the program waits for a line (everything it printed before is on the
+        screen), ends, or ``most`` seconds have passed. Where this system cannot tell what the
+        program waits for, until 0.1 s of silence."""
+        deadline = time.monotonic() + most
+        while time.monotonic() < deadline:
+            waiting = waits_for_input(self.proc.pid)
+            if waiting is None:
+                while self._pump(0.05):
+                    if not select.select([self.master], [], [], 0.05)[0]:
+                        break
+                return
+            # read after asking: what it printed before it began to wait is here now
+            if not self._drain() or waiting:
+                return
+            select.select([self.master], [], [], 0.01)      # busy still: wakes at its output
+
+    def _drain(self) -> bool:
+        """Read everything printed so far into the screen; False at the end of output. A
+        non-blocking read of the master waits for what the kernel is still moving over from
+        the program's side, then says there is nothing (EAGAIN)."""
+        os.set_blocking(self.master, False)
+        try:
+            while True:
+                try:
+                    data = os.read(self.master, 65536)
+                except BlockingIOError:
+                    return True
+                except OSError:
+                    return False
+                if not data:
+                    return False
+                self.since += data
+                self.stream.feed(data)
+        finally:
+            os.set_blocking(self.master, True)
 
     def wait_prompt(self, markers: tuple[str, ...], timeout: float = 30.0) -> str:
         """Until one of ``markers`` has been printed since the last line typed; which one."""

@@ -10,11 +10,13 @@ from helpers import ENV, js, ok, one_line_error, run
 
 #: the house rule of every Duel sheet here
 ONE_JOKER = ("--setting", "jokers=1")
+#: their rules, as ``cache_with`` (conftest) takes them
+DUEL_ONE_JOKER = ("duel", {"jokers": 1})
 
 
 @pytest.fixture
-def db(tmp_path, solver_cache, monkeypatch):
-    monkeypatch.setitem(ENV, "YAMS_CACHE", solver_cache)
+def db(tmp_path, cache_with, monkeypatch):
+    monkeypatch.setitem(ENV, "YAMS_CACHE", cache_with(*DUEL_ONE_JOKER))
     return str(tmp_path / "store")
 
 
@@ -106,9 +108,10 @@ def test_review_of_a_finished_game_adds_up(db):
     assert "Solo: 264 points" in text and "points lost to choices" in text
 
 
-def test_play_shows_the_hint_only_when_asked(tmp_path, solver_cache, monkeypatch):
+def test_play_shows_the_hint_only_when_asked(tmp_path, cache_with, monkeypatch):
     from test_play import play
 
+    solver_cache = cache_with("yahtzee")
     db = tmp_path / "store"
     monkeypatch.setenv("YAMS_CACHE", solver_cache)
     lines = ["yahtzee", "Solo", "hint 55531/1", "hint 55531", "55531/3", "hint", "q"]

@@ -11,15 +11,15 @@ from __future__ import annotations
 
 import pytest
 from helpers import ENV, js, ok
-from test_advice_cli import ONE_JOKER, SOLO
+from test_advice_cli import DUEL_ONE_JOKER, ONE_JOKER, SOLO
 
 #: SOLO's total (test_advice_cli) and the same game with turn 1 corrected to 11111 (5, not 3)
 SOLO_TOTAL, FIXED_TOTAL = 264, 266
 
 
 @pytest.fixture
-def db(tmp_path, solver_cache, monkeypatch):
-    monkeypatch.setitem(ENV, "YAMS_CACHE", solver_cache)
+def db(tmp_path, cache_with, monkeypatch):
+    monkeypatch.setitem(ENV, "YAMS_CACHE", cache_with(*DUEL_ONE_JOKER))
     return str(tmp_path / "store")
 
 

@@ -327,12 +327,19 @@ REF_GROUPS = {
 
 
 def _assignments(dice, groups, free, chosen):
-    """Every way to pick disjoint dice for ``groups`` (suites: runs of the same values)."""
+    """Every way to pick disjoint dice for ``groups`` (suites: runs of the same values). Two
+    picks of the same dice (equal value, colour and size) leave the same dice for the groups
+    after: the second is the first again, and is skipped."""
     if len(chosen) == len(groups):
         yield chosen
         return
     kind, n = groups[len(chosen)]
+    tried = set()
     for combo in combinations(free, n):
+        same = tuple(dice[i] for i in combo)
+        if same in tried:
+            continue
+        tried.add(same)
         values = sorted(dice[i].value for i in combo)
         if kind == "same" and values[0] != values[-1]:
             continue

@@ -295,10 +295,11 @@ def evening_and_carnet(tmp: Path, out: Outputs) -> None:
 
 
 @pytest.fixture(scope="module")
-def outputs(tmp_path_factory, solver_cache):
+def outputs(tmp_path_factory, cache_with):
     out = Outputs()
+    cache_with("duel", {"jokers": 1})
     with pytest.MonkeyPatch.context() as patch:
-        patch.setitem(ENV, "YAMS_CACHE", solver_cache)
+        patch.setitem(ENV, "YAMS_CACHE", cache_with("yahtzee"))
         play_everything(tmp_path_factory.mktemp("json-keys"), out)
     return out.seen
 

@@ -34,8 +34,9 @@ def _need_chromium() -> None:
         pytest.skip(missing)
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
 def browser():
+    """One Chromium for the module (each test opens its own pages and contexts)."""
     _need_chromium()
     from playwright.sync_api import sync_playwright
 

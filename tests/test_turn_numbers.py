@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from helpers import ENV, js, ok
-from test_advice_cli import ONE_JOKER
+from test_advice_cli import DUEL_ONE_JOKER, ONE_JOKER
 from test_play import played
 
 #: Ana, Bob, Ana, Bob: the game's turns 1-4
@@ -18,8 +18,8 @@ TURNS = [("11123", "1"), ("22256", "2"), ("33345", "3"), ("44442", "4")]
 
 
 @pytest.fixture
-def game(tmp_path, solver_cache, monkeypatch):
-    monkeypatch.setitem(ENV, "YAMS_CACHE", solver_cache)
+def game(tmp_path, cache_with, monkeypatch):
+    monkeypatch.setitem(ENV, "YAMS_CACHE", cache_with(*DUEL_ONE_JOKER))
     db = str(tmp_path / "store")
     game = js(db, "new", "-R", "duel", *ONE_JOKER, "-p", "Ana", "-p", "Bob")["game"]
     for dice, row in TURNS:
