@@ -20,7 +20,8 @@ from __future__ import annotations
 import hashlib
 import json
 import sqlite3
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
@@ -291,6 +292,28 @@ class transaction:
         self.db.execute("COMMIT" if kind is None else "ROLLBACK")
 
 
+@contextmanager
+def kept_if_writable(db: sqlite3.Connection) -> Iterator[bool]:
+    """``BEGIN IMMEDIATE`` where the index file may be written (True: what the block writes is
+    committed, or rolled back on an exception), else False (an index file we may only read:
+    what the block makes is kept for this run only)."""
+    try:
+        db.execute("BEGIN IMMEDIATE")
+    except sqlite3.OperationalError:
+        writable = False
+    else:
+        writable = True
+    if not writable:
+        yield False
+        return
+    try:
+        yield True
+    except BaseException:
+        db.execute("ROLLBACK")
+        raise
+    db.execute("COMMIT")
+
+
 class BookTables:
     """The tables of the summaries index that the record book's commands read whole, derived
     from its other tables and dropped by triggers (:data:`BOOK_SCHEMA`): the per-row tallies
@@ -362,12 +385,7 @@ class BookTables:
         if db.execute("SELECT 1 FROM row_tallies_full WHERE folded=?", (folded,)).fetchone():
             return {(k, n, y): (fam, (d, g), text)
                     for k, n, y, fam, d, g, text in db.execute(read, (folded,))}
-        try:
-            db.execute("BEGIN IMMEDIATE")
-            writing = True
-        except sqlite3.OperationalError:
-            writing = False     # an index file we may only read
-        try:
+        with kept_if_writable(db) as writing:
             groups: dict[tuple[str, int, str], tuple[str | None, tuple[str, str], Any]] = {
                 (k, n, y): (fam, (d, g), text)
                 for k, n, y, fam, d, g, text in db.execute(read, (folded,))}
@@ -391,11 +409,6 @@ class BookTables:
                                 tally_text(tally)))
             if writing:
                 db.execute("INSERT OR REPLACE INTO row_tallies_full VALUES(?)", (folded,))
-                db.execute("COMMIT")
-                writing = False
-        finally:
-            if writing:
-                db.execute("ROLLBACK")
         return groups
 
     def companions(self, player: str, winning_families: Iterable[str],
@@ -445,12 +458,7 @@ class BookTables:
         if db.execute("SELECT 1 FROM companion_tallies_full WHERE folded=?",
                       (folded,)).fetchone():
             return db.execute(read, (folded,)).fetchall()
-        try:
-            db.execute("BEGIN IMMEDIATE")
-            writing = True
-        except sqlite3.OperationalError:
-            writing = False     # an index file we may only read
-        try:
+        with kept_if_writable(db) as writing:
             groups = _companion_tallies(db.execute(
                 f"{_COMPANIONS} WHERE p.folded=? {_COMPANION_GROUPS}", (folded,)))
             if writing:
@@ -458,11 +466,6 @@ class BookTables:
                 db.executemany("INSERT INTO companion_tallies VALUES(?,?,?,?,?,?,?,?,?,?,?)",
                                [(folded, *group) for group in groups])
                 db.execute("INSERT OR REPLACE INTO companion_tallies_full VALUES(?)", (folded,))
-                db.execute("COMMIT")
-                writing = False
-        finally:
-            if writing:
-                db.execute("ROLLBACK")
         return groups
 
     def player_page(self, player: str, make: Callable[[list[Row]], tuple[list[str], str]]
@@ -479,12 +482,7 @@ class BookTables:
                           (folded,)).fetchone()
         if kept is not None:
             return json.loads(kept[0]), kept[1]
-        try:
-            db.execute("BEGIN IMMEDIATE")
-            writing = True
-        except sqlite3.OperationalError:
-            writing = False     # an index file we may only read
-        try:
+        with kept_if_writable(db) as writing:
             rows = self.index.player_rows(player)
             if not rows:
                 return None
@@ -492,11 +490,6 @@ class BookTables:
             if writing:
                 db.execute("INSERT OR REPLACE INTO player_pages VALUES(?, ?, ?)",
                            (folded, compact_text(keys), text))
-                db.execute("COMMIT")
-                writing = False
-        finally:
-            if writing:
-                db.execute("ROLLBACK")
         return made
 
     def history_lines(self, player: str, family: str | None = None, since: str | None = None,
