@@ -412,7 +412,7 @@ class Game:
         if col is not None:                               # as stored: the column's id
             return col, row_id
         key = normalise_id(column)
-        for col in self.columns:
+        for col in sorted(self.columns, key=lambda c: c.id != key):     # ids first (K1)
             if key in (col.id, normalise_id(col.name)):
                 return col, row_id
         raise EntryError(Message("game.no_column", column=column),

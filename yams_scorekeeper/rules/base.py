@@ -267,6 +267,9 @@ class RuleSet:
         if row is not None:
             return row
         key = normalise_id(row_id)
+        row = self._rows.get(key)       # an id names its own row first (K1)
+        if row is not None:
+            return row
         compact = key.replace("-", "")
         short = self.short_names.get(compact)
         for row in self.rows:
