@@ -86,8 +86,17 @@ class HouseRules(RuleSet):
     # -- a game of this sheet ------------------------------------------------------------------
 
     def configure(self, setup: Setup) -> Setup:
-        """The columns chosen (default: those not optional); an imposée column without its
-        order in the file takes the players' order at creation (as Yam classique's, C5)."""
+        """The columns chosen (default: those not optional). Columns that are all optional
+        are added to the default ones, in the sheet's order (K7: naming Gaby's sec never
+        drops its libre); naming a default column chooses the columns as given. An imposée
+        column without its order in the file takes the players' order at creation (C5)."""
+        optional = {c.id for c in self.sheet.columns if c.optional}
+        if setup.columns and not setup.explicit and set(setup.columns) <= optional:
+            given = tuple(c.id for c in self.sheet.columns
+                          if c.id in setup.columns or not c.optional)
+            setup = Setup(setup.players, given, setup.optional_rows, setup.options,
+                          setup.variant, setup.direction, setup.imposed, setup.preset,
+                          setup.explicit)
         return columns_setup(self, setup, HOUSE_RULE)
 
     def build_columns(self, config: GameConfig, rows: tuple[str, ...]) -> tuple[Column, ...]:
