@@ -249,9 +249,12 @@ class Game:
                 return judge.scratch_only(sheet)
             return []
         out: list[LegalCell] = []
+        rescored = bool(mechanics.rescorers)     # the figures then depend on the column (K3)
         for index, coup in enumerate(self.coups, start=1):
-            figures = {f.row: f for f in judge.figures(sheet, coup)}
+            figures = {f.row: f for f in judge.figures(sheet, coup, self.columns[0])}
             for column in self.columns:
+                if rescored and column is not self.columns[0]:
+                    figures = {f.row: f for f in judge.figures(sheet, coup, column)}
                 for row in self.next_cells(sheet, column):
                     try:
                         out.append(judge.cell(sheet, column, row, index, coup, figures[row]))
@@ -466,7 +469,8 @@ class Game:
             refusal = None
             try:
                 judge = self.judge
-                best = judge.assess(sheet, col, row, coup, judge.figure(sheet, row, coup), extra)
+                best = judge.assess(sheet, col, row, coup, judge.figure(sheet, row, coup, col),
+                                    extra)
             except _Refusal as why:
                 refusal = why
             if refusal is not None:

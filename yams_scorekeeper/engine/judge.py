@@ -38,19 +38,19 @@ class CellJudge:
         #: what a column says of a coup of each roll count (see :meth:`column_notes`)
         self.said: dict[tuple[str, int], tuple[Message, ...]] = {}
 
-    def figures(self, sheet: Sheet, coup: Coup) -> list[Figure]:
-        """Every row's figure for this coup on this sheet: the family's, then the mechanics'
-        (the forced joker's, H4)."""
+    def figures(self, sheet: Sheet, coup: Coup, column: Column) -> list[Figure]:
+        """Every row's figure for this coup in ``column`` of this sheet: the family's, then
+        the mechanics' (the forced joker's, H4, judged per column, K3)."""
         figures = self.rules.figures(coup.dice, coup.roll)
         if self.mechanics.rescorers:
-            return self.mechanics.coup_figures(self.game, sheet, coup, figures)
+            return self.mechanics.coup_figures(self.game, sheet, coup, figures, column)
         return figures
 
-    def figure(self, sheet: Sheet, row: str, coup: Coup) -> Figure:
-        """One row's figure for this coup on this sheet (:meth:`figures` for one row)."""
+    def figure(self, sheet: Sheet, row: str, coup: Coup, column: Column) -> Figure:
+        """One row's figure for this coup in ``column`` (:meth:`figures` for one row)."""
         figure = self.rules.coup_figure(self.game, sheet, row, coup)
         if self.mechanics.rescorers:
-            return self.mechanics.coup_figure(self.game, sheet, row, coup, figure)
+            return self.mechanics.coup_figure(self.game, sheet, row, coup, figure, column)
         return figure
 
     def cell(self, sheet: Sheet, column: Column, row: str, coup_no: int, coup: Coup,
@@ -153,7 +153,7 @@ class CellJudge:
         for n, coup in enumerate(game.coups, start=1):
             try:
                 option = self.assess(sheet, column, row, coup,
-                                     self.figure(sheet, row, coup), extra)
+                                     self.figure(sheet, row, coup, column), extra)
             except CellRefusal as why:
                 refusal = refusal or why
                 continue

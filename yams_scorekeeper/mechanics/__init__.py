@@ -262,15 +262,15 @@ class Mechanics:
                 raise refused
 
     def coup_figures(self, game: Game, sheet: Sheet, coup: Coup,
-                     figures: list[Figure]) -> list[Figure]:
+                     figures: list[Figure], column: Column) -> list[Figure]:
         for m in self.rescorers:
-            figures = m.coup_figures(game, sheet, coup, figures)
+            figures = m.coup_figures(game, sheet, coup, figures, column)
         return figures
 
     def coup_figure(self, game: Game, sheet: Sheet, row: str, coup: Coup,
-                    figure: Figure) -> Figure:
+                    figure: Figure, column: Column) -> Figure:
         for m in self.rescorers:
-            figure = m.coup_figure(game, sheet, row, coup, figure)
+            figure = m.coup_figure(game, sheet, row, coup, figure, column)
         return figure
 
     def zero_only(self, game: Game, sheet: Sheet, column: Column, row: str,
