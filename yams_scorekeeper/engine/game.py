@@ -479,7 +479,8 @@ class Game:
         if cell.get("scratch"):
             if not scratchable:
                 raise IllegalMoveError(Message("game.announced_sixth_roll_row"), rule="D9")
-            return Mark(col.id, row, 0, coup_no, True, SCRATCHED, coup.dice, coup.roll, bonus)
+            return Mark(col.id, row, 0, coup_no, True, SCRATCHED, coup.dice, coup.roll,
+                        self.rules.scratch_bonus(row, bonus) if bonus else 0)
         return Mark(col.id, row, score, coup_no, False, _why(explain, notes), coup.dice,
                     coup.roll, bonus)
 

@@ -466,6 +466,11 @@ class RuleSet:
         """Hook: a bonus written with the cell, outside its score, and its note (or None)."""
         return None
 
+    def scratch_bonus(self, row: str, bonus: int) -> int:
+        """Hook: what of a cell's bonus a scratch of it keeps. Default: all (a yahtzee
+        scratched as a joker keeps its Yahtzee bonus, H4)."""
+        return bonus
+
     def random_roll_count(self, game: Game, rng: random.Random) -> int:
         """Hook: a roll count the random player (demo, property tests) may use."""
         return rng.randint(1, game.max_roll())
