@@ -374,6 +374,8 @@ class Game:
             if mechanic.entry_field in given:
                 dice, texts = mechanic.apply(self, sheet, dice, texts, given[mechanic.entry_field])
         coup = Coup(rolled, dice, roll, texts=texts, **given)
+        if not self.replaying and len(coups) + 1 >= self._coups_allowed:
+            self.judge.check_takes(sheet, (*coups, coup))   # K2 (a stored log stands)
         coups.append(coup)
         return ("enter", sheet.name, coup, rolled_text)
 

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..i18n import Message
+from ..base.errors import IllegalMoveError
+from ..i18n import Joined, Message
 from ..mechanics import Assessment, CellRefusal
 from .sheet import LegalCell
 
@@ -163,6 +164,32 @@ class CellJudge:
             assert refusal is not None
             raise refusal.error()
         return best, best_no
+
+    def check_takes(self, sheet: Sheet, coups: tuple[Coup, ...]) -> None:
+        """K2, no stuck turn: refuse the turn's last coup when no cell of the sheet can take
+        it nor an earlier coup of the turn, saying each reason once and what to type instead
+        (the annoncée column's announce form)."""
+        game = self.game
+        reasons: dict[str, CellRefusal] = {}
+        for coup in coups:
+            for column in game.columns:
+                cells = game.next_cells(sheet, column)
+                figures = {f.row: f for f in self.figures(sheet, coup, column)} if cells \
+                    else {}
+                for row in cells:
+                    try:
+                        self.assess(sheet, column, row, coup, figures[row])
+                        return
+                    except CellRefusal as why:
+                        reasons.setdefault(why.message.text("en"), why)
+        coup = coups[-1]
+        if not reasons:
+            return                      # a full sheet: the entry is refused as such
+        first = next(iter(reasons.values()))
+        raise IllegalMoveError(
+            Message("game.coup_takes_no_cell",
+                    why=Joined("; ", [r.message for r in reasons.values()])),
+            rule=first.rule, expected=self.mechanics.instead(game, sheet, coup))
 
     def scratch_only(self, sheet: Sheet) -> list[LegalCell]:
         """Every cell the sheet may fill now when it may only scratch (the empty 165 pool,

@@ -255,6 +255,11 @@ class Mechanics:
         """Whether the sheet may still write two cells in some turn."""
         return any(m.pairs_possible(sheet) for m in self.writers)
 
+    def instead(self, game: Game, sheet: Sheet, coup: Coup) -> str | None:
+        """What to type instead of a coup no cell can take, when a mechanic says it."""
+        return next((said for m in self.played if (said := m.instead(game, sheet, coup))),
+                    None)
+
     def refuse(self, game: Game, sheet: Sheet, column: Column, row: str, coup: Coup) -> None:
         for m in self.refusers:
             refused = m.refuse_cell(game, sheet, column, row, coup)

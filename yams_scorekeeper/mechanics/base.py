@@ -209,6 +209,11 @@ class Mechanic:
         """Why this coup may not go in (column, row), or None."""
         return None
 
+    def instead(self, game: Game, sheet: Sheet, coup: Coup) -> str | None:
+        """What to type instead of a coup that no cell can take (K2), as the notation
+        writes an entry (``66441/2 announce 4``), or None."""
+        return None
+
     def assess(self, game: Game, sheet: Sheet, column: Column, row: str,
                coup: Coup) -> Assessment | None:
         """What (column, row) takes from this coup when the mechanic decides it (an
