@@ -16,8 +16,17 @@ from ..base.columns import DOWN, UP, Column
 from ..base.dice import Dice
 from ..base.totals import Totals
 from ..i18n import Joined, Message
-from ..mechanics import GIVEN, ColumnKind, ForcedJoker, Jokers, Mechanic, PlusAboveMoins, PlusMoins
-from ..mechanics.annoncee import AnnonceeColumn
+from ..mechanics import (
+    GIVEN,
+    ColumnKind,
+    ForcedJoker,
+    Jokers,
+    Mechanic,
+    Mechanics,
+    PlusAboveMoins,
+    PlusMoins,
+)
+from ..mechanics.annoncee import AnnonceeColumn, Announced
 from ..rules.base import Figure, Row, RuleSet, Section, Setup, columns_setup
 from ..rules.hints import SolverHints, TableHints
 from . import scoring, words
@@ -33,6 +42,12 @@ if TYPE_CHECKING:  # pragma: no cover
 
 #: the ruling a house sheet's refusals cite: the sheet itself
 HOUSE_RULE = "house"
+
+
+class NoAnnoncee(Announced):
+    """The announce of a sheet without an annoncée column: refused in its own words."""
+
+    absent = ("game.announce_no_annoncee_column", HOUSE_RULE)
 
 
 class HouseRules(RuleSet):
@@ -131,6 +146,14 @@ class HouseRules(RuleSet):
                 return self.max_rolls
             cap = max(cap, column.max_roll)
         return cap or self.max_rolls
+
+    def game_mechanics(self, config: GameConfig, columns: tuple[Column, ...]) -> Mechanics:
+        """The game's mechanics; on a sheet without an annoncée column an announce is
+        refused saying so (not as a sixth roll, which house sheets do not have)."""
+        made = super().game_mechanics(config, columns)
+        if not any(c.kind == "annoncee" for c in self.sheet.columns):
+            made.offered += (NoAnnoncee("", ""),)
+        return made
 
     def mechanics(self, config: GameConfig) -> list[Mechanic]:
         """The joker rule (as Yahtzee H4: a yams rolled when the yams row is filled scores
