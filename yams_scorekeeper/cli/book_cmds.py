@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, TextIO, cast
 import typer
 
 from ..base.errors import EntryError, YamsError
+from ..base.safetext import fold_name
 from ..i18n import Message, say, words
 from ..i18n.wording import colon as colon_in
 from ..i18n.wording import number
@@ -443,6 +444,10 @@ def stats(
                               help="Per row of the sheet: cells written, average, best, how "
                                    "often 0 or struck out; bonus rate and yams made (PLAYER "
                                    "may then be left out: every player)."),
+    rating: bool = typer.Option(False, "--rating",
+                                help="Rank the club by rating, per configuration: each "
+                                     "player's skill from the order of finish of every game, "
+                                     "with its range (PLAYER may then be left out)."),
     rules_name: str | None = rules_option(None, "With --rows: only this rule family."),
     house: str | None = house_option("With --rows: " + HOUSE_HELP[0].lower() + HOUSE_HELP[1:]),
     since: str | None = typer.Option(None, "--since", metavar="DATE",
@@ -482,6 +487,9 @@ def stats(
     since_, until_ = period(since, until, year)
     if seats is not None and not 1 <= seats <= 8:
         raise EntryError(Message("book.seats", n=seats), expected="--players 2")
+    if rating:
+        _ratings(player, as_json, lang, db)
+        return
     if rows:
         _row_stats(player, _book_filter(rules_name, house), as_json, lang, db, since_, until_,
                    seats, csv_file)
@@ -647,6 +655,43 @@ def _player_html(path: str, store, data: dict, page: dict, name: str, filters: t
                                 lang, charts))
     if path != "-":
         typer.echo(shown(say("book.page_drawn", lang, name=name, path=path)))
+
+
+def _ratings(player: str | None, as_json: bool, lang: str, db: str | None) -> None:
+    """``yams stats --rating``: the club ranked by rating, one table per configuration (the
+    configurations ``player`` has a rating in, when named)."""
+    from ..engine.ratings import ranked
+    from ..rules import RULESETS
+
+    winning = [cls.family for cls in RULESETS if cls.stopped_game_has_winner]   # G7
+    rated, labels = open_store(db, reading=True).ratings(winning)
+    name = fold_name(player.strip()) if player and player.strip() else None
+    tables = [(key, ranked(by_name)) for key, by_name in sorted(
+        rated.items(), key=lambda item: labels[item[0]].casefold())
+        if name is None or name in by_name]
+    if as_json:
+        print_json({"ratings": [
+            {"config_key": key, "label": labels[key], "players": [
+                {"name": r.name, "rating": round(r.mu, 2), "low": round(r.low, 2),
+                 "high": round(r.high, 2), "sigma": round(r.sigma, 2), "games": r.games}
+                for r in table]} for key, table in tables]})
+        return
+    w = words("cli.book_rating", lang)
+    if not tables:
+        typer.echo(w["none"])
+        return
+    from rich.text import Text
+
+    out = _console()
+    for key, table in tables:
+        title = shown(w["title"].format(label=labels[key]))
+        print_lines(out, [title], Text(title, style="bold"))
+        print_table(out, [(w["rank"], "right"), (w["player"], "left"), (w["rating"], "right"),
+                          (w["range"], "right"), (w["games"], "right")],
+                    [[str(n), shown(r.name), _number(round(r.mu, 1), lang),
+                      f"{_number(round(r.low, 1), lang)} – {_number(round(r.high, 1), lang)}",
+                      str(r.games)] for n, r in enumerate(table, 1)])
+    out.print(Text(w["how"]))
 
 
 def _row_headers(lang: str) -> tuple[str, ...]:
