@@ -7,6 +7,8 @@ equal a recomputation from the archive itself after an import, a correction and 
 from __future__ import annotations
 
 import json
+import sqlite3
+from pathlib import Path
 
 from helpers import js, ok, run
 from test_cli_book import YAM, play_duel
@@ -108,3 +110,34 @@ def test_stats_rating_without_a_rated_game_says_why(tmp_path):
     assert result.exit_code == 0
     assert result.stdout == ("No rated game yet: a rating needs a finished game of two players"
                              " or more.\n")
+
+
+def kept_rows(db: str) -> tuple[int, list]:
+    """The ratings the summaries index keeps: how many, and the last game rated."""
+    index = sqlite3.connect(str(Path(db) / "index.sqlite"))
+    try:
+        return (index.execute("SELECT count(*) FROM ratings").fetchone()[0],
+                index.execute("SELECT date, game FROM ratings_upto").fetchall())
+    finally:
+        index.close()
+
+
+def test_kept_ratings_go_on_with_later_games_and_are_dropped_by_an_earlier_one(book, tmp_path):
+    db, ids = book
+    store = Store(db)
+    assert store.ratings(WINNING)[0] == from_archive(store)
+    count, upto = kept_rows(db)
+    assert count == 2 and upto == [("2024-05-01T21:30:00+00:00", ids[1])]
+    # a game played today is rated on top of the kept figures, as a recount would
+    play_duel(db, {"Alice": {}, "Bob": YAM, "Chloé": {}})
+    assert store.ratings(WINNING)[0] == from_archive(store)
+    assert kept_rows(db)[0] == 3 and kept_rows(db)[1][0][0] > "2025"
+    # a game dated before the last one rated (an old book imported) drops them: recounted
+    scratch = str(tmp_path / "old")
+    old = play_duel(scratch, {"Chloé": YAM, "Alice": {}}, at="2024-01-01T10:00:00+00:00")
+    ok(scratch, "export", str(tmp_path / "old.json"))
+    ok(db, "import", str(tmp_path / "old.json"))
+    assert kept_rows(db) == (0, [])
+    rated = store.ratings(WINNING)[0]
+    assert rated == from_archive(store) and rated["duel"]["chloé"].games == 2
+    assert old in [e["id"] for e in store.archived_games()]

@@ -42,13 +42,20 @@ class Rating:
         return self.mu - 3 * self.sigma
 
 
-def rate(rows: Iterable[RatingRow]) -> dict[str, dict[str, Rating]]:
+#: each configuration's ratings, by folded name
+Ratings = dict[str, dict[str, Rating]]
+
+
+def rate(rows: Iterable[RatingRow], start: Ratings | None = None) -> Ratings:
     """Each configuration's ratings (by folded name) after the games of ``rows``, which come
-    one game's players after another, in game order. A game of one player is passed over."""
+    one game's players after another, in game order, from the ratings ``start`` (none: every
+    player new). A game of one player is passed over."""
     from openskill.models import PlackettLuce
 
     model = PlackettLuce()
-    known: dict[str, dict[str, tuple[str, float, float, int]]] = {}
+    known: dict[str, dict[str, tuple[str, float, float, int]]] = {
+        key: {folded: (r.name, r.mu, r.sigma, r.games) for folded, r in book.items()}
+        for key, book in (start or {}).items()}
     for (key, _game), seats in groupby(rows, key=lambda row: (row[0], row[1])):
         players = list(seats)
         if len(players) < 2:

@@ -318,28 +318,8 @@ class Store:
         return stats
 
     def ratings(self, winning_families: Iterable[str]) -> tuple[Doc, dict[str, str]]:
-        """Each configuration's ratings (:func:`yams_scorekeeper.engine.ratings.rate`) from
-        every rated game of the summaries index, in game order, and each configuration's
-        label; the configurations whose records are shared (D11) share one rating."""
-        from ..engine import ratings as _ratings
-        from ..engine.records import record_key
-
-        def read(index: SummaryIndex) -> tuple[Doc, dict[str, str]]:
-            keys: dict[str, str] = {}
-
-            def rows() -> Iterator[_ratings.RatingRow]:
-                for raw, game, folded, name, rank in index.rated_rows(winning_families):
-                    if raw not in keys:
-                        keys[raw] = record_key({"config_key": raw})[0]
-                    yield keys[raw], game, folded, name, rank
-
-            rated, labels = _ratings.rate(rows()), {}
-            for raw, label in index.labels(keys).items():
-                key, shown = record_key({"config_key": raw, "config_label": label})
-                labels[key] = shown
-            return rated, labels
-
-        return self._index(read)
+        """Each configuration's ratings and label (:meth:`BookTables.ratings`)."""
+        return self._index(lambda index: index.book.ratings(winning_families))
 
     def config_totals(self) -> dict[str, list[float]]:
         """Every complete sheet's grand total, per configuration."""
