@@ -141,3 +141,22 @@ def test_kept_ratings_go_on_with_later_games_and_are_dropped_by_an_earlier_one(b
     rated = store.ratings(WINNING)[0]
     assert rated == from_archive(store) and rated["duel"]["chloé"].games == 2
     assert old in [e["id"] for e in store.archived_games()]
+
+
+def test_records_and_the_player_page_show_the_ratings(book):
+    db, _ = book
+    store = Store(db)
+    (table,) = map(ranked, store.ratings(WINNING)[0].values())
+    best = table[0]
+    out = ok(db, "records").stdout
+    assert (f"Best rated: {best.name} {round(best.mu, 1)} ({round(best.low, 1)} – "
+            f"{round(best.high, 1)}), 2 games (yams stats --rating)") in out
+    assert "Meilleur niveau : " in ok(db, "records", lang="fr").stdout
+    page = js(db, "stats", "Alice")["ratings"]["duel"]
+    place = [r.name for r in table].index("Alice") + 1
+    assert page == {"rating": round(table[place - 1].mu, 2), "low": round(table[place - 1].low, 2),
+                    "high": round(table[place - 1].high, 2), "games": 2, "place": place, "of": 2}
+    assert f"Duel au Yam: rating {round(table[place - 1].mu, 1)}" in ok(db, "stats",
+                                                                         "Alice").stdout
+    # Chloé played one stopped game only: no rating
+    assert js(db, "stats", "Chloé")["ratings"] == {}
