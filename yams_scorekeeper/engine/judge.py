@@ -173,12 +173,10 @@ class CellJudge:
         reasons: dict[str, CellRefusal] = {}
         for coup in coups:
             for column in game.columns:
-                cells = game.next_cells(sheet, column)
-                figures = {f.row: f for f in self.figures(sheet, coup, column)} if cells \
-                    else {}
-                for row in cells:
+                for row in game.next_cells(sheet, column):     # the first taker ends it
                     try:
-                        self.assess(sheet, column, row, coup, figures[row])
+                        self.assess(sheet, column, row, coup,
+                                    self.figure(sheet, row, coup, column))
                         return
                     except CellRefusal as why:
                         reasons.setdefault(why.message.text("en"), why)
