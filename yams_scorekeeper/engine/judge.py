@@ -180,14 +180,13 @@ class CellJudge:
                         return
                     except CellRefusal as why:
                         reasons.setdefault(why.message.text("en"), why)
-        coup = coups[-1]
         if not reasons:
             return                      # a full sheet: the entry is refused as such
         first = next(iter(reasons.values()))
         raise IllegalMoveError(
             Message("game.coup_takes_no_cell",
                     why=Joined("; ", [r.message for r in reasons.values()])),
-            rule=first.rule, expected=self.mechanics.instead(game, sheet, coup))
+            rule=first.rule, expected=self.mechanics.instead(game, sheet, coups[-1]))
 
     def scratch_only(self, sheet: Sheet) -> list[LegalCell]:
         """Every cell the sheet may fill now when it may only scratch (the empty 165 pool,
