@@ -241,6 +241,23 @@ def write_user_file(path: str, write: Callable[[Any], Any], force: bool = False)
             os.close(held)
 
 
+def replace_derived(path: str, text: str) -> None:
+    """Write ``text`` to a temporary file beside ``path`` and rename it over ``path``, so a
+    reader finds the old file or the new one, whole. For derived files only (a cache entry:
+    no fsync, no backup); a folder that cannot be written keeps nothing."""
+    temp = f"{path}.{os.getpid()}.tmp"
+    try:
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(temp, "w", encoding="utf-8") as handle:
+            handle.write(text)
+        os.replace(temp, path)
+    except OSError:
+        try:
+            os.unlink(temp)
+        except OSError:
+            pass
+
+
 def read_regular(path: str, limit: int = MAX_FILE_BYTES) -> bytes:
     """The bytes of the regular file ``path``, at most ``limit`` of them.
 
