@@ -239,9 +239,10 @@ def test_the_one_shot_path_leaves_the_rest_to_click(name, args):
 
 # -- what a one-shot table action loads, in every family --------------------------------------
 
-#: third-party packages and heavy standard modules a plain table action never needs
-NOT_ON_A_TABLE_ACTION = ("typer", "click", "rich", "tinydb", "dataclasses", "inspect",
-                         "hashlib", "shutil", "typing", "datetime", "platformdirs")
+#: third-party packages and heavy standard modules a plain table action never needs (TinyDB,
+#: the store's database, and the typing it imports are needed)
+NOT_ON_A_TABLE_ACTION = ("typer", "click", "rich", "dataclasses", "inspect",
+                         "hashlib", "shutil", "datetime", "platformdirs")
 FAMILY_DICE = {"classic": "55533", "gaby": "55533", "duel": "55533", "yatzy": "55533",
                "yahtzee": "55533"}
 HOUSE_SHEET = str(Path(__file__).resolve().parent.parent / "examples" / "house" / "sirtin.toml")
@@ -253,6 +254,7 @@ def test_a_one_shot_turn_of_a_house_sheet_loads_no_heavy_module(tmp_path):
         out, err, status, modules = yams_run(ONESHOT, tmp_path, *args)
         assert status == 0, (args, err)
         assert not {m for m in modules if m.split(".")[0] in NOT_ON_A_TABLE_ACTION}, args
+        assert "tinydb" in modules, args                   # the game is read through TinyDB
     # the sheet's file was read by `new`: its entry in the cache answers, no TOML is parsed
     out, err, status, modules = yams_run(ONESHOT, tmp_path, "score", "--json", "--house",
                                          HOUSE_SHEET, "-r", "1", "55533")
@@ -276,12 +278,13 @@ def test_a_one_shot_turn_loads_no_third_party_package_and_one_family(tmp_path, f
                     if m.startswith("yams_scorekeeper.rules.")} & set(FAMILIES)
         assert families <= {family, "yatzy"}, (args, families)    # yahtzee is made on yatzy
         if args[0] != "score":
+            assert "tinydb" in modules, args
             assert not {"yams_scorekeeper.store.archive", "yams_scorekeeper.store.record_book",
                         "yams_scorekeeper.store.checkup", "yams_scorekeeper.engine.records",
                         "yams_scorekeeper.store.summary_index"} & modules, args
 
 
-def test_tinydb_dataclasses_and_inspect_stay_off_the_table_path_of_a_house_game(tmp_path):
+def test_the_table_path_of_a_house_game_reads_through_tinydb_without_inspect(tmp_path):
     import pathlib
 
     sheet = pathlib.Path(__file__).parent.parent / "examples" / "house" / "sirtin.toml"
@@ -290,7 +293,8 @@ def test_tinydb_dataclasses_and_inspect_stay_off_the_table_path_of_a_house_game(
         out, err, status, modules = yams_run(ONESHOT, tmp_path, *args)
         assert status == 0, (args, err)
         assert not {m for m in modules if m.split(".")[0] in
-                    ("typer", "click", "rich", "tinydb", "dataclasses", "inspect")}, args
+                    ("typer", "click", "rich", "dataclasses", "inspect")}, args
+        assert {"tinydb.database", "tinydb.middlewares"} <= modules, args
 
 
 def test_the_family_registry_names_each_family_where_it_lives():
