@@ -13,8 +13,9 @@ The top of the module imports only the standard library (not even ``typer``: see
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from ..base.errors import ConfigError, EntryError, IllegalMoveError
-from ..base.lightclass import dataclass
 from ..i18n import Message, explain_lang, words
 from .current_game import game_step
 from .files import open_store
