@@ -43,11 +43,7 @@ Rules for command modules:
 
 from __future__ import annotations
 
-import functools
 import importlib
-import inspect
-import typing
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import typer
@@ -57,7 +53,6 @@ from .. import __version__
 from ..base.errors import YamsError
 from .click_words import SpokenCommand, SpokenGroup
 from .lang import current_lang, help_lang, resolve_lang, serve_click
-from .options import Declared
 
 if TYPE_CHECKING:  # pragma: no cover
     # the Context class Typer's own methods take (Typer 0.28 carries its own Click)
@@ -234,33 +229,9 @@ def register(target: typer.Typer, module_name: str, only: str | None = None) -> 
         func, options = entry if isinstance(entry, tuple) else (entry, {})
         name = options.get("name") or func.__name__.replace("_", "-")
         if only is None or name == only:
-            target.command(**{"cls": YamsCommand, **options})(for_typer(func))
+            target.command(**{"cls": YamsCommand, **options})(func)
             names.append(name)
     return tuple(names)
-
-
-def for_typer(func: Callable[..., Any]) -> Callable[..., Any]:
-    """``func`` as Typer reads a command: its :func:`~yams_scorekeeper.cli.options.Option`
-    and ``Argument`` declarations made ``typer.Option`` and ``typer.Argument``, and its
-    ``ctx: Context`` a ``typer.Context`` (``func`` itself when it declares nothing so)."""
-    signature = inspect.signature(func)
-    if not any(isinstance(p.default, Declared) for p in signature.parameters.values()):
-        return func
-    hints = typing.get_type_hints(func, localns={"Context": typer.Context})
-    parameters = [p.replace(annotation=hints.get(p.name, p.annotation),
-                            default=p.default.for_typer() if isinstance(p.default, Declared)
-                            else p.default)
-                  for p in signature.parameters.values()]
-
-    @functools.wraps(func)
-    def command(*args: Any, **kwargs: Any) -> Any:
-        return func(*args, **kwargs)
-
-    command.__signature__ = signature.replace(  # type: ignore[attr-defined]  # read by inspect
-        parameters=parameters, return_annotation=hints.get("return", None))
-    command.__annotations__ = {**{p.name: p.annotation for p in parameters},
-                               "return": hints.get("return", None)}
-    return command
 
 
 #: the command names of the modules loaded at start-up (those missing from COMMAND_NAMES)
@@ -268,8 +239,7 @@ _EAGER = {name: register(app, name) for name in COMMAND_MODULES if name not in C
 
 
 def main() -> None:
-    """Run the Typer app on the command line (the console script ``yams`` runs a plain
-    one-shot command without it: :func:`.oneshot.main`)."""
+    """The console script ``yams``: the Typer app on the command line."""
     prepare_streams()
     try:
         app(prog_name="yams")
