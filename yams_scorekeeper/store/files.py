@@ -47,6 +47,8 @@ import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
+from tinydb.storages import Storage
+
 from ..base.errors import EntryError, StoreCorruptError, StoreError
 from ..i18n import Message
 from .checksum import checksum as _checksum
@@ -803,14 +805,11 @@ def corrupt_error(path: str, why: Message | str,
     )
 
 
-class AtomicJSONStorage:
-    """A TinyDB storage (``read``, ``write``, ``close``) over one JSON file, written atomically
-    with rotating backups.
-
-    ``TinyDB(path, storage=AtomicJSONStorage, fs=..., backups=...)`` passes the extra
-    arguments through (the store itself opens its files as :class:`~.folder.StoreFile`).
-    ``fs`` is the :class:`FileSystem` used for every call.
-    """
+class AtomicJSONStorage(Storage):
+    """A TinyDB storage over one JSON file, written atomically with rotating backups:
+    ``TinyDB(path, storage=AtomicJSONStorage, fs=..., backups=...)``, ``fs`` being the
+    :class:`FileSystem` used for every call (the store wraps it in TinyDB's
+    ``CachingMiddleware``: :meth:`~.folder.StoreFolder.open`)."""
 
     def __init__(self, path: str | os.PathLike[str], fs: FileSystem | None = None,
                  backups: int = DEFAULT_BACKUPS):

@@ -22,9 +22,9 @@ from __future__ import annotations
 
 import json
 import os
+from hashlib import sha256
 
 from .. import __version__
-from ..base.digest import sha256
 from ..base.errors import YamsError
 from ..house import HouseSheet, house_from_doc, load_house
 from .files import replace_derived
