@@ -13,10 +13,9 @@ from typing import TYPE_CHECKING, Any, TextIO, cast
 import typer
 
 from ..base.errors import EntryError, YamsError
-from ..base.safetext import fold_name
 from ..i18n import Message, say, words
 from ..i18n.wording import colon as colon_in
-from ..i18n.wording import number
+from ..i18n.wording import fill, number
 from .files import file_stdout, open_store
 from .house_files import book_chosen, book_filter, house_option
 from .lang import current_lang
@@ -150,7 +149,9 @@ def records(
         return
     columns = [(w["part"], "left"), (w["value"], "right"), (w["player"], "left"),
                (w["date"], "left"), (w["tied"], "left")]
-    best = _best_rated(store)
+    from .book_skill import best_rated
+
+    best = best_rated(store)
     for key, cfg in configs.items():
         lines = _record_lines(cfg, lang)
         title = shown(cfg.get("label") or key)
@@ -177,15 +178,6 @@ def records(
                                rating=_number(round(r.mu, 1), lang),
                                low=_number(round(r.low, 1), lang),
                                high=_number(round(r.high, 1), lang), games=r.games)))
-
-
-def _best_rated(store) -> dict:
-    """The best rated player of each configuration (:func:`~..engine.ratings.ranked`)."""
-    from ..engine.ratings import ranked
-    from ..rules import RULESETS
-
-    winning = [cls.family for cls in RULESETS if cls.stopped_game_has_winner]   # G7
-    return {key: ranked(by_name)[0] for key, by_name in store.ratings(winning)[0].items()}
 
 
 def _record_lines(cfg: dict, lang: str) -> list[tuple[str, str, str, str, str, bool]]:
@@ -506,7 +498,9 @@ def stats(
     if seats is not None and not 1 <= seats <= 8:
         raise EntryError(Message("book.seats", n=seats), expected="--players 2")
     if rating:
-        _ratings(player, as_json, lang, db)
+        from .book_skill import club_ratings
+
+        club_ratings(player, as_json, lang, db)
         return
     if rows:
         _row_stats(player, _book_filter(rules_name, house), as_json, lang, db, since_, until_,
@@ -553,7 +547,10 @@ def stats(
                                                         until_, seats))
     data.update(streak=page["streak"], rival=rival, nemesis=nemesis,
                 by_players=page["by_players"], recent=page["recent"])
-    _add_ratings(data, store, winning, player.strip())       # of every game, whatever the filter
+    from .book_skill import add_ratings, add_skill
+
+    add_ratings(data, store, player.strip())       # of every game, whatever the filter
+    add_skill(data, store, player.strip(), (since_, until_, seats))
     if csv_file is not None:
         from ..engine.book_csv import STATS_COLUMNS, stats_lines
         from .book_export import write_csv
@@ -622,6 +619,11 @@ def _page_lines(data: dict, lang: str) -> list[str]:
                          rating=_number(round(r["rating"], 1), lang),
                          low=_number(round(r["low"], 1), lang),
                          high=_number(round(r["high"], 1), lang), place=r["place"], of=r["of"]))
+    for key, skill in data.get("skill", {}).items():
+        lines.append(say("book.skill", lang, label=data["by_config"][key]["label"],
+                         lost=fill("{v:.2f}", lang, v=skill["lost_per_turn"]),
+                         luck=fill("{v:+.1f}", lang, v=skill["luck_per_game"]),
+                         n=skill["games"]))
     for key, trend in data["recent"].items():
         lines.append(say("book.recent", lang, label=data["by_config"][key]["label"],
                          n=RECENT, recent=_number(round(trend["recent"], 1), lang),
@@ -679,61 +681,6 @@ def _player_html(path: str, store, data: dict, page: dict, name: str, filters: t
                                 lang, charts))
     if path != "-":
         typer.echo(shown(say("book.page_drawn", lang, name=name, path=path)))
-
-
-def _add_ratings(data: dict, store, winning: list[str], player: str) -> None:
-    """A player's page gets ``ratings``: for each of its configurations where the player is
-    rated, the figure, its range, the games rated and the place in the club."""
-    from ..engine.ratings import ranked
-    from ..engine.records import record_key
-
-    rated, _ = store.ratings(winning)
-    folded, data["ratings"] = fold_name(player), {}
-    for key in data["by_config"]:
-        table = ranked(rated.get(record_key({"config_key": key})[0], {}))
-        place = next((n for n, r in enumerate(table, 1) if fold_name(r.name) == folded), None)
-        if place:
-            r = table[place - 1]
-            data["ratings"][key] = {"rating": round(r.mu, 2), "low": round(r.low, 2),
-                                    "high": round(r.high, 2), "games": r.games,
-                                    "place": place, "of": len(table)}
-
-
-def _ratings(player: str | None, as_json: bool, lang: str, db: str | None) -> None:
-    """``yams stats --rating``: the club ranked by rating, one table per configuration (the
-    configurations ``player`` has a rating in, when named)."""
-    from ..engine.ratings import ranked
-    from ..rules import RULESETS
-
-    winning = [cls.family for cls in RULESETS if cls.stopped_game_has_winner]   # G7
-    rated, labels = open_store(db, reading=True).ratings(winning)
-    name = fold_name(player.strip()) if player and player.strip() else None
-    tables = [(key, ranked(by_name)) for key, by_name in sorted(
-        rated.items(), key=lambda item: labels[item[0]].casefold())
-        if name is None or name in by_name]
-    if as_json:
-        print_json({"ratings": [
-            {"config_key": key, "label": labels[key], "players": [
-                {"name": r.name, "rating": round(r.mu, 2), "low": round(r.low, 2),
-                 "high": round(r.high, 2), "sigma": round(r.sigma, 2), "games": r.games}
-                for r in table]} for key, table in tables]})
-        return
-    w = words("cli.book_rating", lang)
-    if not tables:
-        typer.echo(w["none"])
-        return
-    from rich.text import Text
-
-    out = _console()
-    for key, table in tables:
-        title = shown(w["title"].format(label=labels[key]))
-        print_lines(out, [title], Text(title, style="bold"))
-        print_table(out, [(w["rank"], "right"), (w["player"], "left"), (w["rating"], "right"),
-                          (w["range"], "right"), (w["games"], "right")],
-                    [[str(n), shown(r.name), _number(round(r.mu, 1), lang),
-                      f"{_number(round(r.low, 1), lang)} – {_number(round(r.high, 1), lang)}",
-                      str(r.games)] for n, r in enumerate(table, 1)])
-    out.print(Text(w["how"]))
 
 
 def _row_headers(lang: str) -> tuple[str, ...]:

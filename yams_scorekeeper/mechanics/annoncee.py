@@ -8,8 +8,9 @@ column as to the others; its factor is 1 unless its kind says otherwise."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from ..base.errors import IllegalMoveError
-from ..base.lightclass import dataclass
 from ..i18n import Message
 from .base import CellRefusal, Mechanic
 from .columns import ColumnKind

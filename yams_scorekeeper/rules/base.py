@@ -20,13 +20,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
 
 from ..base.columns import Column
 from ..base.dice import Dice, dice_texts, parse_plain, parse_roll
 from ..base.errors import ConfigError, EntryError, IllegalMoveError
-from ..base.lightclass import dataclass, field
 from ..base.totals import Totals, scores_sum, upper_total
-from ..base.values import quick_init
 from ..i18n import Joined, Message, explain_lang
 from ..mechanics import ColumnKind, Mechanic, Mechanics, sheet_order
 from .choices import choice_ids
@@ -64,8 +63,7 @@ class Section:
     rows: tuple[str, ...]
 
 
-@quick_init
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Figure:
     """The score the dice make in one row, and why.
 
