@@ -275,6 +275,27 @@ def test_plus_without_moins_and_a_joker_without_a_yams():
     assert refusal('joker = "forced"\n' + UPPER).key == "joker"
 
 
+YAMS_ROW = 'kind = "yams"\nname = "Yams"\npoints = 50\nscore = "fixed"'
+
+
+@pytest.mark.parametrize("top, key", [('joker = "free"', "joker"), ('joker = "forced"', "joker"),
+                                      ("extra_yams = 100", "extra_yams"),
+                                      ("yams_servi = 20", "yams_servi")])
+def test_a_yams_rule_needs_exactly_one_yams_row_not_two(top, key):
+    one = row('id = "yams"\n' + YAMS_ROW)
+    assert load_house(top + "\n" + UPPER + one, name="one").spec.rows[-1].kind == "yams"
+    assert refusal(top + "\n" + UPPER + one + row('id = "yams2"\n' + YAMS_ROW)).key == key
+
+
+def test_at_most_one_annoncee_column_k6():
+    column = '[[columns]]\nid = "{0}"\nkind = "{1}"\n'
+    assert load_house(UPPER + column.format("libre", "libre") + column.format("a1", "annoncee"),
+                      name="one").spec.columns[-1].kind == "annoncee"
+    err = refusal(UPPER + column.format("libre", "libre") + column.format("a1", "annoncee")
+                  + column.format("a2", "annoncee"))
+    assert err.key == "columns"
+
+
 # -- the canonical document and the identity ----------------------------------------------------
 
 def test_the_rules_doc_reads_back_to_the_same_sheet_and_identity():
