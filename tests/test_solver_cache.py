@@ -88,6 +88,11 @@ def _too_big(values):
     return values * 1000
 
 
+def _full_sheet_not_0(values):
+    values[-1] = 1.0                 # the full sheet has no points still to come
+    return values
+
+
 DAMAGE = {
     "empty": lambda p: _truncate(p, 0),
     "cut": lambda p: _truncate(p, os.path.getsize(p) - 4),
@@ -102,6 +107,7 @@ DAMAGE = {
     "zeros": lambda p: _with_values(p, _zeros),
     "negated": lambda p: _with_values(p, _negated),
     "beyond any sheet": lambda p: _with_values(p, _too_big),
+    "full sheet not 0": lambda p: _with_values(p, _full_sheet_not_0),
 }
 
 
