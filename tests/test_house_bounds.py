@@ -41,10 +41,12 @@ WIDE = {
 
 
 def test_what_a_sheet_needs_is_well_inside_the_bounds():
-    """A bonus's steps (2 levels) are read; a nesting at the bound, or a key of
-    ``MOST_DOTS`` dots, reaches the vocabulary, which refuses the unknown key."""
+    """A bonus's steps (2 levels) are read; a nesting at the bound, a key of ``MOST_DOTS``
+    dots, many keys of a few dots each, reach the vocabulary, which refuses the unknown key."""
     assert load_house(steps(2), name="ok").spec.bonuses[0].steps == ((63, 35),)
-    for text in (DEEP["array"](MOST_DEPTH - 1), DEEP["dotted key"](MOST_DOTS - 1)):
+    for text in (DEEP["array"](MOST_DEPTH), DEEP["dotted key"](MOST_DOTS),
+                 UPPER + "".join(f"a{i}.b.c.d.e = 1\n" for i in range(5)),   # dots of each key
+                 UPPER + "x = {a.b.c.d.e = 1, f.g.h.i.j = 2}\n"):
         with pytest.raises(HouseFileError) as err:
             load_house(text, name="x")
         assert err.value.key not in ("(toml)", "(sheet)"), str(err.value)
@@ -72,16 +74,19 @@ def test_a_text_over_the_size_bound_is_refused_unparsed():
 
 
 def test_a_stored_document_nested_too_deep_is_refused_as_a_file_is():
+    """A stored sheet whose bonus steps are wrapped in lists: 4 deep, the vocabulary refuses
+    the steps; one more, and 5,000 more, the document is refused as too deep, unread."""
     sheet = load_house(steps(2), name="club")
     doc = sheet.rules_doc
-    for n in (MOST_DEPTH, 5_000):
+    for n in (4, 5, 5_000):
         deep: object = [63, 35]
         for _ in range(n):
             deep = [deep]
         forged = {**doc, "bonuses": [{**doc["bonuses"][0], "steps": deep}]}
         with pytest.raises(HouseFileError) as err:
             house_from_doc(forged)
-        assert "nested too deeply" in str(err.value), str(err.value)
+        assert err.value.key == ("bonuses[0].steps" if n == 4 else "(sheet)"), str(err.value)
+        assert ("nested too deeply" in str(err.value)) == (n > 4)
 
 
 @settings(max_examples=40, deadline=None)
