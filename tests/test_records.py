@@ -243,8 +243,11 @@ def test_old_force_games_with_house_settings_share_their_records_d11():
     down = game("d1", "2024-05-02", ("Bob", 710, {}),
                 key="double/force/decroissant/house-rules")
     new = game("n1", "2024-05-03", ("Chloé", 705, {}), key="double/force/house-rules")
+    for summary, direction in ((up, "croissant"), (down, "décroissant"), (new, "croissant")):
+        summary["config_label"] = f"Double Yams forcé ({direction})"
     book = recompute([up, down, new])
     assert list(book["configs"]) == ["double/force/house-rules"]
+    assert book["configs"]["double/force/house-rules"]["label"] == "Double Yams forcé"
     total = book["configs"]["double/force/house-rules"]["records"]["total"]
     assert (total["value"], total["player"]) == (710, "Bob")
 

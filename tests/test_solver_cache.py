@@ -88,6 +88,17 @@ def _too_big(values):
     return values * 1000
 
 
+def _start_in_header_changed(path: str) -> None:
+    """The header's empty-sheet values changed, the checksum (of the values) still right."""
+    with open(path, "rb") as handle:
+        raw = handle.read()
+    head = json.loads(raw[len(cache.MAGIC):cache.HEADER])
+    head["start"] = [v + 1 for v in head["start"]]
+    text = cache.MAGIC + json.dumps(head).encode()
+    with open(path, "wb") as handle:
+        handle.write(text + b" " * (cache.HEADER - 1 - len(text)) + b"\n" + raw[cache.HEADER:])
+
+
 def _full_sheet_not_0(values):
     values[-1] = 1.0                 # the full sheet has no points still to come
     return values
@@ -108,6 +119,7 @@ DAMAGE = {
     "negated": lambda p: _with_values(p, _negated),
     "beyond any sheet": lambda p: _with_values(p, _too_big),
     "full sheet not 0": lambda p: _with_values(p, _full_sheet_not_0),
+    "header start changed": _start_in_header_changed,
 }
 
 
@@ -138,7 +150,16 @@ def _permuted(values):
     return values
 
 
-FORGED = {"halved": _halved, "states permuted": _permuted}
+def _halved_past_the_first_turn(values):
+    """Every sheet with two cells or more filled halved: the empty sheet and its successors
+    keep their values, so only a check of the later states sees it."""
+    filled = np.array([bin(m).count("1") for m in range(len(values))])
+    values[filled >= 2] /= 2
+    return values
+
+
+FORGED = {"halved": _halved, "states permuted": _permuted,
+          "halved past the first turn": _halved_past_the_first_turn}
 
 
 @pytest.mark.parametrize("kind", list(FORGED))

@@ -269,6 +269,8 @@ def test_even_a_change_of_layout_is_refused():
     ('{"games": {}}', "_meta table"),
     ('{"_meta": {"1": {"schema": 9, "sha256": "x"}}}', "newer"),
     ('{"_meta": {"1": {"schema": "3"}}}', "positive integer"),
+    ('{"_meta": {"1": {"schema": 0}}}', "positive integer"),
+    ('{"_meta": {"1": {"schema": 1}, "2": {"schema": 1}}}', "exactly one document"),
     ('{"_meta": {"1": {"schema": 2, "sha256": "x"}}}', "exactly the keys"),
     ('{"_meta": {"1": {"schema": 1}}, "t": {"x": {}}}', "bad document id"),
     ('{"_meta": {"1": {"schema": 1}}, "t": {"1": 5}}', "not an object"),
