@@ -161,12 +161,14 @@ LAST = "the game has just finished: Léa wrote the last cell"
 
 
 def _last_cell(tmp_path) -> tuple[str, str, dict]:
-    """A game of Léa's with one cell left, and the event that writes it."""
+    """A game of Alice and Léa with one cell left, Léa's, and the event that writes it."""
     from serving import near_finished
 
     db = str(tmp_path / "db")
-    game_id = near_finished(db, players=("Léa",))
-    cell = TableSession.resume(Store(db), game_id).game.legal_cells()[0]
+    game_id = near_finished(db, players=("Alice", "Léa"))
+    game = TableSession.resume(Store(db), game_id).game
+    assert game.player.name == "Léa"
+    cell = game.legal_cells()[0]
     return db, game_id, {"type": "mark", "player": "Léa", "cells": [
         {"column": cell.column, "row": cell.row, "coup": None, "scratch": False}]}
 
@@ -200,6 +202,18 @@ def test_a_session_that_finds_the_last_cell_stored_but_not_archived_is_told_who_
         here.apply(last)
     _said_who_won(info.value)
     assert len(_stored(db, game_id)) == len(here.game.events)      # nothing appended
+
+
+def test_a_session_that_lost_to_an_end_is_told_the_game_was_stopped(tmp_path):
+    db, game_id, last = _last_cell(tmp_path)
+    here = TableSession.resume(Store(db), game_id)
+    there = TableSession.resume(Store(db), game_id)
+    there.undo()                                      # Léa's dice taken back, then the end
+    there.end()
+    with pytest.raises(IllegalMoveError) as info:
+        here.apply(last)
+    assert str(info.value) == "the game has just been stopped"
+    assert info.value.text("fr") == "la partie vient d'être arrêtée"
 
 
 def test_yams_mark_on_a_game_just_finished_elsewhere_is_a_rules_refusal(tmp_path):
@@ -244,7 +258,7 @@ def test_two_yams_mark_processes_racing_for_the_last_cell(tmp_path):
         assert done[0][1] == "" and done[1][1] == f"error: {LAST}\n", done
         store = Store(db)
         assert store.games_in_progress() == [] and store.records()["counted"] == [game_id]
-        events = store.archived_entry(game_id)["doc"]["events"]
-        assert events[-1]["cells"][0]["row"] == last["cells"][0]["row"]
-        assert sum(e["type"] == "mark" for e in events) == len(
-            Game.from_doc(store.archived_entry(game_id)["doc"]).rows)
+        doc = store.archived_entry(game_id)["doc"]
+        assert doc["events"][-1]["cells"][0]["row"] == last["cells"][0]["row"]
+        game = Game.from_doc(doc)                    # one mark a cell: the last one once
+        assert sum(e["type"] == "mark" for e in doc["events"]) == len(game.rows) * 2
