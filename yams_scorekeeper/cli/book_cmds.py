@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, TextIO, cast
 import typer
 
 from ..base.errors import EntryError, YamsError
+from ..base.safetext import fold_name
 from ..i18n import Message, say, words
 from ..i18n.wording import colon as colon_in
 from ..i18n.wording import number
@@ -149,24 +150,42 @@ def records(
         return
     columns = [(w["part"], "left"), (w["value"], "right"), (w["player"], "left"),
                (w["date"], "left"), (w["tied"], "left")]
+    best = _best_rated(store)
     for key, cfg in configs.items():
         lines = _record_lines(cfg, lang)
         title = shown(cfg.get("label") or key)
         cells = [(shown(name), value, shown(player), date, shown(tied))
                  for name, value, player, date, tied, _grand in lines]
-        if print_titled_table(out, title, columns, cells):
-            continue
-        from rich.text import Text
+        if not print_titled_table(out, title, columns, cells):
+            from rich.text import Text
 
-        table = simple_table(title=Text(title, style="bold"), title_justify="left")
-        table.add_column(w["part"], no_wrap=True)
-        table.add_column(w["value"], justify="right", no_wrap=True)
-        table.add_column(w["player"])
-        table.add_column(w["date"], no_wrap=True)
-        table.add_column(w["tied"], overflow="fold")
-        for (name, value, player, date, tied), line in zip(cells, lines, strict=True):
-            table.add_row(name, value, player, date, tied, style="bold" if line[5] else None)
-        out.print(table)
+            table = simple_table(title=Text(title, style="bold"), title_justify="left")
+            table.add_column(w["part"], no_wrap=True)
+            table.add_column(w["value"], justify="right", no_wrap=True)
+            table.add_column(w["player"])
+            table.add_column(w["date"], no_wrap=True)
+            table.add_column(w["tied"], overflow="fold")
+            for (name, value, player, date, tied), line in zip(cells, lines, strict=True):
+                table.add_row(name, value, player, date, tied,
+                              style="bold" if line[5] else None)
+            out.print(table)
+        if key in best:
+            from rich.text import Text
+
+            r = best[key]
+            out.print(Text(say("cli.book.best_rated", lang, name=shown(r.name),
+                               rating=_number(round(r.mu, 1), lang),
+                               low=_number(round(r.low, 1), lang),
+                               high=_number(round(r.high, 1), lang), games=r.games)))
+
+
+def _best_rated(store) -> dict:
+    """The best rated player of each configuration (:func:`~..engine.ratings.ranked`)."""
+    from ..engine.ratings import ranked
+    from ..rules import RULESETS
+
+    winning = [cls.family for cls in RULESETS if cls.stopped_game_has_winner]   # G7
+    return {key: ranked(by_name)[0] for key, by_name in store.ratings(winning)[0].items()}
 
 
 def _record_lines(cfg: dict, lang: str) -> list[tuple[str, str, str, str, str, bool]]:
@@ -443,6 +462,10 @@ def stats(
                               help="Per row of the sheet: cells written, average, best, how "
                                    "often 0 or struck out; bonus rate and yams made (PLAYER "
                                    "may then be left out: every player)."),
+    rating: bool = typer.Option(False, "--rating",
+                                help="Rank the club by rating, per configuration: each "
+                                     "player's skill from the order of finish of every game, "
+                                     "with its range (PLAYER may then be left out)."),
     rules_name: str | None = rules_option(None, "With --rows: only this rule family."),
     house: str | None = house_option("With --rows: " + HOUSE_HELP[0].lower() + HOUSE_HELP[1:]),
     since: str | None = typer.Option(None, "--since", metavar="DATE",
@@ -482,6 +505,9 @@ def stats(
     since_, until_ = period(since, until, year)
     if seats is not None and not 1 <= seats <= 8:
         raise EntryError(Message("book.seats", n=seats), expected="--players 2")
+    if rating:
+        _ratings(player, as_json, lang, db)
+        return
     if rows:
         _row_stats(player, _book_filter(rules_name, house), as_json, lang, db, since_, until_,
                    seats, csv_file)
@@ -527,6 +553,7 @@ def stats(
                                                         until_, seats))
     data.update(streak=page["streak"], rival=rival, nemesis=nemesis,
                 by_players=page["by_players"], recent=page["recent"])
+    _add_ratings(data, store, winning, player.strip())       # of every game, whatever the filter
     if csv_file is not None:
         from ..engine.book_csv import STATS_COLUMNS, stats_lines
         from .book_export import write_csv
@@ -590,6 +617,11 @@ def _page_lines(data: dict, lang: str) -> list[str]:
             line += say("book.nemesis", lang, name=data["nemesis"]["name"],
                         n=data["nemesis"]["beaten"], games=data["nemesis"]["games"])
         lines.append(line)
+    for key, r in data.get("ratings", {}).items():
+        lines.append(say("book.rating", lang, label=data["by_config"][key]["label"],
+                         rating=_number(round(r["rating"], 1), lang),
+                         low=_number(round(r["low"], 1), lang),
+                         high=_number(round(r["high"], 1), lang), place=r["place"], of=r["of"]))
     for key, trend in data["recent"].items():
         lines.append(say("book.recent", lang, label=data["by_config"][key]["label"],
                          n=RECENT, recent=_number(round(trend["recent"], 1), lang),
@@ -647,6 +679,61 @@ def _player_html(path: str, store, data: dict, page: dict, name: str, filters: t
                                 lang, charts))
     if path != "-":
         typer.echo(shown(say("book.page_drawn", lang, name=name, path=path)))
+
+
+def _add_ratings(data: dict, store, winning: list[str], player: str) -> None:
+    """A player's page gets ``ratings``: for each of its configurations where the player is
+    rated, the figure, its range, the games rated and the place in the club."""
+    from ..engine.ratings import ranked
+    from ..engine.records import record_key
+
+    rated, _ = store.ratings(winning)
+    folded, data["ratings"] = fold_name(player), {}
+    for key in data["by_config"]:
+        table = ranked(rated.get(record_key({"config_key": key})[0], {}))
+        place = next((n for n, r in enumerate(table, 1) if fold_name(r.name) == folded), None)
+        if place:
+            r = table[place - 1]
+            data["ratings"][key] = {"rating": round(r.mu, 2), "low": round(r.low, 2),
+                                    "high": round(r.high, 2), "games": r.games,
+                                    "place": place, "of": len(table)}
+
+
+def _ratings(player: str | None, as_json: bool, lang: str, db: str | None) -> None:
+    """``yams stats --rating``: the club ranked by rating, one table per configuration (the
+    configurations ``player`` has a rating in, when named)."""
+    from ..engine.ratings import ranked
+    from ..rules import RULESETS
+
+    winning = [cls.family for cls in RULESETS if cls.stopped_game_has_winner]   # G7
+    rated, labels = open_store(db, reading=True).ratings(winning)
+    name = fold_name(player.strip()) if player and player.strip() else None
+    tables = [(key, ranked(by_name)) for key, by_name in sorted(
+        rated.items(), key=lambda item: labels[item[0]].casefold())
+        if name is None or name in by_name]
+    if as_json:
+        print_json({"ratings": [
+            {"config_key": key, "label": labels[key], "players": [
+                {"name": r.name, "rating": round(r.mu, 2), "low": round(r.low, 2),
+                 "high": round(r.high, 2), "sigma": round(r.sigma, 2), "games": r.games}
+                for r in table]} for key, table in tables]})
+        return
+    w = words("cli.book_rating", lang)
+    if not tables:
+        typer.echo(w["none"])
+        return
+    from rich.text import Text
+
+    out = _console()
+    for key, table in tables:
+        title = shown(w["title"].format(label=labels[key]))
+        print_lines(out, [title], Text(title, style="bold"))
+        print_table(out, [(w["rank"], "right"), (w["player"], "left"), (w["rating"], "right"),
+                          (w["range"], "right"), (w["games"], "right")],
+                    [[str(n), shown(r.name), _number(round(r.mu, 1), lang),
+                      f"{_number(round(r.low, 1), lang)} – {_number(round(r.high, 1), lang)}",
+                      str(r.games)] for n, r in enumerate(table, 1)])
+    out.print(Text(w["how"]))
 
 
 def _row_headers(lang: str) -> tuple[str, ...]:
