@@ -138,6 +138,17 @@ def test_the_amended_turn_itself_must_be_legal():
         {"turn": 2, "player": "Ana", "new": entry("classic", "6")}]}), None)
 
 
+def test_one_turn_corrected_twice_in_one_go_is_refused():
+    """Two changes of one turn in one amendment: refused (neither wins), nothing changes."""
+    game = game_of("classic")
+    play(game, "classic", ("1", 2, "1"), ("2", 2, "2"), ("4", 2, "4"), ("5", 2, "5"))
+    twice = [(3, entry("classic", "4+")), (3, entry("classic", "3", row="3"))]
+    err = refused(game, lambda: game.amend(twice), None, EntryError)
+    assert err.message.key == "game.turn_corrected_twice"
+    game.amend(twice[:1])                                   # each alone goes through
+    assert game.sheets[2].marks[("libre", "4")].score == 16
+
+
 def test_a_bonus_follows_the_correction_classic_C4():
     """C4: +20 once rows 1-6 reach 60. Three of each face make 63: the bonus; the sixes
     corrected to two 6s make 57: no bonus."""

@@ -228,6 +228,23 @@ def test_gaby_only_dry_cells_left_refuses_a_slow_coup_at_entry_Y4():
     assert len(game.legal_cells()) == len(GABY_ROWS)
 
 
+def test_gaby_chance_cells_left_in_a_dry_column_lift_the_cap_Y4_Y8():
+    """Y4 + Y8: libre full, only sec left, but with cases chance: a 3-roll coup may still go as
+    a 0 in a chance cell, so it is not refused at entry; once the chance cells are written,
+    the cap of sec (1 roll) holds again."""
+    game = gaby(["libre", "sec"], rows=["nenette", "petit"], options=["chance"])
+    for row in GABY_ROWS + ["nenette", "petit"]:
+        turn(game, "66666", 3, "libre", row)
+    assert game.max_roll() == 3
+    game.enter("66666", 3)
+    assert cells(game) == [("sec", "yam"), ("sec", "nenette"), ("sec", "petit")]
+    game.mark("sec", "yam")
+    for row in ("nenette", "petit"):
+        turn(game, "11111", 1, "sec", row)
+    assert game.max_roll() == 1
+    refused(game, lambda: game.enter("66666", 3), "Y4")
+
+
 def test_gaby_chance_cells_only_with_the_option_Y8():
     """Y8: without cases chance, a 3-roll coup has no sec cell at all."""
     game = gaby(["libre", "sec"], rows=["nenette", "petit"])

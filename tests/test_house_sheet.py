@@ -275,6 +275,50 @@ def test_plus_without_moins_and_a_joker_without_a_yams():
     assert refusal('joker = "forced"\n' + UPPER).key == "joker"
 
 
+YAMS_ROW = 'kind = "yams"\nname = "Yams"\npoints = 50\nscore = "fixed"'
+
+
+@pytest.mark.parametrize("top, key", [('joker = "free"', "joker"), ('joker = "forced"', "joker"),
+                                      ("extra_yams = 100", "extra_yams"),
+                                      ("yams_servi = 20", "yams_servi")])
+def test_a_yams_rule_needs_exactly_one_yams_row_not_two(top, key):
+    one = row('id = "yams"\n' + YAMS_ROW)
+    assert load_house(top + "\n" + UPPER + one, name="one").spec.rows[-1].kind == "yams"
+    assert refusal(top + "\n" + UPPER + one + row('id = "yams2"\n' + YAMS_ROW)).key == key
+
+
+def test_each_bound_of_the_vocabulary_holds_at_its_edge():
+    """The last value a bound takes is read, the next one refused: players (min = max),
+    rows (24), a bonus's steps (10 pairs, thresholds rising, none twice), a column's factor
+    (10), a bonus's rows (each once)."""
+    chances = "".join(row(f'id = "c{i}"\nkind = "chance"\nname = "C{i}"') for i in range(18))
+    assert len(sheet(chances).spec.rows) == 24
+    assert refusal(UPPER + chances + row('id = "c18"\nkind = "chance"\nname = "C"')).key \
+        == "rows"
+    assert sheet("", top="min_players = 2\nmax_players = 2").spec.max_players == 2
+    steps = ", ".join(f"[{10 * i}, 5]" for i in range(1, 11))
+    assert len(sheet("", tail=f'[[bonuses]]\nid = "b"\nsteps = [{steps}]\n').spec.bonuses[0]
+               .steps) == 10
+    for tail in (f'[[bonuses]]\nid = "b"\nsteps = [{steps}, [105, 5]]\n',
+                 '[[bonuses]]\nid = "b"\nsteps = [[60, 5], [60, 10]]\n',
+                 '[[bonuses]]\nid = "b"\nsteps = [[70, 5], [60, 10]]\n'):
+        assert refusal(UPPER + tail).key == "bonuses[0].steps"
+    assert refusal(UPPER + '[[bonuses]]\nid = "b"\nrows = ["1", "1"]\nsteps = [[3, 5]]\n'
+                   ).key == "bonuses[0].rows"
+    column = '[[columns]]\nid = "libre"\nkind = "libre"\nfactor = {}\n'
+    assert sheet("", tail=column.format(10)).spec.columns[0].factor == 10
+    assert refusal(UPPER + column.format(11)).key == "columns[0].factor"
+
+
+def test_at_most_one_annoncee_column_k6():
+    column = '[[columns]]\nid = "{0}"\nkind = "{1}"\n'
+    assert load_house(UPPER + column.format("libre", "libre") + column.format("a1", "annoncee"),
+                      name="one").spec.columns[-1].kind == "annoncee"
+    err = refusal(UPPER + column.format("libre", "libre") + column.format("a1", "annoncee")
+                  + column.format("a2", "annoncee"))
+    assert err.key == "columns"
+
+
 # -- the canonical document and the identity ----------------------------------------------------
 
 def test_the_rules_doc_reads_back_to_the_same_sheet_and_identity():

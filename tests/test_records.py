@@ -236,6 +236,22 @@ def test_force_croissant_and_decroissant_share_one_set_of_records_d11():
     assert broken[0]["previous"]["player"] == "Alice"          # décroissant beat croissant
 
 
+def test_old_force_games_with_house_settings_share_their_records_d11():
+    """D11 holds with house settings too: the croissant and décroissant keys of old games,
+    with their ``/house-rules`` tail, count in the one set of today's key."""
+    up = game("u1", "2024-05-01", ("Alice", 700, {}), key="double/force/croissant/house-rules")
+    down = game("d1", "2024-05-02", ("Bob", 710, {}),
+                key="double/force/decroissant/house-rules")
+    new = game("n1", "2024-05-03", ("Chloé", 705, {}), key="double/force/house-rules")
+    for summary, direction in ((up, "croissant"), (down, "décroissant"), (new, "croissant")):
+        summary["config_label"] = f"Double Yams forcé ({direction})"
+    book = recompute([up, down, new])
+    assert list(book["configs"]) == ["double/force/house-rules"]
+    assert book["configs"]["double/force/house-rules"]["label"] == "Double Yams forcé"
+    total = book["configs"]["double/force/house-rules"]["records"]["total"]
+    assert (total["value"], total["player"]) == (710, "Bob")
+
+
 def test_a_setting_at_its_default_is_no_house_rule_d11():
     from yams_scorekeeper.engine.config import make_config
     from yams_scorekeeper.rules import get_rules

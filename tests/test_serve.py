@@ -101,6 +101,22 @@ def test_the_page_has_a_strict_csp_with_a_new_nonce_and_inline_code_only_under_i
         assert again != policy
 
 
+def test_no_answer_may_be_framed_or_sniffed(db):
+    """The page, its HEAD, a refused path and a refused method all say nosniff and DENY; the
+    page's CSP forbids any frame around it."""
+    _new(db, "Alice", "Bob")
+    with Served(db) as served:
+        answers = [served.request(""), served.request("", "HEAD"), served.request("/x/"),
+                   served.request("", "POST")]
+        assert [status for status, _, _ in answers] == [200, 200, 404, 405]
+        for _, headers, _ in answers:
+            assert headers["x-content-type-options"] == "nosniff"
+            assert headers["x-frame-options"] == "DENY"
+        policy = answers[0][1]["content-security-policy"]
+        directives = dict(d.strip().split(" ", 1) for d in policy.split(";"))
+        assert directives["frame-ancestors"] == "'none'"
+
+
 def test_hostile_names_reach_the_page_and_the_stream_escaped(db):
     _new(db, *HOSTILE)
     ok(db, "enter", "55533", "--roll", "1")

@@ -153,3 +153,112 @@ def test_resume_finishes_a_game_whose_last_entry_was_stored_before_a_kill(tmp_pa
     assert Store(db).games_in_progress() == []
     assert [e["id"] for e in Store(db).archived_games()] == [game_id]
     assert Store(db).records()["counted"] == [game_id]
+
+
+# -- two commands racing for the last cell (issue 37, item 4) -----------------------------
+
+LAST = "the game has just finished: Léa wrote the last cell"
+
+
+def _last_cell(tmp_path) -> tuple[str, str, dict]:
+    """A game of Alice and Léa with one cell left, Léa's, and the event that writes it."""
+    from serving import near_finished
+
+    db = str(tmp_path / "db")
+    game_id = near_finished(db, players=("Alice", "Léa"))
+    game = TableSession.resume(Store(db), game_id).game
+    assert game.player.name == "Léa"
+    cell = game.legal_cells()[0]
+    return db, game_id, {"type": "mark", "player": "Léa", "cells": [
+        {"column": cell.column, "row": cell.row, "coup": None, "scratch": False}]}
+
+
+def _said_who_won(err: IllegalMoveError) -> None:
+    assert str(err) == LAST and err.exit_code == 3
+    assert err.text("fr") == "la partie vient de finir : Léa a écrit la dernière case"
+
+
+def test_a_session_that_lost_the_last_cell_to_another_is_told_who_won(tmp_path):
+    """Both sessions resumed before the last cell; the other one writes it and archives the
+    game: this one's mark finds no game file, and is refused by the rules, not the store."""
+    db, game_id, last = _last_cell(tmp_path)
+    here = TableSession.resume(Store(db), game_id)
+    there = TableSession.resume(Store(db), game_id)
+    there.apply(last)
+    assert Store(db).is_archived(game_id)
+    with pytest.raises(IllegalMoveError) as info:
+        here.apply(last)
+    _said_who_won(info.value)
+    assert [e["id"] for e in Store(db).archived_games()] == [game_id]
+
+
+def test_a_session_that_finds_the_last_cell_stored_but_not_archived_is_told_who_won(tmp_path):
+    """The other command stored the last cell and has not archived the game yet: checked
+    against the stored events, this session's mark is refused in the same words."""
+    db, game_id, last = _last_cell(tmp_path)
+    here = TableSession.resume(Store(db), game_id)
+    Store(db).append_event(game_id, last)
+    with pytest.raises(IllegalMoveError) as info:
+        here.apply(last)
+    _said_who_won(info.value)
+    assert len(_stored(db, game_id)) == len(here.game.events)      # nothing appended
+
+
+def test_a_session_that_lost_to_an_end_is_told_the_game_was_stopped(tmp_path):
+    db, game_id, last = _last_cell(tmp_path)
+    here = TableSession.resume(Store(db), game_id)
+    there = TableSession.resume(Store(db), game_id)
+    there.undo()                                      # Léa's dice taken back, then the end
+    there.end()
+    with pytest.raises(IllegalMoveError) as info:
+        here.apply(last)
+    assert str(info.value) == "the game has just been stopped"
+    assert info.value.text("fr") == "la partie vient d'être arrêtée"
+
+
+def test_yams_mark_on_a_game_just_finished_elsewhere_is_a_rules_refusal(tmp_path):
+    """``api.mark`` (``yams mark``) arriving after the last cell, archived or not yet: the
+    finish is completed, and the mark refused naming who wrote the last cell; a game whose
+    last entry is older than a minute is no race: "no game in progress" (a store error)."""
+    import datetime as dt
+
+    from yams_scorekeeper import api
+
+    db, game_id, last = _last_cell(tmp_path)
+    Store(db).append_event(game_id, last)              # stored, not archived
+    with pytest.raises(IllegalMoveError) as info:
+        api.mark(db, "1")
+    _said_who_won(info.value)
+    assert Store(db).is_archived(game_id) and Store(db).games_in_progress() == []
+    for asked in (None, game_id[:8]):                  # archived: found by its id, or last
+        with pytest.raises(IllegalMoveError) as info:
+            api.mark(db, "1", game_id=asked)
+        _said_who_won(info.value)
+    later = (dt.datetime.now(dt.UTC) + dt.timedelta(minutes=2)).isoformat()
+    with pytest.raises(StoreError, match="no game in progress"):
+        api.mark(db, "1", clock=lambda: later)
+
+
+def test_two_yams_mark_processes_racing_for_the_last_cell(tmp_path):
+    """Real processes, started together, a few rounds: one writes the last cell (exit 0), the
+    other is refused by the rules (exit 3) saying who wrote it, never a store error; the
+    game is archived once, with the winner's cell."""
+    import os
+    import subprocess
+    import sys
+
+    for round_ in range(6):
+        db, game_id, last = _last_cell(tmp_path / str(round_))
+        env = {**os.environ, "YAMS_DB": db, "YAMS_LANG": "en", "NO_COLOR": "1"}
+        args = [sys.executable, "-m", "yams_scorekeeper", "mark", "1"]
+        racing = [subprocess.Popen(args, env=env, stdout=subprocess.PIPE,
+                                   stderr=subprocess.PIPE, text=True) for _ in range(2)]
+        done = sorted((p.wait(60), p.communicate()[1]) for p in racing)
+        assert [code for code, _ in done] == [0, 3], done
+        assert done[0][1] == "" and done[1][1] == f"error: {LAST}\n", done
+        store = Store(db)
+        assert store.games_in_progress() == [] and store.records()["counted"] == [game_id]
+        doc = store.archived_entry(game_id)["doc"]
+        assert doc["events"][-1]["cells"][0]["row"] == last["cells"][0]["row"]
+        game = Game.from_doc(doc)                    # one mark a cell: the last one once
+        assert sum(e["type"] == "mark" for e in doc["events"]) == len(game.rows) * 2

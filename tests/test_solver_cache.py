@@ -16,7 +16,7 @@ import threading
 
 import numpy as np
 import pytest
-from advice_specs import yahtzee_score
+from advice_specs import yahtzee_score, yahtzee_spec
 from helpers import ENV, ok, run
 
 from yams_scorekeeper.advice import cache
@@ -88,6 +88,22 @@ def _too_big(values):
     return values * 1000
 
 
+def _start_in_header_changed(path: str) -> None:
+    """The header's empty-sheet values changed, the checksum (of the values) still right."""
+    with open(path, "rb") as handle:
+        raw = handle.read()
+    head = json.loads(raw[len(cache.MAGIC):cache.HEADER])
+    head["start"] = [v + 1 for v in head["start"]]
+    text = cache.MAGIC + json.dumps(head).encode()
+    with open(path, "wb") as handle:
+        handle.write(text + b" " * (cache.HEADER - 1 - len(text)) + b"\n" + raw[cache.HEADER:])
+
+
+def _full_sheet_not_0(values):
+    values[-1] = 1.0                 # the full sheet has no points still to come
+    return values
+
+
 DAMAGE = {
     "empty": lambda p: _truncate(p, 0),
     "cut": lambda p: _truncate(p, os.path.getsize(p) - 4),
@@ -102,6 +118,8 @@ DAMAGE = {
     "zeros": lambda p: _with_values(p, _zeros),
     "negated": lambda p: _with_values(p, _negated),
     "beyond any sheet": lambda p: _with_values(p, _too_big),
+    "full sheet not 0": lambda p: _with_values(p, _full_sheet_not_0),
+    "header start changed": _start_in_header_changed,
 }
 
 
@@ -119,6 +137,66 @@ def test_a_damaged_table_is_refused_solved_again_and_replaced(tmp_path, kind):
     trusted = Solved.for_spec(spec, str(tmp_path), heard.append)   # the file was replaced
     assert trusted.built_seconds is None and len(heard) == 1
     assert np.array_equal(np.asarray(trusted.table), good)
+
+
+def _halved(values):
+    return values / 2
+
+
+def _permuted(values):
+    """The sheet states shuffled, the full sheet left in its place (its values stay 0)."""
+    order = np.random.default_rng(7).permutation(len(values) - 1)
+    values[:-1] = values[order]
+    return values
+
+
+def _halved_past_the_first_turn(values):
+    """Every sheet with two cells or more filled halved: the empty sheet and its successors
+    keep their values, so only a check of the later states sees it."""
+    filled = np.array([bin(m).count("1") for m in range(len(values))])
+    values[filled >= 2] /= 2
+    return values
+
+
+FORGED = {"halved": _halved, "states permuted": _permuted,
+          "halved past the first turn": _halved_past_the_first_turn}
+
+
+@pytest.mark.parametrize("kind", list(FORGED))
+def test_a_plausible_forgery_fails_the_rules_one_turn_on_and_is_solved_again(tmp_path, kind):
+    """Values in range, the full sheet 0, the checksum recomputed: only the Bellman check of
+    a sample of states (each value the best expected value one turn on) sees the forgery."""
+    spec, good, path = _solved_file(str(tmp_path))
+    _with_values(path, FORGED[kind])
+    found = cache.read_table(str(tmp_path), spec.key(), good.shape, spec.most_points())
+    assert found.problem is None                              # every older check passes
+    heard = []
+    again = Solved.for_spec(spec, str(tmp_path), heard.append)
+    assert again.built_seconds is not None and np.array_equal(again.table, good)
+    assert [m.key for m in heard] == ["cli.advice.table_refused"]
+    assert path in heard[0].en and "do not follow from the rules" in heard[0].en
+    assert "ne découlent pas des règles" in heard[0].text("fr")
+    assert Solved.for_spec(spec, str(tmp_path), heard.append).built_seconds is None
+
+
+def _duel_one_joker():
+    from yams_scorekeeper.advice.spec import spec_for
+    from yams_scorekeeper.rules import get_rules
+
+    return spec_for(get_rules("duel", {"jokers": 1}))
+
+
+@pytest.mark.parametrize("make", [_duel_one_joker, yahtzee_spec], ids=["duel", "yahtzee"])
+def test_the_session_tables_follow_the_rules_and_their_forgeries_do_not(solved, make):
+    """Real tables (the session's, which the advice tests solve anyway): the sample checks
+    out; halved, or with their sheet states permuted, it does not."""
+    from yams_scorekeeper.advice.solver import follows_the_rules
+
+    spec = make()
+    table = np.array(solved(spec).table)
+    assert follows_the_rules(spec, table)
+    for forge in FORGED.values():
+        assert not follows_the_rules(spec, forge(table.copy()))
 
 
 @pytest.mark.parametrize("kind", ["fifo", "folder"])
@@ -199,3 +277,30 @@ def test_hint_on_an_empty_table_file_says_so_once_and_prints_finite_json(tmp_pat
         assert solves == [spec.key()]
     finally:
         del ENV["YAMS_CACHE"]
+
+
+def test_hint_on_a_halved_table_says_so_and_gives_the_true_expectation(tmp_path, solved,
+                                                                      monkeypatch):
+    """The forgery of issue 37: Duel's table halved, checksum recomputed. ``hint`` says in one
+    line that the table was not used, solves it again (here: the session's table, solving
+    being pure) and gives the true expectation, not half of it."""
+    from yams_scorekeeper.advice import adviser
+
+    folder = tmp_path / "cache"
+    folder.mkdir()
+    spec = _duel_one_joker()
+    table = solved(spec).table
+    path = cache.table_path(str(folder), spec.key())
+    with open(path, "wb") as handle:
+        handle.write(cache.encode_table(_halved(np.array(table))))
+    monkeypatch.setattr(adviser, "solve", lambda asked: np.array(table))
+    ENV["YAMS_CACHE"] = str(folder)
+    try:
+        first = run(str(tmp_path / "store"), "hint", "--rules", "duel", "--setting", "jokers=1",
+                    "--start", "--json")
+    finally:
+        del ENV["YAMS_CACHE"]
+    assert first.exit_code == 0, (first.stdout, first.stderr)
+    assert "was not used (its values do not follow from the rules" in first.stderr
+    expected = json.loads(first.stdout)["expected"]
+    assert expected == pytest.approx(float(table[0, 0, 1]), abs=0.01)

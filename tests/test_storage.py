@@ -246,6 +246,17 @@ def test_one_changed_digit_is_caught_by_the_checksum():
         read_raw(raw)
 
 
+def test_a_current_file_without_its_checksum_key_is_refused_unread():
+    """A schema-3 file whose ``sha256`` was taken out and its content edited: refused, not
+    read as a file that carries no checksum."""
+    data = json.loads(RAW)
+    del data["_meta"]["1"]["sha256"]
+    edited = json.dumps(data).replace('"roll": 2', '"roll": 3', 1).encode()
+    assert edited != json.dumps(data).encode()
+    with pytest.raises(StoreCorruptError, match="exactly the keys"):
+        read_raw(edited)
+
+
 def test_even_a_change_of_layout_is_refused():
     pretty = json.dumps(json.loads(RAW), indent=1, ensure_ascii=False).encode()
     with pytest.raises(StoreCorruptError, match="checksum"):
@@ -258,6 +269,8 @@ def test_even_a_change_of_layout_is_refused():
     ('{"games": {}}', "_meta table"),
     ('{"_meta": {"1": {"schema": 9, "sha256": "x"}}}', "newer"),
     ('{"_meta": {"1": {"schema": "3"}}}', "positive integer"),
+    ('{"_meta": {"1": {"schema": 0}}}', "positive integer"),
+    ('{"_meta": {"1": {"schema": 1}, "2": {"schema": 1}}}', "exactly one document"),
     ('{"_meta": {"1": {"schema": 2, "sha256": "x"}}}', "exactly the keys"),
     ('{"_meta": {"1": {"schema": 1}}, "t": {"x": {}}}', "bad document id"),
     ('{"_meta": {"1": {"schema": 1}}, "t": {"1": 5}}', "not an object"),

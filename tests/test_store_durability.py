@@ -229,6 +229,23 @@ def test_a_finish_fsyncs_the_archive_then_games_after_the_game_file_goes(tmp_pat
                    for c in fs.calls[start:])
 
 
+def test_a_corrected_game_file_and_its_bak1_link_are_each_made_durable(tmp_path):
+    """A finished game corrected in place: its new file is written durably, then its
+    ``.bak1`` is linked, and ``archive/`` is fsynced after that link too (else a power cut
+    may lose the backup)."""
+    Store(tmp_path).create_game(new_doc("g1"))
+    Store(tmp_path).finish_game("g1", summary("g1"))
+    fs = RecordingFS()
+    store = Store(tmp_path, fs=fs)
+    store.reopen_game("g1", lambda doc: doc["events"] + [{"n": 9}],
+                      lambda doc: summary("g1", alice=990))
+    archive = store.folder.archive_file("g1")
+    _write_order(fs, archive)
+    linked = fs.last(("link", archive, archive + ".bak1"))
+    assert linked > fs.replaced(archive)[-1]
+    assert ("fsync_dir", store.archive_dir) in fs.calls[linked + 1:], fs.calls[linked:]
+
+
 def test_an_import_syncs_its_files_before_their_names_and_the_folder_before_the_book(
         tmp_path):
     book = {"format": "yams-scorekeeper-book", "version": 1,

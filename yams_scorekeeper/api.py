@@ -212,13 +212,19 @@ def mark(store: StoreLike, cell: str | dict[str, Any], *, game_id: str | None = 
     :func:`~yams_scorekeeper.engine.notation.parse_cell`) or a cell dict; ``coup`` the coup it is
     written from, ``scratch`` to scratch it, ``doblar`` a second cell from the other coup
     (Gaby, Y7). Returns the step with the marks written (and the records broken when it
-    finished the game)."""
+    finished the game). On a game another command has just finished: IllegalMoveError,
+    saying who wrote the last cell."""
     from .engine.notation import parse_cell
+    from .store.session import ended_by, just_ended
 
-    session = _session(store, game_id, clock)
+    store = _store(store)
+    try:
+        session = _session(store, game_id, clock)
+    except StoreError as err:
+        raise just_ended(store, game_id, err, clock) from None
     game = session.game
-    if game.finished:
-        return Step(game, records=session.broken, finished_earlier=True)
+    if game.finished:           # its last cell was written by another command (now archived)
+        raise ended_by(game.events)
     first = parse_cell(game, cell) if isinstance(cell, str) else dict(cell)
     if coup is not None:
         if first.get("coup") is not None and first["coup"] != coup:

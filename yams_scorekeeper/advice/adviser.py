@@ -18,7 +18,16 @@ from ..i18n import Message
 from ..mechanics import DIE_ENTRY
 from . import cache
 from .dice_space import N_DICE, dice_space
-from .solver import State, best_keep_values, joker_rows, keep_values, last_roll_values, place, solve
+from .solver import (
+    State,
+    best_keep_values,
+    follows_the_rules,
+    joker_rows,
+    keep_values,
+    last_roll_values,
+    place,
+    solve,
+)
 from .spec import OneColumnSpec
 
 
@@ -69,12 +78,15 @@ class Solved:
     def for_spec(cls, spec: OneColumnSpec, folder: str,
                  on_solve: Callable[[Message | None], None] | None = None) -> Solved:
         """The table of ``spec`` from the cache ``folder``, verified
-        (:func:`~yams_scorekeeper.advice.cache.read_table`), else solved and kept there;
+        (:func:`~yams_scorekeeper.advice.cache.read_table`, then a sample of its states
+        against the rules: :func:`~.solver.follows_the_rules`), else solved and kept there;
         ``on_solve(problem)`` hears before a solve why the cached table was refused
         (``None``: there was none)."""
         key = spec.key()
         shape = (1 << spec.n_rows, spec.cap + 1, spec.n_extra)
         found = cache.read_table(folder, key, shape, spec.most_points())
+        if found.table is not None and not follows_the_rules(spec, found.table):
+            found = cache.refused(cache.table_path(folder, key), "cli.advice.table_rules")
         if found.table is not None:
             return cls(spec, found.table, None, cache.table_path(folder, key))
         if on_solve is not None:

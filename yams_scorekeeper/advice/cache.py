@@ -9,8 +9,10 @@ platform folder.
 A cache file is never data, and never trusted as it is: :func:`read_table` opens only a
 regular file (non-blocking: a FIFO in its place cannot hang it), and refuses one whose size,
 header, checksum or values are not those of a solved table (:data:`HEADER`: a magic line,
-then the shape, the SHA-256 of the values and the empty sheet's values, in JSON). A refused
-file is solved again and replaced; the caller says so in one line. Tables written before
+then the shape, the SHA-256 of the values and the empty sheet's values, in JSON); a table
+scaled or permuted passes these, so the adviser then checks a sample of its states against
+the rules (:func:`.solver.follows_the_rules`). A refused file is solved again and replaced;
+the caller says so in one line. Tables written before
 this format (``solver-<key>.npy``, no checksum) are solved again once, and removed.
 """
 
@@ -52,7 +54,7 @@ class Cached(NamedTuple):
     problem: Message | None = None
 
 
-def _refused(path: str, why: str) -> Cached:
+def refused(path: str, why: str) -> Cached:
     """A refused file: ``why`` is the key of the reason."""
     return Cached(None, Message("cli.advice.table_refused", path=path,
                                 why=Message(why)))
@@ -93,10 +95,10 @@ def read_table(folder: str, key: str, shape: tuple[int, ...], most: float) -> Ca
         raw = _read_regular(path, HEADER + count * DTYPE.itemsize)
     except FileNotFoundError:
         if os.path.exists(_old_path(folder, key)):
-            return _refused(_old_path(folder, key), "cli.advice.table_old")
+            return refused(_old_path(folder, key), "cli.advice.table_old")
         return Cached(None)
     except OSError as exc:
-        return _refused(path, {errno.EINVAL: "cli.advice.table_special",
+        return refused(path, {errno.EINVAL: "cli.advice.table_special",
                                      errno.EFBIG: "cli.advice.table_size"}.get(
             exc.errno or 0, "cli.advice.table_unreadable"))
     try:
@@ -108,17 +110,17 @@ def read_table(folder: str, key: str, shape: tuple[int, ...], most: float) -> Ca
                 or not isinstance(head.get("start"), list)):
             raise ValueError("fields")
     except (ValueError, UnicodeDecodeError, RecursionError):
-        return _refused(path, "cli.advice.table_header")
+        return refused(path, "cli.advice.table_header")
     body = memoryview(raw)[HEADER:]
     if hashlib.sha256(body).hexdigest() != head["sha256"]:
-        return _refused(path, "cli.advice.table_checksum")
+        return refused(path, "cli.advice.table_checksum")
     table = np.frombuffer(body, dtype=DTYPE).reshape(shape)
     with np.errstate(invalid="ignore"):
         sound = bool(np.isfinite(table).all()) and float(table.min()) >= 0.0 \
             and float(table.max()) <= most
     if not sound or table[-1].any() or table[0, 0].tolist() != head["start"] \
             or (most > 0 and not table[0, 0].any()):
-        return _refused(path, "cli.advice.table_values")
+        return refused(path, "cli.advice.table_values")
     return Cached(table)
 
 

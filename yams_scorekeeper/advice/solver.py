@@ -20,6 +20,7 @@ files: :mod:`yams_scorekeeper.advice.cache` does.
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
 
 import numpy as np
@@ -58,6 +59,36 @@ def solve(spec: OneColumnSpec) -> np.ndarray:
             value = turn_start_value(spec, flat, m[sl], u[sl], x[sl])
             flat[(m[sl] * (cap + 1) + u[sl]) * X + x[sl]] = value
     return table
+
+
+def follows_the_rules(spec: OneColumnSpec, table: np.ndarray, per_layer: int = 3) -> bool:
+    """True when a sample of the table's states (``per_layer`` sheets of each layer, the empty
+    one included, two upper totals each) holds the value one turn on gives it from the table's
+    own successors and the rules' scores (the Bellman equation): a table scaled, or with its
+    states permuted, fails, whatever its checksum."""
+    n, cap, X = spec.n_rows, spec.cap, spec.n_extra
+    flat = np.ascontiguousarray(table, dtype=DTYPE).reshape(-1)
+    if flat.size != (1 << n) * (cap + 1) * X:
+        return False
+    # the sample depends on the table's values: the same on every load of one table
+    seed = hashlib.sha256(flat[::max(1, flat.size // 4096)].tobytes()).digest()
+    rng = np.random.default_rng(int.from_bytes(seed[:8], "little"))
+    reach = _reachable_upper(spec)
+    upper_bits = sum(1 << i for i, up in enumerate(spec.upper) if up)
+    popcount = np.array([bin(m).count("1") for m in range(1 << n)])
+    ms, us, xs = [], [], []
+    for filled in range(n):
+        layer = np.flatnonzero(popcount == filled)
+        for mask in rng.choice(layer, size=min(per_layer, len(layer)), replace=False).tolist():
+            totals = reach[mask & upper_bits]
+            extra = extra_values(spec, mask)
+            for u in rng.choice(totals, size=min(2, len(totals)), replace=False).tolist():
+                ms += [mask] * len(extra)      # every extra value of a state, in order: the
+                us += [u] * len(extra)         # joker's step reads the one just before
+                xs += extra.tolist()
+    m, u, x = (np.array(v, dtype=np.int64) for v in (ms, us, xs))
+    value = turn_start_value(spec, flat, m, u, x)
+    return bool(np.allclose(value, flat[(m * (cap + 1) + u) * X + x], rtol=1e-3, atol=1e-2))
 
 
 def _reachable_upper(spec: OneColumnSpec) -> dict[int, np.ndarray]:

@@ -227,9 +227,6 @@ def mark(
 
     step = mark_cell(open_store(db), cell, game_id=game_id, scratch=scratch, doblar=doblar,
                      coup=None if coup is None else int_option(coup, "--coup"))
-    if step.finished_earlier:
-        show_finished(step.game, step.records, lang, as_json)
-        return
     game, written, event = step.game, step.written, step.event
     assert event is not None                    # a mark done: its Step holds the event
     sheet = next(s for s in game.sheets if s.name == event["player"])

@@ -4,8 +4,10 @@ The file is read with the standard library's ``tomllib``; every refusal is one
 :class:`HouseFileError` naming the line and the key (``line 12, rows[3].kind: unknown kind
 'brelan'``): an unknown key, an unknown kind or scoring, two rows with one id, a bonus on rows
 that do not exist, a threshold no sheet can reach, a name holding control codes or markup, a
-value out of range. A stored document (:func:`read_doc`) goes through the same checks, so a
-damaged game document is refused in the same words. No I/O: the text is given.
+value out of range. A text over 1 MB, or nested deeper than a sheet needs, is refused before
+``tomllib`` parses it (:func:`load_text`). A stored document (:func:`read_doc`) goes through
+the same checks, so a damaged game document is refused in the same words. No I/O: the text
+is given.
 """
 
 from __future__ import annotations
@@ -56,6 +58,14 @@ RESERVED_ROW_IDS = frozenset(("joker", "announce", "annonce", "doblar", "end", "
 TOTAL_KEYS = frozenset(("total", "factor"))
 #: what a sheet's name (its file's stem) may be
 NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,39}\Z")
+#: most bytes of a house file; most levels of arrays and tables (a bonus's steps use 2), most
+#: dots in one key (the vocabulary has none): checked before ``tomllib``, whose time and
+#: stack grow with them
+MOST_BYTES, MOST_DEPTH, MOST_DOTS = 1_000_000, 8, 8
+#: what the nesting bound looks at: strings and comments (skipped), brackets and braces, and
+#: the dots, equals signs, commas and line ends that start and end a key
+_NESTING = re.compile(r'"""[\s\S]*?"""|\'\'\'[\s\S]*?\'\'\'|"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\''
+                      r"|#[^\n]*|[][{}.=,\n]")
 
 
 class HouseFileError(ConfigError):
@@ -203,10 +213,51 @@ ROW_KEYS: dict[str, tuple[str, ...]] = {
 ROW_COMMON = ("id", "name", "name_en", "section", "kind", "score", "text", "text_en")
 
 
+def _bounded(text: str, source: str) -> None:
+    """Refuse a text longer than :data:`MOST_BYTES`, nested deeper than :data:`MOST_DEPTH` or
+    with a key of more than :data:`MOST_DOTS` dots, before any parsing (a bracket in a
+    multi-line string counts: no sheet's text may hold one)."""
+    size = len(text.encode("utf-8", "surrogatepass"))
+    if size > MOST_BYTES:
+        raise HouseFileError(Message("rules.house_too_big", size=size, most=MOST_BYTES),
+                             line=0, key="(toml)", source=source)
+    depth = dots = 0
+    for token in _NESTING.finditer(text):
+        mark = token.group()[0]
+        if mark in "[{":
+            depth, dots = depth + 1, 0
+        elif mark in "]}":
+            depth = max(depth - 1, 0)
+        elif mark == ".":
+            dots += 1
+        elif mark in "=,\n":
+            dots = 0
+        if depth > MOST_DEPTH or dots > MOST_DOTS:
+            raise HouseFileError(Message("rules.house_too_deep", depth=MOST_DEPTH,
+                                         dots=MOST_DOTS),
+                                 line=text.count("\n", 0, token.start()) + 1, key="(toml)",
+                                 source=source)
+
+
+def check_depth(doc: Mapping[str, Any]) -> None:
+    """Refuse a stored document whose lists and tables nest more than :data:`MOST_DEPTH`
+    levels below its top (a sheet's need 4: its bonuses' steps)."""
+    level: list[object] = [doc]
+    for _ in range(MOST_DEPTH + 1):
+        level = [item for part in level if isinstance(part, (dict, list))
+                 for item in (part.values() if isinstance(part, dict) else part)]
+        if not level:
+            return
+    raise HouseFileError(Message("rules.house_too_deep", depth=MOST_DEPTH, dots=MOST_DOTS),
+                         line=0, key="(sheet)")
+
+
 def load_text(text: str, source: str = "") -> tuple[dict[str, Any], dict[Path, int]]:
-    """The TOML document of ``text`` and the line of each key; HouseFileError if not TOML."""
+    """The TOML document of ``text`` and the line of each key; HouseFileError if not TOML,
+    or beyond the bounds of :func:`_bounded`."""
     import tomllib
 
+    _bounded(text, source)
     try:
         return tomllib.loads(text), key_lines(text)
     except tomllib.TOMLDecodeError as err:

@@ -14,7 +14,15 @@ from hashlib import sha256
 
 from ..base.safetext import shown
 from ..i18n import Message
-from .reader import NAME, ROW_COMMON, ROW_KEYS, HouseFileError, load_text, read_doc
+from .reader import (
+    NAME,
+    ROW_COMMON,
+    ROW_KEYS,
+    HouseFileError,
+    check_depth,
+    load_text,
+    read_doc,
+)
 from .rules import HouseRules, house_rules_class
 from .vocabulary import FORMAT, SheetSpec
 from .words import row_rule
@@ -122,8 +130,8 @@ def house_from_doc(doc: dict[str, Any]) -> HouseSheet:
                                      value=type(doc).__name__), line=0, key="(sheet)")
     try:
         text = json.dumps(doc, sort_keys=True, separators=(",", ":"))
-    except (TypeError, ValueError):
-        text = None                 # not JSON data: checked (and refused) below
+    except (TypeError, ValueError, RecursionError):
+        text = None                 # not JSON data, or too deep: checked (and refused) below
     if text is None:
         return _house_from_doc(doc)
     return _house_from_text(text)
@@ -135,6 +143,7 @@ def _house_from_text(text: str) -> HouseSheet:
 
 
 def _house_from_doc(doc: dict[str, Any]) -> HouseSheet:
+    check_depth(doc)
     rest = dict(doc)
     name = rest.pop("name", None)
     if not isinstance(name, str):

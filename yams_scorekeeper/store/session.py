@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..base.clock import Clock, IdFactory, random_id, system_clock
-from ..base.errors import StoreError, YamsError
+from ..base.errors import IllegalMoveError, StoreError, YamsError
 from ..engine.config import GameConfig
 from ..engine.game import Doc, Game, LegalCell, Mark, reopen_note
 from ..engine.provenance import EVENING, marks
@@ -37,6 +37,53 @@ def finished_summary(game: Game, reopened: Doc | None, provenance: Doc | None = 
     if reopened is not None and (note := reopen_note(reopened)) is not None:
         summary.update(date=reopened["date"], reopened=note)
     return summary
+
+
+def ended_by(events: list[Doc]) -> IllegalMoveError:
+    """The refusal of an entry on a game another command has just finished, ``events`` its
+    log: who wrote its last cell (or that it was stopped)."""
+    last = next((e for e in reversed(events) if e.get("type") in ("mark", "end")), {})
+    if last.get("type") == "mark":
+        return IllegalMoveError(Message("game.just_finished", player=last.get("player")))
+    return IllegalMoveError(Message("game.just_stopped"))
+
+
+#: seconds after its last entry during which a finished game is one "just finished", for a
+#: command that came for it and found it gone (two commands racing for the last cell)
+JUST_SECONDS = 60
+
+
+def just_ended(store: Store, game_id: str | None, err: StoreError,
+               clock: Clock = system_clock) -> YamsError:
+    """``err`` ("no game in progress"), or :func:`ended_by` when the game asked for
+    (``game_id``, a prefix; else the one archived last, no game being in progress) had its
+    last entry in the last :data:`JUST_SECONDS`: the command came too late for it."""
+    import datetime as dt
+
+    if err.message.key not in ("store.no_game_in_progress", "game.game_progress_start_one"):
+        return err
+    doc = None
+    if game_id is None:
+        doc = None if store.games_in_progress([]) else store.last_finished()
+    else:
+        found = [i for i in store.archived_ids() if i.startswith(game_id)]
+        entry = store.archived_entry(found[0]) if len(found) == 1 else None
+        doc = entry["doc"] if entry else None
+    try:
+        age = (dt.datetime.fromisoformat(clock())
+               - dt.datetime.fromisoformat(doc["updated"])).total_seconds() if doc else -1
+    except (TypeError, ValueError, KeyError):
+        return err
+    return ended_by(doc["events"]) if doc and 0 <= age <= JUST_SECONDS else err
+
+
+def _gone(store: Store, game_id: str, err: StoreError) -> YamsError:
+    """``err``, or :func:`ended_by` when it says the game is not in progress because another
+    command archived it meanwhile (two commands racing for the last cell)."""
+    if err.message.key != "store.no_game_in_progress":
+        return err
+    entry = store.archived_entry(game_id)
+    return err if entry is None else ended_by(entry["doc"]["events"])
 
 
 @dataclass
@@ -77,7 +124,10 @@ class TableSession:
                clock: Clock = system_clock) -> TableSession:
         """The game ``game_id`` (a unique prefix will do), or the only game in progress."""
         game_id = resolve_game_id(store, game_id)
-        doc = store.load_game(game_id)
+        try:
+            doc = store.load_game(game_id)
+        except StoreError as err:
+            raise _gone(store, game_id, err) from None
         session = cls(store, Game.from_doc(doc, clock), reopened=doc.get("reopened"),
                       clock=clock, marks=marks(doc))
         if session.game.finished:       # a crash between the last mark and the archive
@@ -100,14 +150,18 @@ class TableSession:
                 self.game = Game(self.game.config, stored_events, id=self.game.id,
                                  created=self.game.created, clock=self.clock)
                 before = len(stored_events)
+                if self.game.finished:                 # ... and finished the game
+                    raise ended_by(stored_events)
             self.game.record(event)
             return self.game.events[before]
 
         try:
             stored = self.store.append_checked(self.game_id, check)
-        except YamsError:
+        except YamsError as err:
             if len(self.game.events) > before:       # the rules passed, the store failed
                 self.game = self._reload(before)
+            if isinstance(err, StoreError):
+                raise _gone(self.store, self.game_id, err) from None
             raise
         except BaseException:
             # the store failed: take back what it holds (a failed folder fsync may still have
