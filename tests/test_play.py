@@ -292,7 +292,7 @@ def test_double_classique_sixth_roll_announced_three_ways(tmp_path):
              [f"{SUITE} /6",                               # no announcement typed...
               "rene",                                      # ...asked separately: missed, -50
               "rene x",                                    # the announced row cannot be scratched
-              "e"],                                        # the only cell's handle
+              "ek"],                                       # the only cell's handle
              ["announce brelan", FIVES, "brelan"],         # announced first, dice next: 10
              [f"{SUITE} /6 announce 1", f"{SUITE} /5", "x grille.1"]]
     turns += double_scratches({"youpi", "rene", "brelan", "1"})

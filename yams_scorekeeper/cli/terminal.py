@@ -20,19 +20,25 @@ from .lang import current_lang, resolve_lang
 from .messages import NO, YES, msg
 from .render import shown, wrap_words
 
-#: the words a player may type at a prompt (every language: the catalogue's ``input.*``), each
-#: a command of the table
-QUIT_WORDS = typed("quit")
-HELP_WORDS = typed("help")
-SHEET_WORDS = typed("sheet")
-STACKED_WORDS = typed("sheets")
-UNDO_WORDS = typed("undo")
-LIST_WORDS = typed("list")
-END_WORDS = typed("end")
-WHY_WORDS = typed("why")
-NONE_WORDS = typed("none")
-HINT_WORDS = typed("hint")
-
+#: the commands at hand at every prompt of the table, by name, each with the words a player
+#: may type for it (every language: the catalogue's ``input.*``); the turn loop dispatches on
+#: this table and the cell handles are drawn outside it (:mod:`~yams_scorekeeper.cli.choice`)
+COMMANDS: dict[str, tuple[str, ...]] = {name: typed(name) for name in (
+    "quit", "help", "sheet", "sheets", "undo", "list", "why", "end", "log", "fix", "hint")}
+#: the answers a question of the table takes (yes/no, none), never a handle either
+ANSWERS: dict[str, tuple[str, ...]] = {name: typed(name) for name in ("yes", "no", "none")}
+QUIT_WORDS = COMMANDS["quit"]
+HELP_WORDS = COMMANDS["help"]
+SHEET_WORDS = COMMANDS["sheet"]
+STACKED_WORDS = COMMANDS["sheets"]
+UNDO_WORDS = COMMANDS["undo"]
+LIST_WORDS = COMMANDS["list"]
+END_WORDS = COMMANDS["end"]
+WHY_WORDS = COMMANDS["why"]
+LOG_WORDS = COMMANDS["log"]
+FIX_WORDS = COMMANDS["fix"]
+HINT_WORDS = COMMANDS["hint"]
+NONE_WORDS = ANSWERS["none"]
 
 #: the columns a prompt leaves at the end of its line for the answer (a cell, a few dice)
 TYPING_ROOM = 12

@@ -47,21 +47,7 @@ from ..mechanics import AHEAD_WORDS
 from .messages import NO, YES, msg, outcome
 from .printing import round_text
 from .render import shown
-from .terminal import (
-    END_WORDS,
-    HELP_WORDS,
-    HINT_WORDS,
-    LIST_WORDS,
-    QUIT_WORDS,
-    SHEET_WORDS,
-    STACKED_WORDS,
-    TYPING_ROOM,
-    UNDO_WORDS,
-    WHY_WORDS,
-    Quit,
-    Terminal,
-    ask_yes,
-)
+from .terminal import COMMANDS, TYPING_ROOM, Quit, Terminal, ask_yes
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..engine.game import Game, LegalCell, Mark
@@ -323,47 +309,48 @@ class Table:
 
     # -- prompts ------------------------------------------------------------------------------
 
+    #: what each command of :data:`~yams_scorekeeper.cli.terminal.COMMANDS` takes after its
+    #: word ("": nothing, "any": any text, "digits": a turn number or nothing) and the method
+    #: that runs it with that text
+    ACTIONS = {"quit": ("", "quit"), "help": ("", "show_help"), "sheet": ("any", "sheet"),
+               "sheets": ("", "stacked"), "undo": ("", "undo"), "list": ("", "list_once"),
+               "why": ("any", "why"), "end": ("", "stop"), "log": ("", "turn_log"),
+               "fix": ("digits", "fix"), "hint": ("any", "hint")}
+
     def prompt(self, text: str, room: int = TYPING_ROOM) -> str | None:
         """Ask; the commands at hand everywhere are handled here (then None is returned)."""
         answer = self.term.ask(text, room=room)
         word, _, rest = answer.partition(" ")
-        word = word.lower()
-        if word in QUIT_WORDS and not rest:
-            raise Quit
-        if word in HELP_WORDS and not rest:
-            self.term.say(self.help_text())
-            return None
-        if word in SHEET_WORDS:
-            self.sheet(rest.strip())
-            return None
-        if word in STACKED_WORDS and not rest:
-            from .sheet_view import sheets_view
-            self.term.show(sheets_view(self.game, self.lang, stacked=True))
-            return None
-        if word in UNDO_WORDS and not rest:
-            self.undo()
-            return None
-        if word in LIST_WORDS and not rest:
-            self._cells_key = None
-            self._list_once = True
-            return None
-        if word in WHY_WORDS:
-            self.why(rest.strip())
-            return None
-        if word in END_WORDS and not rest:
-            self.stop()
-            return None
-        from .play_fix import FIX, LOG, fix, show_log
-        if word in LOG and not rest:
-            show_log(self)
-            return None
-        if word in FIX and (not rest or rest.strip().isdigit()):
-            fix(self, rest)
-            return None
-        if word in HINT_WORDS:
-            self.hint(rest.strip())
-            return None
+        word, rest = word.lower(), rest.strip()
+        for name, typed_words in COMMANDS.items():
+            takes, method = self.ACTIONS[name]
+            if word in typed_words and (takes == "any" or not rest
+                                        or (takes == "digits" and rest.isdigit())):
+                getattr(self, method)(rest)
+                return None
         return answer
+
+    def quit(self, _: str) -> None:
+        raise Quit
+
+    def show_help(self, _: str) -> None:
+        self.term.say(self.help_text())
+
+    def stacked(self, _: str) -> None:
+        from .sheet_view import sheets_view
+        self.term.show(sheets_view(self.game, self.lang, stacked=True))
+
+    def list_once(self, _: str) -> None:
+        self._cells_key = None
+        self._list_once = True
+
+    def turn_log(self, _: str) -> None:
+        from .play_fix import show_log
+        show_log(self)
+
+    def fix(self, turn: str) -> None:
+        from .play_fix import fix
+        fix(self, turn)
 
     def hint(self, dice: str) -> None:
         """``hint 55531/1``: the solver's keeps (or cells) for these dice; ``hint`` alone: the
@@ -479,10 +466,10 @@ class Table:
         """A handle, a cell name (``6``, ``petite suite``, ``libre.full``), ``x TOKEN`` or
         ``TOKENx`` to scratch, ``d A B`` for a doblar; a number of the list with ``--list``.
         A token that could mean two cells is asked about before anything is written."""
-        from .choice import split_scratch
+        from .choice import DOBLAR_WORDS, split_scratch
 
         low = " ".join(text.lower().split())
-        m = re.fullmatch(r"(?:d|doblar)\s+(\S+)\s+(\S+)", low)
+        m = re.fullmatch(rf"(?:{'|'.join(DOBLAR_WORDS)})\s+(\S+)\s+(\S+)", low)
         if m:
             return self.doblar(m.group(1), m.group(2), cells)
         if "/" in low:
@@ -688,7 +675,7 @@ class Table:
             self.term.say(self.t("sheet_pages", page=page, pages=pages,
                                  next=page % pages + 1), style="dim")
 
-    def undo(self) -> None:
+    def undo(self, _: str = "") -> None:
         from ..engine.game import effective_events
         from .sheet_view import cell_label
 
@@ -720,7 +707,7 @@ class Table:
         self.choose_now = False
         self._header_key = self._cells_key = None
 
-    def stop(self) -> None:
+    def stop(self, _: str = "") -> None:
         key = "stop_confirm" if self.game.rules.stopped_game_has_winner else "stop_confirm_no_win"
         if not ask_yes(self.term, key, "n"):
             self.term.say(self.t("stopped_not"))
