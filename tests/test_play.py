@@ -455,6 +455,20 @@ def test_stop_the_game_early(tmp_path):
     assert entry["summary"]["stopped_early"] is True
 
 
+@pytest.mark.parametrize("lang, word, refusal, question", [
+    ("en", "end", "! a turn is under way: mark a cell or undo first", "Stop the game now?"),
+    ("fr", "fin", "! un tour est en cours : marquez une case ou annulez",
+     "Arrêter la partie maintenant ?")])
+def test_end_during_a_turn_is_refused_before_the_question(tmp_path, lang, word, refusal,
+                                                           question):
+    """Issue 34 item 6: the refusal comes at once, never after a yes."""
+    db = tmp_path / "store"
+    out = played(db, ["duel", "Alice, Bob", "66666/1", word, "yam", "q"], env={"YAMS_LANG": lang})
+    assert refusal in out and question not in out
+    assert out.index(refusal) < out.index("= 50")          # then the turn goes on
+    assert the_game(db)["events"][-1]["type"] == "mark"
+
+
 def test_quit_before_any_game_creates_nothing(tmp_path):
     db = tmp_path / "store"
     result = play(db, ["gaby", "s", "u", "q"])

@@ -552,8 +552,6 @@ class Table:
     def _why_nowhere(self, row: str, coup: int | None, column: str | None = None) -> YamsError:
         """Why no column (or not ``column``) takes ``row`` now: the rule's own refusal,
         found on a copy of the game."""
-        from ..engine.game import Game
-
         game = self.game
         name = game.rules.row(row).name
         if column is None and len(game.columns) == 1:
@@ -561,9 +559,8 @@ class Table:
         empty = [c.id for c in game.columns if (c.id, row) not in game.player.marks]
         if column is None and not empty:
             return _err("all_filled", cls=IllegalMoveError, row=name, rule="G3")
-        trial = Game(game.config, game.events, id=game.id, created=game.created)
         try:
-            trial.mark(column or empty[0], row, coup=coup)
+            self.trial().mark(column or empty[0], row, coup=coup)
         except YamsError as err:
             return err
         return _err("nowhere", cls=IllegalMoveError, row=name)  # pragma: no cover
@@ -707,7 +704,19 @@ class Table:
         self.choose_now = False
         self._header_key = self._cells_key = None
 
+    def trial(self) -> Game:
+        """A copy of the game, to learn what the rules would say without writing anything."""
+        from ..engine.game import Game
+
+        game = self.game
+        return Game(game.config, game.events, id=game.id, created=game.created)
+
     def stop(self, _: str = "") -> None:
+        try:                    # refused before the question (a turn under way), not after
+            self.trial().end()
+        except YamsError as err:
+            self.term.refuse(err)
+            return
         key = "stop_confirm" if self.game.rules.stopped_game_has_winner else "stop_confirm_no_win"
         if not ask_yes(self.term, key, "n"):
             self.term.say(self.t("stopped_not"))
