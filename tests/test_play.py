@@ -312,6 +312,21 @@ def test_double_classique_sixth_roll_announced_three_ways(tmp_path):
     assert announced == ["youpi", "rene", "brelan"]
 
 
+def test_a_sixth_roll_announce_with_a_space_and_the_refusal_in_french(tmp_path):
+    """Issue 34 item 5: ``annonce double carré`` is the row Double carré, typed with the dice
+    or alone before them; another word is refused in French, naming only what Double Yams
+    takes after the roll (no joker, no English)."""
+    dice = "cp112 fp33 cg45 fg666"
+    out = played(tmp_path / "store", ["double", "Alice", "classique",
+                                      f"{dice} /6 zut carré", f"{dice} /6 annonce double carré",
+                                      "u", "annonce double carré", f"{dice}", "q"],
+                 env={"YAMS_LANG": "fr"})
+    assert "! « zut » inattendu après le lancer (attendu : annonce youpi)" in out
+    assert "joker" not in out and " or " not in out
+    assert "Dés du 6e jet (annoncé : Double carré) : cp112" in out
+    assert len(re.findall(r"Double carré +\w+ -100", out)) == 2    # only the announced row
+
+
 def test_double_165_scratch_only_once_the_pool_is_empty(tmp_path):
     db = tmp_path / "store"
     lines = ["double", "Alice", "165", f"{SUITE} /165", "double-petite-suite",   # 25 x2 = 50

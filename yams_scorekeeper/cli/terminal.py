@@ -23,10 +23,13 @@ from .render import shown, wrap_words
 #: the commands at hand at every prompt of the table, by name, each with the words a player
 #: may type for it (every language: the catalogue's ``input.*``); the turn loop dispatches on
 #: this table and the cell handles are drawn outside it (:mod:`~yams_scorekeeper.cli.choice`)
-COMMANDS: dict[str, tuple[str, ...]] = {name: typed(name) for name in (
-    "quit", "help", "sheet", "sheets", "undo", "list", "why", "end", "log", "fix", "hint")}
+COMMANDS: dict[str, tuple[str, ...]] = {
+    "quit": typed("quit"), "help": typed("help"), "sheet": typed("sheet"),
+    "sheets": typed("sheets"), "undo": typed("undo"), "list": typed("list"), "why": typed("why"),
+    "end": typed("end"), "log": typed("log"), "fix": typed("fix"), "hint": typed("hint")}
 #: the answers a question of the table takes (yes/no, none), never a handle either
-ANSWERS: dict[str, tuple[str, ...]] = {name: typed(name) for name in ("yes", "no", "none")}
+ANSWERS: dict[str, tuple[str, ...]] = {"yes": typed("yes"), "no": typed("no"),
+                                       "none": typed("none")}
 QUIT_WORDS = COMMANDS["quit"]
 HELP_WORDS = COMMANDS["help"]
 SHEET_WORDS = COMMANDS["sheet"]

@@ -391,17 +391,17 @@ class Table:
             self.term.refuse(missing_dice(game.rules.dice_example))
             return
         words = text.split()
-        if len(words) == 2 and "/" not in text and words[0].lower() in AHEAD_WORDS:
+        if len(words) >= 2 and "/" not in text and words[0].lower() in AHEAD_WORDS:
             # "announce youpi" alone, before the sixth roll: its dice come next (D9)
             try:
-                self.announced = game.mechanics.ahead(game, words[1])
+                self.announced = game.mechanics.ahead(game, " ".join(words[1:]))
                 if self.announced is None:
                     raise _err("no_sixth", cls=IllegalMoveError, rule="D9")
             except YamsError as err:
                 self.term.refuse(err)
             return
         try:
-            dice, roll, entries = read_coup(text, game.rules.dice_example)
+            dice, roll, entries = read_coup(text, game.rules.dice_example, game.mechanics.by_field)
             if self.announced and self.announced[0] not in entries:
                 field, value, ahead_roll = self.announced
                 entries[field] = value
@@ -428,7 +428,7 @@ class Table:
         text = self.prompt(self.t("announce_prompt", rows=", ".join(rows)))
         if not text:
             return None
-        return text.split()[0]
+        return " ".join(text.split())
 
     def choose(self, cells: list[LegalCell], pool_empty: bool = False) -> None:
         self.show_cells(cells, pool_empty)
@@ -441,7 +441,8 @@ class Table:
             return
         if pool_empty and "/" in text:      # dice with an empty pool: the rule says why not
             try:
-                dice, roll, entries = read_coup(text, self.game.rules.dice_example)
+                dice, roll, entries = read_coup(text, self.game.rules.dice_example,
+                                                 self.game.mechanics.by_field)
                 self.session.enter(dice, roll or "1", **entries)
             except YamsError as err:
                 self.term.refuse(err)
