@@ -31,20 +31,19 @@ from ..rules.base import normalise_id
 if TYPE_CHECKING:  # pragma: no cover
     from ..engine.game import Game, LegalCell
 
-#: the words of a choice itself: ``x`` scratches, ``d A B`` (``doblar A B``) writes two cells
+#: the word of a choice that scratches (``x full``, ``ex``)
 SCRATCH_WORD = "x"
-DOBLAR_WORDS = ("d", "doblar")
 
 
 def table_words() -> frozenset[str]:
     """Every word typed at the table that is not a cell: the commands and answers of
     :mod:`~yams_scorekeeper.cli.terminal`, the words after the dice of every mechanic
-    (``joker``, ``announce``...) and those of a choice (``x``, ``d``)."""
-    from ..mechanics import TYPED_WORDS
+    (``joker``, ``announce``...), ``x`` and the words of a turn that writes two cells (``d``)."""
+    from ..mechanics import PAIR_WORDS, TYPED_WORDS
     from .terminal import ANSWERS, COMMANDS
 
     said = [w for words in (*COMMANDS.values(), *ANSWERS.values()) for w in words]
-    return frozenset((*said, *TYPED_WORDS, SCRATCH_WORD, *DOBLAR_WORDS))
+    return frozenset((*said, *TYPED_WORDS, SCRATCH_WORD, *PAIR_WORDS))
 
 
 #: single letters that are commands or answers somewhere at the table: never a handle

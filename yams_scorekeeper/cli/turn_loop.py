@@ -467,10 +467,11 @@ class Table:
         """A handle, a cell name (``6``, ``petite suite``, ``libre.full``), ``x TOKEN`` or
         ``TOKENx`` to scratch, ``d A B`` for a doblar; a number of the list with ``--list``.
         A token that could mean two cells is asked about before anything is written."""
-        from .choice import DOBLAR_WORDS, split_scratch
+        from ..mechanics import PAIR_WORDS
+        from .choice import split_scratch
 
         low = " ".join(text.lower().split())
-        m = re.fullmatch(rf"(?:{'|'.join(DOBLAR_WORDS)})\s+(\S+)\s+(\S+)", low)
+        m = re.fullmatch(rf"(?:{'|'.join(PAIR_WORDS)})\s+(\S+)\s+(\S+)", low)
         if m:
             return self.doblar(m.group(1), m.group(2), cells)
         if "/" in low:

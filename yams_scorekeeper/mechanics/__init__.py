@@ -41,7 +41,7 @@ __all__ = ["KINDS", "Assessment", "Bloquant", "CellRefusal", "ColumnKind", "Dobl
            "split_announce", "RESTING", "ENTRY_FIELDS", "TYPED_WORDS", "AHEAD_WORDS",
            "TYPED_EXAMPLE", "typed_entries", "amended_entries", "logged_entries",
            "coup_entries_json", "demo_entries", "DIE_CHANGER", "PAIR_WRITER",
-           "DIE_ENTRY", "DIE_COUNTER", "PAIR", "short_name"]
+           "DIE_ENTRY", "DIE_COUNTER", "PAIR", "PAIR_WORDS", "short_name"]
 
 #: every kind of mechanic, in the order of their counters and entry fields (the annoncée
 #: column's announce, which a column kind brings, last: its field is the sixth roll's)
@@ -150,6 +150,8 @@ PAIR_WRITER: type[Mechanic] = next(k for k in KINDS if k.write is not Mechanic.w
 DIE_ENTRY: str = DIE_CHANGER.entry_field or ""
 DIE_COUNTER: str = next(iter(DIE_CHANGER.counters))
 PAIR: str = PAIR_WRITER.id
+#: the words before the two cells of such a turn, at the table (``d A B``)
+PAIR_WORDS: tuple[str, ...] = PAIR_WRITER.pair_words
 
 
 def entry_fields(entries: dict[str, Any]) -> dict[str, Any]:

@@ -92,6 +92,8 @@ class Mechanic:
     example_key: ClassVar[str | None] = None
     #: True when its value may be typed in several words (a row name: ``double carré``)
     spaced: ClassVar[bool] = False
+    #: the words a player types before the two cells of a turn that writes two (``d A B``)
+    pair_words: ClassVar[tuple[str, ...]] = ()
     #: the refusal of its entry typed twice after one roll (catalogue key, rule), or None
     #: when the last one typed counts
     once: ClassVar[tuple[str, str] | None] = None
