@@ -114,7 +114,7 @@ class Table:
             else:
                 self.dice(first=True)
         elif len(game.coups) < game.coups_allowed() and not self.choose_now:
-            self.show_cells(game.legal_cells())
+            self.show_cells(game.legal_cells(), prompt=self.who(self.t("second_prompt")))
             self.dice(first=False)
         else:
             self.choose(game.legal_cells())
@@ -138,16 +138,21 @@ class Table:
         counters = self.counters()
         if counters:
             self.term.say(counters)
-        for n, coup in enumerate(game.coups, start=1):     # a turn resumed: its dice so far
-            from ..base.dice import format_dice, format_grouped
-
-            dice = format_grouped(coup.rolled) if game.rules.tagged else format_dice(coup.rolled)
-            self.term.say(self.t("typed_coup", n=n, dice=dice, roll=coup.roll)
-                          + typed_text(coup))
+        for line in self.typed_coups():                    # a turn resumed: its dice so far
+            self.term.say(line)
         if not self._hinted and not game.coups:
             self._hinted = True
             example = f"{GROUPED_EXAMPLE} /1" if game.rules.tagged else "55533/2"
             self.term.say(self.t("hint_dice", example=example), style="dim")
+
+    def typed_coups(self) -> list[str]:
+        """``Coup 1: 6 6 6 4 3 /2``: the dice entered this turn, a line a coup."""
+        from ..base.dice import format_dice, format_grouped
+
+        game = self.game
+        return [self.t("typed_coup", n=n, dice=format_grouped(coup.rolled) if game.rules.tagged
+                       else format_dice(coup.rolled), roll=coup.roll) + typed_text(coup)
+                for n, coup in enumerate(game.coups, start=1)]
 
     def help_text(self) -> str:
         """The help, with the lines of the mechanics the game plays (jokers, the sixth roll,
@@ -237,8 +242,10 @@ class Table:
 
         return counters_text(self.game, self.game.player, self.lang)
 
-    def show_cells(self, cells: list[LegalCell], pool_empty: bool = False) -> None:
-        """The numbered legal cells, once for each state of the game (``l`` shows them again)."""
+    def show_cells(self, cells: list[LegalCell], pool_empty: bool = False,
+                   prompt: str = "") -> None:
+        """The numbered legal cells, once for each state of the game (``l`` shows them again),
+        above ``prompt``."""
         from .sheet_view import legal_table
 
         key = len(self.game.events)
@@ -252,7 +259,7 @@ class Table:
             self.term.show(legal_table(self.game, cells, self.lang,
                                        None if self.numbered else self.by_handle(cells)))
         else:
-            self.show_grid(cells)
+            self.show_grid(cells, prompt)
         if not self._choose_hinted:
             self._choose_hinted = True
             self.term.say(self.choose_hint(), style="dim")
@@ -270,26 +277,35 @@ class Table:
         return self.t("hint_choose_list" if self.numbered else "hint_choose",
                       example=self.name_example())
 
-    def show_grid(self, cells: list[LegalCell]) -> None:
+    def show_grid(self, cells: list[LegalCell], prompt: str) -> None:
         """The turn grid, its sections side by side when it would not fit the terminal's
-        height (Double Yams at 80 x 24), and the notes that fit under it: the line of the dice
-        just typed, the grid, the notes, the hint and the prompt make one screen."""
+        height (Double Yams at 80 x 24), and the notes that fit under it: everything printed
+        since the last line typed (the dice, a message), the grid with its header, the notes,
+        the hint and the prompt make one screen. Shown again after Enter at the second-coup
+        prompt, under the turn's dice."""
         from .sheet_view import fit_notes, turn_grid
         from .terminal import wrap_words
 
         width, height = self.term.out.width, self.term.out.height
+        if self.choose_now:
+            for line in self.typed_coups():
+                self.term.say(line)
         grid, notes = turn_grid(self.game, cells, self.by_handle(cells), self.lang,
                                 notes_kept=len(cells) + 1)
-        # the banner, the dice line, the prompt and three lines of notes or hints
-        on_screen = grid.panels(height - 6, width)
-        room = height - on_screen.height - 2     # the dice line above, the prompt below
+        # the line typed and a message of two lines at most (a sheet shown on resuming
+        # scrolls off; the grid is not folded for it)
+        used = min(self.term.since_enter, 3) + len(self.term.prompt_lines(prompt,
+                                                                          room=TYPING_ROOM))
         if not self._choose_hinted:
-            room -= len(wrap_words(self.choose_hint(), max(width, 20)))
+            used += len(wrap_words(self.choose_hint(), max(width, 20)))
         if self.game.mechanics.writers and len(self.game.coups) == 2:
-            room -= 1
+            used += 1
+        on_screen = grid.panels(height - used, width)
         self.term.show(on_screen)
-        for line in fit_notes(notes, max(room, 2), width, self.lang):
-            self.term.say(line, style="yellow")
+        room = height - used - on_screen.height
+        if room > 0:
+            for line in fit_notes(notes, room, width, self.lang):
+                self.term.say(line, style="yellow")
 
     def name_example(self) -> str:
         """Cell names as this game spells them: ``full, grille.3`` or ``sec.full``."""
@@ -384,6 +400,7 @@ class Table:
                 self.term.refuse(_err("second_needed", cls=IllegalMoveError, rule="Y4"))
             elif not text:
                 self.choose_now = True
+                self._cells_key = None      # the grid again, under the turn's dice
             else:
                 self.apply_choice_text(text, game.legal_cells())
             return
@@ -431,9 +448,10 @@ class Table:
         return " ".join(text.split())
 
     def choose(self, cells: list[LegalCell], pool_empty: bool = False) -> None:
-        self.show_cells(cells, pool_empty)
         key = "pool_prompt" if pool_empty else "choose_prompt"
-        text = self.prompt(self.who(self.t(key + "_list" if self.numbered else key)))
+        prompt = self.who(self.t(key + "_list" if self.numbered else key))
+        self.show_cells(cells, pool_empty, prompt)
+        text = self.prompt(prompt)
         if text is None:
             return
         if not text:
