@@ -5,6 +5,7 @@ Run from the repository (any Python 3.11+ with pip; nothing else needed)::
     python benchmarks/bench_startup.py                   # 10 rounds, a temporary install
     python benchmarks/bench_startup.py --rounds 20
     python benchmarks/bench_startup.py --venv /tmp/yb    # keep the install between runs
+    python benchmarks/bench_startup.py --instructions    # and each command's instructions
 
 The package is built as a wheel (``pip wheel --no-deps``, from a copy of the sources) and
 installed as pipx installs it: a regular, non-editable install in a fresh virtual environment
@@ -24,8 +25,11 @@ store, a few commands that are not goals (shown for information). The figure of 
 its best time over the rounds (the least disturbed by the load of the machine), and its ratio
 that over the best baseline.
 
-Goals (issue 21): ``enter``, ``cells`` and ``mark`` at most 6x ``python -c pass`` in every
-family; ``score --json`` at most 4x. Exit status 1 when one is missed.
+Goals (issue 33): ``enter``, ``cells``, ``mark``, ``score --json`` and ``score`` at most 12x
+``python -c pass`` in every family, ``yams --help`` at most 15x. Exit status 1 when one is
+missed. ``--instructions`` also counts, once, the instructions of ``python -c pass`` and of
+the classic family's commands under callgrind (``valgrind``), which the load of the machine
+does not skew.
 """
 
 from __future__ import annotations
@@ -40,7 +44,8 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-GOALS = {"enter": 6.0, "cells": 6.0, "mark": 6.0, "score --json": 4.0}
+GOALS = {"enter": 12.0, "cells": 12.0, "mark": 12.0, "score --json": 12.0, "score": 12.0,
+         "--help": 15.0}
 
 #: (label, arguments, timed) of one family's turn; DICE stands for the family's dice example
 TURN = [
@@ -57,6 +62,7 @@ HOUSE_SHEET = ROOT / "examples" / "house" / "sirtin.toml"
 
 #: commands without a goal, run on the classic store (after its turn)
 OTHERS = [
+    ("--help", ["--help"]),
     ("--version", ["--version"]),
     ("score", ["score", "-R", "classic", "-r", "1", "55533"]),
     ("games", ["games"]),
@@ -113,10 +119,34 @@ def run(argv: list[str], env: dict[str, str]) -> tuple[float, float]:
     return elapsed, (usage.ru_utime + usage.ru_stime) * 1000
 
 
+def instructions(argv: list[str], env: dict[str, str], out: Path) -> int:
+    """The instructions one run of ``argv`` executes, counted by callgrind."""
+    subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", *argv],
+                   env=env, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                   stdin=subprocess.DEVNULL)
+    summary = next(line for line in out.read_text().splitlines()
+                   if line.startswith(("summary:", "totals:")))
+    out.unlink()
+    return int(summary.split()[1])
+
+
+def count_instructions(python: str, yams: str, turn: list[list[str]],
+                       env: dict[str, str], work: Path) -> None:
+    """Print the instructions of ``python -c pass`` and of each command of ``turn``."""
+    out = work / "callgrind.out"
+    base = instructions([python, "-c", "pass"], env, out)
+    print(f"Instructions (callgrind, one run each): python -c pass {base / 1e6:.0f} M")
+    for argv in turn:
+        count = instructions([python, yams, *argv], env, out)
+        print(f"  {' '.join(argv)[:40]:<40} {count / 1e6:7.0f} M {count / base:6.2f}x")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rounds", type=int, default=10)
     parser.add_argument("--venv", type=Path, help="install into (and keep) this environment")
+    parser.add_argument("--instructions", action="store_true",
+                        help="also count instructions with callgrind")
     args = parser.parse_args()
     work = Path(tempfile.mkdtemp(prefix="yams-bench-startup-"))
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
@@ -163,6 +193,12 @@ def main() -> int:
                         run([yams, *argv], stores["classic"]))
                 else:
                     run([yams, *argv], stores["classic"])
+        if args.instructions:
+            turn = [[t for a in argv for t in (rules["classic"] if a == "RULES" else
+                                                dict(families)["classic"].split() if a == "DICE"
+                                                else [a])] for _, argv, _ in TURN]
+            turn += [argv for label, argv in OTHERS if label in GOALS]
+            count_instructions(python, yams, turn, stores["classic"], work)
     finally:
         shutil.rmtree(work, ignore_errors=True)
     base_runs = times.pop(("", "python -c pass"))

@@ -13,8 +13,7 @@ from test_play import ENV, played
 from test_texts import po_file
 from typer import _click as click
 
-from yams_scorekeeper.cli import translated_help
-from yams_scorekeeper.cli.app import app
+from yams_scorekeeper.cli.app import app, help_texts
 from yams_scorekeeper.cli.terminal import wrap_words
 from yams_scorekeeper.engine.config import make_config
 from yams_scorekeeper.i18n import say
@@ -143,9 +142,9 @@ def _commands():
 def test_every_help_text_has_its_french():
     french = {e.msgid for e in po_file("fr") if e.comment == "help" and e.msgstr}
     missing = [(name, text) for name, command in _commands()
-               for text in translated_help.english_texts(command) if text not in french]
+               for text in help_texts(command) if text not in french]
     assert missing == [], "add these texts to yams_scorekeeper/locale/fr/LC_MESSAGES/yams.po"
-    used = {text for _, command in _commands() for text in translated_help.english_texts(command)}
+    used = {text for _, command in _commands() for text in help_texts(command)}
     assert french - used == set()      # no French left for a text that is gone
 
 

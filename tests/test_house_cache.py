@@ -104,8 +104,8 @@ def test_a_cache_that_cannot_be_written_changes_only_the_speed(tmp_path):
 
 
 def test_score_reads_a_house_file_once_then_its_entry(tmp_path):
-    """The one-shot command: the same output from the entry, without tomllib."""
-    code = ("import sys, json\nfrom yams_scorekeeper.cli.oneshot import main\n"
+    """The console script: the same output from the entry, without tomllib."""
+    code = ("import sys, json\nfrom yams_scorekeeper.cli.app import main\n"
             "sys.argv = ['yams', *sys.argv[1:]]\ntry:\n    main()\nexcept SystemExit:\n    pass\n"
             "sys.stdout.flush()\nprint(json.dumps('tomllib' in sys.modules), file=sys.stderr)\n")
     args = ["score", "--json", "--house", str(SIRTIN), "-r", "1", "55533"]

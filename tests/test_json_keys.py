@@ -253,6 +253,9 @@ def play_everything(tmp: Path, out: Outputs) -> None:
             out(db, label, *args)
         if len(players) > 1:
             out(db, "stats --vs", "Ana", "--vs", "Bob")
+            out(db, "stats --rating", "--rating")
+        if advice:
+            out(db, "review --book", "--book")
         out(db, "new", *options, *seats, "--order", "given")         # a game stopped early
         out(db, "enter", *dice, "--roll", "1")
         out(db, "mark", "1")

@@ -92,41 +92,14 @@ class KillAt(paths.FileOps):
         return attr
 
 
-@pytest.mark.parametrize("xdg", [None, "", "relative/data", "/abs/data", "/abs/data/", "/"])
-@pytest.mark.parametrize("user_home", [None, "", "/root", "/", "/home/x/", "relative"])
-def test_the_folders_are_platformdirs_own_without_importing_it(monkeypatch, xdg, user_home):
-    import platformdirs
-
-    for variable in ("XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_CONFIG_HOME"):
-        if xdg is None:
-            monkeypatch.delenv(variable, raising=False)
-        else:
-            monkeypatch.setenv(variable, xdg.replace("data", variable[4:].lower()))
-    if user_home is None:
-        monkeypatch.delenv("HOME", raising=False)
-    else:
-        monkeypatch.setenv("HOME", user_home)
-    theirs = (platformdirs.user_data_dir, platformdirs.user_cache_dir,
-              platformdirs.user_config_dir)
-    for ours, their in zip((paths.data_dir, paths.cache_dir, paths.config_dir), theirs,
-                           strict=True):
-        try:
-            expected = their(paths.APP_NAME, appauthor=False)
-        except RuntimeError:            # no home at all: platformdirs refuses, so do we
-            with pytest.raises(RuntimeError):
-                ours()
-            continue
-        assert ours() == expected
-
-
-def test_a_table_action_on_the_default_store_imports_neither_platformdirs_nor_typer(home):
+def test_the_default_store_is_found_without_typer(home):
     import subprocess
     import sys
 
     js(None, "new", "-R", "classic", "-p", "Alice", "-p", "Bob")
     code = ("import sys; from yams_scorekeeper.store.paths import default_store; "
             "print(default_store()); "
-            "print(sorted({'platformdirs', 'typer', 'click'} & set(sys.modules)))")
+            "print(sorted({'typer', 'click'} & set(sys.modules)))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True, env=os.environ.copy())
     assert out.stdout.split("\n")[:2] == [paths.data_dir(), "[]"]

@@ -672,7 +672,7 @@ def test_setup_typo_is_asked_again_alone_without_losing_the_answers(tmp_path):
              order,
              "66666/1", "yam", "q"]
     out = played(tmp_path / "store", lines)
-    assert out.count("Columns (libre, descendante, montante, imposee)") == 2
+    assert out.count("Columns (libre, descendante, montante, imposee, annoncee)") == 2
     assert out.count("Order of the imposée column") == 3
     assert ("! unknown column 'dscendante' (expected: libre, descendante, montante, imposee, "
             "annoncee)") in flat(out)

@@ -100,16 +100,17 @@ def test_help_still_lists_every_command():
             assert f" {name} " in out, name
 
 
-# -- the one-shot path: plain table actions and scores run without Typer (cli/oneshot.py) ------
+# -- the console script: each command through the Typer app, its heavy imports inside it ---
 
-#: the packages and modules whose loading the one-shot probe reports
+#: the packages and modules whose loading the console-script probe reports
 WATCHED = ("typer", "click", "rich", "yams_scorekeeper", "tinydb", "dataclasses", "inspect",
-           "hashlib", "shutil", "typing", "datetime", "platformdirs", "tomllib", "unicodedata")
+           "hashlib", "shutil", "typing", "datetime", "platformdirs", "tomllib", "unicodedata",
+           "numpy", "starlette", "uvicorn")
 
-ONESHOT = f"""
+MAIN = f"""
 import json, sys
 WATCHED = {WATCHED!r}
-from yams_scorekeeper.cli.oneshot import main
+from yams_scorekeeper.cli.app import main
 sys.argv = ["yams", *sys.argv[1:]]
 code = 0
 try:
@@ -121,21 +122,15 @@ print(json.dumps([code, sorted(m for m in sys.modules if m.split(".")[0] in WATC
       file=sys.stderr)
 """
 
-#: the same run through the Typer app, its exit status and messages as the console script's
-THROUGH_TYPER = PROBE.replace("except SystemExit:\n    pass", "except SystemExit as done:\n"
-                              "    print(done.code if done.code is not None else 0)")
 
-
-def yams_run(code: str, db, *args: str) -> tuple[str, str, int, set[str]]:
+def yams_run(db, *args: str) -> tuple[str, str, int, set[str]]:
+    """What the console script ``yams ARGS`` printed, its status and the modules it loaded."""
     env = {"YAMS_DB": str(db), "YAMS_LANG": "en", "PATH": "", "COLUMNS": "80"}
-    done = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True,
+    done = subprocess.run([sys.executable, "-c", MAIN, *args], capture_output=True, text=True,
                           stdin=subprocess.DEVNULL, env=env)
     *said, last = done.stderr.splitlines()
-    if code is ONESHOT:
-        status, modules = json.loads(last)
-        return done.stdout, "\n".join(said), status, set(modules)
-    *out, status = done.stdout.splitlines()
-    return "\n".join(out) + "\n" * bool(out), "\n".join(said), int(status), set(json.loads(last))
+    status, modules = json.loads(last)
+    return done.stdout, "\n".join(said), status, set(modules)
 
 
 #: a turn of each kind of family, refusals included (text and JSON), in order
@@ -153,144 +148,73 @@ TURNS = {
 
 
 @pytest.mark.parametrize("family", sorted(TURNS))
-def test_one_shot_commands_say_what_the_typer_app_says_without_loading_it(tmp_path, family):
-    import shutil
-
-    stores = tmp_path / "quick", tmp_path / "typer"
-    probe(stores[0], "new", "-R", family, "-p", "Alice", "-p", "Bob")
-    shutil.copytree(*stores)                                    # the same game id in both
+def test_a_turn_loads_rich_only_to_draw_a_table_and_no_other_command(tmp_path, family):
+    probe(tmp_path, "new", "-R", family, "-p", "Alice", "-p", "Bob")
     statuses = set()
     for args in TURNS[family]:
-        out, err, status, modules = yams_run(ONESHOT, stores[0], *args)
+        out, err, status, modules = yams_run(tmp_path, *args)
         statuses.add(status)
-        assert (out, err, status) == yams_run(THROUGH_TYPER, stores[1], *args)[:3], args
-        heavy = ("typer", "click") if args[:2] == ("score", "-R") else ("typer", "click", "rich")
-        assert not {m for m in modules if m.split(".")[0] in heavy}, args      # a table: Rich
-        assert not {"yams_scorekeeper.cli.app", "yams_scorekeeper.cli.play",
-                    "yams_scorekeeper.cli.book_cmds"} & modules, args
-    assert statuses == ({0, 2, 3} if family == "classic" else {0})     # refusals said alike
+        if args[:2] != ("score", "-R"):                             # a score's table: Rich
+            assert not {m for m in modules if m.split(".")[0] == "rich"}, args
+        assert not {"yams_scorekeeper.cli.play", "yams_scorekeeper.cli.book_cmds"} & modules, args
+    assert statuses == ({0, 2, 3} if family == "classic" else {0})     # refusals said
 
 
-def test_anything_else_goes_to_the_typer_app(tmp_path):
-    probe(tmp_path, "new", "-R", "classic", "-p", "Alice", "-p", "Bob")
-    for args in (("cells", "--help"), ("--lang", "fr", "cells"), ("enter", "--roll"),
-                 ("enter", "11123", "-x"), ("cells", "--json=yes"), ("score", "-aR", "gaby"),
-                 ("mark", "1", "2"), ("sheet",)):
-        out, err, status, modules = yams_run(ONESHOT, tmp_path, *args)
-        assert "yams_scorekeeper.cli.app" in modules, args
-        assert (out, err, status) == yams_run(THROUGH_TYPER, tmp_path, *args)[:3], args
+# -- what a table action loads, in every family --------------------------------------
 
-
-def recorded_by_typer(name: str, args: list[str]) -> dict:
-    """The keyword arguments the Typer app gives the command ``name`` for ``args``."""
-    import functools
-
-    import typer
-    from typer.testing import CliRunner
-
-    from yams_scorekeeper.cli.app import for_typer
-    from yams_scorekeeper.cli.oneshot import command_function
-
-    seen: dict = {}
-    record = functools.wraps(command_function(name))(lambda **kwargs: seen.update(kwargs))
-    single = typer.Typer()
-    single.command()(for_typer(record))
-    result = CliRunner().invoke(single, args)
-    assert result.exit_code == 0, result.output
-    seen.pop("ctx", None)
-    return seen
-
-
-@pytest.mark.parametrize("name,args", [
-    ("enter", ["11123", "--roll", "1"]),
-    ("enter", ["1", "1", "-r2", "1", "2", "3", "--json", "--game", "ab"]),
-    ("enter", ["55552/3", "--joker", "2:5", "--joker=3:4", "--announce", "yam", "--db", "x"]),
-    ("enter", ["--", "-1", "--json"]),
-    ("enter", []),
-    ("cells", ["-g", "3f", "--json", "--json"]),
-    ("cells", []),
-    ("mark", ["libre.full", "--scratch", "--coup", "2", "--doblar", "sec.yam"]),
-    ("mark", ["-gab", "-"]),
-    ("mark", []),
-    ("undo", ["--game=x", "--db", "here"]),
-    ("score", ["-R", "gaby", "-r", "1", "5", "5", "5", "3", "3", "-a"]),
-    ("score", ["--rules=double", "--all", "--json", "-"]),
-])
-def test_the_one_shot_path_reads_what_typer_reads(name, args):
-    from yams_scorekeeper.cli.oneshot import Parameters, command_function
-
-    parameters = Parameters.of(command_function(name))
-    assert parameters is not None
-    assert parameters.read(list(args)) == recorded_by_typer(name, list(args))
-
-
-@pytest.mark.parametrize("name,args", [
-    ("enter", ["--help"]), ("enter", ["-h"]), ("enter", ["--roll"]), ("enter", ["-r"]),
-    ("enter", ["--roll", "--json"]), ("enter", ["-1"]), ("cells", ["--json=1"]),
-    ("cells", ["extra"]), ("score", ["-aj"]), ("mark", ["1", "2"]), ("mark", ["--scratchy"]),
-    ("undo", ["--no-json"]),
-])
-def test_the_one_shot_path_leaves_the_rest_to_click(name, args):
-    from yams_scorekeeper.cli.oneshot import Parameters, command_function
-
-    parameters = Parameters.of(command_function(name))
-    assert parameters is not None and parameters.read(list(args)) is None
-
-
-# -- what a one-shot table action loads, in every family --------------------------------------
-
-#: third-party packages and heavy standard modules a plain table action never needs
-NOT_ON_A_TABLE_ACTION = ("typer", "click", "rich", "tinydb", "dataclasses", "inspect",
-                         "hashlib", "shutil", "typing", "datetime", "platformdirs")
+#: third-party packages a plain table action never needs (Typer, which reads its arguments,
+#: brings shutil and datetime; TinyDB, dataclasses and hashlib are the standard ways it works)
+NOT_ON_A_TABLE_ACTION = ("click", "rich", "platformdirs", "numpy", "starlette", "uvicorn")
 FAMILY_DICE = {"classic": "55533", "gaby": "55533", "duel": "55533", "yatzy": "55533",
                "yahtzee": "55533"}
 HOUSE_SHEET = str(Path(__file__).resolve().parent.parent / "examples" / "house" / "sirtin.toml")
 
 
-def test_a_one_shot_turn_of_a_house_sheet_loads_no_heavy_module(tmp_path):
+def test_a_turn_of_a_house_sheet_loads_no_heavy_module(tmp_path):
     probe(tmp_path, "new", "--house", HOUSE_SHEET, "-p", "Alice", "-p", "Bob")
     for args in (("enter", "55533", "--roll", "1"), ("cells",), ("mark", "1"), ("undo",)):
-        out, err, status, modules = yams_run(ONESHOT, tmp_path, *args)
+        out, err, status, modules = yams_run(tmp_path, *args)
         assert status == 0, (args, err)
         assert not {m for m in modules if m.split(".")[0] in NOT_ON_A_TABLE_ACTION}, args
+        assert "tinydb" in modules, args                   # the game is read through TinyDB
     # the sheet's file was read by `new`: its entry in the cache answers, no TOML is parsed
-    out, err, status, modules = yams_run(ONESHOT, tmp_path, "score", "--json", "--house",
+    out, err, status, modules = yams_run(tmp_path, "score", "--json", "--house",
                                          HOUSE_SHEET, "-r", "1", "55533")
     assert status == 0 and "tomllib" not in modules, err
-    assert not {m for m in modules if m.split(".")[0] in ("typer", "click", "rich", "hashlib",
+    assert not {m for m in modules if m.split(".")[0] in ("click", "rich",
                                                           "platformdirs")}, modules
 
 
 @pytest.mark.parametrize("family", sorted(FAMILY_DICE))
-def test_a_one_shot_turn_loads_no_third_party_package_and_one_family(tmp_path, family):
+def test_a_turn_loads_no_needless_package_and_one_family(tmp_path, family):
     from yams_scorekeeper.rules import FAMILIES
 
     probe(tmp_path, "new", "-R", family, "-p", "Alice", "-p", "Bob")
     for args in (("enter", FAMILY_DICE[family], "--roll", "1"), ("cells",), ("mark", "1"),
                  ("score", "--json", "-R", family, "-r", "1", FAMILY_DICE[family])):
-        out, err, status, modules = yams_run(ONESHOT, tmp_path, *args)
+        out, err, status, modules = yams_run(tmp_path, *args)
         assert status == 0, (args, err)
         assert not {m for m in modules if m.split(".")[0] in NOT_ON_A_TABLE_ACTION}, args
-        assert not {m for m in modules if m.split(".")[0] in ("typer", "click", "rich")}, args
         families = {m.rsplit(".", 1)[1] for m in modules
                     if m.startswith("yams_scorekeeper.rules.")} & set(FAMILIES)
         assert families <= {family, "yatzy"}, (args, families)    # yahtzee is made on yatzy
         if args[0] != "score":
+            assert "tinydb" in modules, args
             assert not {"yams_scorekeeper.store.archive", "yams_scorekeeper.store.record_book",
                         "yams_scorekeeper.store.checkup", "yams_scorekeeper.engine.records",
                         "yams_scorekeeper.store.summary_index"} & modules, args
 
 
-def test_tinydb_dataclasses_and_inspect_stay_off_the_table_path_of_a_house_game(tmp_path):
+def test_the_table_path_of_a_house_game_reads_through_tinydb(tmp_path):
     import pathlib
 
     sheet = pathlib.Path(__file__).parent.parent / "examples" / "house" / "sirtin.toml"
     probe(tmp_path, "new", "--house", str(sheet), "-p", "Alice", "-p", "Bob")
     for args in (("enter", "55533", "--roll", "1"), ("cells",), ("mark", "1")):
-        out, err, status, modules = yams_run(ONESHOT, tmp_path, *args)
+        out, err, status, modules = yams_run(tmp_path, *args)
         assert status == 0, (args, err)
-        assert not {m for m in modules if m.split(".")[0] in
-                    ("typer", "click", "rich", "tinydb", "dataclasses", "inspect")}, args
+        assert not {m for m in modules if m.split(".")[0] in ("click", "rich")}, args
+        assert {"tinydb.database", "tinydb.middlewares"} <= modules, args
 
 
 def test_the_family_registry_names_each_family_where_it_lives():

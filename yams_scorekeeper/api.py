@@ -25,10 +25,10 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
 
 from .base.clock import Clock, IdFactory, random_id, system_clock
 from .base.errors import ConfigError, EntryError, StoreError, YamsError
-from .base.lightclass import dataclass, field
 from .engine.game import Game, LegalCell, Mark, effective_events, reopen_note
 from .i18n import Message
 

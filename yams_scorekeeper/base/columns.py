@@ -7,9 +7,8 @@ have taken to be written there, and the factor its total is multiplied by.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import cached_property, lru_cache
-
-from .lightclass import dataclass
 
 DOWN, UP = "down", "up"
 

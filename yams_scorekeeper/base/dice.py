@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from dataclasses import dataclass, field
 from operator import attrgetter
 
 from ..i18n import Message
 from .errors import EntryError
-from .lightclass import dataclass, field
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

@@ -9,9 +9,7 @@ factor). This module names no family.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-
-from .lightclass import dataclass, field
-from .values import quick_init
+from dataclasses import dataclass, field
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
@@ -32,8 +30,7 @@ if TYPE_CHECKING:  # pragma: no cover
     Cells = Mapping[tuple[str, str], Written]
 
 
-@quick_init
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Totals:
     """What a sheet adds up to."""
 

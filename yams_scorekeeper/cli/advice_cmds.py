@@ -33,6 +33,7 @@ from .printing import round_text
 from .render import echo, print_json
 
 if TYPE_CHECKING:  # pragma: no cover
+    from ..advice.adviser import Solved
     from ..engine.game import Game
 
 
@@ -306,6 +307,10 @@ def review(
     game_id: str | None = typer.Argument(None, metavar="GAME", show_default=False,
                                             help="Game id (finished or in progress), or a "
                                                  "unique start of it."),
+    book: bool = typer.Option(False, "--book",
+                              help="Review every finished game of the book that the exact "
+                                   "solver covers (one-column sheets), keep each review, and "
+                                   "show each player's points lost a turn and luck a game."),
     as_json: bool = json_option(),
     db: str | None = db_option(),
 ) -> None:
@@ -320,6 +325,11 @@ def review(
     from .current_game import any_game
 
     lang = current_lang(ctx)
+    if book:
+        if game_id is not None:
+            raise EntryError(Message("cli.advice.book_alone"), expected="yams review --book")
+        _review_book(as_json, lang, db)
+        return
     game = any_game(db, game_id)
     if not exactly_solved(game):
         heuristic_review(game, as_json, lang)
@@ -349,6 +359,55 @@ def review(
     for p in players:
         echo(say("cli.advice.summary", lang, name=shown(p.name), final=p.final,
                                        start=p.expected_start, luck=p.luck, lost=p.lost))
+
+
+def _review_book(as_json: bool, lang: str, db: str | None) -> None:
+    """``yams review --book``: every finished game the exact solver covers reviewed once
+    (kept in the store's ``reviews/``), then each player's skill and luck per configuration."""
+    from ..advice.review import review_game
+    from ..engine.game import Game
+    from ..engine.skill import book_skill, review_figures
+    from ..store.reviews import game_key, keep_review, kept_review
+    from .files import open_store
+    from .progress import progress
+
+    store = open_store(db, reading=True)
+    solved: dict[str, Solved] = {}
+    figures, made = [], 0
+    with progress(say("cli.advice.reviewing", lang), store.count_summaries(),
+                  quiet=as_json) as step:
+        for entry in store.iter_archived():
+            step()
+            key = game_key(entry["summary"])
+            kept = kept_review(store.path, entry["id"], key)
+            if kept is None:
+                game = Game.from_doc(entry["doc"])
+                if not exactly_solved(game):
+                    continue
+                spec = entry["summary"]["config_key"]
+                if spec not in solved:
+                    solved[spec] = solved_for(game.rules, game.rows, db, lang)
+                kept = review_figures(entry["summary"], review_game(game, solved[spec]))
+                keep_review(store.path, entry["id"], key, kept)
+                made += 1
+            figures.append(kept)
+    skill = book_skill(figures)
+    if as_json:
+        print_json({"reviewed": len(figures), "made": made, "configs": skill})
+        return
+    from .plain_text import print_lines, print_table
+    from .render import console
+
+    out, w = console(), words("cli.advice_book", lang)
+    echo(say("cli.advice_book.done", lang, n=len(figures), made=made))
+    for cfg in skill.values():
+        title = shown(cfg["label"])
+        print_lines(out, [title], title)
+        print_table(out, [(w["player"], "left"), (w["games"], "right"),
+                          (w["lost"], "right"), (w["luck"], "right")],
+                    [[shown(p["name"]), str(p["games"]),
+                      fill("{v:.2f}", lang, v=p["lost_per_turn"]),
+                      fill("{v:+.1f}", lang, v=p["luck_per_game"])] for p in cfg["players"]])
 
 
 def heuristic_review(game, as_json: bool, lang: str) -> None:

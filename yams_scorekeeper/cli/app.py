@@ -43,11 +43,8 @@ Rules for command modules:
 
 from __future__ import annotations
 
-import functools
 import importlib
 import inspect
-import typing
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import typer
@@ -55,9 +52,9 @@ from typer.core import TyperCommand
 
 from .. import __version__
 from ..base.errors import YamsError
+from ..i18n import DOMAIN, SOURCE, catalogue
 from .click_words import SpokenCommand, SpokenGroup
 from .lang import current_lang, help_lang, resolve_lang, serve_click
-from .options import Declared
 
 if TYPE_CHECKING:  # pragma: no cover
     # the Context class Typer's own methods take (Typer 0.28 carries its own Click)
@@ -151,29 +148,21 @@ class YamsGroup(SpokenGroup):
     def format_help(self, ctx: Any, formatter: Any) -> None:
         """``yams --help`` in the language of the run: the commands listed in it too."""
         lang = help_lang(ctx)
-        if lang == "en":
-            super().format_help(ctx, formatter)
-            return
-        from .translated_help import translated
-
-        commands = [self.get_command(ctx, name) for name in self.list_commands(ctx)]
-        with translated([self, *filter(None, commands)], ctx, lang):
-            super().format_help(ctx, formatter)
+        if lang != SOURCE:
+            for command in [self, *(self.get_command(ctx, n) for n in self.list_commands(ctx))]:
+                if command is not None:
+                    say_help(command, ctx, lang)
+        super().format_help(ctx, formatter)
 
 
 class YamsCommand(SpokenCommand, TyperCommand):
-    """A ``yams`` command: its ``--help`` in the language of the run (the texts from the
-    catalogue: :mod:`~yams_scorekeeper.cli.translated_help`)."""
+    """A ``yams`` command: its ``--help`` in the language of the run."""
 
     def format_help(self, ctx: Any, formatter: Any) -> None:
         lang = help_lang(ctx)
-        if lang == "en":
-            super().format_help(ctx, formatter)
-            return
-        from .translated_help import translated
-
-        with translated([self], ctx, lang):
-            super().format_help(ctx, formatter)
+        if lang != SOURCE:
+            say_help(self, ctx, lang)
+        super().format_help(ctx, formatter)
 
     def invoke(self, ctx: ClickContext) -> Any:
         """Run the command; run with ``--json``, a YamsError is said as a JSON object."""
@@ -234,33 +223,45 @@ def register(target: typer.Typer, module_name: str, only: str | None = None) -> 
         func, options = entry if isinstance(entry, tuple) else (entry, {})
         name = options.get("name") or func.__name__.replace("_", "-")
         if only is None or name == only:
-            target.command(**{"cls": YamsCommand, **options})(for_typer(func))
+            target.command(**{"cls": YamsCommand, **options})(func)
             names.append(name)
     return tuple(names)
 
 
-def for_typer(func: Callable[..., Any]) -> Callable[..., Any]:
-    """``func`` as Typer reads a command: its :func:`~yams_scorekeeper.cli.options.Option`
-    and ``Argument`` declarations made ``typer.Option`` and ``typer.Argument``, and its
-    ``ctx: Context`` a ``typer.Context`` (``func`` itself when it declares nothing so)."""
-    signature = inspect.signature(func)
-    if not any(isinstance(p.default, Declared) for p in signature.parameters.values()):
-        return func
-    hints = typing.get_type_hints(func, localns={"Context": typer.Context})
-    parameters = [p.replace(annotation=hints.get(p.name, p.annotation),
-                            default=p.default.for_typer() if isinstance(p.default, Declared)
-                            else p.default)
-                  for p in signature.parameters.values()]
+def is_command_line(line: str) -> bool:
+    """An epilog line that is only a command to copy (indented, no comment after it)."""
+    return line.startswith("  ") and "   " not in line.strip()
 
-    @functools.wraps(func)
-    def command(*args: Any, **kwargs: Any) -> Any:
-        return func(*args, **kwargs)
 
-    command.__signature__ = signature.replace(  # type: ignore[attr-defined]  # read by inspect
-        parameters=parameters, return_annotation=hints.get("return", None))
-    command.__annotations__ = {**{p.name: p.annotation for p in parameters},
-                               "return": hints.get("return", None)}
-    return command
+def help_texts(command: Any) -> list[str]:
+    """Every text of ``command``'s ``--help`` that has a translation (its msgid): the
+    docstring as ``inspect.cleandoc`` gives it, the epilog's lines but the bare command lines,
+    the options' help."""
+    texts = [inspect.cleandoc(command.help)] if command.help else []
+    texts += [line for line in (command.epilog or "").split("\n")
+              if line and not is_command_line(line)]
+    texts += [p.help for p in command.params if getattr(p, "help", None)]
+    return texts
+
+
+def say_help(command: Any, ctx: Any, lang: str) -> None:
+    """Put the ``--help`` texts of ``command``, built for this run, in ``lang``: the
+    catalogue's ``#. help`` entries, and Click's help option from its ``#. click`` entry. A
+    text the language lacks stays English (``tests/test_french.py`` names it)."""
+    helps, click = catalogue(f"{DOMAIN}-help", lang), catalogue(DOMAIN, lang)
+
+    def said(text: str) -> str:
+        found = helps.gettext(text)
+        return found if found != text else click.gettext(text)
+
+    if command.help:
+        command.help = said(inspect.cleandoc(command.help))
+    if command.epilog:
+        command.epilog = "\n".join(line if is_command_line(line) else said(line)
+                                   for line in command.epilog.split("\n"))
+    for param in [*command.params, command.get_help_option(ctx)]:
+        if getattr(param, "help", None):
+            param.help = said(param.help)
 
 
 #: the command names of the modules loaded at start-up (those missing from COMMAND_NAMES)
@@ -268,8 +269,7 @@ _EAGER = {name: register(app, name) for name in COMMAND_MODULES if name not in C
 
 
 def main() -> None:
-    """Run the Typer app on the command line (the console script ``yams`` runs a plain
-    one-shot command without it: :func:`.oneshot.main`)."""
+    """The console script ``yams``: the Typer app on the command line."""
     prepare_streams()
     try:
         app(prog_name="yams")

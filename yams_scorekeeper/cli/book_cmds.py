@@ -15,7 +15,7 @@ import typer
 from ..base.errors import EntryError, YamsError
 from ..i18n import Message, say, words
 from ..i18n.wording import colon as colon_in
-from ..i18n.wording import number
+from ..i18n.wording import fill, number
 from .files import file_stdout, open_store
 from .house_files import book_chosen, book_filter, house_option
 from .lang import current_lang
@@ -149,24 +149,35 @@ def records(
         return
     columns = [(w["part"], "left"), (w["value"], "right"), (w["player"], "left"),
                (w["date"], "left"), (w["tied"], "left")]
+    from .book_skill import best_rated
+
+    best = best_rated(store)
     for key, cfg in configs.items():
         lines = _record_lines(cfg, lang)
         title = shown(cfg.get("label") or key)
         cells = [(shown(name), value, shown(player), date, shown(tied))
                  for name, value, player, date, tied, _grand in lines]
-        if print_titled_table(out, title, columns, cells):
-            continue
-        from rich.text import Text
+        if not print_titled_table(out, title, columns, cells):
+            from rich.text import Text
 
-        table = simple_table(title=Text(title, style="bold"), title_justify="left")
-        table.add_column(w["part"], no_wrap=True)
-        table.add_column(w["value"], justify="right", no_wrap=True)
-        table.add_column(w["player"])
-        table.add_column(w["date"], no_wrap=True)
-        table.add_column(w["tied"], overflow="fold")
-        for (name, value, player, date, tied), line in zip(cells, lines, strict=True):
-            table.add_row(name, value, player, date, tied, style="bold" if line[5] else None)
-        out.print(table)
+            table = simple_table(title=Text(title, style="bold"), title_justify="left")
+            table.add_column(w["part"], no_wrap=True)
+            table.add_column(w["value"], justify="right", no_wrap=True)
+            table.add_column(w["player"])
+            table.add_column(w["date"], no_wrap=True)
+            table.add_column(w["tied"], overflow="fold")
+            for (name, value, player, date, tied), line in zip(cells, lines, strict=True):
+                table.add_row(name, value, player, date, tied,
+                              style="bold" if line[5] else None)
+            out.print(table)
+        if key in best:
+            from rich.text import Text
+
+            r = best[key]
+            out.print(Text(say("cli.book.best_rated", lang, name=shown(r.name),
+                               rating=_number(round(r.mu, 1), lang),
+                               low=_number(round(r.low, 1), lang),
+                               high=_number(round(r.high, 1), lang), games=r.games)))
 
 
 def _record_lines(cfg: dict, lang: str) -> list[tuple[str, str, str, str, str, bool]]:
@@ -443,6 +454,10 @@ def stats(
                               help="Per row of the sheet: cells written, average, best, how "
                                    "often 0 or struck out; bonus rate and yams made (PLAYER "
                                    "may then be left out: every player)."),
+    rating: bool = typer.Option(False, "--rating",
+                                help="Rank the club by rating, per configuration: each "
+                                     "player's skill from the order of finish of every game, "
+                                     "with its range (PLAYER may then be left out)."),
     rules_name: str | None = rules_option(None, "With --rows: only this rule family."),
     house: str | None = house_option("With --rows: " + HOUSE_HELP[0].lower() + HOUSE_HELP[1:]),
     since: str | None = typer.Option(None, "--since", metavar="DATE",
@@ -482,6 +497,11 @@ def stats(
     since_, until_ = period(since, until, year)
     if seats is not None and not 1 <= seats <= 8:
         raise EntryError(Message("book.seats", n=seats), expected="--players 2")
+    if rating:
+        from .book_skill import club_ratings
+
+        club_ratings(player, as_json, lang, db)
+        return
     if rows:
         _row_stats(player, _book_filter(rules_name, house), as_json, lang, db, since_, until_,
                    seats, csv_file)
@@ -527,6 +547,10 @@ def stats(
                                                         until_, seats))
     data.update(streak=page["streak"], rival=rival, nemesis=nemesis,
                 by_players=page["by_players"], recent=page["recent"])
+    from .book_skill import add_ratings, add_skill
+
+    add_ratings(data, store, player.strip())       # of every game, whatever the filter
+    add_skill(data, store, player.strip(), (since_, until_, seats))
     if csv_file is not None:
         from ..engine.book_csv import STATS_COLUMNS, stats_lines
         from .book_export import write_csv
@@ -590,6 +614,16 @@ def _page_lines(data: dict, lang: str) -> list[str]:
             line += say("book.nemesis", lang, name=data["nemesis"]["name"],
                         n=data["nemesis"]["beaten"], games=data["nemesis"]["games"])
         lines.append(line)
+    for key, r in data.get("ratings", {}).items():
+        lines.append(say("book.rating", lang, label=data["by_config"][key]["label"],
+                         rating=_number(round(r["rating"], 1), lang),
+                         low=_number(round(r["low"], 1), lang),
+                         high=_number(round(r["high"], 1), lang), place=r["place"], of=r["of"]))
+    for key, skill in data.get("skill", {}).items():
+        lines.append(say("book.skill", lang, label=data["by_config"][key]["label"],
+                         lost=fill("{v:.2f}", lang, v=skill["lost_per_turn"]),
+                         luck=fill("{v:+.1f}", lang, v=skill["luck_per_game"]),
+                         n=skill["games"]))
     for key, trend in data["recent"].items():
         lines.append(say("book.recent", lang, label=data["by_config"][key]["label"],
                          n=RECENT, recent=_number(round(trend["recent"], 1), lang),

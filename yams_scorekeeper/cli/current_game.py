@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import typer
+
 from .files import open_store
 from .lang import current_lang
 from .options import db_option, game_option, json_option
@@ -18,7 +20,6 @@ if TYPE_CHECKING:  # pragma: no cover
 
     from ..engine.game import Game
     from ..store.session import TableSession
-    from .options import Context
 
 
 def game_session(db: str | None, game_id: str | None, lang: str = "en",
@@ -40,7 +41,7 @@ def game_step(step: Callable[[TableSession, str, bool], None]) -> Callable[..., 
     and the user's language. The command has the name and the help of ``step``."""
 
     def command(
-        ctx: Context,
+        ctx: typer.Context,
         game_id: str | None = game_option(),
         as_json: bool = json_option(),
         db: str | None = db_option(),

@@ -13,6 +13,7 @@ import typer
 
 from ..base.errors import EntryError
 from ..i18n import Message, say, words
+from ..i18n.wording import fill
 from .files import open_store
 from .lang import current_lang
 from .options import db_option, examples, json_option
@@ -156,6 +157,22 @@ def _evening_games(store, evening_id: str) -> list[dict]:
     return [s for s in store.summaries() if evening_of(s) == evening_id]
 
 
+def _luckiest(store, evening_id: str) -> tuple[str, float, int] | None:
+    """The luckiest player of the evening's games that ``yams review --book`` reviewed, their
+    luck summed over those games, and how many were reviewed; None without a kept review."""
+    import os
+
+    from ..engine.skill import luckiest
+    from ..store.reviews import FOLDER, game_key, kept_review
+
+    if not os.path.isdir(os.path.join(store.path, FOLDER)):
+        return None
+    kept = [k for s in _evening_games(store, evening_id)
+            if (k := kept_review(store.path, s["id"], game_key(s))) is not None]
+    found = luckiest(kept)
+    return None if found is None else (*found, len(kept))
+
+
 def _all_ids(store) -> dict[str, dict]:
     """Every evening the store knows: those opened here and those its games name."""
     from ..engine.provenance import evening_of
@@ -250,6 +267,12 @@ def _show(store, evening_id: str, scoring: str | None, as_json: bool, html: str 
                       _value(row, report["scoring"], lang), str(row["games"]), str(row["wins"]),
                       shown(", ".join(row["tied_with"])))
     out.print(table)
+    lucky = _luckiest(store, evening_id)
+    if lucky is not None:
+        name, luck, n = lucky
+        out.print(Text(shown(say("evening.luckiest", lang, name=name,
+                                 luck=fill("{v:+.1f}", lang, v=luck), n=n,
+                                 games=len(report["games"])))))
     games = simple_table(((w["game"], "left"), (w["date"], "left"), (w["rules"], "left"),
                           (w["players"], "left")))
     for g in report["games"]:

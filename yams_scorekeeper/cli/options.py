@@ -2,16 +2,14 @@
 
 ``--db``, ``--game``, ``--json``, ``--rules``, the dice and ``--roll``; the epilog of examples
 every ``--help`` ends with; small numbers, start dice, ``--setting KEY=VALUE`` and lists typed
-as options. Only the standard library is imported here (start-up stays light): an option is
-declared with :func:`Option` or :func:`Argument`, which take the arguments of ``typer.Option``
-and ``typer.Argument`` and only record them. The Typer app makes the real ones when it builds a
-command (:func:`~yams_scorekeeper.cli.app.register`); a one-shot command reads the same
-declarations without Typer (:mod:`~yams_scorekeeper.cli.oneshot`).
+as options, declared once, as Typer's ``Option`` and ``Argument``.
 """
 
 from __future__ import annotations
 
 import re
+
+from typer import Argument, Option
 
 from ..base.errors import ConfigError, EntryError
 from ..base.safetext import fold_name
@@ -19,45 +17,9 @@ from ..i18n import Message
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
-    from typing import Any, Protocol
+    from typing import Any
 
     from ..rules.base import RuleSet
-
-    class Context(Protocol):
-        """What a command reads of its context (``ctx: Context``): Typer gives a
-        ``typer.Context``, a one-shot run an object with the same two attributes."""
-
-        obj: Any
-        params: dict[str, Any]
-
-
-class Declared:
-    """An option or argument of a command, as declared: ``kind`` is ``"option"`` or
-    ``"argument"``, then the arguments ``typer.Option`` or ``typer.Argument`` takes."""
-
-    __slots__ = ("kind", "default", "names", "settings")
-
-    def __init__(self, kind: str, default: Any, names: tuple[str, ...],
-                 settings: dict[str, Any]) -> None:
-        self.kind, self.default, self.names, self.settings = kind, default, names, settings
-
-    def for_typer(self) -> Any:
-        """The ``typer.Option`` or ``typer.Argument`` declared."""
-        import typer
-
-        if self.kind == "argument":
-            return typer.Argument(self.default, **self.settings)
-        return typer.Option(self.default, *self.names, **self.settings)
-
-
-def Option(default: Any, *names: str, **settings: Any) -> Any:  # noqa: N802 (as typer.Option)
-    """An option, declared as ``Option(default, *names, **settings)`` would be."""
-    return Declared("option", default, names, settings)
-
-
-def Argument(default: Any, **settings: Any) -> Any:  # noqa: N802 (as typer.Argument)
-    """An argument, declared as ``Argument(default, **settings)`` would be."""
-    return Declared("argument", default, (), settings)
 
 
 def db_option() -> Any:

@@ -199,7 +199,8 @@ class Setup:
                     self.make(family, names, columns=plain or list(rules.default_columns[:1]))
                 return cols
 
-            cols = self.checked("ask_columns_classic", " ".join(rules.default_columns), columns)
+            cols = self.checked("ask_columns_classic", " ".join(rules.default_columns), columns,
+                                columns=", ".join(rules.column_names))
             imposed = None
             if any(rules.normalise_choice(c) == rules.imposed_column for c in cols):
                 def order(text: str) -> list[str]:

@@ -9,6 +9,8 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterable
 
+import typer
+
 from ..base.errors import ConfigError, YamsError
 from ..i18n import Joined, Message
 from .house_files import house_option
@@ -32,7 +34,6 @@ if TYPE_CHECKING:  # pragma: no cover
     from typing import Any
 
     from ..rules.base import RuleSet
-    from .options import Context
 
 EPILOG = examples(
     "yams score --rules gaby --roll 1 5 5 5 3 3",
@@ -119,7 +120,7 @@ def score_stream(rules: RuleSet, lines: Iterable[str], all_rows: bool, lang: str
 
 
 def score(
-    ctx: Context,
+    ctx: typer.Context,
     dice: list[str] | None = dice_argument(
         "The dice: '5 5 5 3 3' or '55533'; Double Yams: ten tagged dice such as 6cp 3fg "
         "(value, colour c/f and size p/g in any order) or by groups, a tag then its dice: "

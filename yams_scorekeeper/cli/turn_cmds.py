@@ -13,8 +13,11 @@ The top of the module imports only the standard library (not even ``typer``: see
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
+import typer
+
 from ..base.errors import ConfigError, EntryError, IllegalMoveError
-from ..base.lightclass import dataclass
 from ..i18n import Message, explain_lang, words
 from .current_game import game_step
 from .files import open_store
@@ -48,7 +51,6 @@ if TYPE_CHECKING:  # pragma: no cover
 
     from ..engine.game import Game
     from ..store.session import TableSession
-    from .options import Context
 
 
 NEW_EPILOG = examples(
@@ -61,7 +63,7 @@ NEW_EPILOG = examples(
 
 
 def new(
-    ctx: Context,
+    ctx: typer.Context,
     rules_name: str | None = rules_option(None, RULES_HELP),
     players: list[str] | None = Option(
         None, "--player", "-p", metavar="NAME", show_default=False,
@@ -153,7 +155,7 @@ ENTER_EPILOG = examples(
 
 
 def enter(
-    ctx: Context,
+    ctx: typer.Context,
     dice: list[str] | None = dice_argument(
         "The dice kept: '5 5 5 3 3', '55533', or '55533/2' with the roll after '/'; "
         "Double Yams: ten tagged dice, 6cp 3fg ... or by groups: cp665 fp12 cg34 fg556."),
@@ -201,7 +203,7 @@ MARK_EPILOG = examples(
 
 
 def mark(
-    ctx: Context,
+    ctx: typer.Context,
     cell: str | None = Argument(None, metavar="CELL", show_default=False,
                                          help="NUMBER from the list, COLUMN.ROW, or ROW."),
     game_id: str | None = game_option(),
@@ -286,7 +288,7 @@ def _describe(game: Game, event: dict[str, Any], lang: str) -> str:
 
 
 def undo(
-    ctx: Context,
+    ctx: typer.Context,
     game_id: str | None = game_option(),
     as_json: bool = json_option(),
     db: str | None = db_option(),
@@ -317,7 +319,7 @@ def undo(
 
 
 def end(
-    ctx: Context,
+    ctx: typer.Context,
     game_id: str | None = game_option(),
     as_json: bool = json_option(),
     db: str | None = db_option(),

@@ -7,11 +7,11 @@ game never starts with options that do not go together (a ConfigError says which
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass, field
 from functools import cached_property
 
 from ..base.columns import Column
 from ..base.errors import ConfigError
-from ..base.lightclass import dataclass, field
 from ..base.safetext import fold_name, has_invisible, has_unsafe, shown
 from ..i18n import Message
 from ..rules import RuleSet, Setup, get_rules

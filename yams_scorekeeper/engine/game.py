@@ -249,9 +249,12 @@ class Game:
                 return judge.scratch_only(sheet)
             return []
         out: list[LegalCell] = []
+        rescored = bool(mechanics.rescorers)     # the figures then depend on the column (K3)
         for index, coup in enumerate(self.coups, start=1):
-            figures = {f.row: f for f in judge.figures(sheet, coup)}
+            figures = {f.row: f for f in judge.figures(sheet, coup, self.columns[0])}
             for column in self.columns:
+                if rescored and column is not self.columns[0]:
+                    figures = {f.row: f for f in judge.figures(sheet, coup, column)}
                 for row in self.next_cells(sheet, column):
                     try:
                         out.append(judge.cell(sheet, column, row, index, coup, figures[row]))
@@ -371,6 +374,8 @@ class Game:
             if mechanic.entry_field in given:
                 dice, texts = mechanic.apply(self, sheet, dice, texts, given[mechanic.entry_field])
         coup = Coup(rolled, dice, roll, texts=texts, **given)
+        if not self.replaying and len(coups) + 1 >= self._coups_allowed:
+            self.judge.check_takes(sheet, (*coups, coup))   # K2 (a stored log stands)
         coups.append(coup)
         return ("enter", sheet.name, coup, rolled_text)
 
@@ -412,7 +417,7 @@ class Game:
         if col is not None:                               # as stored: the column's id
             return col, row_id
         key = normalise_id(column)
-        for col in self.columns:
+        for col in sorted(self.columns, key=lambda c: c.id != key):     # ids first (K1)
             if key in (col.id, normalise_id(col.name)):
                 return col, row_id
         raise EntryError(Message("game.no_column", column=column),
@@ -466,7 +471,8 @@ class Game:
             refusal = None
             try:
                 judge = self.judge
-                best = judge.assess(sheet, col, row, coup, judge.figure(sheet, row, coup), extra)
+                best = judge.assess(sheet, col, row, coup, judge.figure(sheet, row, coup, col),
+                                    extra)
             except _Refusal as why:
                 refusal = why
             if refusal is not None:
@@ -475,7 +481,8 @@ class Game:
         if cell.get("scratch"):
             if not scratchable:
                 raise IllegalMoveError(Message("game.announced_sixth_roll_row"), rule="D9")
-            return Mark(col.id, row, 0, coup_no, True, SCRATCHED, coup.dice, coup.roll, bonus)
+            return Mark(col.id, row, 0, coup_no, True, SCRATCHED, coup.dice, coup.roll,
+                        self.rules.scratch_bonus(row, bonus) if bonus else 0)
         return Mark(col.id, row, score, coup_no, False, _why(explain, notes), coup.dice,
                     coup.roll, bonus)
 

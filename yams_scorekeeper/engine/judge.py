@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..i18n import Message
+from ..base.errors import IllegalMoveError
+from ..i18n import Joined, Message
 from ..mechanics import Assessment, CellRefusal
 from .sheet import LegalCell
 
@@ -38,19 +39,19 @@ class CellJudge:
         #: what a column says of a coup of each roll count (see :meth:`column_notes`)
         self.said: dict[tuple[str, int], tuple[Message, ...]] = {}
 
-    def figures(self, sheet: Sheet, coup: Coup) -> list[Figure]:
-        """Every row's figure for this coup on this sheet: the family's, then the mechanics'
-        (the forced joker's, H4)."""
+    def figures(self, sheet: Sheet, coup: Coup, column: Column) -> list[Figure]:
+        """Every row's figure for this coup in ``column`` of this sheet: the family's, then
+        the mechanics' (the forced joker's, H4, judged per column, K3)."""
         figures = self.rules.figures(coup.dice, coup.roll)
         if self.mechanics.rescorers:
-            return self.mechanics.coup_figures(self.game, sheet, coup, figures)
+            return self.mechanics.coup_figures(self.game, sheet, coup, figures, column)
         return figures
 
-    def figure(self, sheet: Sheet, row: str, coup: Coup) -> Figure:
-        """One row's figure for this coup on this sheet (:meth:`figures` for one row)."""
+    def figure(self, sheet: Sheet, row: str, coup: Coup, column: Column) -> Figure:
+        """One row's figure for this coup in ``column`` (:meth:`figures` for one row)."""
         figure = self.rules.coup_figure(self.game, sheet, row, coup)
         if self.mechanics.rescorers:
-            return self.mechanics.coup_figure(self.game, sheet, row, coup, figure)
+            return self.mechanics.coup_figure(self.game, sheet, row, coup, figure, column)
         return figure
 
     def cell(self, sheet: Sheet, column: Column, row: str, coup_no: int, coup: Coup,
@@ -153,7 +154,7 @@ class CellJudge:
         for n, coup in enumerate(game.coups, start=1):
             try:
                 option = self.assess(sheet, column, row, coup,
-                                     self.figure(sheet, row, coup), extra)
+                                     self.figure(sheet, row, coup, column), extra)
             except CellRefusal as why:
                 refusal = refusal or why
                 continue
@@ -163,6 +164,29 @@ class CellJudge:
             assert refusal is not None
             raise refusal.error()
         return best, best_no
+
+    def check_takes(self, sheet: Sheet, coups: tuple[Coup, ...]) -> None:
+        """K2, no stuck turn: refuse the turn's last coup when no cell of the sheet can take
+        it nor an earlier coup of the turn, saying each reason once and what to type instead
+        (the annoncée column's announce form)."""
+        game = self.game
+        reasons: dict[str, CellRefusal] = {}
+        for coup in coups:
+            for column in game.columns:
+                for row in game.next_cells(sheet, column):     # the first taker ends it
+                    try:
+                        self.assess(sheet, column, row, coup,
+                                    self.figure(sheet, row, coup, column))
+                        return
+                    except CellRefusal as why:
+                        reasons.setdefault(why.message.text("en"), why)
+        if not reasons:
+            return                      # a full sheet: the entry is refused as such
+        first = next(iter(reasons.values()))
+        raise IllegalMoveError(
+            Message("game.coup_takes_no_cell",
+                    why=Joined("; ", [r.message for r in reasons.values()])),
+            rule=first.rule, expected=self.mechanics.instead(game, sheet, coups[-1]))
 
     def scratch_only(self, sheet: Sheet) -> list[LegalCell]:
         """Every cell the sheet may fill now when it may only scratch (the empty 165 pool,

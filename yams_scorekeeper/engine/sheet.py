@@ -1,12 +1,12 @@
 """A player's sheet and what a game writes on it: the coups entered, the marks written, the
-legal cells offered, the turns played. Plain values, made at every event of a replay (see
-:func:`~yams_scorekeeper.base.values.quick_init`); :mod:`.game` makes and reads them."""
+legal cells offered, the turns played: frozen, slotted values, made at every event of a
+replay; :mod:`.game` makes and reads them."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 from ..base.dice import Dice
-from ..base.lightclass import dataclass, field
-from ..base.values import quick_init
 from ..i18n import Joined, Message, explain_lang
 from ..mechanics import RESTING
 from ..rules import Figure
@@ -16,8 +16,7 @@ if TYPE_CHECKING:
     from typing import Any
 
 
-@quick_init
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Coup:
     """The dice a player kept, after how many rolls; ``dice`` is what is scored (after a joker)."""
 
@@ -31,8 +30,7 @@ class Coup:
     texts: tuple[str, ...] | None = field(default=None, compare=False, repr=False)
 
 
-@quick_init
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Mark:
     """A filled cell."""
 
@@ -64,8 +62,7 @@ def _why(explain: Message | Joined, notes: tuple[Message, ...]) -> Message | Joi
     return Joined(AND, (explain, *notes)) if notes else explain
 
 
-@quick_init
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class LegalCell:
     """A cell the current player may fill now: what it would score and why."""
 
@@ -123,8 +120,7 @@ class Sheet:
             object.__setattr__(self, name, value)
 
 
-@quick_init
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Turn:
     """One finished turn as replayed: its number, whose, the coups entered, the marks written,
     and the amendments made to it (``{"when", "old", "new"}``, oldest first)."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 
 from ..base.dice import DOUBLE_SET, Dice, Die
-from ..base.errors import YamsError
+from ..base.errors import IllegalMoveError, YamsError
 from ..mechanics import best_joker as best_joker
 from .config import GameConfig
 from .game import Game
@@ -42,17 +42,33 @@ def _pair_now(game: Game, rng: random.Random, rate: float) -> bool:
     return game.mechanics.pairs_left(game, game.player) and rng.random() < rate
 
 
+#: how many throws the random player tries before a turn is deemed stuck (K2)
+TRIES = 200
+
+
+def _enter_random(game: Game, rng: random.Random, demo: bool) -> None:
+    """Random dice entered with what the mechanics' random player types; a coup no cell can
+    take is refused at entry (K2), and the player throws again."""
+    mechanics = game.mechanics
+    for _ in range(TRIES):
+        entries, roll = mechanics.random_announce(game, rng, demo)
+        roll = roll or _roll_count(game, rng)
+        dice = random_dice(game, rng)
+        entries.update(mechanics.random_entry(game, rng, dice, roll, demo))
+        try:
+            game.enter(dice, roll, **entries)
+            return
+        except IllegalMoveError:
+            continue
+    raise AssertionError(f"no coup {game.player.name} may enter takes a cell")
+
+
 def play_turn(game: Game, rng: random.Random, *, scratch_rate: float = 0.1,
               doblar_rate: float = 0.3) -> None:
     """Play one random legal turn for the current player."""
     cells = game.legal_cells()
     if not cells:
-        mechanics = game.mechanics
-        entries, roll = mechanics.random_announce(game, rng, False)
-        roll = roll or _roll_count(game, rng)
-        dice = random_dice(game, rng)
-        entries.update(mechanics.random_entry(game, rng, dice, roll, False))
-        game.enter(dice, roll, **entries)
+        _enter_random(game, rng, False)
         if game.coups_allowed() == 2 and (rng.random() < 0.5 or not game.legal_cells()):
             game.enter(random_dice(game, rng), _roll_count(game, rng))
         cells = game.legal_cells()
@@ -83,10 +99,7 @@ def demo_turn(game: Game, rng: random.Random) -> None:
         for n in range(game.coups_allowed()):
             if n and rng.random() < 0.5 and game.legal_cells():
                 break
-            entries, roll = game.mechanics.random_announce(game, rng, True)
-            dice, roll = random_dice(game, rng), roll or _roll_count(game, rng)
-            entries.update(game.mechanics.random_entry(game, rng, dice, roll, True))
-            game.enter(dice, roll, **entries)
+            _enter_random(game, rng, True)
         cells = game.legal_cells()
     if _pair_now(game, rng, 0.5):
         one = max((c for c in cells if c.coup == 1), key=lambda c: c.score, default=None)

@@ -16,6 +16,7 @@ from collections.abc import Callable, Mapping
 from ..base.errors import ConfigError
 from ..base.safetext import has_invisible, has_unsafe, shown
 from ..i18n import Message
+from ..rules.choices import normalise_id
 from . import scoring
 from .vocabulary import (
     BONUS_SCOPES,
@@ -51,6 +52,8 @@ _MARKUP = re.compile(r"[\[\]<>&]")
 #: words that typed entries and transcripts read as something else than a row (a joker,
 #: an announce, a doblar, the end): no row may be called so
 RESERVED_ROW_IDS = frozenset(("joker", "announce", "annonce", "doblar", "end", "fin"))
+#: the entries of a total beside its parts' ids: no section, bonus or column is called so
+TOTAL_KEYS = frozenset(("total", "factor"))
 #: what a sheet's name (its file's stem) may be
 NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,39}\Z")
 
@@ -227,9 +230,11 @@ def read_doc(data: Mapping[str, Any], lines: dict[Path, int] | None = None,
     if high < low:
         raise top.fail("max_players", Message("rules.house_bad_value", what=f">= {low}",
                                               value=high), expected=str(low))
-    sections = tuple(_section(c) for c in top.tables("sections")) or (
+    section_tables = top.tables("sections")
+    sections = tuple(_section(c) for c in section_tables) or (
         SectionSpec("chiffres", "Chiffres", "Upper"), SectionSpec("figures", "Figures", "Lower"))
-    _unique(top, "sections", [s.id for s in sections])
+    seen: dict[str, str | Message] = {}     # K1: every id once, whatever the kind of part
+    _unique(top, "sections", [s.id for s in sections], seen, bool(section_tables))
     row_tables = top.tables("rows")
     if not row_tables:
         raise top.fail("rows", Message("rules.house_missing"), expected="[[rows]]")
@@ -237,7 +242,8 @@ def read_doc(data: Mapping[str, Any], lines: dict[Path, int] | None = None,
         raise top.fail("rows", Message("rules.house_bad_value", what=f"1..{MOST_ROWS} rows",
                                        value=len(row_tables)))
     rows = tuple(_row(c, sections) for c in row_tables)
-    _unique(top, "rows", [r.id for r in rows])
+    _unique(top, "rows", [r.id for r in rows], seen)
+    _names_apart(top, "rows", [(r.id, r.name) for r in rows])
     row_ids = tuple(r.id for r in rows)
     joker = top.choice("joker", JOKER_RULES, "none")
     extra = top.number("extra_yams", 0, 0, MOST_POINTS)
@@ -252,28 +258,53 @@ def read_doc(data: Mapping[str, Any], lines: dict[Path, int] | None = None,
         raise top.fail("rows", Message("rules.house_plus_moins"))
     die_jokers = top.number("die_jokers", 0, 0, 10)
     per_turn = top.number("die_jokers_per_turn", 1, 0, 1)
-    columns = tuple(_column(c, row_ids, rolls) for c in top.tables("columns")) or (
+    column_tables = top.tables("columns")
+    columns = tuple(_column(c, row_ids, rolls) for c in column_tables) or (
         ColumnSpec("grille", "Grille", "Grid", "libre"),)
-    _unique(top, "columns", [c.id for c in columns])
+    _unique(top, "columns", [c.id for c in columns], seen, bool(column_tables))
+    _names_apart(top, "columns", [(c.id, c.name) for c in columns])
     if all(c.optional for c in columns):
         raise top.fail("columns", Message("rules.house_no_column"))
     if sum(c.kind == "annoncee" for c in columns) > 1:
-        raise top.fail("columns", Message("rules.house_needs_one", kind="annoncee"))
+        raise top.fail("columns", Message("rules.house_at_most_one", kind="annoncee"))
     bonus_tables = top.tables("bonuses")
     bonuses = tuple(_bonus(c, rows, len(columns)) for c in bonus_tables)
-    _unique(top, "bonuses", [b.id for b in bonuses])
+    _unique(top, "bonuses", [b.id for b in bonuses], seen)
     title = top.text("title", "", example="Yams du club") or "Maison"
     return SheetSpec(title, rolls, low, high, servi, extra, joker, plus_moins, die_jokers,
                      per_turn, sections, rows, bonuses, columns)
 
 
-def _unique(top: _Checker, key: str, ids: list[str]) -> None:
-    seen: set[str] = set()
+def _unique(top: _Checker, key: str, ids: list[str], seen: dict[str, str | Message],
+            given: bool = True) -> None:
+    """K1: no part takes an id that another part of any kind has (``seen``: the parts read
+    so far by id); ``given`` False: the parts are the sheet's defaults, not in the file.
+    A section, bonus or column may not be called as a total's own entries are."""
     for i, item in enumerate(ids):
+        here = _Checker({}, (key, i), top.lines, top.source)
         if item in seen:
-            sub = _Checker({}, (key, i), top.lines, top.source)
-            raise sub.fail("id", Message("rules.house_same_id", id=item))
-        seen.add(item)
+            raise here.fail("id", Message("rules.house_same_id", id=item, other=seen[item],
+                                          part=here.name_of()))
+        if key != "rows" and item in TOTAL_KEYS:
+            raise here.fail("id", Message("rules.house_total_key", id=item),
+                            expected="prime")
+        seen[item] = here.name_of() if given else Message(_DEFAULT_PART[key], id=item)
+
+
+#: how a refusal names a part the sheet has by default (no such table in the file)
+_DEFAULT_PART = {"sections": "rules.house_default_section", "columns": "rules.house_default_column"}
+
+
+def _names_apart(top: _Checker, key: str, parts: list[tuple[str, str]]) -> None:
+    """K1: a row's or column's name never reads as another one's id (typed, a name is read
+    as the part it names: the id would lose its part)."""
+    ids = {part_id.replace("-", ""): i for i, (part_id, _) in enumerate(parts)}
+    for i, (_, name) in enumerate(parts):
+        other = ids.get(normalise_id(" ".join(name.split())).replace("-", ""))
+        if other is not None and other != i:
+            here = _Checker({}, (key, i), top.lines, top.source)
+            raise here.fail("name", Message("rules.house_name_is_id", name=shown(name),
+                                            other=f"{key}[{other}]"))
 
 
 def _section(c: _Checker) -> SectionSpec:

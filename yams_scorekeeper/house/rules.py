@@ -16,8 +16,17 @@ from ..base.columns import DOWN, UP, Column
 from ..base.dice import Dice
 from ..base.totals import Totals
 from ..i18n import Joined, Message
-from ..mechanics import GIVEN, ColumnKind, ForcedJoker, Jokers, Mechanic, PlusAboveMoins, PlusMoins
-from ..mechanics.annoncee import AnnonceeColumn
+from ..mechanics import (
+    GIVEN,
+    ColumnKind,
+    ForcedJoker,
+    Jokers,
+    Mechanic,
+    Mechanics,
+    PlusAboveMoins,
+    PlusMoins,
+)
+from ..mechanics.annoncee import AnnonceeColumn, Announced
 from ..rules.base import Figure, Row, RuleSet, Section, Setup, columns_setup
 from ..rules.hints import SolverHints, TableHints
 from . import scoring, words
@@ -33,6 +42,12 @@ if TYPE_CHECKING:  # pragma: no cover
 
 #: the ruling a house sheet's refusals cite: the sheet itself
 HOUSE_RULE = "house"
+
+
+class NoAnnoncee(Announced):
+    """The announce of a sheet without an annoncée column: refused in its own words."""
+
+    absent = ("game.announce_no_annoncee_column", HOUSE_RULE)
 
 
 class HouseRules(RuleSet):
@@ -83,11 +98,25 @@ class HouseRules(RuleSet):
                                                notes=Joined(Message("explain.and"),
                                                             [m for _, m in got]))
 
+    def scratch_bonus(self, row: str, bonus: int) -> int:
+        """K3: the yams servi bonus needs the yams written, so a scratched yams row keeps no
+        bonus (its only bonus: an extra yams needs that row already holding a score)."""
+        return 0 if row in self.yams_rows else bonus
+
     # -- a game of this sheet ------------------------------------------------------------------
 
     def configure(self, setup: Setup) -> Setup:
-        """The columns chosen (default: those not optional); an imposée column without its
-        order in the file takes the players' order at creation (as Yam classique's, C5)."""
+        """The columns chosen (default: those not optional). Columns that are all optional
+        are added to the default ones, in the sheet's order (K7: naming Gaby's sec never
+        drops its libre); naming a default column chooses the columns as given. An imposée
+        column without its order in the file takes the players' order at creation (C5)."""
+        optional = {c.id for c in self.sheet.columns if c.optional}
+        if setup.columns and not setup.explicit and set(setup.columns) <= optional:
+            given = tuple(c.id for c in self.sheet.columns
+                          if c.id in setup.columns or not c.optional)
+            setup = Setup(setup.players, given, setup.optional_rows, setup.options,
+                          setup.variant, setup.direction, setup.imposed, setup.preset,
+                          setup.explicit)
         return columns_setup(self, setup, HOUSE_RULE)
 
     def build_columns(self, config: GameConfig, rows: tuple[str, ...]) -> tuple[Column, ...]:
@@ -117,6 +146,14 @@ class HouseRules(RuleSet):
                 return self.max_rolls
             cap = max(cap, column.max_roll)
         return cap or self.max_rolls
+
+    def game_mechanics(self, config: GameConfig, columns: tuple[Column, ...]) -> Mechanics:
+        """The game's mechanics; on a sheet without an annoncée column an announce is
+        refused saying so (not as a sixth roll, which house sheets do not have)."""
+        made = super().game_mechanics(config, columns)
+        if not any(c.kind == "annoncee" for c in self.sheet.columns):
+            made.offered += (NoAnnoncee("", ""),)
+        return made
 
     def mechanics(self, config: GameConfig) -> list[Mechanic]:
         """The joker rule (as Yahtzee H4: a yams rolled when the yams row is filled scores
@@ -148,15 +185,17 @@ class HouseRules(RuleSet):
 
     def sheet_totals(self, columns: tuple[Column, ...], cells: Cells) -> Totals:
         """Each column's rows (plus and moins voided when read as Y3 and plus is not above
-        moins), its bonuses, times its factor; the sheet's bonuses; the yams bonuses written
-        beside cells. A sheet of one plain column is added up by section, as the built-in
-        one-column families are; a sheet of several columns (or a factor) by column, whatever
-        columns a game chose."""
+        moins), its bonuses, times its factor, and the yams bonuses written beside its cells,
+        which the factor does not multiply (K3); the sheet's bonuses, each a part of its own.
+        A sheet of one column is added up by section, whatever its bonuses or factor (K5),
+        its yams bonuses a part of their own, as the built-in one-column families; a sheet
+        of several columns by column, whatever columns a game chose."""
         spec = self.sheet
         parts: dict[str, int] = {}
         details: dict[str, dict[str, int]] = {}
-        by_section = len(spec.columns) == 1 and columns[0].factor == 1 and not any(
-            b.scope == "sheet" for b in spec.bonuses)
+        by_section = len(spec.columns) == 1
+        yams_key = f"{spec.rows_of('yams')[0].id}_bonus" if spec.extra_yams or spec.yams_servi \
+            else None
         for col in columns:
             scores = {r: m.score for (c, r), m in cells.items() if c == col.id}
             self._void_plus_moins(scores)
@@ -165,20 +204,26 @@ class HouseRules(RuleSet):
                 sections[spec.row(row).section] += scores.get(row, 0)
             bonuses = {b.id: self._bonus(b, [scores], col.rows) for b in spec.bonuses
                        if b.scope == "column"}
+            factor = col.factor
             if by_section:
                 for sec in spec.sections:
                     own = {b: v for b, v in bonuses.items()
                            if spec.row(self._bonus_spec(b).rows[0]).section == sec.id}
-                    total = sections[sec.id] + sum(own.values())
+                    total = (sections[sec.id] + sum(own.values())) * factor
                     parts[sec.id] = total
-                    details[sec.id] = ({sec.id: sections[sec.id], **own, "total": total}
-                                       if own else {"total": total})
+                    detail = {sec.id: sections[sec.id], **own} if own else {}
+                    if factor != 1:
+                        detail["factor"] = factor
+                    details[sec.id] = {**detail, "total": total}
                 continue
-            raw = sum(sections.values()) + sum(bonuses.values())
-            parts[col.id] = raw * col.factor
-            details[col.id] = {**sections, **bonuses, "total": parts[col.id]}
-            if col.factor != 1:
-                details[col.id]["factor"] = col.factor
+            extra = {yams_key: sum(getattr(m, "bonus", 0) for (c, _), m in cells.items()
+                                   if c == col.id)} \
+                if yams_key else {}
+            parts[col.id] = (sum(sections.values()) + sum(bonuses.values())) * factor \
+                + sum(extra.values())
+            details[col.id] = {**sections, **bonuses, **extra, "total": parts[col.id]}
+            if factor != 1:
+                details[col.id]["factor"] = factor
         for bonus in spec.bonuses:
             if bonus.scope == "sheet":
                 per_column = []
@@ -189,11 +234,10 @@ class HouseRules(RuleSet):
                 rows = tuple(r for col in columns for r in col.rows)
                 parts[bonus.id] = self._bonus(bonus, per_column, rows, len(columns))
                 details[bonus.id] = {"total": parts[bonus.id]}
-        if spec.extra_yams or spec.yams_servi:
-            extra = sum(getattr(mark, "bonus", 0) for mark in cells.values())
-            key = f"{spec.rows_of('yams')[0].id}_bonus"
-            parts[key] = extra
-            details[key] = {"total": extra}
+        if yams_key and by_section:
+            extra_total = sum(getattr(mark, "bonus", 0) for mark in cells.values())
+            parts[yams_key] = extra_total
+            details[yams_key] = {"total": extra_total}
         return Totals(parts, details, sum(parts.values()))
 
     def _bonus_spec(self, bonus_id: str) -> BonusSpec:

@@ -85,7 +85,11 @@ def score(row: RowSpec, values: Values, *, joker: bool = False) -> tuple[int, Me
         return 0, Message("explain.house_not_made", name=name)
     total = sum(values)
     how = row.score
-    if joker and row.kind in ("full", "straight"):
+    if joker and row.kind == "straight":     # K4: the row's best straight, never the dice
+        best = most(row)
+        return best, Message("explain.house_fixed", name=Message("explain.house_joker",
+                                                                 name=name), score=best)
+    if joker and row.kind == "full":
         note = Message("explain.house_joker", name=name)
         return _plain(row, values, how, total, note)
     if how == "group" and row.kind == "kind":

@@ -8,10 +8,10 @@ stored (so a game replays the same way after the file changes). Both check every
 from __future__ import annotations
 
 import json
+from dataclasses import asdict, dataclass, field
 from functools import cached_property, lru_cache
+from hashlib import sha256
 
-from ..base.digest import sha256
-from ..base.lightclass import asdict, dataclass, field
 from ..base.safetext import shown
 from ..i18n import Message
 from .reader import NAME, ROW_COMMON, ROW_KEYS, HouseFileError, load_text, read_doc
@@ -101,7 +101,7 @@ def rules_hash(spec: SheetSpec) -> str:
     doc = canonical_doc("", spec)
     del doc["name"]
     text = json.dumps(doc, sort_keys=True, ensure_ascii=True, separators=(",", ":"))
-    return str(sha256(text.encode()).hexdigest())[:HASH_DIGITS]
+    return sha256(text.encode()).hexdigest()[:HASH_DIGITS]
 
 
 def load_house(text: str, *, name: str, source: str = "") -> HouseSheet:

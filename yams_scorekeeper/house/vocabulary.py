@@ -8,7 +8,7 @@ reads a file. Every key, kind and parameter is documented for users in
 
 from __future__ import annotations
 
-from ..base.lightclass import dataclass
+from dataclasses import dataclass
 
 #: the kinds of row and the scorings each kind takes (the first is the default)
 ROW_SCORINGS: dict[str, tuple[str, ...]] = {

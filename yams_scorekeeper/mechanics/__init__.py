@@ -275,6 +275,11 @@ class Mechanics:
         """Whether the sheet may still write two cells in some turn."""
         return any(m.pairs_possible(sheet) for m in self.writers)
 
+    def instead(self, game: Game, sheet: Sheet, coup: Coup) -> str | None:
+        """What to type instead of a coup no cell can take, when a mechanic says it."""
+        return next((said for m in self.played if (said := m.instead(game, sheet, coup))),
+                    None)
+
     def refuse(self, game: Game, sheet: Sheet, column: Column, row: str, coup: Coup) -> None:
         for m in self.refusers:
             refused = m.refuse_cell(game, sheet, column, row, coup)
@@ -282,15 +287,15 @@ class Mechanics:
                 raise refused
 
     def coup_figures(self, game: Game, sheet: Sheet, coup: Coup,
-                     figures: list[Figure]) -> list[Figure]:
+                     figures: list[Figure], column: Column) -> list[Figure]:
         for m in self.rescorers:
-            figures = m.coup_figures(game, sheet, coup, figures)
+            figures = m.coup_figures(game, sheet, coup, figures, column)
         return figures
 
     def coup_figure(self, game: Game, sheet: Sheet, row: str, coup: Coup,
-                    figure: Figure) -> Figure:
+                    figure: Figure, column: Column) -> Figure:
         for m in self.rescorers:
-            figure = m.coup_figure(game, sheet, row, coup, figure)
+            figure = m.coup_figure(game, sheet, row, coup, figure, column)
         return figure
 
     def zero_only(self, game: Game, sheet: Sheet, column: Column, row: str,

@@ -8,8 +8,9 @@ column as to the others; its factor is 1 unless its kind says otherwise."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from ..base.errors import IllegalMoveError
-from ..base.lightclass import dataclass
 from ..i18n import Message
 from .base import CellRefusal, Mechanic
 from .columns import ColumnKind
@@ -56,6 +57,19 @@ class Announced(Mechanic):
         if column.id == self.column:
             return CellRefusal(Message("game.annoncee_needs_announce", column=self.name), "C7")
         return None
+
+    def instead(self, game: Game, sheet: Sheet, coup: Coup) -> str | None:
+        """K2: a coup no cell takes is typed again with an announce of the column's best
+        empty row for it (another row, or none, when the announce was the trouble)."""
+        dice = "".join(str(d) for d in coup.rolled)
+        mine = [r for r in game.rows if (self.column, r) not in sheet.marks]
+        if coup.announce and game.cells_per_sheet - len(sheet.marks) > len(mine):
+            return f"{dice}/{coup.roll}"            # other columns have room: no announce
+        choices = [r for r in mine if r != coup.announce]
+        if not choices:
+            return None
+        best = max(choices, key=lambda r: game.rules.score_row(r, coup.dice, coup.roll).score)
+        return f"{dice}/{coup.roll} {self.entry_field} {best}"
 
     def random_announce(self, game: Game, rng: random.Random, demo: bool
                         ) -> tuple[dict[str, Any], int | None]:

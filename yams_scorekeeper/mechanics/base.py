@@ -199,20 +199,25 @@ class Mechanic:
     # -- writing cells -------------------------------------------------------------------------
 
     def coup_figures(self, game: Game, sheet: Sheet, coup: Coup,
-                     figures: list[Figure]) -> list[Figure]:
-        """Every row's figure for this coup on this sheet, given the family's ``figures``
-        (the forced joker scores a full house in full, H4); default: as given."""
+                     figures: list[Figure], column: Column) -> list[Figure]:
+        """Every row's figure for this coup in ``column`` of this sheet, given the family's
+        ``figures`` (the forced joker scores a full house in full, H4); default: as given."""
         return figures
 
     def coup_figure(self, game: Game, sheet: Sheet, row: str, coup: Coup,
-                    figure: Figure) -> Figure:
-        """One row's figure for this coup on this sheet, given the family's ``figure``
-        (:meth:`coup_figures` for one row); default: as given."""
+                    figure: Figure, column: Column) -> Figure:
+        """One row's figure for this coup in ``column`` of this sheet, given the family's
+        ``figure`` (:meth:`coup_figures` for one row); default: as given."""
         return figure
 
     def refuse_cell(self, game: Game, sheet: Sheet, column: Column, row: str,
                     coup: Coup) -> CellRefusal | None:
         """Why this coup may not go in (column, row), or None."""
+        return None
+
+    def instead(self, game: Game, sheet: Sheet, coup: Coup) -> str | None:
+        """What to type instead of a coup that no cell can take (K2), as the notation
+        writes an entry (``66441/2 announce 4``), or None."""
         return None
 
     def assess(self, game: Game, sheet: Sheet, column: Column, row: str,

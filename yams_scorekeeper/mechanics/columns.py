@@ -10,9 +10,9 @@ not a built-in family (a house sheet) makes kinds with its own parameters:
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 
 from ..base.columns import DOWN, UP, Column
-from ..base.lightclass import dataclass
 from .base import Mechanic
 
 #: the order of a column filled in the order of rows the players gave at creation (imposée)

@@ -42,24 +42,24 @@ class ForcedJoker(Mechanic):
         self.yams, self.jokered, self.upper, self.lower = yams, jokered, upper, lower
         self.names, self.forced, self.bonus, self.ruling = names, forced, bonus, rule
 
-    def joker(self, sheet: Sheet, dice: Dice) -> int | None:
-        """The value of a yams rolled when the yams row is already filled (a joker), else
-        None."""
+    def joker(self, sheet: Sheet, dice: Dice, column: Column) -> int | None:
+        """The value of a yams rolled when the yams row of ``column`` is already filled (a
+        joker in that column, K3), else None."""
         value = _yams(dice)
-        if value is None or not any(row == self.yams for (_, row) in sheet.marks):
+        if value is None or (column.id, self.yams) not in sheet.marks:
             return None
         return value
 
     def coup_figures(self, game: Game, sheet: Sheet, coup: Coup,
-                     figures: list[Figure]) -> list[Figure]:
-        if self.joker(sheet, coup.dice) is None:
+                     figures: list[Figure], column: Column) -> list[Figure]:
+        if self.joker(sheet, coup.dice, column) is None:
             return figures
         jokered = self.jokered
         return [jokered[f.row](coup.dice) if f.row in jokered else f for f in figures]
 
     def coup_figure(self, game: Game, sheet: Sheet, row: str, coup: Coup,
-                    figure: Figure) -> Figure:
-        if row in self.jokered and self.joker(sheet, coup.dice) is not None:
+                    figure: Figure, column: Column) -> Figure:
+        if row in self.jokered and self.joker(sheet, coup.dice, column) is not None:
             return self.jokered[row](coup.dice)
         return figure
 
@@ -69,7 +69,7 @@ class ForcedJoker(Mechanic):
         else an empty upper row (as a 0)."""
         if not self.forced:
             return None
-        value = self.joker(sheet, coup.dice)
+        value = self.joker(sheet, coup.dice, column)
         if value is None:
             return None
         filled = {r for (c, r) in sheet.marks if c == column.id}

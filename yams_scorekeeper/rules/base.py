@@ -20,13 +20,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
 
 from ..base.columns import Column
 from ..base.dice import Dice, dice_texts, parse_plain, parse_roll
 from ..base.errors import ConfigError, EntryError, IllegalMoveError
-from ..base.lightclass import dataclass, field
 from ..base.totals import Totals, scores_sum, upper_total
-from ..base.values import quick_init
 from ..i18n import Joined, Message, explain_lang
 from ..mechanics import ColumnKind, Mechanic, Mechanics, sheet_order
 from .choices import choice_ids
@@ -64,8 +63,7 @@ class Section:
     rows: tuple[str, ...]
 
 
-@quick_init
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Figure:
     """The score the dice make in one row, and why.
 
@@ -267,6 +265,9 @@ class RuleSet:
         if row is not None:
             return row
         key = normalise_id(row_id)
+        row = self._rows.get(key)       # an id names its own row first (K1)
+        if row is not None:
+            return row
         compact = key.replace("-", "")
         short = self.short_names.get(compact)
         for row in self.rows:
@@ -462,6 +463,11 @@ class RuleSet:
                    coup: Coup) -> tuple[int, Message] | None:
         """Hook: a bonus written with the cell, outside its score, and its note (or None)."""
         return None
+
+    def scratch_bonus(self, row: str, bonus: int) -> int:
+        """Hook: what of a cell's bonus a scratch of it keeps. Default: all (a yahtzee
+        scratched as a joker keeps its Yahtzee bonus, H4)."""
+        return bonus
 
     def random_roll_count(self, game: Game, rng: random.Random) -> int:
         """Hook: a roll count the random player (demo, property tests) may use."""

@@ -24,6 +24,8 @@ def choice_ids(rules: type[RuleSet]) -> dict[str, str]:
     for key, name in pairs:
         for text in (key, name):
             ids[normalise_id(text).replace("-", "")] = key
+    for key, _ in pairs:        # K1: an id names its own part, whatever another's name says
+        ids[normalise_id(key).replace("-", "")] = key
     for alias, key in rules.choice_aliases.items():
         ids.setdefault(alias.replace("-", ""), key)
     rules._choice_ids = ids

@@ -69,8 +69,10 @@ class TableHints:
         taken from the settings; None when ``word`` names none of ``topic_texts``."""
         rules = self.rules
         typed = rules.normalise_choice(word)
-        compact = {k.replace("-", ""): k for k in self.topic_texts}
-        compact.update({a.replace("-", ""): k for a, k in self.topic_aliases.items()})
+        # the sheet's own ids win over the generic aliases (a house bonus called ``prime``)
+        compact = {a.replace("-", ""): k for a, k in self.topic_aliases.items()
+                   if k in self.topic_texts}
+        compact.update({k.replace("-", ""): k for k in self.topic_texts})
         key = None
         for prefix in ("", "total-", "les-", "la-", "le-"):      # "Total chiffres" on the sheet
             if typed.startswith(prefix):

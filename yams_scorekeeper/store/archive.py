@@ -1,6 +1,8 @@
 """The archive: one file per finished game, ``archive/<id>.json``, the truth of the history.
 
-Each file is TinyDB table ``games`` holding the single entry ``{"id", "doc", "summary"}``.
+Each file is a TinyDB database whose table ``games`` holds the single entry ``{"id", "doc",
+"summary"}``, read through TinyDB; a file is written whole by the storage (``write_encoded``),
+without reading the version it replaces, since an import encodes its games on other processes.
 
 Crash invariant: the game's id names its file, so a cut write is found again by its id and a
 game is never archived twice. A new file is written twice, so that its first version becomes
@@ -17,7 +19,6 @@ backups first, for the same reason.
 from __future__ import annotations
 
 import os
-from typing import Any
 
 from ..base.errors import StoreError
 from ..i18n import Message
@@ -41,9 +42,8 @@ def archive_tables(entry: Doc) -> dict[str, dict[str, Doc]]:
     return {ARCHIVE: {str(ONE): entry}}
 
 
-def archived_entry(tables: dict[str, Any], game_id: str) -> Doc | Message | str:
-    """The archive entry of ``game_id`` in the tables of its file, or what is wrong there."""
-    entries = list(tables.get(ARCHIVE, {}).values())
+def archived_entry(entries: list[Doc], game_id: str) -> Doc | Message | str:
+    """The archive entry of ``game_id`` among the entries of its file, or what is wrong there."""
     if len(entries) != 1 or entries[0].get("id") != game_id:
         return Message("store.one_archived_game", game_id=game_id)
     found: Doc = entries[0]
@@ -60,10 +60,10 @@ class Archive:
         """The archive entry of ``game_id``, ``None`` when it is not archived (one file read)."""
         folder = self.folder
         path = folder.archive_file(game_id)
-        tables = folder.storage(path).read()
-        if tables is None:
+        db = folder.database(path)
+        if db.storage.read() is None:
             return None
-        found = archived_entry(tables, game_id)
+        found = archived_entry([dict(entry) for entry in db.table(ARCHIVE)], game_id)
         if not isinstance(found, dict):
             raise corrupt_error(path, found, folder.backups)
         return found

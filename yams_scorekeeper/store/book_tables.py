@@ -230,11 +230,26 @@ BOOK_SCHEMA = {
         + "END")
        for when, rows in (("INSERT", ("NEW",)), ("DELETE", ("OLD",)),
                           ("UPDATE", ("OLD", "NEW")))},
+    "ratings": "CREATE TABLE ratings(key TEXT NOT NULL, folded TEXT NOT NULL, "
+               "name TEXT NOT NULL, mu REAL NOT NULL, sigma REAL NOT NULL, "
+               "games INTEGER NOT NULL, PRIMARY KEY(key, folded)) WITHOUT ROWID",
+    "ratings_upto": "CREATE TABLE ratings_upto(one INTEGER PRIMARY KEY CHECK(one=1), "
+                    "date TEXT NOT NULL, game TEXT NOT NULL)",
+    # a game after the last one rated is rated on top of the kept figures; any other write of
+    # a player's row drops them all, since every later game's figures follow from it
+    "ratings_players_insert": (
+        "CREATE TRIGGER ratings_players_insert AFTER INSERT ON players WHEN EXISTS(SELECT 1 "
+        "FROM ratings_upto u WHERE NEW.date<u.date OR (NEW.date=u.date AND NEW.game<=u.game)) "
+        "BEGIN DELETE FROM ratings; DELETE FROM ratings_upto; END"),
+    **{f"ratings_players_{when.lower()}": (
+        f"CREATE TRIGGER ratings_players_{when.lower()} AFTER {when} ON players "
+        "BEGIN DELETE FROM ratings; DELETE FROM ratings_upto; END")
+       for when in ("DELETE", "UPDATE")},
 }
 #: the book tables made and remade together: each table with its mark and its triggers
 BOOK_UNITS = {unit: [name for name in BOOK_SCHEMA if name.startswith(unit)]
               for unit in ("row_tallies", "history_lines", "companion_tallies",
-                           "history_sums", "player_pages")}
+                           "history_sums", "player_pages", "ratings")}
 #: the texts of the book tables that another version wrote otherwise: (table, the key of
 #: ``meta`` that names their version, this version)
 TEXT_FORMATS = (("history_lines", "history_csv_format", HISTORY_CSV_FORMAT),
@@ -491,6 +506,51 @@ class BookTables:
                 db.execute("INSERT OR REPLACE INTO player_pages VALUES(?, ?, ?)",
                            (folded, compact_text(keys), text))
         return made
+
+    def ratings(self, winning_families: Iterable[str]) -> tuple[Doc, dict[str, str]]:
+        """Each configuration's ratings (:func:`~yams_scorekeeper.engine.ratings.rate`) after
+        every rated game of the index, in game order, and each configuration's label; the
+        configurations whose records are shared (D11) share one rating. The figures after the
+        last game rated are kept (``ratings``, ``ratings_upto``), and a later game is rated on
+        top of them."""
+        from ..engine.ratings import Rating, rate
+        from ..engine.records import record_key
+
+        index, db = self.index, self.index._open()
+        kept: dict[str, dict[str, Rating]] = {}
+        upto = None
+        if book_tables(db):
+            upto = db.execute("SELECT date, game FROM ratings_upto").fetchone()
+            for key, folded, name, mu, sigma, games in (
+                    db.execute("SELECT * FROM ratings") if upto else ()):
+                kept.setdefault(key, {})[folded] = Rating(name, mu, sigma, games)
+        keys: dict[str, str] = {}
+        last: list[tuple[str, str]] = []
+
+        def rows() -> Iterator[tuple[str, str, str, str, int]]:
+            for raw, game, date, folded, name, rank in index.rated_rows(
+                    winning_families, tuple(upto) if upto else None):
+                if raw not in keys:
+                    keys[raw] = record_key({"config_key": raw})[0]
+                last[:] = [(date, game)]
+                yield keys[raw], game, folded, name, rank
+
+        rated = rate(rows(), kept)
+        if last:
+            with kept_if_writable(db) as writing:
+                if writing:
+                    db.execute("DELETE FROM ratings")
+                    db.executemany("INSERT INTO ratings VALUES(?,?,?,?,?,?)", [
+                        (key, folded, r.name, r.mu, r.sigma, r.games)
+                        for key, by_name in rated.items() for folded, r in by_name.items()])
+                    db.execute("INSERT OR REPLACE INTO ratings_upto VALUES(1, ?, ?)", last[0])
+        labels: dict[str, str] = {}
+        raw_keys = {raw for (raw,) in db.execute("SELECT DISTINCT config_key FROM games")}
+        for raw, label in index.labels(raw_keys).items():
+            key, shown = record_key({"config_key": raw, "config_label": label})
+            if key in rated:
+                labels[key] = shown
+        return rated, labels
 
     def history_lines(self, player: str, family: str | None = None, since: str | None = None,
                       until: str | None = None) -> list[str]:

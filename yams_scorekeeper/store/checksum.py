@@ -1,13 +1,12 @@
-"""The checksum of a store file: SHA-256 of its schema and its tables' JSON text, made with the
-interpreter's own SHA-256 (:mod:`~yams_scorekeeper.base.digest`). Pure: no I/O."""
+"""The checksum of a store file: SHA-256 of its schema and its tables' JSON text. Pure: no I/O."""
 
 from __future__ import annotations
 
-from ..base.digest import sha256
+from hashlib import sha256
 
 
 def checksum(schema: int, payload: memoryview | bytes) -> str:
     """Digest of ``"<schema>:{"`` and ``payload``, the tables' JSON text after its ``{``."""
     digest = sha256(f"{schema}:{{".encode())
     digest.update(payload)
-    return str(digest.hexdigest())
+    return digest.hexdigest()

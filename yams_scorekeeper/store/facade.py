@@ -317,6 +317,10 @@ class Store:
             cfg["label"] = labels.get(key, key)
         return stats
 
+    def ratings(self, winning_families: Iterable[str]) -> tuple[Doc, dict[str, str]]:
+        """Each configuration's ratings and label (:meth:`BookTables.ratings`)."""
+        return self._index(lambda index: index.book.ratings(winning_families))
+
     def config_totals(self) -> dict[str, list[float]]:
         """Every complete sheet's grand total, per configuration."""
         with self.access.reading():

@@ -47,6 +47,8 @@ import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
+from tinydb.storages import Storage
+
 from ..base.errors import EntryError, StoreCorruptError, StoreError
 from ..i18n import Message
 from .checksum import checksum as _checksum
@@ -239,6 +241,23 @@ def write_user_file(path: str, write: Callable[[Any], Any], force: bool = False)
             os.remove(tmp)
         if held is not None:
             os.close(held)
+
+
+def replace_derived(path: str, text: str) -> None:
+    """Write ``text`` to a temporary file beside ``path`` and rename it over ``path``, so a
+    reader finds the old file or the new one, whole. For derived files only (a cache entry:
+    no fsync, no backup); a folder that cannot be written keeps nothing."""
+    temp = f"{path}.{os.getpid()}.tmp"
+    try:
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(temp, "w", encoding="utf-8") as handle:
+            handle.write(text)
+        os.replace(temp, path)
+    except OSError:
+        try:
+            os.unlink(temp)
+        except OSError:
+            pass
 
 
 def read_regular(path: str, limit: int = MAX_FILE_BYTES) -> bytes:
@@ -786,14 +805,11 @@ def corrupt_error(path: str, why: Message | str,
     )
 
 
-class AtomicJSONStorage:
-    """A TinyDB storage (``read``, ``write``, ``close``) over one JSON file, written atomically
-    with rotating backups.
-
-    ``TinyDB(path, storage=AtomicJSONStorage, fs=..., backups=...)`` passes the extra
-    arguments through (the store itself opens its files as :class:`~.folder.StoreFile`).
-    ``fs`` is the :class:`FileSystem` used for every call.
-    """
+class AtomicJSONStorage(Storage):
+    """A TinyDB storage over one JSON file, written atomically with rotating backups:
+    ``TinyDB(path, storage=AtomicJSONStorage, fs=..., backups=...)``, ``fs`` being the
+    :class:`FileSystem` used for every call (the store wraps it in TinyDB's
+    ``CachingMiddleware``: :meth:`~.folder.StoreFolder.open`)."""
 
     def __init__(self, path: str | os.PathLike[str], fs: FileSystem | None = None,
                  backups: int = DEFAULT_BACKUPS):

@@ -10,6 +10,10 @@ Layout of the store folder::
     archive.json         the single archive file of stores of the old layout (:mod:`.migration`)
     houses.json, evenings.json   a club's house rules and evenings (:mod:`.club`)
 
+Every JSON file here is a TinyDB database (:meth:`StoreFolder.open`) on the atomic storage
+of :mod:`.files`; ``index.sqlite`` is SQLite, an index derived from the archive and rebuilt
+from it.
+
 Crash invariant: none of its own. Every file named here is written whole or not at all by
 :class:`~yams_scorekeeper.store.files.AtomicJSONStorage` (:mod:`.files`); the order of the
 writes of each operation is stated at the top of the module that makes them.
@@ -18,13 +22,17 @@ writes of each operation is stated at the top of the module that makes them.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, MutableMapping
 from contextlib import contextmanager
+
+from tinydb import TinyDB
+from tinydb.middlewares import CachingMiddleware
+from tinydb.table import Document
 
 from ..base.clock import local_now
 from ..base.errors import StoreError
 from ..i18n import Message
-from .files import AtomicJSONStorage, FileSystem, Tables
+from .files import AtomicJSONStorage, FileSystem
 from .paths import BEFORE_FIRST_GAME, ENV_VAR, STORE_NAMES
 from .shapes import GAME_ID
 
@@ -115,12 +123,18 @@ class StoreFolder:
         """The atomic storage of one file of the store."""
         return AtomicJSONStorage(path, fs=fs or self.fs, backups=self.backups)
 
+    def database(self, path: str) -> TinyDB:
+        """TinyDB over the file ``path``, read at most once and written only by ``close``
+        (TinyDB's ``CachingMiddleware`` over the atomic storage)."""
+        caching = CachingMiddleware(AtomicJSONStorage)  # type: ignore[no-untyped-call]  # tinydb leaves it unannotated
+        return TinyDB(path, storage=caching, fs=self.fs, backups=self.backups)
+
     @contextmanager
-    def open(self, path: str) -> Iterator[StoreFile]:
-        """The file ``path``, read at most once and written once at the end, on success."""
-        file = StoreFile(self.storage(path))
-        yield file
-        file.flush()
+    def open(self, path: str) -> Iterator[TinyDB]:
+        """The database of the file ``path``, written once at the end, on success only."""
+        db = self.database(path)
+        yield db
+        db.close()
 
     def is_store(self) -> bool:
         """True when the folder holds a store, or nothing yet but its saved house rules and
@@ -149,71 +163,21 @@ class StoreFolder:
             pass
 
 
-class StoreFile:
-    """One file of the store, opened for an operation (:meth:`StoreFolder.open`): its tables
-    (TinyDB's format, ``{table: {doc_id: document}}``) read once, when first needed, changed in
-    memory, and written once by :meth:`flush` when something changed, as TinyDB with its
-    ``CachingMiddleware`` did. The store uses a table's single document (:func:`one`,
-    :func:`set_one`) and nothing else of TinyDB, which is no longer imported for it: TinyDB's
-    modules were a sixth of a table action's instructions."""
-
-    def __init__(self, storage: AtomicJSONStorage) -> None:
-        self.storage = storage
-        self._tables: Tables | None = None
-        self._changed = False
-
-    def _read(self) -> Tables | None:
-        if self._tables is None:           # a missing file is read again, as TinyDB did
-            self._tables = self.storage.read()
-        return self._tables
-
-    def _written(self) -> Tables:
-        tables = self._read()
-        if tables is None:
-            tables = self._tables = {}
-        self._changed = True
-        return tables
-
-    def get(self, table: str, doc_id: int) -> Doc | None:
-        """A copy of document ``doc_id`` of ``table`` (its values shared), None if none."""
-        doc = (self._read() or {}).get(table, {}).get(str(doc_id))
-        return None if doc is None else dict(doc)
-
-    def insert(self, table: str, doc: Doc) -> int:
-        """Add ``doc`` to ``table`` under the next id (1 in an empty table); that id."""
-        rows = self._written().setdefault(table, {})
-        doc_id = max(map(int, rows), default=0) + 1
-        rows[str(doc_id)] = dict(doc)
-        return doc_id
-
-    def replace(self, table: str, doc_id: int, doc: Doc) -> None:
-        """Make ``doc`` the whole document ``doc_id`` of ``table``."""
-        rows = self._written().setdefault(table, {})
-        old = rows.get(str(doc_id))
-        if old is None:
-            rows[str(doc_id)] = dict(doc)
-        else:
-            old.clear()
-            old.update(doc)
-
-    def drop_table(self, table: str) -> None:
-        """Remove ``table`` (nothing is written when there is none)."""
-        tables = self._read()
-        if tables is not None and table in tables:
-            del self._written()[table]
-
-    def flush(self) -> None:
-        """Write the file when a table changed."""
-        if self._changed and self._tables is not None:
-            self.storage.write(self._tables)
-            self._changed = False
+def one(db: TinyDB, table: str) -> Doc | None:
+    """A copy of the single document of ``table`` (its values shared), ``None`` when none."""
+    doc = db.table(table).get(doc_id=ONE)
+    return None if doc is None else dict(doc)
 
 
-def one(db: StoreFile, table: str) -> Doc | None:
-    """The single document of ``table``, ``None`` when there is none."""
-    return db.get(table, ONE)
+def set_one(db: TinyDB, table: str, doc: Doc) -> None:
+    """Make ``doc`` the whole single document of ``table``."""
+    rows = db.table(table)
+    if not rows.contains(doc_id=ONE):
+        rows.insert(Document(doc, doc_id=ONE))
+        return
 
+    def whole(old: MutableMapping[str, Any]) -> None:
+        old.clear()
+        old.update(doc)
 
-def set_one(db: StoreFile, table: str, doc: Doc) -> None:
-    """Make ``doc`` the single document of ``table``."""
-    db.replace(table, ONE, doc)
+    rows.update(whole, doc_ids=[ONE])

@@ -22,11 +22,12 @@ from __future__ import annotations
 
 import json
 import os
+from hashlib import sha256
 
 from .. import __version__
-from ..base.digest import sha256
 from ..base.errors import YamsError
 from ..house import HouseSheet, house_from_doc, load_house
+from .files import replace_derived
 
 #: the sub-folder of the cache folder (:func:`~.paths.solver_cache`) that holds the entries
 FOLDER = "houses"
@@ -73,16 +74,5 @@ def _read(path: str, name: str) -> HouseSheet | None:
 
 
 def _write(path: str, sheet: HouseSheet) -> None:
-    text = json.dumps({"key": _key(path), "rules": sheet.rules_doc}, ensure_ascii=False,
-                      sort_keys=True)
-    temp = f"{path}.{os.getpid()}.tmp"
-    try:
-        os.makedirs(os.path.dirname(path), exist_ok=True)
-        with open(temp, "w", encoding="utf-8") as handle:
-            handle.write(text)
-        os.replace(temp, path)
-    except OSError:
-        try:
-            os.unlink(temp)
-        except OSError:
-            pass
+    replace_derived(path, json.dumps({"key": _key(path), "rules": sheet.rules_doc},
+                                     ensure_ascii=False, sort_keys=True))

@@ -19,12 +19,14 @@ from collections.abc import Callable
 from ..base.errors import StoreError
 from ..i18n import Message
 from .files import corrupt_error
-from .folder import FINISH, GAME, Doc, StoreFile, StoreFolder, check_id, now, one, set_one
+from .folder import FINISH, GAME, Doc, StoreFolder, check_id, now, one, set_one
 from .shapes import GAME_ID, doc_problem
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import TypeVar
+
+    from tinydb import TinyDB
 
     T = TypeVar("T")
 
@@ -41,7 +43,7 @@ class GamesInProgress:
     def __init__(self, folder: StoreFolder):
         self.folder = folder
 
-    def docs(self, db: StoreFile, game_id: str) -> tuple[Doc | None, Doc | None]:
+    def docs(self, db: TinyDB, game_id: str) -> tuple[Doc | None, Doc | None]:
         """The game document and the finish note of an open game file, their shape checked:
         a file with a valid checksum but the wrong shape stops this game only."""
         doc, pending = one(db, GAME), one(db, FINISH)
@@ -77,7 +79,7 @@ class GamesInProgress:
     def write_new(self, doc: Doc) -> None:
         """Write the file of a game that has none (a new game, a reopened one)."""
         with self.folder.open(self.folder.game_path(doc["id"])) as db:
-            db.insert(GAME, doc)
+            db.table(GAME).insert(doc)
 
     def change_events(self, game_id: str, change: Callable[[list[Doc]], T]) -> T:
         """``change(events)`` on the stored events of a game, written back (the lock is

@@ -43,7 +43,7 @@ def migrate_legacy_archive(folder: StoreFolder, archive: Archive, book: RecordBo
     if not os.path.exists(legacy):
         return
     entries: dict[str, Doc] = {}
-    for entry in (folder.storage(legacy).read() or {}).get(ARCHIVE, {}).values():
+    for entry in map(dict, folder.database(legacy).table(ARCHIVE)):
         game_id = entry.get("id")
         if (not isinstance(game_id, str) or not GAME_ID.fullmatch(game_id)
                 or not isinstance(entry.get("doc"), dict)

@@ -23,13 +23,10 @@ config folder, where they already are on Linux.
 from __future__ import annotations
 
 import os
-import sys
 from collections.abc import Callable
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
-    from typing import Any
-
     from ..i18n import Message
 
 APP_NAME = "yams-scorekeeper"
@@ -54,44 +51,23 @@ NOT_MOVED = ("store.lock", "cache")
 
 def data_dir() -> str:
     """The user data folder (the default store)."""
-    return _xdg_folder("XDG_DATA_HOME", "~/.local/share") or _platformdirs().user_data_dir(
-        APP_NAME, appauthor=False)
+    from platformdirs import user_data_dir  # only here: --db and $YAMS_DB need none
+
+    return user_data_dir(APP_NAME, appauthor=False)
 
 
 def cache_dir() -> str:
     """The user cache folder (solved tables of the default store)."""
-    return _xdg_folder("XDG_CACHE_HOME", "~/.cache") or _platformdirs().user_cache_dir(
-        APP_NAME, appauthor=False)
+    from platformdirs import user_cache_dir  # only here: --db and $YAMS_DB need none
+
+    return user_cache_dir(APP_NAME, appauthor=False)
 
 
 def config_dir() -> str:
     """The user config folder (saved house rules and settings of the default store)."""
-    return _xdg_folder("XDG_CONFIG_HOME", "~/.config") or _platformdirs().user_config_dir(
-        APP_NAME, appauthor=False)
+    from platformdirs import user_config_dir  # only here: --db and $YAMS_DB need none
 
-
-def _platformdirs() -> Any:
-    import platformdirs
-
-    return platformdirs
-
-
-def _xdg_folder(variable: str, default: str) -> str | None:
-    """platformdirs' folder on Linux in the usual cases, without importing it (its import
-    costs a one-shot table action on the default store about 9 ms, as much as the
-    interpreter's own start): ``$VARIABLE`` when it is an absolute path, else ``default``
-    under an absolute ``$HOME`` (the XDG base directory rules). None where platformdirs
-    has more to say: another platform, Android, no absolute ``$HOME``."""
-    if sys.platform != "linux" or hasattr(sys, "getandroidapilevel") or (
-            os.environ.get("ANDROID_DATA") == "/data"
-            and os.environ.get("ANDROID_ROOT") == "/system"):
-        return None
-    base = os.environ.get(variable, "")
-    if not base.startswith("/"):
-        if not os.environ.get("HOME", "").startswith("/"):
-            return None
-        base = os.path.expanduser(default)
-    return os.path.join(base, APP_NAME)
+    return user_config_dir(APP_NAME, appauthor=False)
 
 
 def old_store_dir() -> str:

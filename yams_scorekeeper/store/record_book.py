@@ -16,13 +16,18 @@ version, or another game comes after it in the book's order (date, then id).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..base.errors import StoreError
 from ..engine import records as _records
 from ..i18n import Message
 from .archive import Archive
-from .folder import BOOK, ONE, RECOUNT, Doc, StoreFolder, now, one, set_one
+from .folder import BOOK, RECOUNT, Doc, StoreFolder, now, one, set_one
 from .index_sync import IndexKeeper
 from .shapes import book_problem
+
+if TYPE_CHECKING:
+    from tinydb import TinyDB
 
 
 class RecordBook:
@@ -38,18 +43,18 @@ class RecordBook:
         with self.folder.open(self.folder.records_path) as db:
             return one(db, BOOK) or _records.empty_book()
 
-    def check_file(self) -> dict[str, dict[str, Doc]] | None:
+    def check_file(self) -> TinyDB | None:
         """Make ``records.json`` usable (the lock is held): when it is missing while the archive
         holds games, or cannot be read (damaged, wrong shape, not a file), a recount from the
         archive is owed, and an unreadable file is first moved aside to
         ``records.json.damaged`` (the book is derived data: nothing is lost). Returns the
-        file's tables when it was read and usable (``None`` otherwise), so that a reader
+        file's database when it was read and usable (``None`` otherwise), so that a reader
         need not read it again."""
         folder = self.folder
-        tables, _, problem = self._stored()
+        db, _, problem = self._stored()
         if problem is None:
-            if tables is not None:
-                return tables
+            if db is not None:
+                return db
             if self.archive.has_games():
                 folder.say(Message("store.records_json_missing_record"))
                 self.owe_recount()
@@ -68,30 +73,31 @@ class RecordBook:
     def read_only(self) -> Doc:
         """The record book of a store we may not write: as stored, or counted in memory when
         it is owed a recount, missing or unreadable (nothing is written)."""
-        tables, book, problem = self._stored()
-        if problem is None and RECOUNT not in (tables or {}) and (
+        db, book, problem = self._stored()
+        if problem is None and (db is None or RECOUNT not in db.tables()) and (
                 book is not None or not self.archive.has_games()):
             return book or _records.empty_book()
         problem = problem or "a recount is owed"
         self.folder.say(Message("store.record_book_counted_from", problem=problem))
         return _records.recompute(e["summary"] for e in self.archive.all_entries())
 
-    def _stored(self) -> tuple[dict[str, dict[str, Doc]] | None, Doc | None, str | None]:
-        """``records.json``'s tables (``None``: no file), its book, and what is wrong with
+    def _stored(self) -> tuple[TinyDB | None, Doc | None, str | None]:
+        """``records.json`` opened (``None``: no file), its book, and what is wrong with
         them (the file unreadable, the book's shape), read once."""
+        db = self.folder.database(self.folder.records_path)
         try:
-            tables = self.folder.storage(self.folder.records_path).read()
+            if db.storage.read() is None:
+                return None, None, None
+            book = one(db, BOOK)
         except StoreError as err:
             return None, None, err.en
-        book = (tables or {}).get(BOOK, {}).get(str(ONE))
-        return tables, book, None if book is None else book_problem(book)
+        return db, book, None if book is None else book_problem(book)
 
     def current(self) -> Doc:
         """The book of a store we may write: read once when usable, recounted when owed."""
-        tables = self.check_file()
-        if tables is not None and RECOUNT not in tables:   # read once (2 MB at 50,000)
-            book: Doc = tables.get(BOOK, {}).get(str(ONE)) or _records.empty_book()
-            return book
+        db = self.check_file()
+        if db is not None and RECOUNT not in db.tables():   # read once (2 MB at 50,000)
+            return one(db, BOOK) or _records.empty_book()
         if self.recount_owed():
             self.recount()
         return self.book()

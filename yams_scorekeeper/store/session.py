@@ -14,9 +14,10 @@ the caller passes others, as the library API and the tests may).
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 from ..base.clock import Clock, IdFactory, random_id, system_clock
 from ..base.errors import StoreError, YamsError
-from ..base.lightclass import dataclass, field
 from ..engine.config import GameConfig
 from ..engine.game import Doc, Game, LegalCell, Mark, reopen_note
 from ..engine.provenance import EVENING, marks

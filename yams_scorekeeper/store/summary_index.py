@@ -591,6 +591,21 @@ class SummaryIndex:
             f"WHERE p.folded=?{where} GROUP BY q.folded",
             [*families, fold(player), *args]).fetchall()
 
+    def rated_rows(self, winning_families: Iterable[str], after: tuple[str, str] | None = None
+                   ) -> Iterator[Row]:
+        """``(config_key, game, date, folded, name, rank)`` of every player of each game of two
+        players or more that has a winner (not stopped early, or of one of
+        ``winning_families``: G7), in game order (date, id), then seat; only the games after
+        the ``(date, id)`` of ``after`` when given."""
+        families = list(winning_families)
+        won = f"stopped=0 OR family IN ({','.join('?' * len(families))})" if families \
+            else "stopped=0"
+        since = " AND (date>? OR (date=? AND game>?))" if after else ""
+        yield from self._open().execute(
+            "SELECT config_key, game, date, folded, name, rank FROM players "
+            f"WHERE seats>=2 AND rank IS NOT NULL AND ({won}){since} ORDER BY date, game, seat",
+            [*families, *((after[0], after[0], after[1]) if after else ())])
+
     def config_totals(self) -> dict[str, list[float]]:
         """Every complete sheet's grand total, per configuration (the record book's charts)."""
         totals: dict[str, list[float]] = {}

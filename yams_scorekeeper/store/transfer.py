@@ -22,7 +22,7 @@ from .access import Access
 from .archive import archived_entry
 from .book_format import ArchiveRecord
 from .files import raw_checksum
-from .folder import Doc
+from .folder import ARCHIVE, Doc
 from .parts import Parts
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -206,7 +206,8 @@ def _export_chunk(files: list[tuple[str, bytes | None]],
             if raw is None:
                 raise ValueError(game_id)
             tables, schema = decode(raw)
-            found = archived_entry(tables, game_id) if schema >= SCHEMA else None
+            entries = list(tables.get(ARCHIVE, {}).values())
+            found = archived_entry(entries, game_id) if schema >= SCHEMA else None
             out.append(line(found) if isinstance(found, dict) else None)
         except Exception:
             out.append(None)
