@@ -13,6 +13,7 @@ import fcntl
 import os
 import platform
 import pty
+import re
 import select
 import struct
 import subprocess
@@ -21,6 +22,9 @@ import termios
 import time
 
 import pyte
+
+#: a candidate score of the turn grid: its handle, then the score (``e 3``, ``tb0!``)
+CANDIDATE = re.compile(r"([a-z]{1,3}) ?(-?\d+)!?")
 
 #: the system calls of a process blocked reading its terminal (fd 0), by machine: read(0, ...)
 #: and, with readline, select / pselect6 on fd 0 alone (nfds 1)
@@ -173,3 +177,38 @@ class PtyScreen:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def _spans(line: str) -> list[tuple[int, int, str]]:
+    """The pieces of ``line`` two spaces or more apart: (start, end, text)."""
+    return [(m.start(), m.end(), m.group()) for m in re.finditer(r"\S+(?: \S+)*", line)]
+
+
+def turn_grid(lines: list[str]) -> tuple[list[str], dict[str, tuple[str, str, int]]]:
+    """The turn grid on a screen: its column headers (the first panel's) and every handle
+    shown, with the row, the column header and the score it labels (a candidate
+    ``e0|vz1`` of two coups: the part of its coup, the header ``... (2)``)."""
+    rule = next(i for i, line in enumerate(lines) if line.strip() and set(line) <= {"─", " "})
+    panels = [(m.start(), m.end()) for m in re.finditer("─+", lines[rule])]
+    headers: list[str] = []
+    found: dict[str, tuple[str, str, int]] = {}
+    for start, end in panels:
+        heads = _spans(lines[rule - 1][start:end].ljust(end - start))
+        headers = headers or [text for _, _, text in heads]
+        for line in lines[rule + 1:]:
+            piece = line[start:end]
+            spans = _spans(piece)
+            if not spans or spans[0][0] != 0:
+                continue
+            row = spans[0][2]
+            for _start, b, text in spans[1:]:
+                column = next((h for _, e, h in heads if e == b), None)
+                for coup, part in enumerate(text.split("|"), start=1):
+                    m = CANDIDATE.fullmatch(part)
+                    if m and column is not None:
+                        label = column + (f" ({coup})" if "|" in text else "")
+                        found[m.group(1)] = (row, label, int(m.group(2)))
+            if row == "Total":
+                break
+    return headers, found
+

@@ -171,3 +171,35 @@ def test_row_names_never_collide():
                 assert owners.setdefault(name, row.id) == row.id, (cls.family, name)
                 assert rules.row(name).id == row.id
 
+
+
+@settings(max_examples=30, deadline=None)
+@given(families, seeds, seeds)
+def test_a_cell_keeps_its_handle_from_turn_to_turn(family, seed, other):
+    """Issue 34 item 1: two moments of a game of the same sheet give a cell one handle."""
+    one, two = random_state(family, seed), random_state(family, other)
+    first = {(c.column, c.row, c.coup): h for h, c in handles(one, one.legal_cells()).items()}
+    later = {(c.column, c.row, c.coup): h for h, c in handles(two, two.legal_cells()).items()}
+    assert all(first[cell] == later[cell] for cell in first.keys() & later.keys())
+
+
+def test_no_handle_is_a_word_of_the_table():
+    """Issue 34 item 1: ``t`` (the turns) and ``f`` (fix) were handles; every word the loop
+    dispatches on, every answer and every mechanic's word is kept out of the pool."""
+    from yams_scorekeeper.cli.choice import handle_pool, table_words
+    from yams_scorekeeper.cli.terminal import COMMANDS
+    from yams_scorekeeper.engine.game import Game
+    from yams_scorekeeper.mechanics import TYPED_WORDS
+
+    assert set(Table.ACTIONS) == set(COMMANDS)        # the loop runs every command it reserves
+    assert {"t", "f", "turns", "fix", "why", "hint", "joker", "d"} <= table_words()
+    assert set(TYPED_WORDS) <= table_words()
+    game = Game(make_config("classic", ["Papa", "Léa"], columns=["libre", "annoncee"]))
+    game.enter("66662", 2)
+    shown = handles(game, game.legal_cells())
+    assert len(shown) == len(game.legal_cells())
+    for family in [*CONFIGS, "yatzy", "yahtzee"]:
+        pool = handle_pool(Game(CONFIGS[family]() if family in CONFIGS
+                                else make_config(family, ["A"])))
+        assert not set(pool) & table_words(), family
+        assert len(set(pool)) == len(pool)

@@ -114,12 +114,12 @@ def test_wrap_between_words_never_mid_word_nor_before_french_punctuation():
 
 
 def test_french_play_prompts_and_messages_fit_80_columns_between_words(tmp_path):
-    lines = ["gaby", "Léo, Zoé", "n", "", "55533/2", "12345/1", "d z gc", "q"]
+    lines = ["gaby", "Léo, Zoé", "n", "", "55533/2", "12345/1", "d z bc", "q"]
     out = played(tmp_path / "store", lines, env={"YAMS_LANG": "fr"})
     assert "Nouvelle partie : Yams Gaby (Descente / Libre / Montée / Demi-sec / Sec,\n" \
            "nénette, petit, bloquant, 2 coups, doblar, cases chance)" in out
     assert "5 doblars restants" in out and "4 doblars restants" not in out.split("Zoé ·")[0]
-    assert "tb tc tf : case chance : 0 permis après 2 lancers (Y8)" in out
+    assert "im ip ge : case chance : 0 permis après 2 lancers (Y8)" in out
     assert "coup gardé en\n1 lancer (Y4)" in out or "coup gardé en 1 lancer (Y4)" in out
     for line in out.splitlines():
         assert len(line) <= 80 or "yams play --game" in line, line    # a command to copy

@@ -292,7 +292,7 @@ def test_double_classique_sixth_roll_announced_three_ways(tmp_path):
              [f"{SUITE} /6",                               # no announcement typed...
               "rene",                                      # ...asked separately: missed, -50
               "rene x",                                    # the announced row cannot be scratched
-              "e"],                                        # the only cell's handle
+              "ek"],                                       # the only cell's handle
              ["announce brelan", FIVES, "brelan"],         # announced first, dice next: 10
              [f"{SUITE} /6 announce 1", f"{SUITE} /5", "x grille.1"]]
     turns += double_scratches({"youpi", "rene", "brelan", "1"})
@@ -310,6 +310,21 @@ def test_double_classique_sixth_roll_announced_three_ways(tmp_path):
     assert totals(entry) == {"Alice": 10}
     announced = [e["announce"] for e in entry["doc"]["events"] if e.get("announce")]
     assert announced == ["youpi", "rene", "brelan"]
+
+
+def test_a_sixth_roll_announce_with_a_space_and_the_refusal_in_french(tmp_path):
+    """Issue 34 item 5: ``annonce double carré`` is the row Double carré, typed with the dice
+    or alone before them; another word is refused in French, naming only what Double Yams
+    takes after the roll (no joker, no English)."""
+    dice = "cp112 fp33 cg45 fg666"
+    out = played(tmp_path / "store", ["double", "Alice", "classique",
+                                      f"{dice} /6 zut carré", f"{dice} /6 annonce double carré",
+                                      "u", "annonce double carré", f"{dice}", "q"],
+                 env={"YAMS_LANG": "fr"})
+    assert "! « zut » inattendu après le lancer (attendu : annonce youpi)" in out
+    assert "joker" not in out and " or " not in out
+    assert "Dés du 6e jet (annoncé : Double carré) : cp112" in out
+    assert len(re.findall(r"Double carré +\w+ -100", out)) == 2    # only the announced row
 
 
 def test_double_165_scratch_only_once_the_pool_is_empty(tmp_path):
@@ -453,6 +468,20 @@ def test_stop_the_game_early(tmp_path):
     assert "1. Alice: 50" in out and "Alice wins." not in out
     entry = only_archived(db)
     assert entry["summary"]["stopped_early"] is True
+
+
+@pytest.mark.parametrize("lang, word, refusal, question", [
+    ("en", "end", "! a turn is under way: mark a cell or undo first", "Stop the game now?"),
+    ("fr", "fin", "! un tour est en cours : marquez une case ou annulez",
+     "Arrêter la partie maintenant ?")])
+def test_end_during_a_turn_is_refused_before_the_question(tmp_path, lang, word, refusal,
+                                                           question):
+    """Issue 34 item 6: the refusal comes at once, never after a yes."""
+    db = tmp_path / "store"
+    out = played(db, ["duel", "Alice, Bob", "66666/1", word, "yam", "q"], env={"YAMS_LANG": lang})
+    assert refusal in out and question not in out
+    assert out.index(refusal) < out.index("= 50")          # then the turn goes on
+    assert the_game(db)["events"][-1]["type"] == "mark"
 
 
 def test_quit_before_any_game_creates_nothing(tmp_path):

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from pty_screen import PtyScreen
+from pty_screen import PtyScreen, turn_grid
 
 from yams_scorekeeper.base.dice import GROUPED_EXAMPLE
 
@@ -112,7 +112,7 @@ def test_the_name_and_standing_are_on_screen_at_every_cell_prompt(tmp_path, fami
                 assert re.match(rf"{name} \d+ \((leads by [1-9]\d*|(Ann|Bob) leads by "
                                 rf"[1-9]\d*|tied for the lead)\) · ", line), line
             seen += 1
-            term.line("e")
+            term.line(next(iter(turn_grid(term.lines())[1])))     # the first cell offered
         term.wait(DICE)
     assert seen == 8
 

@@ -3,9 +3,11 @@
 Three kinds of token name a cell:
 
 - a *handle*: the short letters printed next to a candidate score (``e``, ``gk``). Handles are
-  drawn from letters that are neither a command (``q s u h l d x``...), nor a yes/no answer,
-  nor the first letter of a row of the game, nor any name a row may be typed by, so a handle
-  can never be taken for a row (rulings G3, issue 10: "no silent wrong cell");
+  drawn from letters that are neither a word of the table (its commands ``q s u h l t f``...,
+  its answers, the mechanics' words, ``x``, ``d``), nor the first letter of a row of the game,
+  nor any name a row or column may be typed by, so a handle can never be taken for anything
+  else (rulings G3, issue 10: "no silent wrong cell"); each cell of the sheet keeps its
+  handle from turn to turn;
 - a *name*: the row as printed on the sheet or its id, any case, with or without accents,
   spaces or dashes (``petite suite``, ``3 pareils``, ``ps``, ``6``), optionally with its
   column and coup (``libre.full``, ``sec.yam@2``). Rows 1-6 are typed as digits;
@@ -29,16 +31,31 @@ from ..rules.base import normalise_id
 if TYPE_CHECKING:  # pragma: no cover
     from ..engine.game import Game, LegalCell
 
+#: the word of a choice that scratches (``x full``, ``ex``)
+SCRATCH_WORD = "x"
+
+
+def table_words() -> frozenset[str]:
+    """Every word typed at the table that is not a cell: the commands and answers of
+    :mod:`~yams_scorekeeper.cli.terminal`, the words after the dice of every mechanic
+    (``joker``, ``announce``...), ``x`` and the words of a turn that writes two cells (``d``)."""
+    from ..mechanics import PAIR_WORDS, TYPED_WORDS
+    from .terminal import ANSWERS, COMMANDS
+
+    said = [w for words in (*COMMANDS.values(), *ANSWERS.values()) for w in words]
+    return frozenset((*said, *TYPED_WORDS, SCRATCH_WORD, *PAIR_WORDS))
+
+
 #: single letters that are commands or answers somewhere at the table: never a handle
-COMMAND_LETTERS = frozenset("qhsuldxajoyn?")
-#: the letters handles are made of, most comfortable first
-LETTERS = "etrigkvwzbcfmp"
+COMMAND_LETTERS = frozenset(w for w in table_words() if len(w) == 1)
+#: the letters handles are made of, most comfortable first (never a command's)
+LETTERS = "".join(c for c in "erigkvwzbcmptf" if c not in COMMAND_LETTERS)
 
 
 def reserved(game: Game) -> set[str]:
-    """Every compact token a player may type that is not a handle: commands, row names and
-    their first letters, column names."""
-    out = set(COMMAND_LETTERS)
+    """Every compact token a player may type that is not a handle: the table's words, row
+    names and their first letters, column names."""
+    out = set(table_words())
     for row in game.rows:
         names = game.rules.row_names(row)
         out |= names
@@ -49,14 +66,36 @@ def reserved(game: Game) -> set[str]:
     return out
 
 
-def handles(game: Game, cells: list[LegalCell]) -> dict[str, LegalCell]:
-    """A handle for every legal cell, in the cells' order: one letter while they last, then two."""
+def handle_pool(game: Game) -> list[str]:
+    """The handles of this game, shortest first: one letter while they last, then two, then
+    three, as many as the sheet has cells (the same list every turn: the reserved words are
+    the game's)."""
     taken = reserved(game)
-    pool = [c for c in LETTERS if c not in taken]
-    pool += [a + b for a, b in product(LETTERS, repeat=2) if a + b not in taken]
-    if len(pool) < len(cells):          # pragma: no cover (2 coups x 5 columns x 15 rows fit)
-        pool += [a + b + c for a, b, c in product(LETTERS, repeat=3)]
-    return dict(zip(pool, cells, strict=False))  # more handles than cells
+    size = len(game.rows) * len(game.columns) * max(game.coups_allowed(), 1)
+    pool: list[str] = []
+    for length in (1, 2, 3):
+        pool += [h for h in map("".join, product(LETTERS, repeat=length)) if h not in taken]
+        if len(pool) >= size:
+            break
+    return pool
+
+
+def slot(game: Game, cell: LegalCell) -> int:
+    """Where ``cell`` sits among every cell of the sheet: coup by coup, then column by column
+    (those of any order first: more of their cells are open at once), then row by row. A
+    cell's handle is the pool's at its place, so it keeps it from turn to turn."""
+    rows = game.rows
+    columns = [c.id for c in sorted(game.columns, key=lambda c: c.sequence is not None)]
+    return ((max(cell.coup, 1) - 1) * len(columns) + columns.index(cell.column)) * len(rows) \
+        + rows.index(cell.row)
+
+
+def handles(game: Game, cells: list[LegalCell]) -> dict[str, LegalCell]:
+    """A handle for every legal cell, in the cells' order, each the cell's own: the same cell
+    has the same handle whatever the turn (:func:`slot`). The first turns' cells get one
+    letter where the game has enough (the sheet's first column, coup 1)."""
+    pool = handle_pool(game)
+    return {pool[slot(game, cell)]: cell for cell in cells}
 
 
 def compact(text: str) -> str:

@@ -13,8 +13,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..base.errors import EntryError, StoreError, YamsError
-from ..i18n import Message, typed
+from ..i18n import Message
 from .messages import NO, YES, msg
+from .terminal import FIX_WORDS as FIX
+from .terminal import LOG_WORDS as LOG
 from .terminal import QUIT_WORDS, UNDO_WORDS
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -23,10 +25,6 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..store.session import TableSession
     from .terminal import Terminal
     from .turn_loop import Table
-
-LOG = typed("log")
-FIX = typed("fix")
-
 
 def t(term: Terminal, key: str, **values: Any) -> str:
     """The catalogue's message ``key`` in the player's language."""

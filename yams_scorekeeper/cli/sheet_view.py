@@ -589,8 +589,8 @@ def fewer_notes(notes: list[str], keep: int, lang: str) -> list[str]:
 
 def fit_notes(notes: list[str], room: int, width: int, lang: str) -> list[str]:
     """The notes that fit ``room`` lines of a ``width``-column terminal once wrapped, and
-    :data:`MAX_NOTES` at most (the first ones, then how many more), so that the dice line
-    above the grid stays on screen."""
+    :data:`MAX_NOTES` at most (the first ones, then how many more; only how many when even
+    one does not fit), so that the dice line above the grid stays on screen."""
     from .terminal import wrap_words
 
     def tall(lines: list[str]) -> int:
@@ -599,4 +599,8 @@ def fit_notes(notes: list[str], room: int, width: int, lang: str) -> list[str]:
     keep = min(len(notes), MAX_NOTES)
     while keep > 1 and tall(fewer_notes(notes, keep, lang)) > room:
         keep -= 1
-    return fewer_notes(notes, keep, lang)
+    kept = fewer_notes(notes, keep, lang)
+    if tall(kept) <= room:
+        return kept
+    more = [words("cli.sheet", lang)["more_notes"].format(n=len(notes))] if notes else []
+    return more if tall(more) <= room else []     # no room: how many, or nothing

@@ -20,19 +20,28 @@ from .lang import current_lang, resolve_lang
 from .messages import NO, YES, msg
 from .render import shown, wrap_words
 
-#: the words a player may type at a prompt (every language: the catalogue's ``input.*``), each
-#: a command of the table
-QUIT_WORDS = typed("quit")
-HELP_WORDS = typed("help")
-SHEET_WORDS = typed("sheet")
-STACKED_WORDS = typed("sheets")
-UNDO_WORDS = typed("undo")
-LIST_WORDS = typed("list")
-END_WORDS = typed("end")
-WHY_WORDS = typed("why")
-NONE_WORDS = typed("none")
-HINT_WORDS = typed("hint")
-
+#: the commands at hand at every prompt of the table, by name, each with the words a player
+#: may type for it (every language: the catalogue's ``input.*``); the turn loop dispatches on
+#: this table and the cell handles are drawn outside it (:mod:`~yams_scorekeeper.cli.choice`)
+COMMANDS: dict[str, tuple[str, ...]] = {
+    "quit": typed("quit"), "help": typed("help"), "sheet": typed("sheet"),
+    "sheets": typed("sheets"), "undo": typed("undo"), "list": typed("list"), "why": typed("why"),
+    "end": typed("end"), "log": typed("log"), "fix": typed("fix"), "hint": typed("hint")}
+#: the answers a question of the table takes (yes/no, none), never a handle either
+ANSWERS: dict[str, tuple[str, ...]] = {"yes": typed("yes"), "no": typed("no"),
+                                       "none": typed("none")}
+QUIT_WORDS = COMMANDS["quit"]
+HELP_WORDS = COMMANDS["help"]
+SHEET_WORDS = COMMANDS["sheet"]
+STACKED_WORDS = COMMANDS["sheets"]
+UNDO_WORDS = COMMANDS["undo"]
+LIST_WORDS = COMMANDS["list"]
+END_WORDS = COMMANDS["end"]
+WHY_WORDS = COMMANDS["why"]
+LOG_WORDS = COMMANDS["log"]
+FIX_WORDS = COMMANDS["fix"]
+HINT_WORDS = COMMANDS["hint"]
+NONE_WORDS = ANSWERS["none"]
 
 #: the columns a prompt leaves at the end of its line for the answer (a cell, a few dice)
 TYPING_ROOM = 12
@@ -47,6 +56,20 @@ def lang_option(help: str) -> Any:
     return typer.Option(None, "--lang", metavar="fr|en", show_default=False, help=help)
 
 
+class _Counted:
+    """An output stream that counts the lines written to it."""
+
+    def __init__(self, stream: Any):
+        self.stream, self.lines = stream, 0
+
+    def write(self, text: str) -> int:
+        self.lines += text.count("\n")
+        return self.stream.write(text)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.stream, name)
+
+
 class Terminal:
     """Lines in from standard input, Rich out on standard output, in one language."""
 
@@ -55,6 +78,8 @@ class Terminal:
 
         self.lang = lang
         self.out = console()
+        self._counted = _Counted(self.out.file)
+        self.out.file = self._counted  # type: ignore[assignment]  # a stream that counts
         try:
             self.tty = sys.stdin.isatty()
         except (AttributeError, ValueError):
@@ -85,11 +110,18 @@ class Terminal:
         text = reason.text(self.lang) if isinstance(reason, YamsError) else reason
         self.say("! " + " ".join(text.split()), style="red")
 
+    @property
+    def since_enter(self) -> int:
+        """The lines on screen from the last line typed (that line included) to the cursor."""
+        return self._counted.lines
+
     def read(self, prompt: str) -> str:
         """One line of input: EOFError at the end of input, KeyboardInterrupt on Ctrl-C."""
         prompt = shown(prompt)
         if self.tty:
-            return input(prompt)
+            line = input(prompt)
+            self._counted.lines = self.rows(prompt + line)
+            return line
         out = sys.stdout
         out.write(prompt)
         out.flush()
@@ -99,19 +131,34 @@ class Terminal:
         line = line.rstrip("\r\n")
         out.write(shown(line) + "\n")      # echoed: a log of the session reads as the talk
         out.flush()
+        self._counted.lines = self.rows(prompt + line)
         return line
+
+    def rows(self, text: str) -> int:
+        """The lines of the screen ``text`` takes as the terminal folds it (one at least)."""
+        from rich.cells import cell_len
+
+        width = max(self.out.width, 20)
+        return max(1, -(-cell_len(text) // width))
+
+    def prompt_lines(self, prompt: str, default: str | None = None, room: int = 1
+                     ) -> list[str]:
+        """The lines :meth:`ask` shows for ``prompt``: wrapped between words, leaving ``room``
+        columns on the last one for the answer."""
+        label = (f"{prompt} [{default}]" if default else prompt) + self.t("colon")
+        width = max(self.out.width, 20) - room + 1
+        if len(label) <= width:
+            return [label]
+        lines = wrap_words(shown(label), width - 1)
+        return [*lines[:-1], lines[-1] + " "]
 
     def ask(self, prompt: str, default: str | None = None, room: int = 1) -> str:
         """The answer, stripped; Enter gives ``default`` (shown in brackets). ``room``: the
         columns left at the end of the prompt's line for the answer."""
-        label = (f"{prompt} [{default}]" if default else prompt) + self.t("colon")
-        width = max(self.out.width, 20) - room + 1
-        if len(label) > width:          # wrapped between words; the last line is the prompt
-            lines = wrap_words(shown(label), width - 1)
-            for line in lines[:-1]:
-                self.say(line, wrap=False)
-            label = lines[-1] + " "
-        text = self.read(label).strip()
+        lines = self.prompt_lines(prompt, default, room)
+        for line in lines[:-1]:         # wrapped between words; the last line is the prompt
+            self.say(line, wrap=False)
+        text = self.read(lines[-1]).strip()
         return text if text else (default or "")
 
 

@@ -47,21 +47,7 @@ from ..mechanics import AHEAD_WORDS
 from .messages import NO, YES, msg, outcome
 from .printing import round_text
 from .render import shown
-from .terminal import (
-    END_WORDS,
-    HELP_WORDS,
-    HINT_WORDS,
-    LIST_WORDS,
-    QUIT_WORDS,
-    SHEET_WORDS,
-    STACKED_WORDS,
-    TYPING_ROOM,
-    UNDO_WORDS,
-    WHY_WORDS,
-    Quit,
-    Terminal,
-    ask_yes,
-)
+from .terminal import COMMANDS, TYPING_ROOM, Quit, Terminal, ask_yes
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..engine.game import Game, LegalCell, Mark
@@ -128,7 +114,7 @@ class Table:
             else:
                 self.dice(first=True)
         elif len(game.coups) < game.coups_allowed() and not self.choose_now:
-            self.show_cells(game.legal_cells())
+            self.show_cells(game.legal_cells(), prompt=self.who(self.t("second_prompt")))
             self.dice(first=False)
         else:
             self.choose(game.legal_cells())
@@ -152,16 +138,21 @@ class Table:
         counters = self.counters()
         if counters:
             self.term.say(counters)
-        for n, coup in enumerate(game.coups, start=1):     # a turn resumed: its dice so far
-            from ..base.dice import format_dice, format_grouped
-
-            dice = format_grouped(coup.rolled) if game.rules.tagged else format_dice(coup.rolled)
-            self.term.say(self.t("typed_coup", n=n, dice=dice, roll=coup.roll)
-                          + typed_text(coup))
+        for line in self.typed_coups():                    # a turn resumed: its dice so far
+            self.term.say(line)
         if not self._hinted and not game.coups:
             self._hinted = True
             example = f"{GROUPED_EXAMPLE} /1" if game.rules.tagged else "55533/2"
             self.term.say(self.t("hint_dice", example=example), style="dim")
+
+    def typed_coups(self) -> list[str]:
+        """``Coup 1: 6 6 6 4 3 /2``: the dice entered this turn, a line a coup."""
+        from ..base.dice import format_dice, format_grouped
+
+        game = self.game
+        return [self.t("typed_coup", n=n, dice=format_grouped(coup.rolled) if game.rules.tagged
+                       else format_dice(coup.rolled), roll=coup.roll) + typed_text(coup)
+                for n, coup in enumerate(game.coups, start=1)]
 
     def help_text(self) -> str:
         """The help, with the lines of the mechanics the game plays (jokers, the sixth roll,
@@ -251,8 +242,10 @@ class Table:
 
         return counters_text(self.game, self.game.player, self.lang)
 
-    def show_cells(self, cells: list[LegalCell], pool_empty: bool = False) -> None:
-        """The numbered legal cells, once for each state of the game (``l`` shows them again)."""
+    def show_cells(self, cells: list[LegalCell], pool_empty: bool = False,
+                   prompt: str = "") -> None:
+        """The numbered legal cells, once for each state of the game (``l`` shows them again),
+        above ``prompt``."""
         from .sheet_view import legal_table
 
         key = len(self.game.events)
@@ -266,7 +259,7 @@ class Table:
             self.term.show(legal_table(self.game, cells, self.lang,
                                        None if self.numbered else self.by_handle(cells)))
         else:
-            self.show_grid(cells)
+            self.show_grid(cells, prompt)
         if not self._choose_hinted:
             self._choose_hinted = True
             self.term.say(self.choose_hint(), style="dim")
@@ -284,26 +277,35 @@ class Table:
         return self.t("hint_choose_list" if self.numbered else "hint_choose",
                       example=self.name_example())
 
-    def show_grid(self, cells: list[LegalCell]) -> None:
+    def show_grid(self, cells: list[LegalCell], prompt: str) -> None:
         """The turn grid, its sections side by side when it would not fit the terminal's
-        height (Double Yams at 80 x 24), and the notes that fit under it: the line of the dice
-        just typed, the grid, the notes, the hint and the prompt make one screen."""
+        height (Double Yams at 80 x 24), and the notes that fit under it: everything printed
+        since the last line typed (the dice, a message), the grid with its header, the notes,
+        the hint and the prompt make one screen. Shown again after Enter at the second-coup
+        prompt, under the turn's dice."""
         from .sheet_view import fit_notes, turn_grid
         from .terminal import wrap_words
 
         width, height = self.term.out.width, self.term.out.height
+        if self.choose_now:
+            for line in self.typed_coups():
+                self.term.say(line)
         grid, notes = turn_grid(self.game, cells, self.by_handle(cells), self.lang,
                                 notes_kept=len(cells) + 1)
-        # the banner, the dice line, the prompt and three lines of notes or hints
-        on_screen = grid.panels(height - 6, width)
-        room = height - on_screen.height - 2     # the dice line above, the prompt below
+        # the line typed and a message of two lines at most (a sheet shown on resuming
+        # scrolls off; the grid is not folded for it)
+        used = min(self.term.since_enter, 3) + len(self.term.prompt_lines(prompt,
+                                                                          room=TYPING_ROOM))
         if not self._choose_hinted:
-            room -= len(wrap_words(self.choose_hint(), max(width, 20)))
+            used += len(wrap_words(self.choose_hint(), max(width, 20)))
         if self.game.mechanics.writers and len(self.game.coups) == 2:
-            room -= 1
+            used += 1
+        on_screen = grid.panels(height - used, width)
         self.term.show(on_screen)
-        for line in fit_notes(notes, max(room, 2), width, self.lang):
-            self.term.say(line, style="yellow")
+        room = height - used - on_screen.height
+        if room > 0:
+            for line in fit_notes(notes, room, width, self.lang):
+                self.term.say(line, style="yellow")
 
     def name_example(self) -> str:
         """Cell names as this game spells them: ``full, grille.3`` or ``sec.full``."""
@@ -323,47 +325,48 @@ class Table:
 
     # -- prompts ------------------------------------------------------------------------------
 
+    #: what each command of :data:`~yams_scorekeeper.cli.terminal.COMMANDS` takes after its
+    #: word ("": nothing, "any": any text, "digits": a turn number or nothing) and the method
+    #: that runs it with that text
+    ACTIONS = {"quit": ("", "quit"), "help": ("", "show_help"), "sheet": ("any", "sheet"),
+               "sheets": ("", "stacked"), "undo": ("", "undo"), "list": ("", "list_once"),
+               "why": ("any", "why"), "end": ("", "stop"), "log": ("", "turn_log"),
+               "fix": ("digits", "fix"), "hint": ("any", "hint")}
+
     def prompt(self, text: str, room: int = TYPING_ROOM) -> str | None:
         """Ask; the commands at hand everywhere are handled here (then None is returned)."""
         answer = self.term.ask(text, room=room)
         word, _, rest = answer.partition(" ")
-        word = word.lower()
-        if word in QUIT_WORDS and not rest:
-            raise Quit
-        if word in HELP_WORDS and not rest:
-            self.term.say(self.help_text())
-            return None
-        if word in SHEET_WORDS:
-            self.sheet(rest.strip())
-            return None
-        if word in STACKED_WORDS and not rest:
-            from .sheet_view import sheets_view
-            self.term.show(sheets_view(self.game, self.lang, stacked=True))
-            return None
-        if word in UNDO_WORDS and not rest:
-            self.undo()
-            return None
-        if word in LIST_WORDS and not rest:
-            self._cells_key = None
-            self._list_once = True
-            return None
-        if word in WHY_WORDS:
-            self.why(rest.strip())
-            return None
-        if word in END_WORDS and not rest:
-            self.stop()
-            return None
-        from .play_fix import FIX, LOG, fix, show_log
-        if word in LOG and not rest:
-            show_log(self)
-            return None
-        if word in FIX and (not rest or rest.strip().isdigit()):
-            fix(self, rest)
-            return None
-        if word in HINT_WORDS:
-            self.hint(rest.strip())
-            return None
+        word, rest = word.lower(), rest.strip()
+        for name, typed_words in COMMANDS.items():
+            takes, method = self.ACTIONS[name]
+            if word in typed_words and (takes == "any" or not rest
+                                        or (takes == "digits" and rest.isdigit())):
+                getattr(self, method)(rest)
+                return None
         return answer
+
+    def quit(self, _: str) -> None:
+        raise Quit
+
+    def show_help(self, _: str) -> None:
+        self.term.say(self.help_text())
+
+    def stacked(self, _: str) -> None:
+        from .sheet_view import sheets_view
+        self.term.show(sheets_view(self.game, self.lang, stacked=True))
+
+    def list_once(self, _: str) -> None:
+        self._cells_key = None
+        self._list_once = True
+
+    def turn_log(self, _: str) -> None:
+        from .play_fix import show_log
+        show_log(self)
+
+    def fix(self, turn: str) -> None:
+        from .play_fix import fix
+        fix(self, turn)
 
     def hint(self, dice: str) -> None:
         """``hint 55531/1``: the solver's keeps (or cells) for these dice; ``hint`` alone: the
@@ -397,6 +400,7 @@ class Table:
                 self.term.refuse(_err("second_needed", cls=IllegalMoveError, rule="Y4"))
             elif not text:
                 self.choose_now = True
+                self._cells_key = None      # the grid again, under the turn's dice
             else:
                 self.apply_choice_text(text, game.legal_cells())
             return
@@ -404,17 +408,17 @@ class Table:
             self.term.refuse(missing_dice(game.rules.dice_example))
             return
         words = text.split()
-        if len(words) == 2 and "/" not in text and words[0].lower() in AHEAD_WORDS:
+        if len(words) >= 2 and "/" not in text and words[0].lower() in AHEAD_WORDS:
             # "announce youpi" alone, before the sixth roll: its dice come next (D9)
             try:
-                self.announced = game.mechanics.ahead(game, words[1])
+                self.announced = game.mechanics.ahead(game, " ".join(words[1:]))
                 if self.announced is None:
                     raise _err("no_sixth", cls=IllegalMoveError, rule="D9")
             except YamsError as err:
                 self.term.refuse(err)
             return
         try:
-            dice, roll, entries = read_coup(text, game.rules.dice_example)
+            dice, roll, entries = read_coup(text, game.rules.dice_example, game.mechanics.by_field)
             if self.announced and self.announced[0] not in entries:
                 field, value, ahead_roll = self.announced
                 entries[field] = value
@@ -441,12 +445,13 @@ class Table:
         text = self.prompt(self.t("announce_prompt", rows=", ".join(rows)))
         if not text:
             return None
-        return text.split()[0]
+        return " ".join(text.split())
 
     def choose(self, cells: list[LegalCell], pool_empty: bool = False) -> None:
-        self.show_cells(cells, pool_empty)
         key = "pool_prompt" if pool_empty else "choose_prompt"
-        text = self.prompt(self.who(self.t(key + "_list" if self.numbered else key)))
+        prompt = self.who(self.t(key + "_list" if self.numbered else key))
+        self.show_cells(cells, pool_empty, prompt)
+        text = self.prompt(prompt)
         if text is None:
             return
         if not text:
@@ -454,7 +459,8 @@ class Table:
             return
         if pool_empty and "/" in text:      # dice with an empty pool: the rule says why not
             try:
-                dice, roll, entries = read_coup(text, self.game.rules.dice_example)
+                dice, roll, entries = read_coup(text, self.game.rules.dice_example,
+                                                 self.game.mechanics.by_field)
                 self.session.enter(dice, roll or "1", **entries)
             except YamsError as err:
                 self.term.refuse(err)
@@ -479,10 +485,11 @@ class Table:
         """A handle, a cell name (``6``, ``petite suite``, ``libre.full``), ``x TOKEN`` or
         ``TOKENx`` to scratch, ``d A B`` for a doblar; a number of the list with ``--list``.
         A token that could mean two cells is asked about before anything is written."""
+        from ..mechanics import PAIR_WORDS
         from .choice import split_scratch
 
         low = " ".join(text.lower().split())
-        m = re.fullmatch(r"(?:d|doblar)\s+(\S+)\s+(\S+)", low)
+        m = re.fullmatch(rf"(?:{'|'.join(PAIR_WORDS)})\s+(\S+)\s+(\S+)", low)
         if m:
             return self.doblar(m.group(1), m.group(2), cells)
         if "/" in low:
@@ -565,8 +572,6 @@ class Table:
     def _why_nowhere(self, row: str, coup: int | None, column: str | None = None) -> YamsError:
         """Why no column (or not ``column``) takes ``row`` now: the rule's own refusal,
         found on a copy of the game."""
-        from ..engine.game import Game
-
         game = self.game
         name = game.rules.row(row).name
         if column is None and len(game.columns) == 1:
@@ -574,9 +579,8 @@ class Table:
         empty = [c.id for c in game.columns if (c.id, row) not in game.player.marks]
         if column is None and not empty:
             return _err("all_filled", cls=IllegalMoveError, row=name, rule="G3")
-        trial = Game(game.config, game.events, id=game.id, created=game.created)
         try:
-            trial.mark(column or empty[0], row, coup=coup)
+            self.trial().mark(column or empty[0], row, coup=coup)
         except YamsError as err:
             return err
         return _err("nowhere", cls=IllegalMoveError, row=name)  # pragma: no cover
@@ -688,7 +692,7 @@ class Table:
             self.term.say(self.t("sheet_pages", page=page, pages=pages,
                                  next=page % pages + 1), style="dim")
 
-    def undo(self) -> None:
+    def undo(self, _: str = "") -> None:
         from ..engine.game import effective_events
         from .sheet_view import cell_label
 
@@ -720,7 +724,19 @@ class Table:
         self.choose_now = False
         self._header_key = self._cells_key = None
 
-    def stop(self) -> None:
+    def trial(self) -> Game:
+        """A copy of the game, to learn what the rules would say without writing anything."""
+        from ..engine.game import Game
+
+        game = self.game
+        return Game(game.config, game.events, id=game.id, created=game.created)
+
+    def stop(self, _: str = "") -> None:
+        try:                    # refused before the question (a turn under way), not after
+            self.trial().end()
+        except YamsError as err:
+            self.term.refuse(err)
+            return
         key = "stop_confirm" if self.game.rules.stopped_game_has_winner else "stop_confirm_no_win"
         if not ask_yes(self.term, key, "n"):
             self.term.say(self.t("stopped_not"))

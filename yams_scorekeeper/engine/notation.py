@@ -30,8 +30,10 @@ from ..mechanics import amended_entries, typed_entries
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
+    from collections.abc import Mapping
     from typing import Any
 
+    from ..mechanics import Mechanic
     from .game import Game
 
 #: a coup: ``DICE/ROLL`` and what may follow the roll (either side of ``/`` may be missing:
@@ -100,13 +102,15 @@ def missing_roll(dice: str) -> EntryError:
     return EntryError(Message("entry.need_roll"), expected=f"{' '.join(dice.split())} /2")
 
 
-def read_coup(text: str, dice_example: str = "5 5 5 3 3"
+def read_coup(text: str, dice_example: str = "5 5 5 3 3",
+              played: Mapping[str, Mechanic] | None = None
               ) -> tuple[str, str | None, dict[str, str]]:
     """``DICE/ROLL [WORD VALUE]...`` -> (dice, roll, entries), the values as typed (the rules
     read them), the entries by the field of the mechanic whose word comes before each
     (``{"joker": "4:6"}``, :func:`~yams_scorekeeper.mechanics.typed_entries`). Text without
     ``/`` is dice alone: the roll is None (``yams play`` then asks for it, or takes the
-    announced sixth roll)."""
+    announced sixth roll). ``played``: the game's mechanics by field, for the refusal of a
+    word after the roll."""
     m = COUP.match(text)
     if m is None:
         return text, None, {}
@@ -114,14 +118,15 @@ def read_coup(text: str, dice_example: str = "5 5 5 3 3"
         raise missing_dice(dice_example)
     if not m.group("roll"):
         raise missing_roll(m.group("dice"))
-    return m.group("dice"), m.group("roll"), typed_entries(m.group("rest").split())
+    return m.group("dice"), m.group("roll"), typed_entries(m.group("rest").split(), played)
 
 
-def parse_coup(text: str, dice_example: str = "5 5 5 3 3"
+def parse_coup(text: str, dice_example: str = "5 5 5 3 3",
+               played: Mapping[str, Mechanic] | None = None
                ) -> tuple[str, str, dict[str, str]]:
     """A coup of a transcript or an amendment, where the roll is required: :func:`read_coup`,
     and text without ``/`` is refused."""
-    dice, roll, entries = read_coup(text, dice_example)
+    dice, roll, entries = read_coup(text, dice_example, played)
     if roll is None:
         raise EntryError(Message("entry.cannot_read_coup", text=text),
                          expected="55533/2 or 5 5 5 3 3/2")
@@ -200,7 +205,7 @@ def parse_entry(game: Game, text: str) -> tuple[str | None, dict[str, Any]]:
     if coups:
         entry["coups"] = []
         for coup in coups:
-            dice, roll, typed = parse_coup(coup, game.rules.dice_example)
+            dice, roll, typed = parse_coup(coup, game.rules.dice_example, game.mechanics.by_field)
             item: dict[str, Any] = {"dice": [str(d) for d in game.rules.parse_dice(dice)],
                                     "roll": roll.strip(), **amended_entries(game.rules, typed)}
             entry["coups"].append(item)

@@ -180,7 +180,7 @@ def _play_line(game: Game, line: str) -> None:
 
 
 def _enter(game: Game, text: str) -> None:
-    dice, roll, entries = parse_coup(text, game.rules.dice_example)
+    dice, roll, entries = parse_coup(text, game.rules.dice_example, game.mechanics.by_field)
     game.enter(dice, roll, **entries)
 
 

@@ -8,10 +8,10 @@ entry fields in an ``enter`` event: a new mechanic is a module and an entry here
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from ..base.errors import EntryError, IllegalMoveError
-from ..i18n import Message
+from ..i18n import Joined, Message
 from .annoncee import Announced
 from .base import Assessment, CellRefusal, Mechanic, resting_counters
 from .bloquant import Bloquant
@@ -41,7 +41,7 @@ __all__ = ["KINDS", "Assessment", "Bloquant", "CellRefusal", "ColumnKind", "Dobl
            "split_announce", "RESTING", "ENTRY_FIELDS", "TYPED_WORDS", "AHEAD_WORDS",
            "TYPED_EXAMPLE", "typed_entries", "amended_entries", "logged_entries",
            "coup_entries_json", "demo_entries", "DIE_CHANGER", "PAIR_WRITER",
-           "DIE_ENTRY", "DIE_COUNTER", "PAIR", "short_name"]
+           "DIE_ENTRY", "DIE_COUNTER", "PAIR", "PAIR_WORDS", "short_name"]
 
 #: every kind of mechanic, in the order of their counters and entry fields (the annoncée
 #: column's announce, which a column kind brings, last: its field is the sixth roll's)
@@ -71,23 +71,41 @@ AHEAD_WORDS: frozenset[str] = frozenset(w for k in KINDS if k.ahead is not Mecha
 TYPED_EXAMPLE = " or ".join(k.example for k in KINDS if k.example)
 
 
-def typed_entries(words: list[str]) -> dict[str, str]:
+def typed_entries(words: list[str], played: Mapping[str, Mechanic] | None = None
+                  ) -> dict[str, str]:
     """The entries typed after a roll (``["j", "4:6", "a", "youpi"]``), as typed, by the
-    field of the mechanic whose word comes before each (a word of :data:`TYPED_WORDS`)."""
+    field of the mechanic whose word comes before each (a word of :data:`TYPED_WORDS`); a
+    value of several words (``a double carré``) runs to the next such word. ``played``: the
+    game's mechanics by field (``Mechanics.by_field``), for a refusal that names only theirs."""
     entries: dict[str, str] = {}
     rest = list(words)
     while rest:
         word = rest.pop(0).lower()
         kind = TYPED_WORDS.get(word)
         if kind is None or not rest:
-            raise EntryError(Message("entry.unexpected_after_roll", word=word),
-                             expected=TYPED_EXAMPLE)
+            raise _unexpected(word, played)
         field = kind.entry_field or ""
         if field in entries and kind.once is not None:
             key, rule = kind.once
             raise IllegalMoveError(Message(key), rule=rule)
-        entries[field] = rest.pop(0)
+        value = [rest.pop(0)]
+        while kind.spaced and rest and rest[0].lower() not in TYPED_WORDS:
+            value.append(rest.pop(0))
+        entries[field] = " ".join(value)
     return entries
+
+
+def _unexpected(word: str, played: Mapping[str, Mechanic] | None) -> EntryError:
+    """The refusal of ``word`` after the roll: with what every mechanic takes, or (in a game)
+    what the game's own take, in the player's language."""
+    if played is None:
+        return EntryError(Message("entry.unexpected_after_roll", word=word),
+                          expected=TYPED_EXAMPLE)
+    forms = [Message(m.example_key) for m in played.values() if m.example_key]
+    if not forms:
+        return EntryError(Message("entry.nothing_after_roll", word=word))
+    return EntryError(Message("entry.unexpected_after_roll_forms", word=word,
+                              forms=Joined(Message("entry.or"), forms)))
 
 
 def amended_entries(rules: RuleSet, typed: dict[str, str]) -> dict[str, Any]:
@@ -132,6 +150,8 @@ PAIR_WRITER: type[Mechanic] = next(k for k in KINDS if k.write is not Mechanic.w
 DIE_ENTRY: str = DIE_CHANGER.entry_field or ""
 DIE_COUNTER: str = next(iter(DIE_CHANGER.counters))
 PAIR: str = PAIR_WRITER.id
+#: the words before the two cells of such a turn, at the table (``d A B``)
+PAIR_WORDS: tuple[str, ...] = PAIR_WRITER.pair_words
 
 
 def entry_fields(entries: dict[str, Any]) -> dict[str, Any]:

@@ -32,6 +32,7 @@ class Announced(Mechanic):
     rule = "C7"
     entry_field = "announce"
     absent = ("game.announce_needs_the_annoncee_column", "C7")
+    example_key = "entry.example_annoncee"
     help_topic = "annoncee"
     help_line = "table.help_annoncee"
     planned = False

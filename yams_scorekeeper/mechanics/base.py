@@ -88,6 +88,12 @@ class Mechanic:
     #: how a transcript line shows its entry, to say what may follow the roll
     #: (``joker 4:6``), or None
     example: ClassVar[str | None] = None
+    #: the same example in the player's language (catalogue key: ``annonce youpi``), or None
+    example_key: ClassVar[str | None] = None
+    #: True when its value may be typed in several words (a row name: ``double carré``)
+    spaced: ClassVar[bool] = False
+    #: the words a player types before the two cells of a turn that writes two (``d A B``)
+    pair_words: ClassVar[tuple[str, ...]] = ()
     #: the refusal of its entry typed twice after one roll (catalogue key, rule), or None
     #: when the last one typed counts
     once: ClassVar[tuple[str, str] | None] = None

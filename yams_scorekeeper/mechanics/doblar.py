@@ -43,6 +43,7 @@ class Doblar(Mechanic):
     counters = {"doblars_left": 0, "doblars_used": frozenset()}
     help_topic = "doblar"
     help_line = "table.help_doblar"
+    pair_words = ("d", "doblar")
 
     def __init__(self, per_game: int, ordered_pairs: Mapping[str, str]):
         self.per_game, self.ordered_pairs = per_game, dict(ordered_pairs)

@@ -46,6 +46,7 @@ class Jokers(Mechanic):
     words = ("joker", "j")
     absent = ("game.jokers_exist_only_duel", "U4")
     example = "joker 4:6"
+    example_key = "entry.example_joker"
     once = ("entry.one_joker_turn", "U4")
     help_topic = "joker"
     help_line = "table.help_joker"

@@ -42,6 +42,8 @@ class SixthRoll(Mechanic):
     words = ("announce", "annonce", "a")
     absent = ("game.sixth_roll_exists_only", "D9")
     example = "announce youpi"
+    example_key = "entry.example_announce"
+    spaced = True
     help_topic = "announce"
     help_line = "table.help_announce"
     planned = False
