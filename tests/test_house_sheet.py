@@ -284,7 +284,8 @@ YAMS_ROW = 'kind = "yams"\nname = "Yams"\npoints = 50\nscore = "fixed"'
 def test_a_yams_rule_needs_exactly_one_yams_row_not_two(top, key):
     one = row('id = "yams"\n' + YAMS_ROW)
     assert load_house(top + "\n" + UPPER + one, name="one").spec.rows[-1].kind == "yams"
-    assert refusal(top + "\n" + UPPER + one + row('id = "yams2"\n' + YAMS_ROW)).key == key
+    two = row('id = "yams2"\n' + YAMS_ROW.replace('name = "Yams"', 'name = "Yams 2"'))
+    assert refusal(top + "\n" + UPPER + one + two).key == key
 
 
 def test_each_bound_of_the_vocabulary_holds_at_its_edge():
