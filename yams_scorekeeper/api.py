@@ -26,13 +26,13 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from .base.clock import Clock, IdFactory, random_id, system_clock
 from .base.errors import ConfigError, EntryError, StoreError, YamsError
 from .engine.game import Game, LegalCell, Mark, effective_events, reopen_note
 from .i18n import Message
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
     import random
     from typing import Any, TextIO, TypeAlias

@@ -11,11 +11,11 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 from operator import attrgetter
+from typing import TYPE_CHECKING
 
 from ..i18n import Message
 from .errors import EntryError
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 

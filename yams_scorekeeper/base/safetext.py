@@ -10,8 +10,8 @@ from __future__ import annotations
 import json
 import re
 from functools import cache
+from typing import TYPE_CHECKING
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 

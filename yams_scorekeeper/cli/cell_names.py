@@ -4,7 +4,8 @@ sheets all name cells through here."""
 
 from __future__ import annotations
 
-TYPE_CHECKING = False
+from typing import TYPE_CHECKING
+
 if TYPE_CHECKING:  # pragma: no cover
     from typing import Protocol
 

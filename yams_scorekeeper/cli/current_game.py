@@ -6,6 +6,7 @@ that needs nothing but that game.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import typer
 
@@ -14,7 +15,6 @@ from .lang import current_lang
 from .options import db_option, game_option, json_option
 from .printing import show_finished
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
     from typing import Any
 

@@ -11,13 +11,13 @@ from __future__ import annotations
 import errno
 import os
 import sys
+from typing import TYPE_CHECKING
 
 from ..base.errors import EntryError, StoreError
 from ..i18n import Message
 from .lang import current_lang
 from .render import shown
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
     from ..store import Store
 

@@ -13,13 +13,13 @@ from __future__ import annotations
 
 import os
 import re
+from typing import TYPE_CHECKING
 
 from ..base.errors import ConfigError, EntryError
 from ..base.safetext import has_invisible, has_unsafe, shown
 from ..i18n import Joined, Message
 from .options import Option
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
     from typing import Any
 

@@ -4,9 +4,10 @@ legal cells. Plain dictionaries; :func:`~yams_scorekeeper.cli.render.print_json`
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..i18n import explain_lang
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
     from typing import Any
 

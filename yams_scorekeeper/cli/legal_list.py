@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import os
 import re
+from typing import TYPE_CHECKING
 
 from ..base.safetext import shown
 from ..i18n import Joined, Message, explain_lang, words
 from .cell_names import cell_label, column_name
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
     from typing import TextIO
 

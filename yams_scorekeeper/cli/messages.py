@@ -6,9 +6,10 @@ languages, as on the paper sheet.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..i18n import say, typed
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from ..engine.game import Game
 

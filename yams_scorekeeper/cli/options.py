@@ -8,6 +8,7 @@ as options, declared once, as Typer's ``Option`` and ``Argument``.
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from typer import Argument, Option
 
@@ -15,7 +16,6 @@ from ..base.errors import ConfigError, EntryError
 from ..base.safetext import fold_name
 from ..i18n import Message
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
     from typing import Any
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from ..i18n import say, words
 from .cell_names import cell_label as cell_label
@@ -18,7 +19,6 @@ from .json_out import ranking_json
 from .messages import msg, outcome
 from .render import print_json, shown
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
     from typing import Any
 

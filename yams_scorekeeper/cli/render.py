@@ -15,12 +15,12 @@ import io
 import os
 import sys
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from ..base.errors import YamsError
 from ..base.safetext import has_surrogate, json_text, shown
 from ..i18n import explain_lang, say, words
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
     from typing import Any, TextIO
 

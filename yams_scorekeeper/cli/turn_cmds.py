@@ -14,6 +14,7 @@ The top of the module imports only the standard library (not even ``typer``: see
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import typer
 
@@ -45,7 +46,6 @@ from .options import (
 from .printing import cell_label, mark_label, print_cells, print_line, print_next, show_finished
 from .render import print_json
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
     from typing import Any
 

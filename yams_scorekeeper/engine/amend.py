@@ -22,12 +22,12 @@ and every later turn is checked again under the rules.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from ..base.errors import EntryError
 from ..i18n import Message
 from ..mechanics import ENTRY_FIELDS
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import TYPE_CHECKING
 
 from ..base.columns import Column
 from ..base.errors import ConfigError
@@ -16,7 +17,6 @@ from ..base.safetext import fold_name, has_invisible, has_unsafe, shown
 from ..i18n import Message
 from ..rules import RuleSet, Setup, get_rules
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
     import random
     from typing import Any

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import cache
+from typing import TYPE_CHECKING
 
 from ..base.columns import Column
 from ..base.dice import Dice, parse_roll
@@ -45,7 +46,6 @@ from .sheet import Mark as Mark
 from .sheet import Sheet as Sheet
 from .sheet import Turn as Turn
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
     from typing import Any, Literal, TypeAlias
 

@@ -12,13 +12,13 @@ mechanic, over its column's roll limit (Y4), or only a 0 (C3, Y6, Y8).
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from ..base.errors import IllegalMoveError
 from ..i18n import Joined, Message
 from ..mechanics import Assessment, CellRefusal
 from .sheet import LegalCell
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
     from ..base.columns import Column
     from ..rules import Figure

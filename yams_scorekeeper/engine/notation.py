@@ -22,13 +22,13 @@ Pure: text in, plain values or entry dicts out, or an
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from ..base.errors import EntryError, IllegalMoveError
 from ..base.safetext import fold_name
 from ..i18n import Message
 from ..mechanics import amended_entries, typed_entries
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
     from collections.abc import Mapping
     from typing import Any

@@ -5,13 +5,13 @@ replay; :mod:`.game` makes and reads them."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from ..base.dice import Dice
 from ..i18n import Joined, Message, explain_lang
 from ..mechanics import RESTING
 from ..rules import Figure
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 

@@ -13,12 +13,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 from ..base.errors import ConfigError
 from ..i18n import Message
 from ..rules import get_rules, rules_class
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING
 
 from ..base.errors import ConfigError
 from ..base.safetext import has_invisible, has_unsafe, shown
@@ -36,7 +37,6 @@ from .vocabulary import (
     SheetSpec,
 )
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any, TypeVar
 

@@ -11,6 +11,7 @@ factor.
 from __future__ import annotations
 
 from functools import lru_cache, partial
+from typing import TYPE_CHECKING
 
 from ..base.columns import DOWN, UP, Column
 from ..base.dice import Dice
@@ -32,7 +33,6 @@ from ..rules.hints import SolverHints, TableHints
 from . import scoring, words
 from .vocabulary import BonusSpec, ColumnSpec, SheetSpec
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
     from typing import Any, ClassVar
 

@@ -11,6 +11,7 @@ import json
 from dataclasses import asdict, dataclass, field
 from functools import cached_property, lru_cache
 from hashlib import sha256
+from typing import TYPE_CHECKING
 
 from ..base.safetext import shown
 from ..i18n import Message
@@ -27,7 +28,6 @@ from .rules import HouseRules, house_rules_class
 from .vocabulary import FORMAT, SheetSpec
 from .words import row_rule
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 

@@ -34,8 +34,8 @@ from __future__ import annotations
 import gettext
 import os
 from string import Formatter
+from typing import TYPE_CHECKING
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 

@@ -9,6 +9,7 @@ entry fields in an ``enter`` event: a new mechanic is a module and an entry here
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING
 
 from ..base.errors import EntryError, IllegalMoveError
 from ..i18n import Joined, Message
@@ -23,7 +24,6 @@ from .plus_moins import PlusAboveMoins, PlusMoins, plus_moins
 from .rolls import RollBank, RollPool
 from .sixth_roll import SixthRoll, announce_name, split_announce
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
     import random
     from typing import Any

@@ -9,13 +9,13 @@ column as to the others; its factor is 1 unless its kind says otherwise."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ..base.errors import IllegalMoveError
 from ..i18n import Message
 from .base import CellRefusal, Mechanic
 from .columns import ColumnKind
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
     import random
     from typing import Any

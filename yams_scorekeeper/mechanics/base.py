@@ -33,11 +33,11 @@ them with its own parameters.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 from ..base.errors import IllegalMoveError
 from ..i18n import Message
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
     import random
     from typing import Any, ClassVar, TypeAlias

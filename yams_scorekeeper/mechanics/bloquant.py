@@ -4,10 +4,11 @@ and row); otherwise only a 0 may go there."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..i18n import Message
 from .base import Mechanic
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
     from ..base.columns import Column
     from ..engine.game import Game

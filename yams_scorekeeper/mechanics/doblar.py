@@ -10,12 +10,12 @@ in a ``mark`` event."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 from ..base.errors import EntryError, IllegalMoveError
 from ..i18n import Message
 from .base import Mechanic
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
     from typing import Any
 

@@ -7,11 +7,11 @@ yams row holds a score writes that bonus beside its cell (the Yahtzee bonus, H4)
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING
 
 from ..i18n import Message
 from .base import CellRefusal, Mechanic
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
     from ..base.columns import Column
     from ..base.dice import Dice

@@ -4,13 +4,13 @@ face before the coup is scored. Typed ``55533/2 joker 3:5``; the counter ``joker
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from ..base.dice import Dice, dice_texts, format_dice
 from ..base.errors import EntryError, IllegalMoveError
 from ..i18n import Message
 from .base import Mechanic
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
     import random
     from typing import Any

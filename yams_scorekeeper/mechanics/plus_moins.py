@@ -6,10 +6,11 @@ freely and both count 0 in the column's total when plus is not above moins."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..i18n import Message
 from .base import Mechanic
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
     from ..base.columns import Column
     from ..engine.game import Game

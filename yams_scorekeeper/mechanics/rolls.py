@@ -5,9 +5,10 @@ The counters ``bank`` and ``pool``."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .base import Mechanic
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
     import random
     from typing import Any

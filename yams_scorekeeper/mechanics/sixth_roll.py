@@ -5,11 +5,12 @@ its value: ``announce geante-carre:6``)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..base.errors import IllegalMoveError
 from ..i18n import Message
 from .base import Assessment, CellRefusal, Mechanic
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
     import random
     from typing import Any

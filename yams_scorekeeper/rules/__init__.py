@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from functools import cache
 from importlib import import_module
+from typing import TYPE_CHECKING
 
 from ..base.errors import ConfigError
 from ..i18n import Message
 from .base import Figure, Row, RuleSet, Section, Setup, normalise_id
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
     from typing import Any
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from ..base.columns import Column
 from ..base.dice import Dice, dice_texts, parse_plain, parse_roll
@@ -34,7 +35,6 @@ from .hints import SolverHints, TableHints
 from .memo import MOST_CONFIGURATIONS, MOST_REMEMBERED, MemoShelf, ScoreMemo
 from .settings import copied, set_setting
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
     import random
     from typing import Any, ClassVar

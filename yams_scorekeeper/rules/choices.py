@@ -4,7 +4,8 @@ kept on its class."""
 
 from __future__ import annotations
 
-TYPE_CHECKING = False
+from typing import TYPE_CHECKING
+
 if TYPE_CHECKING:  # pragma: no cover
     from .base import RuleSet
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..base.columns import DOWN, UP, Column
 from ..base.dice import Dice
 from ..base.totals import UPPER, Totals, scores_sum, upper_total
@@ -12,7 +14,6 @@ from .base import Figure, Row, RuleSet, Section, Setup, columns_setup, upper_fig
 from .five_dice import NO_FULL, dice_sum, full, of_a_kind, suite_figure, sum_figure, sum_text
 from .hints import SolverHints, TableHints
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
     from typing import Any
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import cache
+from typing import TYPE_CHECKING
 
 from ..base.columns import DOWN, UP, Column, ordered
 from ..base.dice import DOUBLE_SET, GROUPED_EXAMPLE, Dice, parse_tagged, stored_tagged
@@ -18,7 +19,6 @@ from ..mechanics import Mechanic, RollBank, RollPool, SixthRoll
 from .base import Figure, Row, RuleSet, Section, Setup
 from .hints import TableHints
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
     import random
     from typing import Any, Protocol

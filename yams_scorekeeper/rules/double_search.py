@@ -34,13 +34,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
 from operator import attrgetter
+from typing import TYPE_CHECKING
 
 from ..base.dice import Dice
 from ..i18n import Joined, Message
 from .base import Figure
 from .memo import MOST_REMEMBERED
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
     from typing import Any, Literal, TypeAlias
 

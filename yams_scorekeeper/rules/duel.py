@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..base.dice import Dice
 from ..base.errors import ConfigError
 from ..i18n import Message
@@ -10,7 +12,6 @@ from .base import Figure, Row, RuleSet, Section, Setup, upper_figure
 from .five_dice import NO_FULL, full, longest_run, of_a_kind, run_text, sum_figure
 from .hints import SolverHints, TableHints
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
     from typing import Any
 

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..base.dice import Dice
 from ..i18n import Message
 from .base import counts
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
     from .base import Figure, RuleSet
 

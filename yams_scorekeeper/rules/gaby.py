@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..base.columns import DOWN, UP, Column
 from ..base.dice import Dice
 from ..base.errors import ConfigError, IllegalMoveError
@@ -12,7 +14,6 @@ from .base import Figure, Row, RuleSet, Section, Setup, counts, known, upper_fig
 from .five_dice import NO_FULL, dice_sum, full, of_a_kind, suite_figure, sum_figure
 from .hints import TableHints
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
     from ..base.totals import Cells
     from ..engine.config import GameConfig

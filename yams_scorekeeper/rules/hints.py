@@ -16,10 +16,11 @@ A family that says more than the defaults subclasses them and names its classes
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..base.errors import EntryError
 from .choices import choice_ids, normalise_id
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
     from typing import Any, ClassVar
 

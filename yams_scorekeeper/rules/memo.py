@@ -10,10 +10,10 @@ and settings) share one :class:`ScoreMemo`, found on :attr:`RuleSet.memos
 from __future__ import annotations
 
 from collections.abc import Hashable
+from typing import TYPE_CHECKING
 
 from ..base.dice import Dice
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
     from .base import Figure, RuleSet
 

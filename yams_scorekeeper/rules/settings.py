@@ -5,11 +5,11 @@ rule can never break scoring later."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 from ..base.errors import ConfigError
 from ..i18n import Message
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 

@@ -9,6 +9,7 @@ rule (H4) are one setting, ``joker_rule`` (1 = on, the default): the forced joke
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from ..base.columns import Column
 from ..base.dice import Dice
@@ -20,7 +21,6 @@ from .five_dice import dice_sum, full, longest_run, of_a_kind, run_text, sum_fig
 from .hints import SolverHints, TableHints
 from .yatzy import UPPER_NAMES
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
     from typing import Any
 

@@ -9,8 +9,8 @@ archive's, the record book's or the check's code.
 from __future__ import annotations
 
 from importlib import import_module
+from typing import TYPE_CHECKING
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
     from typing import Any
 

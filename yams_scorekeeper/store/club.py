@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from .folder import Doc, StoreFolder, one, set_one
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any, TypeVar
 

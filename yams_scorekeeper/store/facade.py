@@ -23,6 +23,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterable, Iterator
 from functools import partial
+from typing import TYPE_CHECKING
 
 from ..base.errors import StoreError
 from ..i18n import Message
@@ -35,7 +36,6 @@ from .lock import DEFAULT_TIMEOUT
 from .parts import Parts
 from .paths import ENV_VAR
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
     import datetime as _dt
     from typing import Any, TypeAlias, TypeVar

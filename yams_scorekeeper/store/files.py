@@ -46,6 +46,7 @@ import stat
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from typing import TYPE_CHECKING
 
 from tinydb.storages import Storage
 
@@ -53,7 +54,6 @@ from ..base.errors import EntryError, StoreCorruptError, StoreError
 from ..i18n import Message
 from .checksum import checksum as _checksum
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any, TextIO, TypeAlias
 

@@ -24,6 +24,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterator, MutableMapping
 from contextlib import contextmanager
+from typing import TYPE_CHECKING
 
 from tinydb import TinyDB
 from tinydb.middlewares import CachingMiddleware
@@ -36,7 +37,6 @@ from .files import AtomicJSONStorage, FileSystem
 from .paths import BEFORE_FIRST_GAME, ENV_VAR, STORE_NAMES
 from .shapes import GAME_ID
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any, TypeAlias
 

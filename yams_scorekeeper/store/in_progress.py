@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from ..base.errors import StoreError
 from ..i18n import Message
@@ -22,7 +23,6 @@ from .files import corrupt_error
 from .folder import FINISH, GAME, Doc, StoreFolder, check_id, now, one, set_one
 from .shapes import GAME_ID, doc_problem
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import TypeVar
 

@@ -15,12 +15,12 @@ import os
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from typing import TYPE_CHECKING
 
 from ..base.errors import StoreError
 from ..i18n import Message
 from .folder import Doc, StoreFolder
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
     from typing import Any, TypeVar
 

@@ -10,12 +10,12 @@ Crash invariant: none of its own (each part states its own at its top).
 from __future__ import annotations
 
 from functools import cached_property
+from typing import TYPE_CHECKING
 
 from .folder import Doc, StoreFolder
 from .in_progress import GamesInProgress
 from .index_sync import IndexKeeper
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
     from .archive import Archive
     from .record_book import RecordBook

@@ -24,8 +24,8 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
     from ..i18n import Message
 

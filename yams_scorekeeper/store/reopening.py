@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from ..base.errors import StoreCorruptError, StoreError
 from ..i18n import Message
@@ -27,7 +28,6 @@ from .files import backup_path
 from .folder import FINISH, GAME, Doc, now, one
 from .shapes import GAME_ID, doc_problem
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
     from .parts import Parts
 

@@ -15,6 +15,7 @@ the caller passes others, as the library API and the tests may).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from ..base.clock import Clock, IdFactory, random_id, system_clock
 from ..base.errors import IllegalMoveError, StoreError, YamsError
@@ -24,7 +25,6 @@ from ..engine.provenance import EVENING, marks
 from ..i18n import Message
 from . import Store
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 

@@ -12,8 +12,8 @@ code trips over a missing key. Pure functions; no I/O. Values are checked by the
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
