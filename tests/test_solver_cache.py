@@ -139,6 +139,15 @@ def test_a_damaged_table_is_refused_solved_again_and_replaced(tmp_path, kind):
     assert np.array_equal(np.asarray(trusted.table), good)
 
 
+def test_a_full_sheet_worth_points_is_refused_by_the_file_check_before_the_rules(tmp_path):
+    """The file's own values check refuses it, not only the Bellman sample after it."""
+    spec, _, path = _solved_file(str(tmp_path))
+    _with_values(path, _full_sheet_not_0)
+    heard = []
+    Solved.for_spec(spec, str(tmp_path), heard.append)
+    assert "its values are not those of a solved table" in heard[0].en, heard[0].en
+
+
 def _halved(values):
     return values / 2
 
