@@ -139,13 +139,19 @@ def test_a_damaged_table_is_refused_solved_again_and_replaced(tmp_path, kind):
     assert np.array_equal(np.asarray(trusted.table), good)
 
 
-def test_a_full_sheet_worth_points_is_refused_by_the_file_check_before_the_rules(tmp_path):
-    """The file's own values check refuses it, not only the Bellman sample after it."""
-    spec, _, path = _solved_file(str(tmp_path))
-    _with_values(path, _full_sheet_not_0)
-    heard = []
-    Solved.for_spec(spec, str(tmp_path), heard.append)
-    assert "its values are not those of a solved table" in heard[0].en, heard[0].en
+def test_values_no_solved_table_holds_are_refused_by_the_file_check_before_the_rules(tmp_path):
+    """The file's own values check refuses each of these, not only the Bellman sample after
+    it: the damages it lets through are listed."""
+    let_through = []
+    for kind in ("negated", "beyond any sheet", "full sheet not 0"):
+        folder = str(tmp_path / kind)
+        spec, _, path = _solved_file(folder)
+        DAMAGE[kind](path)
+        heard = []
+        Solved.for_spec(spec, folder, heard.append)
+        if "its values are not those of a solved table" not in heard[0].en:
+            let_through.append(kind)
+    assert let_through == []
 
 
 def _halved(values):
