@@ -21,7 +21,7 @@ from .sheet import LegalCell
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..base.columns import Column
-    from ..rules import Figure
+    from ..base.figure import Figure
     from .game import Game
     from .sheet import Coup, Sheet
 

@@ -8,9 +8,9 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ..base.dice import Dice
+from ..base.figure import Figure
 from ..i18n import Joined, Message, explain_lang
 from ..mechanics import RESTING
-from ..rules import Figure
 
 if TYPE_CHECKING:
     from typing import Any

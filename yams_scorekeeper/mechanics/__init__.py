@@ -29,10 +29,10 @@ if TYPE_CHECKING:  # pragma: no cover
     from typing import Any
 
     from ..base.columns import Column
+    from ..base.figure import Figure
     from ..engine.game import Game
     from ..engine.sheet import Coup, Mark, Sheet
     from ..rules import RuleSet
-    from ..rules.base import Figure
 
 __all__ = ["KINDS", "Assessment", "Bloquant", "CellRefusal", "ColumnKind", "Doblar",
            "ForcedJoker", "GIVEN", "Jokers", "Mechanic", "Mechanics", "PlusAboveMoins",

@@ -44,10 +44,10 @@ if TYPE_CHECKING:  # pragma: no cover
 
     from ..base.columns import Column
     from ..base.dice import Dice
+    from ..base.figure import Figure
     from ..engine.game import Game
     from ..engine.sheet import Coup, Mark, Sheet
     from ..rules import RuleSet
-    from ..rules.base import Figure
 
 #: what :meth:`Mechanic.assess` answers: the fields of a legal cell after its coup (score,
 #: explain, notes, zero_only, scratchable, figure, bonus)

@@ -15,9 +15,9 @@ from .base import CellRefusal, Mechanic
 if TYPE_CHECKING:  # pragma: no cover
     from ..base.columns import Column
     from ..base.dice import Dice
+    from ..base.figure import Figure
     from ..engine.game import Game
     from ..engine.sheet import Coup, Sheet
-    from ..rules.base import Figure
 
 
 def _yams(dice: Dice) -> int | None:

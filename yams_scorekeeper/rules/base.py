@@ -20,14 +20,15 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..base.columns import Column
 from ..base.dice import Dice, dice_texts, parse_plain, parse_roll
 from ..base.errors import ConfigError, EntryError, IllegalMoveError
+from ..base.figure import Figure as Figure
 from ..base.totals import Totals, scores_sum, upper_total
-from ..i18n import Joined, Message, explain_lang
+from ..i18n import Joined, Message
 from ..mechanics import ColumnKind, Mechanic, Mechanics, sheet_order
 from .choices import choice_ids
 from .choices import normalise_id as normalise_id
@@ -61,36 +62,6 @@ class Section:
     id: str
     name: str
     rows: tuple[str, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class Figure:
-    """The score the dice make in one row, and why.
-
-    ``base`` is the score before multipliers, ``factors`` the multipliers applied
-    (e.g. ``{"premier_jet": 3, "harmonie": 2}``), ``explain`` the sentence a player can check
-    at the table, a :class:`~yams_scorekeeper.i18n.Message` (``explain.text(lang)``).
-    ``detail`` carries what a sheet needs later (e.g. how many 1s were written, for the Double
-    Yams difference).
-    """
-
-    row: str
-    section: str
-    score: int
-    base: int
-    explain: Message | Joined
-    factors: Mapping[str, int] = field(default_factory=dict, compare=False, hash=False)
-    detail: Mapping[str, Any] = field(default_factory=dict, compare=False, hash=False)
-
-    @property
-    def made(self) -> bool:
-        """True when the dice make the figure (a non-zero score)."""
-        return self.score != 0
-
-    def to_json(self, lang: str = "en") -> dict[str, Any]:
-        return {"row": self.row, "section": self.section, "score": self.score, "base": self.base,
-                "factors": dict(self.factors),
-                "explain": self.explain.text(explain_lang(lang))}
 
 
 @dataclass(frozen=True)
