@@ -15,15 +15,15 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from ..base.errors import IllegalMoveError
+from ..base.sheet import LegalCell
 from ..i18n import Joined, Message
 from ..mechanics import Assessment, CellRefusal
-from .sheet import LegalCell
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..base.columns import Column
     from ..base.figure import Figure
+    from ..base.sheet import Coup, Sheet
     from .game import Game
-    from .sheet import Coup, Sheet
 
 
 class CellJudge:

@@ -36,9 +36,10 @@ from .vocabulary import BonusSpec, ColumnSpec, SheetSpec
 if TYPE_CHECKING:  # pragma: no cover
     from typing import Any, ClassVar
 
+    from ..base.sheet import Coup, Sheet
     from ..base.totals import Cells
     from ..engine.config import GameConfig
-    from ..engine.game import Coup, Game, Sheet
+    from ..engine.game import Game
 
 #: the ruling a house sheet's refusals cite: the sheet itself
 HOUSE_RULE = "house"

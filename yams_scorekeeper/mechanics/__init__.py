@@ -30,8 +30,8 @@ if TYPE_CHECKING:  # pragma: no cover
 
     from ..base.columns import Column
     from ..base.figure import Figure
+    from ..base.sheet import Coup, Mark, Sheet
     from ..engine.game import Game
-    from ..engine.sheet import Coup, Mark, Sheet
     from ..rules import RuleSet
 
 __all__ = ["KINDS", "Assessment", "Bloquant", "CellRefusal", "ColumnKind", "Doblar",

@@ -21,8 +21,8 @@ if TYPE_CHECKING:  # pragma: no cover
     from typing import Any
 
     from ..base.columns import Column
+    from ..base.sheet import Coup, Sheet
     from ..engine.game import Game
-    from ..engine.sheet import Coup, Sheet
 
 
 class Announced(Mechanic):

@@ -45,8 +45,8 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..base.columns import Column
     from ..base.dice import Dice
     from ..base.figure import Figure
+    from ..base.sheet import Coup, Mark, Sheet
     from ..engine.game import Game
-    from ..engine.sheet import Coup, Mark, Sheet
     from ..rules import RuleSet
 
 #: what :meth:`Mechanic.assess` answers: the fields of a legal cell after its coup (score,

@@ -11,8 +11,8 @@ from .base import Mechanic
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..base.columns import Column
+    from ..base.sheet import Sheet
     from ..engine.game import Game
-    from ..engine.sheet import Sheet
 
 
 class Bloquant(Mechanic):

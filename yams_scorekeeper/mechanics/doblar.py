@@ -19,8 +19,8 @@ from .base import Mechanic
 if TYPE_CHECKING:  # pragma: no cover
     from typing import Any
 
+    from ..base.sheet import Coup, Mark, Sheet
     from ..engine.game import Game
-    from ..engine.sheet import Coup, Mark, Sheet
 
 
 class TwoCoups(Mechanic):

@@ -16,8 +16,8 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..base.columns import Column
     from ..base.dice import Dice
     from ..base.figure import Figure
+    from ..base.sheet import Coup, Sheet
     from ..engine.game import Game
-    from ..engine.sheet import Coup, Sheet
 
 
 def _yams(dice: Dice) -> int | None:

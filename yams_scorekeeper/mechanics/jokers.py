@@ -15,8 +15,8 @@ if TYPE_CHECKING:  # pragma: no cover
     import random
     from typing import Any
 
+    from ..base.sheet import Coup, Mark, Sheet
     from ..engine.game import Game
-    from ..engine.sheet import Coup, Mark, Sheet
     from ..rules import RuleSet
 
 #: most throws remembered with the dice a joker makes of them (252 throws, 30 jokers)

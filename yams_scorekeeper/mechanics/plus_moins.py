@@ -13,8 +13,8 @@ from .base import Mechanic
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..base.columns import Column
+    from ..base.sheet import Sheet
     from ..engine.game import Game
-    from ..engine.sheet import Sheet
 
 #: the two readings: the check at mark (C3) or the total voided (Y3)
 AT_MARK, IN_TOTAL = "C3", "Y3"

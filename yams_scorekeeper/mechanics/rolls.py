@@ -13,8 +13,8 @@ if TYPE_CHECKING:  # pragma: no cover
     import random
     from typing import Any
 
+    from ..base.sheet import Coup, Mark, Sheet
     from ..engine.game import Game
-    from ..engine.sheet import Coup, Mark, Sheet
 
 
 def _rolls(coups: tuple[Coup, ...]) -> int:

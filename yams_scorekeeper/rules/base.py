@@ -40,9 +40,10 @@ if TYPE_CHECKING:  # pragma: no cover
     import random
     from typing import Any, ClassVar
 
+    from ..base.sheet import Coup, Sheet
     from ..base.totals import Cells
     from ..engine.config import GameConfig
-    from ..engine.game import Coup, Game, Sheet
+    from ..engine.game import Game
 
 
 @dataclass(frozen=True)

@@ -15,9 +15,10 @@ from .five_dice import NO_FULL, dice_sum, full, of_a_kind, suite_figure, sum_fig
 from .hints import TableHints
 
 if TYPE_CHECKING:  # pragma: no cover
+    from ..base.sheet import Sheet
     from ..base.totals import Cells
     from ..engine.config import GameConfig
-    from ..engine.game import Game, Sheet
+    from ..engine.game import Game
 
 #: Y4: the columns in sheet order (their factors are settings, Y5)
 GABY_KINDS = {"descente": ColumnKind("Descente", DOWN, rule="Y4"),
