@@ -42,8 +42,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
     from ..base.sheet import Coup, Sheet
     from ..base.totals import Cells
-    from ..engine.config import GameConfig
-    from ..engine.game import Game
+    from ..mechanics.views import ConfigView, TurnView
 
 
 @dataclass(frozen=True)
@@ -324,7 +323,7 @@ class RuleSet:
             what = ", ".join(str(x) for x in extras if x)
             raise ConfigError(Message("rules.takes", family=self.family, what=what))
 
-    def build_columns(self, config: GameConfig, rows: tuple[str, ...]) -> tuple[Column, ...]:
+    def build_columns(self, config: ConfigView, rows: tuple[str, ...]) -> tuple[Column, ...]:
         """Hook: the columns of every player's sheet, with their order and roll constraints
         (default: as their :attr:`column_kinds` make them, else free columns)."""
         kinds = self.column_kinds
@@ -338,13 +337,13 @@ class RuleSet:
         (its kind's)."""
         return None
 
-    def mechanics(self, config: GameConfig) -> list[Mechanic]:
+    def mechanics(self, config: ConfigView) -> list[Mechanic]:
         """Hook: the mechanics a game of this configuration plays besides its columns' (Gaby
         two coups and doblar, Duel jokers, Double Yams sixth roll, bank or pool), made with
         the settings. Default: none."""
         return []
 
-    def game_mechanics(self, config: GameConfig, columns: tuple[Column, ...]) -> Mechanics:
+    def game_mechanics(self, config: ConfigView, columns: tuple[Column, ...]) -> Mechanics:
         """Every mechanic of a game: :meth:`mechanics` and those its columns' kinds bring;
         the kinds of columns the game does not have are offered (their entry fields are
         refused in their own words)."""
@@ -356,22 +355,22 @@ class RuleSet:
                    if (m := kind.mechanic(kind.column(cid, ()))) is not None]
         return Mechanics(played, offered)
 
-    def label(self, config: GameConfig) -> str:
+    def label(self, config: ConfigView) -> str:
         """Hook: a human name for a configuration, used for records ("Double Yams forcé")."""
         return self.title
 
-    def config_key_parts(self, config: GameConfig) -> list[str]:
+    def config_key_parts(self, config: ConfigView) -> list[str]:
         """Hook: what, besides the family, makes two games comparable for records."""
         return []
 
-    def columns_label(self, config: GameConfig) -> str:
+    def columns_label(self, config: ConfigView) -> str:
         """The label of a several-column family: its columns, optional rows and options."""
         parts = [" / ".join(self.column_names[c] for c in config.columns)]
         parts += [self.row(r).name.lower() for r in config.optional_rows]
         parts += [self.option_labels.get(o, o) for o in config.options]
         return f"{self.title} ({', '.join(parts)})"
 
-    def columns_key_parts(self, config: GameConfig) -> list[str]:
+    def columns_key_parts(self, config: ConfigView) -> list[str]:
         """The record key parts of a several-column family: columns, rows, options."""
         parts = ["+".join(config.columns)]
         if config.optional_rows:
@@ -382,12 +381,12 @@ class RuleSet:
 
     # -- turn hooks (game.py, simulate.py) -------------------------------------------------------
 
-    def max_roll(self, game: Game) -> int:
+    def max_roll(self, game: TurnView) -> int:
         """Hook: the most rolls the current coup may have taken; at least 1 (a game does not
         ask it for a coup of one roll)."""
         return self.max_rolls
 
-    def refuse_roll(self, game: Game, roll: int, maximum: int) -> IllegalMoveError | None:
+    def refuse_roll(self, game: TurnView, roll: int, maximum: int) -> IllegalMoveError | None:
         """Hook: a refusal with a reason better than "roll above the allowance", or None
         (asked only when ``roll`` is above ``maximum``)."""
         return None
@@ -404,11 +403,11 @@ class RuleSet:
         value a géante announce names)."""
         return 0
 
-    def chance_cell(self, config: GameConfig, column: Column, row: str) -> bool:
+    def chance_cell(self, config: ConfigView, column: Column, row: str) -> bool:
         """Hook: a cell that takes a 0 whatever the coup's roll count (Gaby Y8)."""
         return False
 
-    def coup_figure(self, game: Game, sheet: Sheet, row_id: str, coup: Coup) -> Figure:
+    def coup_figure(self, game: TurnView, sheet: Sheet, row_id: str, coup: Coup) -> Figure:
         """One row's figure for this coup (the game's mechanics may then change it, the forced
         joker's H4): :meth:`score_row`, remembered by row, dice and roll when the family
         :attr:`remembers_throws` (a score depends on nothing else; found again by the dice's
@@ -431,7 +430,7 @@ class RuleSet:
             by_texts[(row_id, texts, coup.roll)] = figure
         return figure
 
-    def cell_bonus(self, game: Game, sheet: Sheet, column: Column, row: str,
+    def cell_bonus(self, game: TurnView, sheet: Sheet, column: Column, row: str,
                    coup: Coup) -> tuple[int, Message] | None:
         """Hook: a bonus written with the cell, outside its score, and its note (or None)."""
         return None
@@ -441,7 +440,7 @@ class RuleSet:
         scratched as a joker keeps its Yahtzee bonus, H4)."""
         return bonus
 
-    def random_roll_count(self, game: Game, rng: random.Random) -> int:
+    def random_roll_count(self, game: TurnView, rng: random.Random) -> int:
         """Hook: a roll count the random player (demo, property tests) may use."""
         return rng.randint(1, game.max_roll())
 
