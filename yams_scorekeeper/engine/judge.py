@@ -20,16 +20,32 @@ from ..i18n import Joined, Message
 from ..mechanics import Assessment, CellRefusal
 
 if TYPE_CHECKING:  # pragma: no cover
+    from typing import Protocol
+
     from ..base.columns import Column
     from ..base.figure import Figure
     from ..base.sheet import Coup, Sheet
-    from .game import Game
+    from ..mechanics import Mechanics
+    from ..mechanics.views import TurnView
+    from ..rules import RuleSet
+
+    class Judged(TurnView, Protocol):
+        """What the checks at mark read of their game (``Game``)."""
+
+        @property
+        def rules(self) -> RuleSet: ...
+
+        @property
+        def mechanics(self) -> Mechanics: ...
+
+        @property
+        def forced(self) -> bool: ...
 
 
 class CellJudge:
     """The checks at mark of one game (``game``), asked for each cell."""
 
-    def __init__(self, game: Game):
+    def __init__(self, game: Judged):
         self.game = game
         self.rules, self.mechanics = game.rules, game.mechanics
         #: the hooks the family writes itself: a default that refuses nothing is not asked
