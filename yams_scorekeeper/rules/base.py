@@ -30,10 +30,11 @@ from ..base.figure import Figure as Figure
 from ..base.totals import Totals, scores_sum, upper_total
 from ..i18n import Joined, Message
 from ..mechanics import ColumnKind, Mechanic, Mechanics, sheet_order
-from .choices import choice_ids
 from .choices import normalise_id as normalise_id
 from .hints import SolverHints, TableHints
 from .memo import MOST_CONFIGURATIONS, MOST_REMEMBERED, MemoShelf, ScoreMemo
+from .rows import Row as Row
+from .rows import Section as Section
 from .settings import copied, set_setting
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -43,25 +44,6 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..base.sheet import Coup, Sheet
     from ..base.totals import Cells
     from ..mechanics.views import ConfigView, TurnView
-
-
-@dataclass(frozen=True)
-class Row:
-    """One line of the grid: stable ASCII id, French display name, section id."""
-
-    id: str
-    name: str
-    section: str
-    optional: bool = False
-
-
-@dataclass(frozen=True)
-class Section:
-    """A block of rows that is totalled together (chiffres, figures, ...)."""
-
-    id: str
-    name: str
-    rows: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -78,6 +60,29 @@ class Setup:
     imposed: tuple[str, ...] | None = None
     preset: str | None = None
     explicit: bool = False
+
+
+def choice_ids(rules: type[RuleSet]) -> dict[str, str]:
+    """Every displayed name and spelling of a family's columns, options, optional rows,
+    presets, variants and directions, compact (no dash), -> its id; made once a family and
+    kept on its class (``_choice_ids``)."""
+    made: dict[str, str] | None = vars(rules).get("_choice_ids")
+    if made is not None:
+        return made
+    pairs = [*rules.column_names.items(), *rules.variants.items(),
+             *((o, rules.option_labels.get(o, o)) for o in rules.options),
+             *((r.id, r.name) for r in rules.rows if r.optional),
+             *((p, p) for p in rules.presets), *((d, d) for d in rules.directions)]
+    ids: dict[str, str] = {}
+    for key, name in pairs:
+        for text in (key, name):
+            ids[normalise_id(text).replace("-", "")] = key
+    for key, _ in pairs:        # K1: an id names its own part, whatever another's name says
+        ids[normalise_id(key).replace("-", "")] = key
+    for alias, key in rules.choice_aliases.items():
+        ids.setdefault(alias.replace("-", ""), key)
+    rules._choice_ids = ids
+    return ids
 
 
 def counts(dice: Dice) -> Counter[int]:
@@ -302,6 +307,11 @@ class RuleSet:
         key = normalise_id(" ".join(word.split()))
         key = self.choice_aliases.get(key, key)
         return choice_ids(type(self)).get(key.replace("-", ""), key)
+
+    def names_choice(self, word: str) -> bool:
+        """Whether ``word`` names a column, option, optional row, preset, variant or direction
+        of the family (see :meth:`normalise_choice`)."""
+        return self.normalise_choice(word) in choice_ids(type(self)).values()
 
     def configure(self, setup: Setup) -> Setup:
         """Hook: check the choices a game is created with and complete them with defaults.
