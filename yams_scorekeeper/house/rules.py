@@ -36,9 +36,9 @@ from .vocabulary import BonusSpec, ColumnSpec, SheetSpec
 if TYPE_CHECKING:  # pragma: no cover
     from typing import Any, ClassVar
 
+    from ..base.sheet import Coup, Sheet
     from ..base.totals import Cells
-    from ..engine.config import GameConfig
-    from ..engine.game import Coup, Game, Sheet
+    from ..mechanics.views import ConfigView, TurnView
 
 #: the ruling a house sheet's refusals cite: the sheet itself
 HOUSE_RULE = "house"
@@ -74,7 +74,7 @@ class HouseRules(RuleSet):
         points, why = scoring.score(self.sheet.row(row_id), values, joker=True)
         return self._fig(row_id, points, why)
 
-    def cell_bonus(self, game: Game, sheet: Sheet, column: Column, row: str,
+    def cell_bonus(self, game: TurnView, sheet: Sheet, column: Column, row: str,
                    coup: Coup) -> tuple[int, Message] | None:
         """The extra-yams bonus (a yams rolled when the yams row holds a score) and the yams
         servi bonus (a yams made on the first roll, written in the yams row)."""
@@ -119,22 +119,22 @@ class HouseRules(RuleSet):
                           setup.explicit)
         return columns_setup(self, setup, HOUSE_RULE)
 
-    def build_columns(self, config: GameConfig, rows: tuple[str, ...]) -> tuple[Column, ...]:
+    def build_columns(self, config: ConfigView, rows: tuple[str, ...]) -> tuple[Column, ...]:
         """The columns as their kinds make them; an imposée column takes the order the file
         gives, else the players' (C5)."""
         orders = {c.id: c.order for c in self.sheet.columns}
         return tuple(self.column_kinds[cid].column(cid, rows, orders[cid] or config.imposed)
                      for cid in config.columns)
 
-    def label(self, config: GameConfig) -> str:
+    def label(self, config: ConfigView) -> str:
         if len(self.sheet.columns) == 1:
             return self.title
         return self.columns_label(config)
 
-    def config_key_parts(self, config: GameConfig) -> list[str]:
+    def config_key_parts(self, config: ConfigView) -> list[str]:
         return [self.identity, *self.columns_key_parts(config)]
 
-    def max_roll(self, game: Game) -> int:
+    def max_roll(self, game: TurnView) -> int:
         """The most rolls a coup may take and still have a cell to go to: when only sèche or
         demi-sèche cells are left, their roll limit (as Gaby's Y4)."""
         written = game.player.marks.keys()
@@ -147,7 +147,7 @@ class HouseRules(RuleSet):
             cap = max(cap, column.max_roll)
         return cap or self.max_rolls
 
-    def game_mechanics(self, config: GameConfig, columns: tuple[Column, ...]) -> Mechanics:
+    def game_mechanics(self, config: ConfigView, columns: tuple[Column, ...]) -> Mechanics:
         """The game's mechanics; on a sheet without an annoncée column an announce is
         refused saying so (not as a sixth roll, which house sheets do not have)."""
         made = super().game_mechanics(config, columns)
@@ -155,7 +155,7 @@ class HouseRules(RuleSet):
             made.offered += (NoAnnoncee("", ""),)
         return made
 
-    def mechanics(self, config: GameConfig) -> list[Mechanic]:
+    def mechanics(self, config: ConfigView) -> list[Mechanic]:
         """The joker rule (as Yahtzee H4: a yams rolled when the yams row is filled scores
         the fulls and straights in full, and, forced, goes to the upper row of its value if
         empty, else to an empty lower row, else to an empty upper row as a 0), Duel's jokers

@@ -44,7 +44,7 @@ from .memo import MOST_REMEMBERED
 if TYPE_CHECKING:  # pragma: no cover
     from typing import Any, Literal, TypeAlias
 
-    from .double import DoubleRules
+    from .base import RuleSet
 
 # -- the shape of every row (structure only; numbers are settings) -----------------------------
 
@@ -292,7 +292,7 @@ def _same_text(n: int, value: int, name: str) -> str:
 
 # -- figures -----------------------------------------------------------------------------------
 
-def _not_made(rules: DoubleRules, row_id: str) -> Figure:
+def _not_made(rules: RuleSet, row_id: str) -> Figure:
     """The figure of a row the dice do not make: the same each time, made once per rule set."""
     memo = rules.memos.of(rules).kept
     figure = memo.get(row_id)
@@ -303,7 +303,7 @@ def _not_made(rules: DoubleRules, row_id: str) -> Figure:
     return figure
 
 
-def _kept_figure(rules: DoubleRules, key: Hashable, make: Callable[[], Figure]) -> Figure:
+def _kept_figure(rules: RuleSet, key: Hashable, make: Callable[[], Figure]) -> Figure:
     """The figure kept under ``key`` by the rule set (made by ``make`` the first time): a
     figure made is fixed by its row, where its groups lie, its harmony and whether it is the
     first roll, a few hundred cases that come back all the time."""
@@ -316,7 +316,7 @@ def _kept_figure(rules: DoubleRules, key: Hashable, make: Callable[[], Figure]) 
     return figure
 
 
-def _figure(rules: DoubleRules, row_id: str, bins: _Bins, roll: int,
+def _figure(rules: RuleSet, row_id: str, bins: _Bins, roll: int,
             only: int | None = None) -> Figure:
     """A row of the yams, suites or combinaisons section: the best dice, harmony, first roll
     (``only``: a géante made with that value only)."""
@@ -344,7 +344,7 @@ def _figure(rules: DoubleRules, row_id: str, bins: _Bins, roll: int,
                        lambda: _made(rules, row_id, best_mode, best, best_base, roll))
 
 
-def _made(rules: DoubleRules, row_id: str, mode: _Mode, found: tuple[int, _Where], base: int,
+def _made(rules: RuleSet, row_id: str, mode: _Mode, found: tuple[int, _Where], base: int,
           roll: int) -> Figure:
     """The figure of a row made in ``mode`` (``found`` by :func:`_search`), with its factors."""
     s = rules.settings
@@ -381,7 +381,7 @@ def _made(rules: DoubleRules, row_id: str, mode: _Mode, found: tuple[int, _Where
                       harmony=harmony, groups=groups)
 
 
-def _chiffre(rules: DoubleRules, value: int, bins: _Bins) -> Figure:
+def _chiffre(rules: RuleSet, value: int, bins: _Bins) -> Figure:
     """Row ``value`` (D6): value x dice showing it, doubled when all the dice of one colour,
     or all the dice of one size, show it."""
     n = bins.plain[value - 1]
@@ -404,7 +404,7 @@ def _all_of_a_label(bins: _Bins, value: int) -> tuple[str, str, int] | None:
     return None
 
 
-def _chiffre_figure(rules: DoubleRules, value: int, n: int,
+def _chiffre_figure(rules: RuleSet, value: int, n: int,
                     harmony: tuple[str, str, int] | None) -> Figure:
     """Row ``value`` with ``n`` dice showing it, in harmony or not (see :func:`_chiffre`)."""
     row_id = str(value)
@@ -426,14 +426,14 @@ def _chiffre_figure(rules: DoubleRules, value: int, n: int,
                       factors={"harmonie": hf}, harmony=kind, **extra)
 
 
-def _difference(rules: DoubleRules, row_id: str, bins: _Bins) -> Figure:
+def _difference(rules: RuleSet, row_id: str, bins: _Bins) -> Figure:
     values = bins.values
     total = sum(values)
     return rules._fig(row_id, total, Message(
         "explain.sum", name=rules._name(row_id), dice=" + ".join(map(str, values)), total=total))
 
 
-def _score(rules: DoubleRules, row_id: str, bins: _Bins, roll: int) -> Figure:
+def _score(rules: RuleSet, row_id: str, bins: _Bins, roll: int) -> Figure:
     if row_id in _SHAPE:
         return _figure(rules, row_id, bins, roll)
     if row_id in ("plus", "moins"):
@@ -441,18 +441,18 @@ def _score(rules: DoubleRules, row_id: str, bins: _Bins, roll: int) -> Figure:
     return _chiffre(rules, int(row_id), bins)
 
 
-def score_all(rules: DoubleRules, dice: Dice, roll: int) -> list[Figure]:
+def score_all(rules: RuleSet, dice: Dice, roll: int) -> list[Figure]:
     """Every row of ``rules.rows``, in grid order, scored for these ten dice after ``roll``
     rolls."""
     bins = _Bins(dice)
     return [_score(rules, row.id, bins, roll) for row in rules.rows]
 
 
-def score_one(rules: DoubleRules, row_id: str, dice: Dice, roll: int) -> Figure:
+def score_one(rules: RuleSet, row_id: str, dice: Dice, roll: int) -> Figure:
     """The figure ``dice`` make in ``row_id`` after ``roll`` rolls (score 0 when not made)."""
     return _score(rules, row_id, _Bins(dice), roll)
 
 
-def score_geante(rules: DoubleRules, row_id: str, value: int, dice: Dice, roll: int) -> Figure:
+def score_geante(rules: RuleSet, row_id: str, value: int, dice: Dice, roll: int) -> Figure:
     """The géante ``row_id`` made with ``value`` only: a sixth roll announced it (D9)."""
     return _figure(rules, row_id, _Bins(dice), roll, only=value)
