@@ -110,9 +110,13 @@ def hint(
     (and "method": "heuristic" in --json): values are points this turn against each cell's
     par, not expected final scores."""
     from ..advice.hints import sheet_hint
+    from ..engine.notation import take_roll
     from .house_files import command_rules
 
     lang = current_lang(ctx)
+    if dice:                                        # 55321/1, as yams score takes it
+        text, roll = take_roll(" ".join(dice), roll)
+        dice = text.split() or None
     if rules_name is not None or house is not None or start or filled:
         if game_id is not None:
             raise ConfigError(Message("cli.give_either_game_or_a_sheet"))
