@@ -304,8 +304,9 @@ def history(
         table.add_column(w["total"], justify="right", no_wrap=True)
         table.add_column(w["rank"], justify="right", no_wrap=True)
     table.add_column(w["players"], overflow="fold")
+    evenings = store.evenings()["evenings"] if any(r.get("evening") for r in rows) else {}
     for row in rows:
-        notes = _notes(row, w, lang)
+        notes = _notes(row, w, lang, evenings)
         label = short_label(row["config_label"], lang) + (f" ({', '.join(notes)})"
                                                            if notes else "")
         players = ", ".join(f"{p['rank']}. {p['name']} {_number(p['total'], lang)}"
@@ -325,9 +326,10 @@ def history(
         out.print(text, markup=False, style="dim")
 
 
-def _notes(row: dict, w: _Section, lang: str) -> list[str]:
+def _notes(row: dict, w: _Section, lang: str, evenings: dict) -> list[str]:
     """What a history row says after the rules: stopped early, how many turns were corrected
-    after they were played, reopened after the finish (how many times, past one)."""
+    after they were played, reopened after the finish (how many times, past one), the evening
+    by its name (of ``evenings``, the store's; its id when the store does not know it)."""
     notes = [w["stopped"]] if row["stopped_early"] else []
     if row["amendments"]:
         notes.append(say("cli.book.corrections", lang, n=row["amendments"]))
@@ -337,7 +339,8 @@ def _notes(row: dict, w: _Section, lang: str) -> list[str]:
     if row.get("paper"):
         notes.append(say("carnet.from_paper", lang, date=row["paper"]["date"]))
     if row.get("evening"):
-        notes.append(say("evening.of_evening", lang, id=row["evening"]))
+        known = evenings.get(row["evening"]) or {}
+        notes.append(say("evening.of_evening", lang, id=known.get("name") or row["evening"]))
     return notes
 
 
