@@ -87,6 +87,33 @@ def _part_name(family: str | None, part: str, lang: str) -> str:
     return part
 
 
+def with_part_names(store, configs: dict[str, dict], lang: str) -> dict[str, dict]:
+    """``configs`` of the record book, each house sheet's with ``part_names``: its columns' and
+    sections' names in ``lang``, read from the sheet one of its games kept (the book keeps
+    their ids)."""
+    from ..base.errors import ConfigError, YamsError
+    from ..house.sheet import house_from_doc
+    from ..rules import rules_class
+
+    named = {}
+    for key, cfg in configs.items():
+        try:
+            rules_class(cfg.get("family"))
+        except ConfigError:
+            game = next((r.get("game") for r in cfg.get("records", {}).values()), None)
+            entry = store.archived_entry(game) if isinstance(game, str) else None
+            try:
+                spec = house_from_doc(entry["doc"]["config"]["house"]).spec
+            except (TypeError, KeyError, YamsError):       # no game left, or none readable
+                pass
+            else:
+                cfg = {**cfg, "part_names": {
+                    p.id: p.name if lang == "fr" else p.name_en
+                    for p in (*spec.columns, *spec.sections)}}
+        named[key] = cfg
+    return named
+
+
 def _console():
     from .render import console
 
@@ -140,6 +167,7 @@ def records(
         print_json({"configs": configs, "games_counted": len(book.get("counted", []))})
         return
     w = words("cli.book", lang)
+    configs = with_part_names(store, configs, lang)
     if html is not None:
         _records_html(html, configs, len(book.get("counted", [])), lang, store, force)
         return
@@ -187,7 +215,8 @@ def _record_lines(cfg: dict, lang: str) -> list[tuple[str, str, str, str, str, b
     for part in sorted(cfg["records"], key=lambda p: (p != "total", p)):
         rec = cfg["records"][part]
         tied = _tied_names(rec.get("tied", []))
-        lines.append((_part_name(cfg.get("family"), part, lang), _number(rec["value"], lang),
+        name = cfg.get("part_names", {}).get(part) or _part_name(cfg.get("family"), part, lang)
+        lines.append((name, _number(rec["value"], lang),
                       rec["player"], local_date(rec["date"], with_time=False), tied,
                       part == "total"))
     return lines
