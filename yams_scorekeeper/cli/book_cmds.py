@@ -98,18 +98,19 @@ def with_part_names(store, configs: dict[str, dict], lang: str) -> dict[str, dic
     named = {}
     for key, cfg in configs.items():
         try:
-            rules_class(cfg.get("family"))
+            rules_class(str(cfg.get("family")))
         except ConfigError:
             game = next((r.get("game") for r in cfg.get("records", {}).values()), None)
-            entry = store.archived_entry(game) if isinstance(game, str) else None
+            entry: Any = store.archived_entry(game) if isinstance(game, str) else None
             try:
                 spec = house_from_doc(entry["doc"]["config"]["house"]).spec
             except (TypeError, KeyError, YamsError):       # no game left, or none readable
                 pass
             else:
-                cfg = {**cfg, "part_names": {
-                    p.id: p.name if lang == "fr" else p.name_en
-                    for p in (*spec.columns, *spec.sections)}}
+                parts = {c.id: (c.name, c.name_en) for c in spec.columns}
+                parts.update((s.id, (s.name, s.name_en)) for s in spec.sections)
+                cfg = {**cfg, "part_names": {part: fr if lang == "fr" else en
+                                             for part, (fr, en) in parts.items()}}
         named[key] = cfg
     return named
 
