@@ -287,8 +287,8 @@ def history(
     year: str | None = year_option(),
     csv_file: str | None = typer.Option(
         None, "--csv", metavar="FILE",
-        help="Write every matching game to FILE as CSV, one line per player ('-': standard "
-             "output); the pages are not used."),
+        help="Write every matching game to FILE as CSV, one line per player (no FILE, or '-': "
+             "standard output); the pages are not used."),
     bgstats: str | None = typer.Option(
         None, "--bgstats", metavar="FILE",
         help="Write every matching game to FILE as a BG Stats play file (JSON) to import in "
@@ -504,7 +504,7 @@ def stats(
     csv_file: str | None = typer.Option(
         None, "--csv", metavar="FILE",
         help="Write the figures to FILE as CSV, one line per configuration (with --rows: per "
-             "row) ('-': standard output)."),
+             "row) (no FILE, or '-': standard output)."),
     html: str | None = html_option("Draw the player's page, with its charts, as a printable "
                                       "HTML page in FILE ('-': standard output)."),
     as_json: bool = json_option(),
