@@ -37,19 +37,24 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..engine.game import Game
 
 
-def solved_for(rules, rows, db: str | None, lang: str):
+def solved_for(rules, rows, db: str | None, lang: str, quiet: bool = False):
     """The solved table of ``rules`` from the cache, else solved now (said on stderr, after
-    why a cached table was refused)."""
+    why a cached table was refused, with a progress bar on a terminal unless ``quiet``)."""
+    from functools import partial
+
     from ..advice.adviser import Solved
     from ..advice.spec import spec_for
     from ..store import paths
+    from .progress import progress
 
     def solving(problem: Message | None) -> None:
         if problem is not None:
             echo(shown(problem.text(lang)), err=True)
         echo(say("cli.advice.solving", lang, title=rules.title), err=True)
 
-    return Solved.for_spec(spec_for(rules, rows), paths.solver_cache(db), solving)
+    bar = None if quiet else partial(progress, say("cli.advice.solving_bar", lang,
+                                                   title=rules.title))
+    return Solved.for_spec(spec_for(rules, rows), paths.solver_cache(db), solving, bar)
 
 
 def _parse_filled(items: list[str], rules) -> dict[str, int]:
@@ -110,9 +115,13 @@ def hint(
     (and "method": "heuristic" in --json): values are points this turn against each cell's
     par, not expected final scores."""
     from ..advice.hints import sheet_hint
+    from ..engine.notation import take_roll
     from .house_files import command_rules
 
     lang = current_lang(ctx)
+    if dice:                                        # 55321/1, as yams score takes it
+        text, roll = take_roll(" ".join(dice), roll)
+        dice = text.split() or None
     if rules_name is not None or house is not None or start or filled:
         if game_id is not None:
             raise ConfigError(Message("cli.give_either_game_or_a_sheet"))
@@ -131,13 +140,13 @@ def hint(
             if jokers > most:
                 raise ConfigError(Message("cli.count_range", option="--jokers", value=jokers,
                                           least=0, most=most), expected=f"--jokers {most}")
-        solved = solved_for(rules, rows, db, lang)
+        solved = solved_for(rules, rows, db, lang, quiet=as_json)
         result = sheet_hint(solved, cells, jokers_left=jokers, dice=values,
                             roll=_read_roll(roll, rules), max_rolls=rules.max_rolls, top=top)
     else:
         game = game_of(db, game_id)
         rules = game.rules
-        result = hint_for_game(game, db, dice or None, roll, top, lang)
+        result = hint_for_game(game, db, dice or None, roll, top, lang, quiet=as_json)
         if result.method == "heuristic" and len(game.columns) == 1:
             from .house_files import say_heuristic_instead
 
@@ -203,7 +212,7 @@ def exactly_solved(game) -> bool:
     return solvable(game.rules, len(game.columns))
 
 
-def hint_for_game(game, db, dice, roll, top: int, lang: str):
+def hint_for_game(game, db, dice, roll, top: int, lang: str, quiet: bool = False):
     """The hint for the player to play in ``game`` (``dice`` as typed, or None): exact for a
     one-column sheet, else from the heuristic adviser."""
     from ..advice.hints import game_heuristic_hint, sheet_hint
@@ -214,7 +223,7 @@ def hint_for_game(game, db, dice, roll, top: int, lang: str):
     values = _read_dice(dice)
     sheet = game.player
     cells = {r: m.score for (c, r), m in sheet.marks.items()}
-    solved = solved_for(game.rules, game.rows, db, lang)
+    solved = solved_for(game.rules, game.rows, db, lang, quiet)
     joker_used = False
     if values is None and game.coups:
         coup = game.coups[-1]
@@ -334,7 +343,7 @@ def review(
     if not exactly_solved(game):
         heuristic_review(game, as_json, lang)
         return
-    players = review_game(game, solved_for(game.rules, game.rows, db, lang))
+    players = review_game(game, solved_for(game.rules, game.rows, db, lang, quiet=as_json))
     if as_json:
         print_json({"game": game.id, "family": game.rules.family, "method": "exact",
                     "players": [p.to_json() for p in players]})
@@ -386,7 +395,7 @@ def _review_book(as_json: bool, lang: str, db: str | None) -> None:
                     continue
                 spec = entry["summary"]["config_key"]
                 if spec not in solved:
-                    solved[spec] = solved_for(game.rules, game.rows, db, lang)
+                    solved[spec] = solved_for(game.rules, game.rows, db, lang, quiet=True)
                 kept = review_figures(entry["summary"], review_game(game, solved[spec]))
                 keep_review(store.path, entry["id"], key, kept)
                 made += 1

@@ -87,6 +87,34 @@ def _part_name(family: str | None, part: str, lang: str) -> str:
     return part
 
 
+def with_part_names(store, configs: dict[str, dict], lang: str) -> dict[str, dict]:
+    """``configs`` of the record book, each house sheet's with ``part_names``: its columns' and
+    sections' names in ``lang``, read from the sheet one of its games kept (the book keeps
+    their ids)."""
+    from ..base.errors import ConfigError, YamsError
+    from ..house.sheet import house_from_doc
+    from ..rules import rules_class
+
+    named = {}
+    for key, cfg in configs.items():
+        try:
+            rules_class(str(cfg.get("family")))
+        except ConfigError:
+            game = next((r.get("game") for r in cfg.get("records", {}).values()), None)
+            entry: Any = store.archived_entry(game) if isinstance(game, str) else None
+            try:
+                spec = house_from_doc(entry["doc"]["config"]["house"]).spec
+            except (TypeError, KeyError, YamsError):       # no game left, or none readable
+                pass
+            else:
+                parts = {c.id: (c.name, c.name_en) for c in spec.columns}
+                parts.update((s.id, (s.name, s.name_en)) for s in spec.sections)
+                cfg = {**cfg, "part_names": {part: fr if lang == "fr" else en
+                                             for part, (fr, en) in parts.items()}}
+        named[key] = cfg
+    return named
+
+
 def _console():
     from .render import console
 
@@ -140,6 +168,7 @@ def records(
         print_json({"configs": configs, "games_counted": len(book.get("counted", []))})
         return
     w = words("cli.book", lang)
+    configs = with_part_names(store, configs, lang)
     if html is not None:
         _records_html(html, configs, len(book.get("counted", [])), lang, store, force)
         return
@@ -187,7 +216,8 @@ def _record_lines(cfg: dict, lang: str) -> list[tuple[str, str, str, str, str, b
     for part in sorted(cfg["records"], key=lambda p: (p != "total", p)):
         rec = cfg["records"][part]
         tied = _tied_names(rec.get("tied", []))
-        lines.append((_part_name(cfg.get("family"), part, lang), _number(rec["value"], lang),
+        name = cfg.get("part_names", {}).get(part) or _part_name(cfg.get("family"), part, lang)
+        lines.append((name, _number(rec["value"], lang),
                       rec["player"], local_date(rec["date"], with_time=False), tied,
                       part == "total"))
     return lines
@@ -257,8 +287,8 @@ def history(
     year: str | None = year_option(),
     csv_file: str | None = typer.Option(
         None, "--csv", metavar="FILE",
-        help="Write every matching game to FILE as CSV, one line per player ('-': standard "
-             "output); the pages are not used."),
+        help="Write every matching game to FILE as CSV, one line per player (no FILE, or '-': "
+             "standard output); the pages are not used."),
     bgstats: str | None = typer.Option(
         None, "--bgstats", metavar="FILE",
         help="Write every matching game to FILE as a BG Stats play file (JSON) to import in "
@@ -304,8 +334,9 @@ def history(
         table.add_column(w["total"], justify="right", no_wrap=True)
         table.add_column(w["rank"], justify="right", no_wrap=True)
     table.add_column(w["players"], overflow="fold")
+    evenings = store.evenings()["evenings"] if any(r.get("evening") for r in rows) else {}
     for row in rows:
-        notes = _notes(row, w, lang)
+        notes = _notes(row, w, lang, evenings)
         label = short_label(row["config_label"], lang) + (f" ({', '.join(notes)})"
                                                            if notes else "")
         players = ", ".join(f"{p['rank']}. {p['name']} {_number(p['total'], lang)}"
@@ -325,9 +356,10 @@ def history(
         out.print(text, markup=False, style="dim")
 
 
-def _notes(row: dict, w: _Section, lang: str) -> list[str]:
+def _notes(row: dict, w: _Section, lang: str, evenings: dict) -> list[str]:
     """What a history row says after the rules: stopped early, how many turns were corrected
-    after they were played, reopened after the finish (how many times, past one)."""
+    after they were played, reopened after the finish (how many times, past one), the evening
+    by its name (of ``evenings``, the store's; its id when the store does not know it)."""
     notes = [w["stopped"]] if row["stopped_early"] else []
     if row["amendments"]:
         notes.append(say("cli.book.corrections", lang, n=row["amendments"]))
@@ -337,7 +369,8 @@ def _notes(row: dict, w: _Section, lang: str) -> list[str]:
     if row.get("paper"):
         notes.append(say("carnet.from_paper", lang, date=row["paper"]["date"]))
     if row.get("evening"):
-        notes.append(say("evening.of_evening", lang, id=row["evening"]))
+        known = evenings.get(row["evening"]) or {}
+        notes.append(say("evening.of_evening", lang, id=known.get("name") or row["evening"]))
     return notes
 
 
@@ -471,7 +504,7 @@ def stats(
     csv_file: str | None = typer.Option(
         None, "--csv", metavar="FILE",
         help="Write the figures to FILE as CSV, one line per configuration (with --rows: per "
-             "row) ('-': standard output)."),
+             "row) (no FILE, or '-': standard output)."),
     html: str | None = html_option("Draw the player's page, with its charts, as a printable "
                                       "HTML page in FILE ('-': standard output)."),
     as_json: bool = json_option(),
