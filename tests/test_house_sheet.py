@@ -290,8 +290,8 @@ def test_a_yams_rule_needs_exactly_one_yams_row_not_two(top, key):
 
 def test_each_bound_of_the_vocabulary_holds_at_its_edge():
     """The last value a bound takes is read, the next one refused: players (min = max),
-    rows (24), a bonus's steps (10 pairs, thresholds rising, none twice), a column's factor
-    (10), a bonus's rows (each once)."""
+    rows (24), a bonus's steps (any number of pairs since issue 35, thresholds rising, none
+    twice), a column's factor (10), a bonus's rows (each once)."""
     chances = "".join(row(f'id = "c{i}"\nkind = "chance"\nname = "C{i}"') for i in range(18))
     assert len(sheet(chances).spec.rows) == 24
     assert refusal(UPPER + chances + row('id = "c18"\nkind = "chance"\nname = "C"')).key \
@@ -300,7 +300,10 @@ def test_each_bound_of_the_vocabulary_holds_at_its_edge():
     steps = ", ".join(f"[{10 * i}, 5]" for i in range(1, 11))
     assert len(sheet("", tail=f'[[bonuses]]\nid = "b"\nsteps = [{steps}]\n').spec.bonuses[0]
                .steps) == 10
-    for tail in (f'[[bonuses]]\nid = "b"\nsteps = [{steps}, [105, 5]]\n',
+    many = ", ".join(f"[{60 + i}, {30 + i}]" for i in range(46))
+    assert len(sheet("", tail=f'[[bonuses]]\nid = "b"\nsteps = [{many}]\n').spec.bonuses[0]
+               .steps) == 46
+    for tail in (f'[[bonuses]]\nid = "b"\nsteps = [{steps}, [106, 5]]\n',
                  '[[bonuses]]\nid = "b"\nsteps = [[60, 5], [60, 10]]\n',
                  '[[bonuses]]\nid = "b"\nsteps = [[70, 5], [60, 10]]\n'):
         assert refusal(UPPER + tail).key == "bonuses[0].steps"

@@ -138,12 +138,17 @@ def sheet_json(sheet: HouseSheet, lang: str) -> dict[str, Any]:
                         for c in spec.columns],
             "rows": [{"id": i, "name": n, "rule": rule} for i, n, rule in sheet.describe(lang)],
             "bonuses": [{"id": b.id, "name": b.name, "rows": list(b.rows),
-                         "steps": [list(s) for s in b.steps], "scope": b.scope}
+                         "steps": [list(s) for s in b.steps], "scope": b.scope,
+                         **({} if b.threshold is None else {"formula": {
+                             "threshold": b.threshold, "base": b.base, "per": b.per,
+                             "cap": b.cap}})}
                         for b in spec.bonuses],
             "rules": sheet.rules_doc}
 
 
 def _check(sheet: HouseSheet, as_json: bool, lang: str) -> None:
+    from ..house.words import formula
+
     data = sheet_json(sheet, lang)
     if as_json:
         print_json({"ok": True, **data})
@@ -159,8 +164,10 @@ def _check(sheet: HouseSheet, as_json: bool, lang: str) -> None:
     width = max(len(r["name"]) for r in data["rows"]) + 2
     for row in data["rows"]:
         echo(f"  {shown(row['name']):<{width}}{shown(row['rule'])}")
-    for bonus in data["bonuses"]:
+    for bonus, spec in zip(data["bonuses"], sheet.spec.bonuses, strict=True):
         steps = ", ".join(say("cli.house.step", lang, points=p, bonus=b) for p, b in bonus["steps"])
+        if spec.threshold is not None:
+            steps = formula(spec).text(lang)
         echo(say("cli.house.bonus", lang, name=shown(bonus["name"]), rows=" ".join(bonus["rows"]),
                  steps=steps))
 

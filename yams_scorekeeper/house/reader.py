@@ -27,6 +27,7 @@ from .vocabulary import (
     COLUMN_KINDS,
     FORMAT,
     JOKER_RULES,
+    OTHER_DIE,
     PLUS_MOINS_READINGS,
     ROW_SCORINGS,
     STRAIGHT_SHAPES,
@@ -209,6 +210,7 @@ ROW_KEYS: dict[str, tuple[str, ...]] = {
     "upper": ("value",), "kind": ("n", "points", "base"), "full": ("points", "yams"),
     "straight": ("shape", "length", "points", "runs"), "yams": ("points", "base"), "chance": (),
     "two-pairs": ("points", "distinct"), "rigole": ("points",), "plus": (), "moins": (),
+    "kind-and": ("n", "other", "value", "points", "base"),
 }
 ROW_COMMON = ("id", "name", "name_en", "section", "kind", "score", "text", "text_en")
 
@@ -385,6 +387,15 @@ def _row(c: _Checker, sections: tuple[SectionSpec, ...]) -> RowSpec:
         fields["value"] = c.number("value", own, 1, 6)
     if kind == "kind":
         fields["n"] = c.number("n", 3, 2, 5)
+    if kind == "kind-and":
+        fields["n"] = c.number("n", 4, 2, 4)
+        fields["other"] = c.choice("other", OTHER_DIE, "opposite")
+        if fields["other"] == "value":
+            fields["value"] = c.get("value", int, None, lambda v: 1 <= v <= 6, "1..6",
+                                    "value = 1")
+        elif "value" in c.data:
+            raise c.fail("value", Message("rules.house_value_not_opposite"),
+                         expected='other = "value"')
     if kind == "straight":
         fields["shape"] = c.choice("shape", STRAIGHT_SHAPES, "run")
         fields["length"] = c.number("length", 5, 3, 5) if fields["shape"] == "run" else 5
@@ -434,7 +445,8 @@ def _taking(kind: str, key: str) -> str:
 
 
 def _bonus(c: _Checker, rows: tuple[RowSpec, ...], columns: int) -> BonusSpec:
-    c.known(("id", "name", "name_en", "rows", "steps", "scope", "when"))
+    c.known(("id", "name", "name_en", "rows", "steps", "threshold", "base", "per", "cap",
+             "scope", "when"))
     bonus_id = c.ident()
     name = c.text("name", "Prime")
     row_ids = tuple(r.id for r in rows)
@@ -442,22 +454,55 @@ def _bonus(c: _Checker, rows: tuple[RowSpec, ...], columns: int) -> BonusSpec:
     ids = c.ids("rows", row_ids, upper or None)
     if not ids:
         raise c.fail("rows", Message("rules.house_missing"), expected='["1", "2"]')
-    steps_raw = c.get("steps", list, None, lambda v: 0 < len(v) <= 10 and all(
-        isinstance(s, list) and len(s) == 2 and all(
-            isinstance(x, int) and not isinstance(x, bool) and 0 <= x <= MOST_POINTS
-            for x in s) for s in v), "a list of [threshold, bonus] pairs", "[[63, 35]]")
-    steps = tuple((int(t), int(b)) for t, b in steps_raw)
-    if [t for t, _ in steps] != sorted({t for t, _ in steps}):
-        raise c.fail("steps", Message("rules.house_steps_order"), expected="[[60, 30], [70, 50]]")
     scope = c.choice("scope", BONUS_SCOPES, "column")
     best = sum(scoring.most(r) for r in rows if r.id in ids) * (columns if scope == "sheet"
                                                                else 1)
+    formula: dict[str, Any] = {}
+    steps: tuple[tuple[int, int], ...] = ()
+    if "threshold" in c.data or "base" in c.data:
+        formula = _formula(c, best)
+    else:
+        steps = _steps(c, best)
+    return BonusSpec(bonus_id, name, c.text("name_en", name), ids, steps, scope,
+                     c.choice("when", BONUS_WHEN, "reached"), **formula)
+
+
+def _steps(c: _Checker, best: int) -> tuple[tuple[int, int], ...]:
+    """A bonus's threshold table, as many steps as the file gives, thresholds going up and
+    each within reach of its rows (``best``: the most they make)."""
+    raw = c.get("steps", list, None, lambda v: 0 < len(v) and all(
+        isinstance(s, list) and len(s) == 2 and all(
+            isinstance(x, int) and not isinstance(x, bool) and 0 <= x <= MOST_POINTS
+            for x in s) for s in v), "a list of [threshold, bonus] pairs", "[[63, 35]]")
+    steps = tuple((int(t), int(b)) for t, b in raw)
+    if [t for t, _ in steps] != sorted({t for t, _ in steps}):
+        raise c.fail("steps", Message("rules.house_steps_order"), expected="[[60, 30], [70, 50]]")
     for threshold, _ in steps:
         if threshold > best:
             raise c.fail("steps", Message("rules.house_unreachable", threshold=threshold,
                                           most=best), expected=f"[[{min(best, 63)}, 35]]")
-    return BonusSpec(bonus_id, name, c.text("name_en", name), ids, steps, scope,
-                     c.choice("when", BONUS_WHEN, "reached"))
+    return steps
+
+
+def _formula(c: _Checker, best: int) -> dict[str, Any]:
+    """A bonus given by a formula of its rows' total: ``base + (total - threshold) x per``
+    from the threshold on, at most ``cap`` when given; never beside ``steps``."""
+    if "steps" in c.data:
+        raise c.fail("steps", Message("rules.house_steps_or_formula"),
+                     expected="threshold = 60, base = 30")
+    threshold = c.get("threshold", int, None, lambda v: 0 <= v <= MOST_POINTS,
+                      f"0..{MOST_POINTS}", "threshold = 60")
+    if threshold > best:
+        raise c.fail("threshold", Message("rules.house_unreachable", threshold=threshold,
+                                          most=best), expected=str(min(best, 63)))
+    base = c.get("base", int, None, lambda v: 0 <= v <= MOST_POINTS, f"0..{MOST_POINTS}",
+                 "base = 30")
+    per = c.number("per", 1, 0, 100)
+    cap = c.number("cap", MOST_POINTS, 0, MOST_POINTS) if "cap" in c.data else None
+    if cap is not None and cap < base:
+        raise c.fail("cap", Message("rules.house_cap_below_base", cap=cap, base=base),
+                     expected=str(base + 20))
+    return {"threshold": threshold, "base": base, "per": per, "cap": cap}
 
 
 def _column(c: _Checker, row_ids: tuple[str, ...], rolls: int) -> ColumnSpec:

@@ -10,6 +10,7 @@ factor.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import lru_cache, partial
 from typing import TYPE_CHECKING
 
@@ -252,15 +253,15 @@ class HouseRules(RuleSet):
                                           for r in present):
             return 0
         total = sum(scores.get(r, 0) for scores in columns for r in present)
-        steps = self._steps(bonus)
-        return max((b for t, b in steps if total >= t), default=0)
+        return self._set(bonus).given(total)
 
-    def _steps(self, bonus: BonusSpec) -> tuple[tuple[int, int], ...]:
-        """A bonus's steps; the first bonus of one step reads its numbers from the settings
+    def _set(self, bonus: BonusSpec) -> BonusSpec:
+        """A bonus as played; the first bonus of one step reads its numbers from the settings
         (``bonus_threshold``, ``bonus``: ``yams score --setting`` and the solver see them)."""
         if bonus is self.sheet.bonuses[0] and "bonus" in self.settings:
-            return ((int(self.settings["bonus_threshold"]), int(self.settings["bonus"])),)
-        return bonus.steps
+            step = (int(self.settings["bonus_threshold"]), int(self.settings["bonus"]))
+            return replace(bonus, steps=(step,))
+        return bonus
 
     def _void_plus_moins(self, scores: dict[str, int]) -> None:
         """Y3: when plus and moins are both written and plus is not above moins, both
@@ -331,6 +332,8 @@ def solver_gaps(spec: SheetSpec) -> list[Message]:
         gaps.append(Message("rules.house_unsolved_bonuses", n=len(spec.bonuses)))
     upper = {r.id for r in spec.rows_of("upper")}
     for bonus in spec.bonuses[:1]:
+        if bonus.threshold is not None:
+            gaps.append(Message("rules.house_unsolved_formula", name=bonus.name))
         if len(bonus.steps) > 1:
             gaps.append(Message("rules.house_unsolved_steps", name=bonus.name, steps=Joined(
                 ", ", [Message("rules.house_unsolved_step", bonus=points, at=threshold)

@@ -42,6 +42,8 @@ def made(row: RowSpec, values: Values) -> bool:
     kind = row.kind
     if kind == "kind":
         return max(c.values()) >= row.n
+    if kind == "kind-and":
+        return bool(_with_other(row, c))
     if kind == "full":
         return sorted(c.values()) == [2, 3] or (row.yams and len(c) == 1)
     if kind == "straight":
@@ -59,10 +61,24 @@ def made(row: RowSpec, values: Values) -> bool:
 
 
 def _group(row: RowSpec, values: Values) -> tuple[int, int]:
-    """(value, dice) of the best group the row counts: n of a kind, the higher the better."""
+    """(value, dice) of the best group the row counts: n of a kind, the higher the better
+    (a ``kind-and`` row: with its other die beside them)."""
     c = Counter(values)
+    if row.kind == "kind-and":
+        return max(_with_other(row, c)), row.n
     v = max(v for v, k in c.items() if k >= row.n)
     return v, row.n
+
+
+def _with_other(row: RowSpec, c: Counter[int]) -> list[int]:
+    """The values v of which a ``kind-and`` row finds n dice and, among the other dice, one
+    showing its other die: the opposite face 7 - v, or the row's value."""
+    found = []
+    for v, k in c.items():
+        other = 7 - v if row.other == "opposite" else row.value
+        if k >= row.n and c[other] >= (row.n + 1 if other == v else 1):
+            found.append(v)
+    return found
 
 
 def _pairs(row: RowSpec, values: Values) -> tuple[int, int]:
@@ -92,7 +108,7 @@ def score(row: RowSpec, values: Values, *, joker: bool = False) -> tuple[int, Me
     if joker and row.kind == "full":
         note = Message("explain.house_joker", name=name)
         return _plain(row, values, how, total, note)
-    if how == "group" and row.kind == "kind":
+    if how == "group" and row.kind in ("kind", "kind-and"):
         v, n = _group(row, values)
         return n * v, Message("explain.house_group", name=name, n=n, v=v, score=n * v)
     if how == "base+group":

@@ -98,8 +98,13 @@ def _part(table: str, item: dict[str, Any]) -> dict[str, Any]:
             out.pop("length", None)
         if scoring != "by-run":
             out.pop("runs", None)
+        if item["kind"] == "kind-and" and item["other"] != "value":
+            out.pop("value", None)
     if table == "columns" and out.get("kind") != "imposee":
         out.pop("order", None)
+    if table == "bonuses":      # a step table or a formula: the other's keys left out
+        for key in ("base", "per") if item["threshold"] is None else ("steps",):
+            out.pop(key, None)
     return out
 
 

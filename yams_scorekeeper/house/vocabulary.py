@@ -20,9 +20,12 @@ ROW_SCORINGS: dict[str, tuple[str, ...]] = {
     "chance": ("sum",),
     "two-pairs": ("group", "all", "fixed"),
     "rigole": ("fixed", "sum"),
+    "kind-and": ("fixed", "all", "group", "base+group", "base+all"),
     "plus": ("sum",),
     "moins": ("sum",),
 }
+#: the die a ``kind-and`` row needs beside its n alike: the opposite face (7 - v), or a value
+OTHER_DIE = ("opposite", "value")
 #: the shapes of a straight: exactly 1-2-3-4-5, exactly 2-3-4-5-6, or any run of ``length``
 STRAIGHT_SHAPES = ("run", "1-5", "2-6")
 #: the column kinds and their roll limit when the file gives none (None: no limit)
@@ -62,6 +65,7 @@ class RowSpec:
     length: int = 0         # straight run: how many values in a row
     distinct: bool = True   # two-pairs: the pairs must be of different values
     runs: tuple[tuple[int, int], ...] = ()  # straight by-run: (first value, points) per run
+    other: str = "opposite"  # kind-and: the die beside the n alike (OTHER_DIE)
     text: str = ""
     text_en: str = ""
 
@@ -77,7 +81,9 @@ class SectionSpec:
 
 @dataclass(frozen=True)
 class BonusSpec:
-    """A threshold table over some rows: the highest step reached gives its bonus."""
+    """A threshold table over some rows (the highest step reached gives its bonus), or a
+    formula of their total: ``base + (total - threshold) x per`` from the threshold on, at
+    most ``cap``."""
 
     id: str
     name: str
@@ -86,6 +92,19 @@ class BonusSpec:
     steps: tuple[tuple[int, int], ...]
     scope: str
     when: str
+    threshold: int | None = None    # a formula bonus: where it starts
+    base: int = 0
+    per: int = 1
+    cap: int | None = None
+
+    def given(self, total: int) -> int:
+        """The bonus the rows' total earns (before the ``when`` rule)."""
+        if self.threshold is None:
+            return max((b for t, b in self.steps if total >= t), default=0)
+        if total < self.threshold:
+            return 0
+        got = self.base + (total - self.threshold) * self.per
+        return got if self.cap is None else min(got, self.cap)
 
 
 @dataclass(frozen=True)

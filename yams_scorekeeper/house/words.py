@@ -14,6 +14,10 @@ def _figure(sheet: SheetSpec, row: RowSpec) -> Message:
         return Message("rules.house_needs_upper", v=row.value)
     if kind == "kind":
         return Message("rules.house_needs_kind", n=row.n)
+    if kind == "kind-and":
+        if row.other == "opposite":
+            return Message("rules.house_needs_kind_opposite", n=row.n)
+        return Message("rules.house_needs_kind_value", n=row.n, v=row.value)
     if kind == "full":
         return Message("rules.house_needs_full_yams" if row.yams else "rules.house_needs_full")
     if kind == "straight":
@@ -97,14 +101,24 @@ def column_rule(sheet: SheetSpec, column: ColumnSpec) -> Message:
 
 def bonus_rule(sheet: SheetSpec, bonus: BonusSpec) -> Message:
     """A bonus's rows and steps in words."""
-    steps = Joined(", ", [Message("rules.house_step", threshold=t, bonus=b)
-                          for t, b in bonus.steps])
+    steps: Joined | Message = Joined(", ", [Message("rules.house_step", threshold=t, bonus=b)
+                                            for t, b in bonus.steps])
+    if bonus.threshold is not None:
+        steps = formula(bonus)
     rows = ", ".join(sheet.row(r).name for r in bonus.rows)
     key = "rules.house_bonus_sheet" if bonus.scope == "sheet" else "rules.house_bonus_column"
     what = Message(key, rows=rows, steps=steps)
     if bonus.when == "filled":
         what = Message("rules.house_bonus_filled", what=what)
     return what
+
+
+def formula(bonus: BonusSpec) -> Message:
+    """A formula bonus in words: ``30 + (total - 60) x 1 at 60 or more``, its cap if any."""
+    said = Message("rules.house_formula", base=bonus.base, threshold=bonus.threshold,
+                   per=bonus.per)
+    return said if bonus.cap is None else Message("rules.house_formula_cap", formula=said,
+                                                  cap=bonus.cap)
 
 
 def topics(sheet: SheetSpec) -> dict[str, tuple[str, str, str]]:
