@@ -175,7 +175,7 @@ def test_an_unknown_key_is_refused_naming_its_line_and_key():
 
 
 def test_an_unknown_top_key_and_an_unknown_kind_and_scoring():
-    assert refusal('dice = 6\n' + UPPER).key == "dice"
+    assert refusal('dices = 6\n' + UPPER).key == "dices"
     err = refusal(UPPER + row('id = "b"\nkind = "brelan"\nname = "B"'))
     assert err.key == "rows[6].kind" and "'brelan'" in str(err)
     err = refusal(UPPER + row('id = "b"\nkind = "kind"\nn = 3\nscore = "double"\nname = "B"'))
@@ -248,8 +248,8 @@ def test_bad_row_values(body, key):
 
 def test_the_source_leads_the_message():
     with pytest.raises(HouseFileError) as err:
-        load_house("dice = 6\n" + UPPER, name="bad", source="/tmp/bad.toml")
-    assert str(err.value).startswith("/tmp/bad.toml: line 1, dice: unknown key")
+        load_house("dices = 6\n" + UPPER, name="bad", source="/tmp/bad.toml")
+    assert str(err.value).startswith("/tmp/bad.toml: line 1, dices: unknown key")
 
 
 def test_not_toml_and_a_bad_name():

@@ -164,3 +164,41 @@ def test_the_formula_is_kept_in_the_document_and_the_steps_stay_as_they_were():
 def test_a_malformed_formula_is_refused_naming_its_key(body, key):
     err = refusal(FORMULA.format(body))
     assert err.key == key, str(err)
+
+
+SIX = "dice = 6\n" + UPPER
+
+
+@pytest.mark.parametrize("text, key", [
+    ("dice = 7\n" + UPPER, "dice"),
+    ("dice = 4\n" + UPPER, "dice"),
+    ('saved_rolls = "yes"\n' + UPPER, "saved_rolls"),
+    (SIX + '[[rows]]\nid = "g"\nkind = "groups"\nname = "G"\nsizes = [4, 3]\n', "rows[6].sizes"),
+    (SIX + '[[rows]]\nid = "g"\nkind = "groups"\nname = "G"\nsizes = [2, 3]\n', "rows[6].sizes"),
+    (SIX + '[[rows]]\nid = "g"\nkind = "groups"\nname = "G"\nsizes = [6]\n', "rows[6].sizes"),
+    (SIX + '[[rows]]\nid = "g"\nkind = "groups"\nname = "G"\nsizes = [2, 1]\n', "rows[6].sizes"),
+    (SIX + '[[rows]]\nid = "g"\nkind = "groups"\nname = "G"\n', "rows[6].sizes"),
+    (UPPER + '[[rows]]\nid = "s"\nkind = "straight"\nname = "S"\nshape = "1-6"\npoints = 21\n',
+     "rows[6].shape"),                              # 1-2-3-4-5-6 needs six dice
+    (UPPER + '[[rows]]\nid = "k"\nkind = "kind"\nname = "K"\nn = 6\n', "rows[6].n"),
+])
+def test_a_malformed_six_dice_part_is_refused_naming_its_key(text, key):
+    err = refusal(text)
+    assert err.key == key, str(err)
+
+
+def test_six_dice_rows_groups_and_the_document():
+    sheet = house("saved_rolls = true\n" + SIX + "".join(
+        f'[[rows]]\nid = "{i}"\nkind = "groups"\nname = "{i}"\nsizes = {s}\n\n'
+        for i, s in (("villa", "[3, 3]"), ("tower", "[4, 2]"), ("pairs", "[2, 2, 2]"))))
+    assert scores(sheet, "222555")["villa"] == 21
+    assert scores(sheet, "333666")["tower"] == 0
+    assert scores(sheet, "336666")["tower"] == 30
+    assert scores(sheet, "115566")["pairs"] == 24
+    assert scores(sheet, "555566")["pairs"] == 0          # the pairs are of different values
+    assert sheet.ruleset().dice_count == 6
+    doc = sheet.rules_doc
+    assert doc["dice"] == 6 and doc["saved_rolls"] is True
+    assert house_from_doc(doc).identity == sheet.identity
+    five = house(UPPER)
+    assert "dice" not in five.rules_doc and "saved_rolls" not in five.rules_doc

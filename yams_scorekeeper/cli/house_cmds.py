@@ -132,7 +132,8 @@ def sheet_json(sheet: HouseSheet, lang: str) -> dict[str, Any]:
     """The JSON of a checked sheet: its identity, rows in words, columns, the canonical rules."""
     spec = sheet.spec
     return {"name": sheet.name, "identity": sheet.identity, "title": sheet.spec.title,
-            "source": sheet.source, "rolls": spec.rolls,
+            "source": sheet.source, "rolls": spec.rolls, "dice": spec.dice,
+            "saved_rolls": spec.saved_rolls,
             "players": [spec.min_players, spec.max_players],
             "columns": [{"id": c.id, "name": c.name, "kind": c.kind, "factor": c.factor}
                         for c in spec.columns],
@@ -157,6 +158,10 @@ def _check(sheet: HouseSheet, as_json: bool, lang: str) -> None:
              identity=shown(sheet.identity)))
     echo(say("cli.house.shape", lang, rolls=data["rolls"], low=data["players"][0],
              high=data["players"][1]))
+    if sheet.spec.dice != 5:
+        echo(say("cli.house.dice", lang, n=sheet.spec.dice))
+    if sheet.spec.saved_rolls:
+        echo(say("cli.house.saved_rolls", lang))
     columns = ", ".join(f"{shown(c['name'])} ({c['kind']}"
                         f"{'' if c['factor'] == 1 else ' x' + str(c['factor'])})"
                         for c in data["columns"])

@@ -27,6 +27,7 @@ from ..mechanics import (
     Mechanics,
     PlusAboveMoins,
     PlusMoins,
+    RollBank,
 )
 from ..mechanics.annoncee import AnnonceeColumn, Announced
 from ..rules.base import Figure, Row, RuleSet, Section, Setup, columns_setup
@@ -49,6 +50,12 @@ class NoAnnoncee(Announced):
     """The announce of a sheet without an annoncée column: refused in its own words."""
 
     absent = ("game.announce_no_annoncee_column", HOUSE_RULE)
+
+
+class SavedRolls(RollBank):
+    """A house sheet's unused rolls, saved for the player's later turns (Maxi Yatzy)."""
+
+    rule = HOUSE_RULE
 
 
 class HouseRules(RuleSet):
@@ -177,6 +184,8 @@ class HouseRules(RuleSet):
                 rule=HOUSE_RULE))
         if spec.die_jokers:
             played.append(Jokers(spec.die_jokers, spec.die_jokers_per_turn))
+        if spec.saved_rolls:
+            played.append(SavedRolls(spec.rolls))
         if spec.rows_of("plus") and spec.plus_moins == "C3":
             plus, moins = spec.rows_of("plus")[0].id, spec.rows_of("moins")[0].id
             played.append(PlusAboveMoins(plus, moins, (self._name(plus), self._name(moins))))
@@ -326,8 +335,12 @@ def solver_gaps(spec: SheetSpec) -> list[Message]:
     gaps: list[Message] = []
     if not any(c.kind == "libre" and c.factor == 1 for c in spec.columns):
         gaps.append(Message("rules.house_unsolved_no_free_column"))
+    if spec.dice != 5:
+        gaps.append(Message("rules.house_unsolved_dice", n=spec.dice))
     if spec.rolls != 3:
         gaps.append(Message("rules.house_unsolved_rolls", n=spec.rolls))
+    if spec.saved_rolls:
+        gaps.append(Message("rules.house_unsolved_saved_rolls"))
     if len(spec.bonuses) > 1:
         gaps.append(Message("rules.house_unsolved_bonuses", n=len(spec.bonuses)))
     upper = {r.id for r in spec.rows_of("upper")}
@@ -399,7 +412,7 @@ def house_rules_class(spec: SheetSpec, identity: str) -> type[HouseRules]:
         defaults.update(jokers=spec.die_jokers, jokers_per_turn=spec.die_jokers_per_turn)
     imposed = next((c.id for c in spec.columns if c.kind == "imposee" and c.order is None), None)
     attrs: dict[str, Any] = {
-        "sheet": spec, "identity": identity, "title": spec.title,
+        "sheet": spec, "identity": identity, "title": spec.title, "dice_count": spec.dice,
         "source": identity, "max_rolls": spec.rolls,
         "rows": tuple(Row(r.id, r.name, r.section) for r in spec.rows),
         "sections": sections, "defaults": defaults,

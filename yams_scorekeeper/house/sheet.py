@@ -70,11 +70,18 @@ class HouseSheet:
                 for r in self.spec.rows]
 
 
+#: the keys a document leaves out at their default, so that the sheets of five dice made
+#: before they existed keep their document and identity
+_UNSAID = (("dice", 5), ("saved_rolls", False))
+
+
 def canonical_doc(name: str, spec: SheetSpec) -> dict[str, Any]:
     """The document of a sheet: the file's own keys, every default written out."""
     data = asdict(spec)
     rules: dict[str, Any] = {"format": FORMAT, "name": name}
     for key, value in data.items():
+        if (key, value) in _UNSAID:
+            continue
         if key in ("sections", "rows", "bonuses", "columns"):
             rules[key] = [_part(key, item) for item in value]
         else:

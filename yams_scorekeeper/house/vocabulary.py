@@ -21,13 +21,17 @@ ROW_SCORINGS: dict[str, tuple[str, ...]] = {
     "two-pairs": ("group", "all", "fixed"),
     "rigole": ("fixed", "sum"),
     "kind-and": ("fixed", "all", "group", "base+group", "base+all"),
+    "groups": ("group", "all", "fixed"),
     "plus": ("sum",),
     "moins": ("sum",),
 }
 #: the die a ``kind-and`` row needs beside its n alike: the opposite face (7 - v), or a value
 OTHER_DIE = ("opposite", "value")
-#: the shapes of a straight: exactly 1-2-3-4-5, exactly 2-3-4-5-6, or any run of ``length``
-STRAIGHT_SHAPES = ("run", "1-5", "2-6")
+#: the shapes of a straight: the dice show 1-2-3-4-5, 2-3-4-5-6 or (six dice) 1-2-3-4-5-6, or any
+#: run of ``length``
+STRAIGHT_SHAPES = ("run", "1-5", "2-6", "1-6")
+#: how many dice a sheet is played with
+DICE_COUNTS = (5, 6)
 #: the column kinds and their roll limit when the file gives none (None: no limit)
 COLUMN_KINDS: dict[str, int | None] = {
     "libre": None, "descendante": None, "montante": None, "imposee": None,
@@ -66,6 +70,8 @@ class RowSpec:
     distinct: bool = True   # two-pairs: the pairs must be of different values
     runs: tuple[tuple[int, int], ...] = ()  # straight by-run: (first value, points) per run
     other: str = "opposite"  # kind-and: the die beside the n alike (OTHER_DIE)
+    sizes: tuple[int, ...] = ()  # groups: the groups of alike dice, each of another value
+    dice: int = 5           # the sheet's dice count (not a key of the row)
     text: str = ""
     text_en: str = ""
 
@@ -139,6 +145,8 @@ class SheetSpec:
     rows: tuple[RowSpec, ...]
     bonuses: tuple[BonusSpec, ...]
     columns: tuple[ColumnSpec, ...]
+    dice: int = 5               # dice thrown
+    saved_rolls: bool = False   # a turn's unused rolls are saved for the next turns
 
     def row(self, row_id: str) -> RowSpec:
         return next(r for r in self.rows if r.id == row_id)

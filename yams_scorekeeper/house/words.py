@@ -24,11 +24,17 @@ def _figure(sheet: SheetSpec, row: RowSpec) -> Message:
         if row.shape == "run":
             return Message("rules.house_needs_run", n=row.length)
         start = int(row.shape[0])
-        return Message("rules.house_needs_exactly",
-                       run="-".join(str(v) for v in range(start, start + 5)))
+        run = "-".join(str(v) for v in range(start, start + row.length))
+        if row.dice != row.length:
+            return Message("rules.house_needs_showing", run=run)
+        return Message("rules.house_needs_exactly", run=run)
+    if kind == "groups":
+        return Message("rules.house_needs_groups", sizes=" + ".join(map(str, row.sizes)))
     if kind == "rigole":
         return Message("rules.house_needs_run", n=3)
     if kind == "yams":
+        if row.dice != 5:
+            return Message("rules.house_needs_all", n=row.dice)
         return Message("rules.house_needs_yams")
     if kind == "two-pairs":
         return Message("rules.house_needs_two_pairs" if row.distinct
@@ -46,9 +52,13 @@ def _scoring(row: RowSpec) -> Message:
     how = row.score
     if how == "count":
         return Message("rules.house_scores_count", v=row.value)
+    if how == "group" and row.kind == "groups":
+        return Message("rules.house_scores_group", n=sum(row.sizes))
     if how == "group":
         return Message("rules.house_scores_group", n=4 if row.kind == "two-pairs" else row.n)
     if how in ("all", "sum"):
+        if row.dice != 5:
+            return Message("rules.house_scores_sum_n", n=row.dice)
         return Message("rules.house_scores_sum")
     if how == "fixed":
         return Message("rules.house_scores_fixed", points=row.points)
@@ -59,6 +69,8 @@ def _scoring(row: RowSpec) -> Message:
                          for s, p in row.runs)
         return Message("rules.house_scores_runs", runs=runs)
     base = row.base if how == "base+all" else row.points
+    if row.dice != 5:
+        return Message("rules.house_scores_base_sum_n", base=base, n=row.dice)
     return Message("rules.house_scores_base_sum", base=base)
 
 
