@@ -15,6 +15,7 @@ from yams_scorekeeper.engine.config import GameConfig
 from yams_scorekeeper.engine.game import Game
 from yams_scorekeeper.engine.simulate import play_random_game
 from yams_scorekeeper.house import HouseFileError, house_from_doc, load_house
+from yams_scorekeeper.house.families import shipped_text
 from yams_scorekeeper.house.sheet import HouseSheet
 from yams_scorekeeper.rules import Setup
 
@@ -558,7 +559,7 @@ def test_when_only_a_seche_column_is_left_a_coup_of_more_rolls_is_refused():
 
 
 def test_columns_bonuses_and_total_in_words_for_yams_rules():
-    house = load_house((EXAMPLES / "gaby.toml").read_text(encoding="utf-8"), name="gaby")
+    house = load_house(shipped_text("gaby"), name="gaby")
     rules = house.ruleset()
     key, name, en, fr, ruling = rules.hints.topic("sec")
     assert (key, name, ruling) == ("sec", "Sec", "house")
