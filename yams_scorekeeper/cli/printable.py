@@ -78,7 +78,7 @@ def sheet_grids(game: Game, lang: str) -> list[Grid]:
 
 
 def _player_grid(game: Game, seat: int, lang: str) -> Grid:
-    from .sheet_view import counters_text
+    from .sheet_view import counters_text, upper_lines
 
     w = words("cli.sheet", lang)
     sheet = game.sheets[seat]
@@ -88,10 +88,10 @@ def _player_grid(game: Game, seat: int, lang: str) -> Grid:
     upper = [r for r in game.rows if r in ("1", "2", "3", "4", "5", "6")]
     lines = [Line(game.rules.row(r).name, [_cell(sheet, seat, c.id, r) for c in game.columns])
              for r in upper]
-    lines.append(Line(w["subtotal"], [Cell(str(details[c.id]["chiffres"])) for c in game.columns],
-                      "sub", rule=True))
-    lines.append(Line(w["bonus"], [Cell(str(details[c.id]["bonus"])) for c in game.columns],
-                      "sub"))
+    lines.append(Line(w["subtotal"], [Cell(str(upper_lines(game, details[c.id])[0]))
+                                      for c in game.columns], "sub", rule=True))
+    lines.append(Line(w["bonus"], [Cell(str(upper_lines(game, details[c.id])[1]))
+                                   for c in game.columns], "sub"))
     first = True
     for row in (r for r in game.rows if r not in upper):
         lines.append(Line(game.rules.row(row).name,
