@@ -253,7 +253,8 @@ class Chances:
                        for k in self.solved.keep_choices(state, outcome, rolls_left)}
             first = next(iter(by_keep.values()))
             first_chance = float(values[space.index[first.keep], 0])
-            chance, keep = ranked[0] if exact else (first_chance, first.keep)
+            chance, keep = ranked[0] if exact and ranked[0][0] > first_chance + 1e-9 else \
+                (first_chance, first.keep)
             return replace(base, keep=by_keep[keep], chance=chance, average_keep=first,
                            average_chance=first_chance)
         if len(outcome) != N_DICE:
@@ -262,7 +263,9 @@ class Chances:
         cells = self.solved.cell_choices(cell_state, outcome, allow_joker=not joker_used)
         scored = [(self._cell_chance(me, jokers, c, leaf), c) for c in cells]
         avg_chance, avg = scored[0]
-        best_chance, best = max(scored, key=lambda t: t[0]) if exact else scored[0]
+        best_chance, best = max(scored, key=lambda t: t[0])
+        if not exact or best_chance <= avg_chance + 1e-9:
+            best_chance, best = scored[0]
         return replace(base, cell=replace(best, expected=me.so_far + best.expected),
                        chance=best_chance, average_cell=replace(avg, expected=me.so_far
                                                                 + avg.expected),
