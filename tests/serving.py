@@ -88,14 +88,16 @@ class Served:
             self._lines.put(line.rstrip("\n"))
         self._lines.put(None)
 
-    def request(self, path: str, method: str = "GET") -> tuple[int, dict[str, str], str]:
-        """``method path`` (a path of the server, or relative to the page's URL): the status,
-        the headers (lower-case names) and the body."""
+    def request(self, path: str, method: str = "GET", body: str | None = None,
+                headers: dict[str, str] | None = None) -> tuple[int, dict[str, str], str]:
+        """``method path`` (a path of the server, or relative to the page's URL), with
+        ``headers`` (a ``Host`` of their own replaces the right one): the status, the headers
+        (lower-case names) and the body."""
         if not path.startswith("/"):
             path = urllib.parse.urlsplit(self.url).path + path
         conn = http.client.HTTPConnection(self.host, self.port, timeout=10)
         try:
-            conn.request(method, path)
+            conn.request(method, path, body, headers or {})
             answer = conn.getresponse()
             body = answer.read().decode("utf-8")
             return answer.status, {k.lower(): v for k, v in answer.getheaders()}, body

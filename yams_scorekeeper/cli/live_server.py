@@ -28,6 +28,7 @@ from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, PlainTextResponse, Response, StreamingResponse
 from starlette.routing import Route
+from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from ..base.errors import StoreError
 from .lang import LANGS
@@ -42,6 +43,8 @@ if TYPE_CHECKING:  # pragma: no cover
 POLL_SECONDS = 0.2
 #: seconds of silence after which an event stream gets a comment line (proxies, dead peers)
 KEEPALIVE_SECONDS = 15.0
+#: seconds a client has to send a request's line and headers (a slow dribbler is closed)
+HEADER_SECONDS = 10.0
 #: what every answer says besides its own headers
 COMMON_HEADERS = {"Cache-Control": "no-store", "Referrer-Policy": "no-referrer",
                   "X-Content-Type-Options": "nosniff", "X-Frame-Options": "DENY"}
@@ -168,9 +171,15 @@ class GameWatcher:
         return True
 
 
-def make_app(watcher: GameWatcher, token: str, lang: str) -> _Guard:
+def served_hosts(host: str, port: int) -> frozenset[str]:
+    """The Host headers a request to ``host:port`` may carry (``localhost`` too on loopback)."""
+    names = {host, "localhost"} if host.startswith("127.") else {host}
+    return frozenset(f"{name}:{port}" for name in names)
+
+
+def make_app(watcher: GameWatcher, token: str, lang: str, hosts: frozenset[str]) -> _Guard:
     """The ASGI app of the live sheet of ``watcher``'s game, under ``/<token>/``; ``lang`` is
-    the page's language unless the page asks ``?lang=``."""
+    the page's language unless the page asks ``?lang=``; ``hosts``: :func:`served_hosts`."""
 
     def page_lang(request: Request) -> str:
         asked = request.query_params.get("lang")
@@ -195,7 +204,7 @@ def make_app(watcher: GameWatcher, token: str, lang: str) -> _Guard:
     app = Starlette(routes=[Route("/{token}/", page, methods=["GET", "HEAD"]),
                             Route("/{token}/events", events, methods=["GET", "HEAD"])])
     app.router.redirect_slashes = False
-    return _Guard(app, token)
+    return _Guard(app, token, hosts)
 
 
 async def _stream(watcher: GameWatcher, lang: str) -> AsyncIterator[bytes]:
@@ -211,15 +220,22 @@ async def _stream(watcher: GameWatcher, lang: str) -> AsyncIterator[bytes]:
 
 
 class _Guard:
-    """The token and method check in front of the app: nothing reaches a route without the
-    token (compared in constant time) as the first segment of the path."""
+    """The Host, token and method check in front of the app: a request whose Host is not a
+    served address gets a 403 (DNS rebinding); nothing reaches a route without the token
+    (compared in constant time) as the first segment of the path."""
 
-    def __init__(self, app: Starlette, token: str):
+    def __init__(self, app: Starlette, token: str, hosts: frozenset[str]):
         self.app, self.token = app, token.encode("ascii")
+        self.hosts = frozenset(host.encode("ascii") for host in hosts)
 
     async def __call__(self, scope: dict, receive: Any, send: Any) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)         # lifespan
+            return
+        host = next((value for name, value in scope["headers"] if name == b"host"), b"")
+        if host.lower() not in self.hosts:
+            await PlainTextResponse("Forbidden", 403, headers=COMMON_HEADERS)(scope, receive,
+                                                                               send)
             return
         if scope["method"] not in ("GET", "HEAD"):
             answer: Response = PlainTextResponse("Method Not Allowed", 405,
@@ -232,6 +248,48 @@ class _Guard:
             await PlainTextResponse("Not Found", 404, headers=COMMON_HEADERS)(scope, receive, send)
             return
         await self.app(scope, receive, send)
+
+
+class _Protocol(H11Protocol):
+    """uvicorn's HTTP/1.1 protocol, which closes a connection whose request line and headers
+    are not all in after :data:`HEADER_SECONDS` (uvicorn bounds only the idle wait)."""
+
+    _header_timer: asyncio.TimerHandle | None = None
+
+    def _waiting(self) -> bool:
+        return self.cycle is None or self.cycle.response_complete
+
+    def _arm(self) -> None:
+        if self._header_timer is None and self._waiting() and not self.transport.is_closing():
+            self._header_timer = self.loop.call_later(HEADER_SECONDS, self._too_slow)
+
+    def _disarm(self) -> None:
+        if self._header_timer is not None:
+            self._header_timer.cancel()
+            self._header_timer = None
+
+    def _too_slow(self) -> None:
+        self._header_timer = None
+        if self._waiting() and not self.transport.is_closing():
+            self.transport.close()
+
+    def connection_made(self, transport: Any) -> None:
+        super().connection_made(transport)
+        self._arm()
+
+    def handle_events(self) -> None:
+        super().handle_events()
+        if not self._waiting():
+            self._disarm()
+
+    def on_response_complete(self) -> None:
+        super().on_response_complete()
+        self._disarm()
+        self._arm()                 # the next request of a kept-alive connection
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._disarm()
+        super().connection_lost(exc)
 
 
 class _Server(uvicorn.Server):
@@ -247,8 +305,8 @@ class _Server(uvicorn.Server):
 
 def run(watcher: GameWatcher, app: Any, sock: socket.socket) -> None:
     """Serve ``app`` on the bound socket ``sock`` until Ctrl-C or SIGTERM."""
-    config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off",
-                            timeout_graceful_shutdown=2, server_header=False)
+    config = uvicorn.Config(app, http=_Protocol, log_level="warning", access_log=False,
+                            lifespan="off", timeout_graceful_shutdown=2, server_header=False)
     server = _Server(config)
     server.watcher = watcher
 

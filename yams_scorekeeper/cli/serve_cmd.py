@@ -58,7 +58,7 @@ def serve(
     if not 0 <= port <= 65535:
         raise EntryError(Message("cli.serve.bad_port", port=port), expected="0 to 65535")
     store = open_store(db, reading=True)
-    from .live_server import GameWatcher, make_app, run
+    from .live_server import GameWatcher, make_app, run, served_hosts
     from .render import print_error
 
     watcher = GameWatcher(store, resolve_game_id(store, game_id),
@@ -67,7 +67,8 @@ def serve(
     host = lan_address() if lan else LOOPBACK
     sock = _bind(host, port)
     token = secrets.token_urlsafe(16)
-    url = f"http://{host}:{sock.getsockname()[1]}/{token}/"
+    bound = sock.getsockname()[1]
+    url = f"http://{host}:{bound}/{token}/"
     typer.echo(url)
     if qr:
         import segno
@@ -75,7 +76,7 @@ def serve(
         segno.make(url, error="m").terminal(out=sys.stdout, compact=True)
     typer.echo(words("cli.serve", lang)["serving"])
     sys.stdout.flush()
-    run(watcher, make_app(watcher, token, lang), sock)
+    run(watcher, make_app(watcher, token, lang, served_hosts(host, bound)), sock)
     typer.echo(words("cli.serve", lang)["stopped"])
 
 
