@@ -203,7 +203,7 @@ def enter(store: StoreLike, dice: Any, roll: int | str, *, game_id: str | None =
     session = _session(store, game_id, clock)
     if session.game.finished and at is None:
         return Step(session.game, records=session.broken, finished_earlier=True)
-    session.apply(session.entry(dice, roll, {"joker": joker, "announce": announce}, player), at)
+    session.apply(session.entry(dice, roll, dict(joker=joker, announce=announce), player), at)
     cells = session.game.legal_cells()
     return Step(session.game, cells=cells, event=session.game.events[-1])
 
