@@ -81,8 +81,14 @@ def _player_lines(game: Game, lang: str) -> tuple[list[str], list[list[Line]]]:
     if not _players_across(game):            # one grid per player, their columns across
         return grids[0].header[1:], [grid.lines for grid in grids]
     (grid,) = grids                          # one grid, the players across
-    return [""], [[Line(line.label, [line.cells[seat]], line.kind, line.rule)
+    return [""], [[Line(line.label, [_grand_id(line, seat)], line.kind, line.rule)
                    for line in grid.lines] for seat in range(len(game.sheets))]
+
+
+def _grand_id(line: Line, seat: int) -> Cell:
+    """The box of ``seat`` on ``line``, the grand total's with the id ``grand-<seat>``."""
+    cell = line.cells[seat]
+    return Cell(cell.text, f"grand-{seat}", cell.style) if line.kind == "grand" else cell
 
 
 def _grand_line(game: Game, lang: str) -> Line:

@@ -16,9 +16,8 @@ from ..i18n import say, words
 if TYPE_CHECKING:  # pragma: no cover
     from ..engine.game import Game
 
-#: each Double Yams tag's shape (hollow or filled, small or large) and words
-TAGS = {"cp": ("○", "tag_cp"), "fp": ("●", "tag_fp"), "cg": ("◯", "tag_cg"),
-        "fg": ("⬤", "tag_fg")}
+#: each Double Yams tag's words (its shape beside them: hollow or filled, small or large)
+TAGS = {"cp": "tag_cp", "fp": "tag_fp", "cg": "tag_cg", "fg": "tag_fg"}
 
 
 def write_panel(game: Game, seat: int, lang: str) -> list[str]:
@@ -73,8 +72,8 @@ def _dice_form(game: Game, at: int, lang: str) -> list[str]:
             tag = colour + size
             checked = " checked" if n == 0 else ""
             out.append(f'<input type="radio" name="tag" id="tag-{tag}" value="{tag}"{checked}>'
-                       f'<label for="tag-{tag}" class="tag {tag}"><span aria-hidden="true">'
-                       f"{TAGS[tag][0]}</span> {markup_text(w[TAGS[tag][1]])}</label>")
+                       f'<label for="tag-{tag}" class="tag {tag}"><span class="shape" '
+                       f'aria-hidden="true"></span>{markup_text(w[TAGS[tag]])}</label>')
         out.append("</fieldset>")
     out.append(f'<div class="pad" role="group" aria-label="{markup_text(w["form_pad"])}">')
     for value in range(1, 7):

@@ -82,7 +82,13 @@ fieldset { border: 1px solid #6b6b6b; margin: 0.4em 0; padding: 0.3em 0.5em; }
 .rolls input, .tags input { position: absolute; opacity: 0; width: 1px; height: 1px; }
 .rolls label { min-width: 2.4em; display: inline-flex; align-items: center;
                justify-content: center; }
-.tags label { font-size: 1em; padding: 0 0.5em; display: inline-flex; align-items: center; }
+.tags label { font-size: 1em; padding: 0 0.5em; display: inline-flex; align-items: center;
+              gap: 0.35em; }
+.tags .shape { display: inline-block; border: 2px solid currentColor; background: #ffffff;
+               width: 0.6em; height: 0.6em; border-radius: 50%; }
+.tags .cg .shape, .tags .fg .shape { width: 1.05em; height: 1.05em; }
+.tags .fp .shape, .tags .fg .shape { background: #1a1a1a; }
+.tags input:checked + label .shape { border-color: #ffffff; }
 .rolls input:checked + label, .tags input:checked + label {
   background: #1a1a1a; color: #ffffff; outline: 3px solid #0b4f9c; outline-offset: 2px; }
 .rolls input:focus-visible + label, .tags input:focus-visible + label {
@@ -99,7 +105,7 @@ table.legal label { display: block; }
     white-space: normal; overflow-wrap: anywhere; padding: 0.1em 0.2em; min-width: 0; }
   .sheets thead th { font-size: 0.8em; }
   .sheets th[scope=row] { width: 32%; }
-  table.legal th:first-child { width: 2em; }
+  table.legal th:first-child { width: 3em; font-size: 0.8em; }
 }
 body.tv { font-size: 28px; margin: 0 0.4em; }
 body.tv nav.views, body.tv #status { font-size: 16px; }
@@ -110,7 +116,7 @@ body.tv .head { display: flex; flex-wrap: wrap; gap: 0 1.2em; align-items: basel
 body.tv h1 { font-size: 1.15em; margin: 0; }
 body.tv .turn { font-size: 1.1em; margin: 0; }
 body.tv .dice, body.tv .last, body.tv .wait, body.tv .ending { font-size: 1em; margin: 0; }
-body.tv h2 { font-size: 1em; margin: 0 0.6em 0 0; }
+body.tv h2 { font-size: 1em; margin: 0.1em 0.6em 0 0; float: left; }
 body.tv ol.ranking { display: flex; flex-wrap: wrap; gap: 0 1.1em; list-style: none;
                      margin: 0.1em 0 0.2em 0; padding: 0; font-size: 1em; }
 body.tv ol.ranking li::before { content: attr(value) ". "; }
@@ -278,7 +284,7 @@ def _turn(game: Game, lang: str, legal: bool = True) -> list[str]:
         out.append(f'<p class="dice">{markup_text(text)}</p>')
     cells = game.legal_cells()
     if not game.coups and not cells:
-        waiting = say("cli.serve.waiting", lang, name=game.player.name)
+        waiting = words("cli.serve", lang)["waiting"]
         out.append(f'<p class="wait">{markup_text(waiting)}</p>')
         return out
     if not legal:

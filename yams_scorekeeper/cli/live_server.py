@@ -299,7 +299,8 @@ class _Guard:
         parts = scope["path"].split("/")   # "/<token>/", "/<token>/events", "/<token>/me/<w>/..."
         given = parts[1].encode("utf-8", "replace") if len(parts) in (3, 5) else b""
         shape = (parts[2] in ("", "events") if len(parts) == 3 else
-                 self.writing and parts[2] == "me" and parts[4] in ("", "events", "write"))
+                 len(parts) == 5 and self.writing and parts[2] == "me"
+                 and parts[4] in ("", "events", "write"))
         posting = self.writing and len(parts) == 5 and parts[4] == "write"
         if scope["method"] not in (("POST",) if posting else ("GET", "HEAD")):
             allow = "POST" if posting else "GET, HEAD"
