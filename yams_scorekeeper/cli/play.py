@@ -67,6 +67,9 @@ def play(
     serve: bool = typer.Option(
         False, "--serve", help="Also show the game as a live web page for the phones and the TV "
                                "(yams serve, in the background, for this session)."),
+    write: bool = typer.Option(
+        False, "--write", help="With --serve: a link for each player to write their own turns "
+                               "from their phone (yams serve --write)."),
 ) -> None:
     """Keep score at the table: type the dice you rolled, pick a cell, the sheet fills in.
 
@@ -94,7 +97,7 @@ def play(
         if serve:
             from .serve_cmd import serve_for_play
 
-            live = serve_for_play(term, stored_id(session.game), db)
+            live = serve_for_play(term, stored_id(session.game), db, write)
         Table(term, session, db, numbered).run()
     except Quit:
         term.say(term.t("saved_quit", cmd=resume_hint()) if session is not None and
