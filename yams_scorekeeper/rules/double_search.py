@@ -89,8 +89,9 @@ _LABEL_WORDS = {"clairs": "explain.dice.clairs", "foncés": "explain.dice.fonces
                 "petits": "explain.dice.petits", "grands": "explain.dice.grands"}
 
 
-def _count(n: int) -> Message | int:
+def _in_words(n: int) -> Message | int:
     return Message(_COUNTS[n]) if n in _COUNTS else n
+
 
 # A search mode: the harmony it looks for (None, "couleur", "taille"), the plural names of its
 # labels, in label order, and its bins (the attribute of _Bins). Bins are indexed
@@ -281,7 +282,7 @@ def _groups(row_id: str, mode: _Mode, where: _Where) -> list[Message]:
     labels = len(names)
     if shape[0] == "same":
         placed: _Placed = where  # type: ignore[assignment]  # a "same" search places groups
-        return [_labelled(_GROUP_SAME, names[b % labels], count=_count(n),
+        return [_labelled(_GROUP_SAME, names[b % labels], count=_in_words(n),
                           value=b // labels + 1) for n, b in placed]
     if shape[0] == "runs":
         runs_at: _RunsAt = where  # type: ignore[assignment]  # a "runs" search: its runs
@@ -439,7 +440,7 @@ def _chiffre_figure(rules: DoubleRules, value: int, n: int,
     score = base * hf
     parts = [upper, Message("explain.times_harmony_colour_all" if kind == "couleur"
                             else "explain.times_harmony_size_all",
-                            factor=hf, count=_count(count), value=value,
+                            factor=hf, count=_in_words(count), value=value,
                             dice=Message(_LABEL_WORDS[names])),
              Message("explain.equals", score=score)]
     return rules._fig(row_id, score, Joined("", parts), base=base,
