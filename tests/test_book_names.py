@@ -22,3 +22,10 @@ def test_house_sections_go_by_their_names(club, lang, names):
         text = ok(club, *args, lang=lang).stdout
         words = set(text.split())
         assert set(names) <= words and not {"chiffres", "figures"} & words, text
+
+
+def test_head_to_head_names_each_family_by_its_title(club):
+    text = " ".join(ok(club, "stats", "Mamie Jeanne", "--vs", "Double suite de Marcel").stdout
+                    .split())
+    assert "Yatzy 3" in text and "Duel au Yam 1" in text
+    assert not {"classic", "gaby", "double", "duel"} & set(text.split())

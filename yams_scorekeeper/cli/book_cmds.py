@@ -832,10 +832,21 @@ def _print_head_to_head(data: dict, lang: str) -> None:
                           (shown(w["average"] + " " + a), "right"),
                           (shown(w["average"] + " " + b), "right")))
     for family, fam in data["by_family"].items():
-        table.add_row(shown(family), str(fam["games"]), str(fam["wins"][a]),
+        table.add_row(shown(_family_title(family)), str(fam["games"]), str(fam["wins"][a]),
                       str(fam["wins"][b]), _number(fam["average"][a], lang),
                       _number(fam["average"][b], lang))
     out.print(table)
+
+
+def _family_title(family: str) -> str:
+    """A family as people call it (``Duel au Yam``); its id when no rule set has it."""
+    from ..base.errors import ConfigError
+    from ..rules import rules_class
+
+    try:
+        return rules_class(family).title
+    except ConfigError:
+        return family
 
 
 # -- export / import ----------------------------------------------------------------------------
