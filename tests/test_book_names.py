@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 from club import EVENING_ID, SIRTIN, club_store
-from helpers import js, ok
+from helpers import ENV, js, ok
 
 
 @pytest.fixture(scope="module")
@@ -22,3 +22,11 @@ def test_house_sections_go_by_their_names(club, lang, names):
         text = ok(club, *args, lang=lang).stdout
         words = set(text.split())
         assert set(names) <= words and not {"chiffres", "figures"} & words, text
+
+
+def test_head_to_head_names_each_family_by_its_title(club, monkeypatch):
+    monkeypatch.setitem(ENV, "COLUMNS", "200")              # a line a family
+    text = " ".join(ok(club, "stats", "Mamie Jeanne", "--vs", "Double suite de Marcel").stdout
+                    .split())
+    assert "Yatzy 3" in text and "Duel au Yam 1" in text
+    assert not {"classic", "gaby", "double", "duel"} & set(text.split())

@@ -1,6 +1,7 @@
-"""Every table of the record book wraps between words at any width from 60 columns, in both
-languages: each word of a narrow run is a word of the same run at 300 columns (a word cut in
-two, or cut short with an ellipsis, is not)."""
+"""Every table of the record book, the turn log, the rules and a score wrap between words at
+any width from 60 columns, in both languages: each word of a narrow run is a word of the same
+run at 300 columns (a word cut in two, or cut short with an ellipsis, is not). The sheets
+abbreviate their column names on purpose when narrow: they are not listed here."""
 
 from __future__ import annotations
 
@@ -11,10 +12,14 @@ from club import EVENING, EVENING_ID, PLAYERS, club_store
 from helpers import ENV, ok
 
 #: the commands that print tables of the record book
+GABY = f"{5:032x}"              # the club's first Gaby game
 COMMANDS = (("stats", PLAYERS[0]), ("stats", PLAYERS[1], "--rows"), ("stats", "--rating"),
             ("history",), ("history", "--player", PLAYERS[0]), ("records",),
-            ("soiree", "list"), ("soiree", "show", EVENING_ID))
-WIDTHS = (60, 67, 74, 80)
+            ("soiree", "list"), ("soiree", "show", EVENING_ID), ("log", "--game", GABY),
+            ("rules", "gaby"),
+            ("score", "--rules", "double", "1cp", "2cp", "3cp", "4fp", "5fp", "6cg", "6cg",
+             "1fg", "2fg", "3fg", "/1"))
+WIDTHS = (60, 71, 80)
 #: what a chart's bars and a table's rules are drawn with (their length follows the width)
 DRAWN = re.compile(r"^[█▏▎▍▌▋▊▉─]+$")
 

@@ -248,12 +248,12 @@ def _records_html(path: str, configs: dict, counted: int, lang: str, store,
                    for name, value, player, date, tied, grand in _record_lines(cfg, lang)],
                   left={2, 3, 4})
              for key, cfg in configs.items()]
-    from .charts import histogram
+    from .charts import LEAST_GAMES, histogram
 
     totals = store.config_totals()
     charts = [histogram(say("book.spread_config", lang, label=cfg.get("label") or key),
                         totals[key])
-              for key, cfg in configs.items() if len(totals.get(key, ())) >= 2]
+              for key, cfg in configs.items() if len(totals.get(key, ())) >= LEAST_GAMES]
     picture = words("cli.printable", lang)
     text = grids_html(picture["book"], picture["counted"].format(n=counted), grids, lang,
                       charts)
@@ -620,15 +620,26 @@ def stats(
         print_lines(out, [line], Text(line))
     if not chart:
         return
-    charts = [totals_chart(bars, w["chart"].format(name=name,
-                                                   label=data["by_config"][key]["label"]),
-                           out.width, lang) for key, bars in page["bars"]]
-    charts += [distribution_chart(totals, w["spread"].format(name=name, family=family),
-                                  out.width, lang)
-               for family, totals in page["spread"] if len(totals) >= 5]
-    for drawn in charts:
-        print_lines(out, drawn.lines, drawn)
-        out.print()
+    from .charts import LEAST_GAMES
+
+    spreads = dict(page["spread"])
+    for key, bars in page["bars"]:
+        cfg = data["by_config"][key]
+        title = w["chart"].format(name=name, label=cfg["label"])
+        if cfg["games"] < LEAST_GAMES:
+            line = shown(say("cli.book.too_few", lang, title=title, n=cfg["games"],
+                             least=LEAST_GAMES))
+            print_lines(out, [line], Text(line))
+            out.print()
+            continue
+        charts = [totals_chart(bars, title, out.width, lang)]
+        if len(spreads.get(key, ())) >= 5:
+            charts.append(distribution_chart(
+                spreads[key], w["spread"].format(name=name, label=cfg["label"]), out.width,
+                lang))
+        for drawn in charts:
+            print_lines(out, drawn.lines, drawn)
+            out.print()
 
 
 def _page_lines(data: dict, lang: str) -> list[str]:
@@ -671,7 +682,7 @@ def _player_html(path: str, store, data: dict, page: dict, name: str, filters: t
     configuration, the page's sentences, then the charts (totals over time per
     configuration, their spread per family, each row's average per column)."""
     from ..rules import rules_class
-    from .charts import Point, grouped_bars, histogram, line_chart
+    from .charts import LEAST_GAMES, Point, grouped_bars, histogram, line_chart, too_few_note
     from .files import write_text
     from .printable import Cell, Grid, Line, grids_html
 
@@ -686,13 +697,22 @@ def _player_html(path: str, store, data: dict, page: dict, name: str, filters: t
                                  Cell(_number(cfg["stdev"], lang))])
              for cfg in data["by_config"].values()]
     grid = Grid("", [w["config"], *_stats_headers(lang)], lines, _page_lines(data, lang))
-    charts = [line_chart(w["chart"].format(name=name, label=data["by_config"][key]["label"]),
-                         [Point(*point) for point in points]) for key, points in page["points"]]
-    charts += [histogram(w["spread"].format(name=name, family=family), totals)
-               for family, totals in page["spread"] if len(totals) >= 2]
+    spreads = dict(page["spread"])
+    charts = []
+    for key, points in page["points"]:
+        cfg = data["by_config"][key]
+        title = w["chart"].format(name=name, label=cfg["label"])
+        if cfg["games"] < LEAST_GAMES:
+            charts.append(too_few_note(say("cli.book.too_few", lang, title=title,
+                                           n=cfg["games"], least=LEAST_GAMES)))
+            continue
+        charts.append(line_chart(title, [Point(*point) for point in points]))
+        if len(spreads.get(key, ())) >= LEAST_GAMES:
+            charts.append(histogram(w["spread"].format(name=name, label=cfg["label"]),
+                                    spreads[key]))
     since, until, seats = filters
     for cfg in store.row_stats(name, None, since, until, seats).values():
-        if not cfg["sheets"]:
+        if cfg["sheets"] < LEAST_GAMES:
             continue
         try:
             names = {row.id: row.name for row in rules_class(cfg["family"] or "").rows}
@@ -812,10 +832,21 @@ def _print_head_to_head(data: dict, lang: str) -> None:
                           (shown(w["average"] + " " + a), "right"),
                           (shown(w["average"] + " " + b), "right")))
     for family, fam in data["by_family"].items():
-        table.add_row(shown(family), str(fam["games"]), str(fam["wins"][a]),
+        table.add_row(shown(_family_title(family)), str(fam["games"]), str(fam["wins"][a]),
                       str(fam["wins"][b]), _number(fam["average"][a], lang),
                       _number(fam["average"][b], lang))
     out.print(table)
+
+
+def _family_title(family: str) -> str:
+    """A family as people call it (``Duel au Yam``); its id when no rule set has it."""
+    from ..base.errors import ConfigError
+    from ..rules import rules_class
+
+    try:
+        return rules_class(family).title
+    except ConfigError:
+        return family
 
 
 # -- export / import ----------------------------------------------------------------------------
