@@ -79,8 +79,11 @@ for _row, _n in _GEANTE.items():
 _LARGEST = {row: (max(s[1]) if s[0] == "same" else s[1] if s[0] == "runs" else _GEANTE_RUN)
             for row, s in _SHAPE.items()}
 
-_WORDS = {1: "un", 2: "deux", 3: "trois", 4: "quatre", 5: "cinq", 6: "six", 7: "sept",
-          8: "huit", 9: "neuf", 10: "dix"}
+#: how many dice a group has, as a word: the message keys
+_WORDS = {1: "explain.count_1", 2: "explain.count_2", 3: "explain.count_3",
+          4: "explain.count_4", 5: "explain.count_5", 6: "explain.count_6",
+          7: "explain.count_7", 8: "explain.count_8", 9: "explain.count_9",
+          10: "explain.count_10"}
 
 # A search mode: the harmony it looks for (None, "couleur", "taille"), the plural names of its
 # labels, in label order, and its bins (the attribute of _Bins). Bins are indexed
@@ -262,9 +265,10 @@ def _search(row_id: str, bins: _Bins, mode: _Mode, only: int | None = None
     return None if found_g is None else (n * found_g[0], found_g)
 
 
-def _groups(row_id: str, mode: _Mode, where: _Where) -> list[str]:
-    """The groups a search found, as French text (``trois 5 clairs``, ``1-2-3 petits``);
-    the row's shape says which kind of ``where`` its search gave."""
+def _groups(row_id: str, mode: _Mode, where: _Where) -> list[Message | str]:
+    """The groups a search found, said in the output's language (``trois 5 clairs``,
+    ``three light 5s``; ``1-2-3 petits``, ``small 1-2-3``); the row's shape says which kind
+    of ``where`` its search gave."""
     shape = _SHAPE[row_id]
     names = mode[1]
     labels = len(names)
@@ -275,19 +279,40 @@ def _groups(row_id: str, mode: _Mode, where: _Where) -> list[str]:
         runs_at: _RunsAt = where  # type: ignore[assignment]  # a "runs" search: its runs
         start, run_labels = runs_at
         run = "-".join(str(v) for v in range(start, start + shape[1]))
-        return [_label(run, names[lab]) for lab in run_labels]
+        return [_run(run, names[lab]) for lab in run_labels]
     geante_at: _GeanteAt = where  # type: ignore[assignment]  # a "geante" search: 3 numbers
     value, run_label, b = geante_at
-    return [_label("1-2-3-4-5-6", names[run_label]),
-            _label(f"{_GEANTE_WORD[shape[1]]} de {value}", names[b % labels])]
+    return [_run("1-2-3-4-5-6", names[run_label]),
+            _labelled(("explain.group_geante", "explain.group_geante_label"), names[b % labels],
+                      what=_GEANTE_WORD[shape[1]], value=value)]
 
 
-def _label(text: str, name: str) -> str:
-    return f"{text} {name}" if name else text
+#: the plural names of the tags' labels as the dice of a group: their message keys
+_LABEL_KEYS = {"clairs": "explain.dice_light", "foncés": "explain.dice_dark",
+               "petits": "explain.dice_small", "grands": "explain.dice_large"}
 
 
-def _same_text(n: int, value: int, name: str) -> str:
-    return _label(f"{_WORDS.get(n, n)} {value}", name)
+def _labelled(keys: tuple[str, str], name: str, **values: Any) -> Message:
+    """A group said by the first key, or by the second with its dice's label (``name``)."""
+    if name:
+        return Message(keys[1], label=Message(_LABEL_KEYS[name]), **values)
+    return Message(keys[0], **values)
+
+
+def _run(run: str, name: str) -> Message | str:
+    """A run: its values, with its dice's label when it has one."""
+    return Message("explain.group_run_label", run=run, label=Message(_LABEL_KEYS[name])) \
+        if name else run
+
+
+def _word(n: int) -> Message | int:
+    """How many dice, as a word (``trois``, ``three``)."""
+    return Message(_WORDS[n]) if n in _WORDS else n
+
+
+def _same_text(n: int, value: int, name: str) -> Message:
+    return _labelled(("explain.group_same", "explain.group_same_label"), name, count=_word(n),
+                     value=value)
 
 
 # -- figures -----------------------------------------------------------------------------------
@@ -358,18 +383,19 @@ def _made(rules: DoubleRules, row_id: str, mode: _Mode, found: tuple[int, _Where
     score = base
     for f in factors.values():
         score *= f
-    groups = _groups(row_id, mode, found[1])
+    said = _groups(row_id, mode, found[1])
+    groups = [g if isinstance(g, str) else g.text("fr") for g in said]     # the detail: French
+    joined = Joined(" + ", said)
     if row_id in _GEANTE:
         n = _GEANTE[row_id]
         value = found[0] // n
         # as the seed writes them: 10 x (5 + 5), 10 x (4 + 4 + 4), 10 x (4 x 6)
         dice = f"({n} x {value})" if n >= 4 else "(" + " + ".join([str(value)] * n) + ")"
         parts = [Message("explain.geante_harmony" if harmony else "explain.geante",
-                         what=_GEANTE_WORD[n], value=value, groups=" + ".join(groups),
+                         what=_GEANTE_WORD[n], value=value, groups=joined,
                          factor=s["geante_factor"], dice=dice, base=base)]
     else:
-        parts = [Message("explain.groups", name=rules._name(row_id), groups=" + ".join(groups),
-                         base=base)]
+        parts = [Message("explain.groups", name=rules._name(row_id), groups=joined, base=base)]
     if harmony:
         parts.append(Message("explain.times_harmony_colour" if harmony == "couleur"
                              else "explain.times_harmony_size", factor=hf))
@@ -420,7 +446,8 @@ def _chiffre_figure(rules: DoubleRules, value: int, n: int,
     score = base * hf
     parts = [upper, Message("explain.times_harmony_colour_all" if kind == "couleur"
                             else "explain.times_harmony_size_all",
-                            factor=hf, count=_WORDS.get(count, count), value=value, dice=names),
+                            factor=hf, count=_word(count), value=value,
+                            dice=Message(_LABEL_KEYS[names])),
              Message("explain.equals", score=score)]
     return rules._fig(row_id, score, Joined("", parts), base=base,
                       factors={"harmonie": hf}, harmony=kind, **extra)
