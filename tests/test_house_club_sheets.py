@@ -5,6 +5,7 @@ hand, and plays a whole game in a real 80 x 24 pseudo-terminal."""
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -231,3 +232,26 @@ def test_hints_on_six_dice_come_from_the_heuristic_adviser_and_say_so(tmp_path):
     assert "HEURISTIC adviser" in hint.stdout
     assert "6 dice (its table is for five)" in hint.stderr
     assert "The heuristic adviser answers" in hint.stderr
+
+
+def test_a_maxi_yatzy_transcript_replays_with_its_six_dice_and_saved_rolls(tmp_path):
+    db = str(tmp_path / "store")
+    run = [sys.executable, "-m", "yams_scorekeeper"]
+
+    def yams(*args: str) -> str:
+        done = subprocess.run(run + [*args, "--db", db] if args[0] != "replay" else run + list(
+            args), capture_output=True, text=True, check=False)
+        assert done.returncode == 0, done.stderr
+        return done.stdout
+
+    yams("new", "--house", str(EXAMPLES / "maxi-yatzy.toml"), "-p", "Ann")
+    for dice, row in (("123456/1", "full-straight"), ("666666/5", "maxi-yatzy"),
+                      ("222555/2", "villa")):
+        yams("enter", dice)
+        yams("mark", row)
+    text = yams("transcript")
+    assert "Ann: 6 6 6 6 6 6/5 -> maxi-yatzy" in text and '"dice":6' in text
+    (tmp_path / "t.txt").write_text(text, encoding="utf-8")
+    replayed = json.loads(yams("replay", "--json", str(tmp_path / "t.txt")))
+    (player,) = replayed["players"]
+    assert player["totals"]["grand"] == 21 + 100 + 21, player
