@@ -6,6 +6,7 @@ hand, and plays a whole game in a real 80 x 24 pseudo-terminal."""
 from __future__ import annotations
 
 import json
+import random
 import subprocess
 import sys
 from pathlib import Path
@@ -255,3 +256,22 @@ def test_a_maxi_yatzy_transcript_replays_with_its_six_dice_and_saved_rolls(tmp_p
     replayed = json.loads(yams("replay", "--json", str(tmp_path / "t.txt")))
     (player,) = replayed["players"]
     assert player["totals"]["grand"] == 21 + 100 + 21, player
+
+
+def test_the_heuristic_adviser_plays_a_whole_game_of_six_dice():
+    """Its turns (keeps, rolls, the cell) on Maxi Yatzy: every one legal to the end, and a
+    score above the random player's."""
+    from yams_scorekeeper.advice.heuristic import HeuristicAdviser
+    from yams_scorekeeper.engine.simulate import play_random_game
+
+    house = sheet("maxi-yatzy")
+    cfg = GameConfig(house.ruleset().family, ("Ann",), ("grille",))
+    cfg.__dict__["rules"] = house.ruleset()
+    game = Game(cfg)
+    adviser = HeuristicAdviser(game)
+    rng = random.Random(0)
+    while not game.finished:
+        adviser.play_turn(rng)
+    totals = game.totals(0)
+    assert totals.grand == sum(totals.parts.values())
+    assert totals.grand > play_random_game(cfg, random.Random(0)).totals(0).grand
