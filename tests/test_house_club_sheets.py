@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -178,6 +179,7 @@ def test_the_rigole_sheet_plays_a_whole_game_in_80_by_24(tmp_path):
     # 63 + 35 prime; carré 50, petite suite 30, grande 40, rigole 40, yam 50, chance 26,
     # plus 28, moins 7: 271
     assert "1. Ann: 369" in text, text
+    assert re.search(r"\n Bonus +35 *\n", text), text          # the prime is a line of its own
 
 
 def test_yamsenligne_plays_a_whole_game_in_five_columns_in_80_by_24(tmp_path):
@@ -189,6 +191,7 @@ def test_yamsenligne_plays_a_whole_game_in_five_columns_in_80_by_24(tmp_path):
     # a column: 63 + prime 30 + (63 - 60) = 33, supérieur 28, inférieur 7, brelan 20,
     # carré 40, full 30, suite 40, yam 50: 311; five columns 1555
     assert "1. Ann: 1555" in text, text
+    assert re.search(r"\n Bonus( +33){5} *\n", text), text      # 30 + (63 - 60) a column
 
 
 def test_maxi_yatzy_plays_a_whole_game_of_six_dice_in_80_by_24(tmp_path):
