@@ -5,6 +5,9 @@ hand, and plays a whole game in a real 80 x 24 pseudo-terminal."""
 
 from __future__ import annotations
 
+import json
+import random
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -176,6 +179,7 @@ def test_the_rigole_sheet_plays_a_whole_game_in_80_by_24(tmp_path):
     # 63 + 35 prime; carré 50, petite suite 30, grande 40, rigole 40, yam 50, chance 26,
     # plus 28, moins 7: 271
     assert "1. Ann: 369" in text, text
+    assert re.search(r"\n Bonus +35 *\n", text), text          # the prime is a line of its own
 
 
 def test_yamsenligne_plays_a_whole_game_in_five_columns_in_80_by_24(tmp_path):
@@ -187,6 +191,7 @@ def test_yamsenligne_plays_a_whole_game_in_five_columns_in_80_by_24(tmp_path):
     # a column: 63 + prime 30 + (63 - 60) = 33, supérieur 28, inférieur 7, brelan 20,
     # carré 40, full 30, suite 40, yam 50: 311; five columns 1555
     assert "1. Ann: 1555" in text, text
+    assert re.search(r"\n Bonus( +33){5} *\n", text), text      # 30 + (63 - 60) a column
 
 
 def test_maxi_yatzy_plays_a_whole_game_of_six_dice_in_80_by_24(tmp_path):
@@ -231,3 +236,45 @@ def test_hints_on_six_dice_come_from_the_heuristic_adviser_and_say_so(tmp_path):
     assert "HEURISTIC adviser" in hint.stdout
     assert "6 dice (its table is for five)" in hint.stderr
     assert "The heuristic adviser answers" in hint.stderr
+
+
+def test_a_maxi_yatzy_transcript_replays_with_its_six_dice_and_saved_rolls(tmp_path):
+    db = str(tmp_path / "store")
+    run = [sys.executable, "-m", "yams_scorekeeper"]
+
+    def yams(*args: str) -> str:
+        done = subprocess.run(run + [*args, "--db", db] if args[0] != "replay" else run + list(
+            args), capture_output=True, text=True, check=False)
+        assert done.returncode == 0, done.stderr
+        return done.stdout
+
+    yams("new", "--house", str(EXAMPLES / "maxi-yatzy.toml"), "-p", "Ann")
+    for dice, row in (("123456/1", "full-straight"), ("666666/5", "maxi-yatzy"),
+                      ("222555/2", "villa")):
+        yams("enter", dice)
+        yams("mark", row)
+    text = yams("transcript")
+    assert "Ann: 6 6 6 6 6 6/5 -> maxi-yatzy" in text and '"dice":6' in text
+    (tmp_path / "t.txt").write_text(text, encoding="utf-8")
+    replayed = json.loads(yams("replay", "--json", str(tmp_path / "t.txt")))
+    (player,) = replayed["players"]
+    assert player["totals"]["grand"] == 21 + 100 + 21, player
+
+
+def test_the_heuristic_adviser_plays_a_whole_game_of_six_dice():
+    """Its turns (keeps, rolls, the cell) on Maxi Yatzy: every one legal to the end, and a
+    score above the random player's."""
+    from yams_scorekeeper.advice.heuristic import HeuristicAdviser
+    from yams_scorekeeper.engine.simulate import play_random_game
+
+    house = sheet("maxi-yatzy")
+    cfg = GameConfig(house.ruleset().family, ("Ann",), ("grille",))
+    cfg.__dict__["rules"] = house.ruleset()
+    game = Game(cfg)
+    adviser = HeuristicAdviser(game)
+    rng = random.Random(0)
+    while not game.finished:
+        adviser.play_turn(rng)
+    totals = game.totals(0)
+    assert totals.grand == sum(totals.parts.values())
+    assert totals.grand > play_random_game(cfg, random.Random(0)).totals(0).grand

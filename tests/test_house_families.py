@@ -5,6 +5,7 @@ after every turn."""
 
 from __future__ import annotations
 
+import json
 import random
 import subprocess
 import sys
@@ -287,3 +288,23 @@ def test_gaby_file_with_settings_and_column_factors():
     with pytest.raises(ConfigError) as err:
         house_toml_from_family("gaby", {"nenette": 50})
     assert err.value.message.key == "rules.house_setting_not_said"
+
+
+def test_play_house_family_name_plays_its_shipped_file(tmp_path):
+    """``--house yatzy`` with no saved sheet of that name: the family's shipped house file."""
+    from pty_screen import PtyScreen
+
+    with PtyScreen(["play", "--db", str(tmp_path / "store"), "--house", "yatzy"]) as term:
+        term.wait("Players")
+        term.line("Ann")
+        term.wait("dice/roll")
+        text = term.text()
+        term.line("q")
+        assert term.finish() == 0
+    assert "New game: Yatzy" in text, text
+    done = subprocess.run([sys.executable, "-m", "yams_scorekeeper", "games", "--db",
+                           str(tmp_path / "store"), "--json"], capture_output=True, text=True,
+                          check=False)
+    assert done.returncode == 0, done.stderr
+    (game,) = json.loads(done.stdout)["games"]
+    assert (game["family"], game["label"], game["players"]) == ("house", "Yatzy", ["Ann"])

@@ -110,7 +110,7 @@ def _player_grid(game: Game, seat: int, lang: str) -> Grid:
 
 
 def _players_grid(game: Game, lang: str) -> Grid:
-    from .sheet_view import counters_text
+    from .sheet_view import bonus_line, counters_text
 
     w = words("cli.sheet", lang)
     col = game.columns[0].id
@@ -123,8 +123,9 @@ def _players_grid(game: Game, lang: str) -> Grid:
                               [_cell(s, seat, col, row) for seat, s in enumerate(game.sheets)],
                               rule=n == 0 and bool(lines)))
         detail = [t.details[section.id] for t in totals]
-        if "bonus" in detail[0]:
-            lines.append(Line(w["bonus"], [Cell(str(d["bonus"])) for d in detail], "sub"))
+        if bonus_line(game, detail[0]) is not None:
+            lines.append(Line(w["bonus"], [Cell(str(bonus_line(game, d))) for d in detail],
+                              "sub"))
         if "ones" in detail[0]:      # the Double Yams difference (D3)
             lines.append(Line("x 1", [Cell(str(d["ones"])) for d in detail], "sub"))
         short = section.name.split(" ", 1)[-1]

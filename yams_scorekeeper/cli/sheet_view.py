@@ -39,15 +39,16 @@ def _cell_text(sheet: Sheet, column: str, row: str) -> Text:
     return Text(str(mark.score), style="red" if mark.score < 0 else "")
 
 
+def bonus_line(game: Game, detail: dict[str, int]) -> int | None:
+    """A part's bonus line: the sum of its entries the rules call bonuses (``bonus``; a house
+    sheet's bonuses by their ids), None when it has none."""
+    own = [detail[k] for k in game.rules.bonus_ids if k in detail]
+    return sum(own) if own else None
+
+
 def upper_lines(game: Game, detail: dict[str, int]) -> tuple[int, int]:
-    """A column's sub-total of its first section and its bonus line: ``bonus``, or (a house
-    sheet's bonuses have ids of their own) every entry that is no section, total or factor."""
-    first = game.rules.sections[0].id
-    if "bonus" in detail:
-        return detail[first], detail["bonus"]
-    sections = {s.id for s in game.rules.sections}
-    return detail[first], sum(v for k, v in detail.items()
-                              if k not in sections and k not in ("total", "factor"))
+    """A column's sub-total of its first section and its bonus line."""
+    return detail[game.rules.sections[0].id], bonus_line(game, detail) or 0
 
 
 def player_grid(game: Game, index: int, lang: str, short: bool = False) -> Group:
@@ -116,8 +117,9 @@ def players_grid(game: Game, lang: str, player: int | None = None,
         for row in rows:
             table.add_row(game.rules.row(row).name, *(_cell_text(s, col, row) for s in sheets))
         detail = [t.details[section.id] for t in totals]
-        if "bonus" in detail[0]:
-            table.add_row(Text(w["bonus"], style="italic"), *(str(d["bonus"]) for d in detail))
+        if bonus_line(game, detail[0]) is not None:
+            table.add_row(Text(w["bonus"], style="italic"),
+                          *(str(bonus_line(game, d)) for d in detail))
         if "ones" in detail[0]:      # the Double Yams difference (D3)
             table.add_row(Text("x 1", style="italic"), *(str(d["ones"]) for d in detail))
         short = section.name.split(" ", 1)[-1]      # "Les suites" -> "suites"

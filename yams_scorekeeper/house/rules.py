@@ -413,6 +413,7 @@ def house_rules_class(spec: SheetSpec, identity: str) -> type[HouseRules]:
     imposed = next((c.id for c in spec.columns if c.kind == "imposee" and c.order is None), None)
     attrs: dict[str, Any] = {
         "sheet": spec, "identity": identity, "title": spec.title, "dice_count": spec.dice,
+        "bonus_ids": tuple(b.id for b in spec.bonuses),
         "source": identity, "max_rolls": spec.rolls,
         "rows": tuple(Row(r.id, r.name, r.section) for r in spec.rows),
         "sections": sections, "defaults": defaults,
