@@ -77,3 +77,20 @@ def chances_by_turn(game: Game, solved: Solved) -> list[LiveChances]:
             written = now
             out.append(live_chances(replay, solved))
     return out
+
+
+def cached_solved(game: Game, folder: str) -> Solved | None:
+    """The solved table of a one-column game when the cache holds it already (verified as
+    :meth:`~.adviser.Solved.for_spec` does); None for a game of several columns or a table not
+    solved yet."""
+    import os
+
+    from . import cache
+    from .spec import solvable, spec_for
+
+    if not solvable(game.rules, len(game.columns)):
+        return None
+    spec = spec_for(game.rules, game.rows)
+    if not os.path.exists(cache.table_path(folder, spec.key())):
+        return None
+    return Solved.for_spec(spec, folder)

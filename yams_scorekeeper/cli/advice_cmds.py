@@ -73,7 +73,9 @@ HINT_EPILOG = examples(
     "yams hint 6 6 6 6 2 --roll 3 --game 3f2a",
     "yams hint --rules yahtzee --start --json",
     "yams hint -R duel --filled 1=3,yam=50 --jokers 2 4 4 4 6 1 --roll 2",
-    "yams hint cp665 fp12 cg34 fg556 --roll 2   (Double Yams: the heuristic)")
+    "yams hint cp665 fp12 cg34 fg556 --roll 2   (Double Yams: the heuristic)",
+    "yams hint 6 6 5 2 1 --roll 1 --win         (the keep to win, beside the average's)",
+    "yams hint --chances                    (everyone's chance to win now)")
 
 
 def hint(
@@ -106,6 +108,10 @@ def hint(
     target: int | None = typer.Option(None, "--target", metavar="N", min=1, show_default=False,
                                       help="Also the keep or cell that maximises the chance to "
                                            "reach N points (one column)."),
+    chances: bool = typer.Option(
+        False, "--chances",
+        help="Instead: each player's chance to win the game in progress, a bar each (one "
+             "column, its table solved): exact in the last 3 turns, an approximation before."),
     as_json: bool = json_option(),
     db: str | None = db_option(),
 ) -> None:
@@ -119,6 +125,9 @@ def hint(
     from .house_files import command_rules
 
     lang = current_lang(ctx)
+    if chances:
+        _print_chances(game_of(db, game_id), db, as_json, lang)
+        return
     if rules_name is not None or house is not None or start or filled:
         if game_id is not None:
             raise ConfigError(Message("cli.give_either_game_or_a_sheet"))
@@ -178,6 +187,21 @@ def hint(
 
         for line in win_lines(chance, lang, rules):
             echo(line)
+
+
+def _print_chances(game, db: str | None, as_json: bool, lang: str) -> None:
+    """``yams hint --chances``: everyone's chance to win now, a bar each."""
+    from .chances_view import cached_chances, chance_lines
+
+    live = cached_chances(game, db)
+    if live is None:
+        raise ConfigError(Message("cli.chances.none", title=game.rules.title),
+                          expected="yams hint")
+    if as_json:
+        print_json(live.to_json())
+        return
+    for line in chance_lines(live, lang):
+        echo(line)
 
 
 def _read_dice(dice: list[str] | None) -> tuple[int, ...] | None:
@@ -374,6 +398,10 @@ def review(
                               help="Review every finished game of the book that the exact "
                                    "solver covers (one-column sheets), keep each review, and "
                                    "show each player's points lost a turn and luck a game."),
+    chart: str | None = typer.Option(
+        None, "--chart", metavar="FILE.svg", show_default=False,
+        help="Also write the chart of each player's chance to win, turn by turn, with the "
+             "turns that swung it (a finished one-column game)."),
     as_json: bool = json_option(),
     db: str | None = db_option(),
 ) -> None:
@@ -394,10 +422,17 @@ def review(
         _review_book(as_json, lang, db)
         return
     game = any_game(db, game_id)
+    if chart is not None and not (game.finished and exactly_solved(game)):
+        raise ConfigError(Message("cli.chances.chart_game"), expected="yams review GAME")
     if not exactly_solved(game):
         heuristic_review(game, as_json, lang)
         return
     players = review_game(game, solved_for(game.rules, game.rows, db, lang))
+    if chart is not None:
+        from .chances_view import write_chart
+
+        for line in write_chart(game, solved_for(game.rules, game.rows, db, lang), chart, lang):
+            echo(line, err=as_json)
     if as_json:
         print_json({"game": game.id, "family": game.rules.family, "method": "exact",
                     "players": [p.to_json() for p in players]})
@@ -517,5 +552,6 @@ def heuristic_review(game, as_json: bool, lang: str) -> None:
 
 COMMANDS = (
     (hint, {"epilog": HINT_EPILOG}),
-    (review, {"epilog": examples("yams review 3f2a", "yams review 3f2a --json")}),
+    (review, {"epilog": examples("yams review 3f2a", "yams review 3f2a --json",
+                                 "yams review 3f2a --chart chances.svg")}),
 )

@@ -66,6 +66,9 @@ def play(
     serve: bool = typer.Option(
         False, "--serve", help="Also show the game as a live web page for the phones and the TV "
                                "(yams serve, in the background, for this session)."),
+    chances: bool = typer.Option(
+        False, "--chances", help="After each turn, each player's chance to win, a bar each "
+                                 "(one-column sheets whose table is solved)."),
 ) -> None:
     """Keep score at the table: type the dice you rolled, pick a cell, the sheet fills in.
 
@@ -94,7 +97,7 @@ def play(
             from .serve_cmd import serve_for_play
 
             live = serve_for_play(term, stored_id(session.game), db)
-        Table(term, session, db, numbered).run()
+        Table(term, session, db, numbered, chances).run()
     except Quit:
         term.say(term.t("saved_quit", cmd=resume_hint()) if session is not None and
                  not session.game.finished else term.t("nothing_started"), keep=resume_hint())

@@ -22,9 +22,9 @@ TARGET_KEYS = {"now": "cli.advice.target_now", "keep": "cli.advice.target_keep",
 
 def check_win(game: Game, target: int | None) -> None:
     """Refuse what the chances cannot answer: several columns, or --win alone at the table."""
-    from .advice_cmds import exactly_solved
+    from ..advice.spec import solvable
 
-    if not exactly_solved(game):
+    if not solvable(game.rules, len(game.columns)):
         raise ConfigError(Message("cli.advice.win_columns", title=game.rules.title),
                           expected="yams hint")
     if target is None and len(game.sheets) < 2:
