@@ -219,6 +219,11 @@ class Chances:
         that maximises the chance to win against ``others`` (or to reach ``target``)."""
         laws = [self.law(s) for s in others]
         lo, hi = me.so_far, me.so_far + self.most_to_come(me.filled)
+        # past the best score of the others (or the target) the chance no longer grows: the
+        # grid stops there, a total beyond it is valued as its last point
+        top = target if target is not None else max((law.lo + len(law.p) for law in laws),
+                                                    default=lo)
+        hi = max(lo, min(hi, top))
         grid = np.arange(lo, hi + 1)
         utility = (grid >= target).astype(float) if target is not None else win_share(laws, grid)
         exact = self.open_rows(me) <= EXACT_OPEN and all(law.exact for law in laws)
