@@ -100,3 +100,35 @@ def test_chart_needs_a_finished_one_column_game(db, solved, tmp_path):
     _play(db, solved, turns=2)
     one_line_error(run(db, "review", "--chart", str(tmp_path / "c.svg")), "--chart draws")
     assert not (tmp_path / "c.svg").exists()
+
+
+def test_several_columns_get_an_estimate_by_simulated_games():
+    """Yam classique in two columns, two cells left each: the heuristic plays the rest."""
+    from yams_scorekeeper.advice.heuristic import HeuristicAdviser
+    from yams_scorekeeper.advice.sim_chances import simulated_chances
+    from yams_scorekeeper.cli.chances_view import chance_lines
+    from yams_scorekeeper.engine.config import make_config
+    from yams_scorekeeper.engine.game import Game
+
+    game = Game(make_config("classic", ["Ana", "Bob"], columns=["libre", "descendante"]),
+                id="0123abcd")
+    rng = random.Random(4)
+    cells = len(game.columns) * len(game.rows)
+    while len(game.sheets[1].marks) < cells - 2:
+        HeuristicAdviser(game).play_turn(rng)
+    live = simulated_chances(game, samples=12)
+    assert live.method == "simulation" and not live.exact and live.samples == 12
+    assert sum(live.chances) == pytest.approx(1.0)
+    assert all(c * 12 == pytest.approx(round(c * 24) / 2) for c in live.chances)  # half wins
+    assert simulated_chances(game, samples=12) == live          # a position's own seed
+    data = live.to_json()
+    assert data["samples"] == 12 and "interval" in data["players"][0]
+    lines = chance_lines(live, "en")
+    assert "estimated from 12 games played on by the heuristic adviser" in lines[0]
+    assert "±" in lines[1]
+    while not game.finished:
+        HeuristicAdviser(game).play_turn(rng)
+    done = simulated_chances(game, samples=4)
+    winner = [i for i, s in enumerate(game.sheets) if s in game.winners()]
+    assert [round(c, 6) for c in done.chances] == [
+        (1 / len(winner) if i in winner else 0.0) for i in range(2)]

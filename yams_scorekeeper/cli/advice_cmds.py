@@ -110,8 +110,9 @@ def hint(
                                            "reach N points (one column)."),
     chances: bool = typer.Option(
         False, "--chances",
-        help="Instead: each player's chance to win the game in progress, a bar each (one "
-             "column, its table solved): exact in the last 3 turns, an approximation before."),
+        help="Instead: each player's chance to win the game in progress, a bar each: exact in "
+             "the last 3 turns of a one-column sheet (its table solved), an approximation "
+             "before; several columns: estimated by simulated games."),
     as_json: bool = json_option(),
     db: str | None = db_option(),
 ) -> None:
@@ -191,9 +192,9 @@ def hint(
 
 def _print_chances(game, db: str | None, as_json: bool, lang: str) -> None:
     """``yams hint --chances``: everyone's chance to win now, a bar each."""
-    from .chances_view import cached_chances, chance_lines
+    from .chances_view import cached_chances, chance_lines, estimated_chances
 
-    live = cached_chances(game, db)
+    live = estimated_chances(game) if not exactly_solved(game) else cached_chances(game, db)
     if live is None:
         raise ConfigError(Message("cli.chances.none", title=game.rules.title),
                           expected="yams hint")

@@ -29,15 +29,28 @@ def cached_chances(game: Game, db: str | None) -> LiveChances | None:
     return None if solved is None else live_chances(game, solved)
 
 
+def estimated_chances(game: Game) -> LiveChances:
+    """Everyone's chance in a game the exact solver does not cover, by simulated games."""
+    from ..advice.sim_chances import simulated_chances
+
+    return simulated_chances(game)
+
+
 def chance_lines(live: LiveChances, lang: str) -> list[str]:
-    """A title (exact or approximation), then a bar a player: name, bar, percent."""
-    method = say("cli.chances.exact" if live.exact else "cli.chances.approx", lang)
+    """A title (exact, approximation or simulation), then a bar a player: name, bar,
+    percent (and its 95 % interval for a simulation)."""
+    if live.samples is not None:
+        method = say("cli.chances.simulated", lang, n=live.samples, seed=live.seed)
+    else:
+        method = say("cli.chances.exact" if live.exact else "cli.chances.approx", lang)
     width = max(len(shown(n)) for n in live.names)
     lines = [say("cli.chances.title", lang, method=method)]
-    for name, chance in zip(live.names, live.chances, strict=True):
+    for i, (name, chance) in enumerate(zip(live.names, live.chances, strict=True)):
         bar = "█" * round(BAR * chance)
-        lines.append(f"  {shown(name):<{width}} {bar:<{BAR}} "
-                     + say("cli.chances.percent", lang, chance=100 * chance))
+        figure = say("cli.chances.percent", lang, chance=100 * chance) if live.half is None \
+            else say("cli.chances.percent_pm", lang, chance=100 * chance,
+                     half=100 * live.half[i])
+        lines.append(f"  {shown(name):<{width}} {bar:<{BAR}} {figure}")
     return lines
 
 
