@@ -28,7 +28,7 @@ def test_win_hint_is_the_chances_of_the_real_sheets(endgame, solved):
 
     data = js(endgame, "hint", "6", "6", "6", "2", "1", "--roll", "1", "--win")
     win = data["win"]
-    assert win["method"] == "exact" and win["goal"] == "win"
+    assert win["method"] == "plan" and win["exact"] and win["goal"] == "win"   # Bob plays on
     game = api.load(endgame)
     assert game.player.name == "Ana"
     expected = game_win_hint(game, solved(spec_for(game.rules, game.rows)), (6, 6, 6, 2, 1), 1,

@@ -14,6 +14,8 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..engine.game import Game
 
 
+METHOD_KEYS = {"exact": "cli.advice.win_exact", "plan": "cli.advice.win_plan",
+               "approximation": "cli.advice.win_approx"}
 WIN_KEYS = {"now": "cli.advice.win_now", "keep": "cli.advice.win_keep",
             "cell": "cli.advice.win_cell"}
 TARGET_KEYS = {"now": "cli.advice.target_now", "keep": "cli.advice.target_keep",
@@ -41,8 +43,7 @@ def game_win(game: Game, solved: Solved, values, roll: int | None, joker_used: b
 
 def win_lines(win: WinHint, lang: str, rules) -> list[str]:
     """The chance now, and the choice for it beside the expected-score one."""
-    method = say("cli.advice.win_exact" if win.method == "exact" else "cli.advice.win_approx",
-                 lang)
+    method = say(METHOD_KEYS[win.method], lang)
     key = WIN_KEYS if win.target is None else TARGET_KEYS
     if win.keep is None and win.cell is None:
         return [say(key["now"], lang, chance=100 * win.chance_now,
