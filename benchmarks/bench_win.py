@@ -10,7 +10,8 @@ Run from the repository root (the package importable, e.g. ``pip install -e .``)
    A plays by ``hint --win``, B by the expected-score hints. Before the last 3 turns the win
    adviser's choice *is* the expected-score one (docs/advice.md), so both play alike until A's
    first turn with 3 rows open; there the exact chance of A winning is computed twice: playing
-   to win from there (``chance``) and playing for the average (``average``). Both play the
+   to win from there (``chance``, the plan's: a floor, as asking again after B's turns can
+   only do better) and playing for the average (``average``). Both play the
    average until then, so with alternating starters A's win rate when both play the average is
    exactly 50 %, and A's win rate playing to win is ``50 % + mean(chance - average)``, printed
    with its 95 % interval, beside ``mean(chance)`` (the same rate without that control).
