@@ -47,7 +47,8 @@ def test_win_needs_other_players_and_one_column(endgame, tmp_path):
                    "--win needs a game with other players")
     other = str(tmp_path / "columns")
     api.new(other, "classic", ["Ana", "Bob"])
-    one_line_error(run(other, "hint", "--win"), "one-column sheet")
+    one_line_error(run(other, "hint", "--target", "300"), "one-column sheet")
+    one_line_error(run(other, "hint", "--win"), "enter them first")
 
 
 def test_play_hint_w_shows_the_choice_to_win(endgame):

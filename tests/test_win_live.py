@@ -105,8 +105,9 @@ def test_chart_needs_a_finished_one_column_game(db, solved, tmp_path):
 def test_several_columns_get_an_estimate_by_simulated_games():
     """Yam classique in two columns, two cells left each: the heuristic plays the rest."""
     from yams_scorekeeper.advice.heuristic import HeuristicAdviser
-    from yams_scorekeeper.advice.sim_chances import simulated_chances
+    from yams_scorekeeper.advice.sim_chances import simulated_chances, simulated_win_cells
     from yams_scorekeeper.cli.chances_view import chance_lines
+    from yams_scorekeeper.cli.win_text import simulated_lines
     from yams_scorekeeper.engine.config import make_config
     from yams_scorekeeper.engine.game import Game
 
@@ -126,6 +127,15 @@ def test_several_columns_get_an_estimate_by_simulated_games():
     lines = chance_lines(live, "en")
     assert "estimated from 12 games played on by the heuristic adviser" in lines[0]
     assert "±" in lines[1]
+    game.enter(game.rules.parse_dice(["66643"]), 1)
+    judged = simulated_win_cells(game, samples=8)
+    first = HeuristicAdviser(game).cell_choices()[0]
+    assert judged[0].cell == first            # the heuristic's choice first, then by chance
+    assert [c.chance for c in judged[1:]] == sorted((c.chance for c in judged[1:]), reverse=True)
+    assert all(0 <= c.chance <= 1 and c.chance * 8 == round(c.chance * 16) / 2 for c in judged)
+    text = simulated_lines(game, "fr")
+    assert text[0].startswith("Pour gagner (estimé sur 24 parties")
+    assert text[1].startswith("  1. ") and "de gagner" in text[1]
     while not game.finished:
         HeuristicAdviser(game).play_turn(rng)
     done = simulated_chances(game, samples=4)

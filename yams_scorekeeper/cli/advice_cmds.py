@@ -173,6 +173,9 @@ def hint(
             from .house_files import say_heuristic_instead
 
             say_heuristic_instead(rules, lang)
+        if win and not exactly_solved(game):
+            _print_simulated(game, result, as_json, lang)
+            return
         chance = (game_win_hint(game, db, dice or None, roll, target, lang)
                   if win or target is not None else None)
     if as_json:
@@ -188,6 +191,18 @@ def hint(
 
         for line in win_lines(chance, lang, rules):
             echo(line)
+
+
+def _print_simulated(game, result, as_json: bool, lang: str) -> None:
+    """``yams hint --win`` on several columns: the heuristic's hint, then its cells judged by
+    simulated games."""
+    from .win_text import simulated_lines, simulated_win
+
+    if as_json:
+        print_json({**result.to_json(), "win": simulated_win(game)[1]})
+        return
+    for line in hint_lines(result, lang, game.rules) + simulated_lines(game, lang):
+        echo(line)
 
 
 def _print_chances(game, db: str | None, as_json: bool, lang: str) -> None:
@@ -260,7 +275,11 @@ def play_hint_lines(game, text: str, db: str | None, lang: str) -> list[str]:
                          expected="hint 55531/1")
     result = hint_for_game(game, db, given, roll.strip() or None, 3, lang)
     lines = hint_lines(result, lang, game.rules)
-    if win:
+    if win and not exactly_solved(game):
+        from .win_text import simulated_lines
+
+        lines += simulated_lines(game, lang)
+    elif win:
         from .win_text import win_lines
 
         lines += win_lines(game_win_hint(game, db, given, roll.strip() or None, None, lang),
