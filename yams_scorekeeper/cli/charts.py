@@ -243,7 +243,7 @@ def chances_chart(title: str, names: list[str], series: list[list[float]],
     out = _frame(title)
     out[0] = out[0].replace("<svg ", '<svg xmlns="http://www.w3.org/2000/svg" ', 1)
     out.insert(1, f"<style>{CHART_STYLE}</style>")
-    _y_axis(out, [0, 0.25, 0.5, 0.75, 1], y_of, bottom)
+    _y_axis(out, [0, 0.2, 0.4, 0.6, 0.8, 1], y_of, bottom)
     for k in marked:
         out.append(f'<line class="grid" x1="{x_of(k):.1f}" y1="{TOP}" x2="{x_of(k):.1f}" '
                    f'y2="{bottom}" data-turn="{k}"/>')
