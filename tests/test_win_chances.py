@@ -112,7 +112,7 @@ def test_exact_laws_sum_to_one_and_keep_the_solver_mean(solved, family):
 @pytest.mark.parametrize("family", EXACT_FAMILIES)
 def test_advised_play_wins_as_often_as_it_says(solved, family):
     """Games of the last turn played by the win hint against a fixed score: the share won lies
-    within three standard errors of the chance the hint announced."""
+    within 3.5 standard errors of the chance the hint announced."""
     s = solved(spec_for(get_rules(family)))
     chances = Chances(s)
     rows = s.spec.rows
@@ -121,7 +121,7 @@ def test_advised_play_wins_as_often_as_it_says(solved, family):
     me = _sheet(s, filled, jokers)
     rival = Sheet({r: 0 for r in rows}, me.so_far + 22)
     said = chances.hint(me, [rival]).chance_now
-    rng, won, games = random.Random(7), 0.0, 150
+    rng, won, games = random.Random(7), 0.0, 300
     for _ in range(games):
         dice = sorted(rng.randint(1, 6) for _ in range(5))
         for roll in (1, 2):
@@ -132,7 +132,7 @@ def test_advised_play_wins_as_often_as_it_says(solved, family):
         final = s.points_so_far(after) + cell.bonus
         won += 1.0 if final > rival.so_far else 0.5 if final == rival.so_far else 0.0
     error = (said * (1 - said) / games) ** 0.5
-    assert abs(won / games - said) <= 3 * error + 1e-9
+    assert abs(won / games - said) <= 3.5 * error + 1e-9
 
 
 def test_everyone_shares_the_win():

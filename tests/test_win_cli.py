@@ -28,7 +28,7 @@ def test_win_hint_is_the_chances_of_the_real_sheets(endgame, solved):
 
     data = js(endgame, "hint", "6", "6", "6", "2", "1", "--roll", "1", "--win")
     win = data["win"]
-    assert win["method"] == "exact" and win["goal"] == "win"
+    assert win["method"] == "plan" and win["exact"] and win["goal"] == "win"   # Bob plays on
     game = api.load(endgame)
     assert game.player.name == "Ana"
     expected = game_win_hint(game, solved(spec_for(game.rules, game.rows)), (6, 6, 6, 2, 1), 1,
@@ -47,7 +47,8 @@ def test_win_needs_other_players_and_one_column(endgame, tmp_path):
                    "--win needs a game with other players")
     other = str(tmp_path / "columns")
     api.new(other, "classic", ["Ana", "Bob"])
-    one_line_error(run(other, "hint", "--win"), "one-column sheet")
+    one_line_error(run(other, "hint", "--target", "300"), "one-column sheet")
+    one_line_error(run(other, "hint", "--win"), "enter them first")
 
 
 def test_play_hint_w_shows_the_choice_to_win(endgame):

@@ -161,6 +161,19 @@ def load(store: StoreLike, game_id: str | None = None) -> Game:
     return Game.from_doc(load_doc(store, game_id))
 
 
+def chances(store: StoreLike, game_id: str | None = None) -> dict[str, Any] | None:
+    """``yams hint --chances``: each player's chance to win the game :func:`load` gives, as JSON
+    (``method`` exact or approximation, ``players`` with ``name`` and ``chance``), for the live
+    page too; None for a sheet of several columns or a table not solved yet (never solved
+    here: a turn never waits for it)."""
+    from .advice.game_chances import cached_solved, live_chances
+    from .store import paths
+
+    game = load(store, game_id)
+    solved = cached_solved(game, paths.solver_cache(_store(store).path))
+    return None if solved is None else live_chances(game, solved).to_json()
+
+
 def load_doc(store: StoreLike, game_id: str | None = None) -> dict[str, Any]:
     """The stored document of the game :func:`load` gives (its ``reopened`` field says when
     a finished game was reopened)."""

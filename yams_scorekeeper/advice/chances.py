@@ -80,7 +80,10 @@ class WinHint:
     """The choice that maximises the chance (to win, or to reach ``target``), beside the
     expected-score choice, with the chance each leads to (both then playing for the chance)."""
 
-    method: str                         # "exact" or "approximation"
+    #: "exact"; "plan" (exact for the plan made now, which does not see the others' turns to
+    #: come: asking again after them can only do better, the chance is a floor); or
+    #: "approximation"
+    method: str
     chance_now: float                   # playing for the chance from here
     chance_average: float               # playing for the expected score from here
     target: int | None = None
@@ -100,7 +103,7 @@ class WinHint:
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
             "goal": "win" if self.target is None else "target", "target": self.target,
-            "method": self.method, "exact": self.method == "exact",
+            "method": self.method, "exact": self.method != "approximation",
             "chance": _round(self.chance_now),
             "chance_playing_average": _round(self.chance_average)}
         if self.keep is not None or self.cell is not None:
@@ -219,6 +222,11 @@ class Chances:
         that maximises the chance to win against ``others`` (or to reach ``target``)."""
         laws = [self.law(s) for s in others]
         lo, hi = me.so_far, me.so_far + self.most_to_come(me.filled)
+        # past the best score of the others (or the target) the chance no longer grows: the
+        # grid stops there, a total beyond it is valued as its last point
+        top = target if target is not None else max((law.lo + len(law.p) for law in laws),
+                                                    default=lo)
+        hi = max(lo, min(hi, top))
         grid = np.arange(lo, hi + 1)
         utility = (grid >= target).astype(float) if target is not None else win_share(laws, grid)
         exact = self.open_rows(me) <= EXACT_OPEN and all(law.exact for law in laws)
@@ -230,7 +238,9 @@ class Chances:
         after = self.turns.after_last_roll(me.filled, jokers, leaf, width,
                                            allow_joker=not joker_used)
         mine = self.law(me)
-        base = WinHint("exact" if exact else "approximation",
+        unseen = self.open_rows(me) > 1 and any(self.open_rows(s) for s in others)
+        method = "approximation" if not exact else "plan" if unseen else "exact"
+        base = WinHint(method,
                        float(self.turns.turn_value(after)[0]),
                        float(np.dot(mine.pmf(grid), utility)), target)
         if dice is None or self.turns.is_full(me.filled):

@@ -33,16 +33,31 @@ def sheets_of(game: Game) -> list[Sheet]:
 
 @dataclass(frozen=True)
 class LiveChances:
-    """Each player's chance to win (names in the game's order), and whether it is exact."""
+    """Each player's chance to win (names in the game's order), and whether it is exact; an
+    estimate by simulated games has its sample size, seed and 95 % half-intervals."""
 
     names: tuple[str, ...]
     chances: tuple[float, ...]
     exact: bool
+    samples: int | None = None
+    seed: int | None = None
+    half: tuple[float, ...] | None = None
+
+    @property
+    def method(self) -> str:
+        return "exact" if self.exact else "approximation" if self.samples is None \
+            else "simulation"
 
     def to_json(self) -> dict[str, Any]:
-        return {"method": "exact" if self.exact else "approximation", "exact": self.exact,
-                "players": [{"name": n, "chance": round(c, 6)}
-                            for n, c in zip(self.names, self.chances, strict=True)]}
+        data: dict[str, Any] = {
+            "method": self.method, "exact": self.exact,
+            "players": [{"name": n, "chance": round(c, 6)}
+                        for n, c in zip(self.names, self.chances, strict=True)]}
+        if self.samples is not None and self.half is not None:
+            data.update(samples=self.samples, seed=self.seed)
+            for player, half in zip(data["players"], self.half, strict=True):
+                player["interval"] = round(half, 6)
+        return data
 
 
 def live_chances(game: Game, solved: Solved) -> LiveChances:
@@ -77,3 +92,20 @@ def chances_by_turn(game: Game, solved: Solved) -> list[LiveChances]:
             written = now
             out.append(live_chances(replay, solved))
     return out
+
+
+def cached_solved(game: Game, folder: str) -> Solved | None:
+    """The solved table of a one-column game when the cache holds it already (verified as
+    :meth:`~.adviser.Solved.for_spec` does); None for a game of several columns or a table not
+    solved yet."""
+    import os
+
+    from . import cache
+    from .spec import solvable, spec_for
+
+    if not solvable(game.rules, len(game.columns)):
+        return None
+    spec = spec_for(game.rules, game.rows)
+    if not os.path.exists(cache.table_path(folder, spec.key())):
+        return None
+    return Solved.for_spec(spec, folder)

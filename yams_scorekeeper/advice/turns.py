@@ -86,9 +86,11 @@ class Turns:
 
     def _option(self, filled: Mapping[str, int], state: State, base: int, i: int, score: int,
                 outs: np.ndarray, bonus: int = 0) -> Option:
-        one = [np.array([v], np.int64) for v in (state.mask, state.upper, state.extra)]
-        written = int(np.asarray(place(self.spec, self.solved.flat, i, score, *one)[1])
-                      .reshape(-1)[0])
+        written = score
+        if self.spec.plus_moins and i in self.spec.plus_moins:      # C3 may write a 0
+            one = [np.array([v], np.int64) for v in (state.mask, state.upper, state.extra)]
+            written = int(np.asarray(place(self.spec, self.solved.flat, i, score, *one)[1])
+                          .reshape(-1)[0])
         row = self.spec.rows[i]
         after = {**filled, row: written}
         return Option(outs, after, self.solved.points_so_far(after) - base + bonus, row,

@@ -78,7 +78,9 @@ HINT_EPILOG = examples(
     "yams hint 6 6 6 6 2 --roll 3 --game 3f2a",
     "yams hint --rules yahtzee --start --json",
     "yams hint -R duel --filled 1=3,yam=50 --jokers 2 4 4 4 6 1 --roll 2",
-    "yams hint cp665 fp12 cg34 fg556 --roll 2   (Double Yams: the heuristic)")
+    "yams hint cp665 fp12 cg34 fg556 --roll 2   (Double Yams: the heuristic)",
+    "yams hint 6 6 5 2 1 --roll 1 --win         (the keep to win, beside the average's)",
+    "yams hint --chances                    (everyone's chance to win now)")
 
 
 def hint(
@@ -111,6 +113,11 @@ def hint(
     target: int | None = typer.Option(None, "--target", metavar="N", min=1, show_default=False,
                                       help="Also the keep or cell that maximises the chance to "
                                            "reach N points (one column)."),
+    chances: bool = typer.Option(
+        False, "--chances",
+        help="Instead: each player's chance to win the game in progress, a bar each: exact in "
+             "the last 3 turns of a one-column sheet (its table solved), an approximation "
+             "before; several columns: estimated by simulated games."),
     as_json: bool = json_option(),
     db: str | None = db_option(),
 ) -> None:
@@ -128,6 +135,9 @@ def hint(
     if dice:                                        # 55321/1, as yams score takes it
         text, roll = take_roll(" ".join(dice), roll)
         dice = text.split() or None
+    if chances:
+        _print_chances(game_of(db, game_id), db, as_json, lang)
+        return
     if rules_name is not None or house is not None or start or filled:
         if game_id is not None:
             raise ConfigError(Message("cli.give_either_game_or_a_sheet"))
@@ -172,6 +182,9 @@ def hint(
             from .house_files import say_heuristic_instead
 
             say_heuristic_instead(rules, lang)
+        if win and not exactly_solved(game):
+            _print_simulated(game, result, as_json, lang)
+            return
         chance = (game_win_hint(game, db, dice or None, roll, target, lang)
                   if win or target is not None else None)
     if as_json:
@@ -187,6 +200,33 @@ def hint(
 
         for line in win_lines(chance, lang, rules):
             echo(line)
+
+
+def _print_simulated(game, result, as_json: bool, lang: str) -> None:
+    """``yams hint --win`` on several columns: the heuristic's hint, then its cells judged by
+    simulated games."""
+    from .win_text import simulated_lines, simulated_win
+
+    if as_json:
+        print_json({**result.to_json(), "win": simulated_win(game)[1]})
+        return
+    for line in hint_lines(result, lang, game.rules) + simulated_lines(game, lang):
+        echo(line)
+
+
+def _print_chances(game, db: str | None, as_json: bool, lang: str) -> None:
+    """``yams hint --chances``: everyone's chance to win now, a bar each."""
+    from .chances_view import cached_chances, chance_lines, estimated_chances
+
+    live = estimated_chances(game) if not exactly_solved(game) else cached_chances(game, db)
+    if live is None:
+        raise ConfigError(Message("cli.chances.none", title=game.rules.title),
+                          expected="yams hint")
+    if as_json:
+        print_json(live.to_json())
+        return
+    for line in chance_lines(live, lang):
+        echo(line)
 
 
 def _read_dice(dice: list[str] | None) -> tuple[int, ...] | None:
@@ -244,7 +284,11 @@ def play_hint_lines(game, text: str, db: str | None, lang: str) -> list[str]:
                          expected="hint 55531/1")
     result = hint_for_game(game, db, given, roll.strip() or None, 3, lang)
     lines = hint_lines(result, lang, game.rules)
-    if win:
+    if win and not exactly_solved(game):
+        from .win_text import simulated_lines
+
+        lines += simulated_lines(game, lang)
+    elif win:
         from .win_text import win_lines
 
         lines += win_lines(game_win_hint(game, db, given, roll.strip() or None, None, lang),
@@ -383,6 +427,10 @@ def review(
                               help="Review every finished game of the book that the exact "
                                    "solver covers (one-column sheets), keep each review, and "
                                    "show each player's points lost a turn and luck a game."),
+    chart: str | None = typer.Option(
+        None, "--chart", metavar="FILE.svg", show_default=False,
+        help="Also write the chart of each player's chance to win, turn by turn, with the "
+             "turns that swung it (a finished one-column game)."),
     as_json: bool = json_option(),
     db: str | None = db_option(),
 ) -> None:
@@ -403,10 +451,18 @@ def review(
         _review_book(as_json, lang, db)
         return
     game = any_game(db, game_id)
+    if chart is not None and not (game.finished and exactly_solved(game)):
+        raise ConfigError(Message("cli.chances.chart_game"), expected="yams review GAME")
     if not exactly_solved(game):
         heuristic_review(game, as_json, lang)
         return
     players = review_game(game, solved_for(game.rules, game.rows, db, lang, quiet=as_json))
+    if chart is not None:
+        from .chances_view import write_chart
+
+        for line in write_chart(game, solved_for(game.rules, game.rows, db, lang, quiet=True),
+                                chart, lang):
+            echo(line, err=as_json)
     if as_json:
         print_json({"game": game.id, "family": game.rules.family, "method": "exact",
                     "players": [p.to_json() for p in players]})
@@ -526,5 +582,6 @@ def heuristic_review(game, as_json: bool, lang: str) -> None:
 
 COMMANDS = (
     (hint, {"epilog": HINT_EPILOG}),
-    (review, {"epilog": examples("yams review 3f2a", "yams review 3f2a --json")}),
+    (review, {"epilog": examples("yams review 3f2a", "yams review 3f2a --json",
+                                 "yams review 3f2a --chart chances.svg")}),
 )

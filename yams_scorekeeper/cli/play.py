@@ -70,6 +70,9 @@ def play(
     write: bool = typer.Option(
         False, "--write", help="With --serve: a link for each player to write their own turns "
                                "from their phone (yams serve --write)."),
+    chances: bool = typer.Option(
+        False, "--chances", help="After each turn, each player's chance to win, a bar each "
+                                 "(one-column sheets whose table is solved)."),
 ) -> None:
     """Keep score at the table: type the dice you rolled, pick a cell, the sheet fills in.
 
@@ -98,7 +101,7 @@ def play(
             from .serve_cmd import serve_for_play
 
             live = serve_for_play(term, stored_id(session.game), db, write)
-        Table(term, session, db, numbered).run()
+        Table(term, session, db, numbered, chances).run()
     except Quit:
         term.say(term.t("saved_quit", cmd=resume_hint()) if session is not None and
                  not session.game.finished else term.t("nothing_started"), keep=resume_hint())

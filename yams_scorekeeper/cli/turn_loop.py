@@ -63,8 +63,9 @@ class Table:
     """The turn loop: whose turn, the dice, the legal cells, the choice; until the game ends."""
 
     def __init__(self, term: Terminal, session: TableSession, db: str | None = None,
-                 numbered: bool = False):
+                 numbered: bool = False, chances: bool = False):
         self.term = term
+        self.chances = chances           # --chances: everyone's chance after each turn
         self.session = session
         self.db = db
         self.numbered = numbered         # --list: the numbered list, numbers pick from it
@@ -638,6 +639,12 @@ class Table:
         sheet = next(s for s in game.sheets if s.name == name)
         self.term.say(self.t("player_total", name=name, total=game.totals(sheet).grand),
                       style="bold")
+        if self.chances:                 # the turn is saved already: this never delays it
+            from .chances_view import cached_chances, chance_lines
+
+            live = cached_chances(game, self.session.store.path)
+            for line in chance_lines(live, self.lang) if live is not None else []:
+                self.term.say(line, wrap=False)
 
     # -- the commands at hand -----------------------------------------------------------------
 
