@@ -19,6 +19,12 @@ import threading
 import time
 import urllib.parse
 
+#: Debian's chromium, driven by Playwright (the ``browser`` fixture of conftest.py)
+CHROMIUM = "/usr/bin/chromium"
+#: the flags of a quiet, offline, sandbox-less headless run (a container as root)
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                 "--no-first-run", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync"]
 #: what the first line of ``yams serve`` must be
 URL = re.compile(r"http://(?P<host>[0-9.]+):(?P<port>[0-9]+)/(?P<token>[A-Za-z0-9_-]{20,})/")
 
