@@ -105,9 +105,11 @@ def test_four_phones_and_the_laptop_write_a_whole_game(tmp_path, browser, family
                 page.click("form[data-do=mark] button.big")
                 _said(page, "Written.")
                 if turn == 5:                                  # the double tap, resent
-                    page.evaluate("""(value) => fetch("write", {method: "POST", body:
-                        new URLSearchParams({do: "mark", at: String(%d), cell: value})})"""
-                                  % (len(api.load(db).events) - 1), value)
+                    answer = page.evaluate("""([value, at]) => fetch("write", {method: "POST",
+                        body: new URLSearchParams({do: "mark", at: at, cell: value})})
+                        .then(answer => answer.status)""",
+                                           [value, str(len(api.load(db).events) - 1)])
+                    assert answer == 200                       # written once: the same entry
                 column, row, _ = value.split("|")
                 entries.append(("mark", column, row))
             turn += 1
