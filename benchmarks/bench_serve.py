@@ -164,15 +164,15 @@ async def bench(args: argparse.Namespace) -> int:
                 return status, text
             await asyncio.sleep(0.2)
 
+    games.append(api.load(db).id)
     while time.monotonic() < deadline:
-        game = await asyncio.to_thread(api.load, db)
-        if game.finished or game.id not in games:
-            if game.finished:
-                await server.stop(signal.SIGTERM)
-                game = api.new(db, "classic", PLAYERS, order="given").game
-                await server.start()
-                await asyncio.sleep(1.0)
+        game = await asyncio.to_thread(api.load, db, games[-1])
+        if game.finished:                    # the next game, served by a new server
+            await server.stop(signal.SIGTERM)
+            game = api.new(db, "classic", PLAYERS, order="given").game
             games.append(game.id)
+            await server.start()
+            await asyncio.sleep(1.0)
         seat, at = game.current, len(game.events)
         if not game.coups:
             fields = {"do": "enter", "at": str(at), "roll": "1",
