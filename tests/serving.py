@@ -7,6 +7,7 @@ puts this folder on ``sys.path``).
 
 from __future__ import annotations
 
+import contextlib
 import http.client
 import os
 import queue
@@ -66,6 +67,27 @@ def part_played(db: str, family: str, players: int, turns: int, seed: int = 5) -
                 created="2026-05-01T19:30:00+00:00")
     Store(db).create_game(game.to_doc())
     return game.id
+
+
+@contextlib.contextmanager
+def playing(db: str, *args: str):
+    """``yams play ARGS`` on the store ``db`` as a process, its pipes open; killed after 60 s
+    (a question nobody answers never hangs a test) and when the block ends."""
+    from helpers import ENV
+
+    child = subprocess.Popen([sys.executable, "-m", "yams_scorekeeper", "play", *args],
+                             stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, text=True,
+                             env={**os.environ, **ENV, "YAMS_DB": db})
+    watchdog = threading.Timer(60, child.kill)
+    watchdog.start()
+    try:
+        yield child
+    finally:
+        watchdog.cancel()
+        if child.poll() is None:
+            child.kill()
+            child.wait()
 
 
 class Served:

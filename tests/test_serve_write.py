@@ -160,30 +160,18 @@ def test_the_served_hosts_are_its_address_and_port_and_localhost_on_loopback():
 
 
 def test_play_serve_write_gives_the_links_and_a_phone_writes_during_the_session(db):
-    import os
-    import subprocess
-    import sys
-    import threading
+    import http.client
 
-    from helpers import ENV
+    from serving import playing
 
     game_id = Store(db).games_in_progress()[0]["id"]
-    child = subprocess.Popen([sys.executable, "-m", "yams_scorekeeper", "play", "--serve",
-                              "--write", "--list", "--game", game_id],
-                             stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                             stderr=subprocess.PIPE, text=True,
-                             env={**os.environ, **ENV, "YAMS_DB": db})
-    watchdog = threading.Timer(60, child.kill)
-    watchdog.start()
-    try:
+    with playing(db, "--serve", "--write", "--list", "--game", game_id) as child:
         lines = []
         while len([line for line in lines if "/me/" in line]) < 2:
             lines.append(child.stdout.readline())
             assert lines[-1], child.stderr.read()
         url = re.search(r"http://127\.0\.0\.1:(\d+)/([\w-]+)/me/([\w-]+)/", lines[-2])
         assert "Léa's phone" in lines[-2] and "Bob's phone" in lines[-1]
-        import http.client
-
         conn = http.client.HTTPConnection("127.0.0.1", int(url[1]), timeout=10)
         conn.request("POST", f"/{url[2]}/me/{url[3]}/write",
                      urllib.parse.urlencode({"do": "enter", "at": 0, "dice": "55533",
@@ -192,10 +180,6 @@ def test_play_serve_write_gives_the_links_and_a_phone_writes_during_the_session(
         answer = conn.getresponse()
         assert (answer.status, answer.read().decode()) == (200, "Written.")
         conn.close()
-        out, err = child.communicate("q\n", timeout=30)
-    finally:
-        watchdog.cancel()
-        if child.poll() is None:
-            child.kill()
+        _, err = child.communicate("q\n", timeout=30)
     assert child.returncode == 0 and "Traceback" not in err, err
     assert [e["type"] for e in _events(db)] == ["enter"]
