@@ -71,7 +71,7 @@ def main() -> None:
     args = parser.parse_args()
 
     from playwright.sync_api import sync_playwright
-    from test_serve_browser import CHROMIUM, CHROMIUM_ARGS
+    from serving import CHROMIUM, CHROMIUM_ARGS
 
     os.makedirs(IMAGES, exist_ok=True)
     with sync_playwright() as driver:

@@ -7,6 +7,7 @@ puts this folder on ``sys.path``).
 
 from __future__ import annotations
 
+import contextlib
 import http.client
 import os
 import queue
@@ -19,6 +20,12 @@ import threading
 import time
 import urllib.parse
 
+#: Debian's chromium, driven by Playwright (the ``browser`` fixture of conftest.py)
+CHROMIUM = "/usr/bin/chromium"
+#: the flags of a quiet, offline, sandbox-less headless run (a container as root)
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                 "--no-first-run", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync"]
 #: what the first line of ``yams serve`` must be
 URL = re.compile(r"http://(?P<host>[0-9.]+):(?P<port>[0-9]+)/(?P<token>[A-Za-z0-9_-]{20,})/")
 
@@ -60,6 +67,27 @@ def part_played(db: str, family: str, players: int, turns: int, seed: int = 5) -
                 created="2026-05-01T19:30:00+00:00")
     Store(db).create_game(game.to_doc())
     return game.id
+
+
+@contextlib.contextmanager
+def playing(db: str, *args: str):
+    """``yams play ARGS`` on the store ``db`` as a process, its pipes open; killed after 60 s
+    (a question nobody answers never hangs a test) and when the block ends."""
+    from helpers import ENV
+
+    child = subprocess.Popen([sys.executable, "-m", "yams_scorekeeper", "play", *args],
+                             stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, text=True,
+                             env={**os.environ, **ENV, "YAMS_DB": db})
+    watchdog = threading.Timer(60, child.kill)
+    watchdog.start()
+    try:
+        yield child
+    finally:
+        watchdog.cancel()
+        if child.poll() is None:
+            child.kill()
+            child.wait()
 
 
 class Served:

@@ -324,25 +324,13 @@ def test_the_french_name_and_help(db):
 
 
 def test_play_serve_starts_the_server_for_the_session_and_stops_it_at_the_end(db):
-    import os
-    import subprocess
-    import sys
-    import threading
-
-    from helpers import ENV
+    from serving import playing
 
     from yams_scorekeeper.store import Store
 
     _new(db, "Alice", "Bob")
     game_id = Store(db).games_in_progress()[0]["id"]
-    child = subprocess.Popen([sys.executable, "-m", "yams_scorekeeper", "play", "--serve",
-                              "--list", "--game", game_id],
-                             stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                             stderr=subprocess.PIPE, text=True,
-                             env={**os.environ, **ENV, "YAMS_DB": db})
-    watchdog = threading.Timer(60, child.kill)       # a question nobody answers: no hang
-    watchdog.start()
-    try:
+    with playing(db, "--serve", "--list", "--game", game_id) as child:
         line = ""
         while "Live sheet" not in line:
             line = child.stdout.readline()
@@ -356,10 +344,6 @@ def test_play_serve_starts_the_server_for_the_session_and_stops_it_at_the_end(db
         assert answer.status == 200 and "To play: Alice" in answer.read().decode()
         conn.close()
         out, err = child.communicate("55533/1\nlibre.full\nq\n", timeout=30)
-    finally:
-        watchdog.cancel()
-        if child.poll() is None:
-            child.kill()
     assert child.returncode == 0 and "Traceback" not in err, err
     assert [e["type"] for e in Store(db).load_game(game_id)["events"]] == ["enter", "mark"]
     with pytest.raises(OSError):

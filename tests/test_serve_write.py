@@ -149,3 +149,37 @@ def test_the_laptop_writes_meanwhile_and_the_phone_page_follows(db):
         assert _post(served, lea, do="enter", at="0", dice="55533", roll="1")[0] == 200
         assert _post(served, bob, do="enter", at="2", dice="22222", roll="3")[0] == 200
     assert [e["type"] for e in _events(db)] == ["enter", "mark", "enter"]
+
+
+def test_the_served_hosts_are_its_address_and_port_and_localhost_on_loopback():
+    """The ``--lan`` case as a unit: no traffic is sent to a LAN address."""
+    from yams_scorekeeper.cli.live_server import served_hosts
+
+    assert served_hosts("192.168.1.20", 8023) == {"192.168.1.20:8023"}
+    assert served_hosts("127.0.0.1", 5) == {"127.0.0.1:5", "localhost:5"}
+
+
+def test_play_serve_write_gives_the_links_and_a_phone_writes_during_the_session(db):
+    import http.client
+
+    from serving import playing
+
+    game_id = Store(db).games_in_progress()[0]["id"]
+    with playing(db, "--serve", "--write", "--list", "--game", game_id) as child:
+        lines = []
+        while len([line for line in lines if "/me/" in line]) < 2:
+            lines.append(child.stdout.readline())
+            assert lines[-1], child.stderr.read()
+        url = re.search(r"http://127\.0\.0\.1:(\d+)/([\w-]+)/me/([\w-]+)/", lines[-2])
+        assert "Léa's phone" in lines[-2] and "Bob's phone" in lines[-1]
+        conn = http.client.HTTPConnection("127.0.0.1", int(url[1]), timeout=10)
+        conn.request("POST", f"/{url[2]}/me/{url[3]}/write",
+                     urllib.parse.urlencode({"do": "enter", "at": 0, "dice": "55533",
+                                             "roll": 1}),
+                     {**FORM, "Origin": f"http://127.0.0.1:{url[1]}"})
+        answer = conn.getresponse()
+        assert (answer.status, answer.read().decode()) == (200, "Written.")
+        conn.close()
+        _, err = child.communicate("q\n", timeout=30)
+    assert child.returncode == 0 and "Traceback" not in err, err
+    assert [e["type"] for e in _events(db)] == ["enter"]

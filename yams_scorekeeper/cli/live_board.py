@@ -201,7 +201,9 @@ def phone_sheets(game: Game, lang: str, first: int | None = None) -> list[str]:
     out = [f'<nav class="tabs" aria-label="{markup_text(w["sheets"])}">']
     out += [f'<a href="#sheet-{seat}">{markup_text(game.sheets[seat].name)}</a>'
             for seat in order]
-    out += ["</nav>", '<div class="sheets">']
+    # focusable: a keyboard scrolls it sideways too (the phone's swipe)
+    out += ["</nav>", f'<div class="sheets" tabindex="0" role="region" '
+                      f'aria-label="{markup_text(w["sheets"])}">']
     for seat in order:
         out.append(f'<div class="one" id="sheet-{seat}">')
         out += grid_html(grids[seat])

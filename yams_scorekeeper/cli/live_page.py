@@ -187,6 +187,7 @@ LIVE_SCRIPT = """
     var kept = form && [form.elements.at.value, dice.value];
     main.innerHTML = event.data;
     main.setAttribute("data-version", event.lastEventId);
+    main.setAttribute("data-shown", event.lastEventId);
     dice = main.querySelector("#dice");
     if (kept && dice && dice.form.elements.at.value === kept[0]) { dice.value = kept[1]; }
     show();

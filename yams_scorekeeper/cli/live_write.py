@@ -62,7 +62,9 @@ async def write_entry(watcher: GameWatcher, seat: int, request: Request,
 def _write(watcher: GameWatcher, name: str, fields: dict[str, str], at: int) -> None:
     from .. import api
 
-    store, game_id = watcher.store, watcher.game_id
+    # a store of its own: the store lock is reentrant within one Store object, not one
+    # thread, so the watcher's (read by the poll's thread) must not be shared
+    store, game_id = api.open_store(watcher.store.path), watcher.game_id
     action = fields["do"]
     if action == "enter":
         api.enter(store, fields.get("dice", ""), fields.get("roll", ""), game_id=game_id,

@@ -1,5 +1,5 @@
-"""``yams serve`` (French: ``yams diffuser``): the game in progress as a live, read-only web
-page for the phones at the table and the TV.
+"""``yams serve`` (French: ``yams diffuser``): the game in progress as a live web page for the
+phones at the table and the TV; with ``--write`` each player's phone writes their turns.
 
 The first line printed is the URL to open (a secret token in its path), then a QR code of it
 drawn in the terminal. The server is :mod:`~yams_scorekeeper.cli.live_server` (Starlette and
@@ -49,9 +49,9 @@ def serve(
                                     "own turns from their phone."),
     db: str | None = db_option(),
 ) -> None:
-    """Show the game in progress as a live web page (read-only) on the phones and the TV.
+    """Show the game in progress as a live web page on the phones and the TV (with --write, each player writes their own turns).
 
-    The first line printed is the URL to open, with a secret token in it; below it, its QR code for a phone's camera. The page shows every player's sheet as on paper, the ranking, whose turn it is and the dice just entered with their legal cells and scores; it follows each entry made by 'yams play', 'enter' or 'mark' within a second ('?view=tv': large type for a TV). Nothing is written to the store. Ctrl-C stops.
+    The first line printed is the URL to open, with a secret token in it; below it, its QR code for a phone's camera. A phone shows the ranking and its own sheet first, whose turn it is and the dice just entered with their legal cells and scores; the TV's view ('?view=tv') is the paper sheet, every player side by side. The page follows each entry made by 'yams play', 'enter' or 'mark' within a second. With --write each player gets a link of their own (and its QR code) to enter their dice, pick a cell and take back their own last entry from their phone; without it nothing is written to the store. Ctrl-C stops.
     """  # noqa: E501 (the help text is a msgid of the help catalogue)
     import secrets
 
