@@ -28,6 +28,8 @@ REPORTS = {"fr": re.compile(r"(?P<name>.+?) : (?P<cell>.+?)(?: = (?P<score>-?\d+
 #: a column header's decorations: its factor and its roll limit (``Sec x2 ≤1``)
 DECORATION = re.compile(r"( x\d+| ≤\d+)+$")
 ANNOUNCE = {"fr": "annonce", "en": "announce"}
+#: a folder in memory, for the store: a game writes (and syncs) every entry
+MEMORY = "/dev/shm"
 #: what the walk types besides dice and cells, at the turn (counted in cells written) of each
 HELP_TURN, WHY_TURN, HINT_TURN, SHEET_TURN, UNDO_TURN = 1, 2, 3, 4, 5
 
@@ -132,7 +134,7 @@ class Walk:
     # -- the walk -----------------------------------------------------------------------------
 
     def run(self) -> Walk:
-        with tempfile.TemporaryDirectory() as db:
+        with tempfile.TemporaryDirectory(dir=MEMORY if Path(MEMORY).is_dir() else None) as db:
             args = ["play", "--db", str(Path(db) / "store"), *self.game.args]
             with PtyScreen(args, lang=self.lang) as term:
                 self.term = term
