@@ -57,7 +57,7 @@ class Walk:
     lang: str
     keys: int = 0               # every key typed after the setup (Enter included)
     play_keys: int = 0          # the keys of the dice and the cells alone
-    turns: int = 0              # cells written
+    turns: int = 0              # cells written (one of them undone and written again)
     faults: list[str] = field(default_factory=list)
     screens: dict[str, str] = field(default_factory=dict)     # a screen of each kind
     handles: dict[str, tuple[str, str]] = field(default_factory=dict)   # handle -> cell
@@ -66,8 +66,15 @@ class Walk:
     pending: str = ""           # dice typed, not yet taken
     last_typed: str = ""        # the dice of the coup on screen
     last_message: str = ""      # what must still be on screen at the next prompt
-    cells: dict[tuple[str, str], str] = field(default_factory=dict)   # the last grid
+    #: each player's last grid: what each cell showed
+    cells: dict[str, dict[tuple[str, str], str]] = field(default_factory=dict)
     rolls: int = 0
+    writer: str = ""            # who wrote the last cell
+
+    @property
+    def kept(self) -> int:
+        """The turns of the finished game: those written, less the one undone."""
+        return self.turns - ("undo" in self.done)
 
     def t(self, key: str, **values: object) -> str:
         return msg(key, self.lang, **values)
@@ -113,7 +120,7 @@ class Walk:
         lines = self.term.lines()
         try:
             headers, found = turn_grid(lines)
-            self.cells = grid_cells(lines)[1]
+            self.cells[name] = grid_cells(lines)[1]
         except StopIteration:
             self.fault("no grid on screen")
             return {}
@@ -126,6 +133,8 @@ class Walk:
                 not any(line.startswith(coup_line) for line in lines):
             self.fault(f"the dice typed, {self.last_typed!r}, are not on screen")
         for handle, (row, column, _score) in found.items():
+            if len(self.game.columns) == 1:         # its header is the player's name
+                column = column.replace(name, "", 1)
             cell = (row, column if column.endswith(")") else f"{column} (1)")   # coup 1 alone
             if self.handles.setdefault(handle, cell) != cell:
                 self.fault(f"{handle!r} was {self.handles[handle]}, now {cell}")
@@ -152,7 +161,9 @@ class Walk:
         second = self.t("second_prompt")[:12]
         dice = {self.t("dice_prompt", name=p, rolls="")[:-2]: p for p in self.game.players}
         while True:
-            got = self.term.wait_prompt((over, more, back, cell, second, *dice))
+            # the start of a prompt: the rest may be folded onto a second line
+            got = self.term.wait_prompt((over, more, back, cell[:6], second, *dice))
+            got = cell if got == cell[:6] else got
             if got == over:
                 return
             if got in (more, back):
@@ -189,7 +200,7 @@ class Walk:
             elif self.pending == self.game.typo:
                 self.pending = ""
             elif ANNOUNCE[self.lang] in refusal and ANNOUNCE[self.lang] not in self.pending:
-                row = next(r for (r, c), text in self.cells.items()
+                row = next(r for (r, c), text in self.cells[name].items()
                            if c == self.game.columns[-1] and text == "·")
                 self.roll(f"{self.pending} {ANNOUNCE[self.lang]} {row}")
                 return
@@ -207,7 +218,7 @@ class Walk:
             return
         if self.turns >= UNDO_TURN and "undo" not in self.done:
             self.done.add("undo")
-            self.last_message = self.t("undone_mark", name=name, cells="").rstrip(". ")
+            self.last_message = self.t("undone_mark", name=self.writer, cells="").rstrip(". ")
             self.type("u")
             return
         self.roll(self.game.dice[self.rolls % len(self.game.dice)])
@@ -263,3 +274,4 @@ class Walk:
         if got["cell"] != label or written != score:
             self.fault(f"{handle!r} showed {label} = {score}, wrote {got.group(0)!r}")
         self.last_message = got.group(0).split("   ")[0]
+        self.writer = name

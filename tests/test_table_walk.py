@@ -18,16 +18,17 @@ TAGGED = ["cp111 fp11 cg11 fg111 /1", "cp123 fp45 cg66 fg123 /1", "cp555 fp55 cg
           "cp666 fp66 cg11 fg111 /1", "cp123 fp12 cg55 fg155 /1"]
 GABY = ["Descente", "Libre", "Montée", "Demi-sec", "Sec"]
 
-#: the built-in families (classic with its annoncée column, Gaby's full solo preset)
+#: the built-in families, two players (Gaby alone: its full solo preset is 75 turns a player)
+TWO = ["Léa", "Marc"]
 FAMILIES = [
-    Game("classic", [], ["classic", "Léa", "libre annoncee"], ["Léa"], FIVE,
-         ["Libre", "Annoncée"], hint="hint"),
+    Game("classic", [], ["classic", "Léa, Marc", "", "libre descendante montante annoncee"], TWO,
+         FIVE, ["Libre", "Descendante", "Montante", "Annoncée"], hint="hint"),
     Game("gaby", [], ["gaby", "Léa", ""], ["Léa"], FIVE, GABY, hint="hint"),
-    Game("double", [], ["double", "Léa", ""], ["Léa"], TAGGED, ["Léa"], typo="cp12 fp12 /1",
+    Game("double", [], ["double", "Léa, Marc", ""], TWO, TAGGED, ["Léa"], typo="cp12 fp12 /1",
          hint="hint"),
-    Game("duel", [], ["duel", "Léa"], ["Léa"], FIVE, ["Léa"]),
-    Game("yatzy", [], ["yatzy", "Léa"], ["Léa"], FIVE, ["Léa"]),
-    Game("yahtzee", [], ["yahtzee", "Léa"], ["Léa"], FIVE, ["Léa"]),
+    Game("duel", [], ["duel", "Léa, Marc"], TWO, FIVE, ["Léa"]),
+    Game("yatzy", [], ["yatzy", "Léa, Marc"], TWO, FIVE, ["Léa"]),
+    Game("yahtzee", [], ["yahtzee", "Léa, Marc"], TWO, FIVE, ["Léa"]),
 ]
 #: the answers to each example sheet's own questions (its optional columns), and its columns
 SHEETS = {
