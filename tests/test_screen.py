@@ -298,3 +298,20 @@ def test_the_double_yams_sheet_comes_a_screen_at_a_time(tmp_path, lang, more, di
     assert all(page[-1].startswith(more) for page in pages[:-1]), pages
     assert "Yams impossible" in "\n".join(shown) and "René" in "\n".join(shown)
     assert dice in pages[-1][-1] or dice in prompt_line(term)
+
+
+@pytest.mark.parametrize("lang, dice", [("fr", FR_DICE), ("en", DICE)])
+def test_the_help_wraps_each_line_under_its_description(tmp_path, lang, dice):
+    """``h`` at 80 columns: a line too long goes on under its own description, never at the
+    left edge among the commands (the French ``s, feuille`` line was one)."""
+    with PtyScreen(["play", "--db", str(tmp_path / "store")], lang=lang) as term:
+        for answer in ["gaby", "Ann, Bob", "n", ""]:
+            term.wait(": ")
+            term.line(answer)
+        term.wait(dice)
+        term.line("h")
+        term.wait(dice)
+        said = [line.rstrip() for line in term.since.decode().splitlines()[1:-1]]
+    assert len(said) > 15 and all(len(line) <= 80 for line in said), said
+    loose = [line for line in said if not line.startswith("  ") and not line.endswith(":")]
+    assert not loose, said

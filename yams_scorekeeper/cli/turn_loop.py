@@ -376,7 +376,14 @@ class Table:
         raise Quit
 
     def show_help(self, _: str) -> None:
-        self.show_long(self.help_text())
+        from collections import Counter
+
+        lines = self.help_text().splitlines()
+        # the column where the help's descriptions start, as most of its lines say
+        starts = Counter(m.end(1) for m in map(DESCRIBED.match, lines) if m)
+        column = starts.most_common(1)[0][0] if starts else 0
+        self.show_long("\n".join(hanging(line, column, max(self.term.out.width, 20))
+                                 for line in lines))
 
     def stacked(self, _: str) -> None:
         from .sheet_view import sheets_view
@@ -798,6 +805,22 @@ class Table:
         game_id = stored_id(game)
         if self.session.store.is_archived(game_id):     # never after a failed finish
             self.term.say(self.t("archived", id=game_id[:8]))
+
+
+#: a line of the help: a command, two spaces or more, what it does
+DESCRIBED = re.compile(r"(\s+\S.*?\s{2,})\S")
+
+
+def hanging(line: str, column: int, width: int) -> str:
+    """A line of the help wrapped between words, what it does going on under itself (from
+    ``column``)."""
+    from .render import wrap_words
+
+    if len(line) <= width or not 0 < column < width // 2 or line[:column].strip() == "" \
+            or line[column - 1] != " ":
+        return line
+    parts = wrap_words(line[column:], width - column)
+    return "\n".join([line[:column] + parts[0], *(" " * column + part for part in parts[1:])])
 
 
 def print_ranking(term: Terminal, game: Game) -> None:
