@@ -1,7 +1,7 @@
 """A whole game of ``yams play`` in a real 80 x 24 pty (:mod:`pty_screen`), typed as a family
-would: dice, the letters read off the screen, a typo, an undo, ``why``, ``hint``, the help and
-the sheet. Every prompt's screen is checked on the way; what a check finds wrong is kept in
-:attr:`Walk.faults` with the screen, so that one run lists every fault.
+would: dice, the letters read off the screen, a typo, an undo, ``why``, ``hint``, the help,
+the sheet and the turns played. Every prompt's screen is checked on the way; what a check
+finds wrong is kept in :attr:`Walk.faults` with the screen, so that one run lists them all.
 
 Used by tests/test_table_walk.py and scripts/table_screens.py.
 """
@@ -31,7 +31,7 @@ ANNOUNCE = {"fr": "annonce", "en": "announce"}
 #: a folder in memory, for the store: a game writes (and syncs) every entry
 MEMORY = "/dev/shm"
 #: what the walk types besides dice and cells, at the turn (counted in cells written) of each
-HELP_TURN, WHY_TURN, HINT_TURN, SHEET_TURN, UNDO_TURN = 1, 2, 3, 4, 5
+HELP_TURN, WHY_TURN, HINT_TURN, SHEET_TURN, UNDO_TURN, LOG_TURN = 1, 2, 3, 4, 5, 7
 
 
 @dataclass
@@ -215,6 +215,10 @@ class Walk:
         if self.turns >= SHEET_TURN and "sheet" not in self.done:
             self.done.add("sheet")
             self.type("s")
+            return
+        if self.turns >= LOG_TURN and "log" not in self.done:
+            self.done.add("log")
+            self.type("t")
             return
         if self.turns >= UNDO_TURN and "undo" not in self.done:
             self.done.add("undo")

@@ -54,4 +54,4 @@ def test_a_whole_game_at_80_by_24(game, lang):
     walk = Walk(game, lang).run()
     assert not walk.faults, "\n\n".join(walk.faults[:3])
     assert walk.turns >= 12 and set(walk.done) >= {"typo", "help", "why", "hint", "sheet",
-                                                   "undo"}
+                                                   "undo", "log"}

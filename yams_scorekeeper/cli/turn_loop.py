@@ -261,7 +261,7 @@ class Table:
         if pool_empty and self.game.player.name not in self._auto_scratch:
             self.term.say(self.t("pool_empty", name=shown(self.game.player.name)), style="bold")
         if self.numbered or self._list_once:
-            self._list_once = False
+            self._list_once = self._redraw = False
             self.term.show(legal_table(self.game, cells, self.lang,
                                        None if self.numbered else self.by_handle(cells)))
         else:
