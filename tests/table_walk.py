@@ -3,7 +3,7 @@ would: dice, the letters read off the screen, a typo, an undo, ``why``, ``hint``
 the sheet and the turns played. Every prompt's screen is checked on the way; what a check
 finds wrong is kept in :attr:`Walk.faults` with the screen, so that one run lists them all.
 
-Used by tests/test_table_walk.py and scripts/table_screens.py.
+Used by tests/test_table_walk.py and scripts/table_keys.py.
 """
 
 from __future__ import annotations
