@@ -26,10 +26,9 @@ from docgen import (
     console,
     families,
     family_count_words,
-    fill,
+    rewrite_blocks,
     run_yams,
     summary,
-    write_or_check,
 )
 
 FILES = (REPO / "README.md", REPO / "docs" / "index.md")
@@ -125,13 +124,7 @@ BLOCKS = {"families": families_block, "version": version_block, "score": score_b
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--check", action="store_true", help="exit 1 if out of date; write nothing")
-    check = parser.parse_args().check
-    status = 0
-    for path in FILES:
-        status |= write_or_check(path, fill(path.read_text(encoding="utf-8"), BLOCKS), check)
-    return status
+    return rewrite_blocks(FILES, BLOCKS, __doc__)
 
 
 if __name__ == "__main__":

@@ -65,7 +65,7 @@ def show_log(table: Table) -> None:
     if not table.game.turn_log():
         table.term.say(t(table.term, "no_turn_yet"))
         return
-    table.term.show(log_table(table.game, table.lang))
+    table.show_long(log_table(table.game, table.lang))
 
 
 def _turn_text(game: Game, turn: int) -> str:
