@@ -186,15 +186,16 @@ def load_doc(store: StoreLike, game_id: str | None = None) -> dict[str, Any]:
     except StoreError as err:
         if game_id is None or isinstance(err, StoreCorruptError) or hasattr(err, "game_id"):
             raise           # the game is there but cannot be read: say so, not "no game"
-        found = [e for e in store.archived_games() if e["id"].startswith(game_id)]
+        found = [i for i in store.finished_ids() if i.startswith(game_id)]
         if len(found) > 1:
             raise StoreError(Message("game.matches_several_games", game_id=game_id),
-                             expected=", ".join(e["id"][:12] for e in found)) from None
-        if not found:
+                             expected=", ".join(i[:12] for i in found)) from None
+        entry = store.archived_entry(found[0]) if found else None
+        if entry is None:
             raise StoreError(
                 Message("game.no_game_with_id_in_progress_or_finished", game_id=game_id),
                 expected="yams games, yams history") from None
-        doc: dict[str, Any] = found[0]["doc"]
+        doc: dict[str, Any] = entry["doc"]
         return doc
 
 
