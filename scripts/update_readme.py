@@ -12,7 +12,6 @@ tests/test_docs.py makes the blocks again and compares them with the files.
 
 from __future__ import annotations
 
-import argparse
 import re
 import sys
 import tempfile

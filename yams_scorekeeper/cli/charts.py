@@ -263,7 +263,9 @@ def chances_chart(title: str, names: list[str], series: list[list[float]],
                   marked: list[int]) -> str:
     """A standalone SVG: each player's chance to win (0-1) before the first turn and after
     each turn, a dashed line a player with a legend, the ``marked`` turns drawn upright."""
-    bottom = HEIGHT - BOTTOM
+    top = _top(title)
+    height = HEIGHT + top - TOP
+    bottom = height - BOTTOM
     n = len(series[0])
     span = WIDTH - LEFT - RIGHT - 12
 
@@ -271,14 +273,14 @@ def chances_chart(title: str, names: list[str], series: list[list[float]],
         return LEFT + 6 + (span * k / (n - 1) if n > 1 else span / 2)
 
     def y_of(value: float) -> float:
-        return bottom - value * (bottom - TOP)
+        return bottom - value * (bottom - top)
 
-    out = _frame(title)
+    out = _frame(title, height)
     out[0] = out[0].replace("<svg ", '<svg xmlns="http://www.w3.org/2000/svg" ', 1)
     out.insert(1, f"<style>{CHART_STYLE}</style>")
-    _y_axis(out, [0, 0.2, 0.4, 0.6, 0.8, 1], y_of, bottom)
+    _y_axis(out, [0, 0.2, 0.4, 0.6, 0.8, 1], y_of, top, bottom)
     for k in marked:
-        out.append(f'<line class="grid" x1="{x_of(k):.1f}" y1="{TOP}" x2="{x_of(k):.1f}" '
+        out.append(f'<line class="grid" x1="{x_of(k):.1f}" y1="{top}" x2="{x_of(k):.1f}" '
                    f'y2="{bottom}" data-turn="{k}"/>')
         out.append(f'<text x="{x_of(k):.1f}" y="{bottom + 28}" text-anchor="middle">{k}</text>')
     for i, (name, values) in enumerate(zip(names, series, strict=True)):
@@ -288,7 +290,7 @@ def chances_chart(title: str, names: list[str], series: list[list[float]],
         style = f' stroke-dasharray="{dash}"' if dash else ""
         out.append(f'<path class="line"{style} d="{path}" data-player="{markup_text(name)}" '
                    f'data-values="{" ".join(f"{v:.4f}" for v in values)}"/>')
-        y = TOP + 4 + 14 * i
+        y = top + 4 + 14 * i
         out.append(f'<line class="line"{style} x1="{WIDTH - RIGHT - 150}" y1="{y}" '
                    f'x2="{WIDTH - RIGHT - 120}" y2="{y}"/>')
         out.append(f'<text x="{WIDTH - RIGHT - 114}" y="{y + 4}">{markup_text(name)}</text>')

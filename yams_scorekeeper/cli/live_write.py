@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import urllib.parse
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ..base.errors import EntryError, IllegalMoveError, StoreBusyError, YamsError
 from ..i18n import Message, words
@@ -20,7 +20,20 @@ from .lang import LANGS
 if TYPE_CHECKING:  # pragma: no cover
     from starlette.requests import Request
 
-    from .live_server import GameWatcher
+    from ..store import Store
+
+
+class GameWatcher(Protocol):
+    """What a write reads of the server's watcher (``live_server.GameWatcher``)."""
+
+    store: Store
+    game_id: str
+    state: Any
+
+    def refresh(self) -> bool: ...
+
+    def wake(self) -> None: ...
+
 
 #: the most a form may send (its fields are a few short words)
 MAX_BODY = 4096
