@@ -153,13 +153,13 @@ def test_the_page_has_a_strict_csp_with_a_new_nonce_and_inline_code_only_under_i
 
 
 def test_no_answer_may_be_framed_or_sniffed(db):
-    """The page, its HEAD, a refused path and a refused method all say nosniff and DENY; the
-    page's CSP forbids any frame around it."""
+    """The page, its HEAD, refused paths (one under the token) and a refused method all say
+    nosniff and DENY; the page's CSP forbids any frame around it."""
     _new(db, "Alice", "Bob")
     with Served(db) as served:
         answers = [served.request(""), served.request("", "HEAD"), served.request("/x/"),
-                   served.request("", "POST")]
-        assert [status for status, _, _ in answers] == [200, 200, 404, 405]
+                   served.request("x"), served.request("", "POST")]
+        assert [status for status, _, _ in answers] == [200, 200, 404, 404, 405]
         for _, headers, _ in answers:
             assert headers["x-content-type-options"] == "nosniff"
             assert headers["x-frame-options"] == "DENY"
