@@ -16,6 +16,7 @@ from ..base.errors import EntryError, YamsError
 from ..i18n import Message, say, words
 from ..i18n.wording import colon as colon_in
 from ..i18n.wording import fill, number
+from .book_names import family_title, part_name, with_part_names
 from .files import file_stdout, open_store
 from .house_files import book_chosen, book_filter, house_option
 from .lang import current_lang
@@ -64,55 +65,6 @@ def period(since: str | None, until: str | None, year: str | None) -> tuple[str 
             raise EntryError(Message("book.year", year=year), expected="--year 2024 alone")
         return year, year
     return _date(since, "--since"), _date(until, "--until")
-
-
-def _part_name(family: str | None, part: str, lang: str) -> str:
-    """French name of a column or section; the grand total in the user's language."""
-    if part == "total":
-        return words("cli.book", lang)["grand"]
-    from ..base.errors import ConfigError
-    from ..rules import RULESETS, rules_class
-
-    try:
-        families = [rules_class(family)] if family else list(RULESETS)
-    except ConfigError:         # a house sheet's configuration: its parts go by their ids
-        return part
-    for cls in families:
-        if part in cls.column_names:
-            return cls.column_names[part]
-    if family:
-        for section in families[0].sections:
-            if section.id == part:
-                return section.name
-    return part
-
-
-def with_part_names(store, configs: dict[str, dict], lang: str) -> dict[str, dict]:
-    """``configs`` of the record book, each house sheet's with ``part_names``: its columns' and
-    sections' names in ``lang``, read from the sheet one of its games kept (the book keeps
-    their ids)."""
-    from ..base.errors import ConfigError, YamsError
-    from ..house.sheet import house_from_doc
-    from ..rules import rules_class
-
-    named = {}
-    for key, cfg in configs.items():
-        try:
-            rules_class(str(cfg.get("family")))
-        except ConfigError:
-            game = next((r.get("game") for r in cfg.get("records", {}).values()), None)
-            entry: Any = store.archived_entry(game) if isinstance(game, str) else None
-            try:
-                spec = house_from_doc(entry["doc"]["config"]["house"]).spec
-            except (TypeError, KeyError, YamsError):       # no game left, or none readable
-                pass
-            else:
-                parts = {c.id: (c.name, c.name_en) for c in spec.columns}
-                parts.update((s.id, (s.name, s.name_en)) for s in spec.sections)
-                cfg = {**cfg, "part_names": {part: fr if lang == "fr" else en
-                                             for part, (fr, en) in parts.items()}}
-        named[key] = cfg
-    return named
 
 
 def _console():
@@ -216,7 +168,7 @@ def _record_lines(cfg: dict, lang: str) -> list[tuple[str, str, str, str, str, b
     for part in sorted(cfg["records"], key=lambda p: (p != "total", p)):
         rec = cfg["records"][part]
         tied = _tied_names(rec.get("tied", []))
-        name = cfg.get("part_names", {}).get(part) or _part_name(cfg.get("family"), part, lang)
+        name = cfg.get("part_names", {}).get(part) or part_name(cfg.get("family"), part, lang)
         lines.append((name, _number(rec["value"], lang),
                       rec["player"], local_date(rec["date"], with_time=False), tied,
                       part == "total"))
@@ -721,7 +673,7 @@ def _player_html(path: str, store, data: dict, page: dict, name: str, filters: t
         columns = cfg["by_column"] or {"": cfg["rows"]}
         groups: dict[str, list[tuple[str, float]]] = {}
         for column, rows_of in columns.items():
-            label = _part_name(cfg["family"], column, lang) if column else cfg["label"]
+            label = part_name(cfg["family"], column, lang) if column else cfg["label"]
             for line in rows_of:
                 groups.setdefault(names.get(line["row"], line["row"]), []).append(
                     (label, line["average"]))
@@ -796,7 +748,7 @@ def _row_stats(player: str | None, family: str | None, as_json: bool, lang: str,
         notes = []
         if cfg["bonuses"]:
             notes.append(w["bonus"] + colon + ", ".join(
-                f"{_part_name(cfg['family'], part, lang)} {_percent(b['rate'], lang)}"
+                f"{part_name(cfg['family'], part, lang)} {_percent(b['rate'], lang)}"
                 for part, b in cfg["bonuses"].items()))
         notes.append(w["yams"].format(n=cfg["yams"]["made"],
                                       per=_number(cfg["yams"]["per_sheet"], lang)))
@@ -832,21 +784,10 @@ def _print_head_to_head(data: dict, lang: str) -> None:
                           (shown(w["average"] + " " + a), "right"),
                           (shown(w["average"] + " " + b), "right")))
     for family, fam in data["by_family"].items():
-        table.add_row(shown(_family_title(family)), str(fam["games"]), str(fam["wins"][a]),
+        table.add_row(shown(family_title(family)), str(fam["games"]), str(fam["wins"][a]),
                       str(fam["wins"][b]), _number(fam["average"][a], lang),
                       _number(fam["average"][b], lang))
     out.print(table)
-
-
-def _family_title(family: str) -> str:
-    """A family as people call it (``Duel au Yam``); its id when no rule set has it."""
-    from ..base.errors import ConfigError
-    from ..rules import rules_class
-
-    try:
-        return rules_class(family).title
-    except ConfigError:
-        return family
 
 
 # -- export / import ----------------------------------------------------------------------------

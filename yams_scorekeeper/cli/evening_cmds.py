@@ -246,7 +246,7 @@ def _show(store, evening_id: str, scoring: str | None, as_json: bool, html: str 
     if as_json:
         print_json(report)
         return
-    from .book_cmds import with_part_names
+    from .book_names import with_part_names
 
     report["records"] = with_part_names(store, report["records"], lang)
     if html is not None:
