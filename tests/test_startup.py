@@ -201,7 +201,7 @@ def test_a_turn_loads_no_needless_package_and_one_family(tmp_path, family):
         if args[0] != "score":
             assert "tinydb" in modules, args
             assert not {"yams_scorekeeper.store.archive", "yams_scorekeeper.store.record_book",
-                        "yams_scorekeeper.store.checkup", "yams_scorekeeper.engine.records",
+                        "yams_scorekeeper.store.checkup", "yams_scorekeeper.book.records",
                         "yams_scorekeeper.store.summary_index"} & modules, args
 
 
