@@ -120,6 +120,21 @@ def steady(text: str) -> str:
     return text
 
 
+def rewrite_blocks(files: Iterable[Path], blocks: dict[str, Callable[[], str]],
+                   doc: str | None) -> int:
+    """The ``main`` of a block generator: make ``files``' blocks again and write them, or with
+    ``--check`` only say which file is out of date (exit status 1)."""
+    import argparse
+
+    parser = argparse.ArgumentParser(description=(doc or "").split("\n\n")[0])
+    parser.add_argument("--check", action="store_true", help="exit 1 if out of date; write nothing")
+    check = parser.parse_args().check
+    status = 0
+    for path in files:
+        status |= write_or_check(path, fill(path.read_text(encoding="utf-8"), blocks), check)
+    return status
+
+
 def write_or_check(path: Path, new: str, check: bool) -> int:
     """Write ``new`` to ``path`` (or with ``check``, only say whether it differs, ids and dates
     aside). Returns the exit status: 1 when ``--check`` finds a difference."""

@@ -59,6 +59,24 @@ def capture(family: str, lang: str, turns: int, dice: list[str], cols: int, rows
             return "\n".join(term.lines())
 
 
+def screen_after(setup: list[str], typed: list[tuple[str, str]], lang: str = "en",
+                 cols: int = 80, rows: int = 24) -> str:
+    """The screen once the setup is answered and each line of ``typed`` is typed, waiting
+    after each for its marker (a prompt) to be printed."""
+    from pty_screen import PtyScreen
+
+    with tempfile.TemporaryDirectory() as db:
+        with PtyScreen(["play", "--db", db], cols=cols, rows=rows, lang=lang) as term:
+            for answer in setup:
+                term.wait(": ")
+                term.line(answer)
+            term.wait_prompt(DICE)
+            for line, marker in typed:
+                term.line(line)
+                term.wait(marker)
+            return "\n".join(term.lines())
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--family", choices=sorted(SETUPS), default="double")

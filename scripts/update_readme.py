@@ -12,7 +12,7 @@ tests/test_docs.py makes the blocks again and compares them with the files.
 
 from __future__ import annotations
 
-import argparse
+import re
 import sys
 import tempfile
 from pathlib import Path
@@ -25,10 +25,9 @@ from docgen import (
     console,
     families,
     family_count_words,
-    fill,
+    rewrite_blocks,
     run_yams,
     summary,
-    write_or_check,
 )
 
 FILES = (REPO / "README.md", REPO / "docs" / "index.md")
@@ -101,23 +100,30 @@ def club_block() -> str:
                    ("yams history --csv -", csv))
 
 
+#: the turns of ``yams demo`` docs/index.md shows whole, before the last one
+DEMO_TURNS = 2
+
+
+def demo_block() -> str:
+    """``yams demo`` as docs/index.md shows it: its first turns, its last one, the ending."""
+    lines = run_yams(["demo"]).splitlines()
+    starts = [k for k, line in enumerate(lines) if re.match(r"Turn \d+ · ", line)]
+    kept = lines[:starts[DEMO_TURNS]] + [
+        f"[… turns {DEMO_TURNS + 1} to {len(starts) - 1} …]", ""] + lines[starts[-1]:]
+    return console(("yams demo", "\n".join(kept)))
+
+
 def commands_block() -> str:
     return "\n".join(f"- `yams {name}`: {summary(command)}" for name, command in commands())
 
 
 BLOCKS = {"families": families_block, "version": version_block, "score": score_block,
           "double": double_block, "club": club_block,
-          "commands": commands_block}
+          "commands": commands_block, "demo": demo_block}
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--check", action="store_true", help="exit 1 if out of date; write nothing")
-    check = parser.parse_args().check
-    status = 0
-    for path in FILES:
-        status |= write_or_check(path, fill(path.read_text(encoding="utf-8"), BLOCKS), check)
-    return status
+    return rewrite_blocks(FILES, BLOCKS, __doc__)
 
 
 if __name__ == "__main__":

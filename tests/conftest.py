@@ -126,3 +126,37 @@ def small_blocks(monkeypatch, small_parallel):
 
     monkeypatch.setattr(book_file, "CHUNK", 4000)
     monkeypatch.setattr(book_file, "BLOCK_MOST", 1 << 20)
+
+
+# -- the browser of the live sheet's tests (test_serve_browser.py, test_serve_layout.py) ----
+
+def _need_chromium() -> None:
+    from serving import CHROMIUM
+
+    missing = None
+    if not os.path.exists(CHROMIUM):
+        missing = f"{CHROMIUM} is missing (apt-get install chromium)"
+    else:
+        try:
+            import playwright.sync_api  # noqa: F401
+        except ImportError:
+            missing = "playwright is missing (pip install -e '.[test]')"
+    if missing:
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"the browser test must run in CI: {missing}")
+        pytest.skip(missing)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """One Chromium for the module (each test opens its own pages and contexts)."""
+    _need_chromium()
+    from playwright.sync_api import sync_playwright
+    from serving import CHROMIUM, CHROMIUM_ARGS
+
+    with sync_playwright() as driver:
+        launched = driver.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            yield launched
+        finally:
+            launched.close()

@@ -184,31 +184,40 @@ def _spans(line: str) -> list[tuple[int, int, str]]:
     return [(m.start(), m.end(), m.group()) for m in re.finditer(r"\S+(?: \S+)*", line)]
 
 
-def turn_grid(lines: list[str]) -> tuple[list[str], dict[str, tuple[str, str, int]]]:
-    """The turn grid on a screen: its column headers (the first panel's) and every handle
-    shown, with the row, the column header and the score it labels (a candidate
-    ``e0|vz1`` of two coups: the part of its coup, the header ``... (2)``)."""
+def grid_cells(lines: list[str]) -> tuple[list[str], dict[tuple[str, str], str]]:
+    """The turn grid on a screen: its column headers (the first panel's) and what every cell
+    shows (a candidate ``e 3``, a score written, ``·``), by row and column header."""
     rule = next(i for i, line in enumerate(lines) if line.strip() and set(line) <= {"─", " "})
     panels = [(m.start(), m.end()) for m in re.finditer("─+", lines[rule])]
     headers: list[str] = []
-    found: dict[str, tuple[str, str, int]] = {}
+    cells: dict[tuple[str, str], str] = {}
     for start, end in panels:
         heads = _spans(lines[rule - 1][start:end].ljust(end - start))
         headers = headers or [text for _, _, text in heads]
         for line in lines[rule + 1:]:
-            piece = line[start:end]
-            spans = _spans(piece)
+            spans = _spans(line[start:end])
             if not spans or spans[0][0] != 0:
                 continue
             row = spans[0][2]
             for _start, b, text in spans[1:]:
                 column = next((h for _, e, h in heads if e == b), None)
-                for coup, part in enumerate(text.split("|"), start=1):
-                    m = CANDIDATE.fullmatch(part)
-                    if m and column is not None:
-                        label = column + (f" ({coup})" if "|" in text else "")
-                        found[m.group(1)] = (row, label, int(m.group(2)))
+                if column is not None:
+                    cells[(row, column)] = text
             if row == "Total":
                 break
-    return headers, found
+    return headers, cells
 
+
+def turn_grid(lines: list[str]) -> tuple[list[str], dict[str, tuple[str, str, int]]]:
+    """The turn grid on a screen: its column headers (the first panel's) and every handle
+    shown, with the row, the column header and the score it labels (a candidate
+    ``e0|vz1`` of two coups: the part of its coup, the header ``... (2)``)."""
+    headers, cells = grid_cells(lines)
+    found: dict[str, tuple[str, str, int]] = {}
+    for (row, column), text in cells.items():
+        for coup, part in enumerate(text.split("|"), start=1):
+            m = CANDIDATE.fullmatch(part)
+            if m:
+                label = column + (f" ({coup})" if "|" in text else "")
+                found[m.group(1)] = (row, label, int(m.group(2)))
+    return headers, found

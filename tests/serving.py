@@ -7,6 +7,7 @@ puts this folder on ``sys.path``).
 
 from __future__ import annotations
 
+import contextlib
 import http.client
 import os
 import queue
@@ -19,6 +20,12 @@ import threading
 import time
 import urllib.parse
 
+#: Debian's chromium, driven by Playwright (the ``browser`` fixture of conftest.py)
+CHROMIUM = "/usr/bin/chromium"
+#: the flags of a quiet, offline, sandbox-less headless run (a container as root)
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                 "--no-first-run", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync"]
 #: what the first line of ``yams serve`` must be
 URL = re.compile(r"http://(?P<host>[0-9.]+):(?P<port>[0-9]+)/(?P<token>[A-Za-z0-9_-]{20,})/")
 
@@ -40,6 +47,47 @@ def near_finished(db: str, family: str = "yatzy", players: tuple[str, ...] = ("A
     assert not game.finished
     Store(db).create_game(game.to_doc())
     return game.id
+
+
+#: the names of the players of a game made for a picture or a layout test (long and short)
+NAMES = ("Léa", "Bob", "Chloé", "Maximilien", "Zoé", "Grand-père", "Inès", "Ulysse")
+
+
+def part_played(db: str, family: str, players: int, turns: int, seed: int = 5) -> str:
+    """A game kept in ``db`` of ``players`` of :data:`NAMES`, ``turns`` random legal turns
+    played (the next player's dice not entered). Returns its id."""
+    from yams_scorekeeper.engine.config import make_config
+    from yams_scorekeeper.engine.game import Game
+    from yams_scorekeeper.engine.simulate import play_random_game
+    from yams_scorekeeper.store import Store
+
+    config = make_config(family, list(NAMES[:players]))
+    played = play_random_game(config, random.Random(seed), turns=turns, scratch_rate=0.0)
+    game = Game(config, played.events, id=f"{seed:031x}{players}",
+                created="2026-05-01T19:30:00+00:00")
+    Store(db).create_game(game.to_doc())
+    return game.id
+
+
+@contextlib.contextmanager
+def playing(db: str, *args: str):
+    """``yams play ARGS`` on the store ``db`` as a process, its pipes open; killed after 60 s
+    (a question nobody answers never hangs a test) and when the block ends."""
+    from helpers import ENV
+
+    child = subprocess.Popen([sys.executable, "-m", "yams_scorekeeper", "play", *args],
+                             stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, text=True,
+                             env={**os.environ, **ENV, "YAMS_DB": db})
+    watchdog = threading.Timer(60, child.kill)
+    watchdog.start()
+    try:
+        yield child
+    finally:
+        watchdog.cancel()
+        if child.poll() is None:
+            child.kill()
+            child.wait()
 
 
 class Served:
@@ -88,14 +136,16 @@ class Served:
             self._lines.put(line.rstrip("\n"))
         self._lines.put(None)
 
-    def request(self, path: str, method: str = "GET") -> tuple[int, dict[str, str], str]:
-        """``method path`` (a path of the server, or relative to the page's URL): the status,
-        the headers (lower-case names) and the body."""
+    def request(self, path: str, method: str = "GET", body: str | None = None,
+                headers: dict[str, str] | None = None) -> tuple[int, dict[str, str], str]:
+        """``method path`` (a path of the server, or relative to the page's URL), with
+        ``headers`` (a ``Host`` of their own replaces the right one): the status, the headers
+        (lower-case names) and the body."""
         if not path.startswith("/"):
             path = urllib.parse.urlsplit(self.url).path + path
         conn = http.client.HTTPConnection(self.host, self.port, timeout=10)
         try:
-            conn.request(method, path)
+            conn.request(method, path, body, headers or {})
             answer = conn.getresponse()
             body = answer.read().decode("utf-8")
             return answer.status, {k.lower(): v for k, v in answer.getheaders()}, body

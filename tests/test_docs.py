@@ -15,6 +15,7 @@ sys.path.insert(0, str(REPO / "scripts"))
 
 import docgen  # noqa: E402
 import gen_cli_reference  # noqa: E402
+import update_guides  # noqa: E402
 import update_readme  # noqa: E402
 
 README = REPO / "README.md"
@@ -30,13 +31,16 @@ def test_readme_is_at_most_200_lines():
     assert len(README.read_text(encoding="utf-8").splitlines()) <= 200
 
 
-@pytest.mark.parametrize("path", update_readme.FILES, ids=lambda p: p.name)
-def test_generated_blocks_are_what_the_program_prints_now(path):
+@pytest.mark.parametrize("script, path", [(update_readme, p) for p in update_readme.FILES] +
+                         [(update_guides, p) for p in update_guides.FILES],
+                         ids=lambda x: getattr(x, "name", ""))
+def test_generated_blocks_are_what_the_program_prints_now(script, path):
+    """The README's outputs, and the table guides' sessions and screens (issue 34)."""
     text = path.read_text(encoding="utf-8")
     assert docgen.block_names(text), f"{path.name} has no generated block"
-    again = docgen.fill(text, update_readme.BLOCKS)
+    again = docgen.fill(text, script.BLOCKS)
     assert docgen.steady(again) == docgen.steady(text), (
-        f"{path.name} is out of date: run python scripts/update_readme.py")
+        f"{path.name} is out of date: run python {Path(script.__file__).relative_to(REPO)}")
 
 
 def test_every_output_in_the_readme_is_in_a_generated_block():
@@ -45,12 +49,22 @@ def test_every_output_in_the_readme_is_in_a_generated_block():
 
 
 def test_the_readme_shows_every_block_the_script_makes():
-    assert set(docgen.block_names(README.read_text(encoding="utf-8"))) == set(update_readme.BLOCKS)
+    shown = {name for path in update_readme.FILES
+             for name in docgen.block_names(path.read_text(encoding="utf-8"))}
+    assert shown == set(update_readme.BLOCKS)
+    assert set(update_readme.BLOCKS) - set(docgen.block_names(README.read_text(
+        encoding="utf-8"))) == {"demo"}                     # docs/index.md's alone
 
 
-def test_quick_start_installs_and_runs_the_demo_then_the_suite_ci_runs():
+def test_the_guides_show_every_block_their_script_makes():
+    named = [n for p in update_guides.FILES for n in docgen.block_names(p.read_text("utf-8"))]
+    assert sorted(named) == sorted(update_guides.BLOCKS)
+
+
+def test_quick_start_makes_a_venv_installs_and_runs_the_demo_then_the_suite_ci_runs():
     text = README.read_text(encoding="utf-8")
-    assert "```sh\npip install -e '.[test]' && yams demo\npython -m pytest -n 2\n```" in text
+    assert ("```sh\npython3 -m venv .venv && .venv/bin/pip install -e '.[test]' && "
+            ".venv/bin/yams demo\n.venv/bin/python -m pytest -n 2\n```") in text
     assert "\npython -m pytest -n 2\n" in (REPO / ".ci" / "run").read_text(encoding="utf-8")
 
 

@@ -45,6 +45,21 @@ def test_seed_double_carre_four_fonces_and_four_clairs_is_200():
                                     "100 x2 harmonie couleur = 200")
 
 
+def test_the_groups_of_a_figure_are_said_in_english_in_english_output():
+    """Issue 35 item 10: the harmony groups' words follow the output language."""
+    f = fig("5cp 5cp 5cp 2fp 2fp 5cg 1cg 2fg 2fg 3fg", "double-carre")
+    assert f.explain.text("en") == ("Double carré (four light 5s + four dark 2s): "
+                                    "100 x2 colour harmony = 200")
+    six = fig("6cp 6cp 6cp 1fp 2fp 6cg 6cg 3fg 4fg 5fg", "6")
+    assert six.explain.text("en") == "The 6s: 5 x 6 = 30 x2 colour harmony (five light 6s) = 60"
+    runs = "1cp 2cp 3cp 1fp 2fp 1cg 2cg 3fg 4fg 5fg"
+    en = " ".join(f.explain.text("en") for f in score_all(RULES, parse_tagged(runs), 2))
+    assert "1-2-3" in en
+    for french in ("clairs", "foncés", "petits", "grands", "trois", "quatre", "cinq"):
+        assert french not in en and french not in f.explain.text("en") + six.explain.text("en")
+    assert f.detail["groups"] == ["quatre 5 clairs", "quatre 2 foncés"]     # the data: kept
+
+
 def test_seed_yams_impossible_and_harmonious_double_yams_both_800():
     ten = "4cp 4cp 4cp 4fp 4fp 4cg 4cg 4fg 4fg 4fg"
     s = scores(ten, roll=2)

@@ -1,7 +1,8 @@
 """Random whole games on random house sheets (issue 35's acceptance): every column kind, joker
-rule, bonus scope and factor. No turn is ever stuck (a coup entered always has a cell to go
-to, else its entry is refused and nothing changes: K2), and each sheet's totals are the sum of
-its parts, each part counted once, as docs/guide/house-sheets.md adds them up (K3, K5)."""
+rule, bonus scope and factor, five or six dice, saved rolls, step and formula bonuses. No turn
+is ever stuck (a coup entered always has a cell to go to, else its entry is refused and nothing
+changes: K2), and each sheet's totals are the sum of its parts, each part counted once, as
+docs/guide/house-sheets.md adds them up (K3, K5)."""
 
 from __future__ import annotations
 
@@ -33,7 +34,15 @@ FIGURES = {
     "chance": ['kind = "chance"'],
     "paires": ['kind = "two-pairs"', 'kind = "two-pairs"\nscore = "fixed"\npoints = 15'],
     "rigole": ['kind = "rigole"\npoints = 20'],
+    "quatre-et": ['kind = "kind-and"\nn = 4\npoints = 40',
+                  'kind = "kind-and"\nn = 3\nother = "value"\nvalue = 1\nscore = "group"'],
+    "groupes": ['kind = "groups"\nsizes = [3, 2]', 'kind = "groups"\nsizes = [2, 2]\n'
+                'score = "fixed"\npoints = 12'],
 }
+#: the rows only six dice make
+SIX_FIGURES = {"villa": ['kind = "groups"\nsizes = [3, 3]', 'kind = "groups"\nsizes = [4, 2]',
+                         'kind = "groups"\nsizes = [2, 2, 2]\nscore = "all"'],
+               "pleine": ['kind = "straight"\nshape = "1-6"\npoints = 21']}
 YAMS_ROWS = ['kind = "yams"\npoints = 50', 'kind = "yams"\nscore = "base+all"\nbase = 100']
 KINDS = ("libre", "descendante", "montante", "imposee", "seche", "demi-seche", "annoncee")
 
@@ -43,9 +52,12 @@ def sheets(draw: st.DrawFn) -> tuple[HouseSheet, int]:
     """A random valid sheet (its text checked by the reader) and a player count."""
     upper = draw(st.lists(st.integers(1, 6), min_size=1, max_size=3, unique=True))
     rows = [(str(v), f'kind = "upper"\nname = "{v}"') for v in sorted(upper)]
-    for name in draw(st.lists(st.sampled_from(sorted(FIGURES)), max_size=3, unique=True)):
-        rows.append((name, draw(st.sampled_from(FIGURES[name])) + f'\nname = "{name.title()}"'))
-    top = [f"rolls = {draw(st.integers(1, 4))}"]
+    dice = draw(st.sampled_from((5, 5, 6)))
+    figures = FIGURES | (SIX_FIGURES if dice == 6 else {})
+    for name in draw(st.lists(st.sampled_from(sorted(figures)), max_size=3, unique=True)):
+        rows.append((name, draw(st.sampled_from(figures[name])) + f'\nname = "{name.title()}"'))
+    top = [f"rolls = {draw(st.integers(1, 4))}", f"dice = {dice}",
+           f"saved_rolls = {str(draw(st.booleans())).lower()}"]
     if draw(st.booleans()):
         rows.append(("yams", draw(st.sampled_from(YAMS_ROWS)) + '\nname = "Yams"'))
         top.append(f'joker = "{draw(st.sampled_from(("forced", "free", "none")))}"')
@@ -70,14 +82,19 @@ def sheets(draw: st.DrawFn) -> tuple[HouseSheet, int]:
             body += "\noptional = true"
         columns.append(body)
     bonuses = []
-    most = sum(5 * v for v in upper)
+    most = sum(dice * v for v in upper)
     for i in range(draw(st.integers(0, 2))):
         scope = draw(st.sampled_from(("column", "sheet")))
         reach = most * (len(kinds) if scope == "sheet" else 1)
         first = draw(st.integers(1, reach))
         steps = [[first, 10]] + ([[reach, 30]] if reach > first and draw(st.booleans()) else [])
+        given = f"steps = {steps}"
+        if draw(st.booleans()):             # a formula: base + (total - threshold) x per
+            given = f"threshold = {first}\nbase = {draw(st.integers(0, 30))}\n" \
+                    f"per = {draw(st.integers(0, 3))}" + (
+                        f"\ncap = {draw(st.integers(30, 60))}" if draw(st.booleans()) else "")
         when = draw(st.sampled_from(("reached", "filled")))
-        bonuses.append(f'id = "b{i}"\nsteps = {steps}\nscope = "{scope}"\nwhen = "{when}"')
+        bonuses.append(f'id = "b{i}"\n{given}\nscope = "{scope}"\nwhen = "{when}"')
     text = "\n".join(top) + "\n\n" + "".join(
         f'[[rows]]\nid = "{r}"\n{body}\n\n' for r, body in rows) + "".join(
         f"[[columns]]\n{c}\n\n" for c in columns) + "".join(
@@ -94,9 +111,10 @@ def _enter(game: Game, rng: random.Random) -> None:
     played = {c.id for c in game.columns}
     announcing = any(c.kind == "annoncee" and c.id in played for c in game.rules.sheet.columns)
     for _ in range(300):
-        dice = tuple(sorted(Die(rng.randint(1, 6)) for _ in range(5)))
+        count = game.rules.dice_count
+        dice = tuple(sorted(Die(rng.randint(1, 6)) for _ in range(count)))
         if rng.random() < 0.15:
-            dice = (dice[0],) * 5
+            dice = (dice[0],) * count
         entries: dict[str, object] = {}
         if announcing and rng.random() < 0.4:
             entries["announce"] = rng.choice(game.rows)
@@ -104,7 +122,7 @@ def _enter(game: Game, rng: random.Random) -> None:
             entries["joker"] = (dice[0].value, rng.randint(1, 6))
         before = _state(game)
         try:
-            game.enter(dice, rng.randint(1, game.rules.max_rolls), **entries)
+            game.enter(dice, rng.randint(1, game.max_roll() + 1), **entries)
         except YamsError:
             assert _state(game) == before
             continue
@@ -131,6 +149,11 @@ def _expected(game: Game, index: int) -> dict[str, int]:
         if bonus.when == "filled" and any(r not in s for s in got for r in rows):
             return 0
         total = sum(s.get(r, 0) for s in got for r in rows)
+        if bonus.threshold is not None:
+            if total < bonus.threshold:
+                return 0
+            formula = bonus.base + (total - bonus.threshold) * bonus.per
+            return formula if bonus.cap is None else min(formula, bonus.cap)
         return max((b for t, b in bonus.steps if total >= t), default=0)
 
     parts: dict[str, int] = {}

@@ -217,3 +217,101 @@ def test_score_all_at_80_columns_keeps_every_rows_rule(family, dice):
         text = term.text()
     assert len(re.findall(r"\[[A-Z]\d+[^\]]*\]", text)) == len(rules.rows), text
     assert all(len(line) <= 80 for line in text.splitlines())
+
+
+# -- issue 34, item 2: in French too, nothing typed or said leaves the screen ------------------
+
+FR_CELL, FR_DICE, FR_SECOND = "Case (", "dés/lancer", "Second coup ?"
+
+
+def french(tmp_path, setup: list[str]) -> PtyScreen:
+    term = PtyScreen(["play", "--db", str(tmp_path / "store")], lang="fr")
+    for answer in setup:
+        term.wait(": ")
+        term.line(answer)
+    return term
+
+
+def test_a_french_double_yams_first_turn_keeps_the_dice_line(tmp_path):
+    """The issue's turn: two notes, the help line and the prompt under the grid."""
+    with french(tmp_path, ["double", "Marc, Léa, René", "classique"]) as term:
+        term.wait(FR_DICE)
+        term.line("cp123 fp12 cg55 fg155/3")
+        term.wait(FR_CELL)
+        screen = term.lines()
+    text = "\n".join(screen)
+    assert any(line.endswith("): cp123 fp12 cg55 fg155/3") or
+               line.endswith(") : cp123 fp12 cg55 fg155/3") for line in screen), text
+    headers, found = turn_grid(screen)
+    assert headers == ["Marc"] and found, text
+    assert "h : l'aide" in text and prompt_line(term).startswith("Marc 0 · Case ("), text
+
+
+def test_a_french_gaby_second_coup_prompt_keeps_the_column_header(tmp_path):
+    with french(tmp_path, ["gaby", "Papa, Léa", "n", ""]) as term:
+        term.wait(FR_DICE)
+        term.line("66643/2")
+        term.wait(FR_SECOND)
+        screen = term.lines()
+    headers, _ = turn_grid(screen)
+    assert headers == ["Descente", "Libre", "Montée", "Demi-sec x2 ≤2", "Sec x2 ≤1"], \
+        "\n".join(screen)
+    assert any(line.endswith(": 66643/2") for line in screen), "\n".join(screen)
+
+
+def test_the_undo_message_survives_the_redraw(tmp_path):
+    """``u`` after a cell: the previous turn's grid comes back, under the message."""
+    with french(tmp_path, ["gaby", "Papa, Léa", "n", ""]) as term:
+        term.wait(FR_DICE)
+        term.line("66666/1")
+        term.wait(FR_SECOND)
+        term.line("")
+        term.wait(FR_CELL)
+        term.line("x libre.1")
+        term.wait(FR_DICE)
+        term.line("u")
+        term.wait(FR_SECOND)
+        screen = term.lines()
+    text = "\n".join(screen)
+    assert "Annulé (Papa) : Libre · 1." in text, text
+    assert turn_grid(screen)[0][0] == "Descente" and "Coup 1 déjà saisi : 6 6 6 6 6 /1" in text
+    assert [line for line in screen if line][-2].startswith("Papa 0 · Second coup ?"), text
+
+
+@pytest.mark.parametrize("lang, more, dice", [("fr", "— Entrée : la suite", FR_DICE),
+                                              ("en", "— Enter: more", DICE)])
+def test_the_double_yams_sheet_comes_a_screen_at_a_time(tmp_path, lang, more, dice):
+    term = PtyScreen(["play", "--db", str(tmp_path / "store")], lang=lang)
+    with term:
+        for answer in ["double", "Marc, Léa, René", "classique"]:
+            term.wait(": ")
+            term.line(answer)
+        term.wait(dice)
+        term.line("s")
+        pages = []
+        while term.wait_prompt((more, dice)) == more:
+            pages.append(term.lines())
+            term.line("")
+        pages.append(term.lines())
+    shown = [line for page in pages for line in page]
+    assert len(pages) >= 2 and all(len(page) == 24 for page in pages)
+    assert all(page[-1].startswith(more) for page in pages[:-1]), pages
+    assert "Yams impossible" in "\n".join(shown) and "René" in "\n".join(shown)
+    assert dice in pages[-1][-1] or dice in prompt_line(term)
+
+
+@pytest.mark.parametrize("lang, dice", [("fr", FR_DICE), ("en", DICE)])
+def test_the_help_wraps_each_line_under_its_description(tmp_path, lang, dice):
+    """``h`` at 80 columns: a line too long goes on under its own description, never at the
+    left edge among the commands (the French ``s, feuille`` line was one)."""
+    with PtyScreen(["play", "--db", str(tmp_path / "store")], lang=lang) as term:
+        for answer in ["gaby", "Ann, Bob", "n", ""]:
+            term.wait(": ")
+            term.line(answer)
+        term.wait(dice)
+        term.line("h")
+        term.wait(dice)
+        said = [line.rstrip() for line in term.since.decode().splitlines()[1:-1]]
+    assert len(said) > 15 and all(len(line) <= 80 for line in said), said
+    loose = [line for line in said if not line.startswith("  ") and not line.endswith(":")]
+    assert not loose, said

@@ -6,46 +6,8 @@ elsewhere a skip."""
 
 from __future__ import annotations
 
-import os
-
-import pytest
 from helpers import ok
 from serving import Served
-
-CHROMIUM = "/usr/bin/chromium"
-#: the flags of a quiet, offline, sandbox-less headless run (a container as root)
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
-                 "--no-first-run", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync"]
-
-
-def _need_chromium() -> None:
-    missing = None
-    if not os.path.exists(CHROMIUM):
-        missing = f"{CHROMIUM} is missing (apt-get install chromium)"
-    else:
-        try:
-            import playwright.sync_api  # noqa: F401
-        except ImportError:
-            missing = "playwright is missing (pip install -e '.[test]')"
-    if missing:
-        if os.environ.get("CI") == "true":
-            pytest.fail(f"the browser test must run in CI: {missing}")
-        pytest.skip(missing)
-
-
-@pytest.fixture(scope="module")
-def browser():
-    """One Chromium for the module (each test opens its own pages and contexts)."""
-    _need_chromium()
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as driver:
-        launched = driver.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            yield launched
-        finally:
-            launched.close()
 
 
 def _watched(page) -> list[str]:

@@ -41,6 +41,8 @@ if TYPE_CHECKING:  # pragma: no cover
         @property
         def lang(self) -> str: ...
 
+        def show_long(self, what: Any) -> None: ...
+
 def t(term: Terminal, key: str, **values: Any) -> str:
     """The catalogue's message ``key`` in the player's language."""
     return msg(key, term.lang, **values)
@@ -65,7 +67,7 @@ def show_log(table: Table) -> None:
     if not table.game.turn_log():
         table.term.say(t(table.term, "no_turn_yet"))
         return
-    table.term.show(log_table(table.game, table.lang))
+    table.show_long(log_table(table.game, table.lang))
 
 
 def _turn_text(game: Game, turn: int) -> str:

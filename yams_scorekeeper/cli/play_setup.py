@@ -319,13 +319,14 @@ def house_setup(term: Terminal, store: Store, house: str | None, settings: list[
     """The setup of a new game with the house rules of ``--house`` and ``--setting``: a house
     sheet (a file, or a saved one's name), else the house rules saved under that name by an
     earlier version (a family and its settings)."""
+    from ..house.families import family_sheets
     from .house_files import command_sheet, is_path, saved_names, say_earlier_versions
     from .options import parse_settings
 
     family, merged = None, {}
     presets = store.house_rules() if house is not None else {}
     if house is not None and not is_path(house) and house not in presets and \
-            house not in saved_names(store):
+            house not in saved_names(store) and house not in family_sheets():
         raise ConfigError(Message("cli.house_rules_named", house=house),
                           expected=", ".join(sorted({*presets, *saved_names(store)})) or
                           "yams house new NAME")

@@ -39,6 +39,18 @@ def _cell_text(sheet: Sheet, column: str, row: str) -> Text:
     return Text(str(mark.score), style="red" if mark.score < 0 else "")
 
 
+def bonus_line(game: Game, detail: dict[str, int]) -> int | None:
+    """A part's bonus line: the sum of its entries the rules call bonuses (``bonus``; a house
+    sheet's bonuses by their ids), None when it has none."""
+    own = [detail[k] for k in game.rules.bonus_ids if k in detail]
+    return sum(own) if own else None
+
+
+def upper_lines(game: Game, detail: dict[str, int]) -> tuple[int, int]:
+    """A column's sub-total of its first section and its bonus line."""
+    return detail[game.rules.sections[0].id], bonus_line(game, detail) or 0
+
+
 def player_grid(game: Game, index: int, lang: str, short: bool = False) -> Group:
     """One player's sheet: rows down, columns across, with sub-totals, bonus and totals; the
     grid, then its grand total."""
@@ -61,9 +73,9 @@ def player_grid(game: Game, index: int, lang: str, short: bool = False) -> Group
     details = totals.details
     table.add_section()
     table.add_row(Text(w["subtotal"], style="italic"),
-                  *(str(details[c.id]["chiffres"]) for c in game.columns))
+                  *(str(upper_lines(game, details[c.id])[0]) for c in game.columns))
     table.add_row(Text(w["bonus"], style="italic"),
-                  *(str(details[c.id]["bonus"]) for c in game.columns))
+                  *(str(upper_lines(game, details[c.id])[1]) for c in game.columns))
     table.add_section()
     for row in game.rows:
         if row in upper:
@@ -105,8 +117,9 @@ def players_grid(game: Game, lang: str, player: int | None = None,
         for row in rows:
             table.add_row(game.rules.row(row).name, *(_cell_text(s, col, row) for s in sheets))
         detail = [t.details[section.id] for t in totals]
-        if "bonus" in detail[0]:
-            table.add_row(Text(w["bonus"], style="italic"), *(str(d["bonus"]) for d in detail))
+        if bonus_line(game, detail[0]) is not None:
+            table.add_row(Text(w["bonus"], style="italic"),
+                          *(str(bonus_line(game, d)) for d in detail))
         if "ones" in detail[0]:      # the Double Yams difference (D3)
             table.add_row(Text("x 1", style="italic"), *(str(d["ones"]) for d in detail))
         short = section.name.split(" ", 1)[-1]      # "Les suites" -> "suites"
@@ -264,15 +277,16 @@ def side_by_side(game: Game, lang: str, seats: list[int] | None = None,
     def cells(row: str) -> list[Text]:
         return [_cell_text(s, c.id, row) for c in game.columns for s in sheets]
 
-    def per_column(key: str) -> list[str]:
-        return [str(t.details[c.id][key]) for c in game.columns for t in totals]
+    def per_column(line: int) -> list[str]:
+        return [str(upper_lines(game, t.details[c.id])[line]) for c in game.columns
+                for t in totals]
 
     upper = [r for r in game.rows if r in ("1", "2", "3", "4", "5", "6")]
     for row in upper:
         table.add_row(game.rules.row(row).name, *cells(row))
     section()
-    table.add_row(Text(w["subtotal"], style="italic"), *per_column("chiffres"))
-    table.add_row(Text(w["bonus"], style="italic"), *per_column("bonus"))
+    table.add_row(Text(w["subtotal"], style="italic"), *per_column(0))
+    table.add_row(Text(w["bonus"], style="italic"), *per_column(1))
     section()
     for row in game.rows:
         if row not in upper:

@@ -105,6 +105,27 @@ class Terminal:
     def show(self, renderable: Any) -> None:
         self.out.print(renderable)
 
+    def page(self, what: Any, hold: bool = False) -> None:
+        """A long output (a text of lines, or a Rich renderable) a screen at a time on a
+        terminal, Enter between two (``q`` stops); all of it elsewhere (a log keeps it all).
+        ``hold``: wait for Enter after the last screen too (the grid is drawn again after)."""
+        if not self.tty:
+            self.say(what) if isinstance(what, str) else self.show(what)
+            return
+        with self.out.capture() as captured:
+            self.say(what) if isinstance(what, str) else self.show(what)
+        lines = captured.get().splitlines()
+        size = max(self.out.height - 1, 2)
+        while lines:
+            shown, lines = lines[:size], lines[size:]
+            self._counted.write("".join(line + "\n" for line in shown))
+            self._counted.flush()
+            if not lines and not hold:
+                return
+            if self.read(self.t("more_prompt" if lines else "back_prompt")).strip().lower() \
+                    in QUIT_WORDS:
+                return
+
     def refuse(self, reason: YamsError | str) -> None:
         """The reason an entry is asked again, on one line."""
         text = reason.text(self.lang) if isinstance(reason, YamsError) else reason

@@ -63,8 +63,9 @@ class Table:
     """The turn loop: whose turn, the dice, the legal cells, the choice; until the game ends."""
 
     def __init__(self, term: Terminal, session: TableSession, db: str | None = None,
-                 numbered: bool = False):
+                 numbered: bool = False, chances: bool = False):
         self.term = term
+        self.chances = chances           # --chances: everyone's chance after each turn
         self.session = session
         self.db = db
         self.numbered = numbered         # --list: the numbered list, numbers pick from it
@@ -78,6 +79,9 @@ class Table:
         self._cells_key: Any = None
         self._hinted = False             # the dice hint, once a session
         self._choose_hinted = False      # the cell hint, once a session
+        self._on_grid = False            # the prompt asked is under the turn grid
+        self._redraw = False             # the grid again, with the turn's dice, after a command
+        self._notice = ""                # said after the turn's header (an undo)
         from . import choice, sheet_view  # noqa: F401  (loaded while the first dice roll,
         #                                   not after the first Enter)
 
@@ -105,6 +109,9 @@ class Table:
     def step(self) -> None:
         game = self.game
         self.header()
+        if self._notice:                # under the header, so that its redraw keeps it
+            self.term.say(self._notice, style="bold")
+            self._notice = ""
         if not game.coups:
             cells = game.legal_cells()
             if cells:                       # 165 with an empty pool: scratch only (D10)
@@ -255,7 +262,7 @@ class Table:
         if pool_empty and self.game.player.name not in self._auto_scratch:
             self.term.say(self.t("pool_empty", name=shown(self.game.player.name)), style="bold")
         if self.numbered or self._list_once:
-            self._list_once = False
+            self._list_once = self._redraw = False
             self.term.show(legal_table(self.game, cells, self.lang,
                                        None if self.numbered else self.by_handle(cells)))
         else:
@@ -287,7 +294,8 @@ class Table:
         from .terminal import wrap_words
 
         width, height = self.term.out.width, self.term.out.height
-        if self.choose_now:
+        if self.choose_now or self._redraw:
+            self._redraw = False
             for line in self.typed_coups():
                 self.term.say(line)
         grid, notes = turn_grid(self.game, cells, self.by_handle(cells), self.lang,
@@ -333,8 +341,9 @@ class Table:
                "why": ("any", "why"), "end": ("", "stop"), "log": ("", "turn_log"),
                "fix": ("digits", "fix"), "hint": ("any", "hint")}
 
-    def prompt(self, text: str, room: int = TYPING_ROOM) -> str | None:
-        """Ask; the commands at hand everywhere are handled here (then None is returned)."""
+    def prompt(self, text: str, room: int = TYPING_ROOM, grid: bool = False) -> str | None:
+        """Ask; the commands at hand everywhere are handled here (then None is returned).
+        ``grid``: the prompt is under the turn grid, drawn again after a command."""
         answer = self.term.ask(text, room=room)
         word, _, rest = answer.partition(" ")
         word, rest = word.lower(), rest.strip()
@@ -342,19 +351,44 @@ class Table:
             takes, method = self.ACTIONS[name]
             if word in typed_words and (takes == "any" or not rest
                                         or (takes == "digits" and rest.isdigit())):
-                getattr(self, method)(rest)
+                self._on_grid = grid and self.term.tty
+                try:
+                    getattr(self, method)(rest)
+                finally:
+                    if self._on_grid:
+                        self._cells_key, self._redraw = None, True
+                    self._on_grid = False
                 return None
         return answer
+
+    def show_long(self, what: Any) -> None:
+        """What a command prints, a screen at a time when it does not fit; under the grid, held
+        until Enter when it is more than a message, as the grid is drawn again after it."""
+        if self._on_grid and (not isinstance(what, str) or len(what.splitlines()) > 2):
+            self.term.page(what, hold=True)
+        elif isinstance(what, str) and not self._on_grid:
+            self.term.page(what)
+        elif isinstance(what, str):
+            self.term.say(what)
+        else:
+            self.term.page(what)
 
     def quit(self, _: str) -> None:
         raise Quit
 
     def show_help(self, _: str) -> None:
-        self.term.say(self.help_text())
+        from collections import Counter
+
+        lines = self.help_text().splitlines()
+        # the column where the help's descriptions start, as most of its lines say
+        starts = Counter(m.end(1) for m in map(DESCRIBED.match, lines) if m)
+        column = starts.most_common(1)[0][0] if starts else 0
+        self.show_long("\n".join(hanging(line, column, max(self.term.out.width, 20))
+                                 for line in lines))
 
     def stacked(self, _: str) -> None:
         from .sheet_view import sheets_view
-        self.term.show(sheets_view(self.game, self.lang, stacked=True))
+        self.term.show(sheets_view(self.game, self.lang, stacked=True))   # all, to scroll back
 
     def list_once(self, _: str) -> None:
         self._cells_key = None
@@ -374,8 +408,8 @@ class Table:
         from .advice_cmds import play_hint_lines
 
         try:
-            for line in play_hint_lines(self.game, dice, self.session.store.path, self.lang):
-                self.term.say(line)
+            self.show_long("\n".join(play_hint_lines(self.game, dice, self.session.store.path,
+                                                     self.lang)))
         except YamsError as err:
             self.term.refuse(err)
 
@@ -391,7 +425,7 @@ class Table:
         else:
             key, values = "second_prompt", {}
         text = self.prompt(self.t(key, **values) if first or self.announced
-                           else self.who(self.t(key)))
+                           else self.who(self.t(key)), grid=not first)
         if text is None:
             return
         if not first and "/" not in text and not self.announced:
@@ -451,7 +485,7 @@ class Table:
         key = "pool_prompt" if pool_empty else "choose_prompt"
         prompt = self.who(self.t(key + "_list" if self.numbered else key))
         self.show_cells(cells, pool_empty, prompt)
-        text = self.prompt(prompt)
+        text = self.prompt(prompt, grid=True)
         if text is None:
             return
         if not text:
@@ -638,6 +672,12 @@ class Table:
         sheet = next(s for s in game.sheets if s.name == name)
         self.term.say(self.t("player_total", name=name, total=game.totals(sheet).grand),
                       style="bold")
+        if self.chances:                 # the turn is saved already: this never delays it
+            from .chances_view import cached_chances, chance_lines
+
+            live = cached_chances(game, self.session.store.path)
+            for line in chance_lines(live, self.lang) if live is not None else []:
+                self.term.say(line, wrap=False)
 
     # -- the commands at hand -----------------------------------------------------------------
 
@@ -659,11 +699,13 @@ class Table:
             return
         handle_of = {c: h for h, c in by_handle.items()}
         two = len(self.game.coups) > 1
+        lines = []
         for cell in found:
             cited = self.game.rules.cite(cell.row, cell.figure.factors if cell.figure else None)
-            self.term.say(f"{handle_of.get(cell, '?'):>3}  {cell_label(self.game, cell, two)}"
-                          f" = {cell.score}   {cell.why.text(explain_lang(self.term.lang))}"
-                          + (f" [{cited}]" if cited else ""))
+            lines.append(f"{handle_of.get(cell, '?'):>3}  {cell_label(self.game, cell, two)}"
+                         f" = {cell.score}   {cell.why.text(explain_lang(self.term.lang))}"
+                         + (f" [{cited}]" if cited else ""))
+        self.show_long("\n".join(lines))
 
     def sheet(self, who: str) -> None:
         """``s``: every sheet side by side, the page of the player whose turn it is when they
@@ -682,15 +724,19 @@ class Table:
             return
         if who and len(found) == 1:
             index = found[0]
-            self.term.show(sheets_view(game, self.lang, index, width))
+            self.show_long(sheets_view(game, self.lang, index, width))
             return
         page, pages = page_of(game, self.lang, width, game.current)
         if who:
             page = min(max(int(who), 1), pages)
-        self.term.show(sheets_view(game, self.lang, width=width, page=page))
+        view: Any = sheets_view(game, self.lang, width=width, page=page)
         if pages > 1:
-            self.term.say(self.t("sheet_pages", page=page, pages=pages,
-                                 next=page % pages + 1), style="dim")
+            from rich.console import Group
+            from rich.text import Text
+
+            view = Group(view, Text(self.t("sheet_pages", page=page, pages=pages,
+                                             next=page % pages + 1), style="dim"))
+        self.show_long(view)
 
     def undo(self, _: str = "") -> None:
         from ..engine.game import effective_events
@@ -720,7 +766,7 @@ class Table:
             text = self.t("undone_amend", turns=", ".join(str(c["turn"]) for c in last["changes"]))
         else:
             text = self.t("undone_end")
-        self.term.say(text, style="bold")
+        self._notice = text             # said by the next step, under the turn's header
         self.choose_now = False
         self._header_key = self._cells_key = None
 
@@ -766,6 +812,22 @@ class Table:
         game_id = stored_id(game)
         if self.session.store.is_archived(game_id):     # never after a failed finish
             self.term.say(self.t("archived", id=game_id[:8]))
+
+
+#: a line of the help: a command, two spaces or more, what it does
+DESCRIBED = re.compile(r"(\s+\S.*?\s{2,})\S")
+
+
+def hanging(line: str, column: int, width: int) -> str:
+    """A line of the help wrapped between words, what it does going on under itself (from
+    ``column``)."""
+    from .render import wrap_words
+
+    if len(line) <= width or not 0 < column < width // 2 or line[:column].strip() == "" \
+            or line[column - 1] != " ":
+        return line
+    parts = wrap_words(line[column:], width - column)
+    return "\n".join([line[:column] + parts[0], *(" " * column + part for part in parts[1:])])
 
 
 def print_ranking(term: Terminal, game: Game) -> None:

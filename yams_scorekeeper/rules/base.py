@@ -105,6 +105,8 @@ class RuleSet:
     source: ClassVar[str] = ""
     dice_count: ClassVar[int] = 5
     tagged: ClassVar[bool] = False
+    #: the entries of a part's total details that are bonuses (a sheet's bonus line)
+    bonus_ids: ClassVar[tuple[str, ...]] = ("bonus",)
     #: most rolls a coup may take (Double Yams: 5, plus the announced sixth roll)
     max_rolls: ClassVar[int] = 3
     rows: ClassVar[tuple[Row, ...]] = ()

@@ -79,8 +79,19 @@ for _row, _n in _GEANTE.items():
 _LARGEST = {row: (max(s[1]) if s[0] == "same" else s[1] if s[0] == "runs" else _GEANTE_RUN)
             for row, s in _SHAPE.items()}
 
-_WORDS = {1: "un", 2: "deux", 3: "trois", 4: "quatre", 5: "cinq", 6: "six", 7: "sept",
-          8: "huit", 9: "neuf", 10: "dix"}
+#: how many dice, in words, said in the language of the explanation
+_COUNTS = {1: "explain.count.one", 2: "explain.count.two", 3: "explain.count.three",
+           4: "explain.count.four", 5: "explain.count.five", 6: "explain.count.six",
+           7: "explain.count.seven", 8: "explain.count.eight", 9: "explain.count.nine",
+           10: "explain.count.ten"}
+#: a label's plural name (as the detail of a figure keeps it) -> its words in an explanation
+_LABEL_WORDS = {"clairs": "explain.dice.clairs", "foncés": "explain.dice.fonces",
+                "petits": "explain.dice.petits", "grands": "explain.dice.grands"}
+
+
+def _in_words(n: int) -> Message | int:
+    return Message(_COUNTS[n]) if n in _COUNTS else n
+
 
 # A search mode: the harmony it looks for (None, "couleur", "taille"), the plural names of its
 # labels, in label order, and its bins (the attribute of _Bins). Bins are indexed
@@ -262,32 +273,40 @@ def _search(row_id: str, bins: _Bins, mode: _Mode, only: int | None = None
     return None if found_g is None else (n * found_g[0], found_g)
 
 
-def _groups(row_id: str, mode: _Mode, where: _Where) -> list[str]:
-    """The groups a search found, as French text (``trois 5 clairs``, ``1-2-3 petits``);
-    the row's shape says which kind of ``where`` its search gave."""
+def _groups(row_id: str, mode: _Mode, where: _Where) -> list[Message]:
+    """The groups a search found, in words (``trois 5 clairs``, ``1-2-3 petits``; ``three
+    light 5s``, ``small 1-2-3``); the row's shape says which kind of ``where`` its search
+    gave."""
     shape = _SHAPE[row_id]
     names = mode[1]
     labels = len(names)
     if shape[0] == "same":
         placed: _Placed = where  # type: ignore[assignment]  # a "same" search places groups
-        return [_same_text(n, b // labels + 1, names[b % labels]) for n, b in placed]
+        return [_labelled(_GROUP_SAME, names[b % labels], count=_in_words(n),
+                          value=b // labels + 1) for n, b in placed]
     if shape[0] == "runs":
         runs_at: _RunsAt = where  # type: ignore[assignment]  # a "runs" search: its runs
         start, run_labels = runs_at
         run = "-".join(str(v) for v in range(start, start + shape[1]))
-        return [_label(run, names[lab]) for lab in run_labels]
+        return [_labelled(_GROUP_RUN, names[lab], run=run) for lab in run_labels]
     geante_at: _GeanteAt = where  # type: ignore[assignment]  # a "geante" search: 3 numbers
     value, run_label, b = geante_at
-    return [_label("1-2-3-4-5-6", names[run_label]),
-            _label(f"{_GEANTE_WORD[shape[1]]} de {value}", names[b % labels])]
+    return [_labelled(_GROUP_RUN, names[run_label], run="1-2-3-4-5-6"),
+            _labelled(_GROUP_GEANTE, names[b % labels], what=_GEANTE_WORD[shape[1]],
+                      value=value)]
 
 
-def _label(text: str, name: str) -> str:
-    return f"{text} {name}" if name else text
+#: the words of a kind of group: (without a label, with one)
+_GROUP_SAME = ("explain.group.same", "explain.group.same_label")
+_GROUP_RUN = ("explain.group.run", "explain.group.run_label")
+_GROUP_GEANTE = ("explain.group.geante", "explain.group.geante_label")
 
 
-def _same_text(n: int, value: int, name: str) -> str:
-    return _label(f"{_WORDS.get(n, n)} {value}", name)
+def _labelled(keys: tuple[str, str], name: str, **values: object) -> Message:
+    """A group in the words of ``keys``, with its label's when it has one (``name``)."""
+    if not name:
+        return Message(keys[0], **values)
+    return Message(keys[1], label=Message(_LABEL_WORDS[name]), **values)
 
 
 # -- figures -----------------------------------------------------------------------------------
@@ -358,18 +377,19 @@ def _made(rules: RuleSet, row_id: str, mode: _Mode, found: tuple[int, _Where], b
     score = base
     for f in factors.values():
         score *= f
-    groups = _groups(row_id, mode, found[1])
+    said = _groups(row_id, mode, found[1])
+    shown = Joined(" + ", said)
+    groups = [g.text("fr") for g in said]          # the figure's detail keeps them in French
     if row_id in _GEANTE:
         n = _GEANTE[row_id]
         value = found[0] // n
         # as the seed writes them: 10 x (5 + 5), 10 x (4 + 4 + 4), 10 x (4 x 6)
         dice = f"({n} x {value})" if n >= 4 else "(" + " + ".join([str(value)] * n) + ")"
         parts = [Message("explain.geante_harmony" if harmony else "explain.geante",
-                         what=_GEANTE_WORD[n], value=value, groups=" + ".join(groups),
+                         what=_GEANTE_WORD[n], value=value, groups=shown,
                          factor=s["geante_factor"], dice=dice, base=base)]
     else:
-        parts = [Message("explain.groups", name=rules._name(row_id), groups=" + ".join(groups),
-                         base=base)]
+        parts = [Message("explain.groups", name=rules._name(row_id), groups=shown, base=base)]
     if harmony:
         parts.append(Message("explain.times_harmony_colour" if harmony == "couleur"
                              else "explain.times_harmony_size", factor=hf))
@@ -420,7 +440,8 @@ def _chiffre_figure(rules: RuleSet, value: int, n: int,
     score = base * hf
     parts = [upper, Message("explain.times_harmony_colour_all" if kind == "couleur"
                             else "explain.times_harmony_size_all",
-                            factor=hf, count=_WORDS.get(count, count), value=value, dice=names),
+                            factor=hf, count=_in_words(count), value=value,
+                            dice=Message(_LABEL_WORDS[names])),
              Message("explain.equals", score=score)]
     return rules._fig(row_id, score, Joined("", parts), base=base,
                       factors={"harmonie": hf}, harmony=kind, **extra)

@@ -207,6 +207,11 @@ class Store:
             self.parts.migrate()
             return self.parts.archive.names()
 
+    def finished_ids(self) -> list[str]:
+        """The ids of the finished games, oldest first, from the summaries index (no archive
+        file read)."""
+        return self._index(lambda index: index.ids_in_order())
+
     def last_finished(self) -> Doc | None:
         """The document of the game archived last (one file read, whatever the history)."""
         with self.access.reading() as writable:
