@@ -25,7 +25,7 @@ _FRESH = """
 import sys, time
 sys.path.insert(0, {tests!r})
 t = time.perf_counter()
-from yams_scorekeeper.engine.carnet import paper_game, read_carnet
+from yams_scorekeeper.book.carnet import paper_game, read_carnet
 from {module} import {name} as SHEET
 game = paper_game(read_carnet(SHEET), "g", "2000-01-01T12:00:00")
 assert game.finished
@@ -41,7 +41,7 @@ def fresh(module: str, name: str) -> float:
 
 
 def main() -> None:
-    from yams_scorekeeper.engine.carnet_tagged import _throws, tagged_row_scores
+    from yams_scorekeeper.book.carnet_tagged import _throws, tagged_row_scores
     from yams_scorekeeper.rules import get_rules
 
     rules = get_rules("double")

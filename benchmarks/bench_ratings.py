@@ -23,7 +23,7 @@ from pathlib import Path
 
 sys.path[:0] = [str(Path(__file__).resolve().parent.parent), str(Path(__file__).resolve().parent)]
 
-from yams_scorekeeper.engine.ratings import rate  # noqa: E402
+from yams_scorekeeper.book.ratings import rate  # noqa: E402
 
 
 def synthetic(games: int, seed: int = 1):

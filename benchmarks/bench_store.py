@@ -76,9 +76,9 @@ from pathlib import Path
 import yams_scorekeeper
 from yams_scorekeeper.base.clock import system_clock
 from yams_scorekeeper.base.errors import StoreError
+from yams_scorekeeper.book.records import recompute
 from yams_scorekeeper.engine.config import make_config
 from yams_scorekeeper.engine.game import Game
-from yams_scorekeeper.engine.records import recompute
 from yams_scorekeeper.engine.simulate import play_random_game, random_dice
 from yams_scorekeeper.store import BOOK_FORMAT, BOOK_VERSION, Store
 from yams_scorekeeper.store.files import AtomicJSONStorage
@@ -147,9 +147,9 @@ def _generate_chunk(args: tuple[int, int, int]) -> list[tuple[str, dict]]:
 
 
 #: package modules that play no part in random play (their changes keep the cache)
-NOT_IN_PLAY = ("cli/", "store.py", "store/files.py", "engine/records.py", "store/session.py",
+NOT_IN_PLAY = ("cli/", "store.py", "store/files.py", "book/records.py", "store/session.py",
                "engine/transcript.py",
-               "store/summary_index.py", "engine/player_page.py")
+               "store/summary_index.py", "book/player_page.py")
 
 
 def _cache_path(games: int, seed: int) -> Path:

@@ -98,7 +98,7 @@ while True:
 def check(folder: str) -> tuple[int, int]:
     """The invariants of the module notes; returns (games in progress, archived)."""
     from yams_scorekeeper.api import check_summary
-    from yams_scorekeeper.engine import records
+    from yams_scorekeeper.book import records
     from yams_scorekeeper.store import Store
 
     store = Store(folder)

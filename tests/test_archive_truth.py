@@ -158,7 +158,7 @@ def _other_book(db: str) -> None:
     store = Store(db)
     with store.access.locked(), store.folder.open(store.records_path) as handle:
         book = one(handle, "book")
-        from yams_scorekeeper.engine import records
+        from yams_scorekeeper.book import records
 
         set_one(handle, "book", records.recompute(
             e["summary"] for e in store.archived_games()[:1]))

@@ -10,7 +10,7 @@ import json
 from helpers import js, ok, one_line_error, run
 from test_cli_book import YAM, play_duel
 
-from yams_scorekeeper.engine.book_csv import HISTORY_COLUMNS, inert
+from yams_scorekeeper.book.book_csv import HISTORY_COLUMNS, inert
 from yams_scorekeeper.store import Store
 
 
@@ -80,7 +80,7 @@ def test_a_name_that_looks_like_a_formula_comes_out_inert(tmp_path):
 
 
 def test_the_evening_column_reads_the_summary(book, tmp_path):
-    from yams_scorekeeper.engine.book_csv import evening_of, history_lines
+    from yams_scorekeeper.book.book_csv import evening_of, history_lines
 
     assert evening_of({"evening": "2024-05-01-club"}) == "2024-05-01-club"
     assert evening_of({"soiree": {"id": "s1", "name": "Club"}}) == "s1"

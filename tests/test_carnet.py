@@ -10,7 +10,7 @@ import pytest
 from helpers import js, ok, one_line_error, run
 
 from yams_scorekeeper.base.errors import EntryError
-from yams_scorekeeper.engine.carnet import (
+from yams_scorekeeper.book.carnet import (
     paper_game,
     read_carnet,
     row_scores,

@@ -8,7 +8,7 @@ import os
 import pytest
 from helpers import js, ok, one_line_error, run
 
-from yams_scorekeeper.engine.carnet import paper_game, read_carnet, row_scores
+from yams_scorekeeper.book.carnet import paper_game, read_carnet, row_scores
 from yams_scorekeeper.rules import get_rules
 
 #: A Double Yams sheet of 2011, by hand (D2-D9):

@@ -9,8 +9,8 @@ import pytest
 from helpers import js, ok, one_line_error, run
 
 from yams_scorekeeper.api import add_played, export_book, import_book, load_doc, new
+from yams_scorekeeper.book.evening import standings
 from yams_scorekeeper.engine.config import make_config
-from yams_scorekeeper.engine.evening import standings
 from yams_scorekeeper.engine.game import Game
 from yams_scorekeeper.store import Store
 

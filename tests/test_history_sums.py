@@ -12,7 +12,7 @@ import pytest
 from helpers import ok, run
 from test_row_tallies import _book, _entries
 
-from yams_scorekeeper.engine.book_csv import game_csv, history_csv
+from yams_scorekeeper.book.book_csv import game_csv, history_csv
 from yams_scorekeeper.store import BOOK_FORMAT, BOOK_VERSION, Store, book_tables
 from yams_scorekeeper.store.summary_index import INDEX_FILE
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from test_store import faulty, new_doc, nth, play, summary
 
-from yams_scorekeeper.engine import records
+from yams_scorekeeper.book import records
 from yams_scorekeeper.store import Store
 from yams_scorekeeper.store.record_book import RecordBook
 

@@ -8,14 +8,14 @@ import json
 
 from helpers import js, ok
 
-from yams_scorekeeper.engine.player_page import (
+from yams_scorekeeper.book.player_page import (
     average_trend,
     favourite_rows,
     in_period,
     rival_and_nemesis,
     winning_streak,
 )
-from yams_scorekeeper.engine.records import row_stats
+from yams_scorekeeper.book.records import row_stats
 from yams_scorekeeper.store.files import compact_text
 
 
@@ -111,8 +111,8 @@ def test_a_players_games_as_columns_give_the_figures_of_the_rows():
     """``stats NAME`` reads the index's rows into columns (``GameRows``): the figures, the
     streak, the recent averages, the player counts and the period are those of the same
     games as history rows, worked out by hand."""
-    from yams_scorekeeper.engine.player_page import GameRows, by_players
-    from yams_scorekeeper.engine.records import stats_of_rows
+    from yams_scorekeeper.book.player_page import GameRows, by_players
+    from yams_scorekeeper.book.records import stats_of_rows
 
     # (game, date, family, config_key, stopped, players, name, total, rank), oldest first
     index_rows = [("g1", "2024-01-01", "duel", "duel", 0, 2, "Ana", 200, 1),

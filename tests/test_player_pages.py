@@ -14,7 +14,7 @@ import pytest
 from helpers import js, ok
 from test_row_tallies import _book, _entries
 
-from yams_scorekeeper.engine import records
+from yams_scorekeeper.book import records
 from yams_scorekeeper.store import BOOK_FORMAT, BOOK_VERSION, Store
 from yams_scorekeeper.store.summary_index import INDEX_FILE
 
@@ -102,7 +102,7 @@ def test_a_page_names_its_configurations_by_their_keys_and_takes_the_labels_of_t
     """What the index keeps names each configuration by its key (a later game may relabel
     it, whoever played it): read back with the labels, the figures are those of the games
     read with them, the last 50 games as ``history``."""
-    from yams_scorekeeper.engine.player_page import GameRows
+    from yams_scorekeeper.book.player_page import GameRows
 
     rows = [(f"g{n:02d}", f"2024-01-{n % 28 + 1:02d}T20:{n:02d}", family, key, n % 9 == 4,
              2 + n % 2, "Ana", 100 + 7 * n % 31 + (0.5 if family == "gaby" else 0), 1 + n % 3)

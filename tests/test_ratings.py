@@ -13,8 +13,8 @@ from pathlib import Path
 from helpers import js, ok, run
 from test_cli_book import YAM, play_duel
 
-from yams_scorekeeper.engine.ratings import ranked, rate
-from yams_scorekeeper.engine.records import record_key
+from yams_scorekeeper.book.ratings import ranked, rate
+from yams_scorekeeper.book.records import record_key
 from yams_scorekeeper.rules import RULESETS
 from yams_scorekeeper.store import Store
 from yams_scorekeeper.store.session import TableSession

@@ -8,7 +8,7 @@ import itertools
 
 import pytest
 
-from yams_scorekeeper.engine.records import (
+from yams_scorekeeper.book.records import (
     empty_book,
     head_to_head,
     history,

@@ -20,7 +20,7 @@ from test_storage import faulty
 
 from yams_scorekeeper.api import check_summary
 from yams_scorekeeper.base.errors import IllegalMoveError, StoreError
-from yams_scorekeeper.engine import records as book_of
+from yams_scorekeeper.book import records as book_of
 from yams_scorekeeper.engine.config import make_config
 from yams_scorekeeper.engine.game import Game
 from yams_scorekeeper.store import Store

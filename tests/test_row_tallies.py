@@ -14,8 +14,8 @@ import sqlite3
 import pytest
 from helpers import ok, run
 
+from yams_scorekeeper.book.records import row_stats
 from yams_scorekeeper.engine.config import make_config
-from yams_scorekeeper.engine.records import row_stats
 from yams_scorekeeper.engine.simulate import play_random_game
 from yams_scorekeeper.store import BOOK_FORMAT, BOOK_VERSION, Store
 from yams_scorekeeper.store.archive import Archive
@@ -174,13 +174,13 @@ def test_an_index_made_before_the_tallies_gets_them_in_place(tmp_path, entries, 
 
 def _csv_afresh(store: Store, player: str, *filters) -> str:
     """The CSV of ``player``'s games made from their summaries (what the index keeps)."""
-    from yams_scorekeeper.engine.book_csv import game_csv, history_csv
+    from yams_scorekeeper.book.book_csv import game_csv, history_csv
 
     return history_csv(game_csv(s) for s in store.summaries(player, *filters))
 
 
 def _csv(store: Store, player: str, *filters) -> str:
-    from yams_scorekeeper.engine.book_csv import history_csv
+    from yams_scorekeeper.book.book_csv import history_csv
 
     return history_csv(store.history_lines(player, *filters))
 

@@ -201,7 +201,7 @@ def test_a_turn_loads_no_needless_package_and_one_family(tmp_path, family):
         if args[0] != "score":
             assert "tinydb" in modules, args
             assert not {"yams_scorekeeper.store.archive", "yams_scorekeeper.store.record_book",
-                        "yams_scorekeeper.store.checkup", "yams_scorekeeper.engine.records",
+                        "yams_scorekeeper.store.checkup", "yams_scorekeeper.book.records",
                         "yams_scorekeeper.store.summary_index"} & modules, args
 
 
@@ -227,15 +227,15 @@ def test_the_family_registry_names_each_family_where_it_lives():
         text=True, check=True).stdout)
     from yams_scorekeeper.rules import FAMILIES, RULESETS, rules_class
 
-    # the rule set's own parts (base, its hints, memo, settings, choices) and gaby's modules,
-    # no other family's
+    # the rule set's own parts (base, its rows, hints, memo, settings, choices) and gaby's
+    # modules, no other family's
     family_modules = {f"yams_scorekeeper.rules.{where.partition(':')[0]}"
                       for where in FAMILIES.values()}
     assert "yams_scorekeeper.rules.base" in loaded_by_one
     assert family_modules & set(loaded_by_one) == {"yams_scorekeeper.rules.gaby"}
     assert set(loaded_by_one) - family_modules <= {
         f"yams_scorekeeper.rules.{m}"
-        for m in ("base", "five_dice", "hints", "memo", "settings", "choices")}
+        for m in ("base", "rows", "five_dice", "hints", "memo", "settings", "choices")}
 
     assert [cls.family for cls in RULESETS] == list(FAMILIES)
     for cls in RULESETS:

@@ -136,7 +136,7 @@ def test_games_finished_in_the_same_second_are_counted_in_the_order_of_a_recount
     with the smaller id: the book is counted as a recount counts it (date, then id), so the
     book equals its recount and the record of two equal totals goes to the smaller id
     (benchmarks/soak_reopen.py found the book differing from its recount)."""
-    from yams_scorekeeper.engine import records
+    from yams_scorekeeper.book import records
 
     store = Store(tmp_path)
     play(store, "g0", date="2024-05-01T20:00:00+02:00", alice=700, bob=500)

@@ -116,7 +116,7 @@ def new(store: StoreLike, rules: str, players: Iterable[str], *,
 
     names = list(players)
     if evening is not None:
-        from .engine.provenance import checked_evening_id
+        from .book.provenance import checked_evening_id
 
         evening = checked_evening_id(evening)
     if not names:
@@ -266,7 +266,7 @@ def add_played(store: StoreLike, game: Game, marks: dict[str, Any] | None = None
                clock: Clock = system_clock) -> list[dict[str, Any]]:
     """Keep a game whose every event is already there (typed from a paper sheet, played on
     another program): stored with the provenance ``marks``
-    (:mod:`~yams_scorekeeper.engine.provenance`), then finished and archived as any game, its
+    (:mod:`~yams_scorekeeper.book.provenance`), then finished and archived as any game, its
     summary dated by ``clock``. Returns the records it broke."""
     from .store.session import TableSession
 
@@ -519,7 +519,7 @@ def check_summary(doc: dict[str, Any], summary: dict[str, Any]) -> dict[str, Any
         raise StoreError(Message("game.date_calendar_end", game_id=game_id,
                                  date=summary["date"], earliest=earliest.date(),
                                  latest=latest.date()))
-    from .engine.provenance import marks
+    from .book.provenance import marks
 
     note = reopen_note(doc.get("reopened"))
     return {**mine, "date": summary["date"], **({"reopened": note} if note else {}),

@@ -493,8 +493,8 @@ def _review_book(as_json: bool, lang: str, db: str | None) -> None:
     """``yams review --book``: every finished game the exact solver covers reviewed once
     (kept in the store's ``reviews/``), then each player's skill and luck per configuration."""
     from ..advice.review import review_game
+    from ..book.skill import book_skill, review_figures
     from ..engine.game import Game
-    from ..engine.skill import book_skill, review_figures
     from ..store.reviews import game_key, keep_review, kept_review
     from .files import open_store
     from .progress import progress

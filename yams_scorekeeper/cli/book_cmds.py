@@ -3,7 +3,7 @@
 Everything here reads finished games from the store (``--db PATH``, else ``$YAMS_DB``, else
 the user's application folder); only ``import`` changes it, through
 :meth:`~yams_scorekeeper.store.Store.import_book`, which skips games it already holds.
-The statistics come from :mod:`yams_scorekeeper.engine.records`; this module only parses and draws.
+The statistics come from :mod:`yams_scorekeeper.book.records`; this module only parses and draws.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from .printing import local_date, short_label, simple_table
 from .render import print_json, shown
 
 if TYPE_CHECKING:
-    from ..engine.player_page import GameRows
+    from ..book.player_page import GameRows
     from ..i18n import _Section
 
 
@@ -254,7 +254,7 @@ def history(
     rank.
 
     Read from the summaries index: as fast with 50,000 games as with 50."""
-    from ..engine.records import history as build_history
+    from ..book.records import history as build_history
 
     lang = current_lang(ctx)
     family = _book_filter(rules_name, house)
@@ -338,7 +338,7 @@ def _stats_headers(lang: str) -> tuple[str, ...]:
 def _player_rows(store, player: str) -> tuple[GameRows, dict[str, str]]:
     """The player's games from the summaries index, as columns (no summary decoded, no
     dict a game), each configuration named by its key, and each one's label."""
-    from ..engine.player_page import GameRows
+    from ..book.player_page import GameRows
 
     rows, labels = store.player_rows(player)
     return GameRows.of_index(rows, {}), labels
@@ -346,9 +346,9 @@ def _player_rows(store, player: str) -> tuple[GameRows, dict[str, str]]:
 
 def _page_made(rows: list[tuple[Any, ...]]) -> tuple[list[str], str]:
     """The page of a player's rows of the summaries index, for the index to keep: the keys
-    of its configurations and its text (:func:`~yams_scorekeeper.engine.records.page_text`)."""
-    from ..engine.player_page import GameRows
-    from ..engine.records import page_of_games, page_text
+    of its configurations and its text (:func:`~yams_scorekeeper.book.records.page_text`)."""
+    from ..book.player_page import GameRows
+    from ..book.records import page_of_games, page_text
 
     page = page_of_games(GameRows.of_index(rows, {}))
     return page["keys"], page_text(page)
@@ -357,7 +357,7 @@ def _page_made(rows: list[tuple[Any, ...]]) -> tuple[list[str], str]:
 def totals_chart(rows: list[dict[str, Any]], title: str, width: int,
                  lang: str = "en") -> _Chart:
     """A bar per game, oldest first (one a month, their average, past ``CHART_BARS`` games:
-    the bars of :func:`~yams_scorekeeper.engine.player_page.monthly_bars`), scaled so the
+    the bars of :func:`~yams_scorekeeper.book.player_page.monthly_bars`), scaled so the
     largest total fills the width left."""
     top = max((abs(r["total"]) for r in rows), default=0) or 1
     numbers = [_number(r["total"], lang) for r in rows]
@@ -473,8 +473,8 @@ def stats(
     """
     import json
 
-    from ..engine.player_page import in_period, rival_and_nemesis
-    from ..engine.records import head_to_head, page_of_games, page_stats, page_text
+    from ..book.player_page import in_period, rival_and_nemesis
+    from ..book.records import head_to_head, page_of_games, page_stats, page_text
     from ..rules import RULESETS
 
     lang = current_lang(ctx)
@@ -537,7 +537,7 @@ def stats(
     add_ratings(data, store, player.strip())       # of every game, whatever the filter
     add_skill(data, store, player.strip(), (since_, until_, seats))
     if csv_file is not None:
-        from ..engine.book_csv import STATS_COLUMNS, stats_lines
+        from ..book.book_csv import STATS_COLUMNS, stats_lines
         from .book_export import write_csv
 
         write_csv(csv_file, STATS_COLUMNS, stats_lines(data), lang)
@@ -596,7 +596,7 @@ def stats(
 
 def _page_lines(data: dict, lang: str) -> list[str]:
     """The player's page in a few sentences: streak, rival, nemesis, recent averages."""
-    from ..engine.player_page import RECENT
+    from ..book.player_page import RECENT
 
     lines = []
     streak = data["streak"]
@@ -698,7 +698,7 @@ def _row_stats(player: str | None, family: str | None, as_json: bool, lang: str,
                db: str | None, since: str | None = None, until: str | None = None,
                seats: int | None = None, csv_file: str | None = None) -> None:
     """``yams stats [PLAYER] --rows``: the per-row figures, per configuration."""
-    from ..engine.player_page import favourite_rows
+    from ..book.player_page import favourite_rows
     from ..rules import rules_class
 
     name = player.strip() if player and player.strip() else None
@@ -712,7 +712,7 @@ def _row_stats(player: str | None, family: str | None, as_json: bool, lang: str,
     for cfg in data.values():
         cfg.update(favourite_rows(cfg["rows"]))
     if csv_file is not None:
-        from ..engine.book_csv import ROWS_COLUMNS, rows_lines
+        from ..book.book_csv import ROWS_COLUMNS, rows_lines
         from .book_export import write_csv
 
         write_csv(csv_file, ROWS_COLUMNS, rows_lines(name, data), lang)

@@ -1,6 +1,6 @@
 """``yams history --csv`` / ``--bgstats`` and ``yams stats --csv``: the record book written for
 other tools (a spreadsheet, the BG Stats app). The formats are
-:mod:`~yams_scorekeeper.engine.book_csv` and :mod:`.bgstats`; this module chooses the games and
+:mod:`~yams_scorekeeper.book.book_csv` and :mod:`.bgstats`; this module chooses the games and
 writes the file."""
 
 from __future__ import annotations
@@ -48,8 +48,8 @@ def export_history(store: Store, lang: str, *, player, family, since, until, gam
     """Write the games chosen (one game, or those of the filters) to ``csv_file`` and/or
     ``bgstats``, then say how many went where (files only: ``-`` holds the data)."""
     from ..base.safetext import json_text
-    from ..engine.book_csv import game_csv, history_csv
-    from ..engine.records import stopped_game_wins
+    from ..book.book_csv import game_csv, history_csv
+    from ..book.records import stopped_game_wins
     from .bgstats import play_file
 
     one = _one_game(store, game_id) if game_id is not None else None
@@ -78,7 +78,7 @@ def _said(key: str, path: str, n: int, lang: str) -> None:
 
 def write_csv(path: str, header, lines, lang: str) -> None:
     """``yams stats --csv``: the lines under ``header`` to ``path``."""
-    from ..engine.book_csv import csv_text
+    from ..book.book_csv import csv_text
 
     text = csv_text(header, lines)
     write_text(path, text)

@@ -26,8 +26,8 @@ def winning_families() -> list[str]:
 def add_ratings(data: dict, store, player: str) -> None:
     """A player's page gets ``ratings``: for each of its configurations where the player is
     rated, the figure, its range, the games rated and the place in the club."""
-    from ..engine.ratings import ranked
-    from ..engine.records import record_key
+    from ..book.ratings import ranked
+    from ..book.records import record_key
 
     rated, _ = store.ratings(winning_families())
     folded, data["ratings"] = fold_name(player), {}
@@ -44,7 +44,7 @@ def add_ratings(data: dict, store, player: str) -> None:
 def add_skill(data: dict, store, player: str, filters: tuple) -> None:
     """A player's page gets ``skill``: per configuration, the points lost a turn and the luck
     a game of the player's games that ``yams review --book`` reviewed (kept reviews only)."""
-    from ..engine.skill import book_skill
+    from ..book.skill import book_skill
     from ..store.reviews import FOLDER, game_key, kept_review
 
     data["skill"] = {}
@@ -63,7 +63,7 @@ def add_skill(data: dict, store, player: str, filters: tuple) -> None:
 def club_ratings(player: str | None, as_json: bool, lang: str, db: str | None) -> None:
     """``yams stats --rating``: the club ranked by rating, one table per configuration (the
     configurations ``player`` has a rating in, when named)."""
-    from ..engine.ratings import ranked
+    from ..book.ratings import ranked
     rated, labels = open_store(db, reading=True).ratings(winning_families())
     name = fold_name(player.strip()) if player and player.strip() else None
     tables = [(key, ranked(by_name)) for key, by_name in sorted(
@@ -95,7 +95,7 @@ def club_ratings(player: str | None, as_json: bool, lang: str, db: str | None) -
 
 
 def best_rated(store) -> dict:
-    """The best rated player of each configuration (:func:`~..engine.ratings.ranked`)."""
-    from ..engine.ratings import ranked
+    """The best rated player of each configuration (:func:`~..book.ratings.ranked`)."""
+    from ..book.ratings import ranked
     return {key: ranked(by_name)[0]
             for key, by_name in store.ratings(winning_families())[0].items()}

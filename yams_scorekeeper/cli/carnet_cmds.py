@@ -1,7 +1,7 @@
 """The paper carnet: ``yams carnet`` types a finished paper sheet into the record book.
 
 The file form (``--file F``) and the questions of the interactive form make the same lines,
-read by :mod:`yams_scorekeeper.engine.carnet`: every value is checked possible for its row, the
+read by :mod:`yams_scorekeeper.book.carnet`: every value is checked possible for its row, the
 sheet is replayed under the family's rules, the totals are the program's (a total typed that
 disagrees is shown), and the game goes into the history and statistics marked "from paper",
 into the records only when the carnet says ``records: yes`` (or ``--records``).
@@ -48,8 +48,8 @@ def carnet(
     (its date may be a year or a month), and into the records only if asked."""
     from ..api import add_played
     from ..base.clock import random_id
-    from ..engine.carnet import iso_date, paper_game, read_carnet, typed_totals
-    from ..engine.provenance import checked_evening_id
+    from ..book.carnet import iso_date, paper_game, read_carnet, typed_totals
+    from ..book.provenance import checked_evening_id
     from .options import parse_settings
 
     lang = current_lang(ctx)
@@ -104,7 +104,7 @@ def _report(game, sheet, players: list[dict], broken: list[dict], lang: str) -> 
 def _interactive(lang: str, rules_name: str | None) -> str:
     """Ask for the carnet's header, then each cell of each sheet, and give the carnet's
     lines. A value refused is asked again; end of input stops with nothing written."""
-    from ..engine.carnet import check_value, iso_date, sheet_cells
+    from ..book.carnet import check_value, iso_date, sheet_cells
     from ..engine.config import make_config
     from .messages import NO, YES
     from .terminal import Terminal

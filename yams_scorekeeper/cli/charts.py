@@ -20,10 +20,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..base.safetext import markup_text
-from ..engine.player_page import LINE_GAMES as LINE_GAMES  # games a line shows one by one
+from ..book.player_page import LINE_GAMES as LINE_GAMES  # games a line shows one by one
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..engine.player_page import GameRows
+    from ..book.player_page import GameRows
 
 WIDTH, HEIGHT = 640, 260
 LEFT, RIGHT, TOP, BOTTOM = 56, 16, 34, 40
@@ -249,8 +249,8 @@ def too_few_note(text: str) -> str:
 def totals_points(rows: Iterable[dict] | GameRows) -> list[Point]:
     """The points of a player's totals over time (history rows or their columns, oldest
     first): one a game, or one a month (the average of its complete games) past
-    :data:`LINE_GAMES` games (:func:`~yams_scorekeeper.engine.player_page.line_points`)."""
-    from ..engine.player_page import game_rows, line_points
+    :data:`LINE_GAMES` games (:func:`~yams_scorekeeper.book.player_page.line_points`)."""
+    from ..book.player_page import game_rows, line_points
 
     return [Point(*point) for point in line_points(game_rows(rows))]
 

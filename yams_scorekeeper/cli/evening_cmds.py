@@ -2,7 +2,7 @@
 
 An evening is opened, every game started while it is open belongs to it (``yams new`` and
 ``yams play``; ``yams new --soiree ID`` names one), and it is closed; ``show`` ranks its
-players over all its finished games (:mod:`yams_scorekeeper.engine.evening`) and prints its records,
+players over all its finished games (:mod:`yams_scorekeeper.book.evening`) and prints its records,
 as text, JSON or a printable prize list. The evening's id travels with each game in the
 archive and in an exported book, so the games of another laptop, imported, count in it.
 """
@@ -58,7 +58,7 @@ def soiree(
     points unless said otherwise: in each game one point for each player finished above,
     half a point for a tie (totals of different families cannot be added up); players with
     the same value are named tied."""
-    from ..engine.evening import SCORINGS
+    from ..book.evening import SCORINGS
 
     lang = current_lang(ctx)
     verb = ACTIONS.get((action or "show").strip().lower())
@@ -92,7 +92,7 @@ def _slug(name: str) -> str:
 def _new_id(name: str | None, evening_id: str | None) -> str:
     import datetime as _dt
 
-    from ..engine.provenance import checked_evening_id
+    from ..book.provenance import checked_evening_id
 
     if evening_id is not None:
         return checked_evening_id(evening_id)
@@ -104,7 +104,7 @@ def _new_id(name: str | None, evening_id: str | None) -> str:
 def _open(store, name: str | None, evening_id: str | None, scoring: str | None,
           as_json: bool, lang: str) -> None:
     from ..base.clock import system_clock
-    from ..engine.evening import DEFAULT_SCORING
+    from ..book.evening import DEFAULT_SCORING
 
     new_id = _new_id(name, evening_id)
 
@@ -156,7 +156,7 @@ def _close(store, which: str | None, as_json: bool, html: str | None, lang: str)
 
 def _evening_games(store, evening_id: str) -> list[dict]:
     """The summaries of the finished games of ``evening_id``."""
-    from ..engine.provenance import evening_of
+    from ..book.provenance import evening_of
 
     return [s for s in store.summaries() if evening_of(s) == evening_id]
 
@@ -166,7 +166,7 @@ def _luckiest(store, evening_id: str) -> tuple[str, float, int] | None:
     luck summed over those games, and how many were reviewed; None without a kept review."""
     import os
 
-    from ..engine.skill import luckiest
+    from ..book.skill import luckiest
     from ..store.reviews import FOLDER, game_key, kept_review
 
     if not os.path.isdir(os.path.join(store.path, FOLDER)):
@@ -179,7 +179,7 @@ def _luckiest(store, evening_id: str) -> tuple[str, float, int] | None:
 
 def _all_ids(store) -> dict[str, dict]:
     """Every evening the store knows: those opened here and those its games name."""
-    from ..engine.provenance import evening_of
+    from ..book.provenance import evening_of
 
     known = dict(store.evenings()["evenings"])
     for summary in store.summaries():
@@ -238,7 +238,7 @@ def _value(row: dict, scoring: str, lang: str) -> str:
 
 def _show(store, evening_id: str, scoring: str | None, as_json: bool, html: str | None,
           lang: str) -> None:
-    from ..engine.evening import evening_report
+    from ..book.evening import evening_report
 
     meta = store.evenings()["evenings"].get(evening_id) or {"id": evening_id}
     report = evening_report({**meta, "id": evening_id}, _evening_games(store, evening_id),

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from ..base.errors import StoreError
-from ..engine import records as _records
+from ..book import records as _records
 from ..i18n import Message
 from .archive import archive_tables
 from .files import encode
@@ -53,7 +53,7 @@ class ArchiveRecord(NamedTuple):
     """A checked game of an import, ready to be written: its ``id``, the bytes of its archive
     file (``raw``: what :meth:`.archive.Archive.write` writes), its rows in the summaries index
     (:func:`~yams_scorekeeper.store.summary_index.index_rows`) and its ``tally`` for the record
-    book (:func:`~yams_scorekeeper.engine.records.tally`)."""
+    book (:func:`~yams_scorekeeper.book.records.tally`)."""
 
     id: str
     raw: bytes

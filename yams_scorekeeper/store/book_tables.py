@@ -26,8 +26,8 @@ from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
 from ..base.safetext import fold_name
-from ..engine.book_csv import HISTORY_CSV_FORMAT
-from ..engine.records import PAGE_FORMAT
+from ..book.book_csv import HISTORY_CSV_FORMAT
+from ..book.records import PAGE_FORMAT
 from .files import compact_text
 
 #: a row of the index (a tuple of SQLite values)
@@ -175,7 +175,7 @@ def _drop_companions(row: str) -> str:
 
 #: the per-row tallies of ``stats NAME --rows`` (:meth:`BookTables.player_row_tallies`):
 #: one row per player, configuration, player count and year, the tally of its sheets
-#: (:func:`~yams_scorekeeper.engine.records.tally_text`) and its first game; a player's
+#: (:func:`~yams_scorekeeper.book.records.tally_text`) and its first game; a player's
 #: mark in ``row_tallies_full`` says every group of the player has its row. Derived from
 #: ``players`` and ``sheets`` only, and kept so by SQLite itself: the triggers below,
 #: stored in the index file, drop the group and the mark of every row written, removed or
@@ -186,7 +186,7 @@ def _drop_companions(row: str) -> str:
 #: as it was.
 #:
 #: ``history_lines``: what ``yams history --csv`` writes of each game
-#: (:func:`~yams_scorekeeper.engine.book_csv.game_csv`: its CSV text), with the archive
+#: (:func:`~yams_scorekeeper.book.book_csv.game_csv`: its CSV text), with the archive
 #: file's checksum and a digest of the two (:func:`line_sum`, checked at every read), once
 #: for each of its ``players`` rows, under the same key (a player's lines are one range, in
 #: the order of the CSV); dropped by triggers whenever the game's ``games`` row or the
@@ -210,10 +210,10 @@ def _drop_companions(row: str) -> str:
 #: text, and a ``players`` row written without its line changes the count).
 #:
 #: ``player_pages``: what ``stats NAME`` shows of a player that their games alone say
-#: (:func:`~yams_scorekeeper.engine.records.page_of_games`, its text), with the keys of
+#: (:func:`~yams_scorekeeper.book.records.page_of_games`, its text), with the keys of
 #: its configurations; dropped by triggers whenever one of the player's ``players`` rows is
 #: written, made again by the next ``stats`` of the player (and those of another version of
-#: the page, :data:`~yams_scorekeeper.engine.records.PAGE_FORMAT`, when the index is
+#: the page, :data:`~yams_scorekeeper.book.records.PAGE_FORMAT`, when the index is
 #: opened for the book tables).
 BOOK_SCHEMA = {
     "row_tallies": "CREATE TABLE row_tallies(folded TEXT NOT NULL, config_key TEXT NOT NULL, "
@@ -371,7 +371,7 @@ class BookTables:
     def player_row_tallies(self, player: str, family: str | None = None,
                            since: str | None = None, until: str | None = None,
                            seats: int | None = None) -> dict[str, Doc]:
-        """The per-row tallies (:func:`~yams_scorekeeper.engine.records.row_tallies`) of
+        """The per-row tallies (:func:`~yams_scorekeeper.book.records.row_tallies`) of
         ``player``'s sheets with the filters of :meth:`SummaryIndex.sheet_rows`, per
         configuration, in the order of their first game.
 
@@ -380,7 +380,7 @@ class BookTables:
         to count); the groups dropped since (a game indexed, removed or changed) are tallied
         again from the sheets first, in one query, and kept (when the index may be written).
         A year the period cuts is tallied from its sheets."""
-        from ..engine.records import merged_tallies, row_tallies, tally_of_text
+        from ..book.records import merged_tallies, row_tallies, tally_of_text
 
         db, folded = self.index._open(), fold_name(player)
         if not book_tables(db):
@@ -422,7 +422,7 @@ class BookTables:
         the groups missing there tallied from the sheets and written back, in one
         transaction that no other writer enters (or kept for this run only, on an index file
         we may only read)."""
-        from ..engine.records import row_tallies, tally_text
+        from ..book.records import row_tallies, tally_text
 
         db = self.index._open()
         read = ("SELECT config_key, seats, year, family, first_date, first_game, tally "
@@ -538,13 +538,13 @@ class BookTables:
         return made
 
     def ratings(self, winning_families: Iterable[str]) -> tuple[Doc, dict[str, str]]:
-        """Each configuration's ratings (:func:`~yams_scorekeeper.engine.ratings.rate`) after
+        """Each configuration's ratings (:func:`~yams_scorekeeper.book.ratings.rate`) after
         every rated game of the index, in game order, and each configuration's label; the
         configurations whose records are shared (D11) share one rating. The figures after the
         last game rated are kept (``ratings``, ``ratings_upto``), and a later game is rated on
         top of them."""
-        from ..engine.ratings import Rating, rate
-        from ..engine.records import record_key
+        from ..book.ratings import Rating, rate
+        from ..book.records import record_key
 
         index, db = self.index, self.index._open()
         kept: dict[str, dict[str, Rating]] = {}
@@ -585,13 +585,13 @@ class BookTables:
     def history_lines(self, player: str, family: str | None = None, since: str | None = None,
                       until: str | None = None) -> list[str]:
         """What ``yams history --csv`` writes of each game of ``player`` that matches
-        (:func:`~yams_scorekeeper.engine.book_csv.game_csv`), by date then id, as texts to
+        (:func:`~yams_scorekeeper.book.book_csv.game_csv`), by date then id, as texts to
         join: one range of ``history_lines`` beside the same range of ``players``, each text
         checked against its digest (:class:`IndexMismatch`); a game that has none is read
         from its summary (checked), and its text kept. Every game of the player (no
         filter): their whole text in one, when it is the text last checked
         (``history_sums``)."""
-        from ..engine.book_csv import game_csv
+        from ..book.book_csv import game_csv
 
         index = self.index
         db = index._open()

@@ -165,7 +165,7 @@ class Store:
     def finish_game(self, game_id: str, summary: Doc | None = None) -> list[Doc]:
         """Archive a game in progress with its ``summary`` and count it in the record book.
 
-        Returns the records it broke (:func:`yams_scorekeeper.engine.records.update_records`).
+        Returns the records it broke (:func:`yams_scorekeeper.book.records.update_records`).
         Calling it again after a crash completes the steps left (``summary`` may then be ``None``:
         the one given first is kept in the game file); a game already archived returns ``[]``.
         """
@@ -223,7 +223,7 @@ class Store:
     def archived_games(self, player: str | None = None, family: str | None = None,
                        since: Day = None, until: Day = None) -> list[Doc]:
         """Finished games ``{"id", "doc", "summary"}``, oldest first, filtered as
-        :func:`yams_scorekeeper.engine.records.matches` (reads the file of each game chosen). The
+        :func:`yams_scorekeeper.book.records.matches` (reads the file of each game chosen). The
         cyclic collector waits until the list is built: it would otherwise walk the games
         read so far after each file (1,000 games: about 0.4 s of 1 s)."""
         with no_gc():
@@ -235,7 +235,7 @@ class Store:
 
         The games are chosen by the summaries index when the iteration starts; each file is
         then read under the lock, one at a time (a game removed meanwhile is passed over)."""
-        from ..engine import records as _records
+        from ..book import records as _records
 
         ids = self._index(lambda index: [s["id"] for s in index.summaries(
             player, family, _records.iso(since), _records.iso(until))])
@@ -251,10 +251,10 @@ class Store:
                   config_key: str | None = None, newest_first: bool = False,
                   limit: int | None = None, offset: int = 0) -> list[Doc]:
         """The summaries of the finished games that match (as
-        :func:`yams_scorekeeper.engine.records. matches`), oldest first or ``newest_first``,
+        :func:`yams_scorekeeper.book.records. matches`), oldest first or ``newest_first``,
         ``limit`` of them from ``offset``: one query of the summaries index, whatever the size of
         the archive."""
-        from ..engine import records as _records
+        from ..book import records as _records
 
         return self._index(lambda index: list(index.summaries(
             player, family, _records.iso(since), _records.iso(until), config_key,
@@ -263,10 +263,10 @@ class Store:
     def history_lines(self, player: str, family: str | None = None, since: Day = None,
                       until: Day = None) -> list[str]:
         """What ``yams history --csv`` writes of each finished game of ``player`` that matches
-        (:func:`yams_scorekeeper.engine.book_csv.game_csv`), oldest first, as texts to join
+        (:func:`yams_scorekeeper.book.book_csv.game_csv`), oldest first, as texts to join
         (one may hold several games): one query of the summaries index
         (:meth:`BookTables.history_lines`)."""
-        from ..engine import records as _records
+        from ..book import records as _records
 
         return self._index(lambda index: index.book.history_lines(
             player, family, _records.iso(since), _records.iso(until)))
@@ -274,7 +274,7 @@ class Store:
     def count_summaries(self, player: str | None = None, family: str | None = None,
                         since: Day = None, until: Day = None) -> int:
         """How many finished games match (for a page's "n of N")."""
-        from ..engine import records as _records
+        from ..book import records as _records
 
         return self._index(lambda index: index.matching(
             player, family, _records.iso(since), _records.iso(until)))
@@ -301,11 +301,11 @@ class Store:
     def row_stats(self, player: str | None = None, family: str | None = None,
                   since: str | None = None, until: str | None = None,
                   seats: int | None = None) -> Doc:
-        """Per-row statistics (:func:`yams_scorekeeper.engine.records.row_stats`) of ``player``'s
+        """Per-row statistics (:func:`yams_scorekeeper.book.records.row_stats`) of ``player``'s
         sheets (everyone's when ``None``) in the games of ``family`` (of the period, of
         ``seats`` players), per configuration: one query of the summaries index, one sheet
         decoded at a time."""
-        from ..engine import records as _records
+        from ..book import records as _records
 
         def read(index: SummaryIndex) -> tuple[Doc, dict[str, str]]:
             fill_sheets(index, self.parts.archive.read)
@@ -363,7 +363,7 @@ class Store:
     # -- the record book, the check -------------------------------------------------------
 
     def records(self) -> Doc:
-        """The record book (:mod:`yams_scorekeeper.engine.records`); an empty book for a new store.
+        """The record book (:mod:`yams_scorekeeper.book.records`); an empty book for a new store.
 
         A recount owed by a cut import or migration is done first; a ``records.json`` that is
         missing (with games in the archive) or cannot be read is rebuilt from the archive

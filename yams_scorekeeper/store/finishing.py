@@ -18,7 +18,7 @@ import errno
 import os
 
 from ..base.errors import StoreError
-from ..engine import records as _records
+from ..book import records as _records
 from ..i18n import Message
 from .folder import FINISH, Doc, set_one
 from .in_progress import unknown

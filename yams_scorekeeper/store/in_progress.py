@@ -56,7 +56,7 @@ class GamesInProgress:
             if problem is None and doc["id"] != game_id:
                 problem = f"it holds game '{doc['id']}'"
         if problem is None and pending is not None:
-            from ..engine.records import summary_problem
+            from ..book.records import summary_problem
 
             problem = summary_problem(pending.get("summary"))
             problem = problem and f"the finish note: {problem}"

@@ -22,7 +22,7 @@ from __future__ import annotations
 import os
 
 from ..base.errors import StoreError
-from ..engine import records as _records
+from ..book import records as _records
 from ..i18n import Message
 from .archive import Archive, archive_tables
 from .files import corrupt_error, encode

@@ -1,5 +1,5 @@
 """The record book on disk: ``records.json``, table ``book`` (see
-:mod:`yams_scorekeeper.engine.records`).
+:mod:`yams_scorekeeper.book.records`).
 
 Crash invariant: the book is derived from the archive and never the other way round. It
 lists the games it counted, so a finish retried after a crash does not count its game twice
@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..base.errors import StoreError
-from ..engine import records as _records
+from ..book import records as _records
 from ..i18n import Message
 from .archive import Archive
 from .folder import BOOK, RECOUNT, Doc, StoreFolder, now, one, set_one

@@ -19,9 +19,9 @@ from typing import TYPE_CHECKING
 
 from ..base.clock import Clock, IdFactory, random_id, system_clock
 from ..base.errors import IllegalMoveError, StoreError, YamsError
+from ..book.provenance import EVENING, marks
 from ..engine.config import GameConfig
 from ..engine.game import Doc, Game, LegalCell, Mark, reopen_note
-from ..engine.provenance import EVENING, marks
 from ..i18n import Message
 from . import Store
 
@@ -126,7 +126,7 @@ class TableSession:
     #: the clock of the game's dates (start, amendments, finish)
     clock: Clock = system_clock
     #: where the game comes from (its evening, its paper sheet:
-    #: :mod:`~yams_scorekeeper.engine.provenance`)
+    #: :mod:`~yams_scorekeeper.book.provenance`)
     marks: Doc = field(default_factory=dict)
 
     @classmethod

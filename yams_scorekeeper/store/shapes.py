@@ -106,7 +106,7 @@ def entry_problem(entry: Any, game_id: str | None = None, *, summary_checked: bo
     problem = doc_problem(entry.get("doc"), nesting_checked=nesting_checked)
     if problem:
         return f"doc: {problem}"
-    from ..engine.records import summary_problem
+    from ..book.records import summary_problem
 
     problem = None if summary_checked else summary_problem(entry.get("summary"))
     if problem:
@@ -119,7 +119,7 @@ def entry_problem(entry: Any, game_id: str | None = None, *, summary_checked: bo
 def _record_problem(record: Any) -> str | None:
     if not isinstance(record, dict):
         return "must be an object"
-    from ..engine.records import summary_problem
+    from ..book.records import summary_problem
 
     if summary_problem({"id": "x", "config_key": "x", "date": "2000-01-01",
                         "players": [{"name": record.get("player"),
@@ -138,11 +138,11 @@ def _record_problem(record: Any) -> str | None:
 
 
 def book_problem(book: Any) -> str | None:
-    """What is wrong with a record book (:mod:`yams_scorekeeper.engine.records`), or ``None``."""
+    """What is wrong with a record book (:mod:`yams_scorekeeper.book.records`), or ``None``."""
     if not isinstance(book, dict):
         return "the record book must be an object"
     version = book.get("version")
-    from ..engine.records import BOOK_FORMAT, BOOK_VERSION
+    from ..book.records import BOOK_FORMAT, BOOK_VERSION
 
     if book.get("format") != BOOK_FORMAT or type(version) is not int or version != BOOK_VERSION:
         return f"'format' and 'version' must be {BOOK_FORMAT!r} and {BOOK_VERSION}"

@@ -550,7 +550,7 @@ class SummaryIndex:
         """``(config_key, family, stopped, sheet)`` for each sheet of ``player`` (every
         player's when ``None``) in the games of ``family`` (of the period, of ``seats``
         players), oldest first; ``sheet`` is its JSON text (``cells`` and ``bonuses``:
-        :func:`yams_scorekeeper.engine.records.row_stats` reads it without decoding it whole).
+        :func:`yams_scorekeeper.book.records.row_stats` reads it without decoding it whole).
 
         One query: ``players`` holds what is filtered on, so a player's sheets are one range
         of its key, each joined to its sheet by ``sheets_by_game``, with no look-up in
@@ -717,6 +717,6 @@ def index_rows(summary: Doc) -> IndexRows:
     if all("cells" in p for p in summary["players"]):   # else filled later: fill_sheets
         sheets = [(summary["id"], seat, _json({k: p[k] for k in _SHEET_KEYS if k in p}))
                   for seat, p in enumerate(summary["players"])]
-    from ..engine.book_csv import game_csv
+    from ..book.book_csv import game_csv
 
     return game, player_rows, sheets, game_csv(summary)

@@ -13,7 +13,7 @@ They read a player's games as :class:`GameRows`: columns, one value a game, made
 summaries index's rows in one transposition (a player of 13,300 games at 50,000 costs no
 dict a game), or from history rows (dicts).
 
-A *win* is what the statistics call one (:func:`yams_scorekeeper.engine.records.stopped_game_wins`):
+A *win* is what the statistics call one (:func:`yams_scorekeeper.book.records.stopped_game_wins`):
 rank 1 in a game of two or more, a game stopped early only where its rules give it a winner
 (G7: Gaby). A game that has no winner (solo, or stopped outside Gaby) neither extends nor ends
 a streak.
@@ -67,7 +67,7 @@ class GameRows(Sequence[Row]):
 
     @classmethod
     def of_dicts(cls, rows: Iterable[Row]) -> GameRows:
-        """From history rows (:func:`~yams_scorekeeper.engine.records.history` with a player,
+        """From history rows (:func:`~yams_scorekeeper.book.records.history` with a player,
         or the same keys with ``player_count``); a key a row leaves out reads as ``None``."""
         rows = list(rows)
         get = [row.get for row in rows]
@@ -249,7 +249,7 @@ def rival_and_nemesis(companions: Iterable[tuple[Any, ...]]) -> tuple[Row | None
 
 def favourite_rows(rows: list[Row]) -> dict[str, str | None]:
     """``{"favourite": row, "weakest": row}`` of the per-row figures of one configuration
-    (:func:`yams_scorekeeper.engine.records.row_stats`' ``rows``): the favourite is the row most
+    (:func:`yams_scorekeeper.book.records.row_stats`' ``rows``): the favourite is the row most
     often scored (worth more than 0), the weakest the one most often left at 0 or struck
     out; ties go to the higher (lower) average, then the sheet's order."""
     if not rows:

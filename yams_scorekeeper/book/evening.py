@@ -12,7 +12,7 @@ three scorings (a setting of the evening, :data:`SCORINGS`):
 - ``average``: the player's average total (players who played fewer games are not behind).
 
 Players with the same value share a rank and are named tied with each other. The evening's
-records are the record book (:func:`~yams_scorekeeper.engine.records.recompute`) of its games only.
+records are the record book (:func:`~yams_scorekeeper.book.records.recompute`) of its games only.
 Pure functions over game summaries; no I/O.
 """
 

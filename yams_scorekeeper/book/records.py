@@ -382,7 +382,7 @@ def history(summaries: Iterable[Doc], player: str | None = None, family: str | N
     none), ``reopened`` is ``{"at", "times"}`` for a game reopened after its finish, else
     ``None``; ``evening`` the id of its evening or ``None``; ``paper`` is ``{"date",
     "records"}`` for a game typed from a paper sheet (``date`` as typed: maybe a year or a
-    month), else ``None`` (:mod:`~yams_scorekeeper.engine.provenance`).
+    month), else ``None`` (:mod:`~yams_scorekeeper.book.provenance`).
     """
     rows = []
     for summary in _order(s for s in summaries if matches(s, player, family, since, until)):

@@ -26,7 +26,7 @@ How a value is checked, in two steps:
    bonuses are then the game's; a typed total that disagrees is reported.
 
 Families with tagged dice (Double Yams: ten dice in groups, some 1.4 million throws) have
-their rows' scores worked out by :mod:`~yams_scorekeeper.engine.carnet_tagged` instead (candidates
+their rows' scores worked out by :mod:`~yams_scorekeeper.book.carnet_tagged` instead (candidates
 from the rule's structure, each confirmed by a throw the family's scoring scores so), the
 first time a row is asked; a missed announced sixth roll (a negative score) is replayed as one.
 
@@ -44,10 +44,10 @@ from typing import Any
 
 from ..base.columns import Column
 from ..base.errors import EntryError, YamsError
+from ..engine.config import GameConfig, make_config
+from ..engine.game import Game, plain_events
 from ..i18n import Joined, Message, typed
 from ..rules.base import RuleSet, normalise_id
-from .config import GameConfig, make_config
-from .game import Game, plain_events
 
 #: words typed for a cell struck out
 STRUCK = ("x", "-", "/", "barré", "barre")
