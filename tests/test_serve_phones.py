@@ -4,7 +4,7 @@ dice (by the big buttons, the Double Yams tags, or typed), picks a cell and writ
 fourth turn the laptop's ``yams enter`` and ``yams mark`` write the turn instead, and a phone
 takes back its own entry. The game goes to its end in Yam classique (one column), Gaby (one column)
 and Double Yams; the stored game then equals the one the same entries make through the
-command line in another store, and every page saw each write within a second."""
+command line in another store, and every page followed each write without a reload."""
 
 from __future__ import annotations
 
@@ -24,8 +24,9 @@ PLAYERS = ["Léa", "Bob", "Chloé", "Zoé"]
 GAMES = {"classic": ["-c", "libre"], "gaby": ["-c", "libre"], "double": []}
 #: every this many turns the laptop writes the turn (yams enter, yams mark)
 LAPTOP_EVERY = 4
-#: a page shows a write made elsewhere within this (milliseconds; the goal is 1 s)
-SEEN_MS = 1500
+#: the bound of a wait for a page to show a write (milliseconds; not a speed measurement:
+#: the latency is benchmarks/bench_serve.py's)
+SEEN_MS = 10_000
 
 
 def _new(db: str, family: str) -> None:
@@ -37,8 +38,11 @@ def _new(db: str, family: str) -> None:
 
 def _form(page, action: str, at: int) -> None:
     """Wait until ``page`` shows its ``action`` form drawn for the log's length ``at``."""
-    page.wait_for_selector(f"form[data-do={action}] input[name=at][value='{at}']",
-                           state="attached", timeout=SEEN_MS)
+    try:
+        page.wait_for_selector(f"form[data-do={action}] input[name=at][value='{at}']",
+                               state="attached", timeout=SEEN_MS)
+    except Exception as exc:
+        raise AssertionError(f"no {action} form at {at}: {page.text_content('#said')!r}") from exc
 
 
 def _enter_by_buttons(page, dice: list[str]) -> None:
