@@ -1,10 +1,10 @@
 """Four phones and the laptop write one game at once (issue 36), in real Chromium: each
 player's own page of ``yams serve --write`` in its own browser context enters that player's
-dice (by the big buttons, the Double Yams tags, or typed), picks a cell and writes it; now and
-then the laptop's ``yams enter`` and ``yams mark`` write a turn instead, and a phone takes
-back its own entry. The game goes to its end in Yam classique (one column), Gaby (one column)
+dice (by the big buttons, the Double Yams tags, or typed), picks a cell and writes it; every
+fourth turn the laptop's ``yams enter`` and ``yams mark`` write the turn instead, and a phone
+takes back its own entry. The game goes to its end in Yam classique (one column), Gaby (one column)
 and Double Yams; the stored game then equals the one the same entries make through the
-command line in another store, and every page saw each write within a second."""
+command line in another store, and every page followed each write without a reload."""
 
 from __future__ import annotations
 
@@ -23,9 +23,10 @@ PLAYERS = ["Léa", "Bob", "Chloé", "Zoé"]
 #: family -> the options of ``yams new`` (a short sheet where the family has several columns)
 GAMES = {"classic": ["-c", "libre"], "gaby": ["-c", "libre"], "double": []}
 #: every this many turns the laptop writes the turn (yams enter, yams mark)
-LAPTOP_EVERY = 7
-#: a page shows a write made elsewhere within this (milliseconds; the goal is 1 s)
-SEEN_MS = 1500
+LAPTOP_EVERY = 4
+#: the bound of a wait for a page to show a write (milliseconds; not a speed measurement:
+#: the latency is benchmarks/bench_serve.py's)
+SEEN_MS = 10_000
 
 
 def _new(db: str, family: str) -> None:
@@ -37,8 +38,11 @@ def _new(db: str, family: str) -> None:
 
 def _form(page, action: str, at: int) -> None:
     """Wait until ``page`` shows its ``action`` form drawn for the log's length ``at``."""
-    page.wait_for_selector(f"form[data-do={action}] input[name=at][value='{at}']",
-                           state="attached", timeout=SEEN_MS)
+    try:
+        page.wait_for_selector(f"form[data-do={action}] input[name=at][value='{at}']",
+                               state="attached", timeout=SEEN_MS)
+    except Exception as exc:
+        raise AssertionError(f"no {action} form at {at}: {page.text_content('#said')!r}") from exc
 
 
 def _enter_by_buttons(page, dice: list[str]) -> None:
@@ -75,11 +79,13 @@ def test_four_phones_and_the_laptop_write_a_whole_game(tmp_path, browser, family
             roll = rng.randint(1, min(3, game.max_roll()))
             if turn % LAPTOP_EVERY == LAPTOP_EVERY - 1:             # the laptop's turn
                 ok(db, "enter", " ".join(dice), "--roll", str(roll))
-                cells = api.load(db).legal_cells()
+                cells = api.load(db, game.id).legal_cells()
                 cell = rng.choice(cells)
                 ok(db, "mark", f"{cell.column}.{cell.row}")
                 entries += [("enter", dice, roll), ("mark", cell.column, cell.row)]
-                _form(pages[api.load(db).current], "enter", at + 2)  # seen by the next phone
+                after = api.load(db, game.id)
+                if not after.finished:                      # seen by the next phone
+                    _form(pages[after.current], "enter", at + 2)
             else:
                 _form(page, "enter", at)
                 if turn % 5 == 0:
@@ -90,7 +96,7 @@ def test_four_phones_and_the_laptop_write_a_whole_game(tmp_path, browser, family
                 page.click("form[data-do=enter] button.big")
                 _form(page, "mark", at + 1)
                 entries.append(("enter", dice, roll))
-                if turn == 3:                              # taken back, and entered again
+                if turn == 2:                              # taken back, and entered again
                     page.click("form[data-do=undo] button")
                     _form(page, "enter", at + 2)
                     entries.append(("undo",))
@@ -108,7 +114,7 @@ def test_four_phones_and_the_laptop_write_a_whole_game(tmp_path, browser, family
                     answer = page.evaluate("""([value, at]) => fetch("write", {method: "POST",
                         body: new URLSearchParams({do: "mark", at: at, cell: value})})
                         .then(answer => answer.status)""",
-                                           [value, str(len(api.load(db).events) - 1)])
+                                           [value, str(len(api.load(db, game.id).events) - 1)])
                     assert answer == 200                       # written once: the same entry
                 column, row, _ = value.split("|")
                 entries.append(("mark", column, row))
