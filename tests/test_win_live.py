@@ -42,7 +42,7 @@ def test_chances_live_sum_to_one_and_say_when_exact(db, solved):
     _play(db, solved, turns=6)
     early = js(db, "hint", "--chances")
     assert early["method"] == "approximation" and not early["exact"]
-    assert sum(p["chance"] for p in early["players"]) == pytest.approx(1.0, abs=1e-6)
+    assert sum(p["probability"] for p in early["players"]) == pytest.approx(1.0, abs=1e-6)
     assert early == api.chances(db)
     text = ok(db, "hint", "--chances", lang="fr").stdout
     assert text.startswith("Chances de gagner (approximation) :")
