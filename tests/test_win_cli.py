@@ -33,13 +33,13 @@ def test_win_hint_is_the_chances_of_the_real_sheets(endgame, solved):
     assert game.player.name == "Ana"
     expected = game_win_hint(game, solved(spec_for(game.rules, game.rows)), (6, 6, 6, 2, 1), 1,
                              False)
-    assert win["choice"]["chance"] == pytest.approx(expected.chance, abs=1e-6)
-    assert win["choice"]["chance"] >= win["average_choice"]["chance"]
+    assert win["choice"]["probability"] == pytest.approx(expected.chance, abs=1e-6)
+    assert win["choice"]["probability"] >= win["average_choice"]["probability"]
     text = ok(endgame, "hint", "66621", "--roll", "1", "--win", lang="fr").stdout
     assert "Pour gagner : garder" in text and "en jouant la moyenne" in text
     goal = str(game.totals(game.player).grand + 40)
     target = js(endgame, "hint", "--target", goal)["win"]
-    assert target["goal"] == "target" and 0 < target["chance"] < 1
+    assert target["goal"] == "target" and 0 < target["probability"] < 1
 
 
 def test_win_needs_other_players_and_one_column(endgame, tmp_path):

@@ -42,7 +42,7 @@ def test_chances_live_sum_to_one_and_say_when_exact(db, solved):
     _play(db, solved, turns=6)
     early = js(db, "hint", "--chances")
     assert early["method"] == "approximation" and not early["exact"]
-    assert sum(p["chance"] for p in early["players"]) == pytest.approx(1.0, abs=1e-6)
+    assert sum(p["probability"] for p in early["players"]) == pytest.approx(1.0, abs=1e-6)
     assert early == api.chances(db)
     text = ok(db, "hint", "--chances", lang="fr").stdout
     assert text.startswith("Chances de gagner (approximation) :")
@@ -142,3 +142,25 @@ def test_several_columns_get_an_estimate_by_simulated_games():
     winner = [i for i, s in enumerate(game.sheets) if s in game.winners()]
     assert [round(c, 6) for c in done.chances] == [
         (1 / len(winner) if i in winner else 0.0) for i in range(2)]
+
+
+def test_play_shows_the_chances_after_each_turn(db, solved):
+    from typer.testing import CliRunner
+
+    from yams_scorekeeper.cli.app import app
+
+    _play(db, solved, turns=26)                      # two rows open each
+    game = api.load(db)
+    row = next(r for r in game.rows if (game.columns[0].id, r) not in game.player.marks)
+    lines = ["", "66431/3", f"{game.columns[0].id}.{row}", "q"]
+    env = {**ENV, "YAMS_DB": ""}
+    result = CliRunner().invoke(app, ["play", "--db", db, "--chances"],
+                                input="".join(x + "\n" for x in lines), env=env)
+    assert result.exit_code == 0, result.stdout
+    out = result.stdout
+    after = out[out.index("'s total: "):]
+    assert after.splitlines()[1] == "Chances to win (exact):"
+    bars = after.splitlines()[2:4]
+    assert [b.split()[0] for b in bars] == ["Ana", "Bob"] and all("%" in b for b in bars)
+    plain = CliRunner().invoke(app, ["play", "--db", db], input="\nq\n", env=env).stdout
+    assert "Chances to win" not in plain

@@ -104,14 +104,14 @@ class WinHint:
         data: dict[str, Any] = {
             "goal": "win" if self.target is None else "target", "target": self.target,
             "method": self.method, "exact": self.method != "approximation",
-            "chance": _round(self.chance_now),
-            "chance_playing_average": _round(self.chance_average)}
+            "probability": _round(self.chance_now),
+            "probability_playing_average": _round(self.chance_average)}
         if self.keep is not None or self.cell is not None:
             best, avg = (self.keep, self.average_keep) if self.keep else (self.cell,
                                                                          self.average_cell)
-            data["choice"] = {**best.to_json(), "chance": _round(self.chance)}  # type: ignore[union-attr]
+            data["choice"] = {**best.to_json(), "probability": _round(self.chance)}  # type: ignore[union-attr]
             data["average_choice"] = {**avg.to_json(),  # type: ignore[union-attr]
-                                      "chance": _round(self.average_chance)}
+                                      "probability": _round(self.average_chance)}
         return data
 
 

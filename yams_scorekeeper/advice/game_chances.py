@@ -51,7 +51,7 @@ class LiveChances:
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
             "method": self.method, "exact": self.exact,
-            "players": [{"name": n, "chance": round(c, 6)}
+            "players": [{"name": n, "probability": round(c, 6)}
                         for n, c in zip(self.names, self.chances, strict=True)]}
         if self.samples is not None and self.half is not None:
             data.update(samples=self.samples, seed=self.seed)

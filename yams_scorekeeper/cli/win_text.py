@@ -46,7 +46,7 @@ def simulated_win(game: Game) -> tuple[list[Any], dict[str, Any]]:
     cells = simulated_win_cells(game)
     data = {"goal": "win", "method": "simulation", "exact": False, "samples": SAMPLES,
             "seed": position_seed(game),
-            "cells": [{**c.cell.to_json(), "chance": round(c.chance, 6),
+            "cells": [{**c.cell.to_json(), "probability": round(c.chance, 6),
                        "interval": round(c.half, 6)} for c in cells]}
     return cells, data
 
