@@ -7,7 +7,7 @@ costs: a file's text checked (``load_house``), and a game document's rules read 
 Run from the repository root (the package importable, e.g. ``pip install -e .``)::
 
     python benchmarks/bench_house_solver.py                        # examples/house/sirtin.toml
-    python benchmarks/bench_house_solver.py examples/house/yatzy.toml --family yatzy
+    python benchmarks/bench_house_solver.py yams_scorekeeper/house/sheets/yatzy.toml --family yatzy
 
 ``--family F``: also solve the built-in family F and print both values (they must agree).
 """

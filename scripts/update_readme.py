@@ -12,6 +12,7 @@ tests/test_docs.py makes the blocks again and compares them with the files.
 
 from __future__ import annotations
 
+import re
 import sys
 import tempfile
 from pathlib import Path
@@ -99,13 +100,26 @@ def club_block() -> str:
                    ("yams history --csv -", csv))
 
 
+#: the turns of ``yams demo`` docs/index.md shows whole, before the last one
+DEMO_TURNS = 2
+
+
+def demo_block() -> str:
+    """``yams demo`` as docs/index.md shows it: its first turns, its last one, the ending."""
+    lines = run_yams(["demo"]).splitlines()
+    starts = [k for k, line in enumerate(lines) if re.match(r"Turn \d+ · ", line)]
+    kept = lines[:starts[DEMO_TURNS]] + [
+        f"[… turns {DEMO_TURNS + 1} to {len(starts) - 1} …]", ""] + lines[starts[-1]:]
+    return console(("yams demo", "\n".join(kept)))
+
+
 def commands_block() -> str:
     return "\n".join(f"- `yams {name}`: {summary(command)}" for name, command in commands())
 
 
 BLOCKS = {"families": families_block, "version": version_block, "score": score_block,
           "double": double_block, "club": club_block,
-          "commands": commands_block}
+          "commands": commands_block, "demo": demo_block}
 
 
 def main() -> int:

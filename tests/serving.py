@@ -42,6 +42,26 @@ def near_finished(db: str, family: str = "yatzy", players: tuple[str, ...] = ("A
     return game.id
 
 
+#: the names of the players of a game made for a picture or a layout test (long and short)
+NAMES = ("Léa", "Bob", "Chloé", "Maximilien", "Zoé", "Grand-père", "Inès", "Ulysse")
+
+
+def part_played(db: str, family: str, players: int, turns: int, seed: int = 5) -> str:
+    """A game kept in ``db`` of ``players`` of :data:`NAMES`, ``turns`` random legal turns
+    played (the next player's dice not entered). Returns its id."""
+    from yams_scorekeeper.engine.config import make_config
+    from yams_scorekeeper.engine.game import Game
+    from yams_scorekeeper.engine.simulate import play_random_game
+    from yams_scorekeeper.store import Store
+
+    config = make_config(family, list(NAMES[:players]))
+    played = play_random_game(config, random.Random(seed), turns=turns, scratch_rate=0.0)
+    game = Game(config, played.events, id=f"{seed:031x}{players}",
+                created="2026-05-01T19:30:00+00:00")
+    Store(db).create_game(game.to_doc())
+    return game.id
+
+
 class Served:
     """``yams serve ARGS`` on the store ``db``: :attr:`url` is its first line, :attr:`first`
     every line printed before it serves."""
@@ -88,14 +108,16 @@ class Served:
             self._lines.put(line.rstrip("\n"))
         self._lines.put(None)
 
-    def request(self, path: str, method: str = "GET") -> tuple[int, dict[str, str], str]:
-        """``method path`` (a path of the server, or relative to the page's URL): the status,
-        the headers (lower-case names) and the body."""
+    def request(self, path: str, method: str = "GET", body: str | None = None,
+                headers: dict[str, str] | None = None) -> tuple[int, dict[str, str], str]:
+        """``method path`` (a path of the server, or relative to the page's URL), with
+        ``headers`` (a ``Host`` of their own replaces the right one): the status, the headers
+        (lower-case names) and the body."""
         if not path.startswith("/"):
             path = urllib.parse.urlsplit(self.url).path + path
         conn = http.client.HTTPConnection(self.host, self.port, timeout=10)
         try:
-            conn.request(method, path)
+            conn.request(method, path, body, headers or {})
             answer = conn.getresponse()
             body = answer.read().decode("utf-8")
             return answer.status, {k.lower(): v for k, v in answer.getheaders()}, body

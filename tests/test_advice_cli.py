@@ -166,3 +166,11 @@ def test_a_double_yams_review_says_its_luck_is_an_estimate(db):
     assert review == js(db, "review", game[:8])
     assert "Luck is an ESTIMATE" in ok(db, "review", game[:8]).stdout
     assert "La chance est une ESTIMATION" in ok(db, "--lang", "fr", "review", game[:8]).stdout
+
+
+def test_dice_with_their_roll_after_a_slash_as_score_takes_them(db):
+    slash = js(db, "hint", "-R", "duel", *ONE_JOKER, "--start", "55321/1")
+    option = js(db, "hint", "-R", "duel", *ONE_JOKER, "--start", "55321", "--roll", "1")
+    assert slash == option and slash["keeps"]
+    twice = run(db, "hint", "-R", "duel", *ONE_JOKER, "--start", "55321/1", "--roll", "1")
+    one_line_error(twice, "roll")

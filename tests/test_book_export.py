@@ -210,3 +210,17 @@ def test_the_place_and_the_duration_go_to_bgstats(tmp_path):
     summary = Store(db).archived_entry(session.game.id)["summary"]
     assert played["durationMin"] == int(summary["date"][14:16]) == 1
     assert played["playDate"] == "2024-05-01 20:00:00"
+
+
+def test_csv_with_no_file_writes_to_standard_output(book, tmp_path, monkeypatch):
+    db, _ = book
+    dash = csv_out(db, "history", "--csv", "-")
+    assert csv_out(db, "history", "--csv") == dash                  # last on the line
+    assert csv_out(db, "history", "--csv", "--limit", "0") == dash  # before another option
+    assert csv_out(db, "stats", "Alice", "--csv") == csv_out(db, "stats", "Alice", "--csv", "-")
+    folder = tmp_path / "here"
+    folder.mkdir()
+    monkeypatch.chdir(folder)                     # a FILE is still a file, named as typed
+    assert ok(db, "history", "--csv", "out.csv").stdout.startswith("6 lines written")
+    assert list(folder.iterdir()) == [folder / "out.csv"]
+    assert (folder / "out.csv").read_bytes().decode() == dash

@@ -56,7 +56,8 @@ def test_the_players_page_charts_every_game(page_book, tmp_path):
     assert "<script" not in page and "default-src 'none'" in page
     other = ok(db, "stats", "<b>zoé</b>", "--html", "-").stdout     # a name is data
     assert "<b>Zoé</b>" not in other and "&lt;b&gt;Zoé&lt;/b&gt;&#x27;s totals" in other
-    assert len(charts_of(other)) == 2           # one game: no spread
+    assert charts_of(other) == []               # one game: no chart, a sentence says so
+    assert "Duel au Yam: 1 game, too few for a chart (at least 3)</p>" in other
     line, spread, rows = charts_of(page)
     history = js(db, "stats", "Alice")["history"]
     # the line: one point a game, oldest first, stopped games hollow

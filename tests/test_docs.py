@@ -49,7 +49,11 @@ def test_every_output_in_the_readme_is_in_a_generated_block():
 
 
 def test_the_readme_shows_every_block_the_script_makes():
-    assert set(docgen.block_names(README.read_text(encoding="utf-8"))) == set(update_readme.BLOCKS)
+    shown = {name for path in update_readme.FILES
+             for name in docgen.block_names(path.read_text(encoding="utf-8"))}
+    assert shown == set(update_readme.BLOCKS)
+    assert set(update_readme.BLOCKS) - set(docgen.block_names(README.read_text(
+        encoding="utf-8"))) == {"demo"}                     # docs/index.md's alone
 
 
 def test_the_guides_show_every_block_their_script_makes():
@@ -57,9 +61,10 @@ def test_the_guides_show_every_block_their_script_makes():
     assert sorted(named) == sorted(update_guides.BLOCKS)
 
 
-def test_quick_start_installs_and_runs_the_demo_then_the_suite_ci_runs():
+def test_quick_start_makes_a_venv_installs_and_runs_the_demo_then_the_suite_ci_runs():
     text = README.read_text(encoding="utf-8")
-    assert "```sh\npip install -e '.[test]' && yams demo\npython -m pytest -n 2\n```" in text
+    assert ("```sh\npython3 -m venv .venv && .venv/bin/pip install -e '.[test]' && "
+            ".venv/bin/yams demo\n.venv/bin/python -m pytest -n 2\n```") in text
     assert "\npython -m pytest -n 2\n" in (REPO / ".ci" / "run").read_text(encoding="utf-8")
 
 

@@ -6,6 +6,8 @@ after every turn."""
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 from itertools import combinations_with_replacement
 from pathlib import Path
 
@@ -15,10 +17,12 @@ from yams_scorekeeper.base.dice import Die
 from yams_scorekeeper.engine.config import GameConfig, make_config
 from yams_scorekeeper.engine.game import Game
 from yams_scorekeeper.house import family_sheets, house_toml_from_family, load_house
+from yams_scorekeeper.house.families import generated_text
 from yams_scorekeeper.house.sheet import HouseSheet
 from yams_scorekeeper.rules import Setup, get_rules
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "house"
+REPO = Path(__file__).resolve().parent.parent
+EXAMPLES = REPO / "examples" / "house"
 FAMILIES = ("classic", "duel", "yatzy", "yahtzee")
 THROWS = list(combinations_with_replacement(range(1, 7), 5))
 
@@ -37,11 +41,26 @@ def house_config(sheet: HouseSheet, players: tuple[str, ...], **choices: object)
     return config
 
 
-def test_every_family_with_a_file_is_shipped_in_the_examples():
+def test_each_family_file_is_generated_from_its_class_and_shipped_once():
+    """Issue 35 item 11: every number a setting fixes is the class's default (the file is
+    what scripts/gen_house_sheets.py writes), and examples/house/ holds no copy."""
     assert set(FAMILIES) <= set(family_sheets())
     for family in family_sheets():
-        assert (EXAMPLES / f"{family}.toml").read_text(encoding="utf-8") == \
-            house_toml_from_family(family)
+        assert generated_text(family) == house_toml_from_family(family), family
+        assert not (EXAMPLES / f"{family}.toml").exists(), family
+    done = subprocess.run([sys.executable, str(REPO / "scripts" / "gen_house_sheets.py"),
+                           "--check"], capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_a_class_default_the_file_does_not_say_is_found(monkeypatch):
+    """The generation reads the class: a changed default makes the shipped file stale."""
+    from yams_scorekeeper.rules import rules_class
+
+    cls = rules_class("classic")
+    monkeypatch.setattr(cls, "defaults", {**cls.defaults, "full_base": 31})
+    assert "points = 31    # setting full_base" in generated_text("classic")
+    assert generated_text("classic") != house_toml_from_family("classic")
 
 
 def test_an_alias_finds_the_family_file():

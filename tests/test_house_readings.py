@@ -15,6 +15,7 @@ from yams_scorekeeper.base.errors import IllegalMoveError
 from yams_scorekeeper.engine.config import make_config
 from yams_scorekeeper.engine.game import Game
 from yams_scorekeeper.house import HouseFileError, load_house
+from yams_scorekeeper.house.families import shipped_path
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "house"
 
@@ -155,10 +156,10 @@ def test_a_forced_joker_whose_place_the_announce_rules_out_is_refused():
 # -- K7: --column adds optional columns (item 4) --------------------------------------------------
 
 def test_column_naming_only_optional_columns_keeps_the_libre_column(tmp_path):
-    done = yams(tmp_path, "new", "--house", str(EXAMPLES / "gaby.toml"), "-p", "A",
-                "--column", "sec", "--json")
-    assert done.returncode == 0, done.stderr
-    assert json.loads(done.stdout)["config"]["columns"] == ["libre", "sec"]
+    for house in ("gaby", shipped_path("gaby")):     # the name of a family's file, its path
+        done = yams(tmp_path, "new", "--house", house, "-p", "A", "--column", "sec", "--json")
+        assert done.returncode == 0, done.stderr
+        assert json.loads(done.stdout)["config"]["columns"] == ["libre", "sec"]
 
 
 # -- K3: yams bonuses and joker per column (items 5 and 8) ----------------------------------------

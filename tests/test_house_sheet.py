@@ -15,6 +15,7 @@ from yams_scorekeeper.engine.config import GameConfig
 from yams_scorekeeper.engine.game import Game
 from yams_scorekeeper.engine.simulate import play_random_game
 from yams_scorekeeper.house import HouseFileError, house_from_doc, load_house
+from yams_scorekeeper.house.families import shipped_text
 from yams_scorekeeper.house.sheet import HouseSheet
 from yams_scorekeeper.rules import Setup
 
@@ -175,7 +176,7 @@ def test_an_unknown_key_is_refused_naming_its_line_and_key():
 
 
 def test_an_unknown_top_key_and_an_unknown_kind_and_scoring():
-    assert refusal('dice = 6\n' + UPPER).key == "dice"
+    assert refusal('dices = 6\n' + UPPER).key == "dices"
     err = refusal(UPPER + row('id = "b"\nkind = "brelan"\nname = "B"'))
     assert err.key == "rows[6].kind" and "'brelan'" in str(err)
     err = refusal(UPPER + row('id = "b"\nkind = "kind"\nn = 3\nscore = "double"\nname = "B"'))
@@ -248,8 +249,8 @@ def test_bad_row_values(body, key):
 
 def test_the_source_leads_the_message():
     with pytest.raises(HouseFileError) as err:
-        load_house("dice = 6\n" + UPPER, name="bad", source="/tmp/bad.toml")
-    assert str(err.value).startswith("/tmp/bad.toml: line 1, dice: unknown key")
+        load_house("dices = 6\n" + UPPER, name="bad", source="/tmp/bad.toml")
+    assert str(err.value).startswith("/tmp/bad.toml: line 1, dices: unknown key")
 
 
 def test_not_toml_and_a_bad_name():
@@ -290,8 +291,8 @@ def test_a_yams_rule_needs_exactly_one_yams_row_not_two(top, key):
 
 def test_each_bound_of_the_vocabulary_holds_at_its_edge():
     """The last value a bound takes is read, the next one refused: players (min = max),
-    rows (24), a bonus's steps (10 pairs, thresholds rising, none twice), a column's factor
-    (10), a bonus's rows (each once)."""
+    rows (24), a bonus's steps (any number of pairs since issue 35, thresholds rising, none
+    twice), a column's factor (10), a bonus's rows (each once)."""
     chances = "".join(row(f'id = "c{i}"\nkind = "chance"\nname = "C{i}"') for i in range(18))
     assert len(sheet(chances).spec.rows) == 24
     assert refusal(UPPER + chances + row('id = "c18"\nkind = "chance"\nname = "C"')).key \
@@ -300,7 +301,10 @@ def test_each_bound_of_the_vocabulary_holds_at_its_edge():
     steps = ", ".join(f"[{10 * i}, 5]" for i in range(1, 11))
     assert len(sheet("", tail=f'[[bonuses]]\nid = "b"\nsteps = [{steps}]\n').spec.bonuses[0]
                .steps) == 10
-    for tail in (f'[[bonuses]]\nid = "b"\nsteps = [{steps}, [105, 5]]\n',
+    many = ", ".join(f"[{60 + i}, {30 + i}]" for i in range(46))
+    assert len(sheet("", tail=f'[[bonuses]]\nid = "b"\nsteps = [{many}]\n').spec.bonuses[0]
+               .steps) == 46
+    for tail in (f'[[bonuses]]\nid = "b"\nsteps = [{steps}, [106, 5]]\n',
                  '[[bonuses]]\nid = "b"\nsteps = [[60, 5], [60, 10]]\n',
                  '[[bonuses]]\nid = "b"\nsteps = [[70, 5], [60, 10]]\n'):
         assert refusal(UPPER + tail).key == "bonuses[0].steps"
@@ -555,7 +559,7 @@ def test_when_only_a_seche_column_is_left_a_coup_of_more_rolls_is_refused():
 
 
 def test_columns_bonuses_and_total_in_words_for_yams_rules():
-    house = load_house((EXAMPLES / "gaby.toml").read_text(encoding="utf-8"), name="gaby")
+    house = load_house(shipped_text("gaby"), name="gaby")
     rules = house.ruleset()
     key, name, en, fr, ruling = rules.hints.topic("sec")
     assert (key, name, ruling) == ("sec", "Sec", "house")

@@ -79,6 +79,57 @@ def test_no_path_without_the_token_gives_game_data_and_only_get_and_head_are_ans
         assert status == 200 and "Alice" in body and "Bob" in body
 
 
+def test_a_request_for_another_host_or_none_is_refused_with_403_page_and_events_alike(db):
+    """The Host check against DNS rebinding: only the served address (and, on loopback,
+    localhost) with its port is answered, for the page and the event stream."""
+    _new(db, "Alice", "Bob")
+    with Served(db) as served:
+        port = served.port
+        for host in ("evil.example", f"evil.example:{port}", "", "127.0.0.1", "127.0.0.1:1",
+                     f"127.0.0.2:{port}", f"localhost.evil.example:{port}"):
+            for path in ("", "events", "/"):
+                status, headers, body = served.request(path, headers={"Host": host})
+                assert status == 403, (host, path, status)
+                assert "Alice" not in body and headers["cache-control"] == "no-store"
+        for host in (f"127.0.0.1:{port}", f"localhost:{port}", f"LOCALHOST:{port}"):
+            status, _, body = served.request("", headers={"Host": host})
+            assert status == 200 and "Alice" in body, host
+        with socket.create_connection(("127.0.0.1", port), timeout=5) as raw:   # no Host
+            raw.sendall(f"GET /{served.token}/ HTTP/1.0\r\n\r\n".encode())
+            answer = b""
+            while chunk := raw.recv(4096):
+                answer += chunk
+        assert answer.startswith(b"HTTP/1.1 403") and b"Alice" not in answer
+
+
+def test_a_client_dribbling_its_headers_is_closed_and_others_are_served_meanwhile(db):
+    """Issue 37 item 5: a byte every 2 s never completes the headers; the server closes the
+    connection after its header timeout, and serves a fresh request meanwhile."""
+    from yams_scorekeeper.cli.live_server import HEADER_SECONDS
+
+    _new(db, "Alice", "Bob")
+    with Served(db) as served:
+        request = f"GET /{served.token}/ HTTP/1.1\r\nHost: 127.0.0.1:{served.port}\r\nX-Slow: "
+        started = time.monotonic()
+        closed_after = None
+        with socket.create_connection(("127.0.0.1", served.port), timeout=5) as slow:
+            for n in range(int(HEADER_SECONDS) + 10):
+                try:
+                    slow.sendall(request[n % len(request)].encode())
+                    slow.settimeout(2.0)
+                    if slow.recv(1) == b"":
+                        closed_after = time.monotonic() - started
+                        break
+                except TimeoutError:
+                    pass
+                except OSError:
+                    closed_after = time.monotonic() - started
+                    break
+                if n == 1:
+                    assert "Alice" in served.page()          # served while one dribbles
+        assert closed_after is not None and HEADER_SECONDS - 1 <= closed_after <= HEADER_SECONDS + 3
+
+
 def test_the_page_has_a_strict_csp_with_a_new_nonce_and_inline_code_only_under_it(db):
     _new(db, "Alice", "Bob")
     with Served(db) as served:

@@ -139,6 +139,21 @@ def test_a_damaged_table_is_refused_solved_again_and_replaced(tmp_path, kind):
     assert np.array_equal(np.asarray(trusted.table), good)
 
 
+def test_values_no_solved_table_holds_are_refused_by_the_file_check_before_the_rules(tmp_path):
+    """The file's own values check refuses each of these, not only the Bellman sample after
+    it: the damages it lets through are listed."""
+    let_through = []
+    for kind in ("negated", "beyond any sheet", "full sheet not 0"):
+        folder = str(tmp_path / kind)
+        spec, _, path = _solved_file(folder)
+        DAMAGE[kind](path)
+        heard = []
+        Solved.for_spec(spec, folder, heard.append)
+        if "its values are not those of a solved table" not in heard[0].en:
+            let_through.append(kind)
+    assert let_through == []
+
+
 def _halved(values):
     return values / 2
 

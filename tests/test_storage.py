@@ -268,6 +268,7 @@ def test_even_a_change_of_layout_is_refused():
     ("[]", "not a JSON object"),
     ('{"games": {}}', "_meta table"),
     ('{"_meta": {"1": {"schema": 9, "sha256": "x"}}}', "newer"),
+    (json.dumps({"_meta": {"1": {"schema": SCHEMA + 1, "sha256": "x"}}}), "newer"),  # the edge
     ('{"_meta": {"1": {"schema": "3"}}}', "positive integer"),
     ('{"_meta": {"1": {"schema": 0}}}', "positive integer"),
     ('{"_meta": {"1": {"schema": 1}, "2": {"schema": 1}}}', "exactly one document"),

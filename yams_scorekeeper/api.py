@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from .base.clock import Clock, IdFactory, random_id, system_clock
-from .base.errors import ConfigError, EntryError, StoreError, YamsError
+from .base.errors import ConfigError, EntryError, IllegalMoveError, StoreError, YamsError
 from .engine.game import Game, LegalCell, Mark, effective_events, reopen_note
 from .i18n import Message
 
@@ -193,27 +193,32 @@ def _session(store: StoreLike, game_id: str | None, clock: Clock) -> TableSessio
 
 def enter(store: StoreLike, dice: Any, roll: int | str, *, game_id: str | None = None,
           joker: str | tuple[int, int] | None = None, announce: str | None = None,
+          player: str | None = None, at: int | None = None,
           clock: Clock = system_clock) -> Step:
     """``yams enter``: the dice the player to play kept (``"55533"``, ``"5 5 5 3 3"``, a list,
     Double Yams tagged dice) after ``roll`` rolls, with a Duel ``joker`` (``"4:6"``) or a
-    Double Yams sixth-roll ``announce``. Returns the step with the cells they may write."""
+    Double Yams sixth-roll ``announce``. Returns the step with the cells they may write.
+    ``player``: refused unless it is theirs to play; ``at``: the entry's id, the length of
+    the log it was made for (written once there, refused once the game moved on)."""
     session = _session(store, game_id, clock)
-    if session.game.finished:
+    if session.game.finished and at is None:
         return Step(session.game, records=session.broken, finished_earlier=True)
-    cells = session.enter(dice, roll, joker=joker, announce=announce)
+    session.apply(session.entry(dice, roll, dict(joker=joker, announce=announce), player), at)
+    cells = session.game.legal_cells()
     return Step(session.game, cells=cells, event=session.game.events[-1])
 
 
 def mark(store: StoreLike, cell: str | dict[str, Any], *, game_id: str | None = None,
          coup: int | None = None, scratch: bool = False, doblar: str | dict[str, Any] | None = None,
+         player: str | None = None, at: int | None = None,
          clock: Clock = system_clock) -> Step:
     """``yams mark``: write a cell for the player to play: ``cell`` as typed (a number of the
     list of legal cells, ``libre.full``, ``full``, ``.5``, ``sec.yam@2``, ``full=0``; see
     :func:`~yams_scorekeeper.engine.notation.parse_cell`) or a cell dict; ``coup`` the coup it is
     written from, ``scratch`` to scratch it, ``doblar`` a second cell from the other coup
-    (Gaby, Y7). Returns the step with the marks written (and the records broken when it
-    finished the game). On a game another command has just finished: IllegalMoveError,
-    saying who wrote the last cell."""
+    (Gaby, Y7); ``player`` and ``at`` as :func:`enter` takes them. Returns the step with the
+    marks written (and the records broken when it finished the game). On a game another
+    command has just finished: IllegalMoveError, saying who wrote the last cell."""
     from .engine.notation import parse_cell
     from .store.session import ended_by, just_ended
 
@@ -223,7 +228,7 @@ def mark(store: StoreLike, cell: str | dict[str, Any], *, game_id: str | None = 
     except StoreError as err:
         raise just_ended(store, game_id, err, clock) from None
     game = session.game
-    if game.finished:           # its last cell was written by another command (now archived)
+    if game.finished and at is None:    # its last cell was written by another command
         raise ended_by(game.events)
     first = parse_cell(game, cell) if isinstance(cell, str) else dict(cell)
     if coup is not None:
@@ -235,9 +240,9 @@ def mark(store: StoreLike, cell: str | dict[str, Any], *, game_id: str | None = 
     cells = [first]
     if doblar is not None:
         cells.append(parse_cell(game, doblar) if isinstance(doblar, str) else dict(doblar))
-    name = game.player.name
+    name = player or game.player.name
     before = set(game.player.marks)
-    stored = session.apply({"type": "mark", "player": name, "cells": cells})
+    stored = session.apply({"type": "mark", "player": name, "cells": cells}, at)
     sheet = next(s for s in session.game.sheets if s.name == name)
     written = [m for key, m in sheet.marks.items() if key not in before]
     return Step(session.game, written=written, event=stored, records=session.broken)
@@ -266,14 +271,39 @@ def end(store: StoreLike, game_id: str | None = None, *, clock: Clock = system_c
     return Step(session.game, event=session.game.events[-1], records=session.broken)
 
 
-def undo(store: StoreLike, game_id: str | None = None, *, clock: Clock = system_clock) -> Step:
+def undo(store: StoreLike, game_id: str | None = None, *, player: str | None = None,
+         at: int | None = None, clock: Clock = system_clock) -> Step:
     """``yams undo``: cancel the last entry still in force of the game in progress
     ``game_id`` (else the only one); on the finished game ``game_id``, take back its last
-    cell and reopen it (``reopened``). The step names the event ``cancelled``."""
+    cell and reopen it (``reopened``). The step names the event ``cancelled``. With
+    ``player`` only that player's own entry of a game in progress is taken back; ``at`` as
+    :func:`enter` takes it."""
+    if player is not None or at is not None:
+        return _undo_own(_store(store), game_id, player, at, clock)
     step = _change(_store(store), game_id, {"type": "undo"}, clock)
     assert step.before is not None              # _change keeps the game as it was
     step.cancelled = effective_events(step.before.events)[-1]
     return step
+
+
+def _undo_own(store: Store, game_id: str | None, player: str | None, at: int | None,
+              clock: Clock) -> Step:
+    """:func:`undo` of the game in progress, refused unless its last entry is ``player``'s."""
+    from .store.session import ended_by
+
+    session = _session(store, game_id, clock)
+    game = session.game
+    if game.finished:
+        raise ended_by(game.events)
+    before = Game(game.config, game.events, id=game.id, created=game.created)
+    kept = effective_events(game.events if at is None else game.events[:at])
+    if not kept:
+        raise IllegalMoveError(Message("game.nothing_undo"), rule="G3")
+    owner = kept[-1].get("player")
+    if player is not None and owner != player:
+        raise IllegalMoveError(Message("game.not_yours_to_undo", player=owner, name=player))
+    session.apply({"type": "undo"}, at)
+    return Step(session.game, before=before, records=session.broken, cancelled=kept[-1])
 
 
 def amend(store: StoreLike, changes: Mapping[int, dict[str, Any] | str], *,

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Mapping, Sequence
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -76,12 +77,14 @@ class Solved:
 
     @classmethod
     def for_spec(cls, spec: OneColumnSpec, folder: str,
-                 on_solve: Callable[[Message | None], None] | None = None) -> Solved:
+                 on_solve: Callable[[Message | None], None] | None = None,
+                 progress: Callable[[int], AbstractContextManager[Callable[[float], None]]]
+                 | None = None) -> Solved:
         """The table of ``spec`` from the cache ``folder``, verified
         (:func:`~yams_scorekeeper.advice.cache.read_table`, then a sample of its states
         against the rules: :func:`~.solver.follows_the_rules`), else solved and kept there;
         ``on_solve(problem)`` hears before a solve why the cached table was refused
-        (``None``: there was none)."""
+        (``None``: there was none); a solve runs inside ``progress(total)``, told each step."""
         key = spec.key()
         shape = (1 << spec.n_rows, spec.cap + 1, spec.n_extra)
         found = cache.read_table(folder, key, shape, spec.most_points())
@@ -92,7 +95,11 @@ class Solved:
         if on_solve is not None:
             on_solve(found.problem)
         start = time.perf_counter()
-        table = solve(spec)
+        if progress is None:
+            table = solve(spec)
+        else:
+            with progress(1 << spec.n_rows) as step:
+                table = solve(spec, step)
         took = time.perf_counter() - start
         return cls(spec, table, took, cache.save_table(folder, key, table))
 

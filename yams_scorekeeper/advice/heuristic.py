@@ -50,7 +50,7 @@ from .solver import best_keep_values, keep_values
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..base.columns import Column
-    from ..engine.sheet import Sheet
+    from ..base.sheet import Sheet
     from ..rules import RuleSet
 
 #: value kept back for a doblar not used now (points against par): one is used only on a pair

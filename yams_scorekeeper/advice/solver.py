@@ -21,6 +21,7 @@ files: :mod:`yams_scorekeeper.advice.cache` does.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -42,8 +43,9 @@ class State:
     extra: int     # jokers left / yahtzee row holds 50 / plus-or-moins value
 
 
-def solve(spec: OneColumnSpec) -> np.ndarray:
-    """The table ``E[mask, upper, extra]`` (float32) of expected points still to come."""
+def solve(spec: OneColumnSpec, done: Callable[[float], None] | None = None) -> np.ndarray:
+    """The table ``E[mask, upper, extra]`` (float32) of expected points still to come;
+    ``done(k)`` hears each time ``k`` more of the ``2 ** n_rows`` sets of filled rows are."""
     n, cap, X = spec.n_rows, spec.cap, spec.n_extra
     table = np.zeros((1 << n, cap + 1, X), dtype=DTYPE)
     flat = table.reshape(-1)
@@ -53,11 +55,18 @@ def solve(spec: OneColumnSpec) -> np.ndarray:
     popcount = np.array([bin(m).count("1") for m in range(1 << n)])
     step = max(X, (CHUNK // X) * X)
     for filled in range(n - 1, -1, -1):
-        m, u, x = _layer_rows(spec, masks[popcount == filled], reach, upper_bits)
+        layer = masks[popcount == filled]
+        m, u, x = _layer_rows(spec, layer, reach, upper_bits)
         for start in range(0, len(m), step):
             sl = slice(start, start + step)
             value = turn_start_value(spec, flat, m[sl], u[sl], x[sl])
             flat[(m[sl] * (cap + 1) + u[sl]) * X + x[sl]] = value
+            if done is not None:
+                done(len(layer) * len(value) / len(m))
+        if done is not None and not len(m):
+            done(len(layer))
+    if done is not None:
+        done(1)                                   # the full sheet: nothing left to come
     return table
 
 

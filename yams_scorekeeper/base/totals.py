@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:  # pragma: no cover
     from typing import Any, Protocol
 
-    from ..rules import RuleSet
     from .columns import Column
 
     class Written(Protocol):
@@ -28,6 +27,11 @@ if TYPE_CHECKING:  # pragma: no cover
         def ones(self) -> int: ...
 
     Cells = Mapping[tuple[str, str], Written]
+
+    class Adder(Protocol):
+        """What adds a sheet up: a rule set (:meth:`RuleSet.sheet_totals`)."""
+
+        def sheet_totals(self, columns: tuple[Column, ...], cells: Cells) -> Totals: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,6 +78,6 @@ def scores_sum(cells: Cells, col: str, rows: Iterable[str]) -> int:
     return total
 
 
-def sheet_totals(rules: RuleSet, columns: tuple[Column, ...], cells: Cells) -> Totals:
+def sheet_totals(rules: Adder, columns: tuple[Column, ...], cells: Cells) -> Totals:
     """The totals of one player's sheet under ``rules``."""
     return rules.sheet_totals(columns, cells)

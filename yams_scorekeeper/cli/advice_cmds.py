@@ -37,19 +37,24 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..engine.game import Game
 
 
-def solved_for(rules, rows, db: str | None, lang: str):
+def solved_for(rules, rows, db: str | None, lang: str, quiet: bool = False):
     """The solved table of ``rules`` from the cache, else solved now (said on stderr, after
-    why a cached table was refused)."""
+    why a cached table was refused, with a progress bar on a terminal unless ``quiet``)."""
+    from functools import partial
+
     from ..advice.adviser import Solved
     from ..advice.spec import spec_for
     from ..store import paths
+    from .progress import progress
 
     def solving(problem: Message | None) -> None:
         if problem is not None:
             echo(shown(problem.text(lang)), err=True)
         echo(say("cli.advice.solving", lang, title=rules.title), err=True)
 
-    return Solved.for_spec(spec_for(rules, rows), paths.solver_cache(db), solving)
+    bar = None if quiet else partial(progress, say("cli.advice.solving_bar", lang,
+                                                   title=rules.title))
+    return Solved.for_spec(spec_for(rules, rows), paths.solver_cache(db), solving, bar)
 
 
 def _parse_filled(items: list[str], rules) -> dict[str, int]:
@@ -100,6 +105,12 @@ def hint(
         "A house sheet given here instead of a game (a TOML file or a saved one's name): one "
         "column, solved exactly."),
     top: int = typer.Option(3, "--top", metavar="N", min=1, max=50, help="Choices to list."),
+    win: bool = typer.Option(False, "--win",
+                             help="Also the keep or cell that maximises the chance to finish "
+                                  "first against the other players' sheets (one column)."),
+    target: int | None = typer.Option(None, "--target", metavar="N", min=1, show_default=False,
+                                      help="Also the keep or cell that maximises the chance to "
+                                           "reach N points (one column)."),
     as_json: bool = json_option(),
     db: str | None = db_option(),
 ) -> None:
@@ -110,9 +121,13 @@ def hint(
     (and "method": "heuristic" in --json): values are points this turn against each cell's
     par, not expected final scores."""
     from ..advice.hints import sheet_hint
+    from ..engine.notation import take_roll
     from .house_files import command_rules
 
     lang = current_lang(ctx)
+    if dice:                                        # 55321/1, as yams score takes it
+        text, roll = take_roll(" ".join(dice), roll)
+        dice = text.split() or None
     if rules_name is not None or house is not None or start or filled:
         if game_id is not None:
             raise ConfigError(Message("cli.give_either_game_or_a_sheet"))
@@ -131,22 +146,47 @@ def hint(
             if jokers > most:
                 raise ConfigError(Message("cli.count_range", option="--jokers", value=jokers,
                                           least=0, most=most), expected=f"--jokers {most}")
-        solved = solved_for(rules, rows, db, lang)
+        if win:
+            raise ConfigError(Message("cli.advice.win_alone"), expected="--target 250")
+        solved = solved_for(rules, rows, db, lang, quiet=as_json)
         result = sheet_hint(solved, cells, jokers_left=jokers, dice=values,
                             roll=_read_roll(roll, rules), max_rolls=rules.max_rolls, top=top)
+        chance = None
+        if target is not None:
+            from ..advice.chances import Sheet
+            from ..advice.game_chances import chances_for
+
+            me = Sheet(cells, solved.points_so_far(cells), result.jokers_left)
+            chance = chances_for(solved).hint(me, [], target=target, dice=values,
+                                              roll=_read_roll(roll, rules),
+                                              max_rolls=rules.max_rolls)
     else:
         game = game_of(db, game_id)
         rules = game.rules
-        result = hint_for_game(game, db, dice or None, roll, top, lang)
+        if win or target is not None:
+            from .win_text import check_win
+
+            check_win(game, target)
+        result = hint_for_game(game, db, dice or None, roll, top, lang, quiet=as_json)
         if result.method == "heuristic" and len(game.columns) == 1:
             from .house_files import say_heuristic_instead
 
             say_heuristic_instead(rules, lang)
+        chance = (game_win_hint(game, db, dice or None, roll, target, lang)
+                  if win or target is not None else None)
     if as_json:
-        print_json(result.to_json())
+        data = result.to_json()
+        if chance is not None:
+            data["win"] = chance.to_json()
+        print_json(data)
         return
     for line in hint_lines(result, lang, rules):
         echo(line)
+    if chance is not None:
+        from .win_text import win_lines
+
+        for line in win_lines(chance, lang, rules):
+            echo(line)
 
 
 def _read_dice(dice: list[str] | None) -> tuple[int, ...] | None:
@@ -184,16 +224,32 @@ def game_of(db: str | None, game_id: str | None) -> Game:
 
 
 def play_hint_lines(game, text: str, db: str | None, lang: str) -> list[str]:
-    """``yams play``'s hint key: ``55531/1`` (dice and roll), or nothing for the dice entered."""
+    """``yams play``'s hint key: ``55531/1`` (dice and roll), or nothing for the dice entered;
+    ``w`` first (``hint w 55531/1``): the choice to win beside it."""
+    from ..i18n import typed
+
     if not game.rules.hints.hints_allowed:
         raise ConfigError(Message("cli.hints_off", title=game.rules.title))
+    first, _, rest = text.strip().partition(" ")
+    win = first.lower() in typed("win")
+    if win:
+        from .win_text import check_win
+
+        check_win(game, None)
+        text = rest
     dice, _, roll = text.partition("/")
-    typed = dice.split() if dice.strip() else None
-    if typed is not None and not roll.strip():
+    given = dice.split() if dice.strip() else None
+    if given is not None and not roll.strip():
         raise EntryError(Message("cli.say_after_which_roll"),
                          expected="hint 55531/1")
-    result = hint_for_game(game, db, typed, roll.strip() or None, 3, lang)
-    return hint_lines(result, lang, game.rules)
+    result = hint_for_game(game, db, given, roll.strip() or None, 3, lang)
+    lines = hint_lines(result, lang, game.rules)
+    if win:
+        from .win_text import win_lines
+
+        lines += win_lines(game_win_hint(game, db, given, roll.strip() or None, None, lang),
+                           lang, game.rules)
+    return lines
 
 
 def exactly_solved(game) -> bool:
@@ -203,7 +259,19 @@ def exactly_solved(game) -> bool:
     return solvable(game.rules, len(game.columns))
 
 
-def hint_for_game(game, db, dice, roll, top: int, lang: str):
+def _turn_dice(game, dice, roll) -> tuple[tuple[int, ...] | None, int | None, bool]:
+    """The dice a one-column hint is for (typed, else the coup entered), after which roll,
+    and whether this turn's joker is spent."""
+    values = _read_dice(dice)
+    joker_used = False
+    if values is None and game.coups:
+        coup = game.coups[-1]
+        values = tuple(d.value for d in coup.dice)
+        return values, game.rules.max_rolls, coup.joker is not None
+    return values, _read_roll(roll, game.rules), joker_used
+
+
+def hint_for_game(game, db, dice, roll, top: int, lang: str, quiet: bool = False):
     """The hint for the player to play in ``game`` (``dice`` as typed, or None): exact for a
     one-column sheet, else from the heuristic adviser."""
     from ..advice.hints import game_heuristic_hint, sheet_hint
@@ -211,19 +279,23 @@ def hint_for_game(game, db, dice, roll, top: int, lang: str):
     if not exactly_solved(game):
         typed = game.rules.parse_dice(dice) if dice else None
         return game_heuristic_hint(game, typed, _read_roll(roll, game.rules), top)
-    values = _read_dice(dice)
+    values, roll_after, joker_used = _turn_dice(game, dice, roll)
     sheet = game.player
     cells = {r: m.score for (c, r), m in sheet.marks.items()}
-    solved = solved_for(game.rules, game.rows, db, lang)
-    joker_used = False
-    if values is None and game.coups:
-        coup = game.coups[-1]
-        values = tuple(d.value for d in coup.dice)
-        roll, joker_used = game.rules.max_rolls, coup.joker is not None
+    solved = solved_for(game.rules, game.rows, db, lang, quiet)
     return sheet_hint(solved, cells, so_far=game.totals(sheet).grand,
                       jokers_left=sheet.jokers_left if game.rules.jokers else None,
-                      dice=values, roll=_read_roll(roll, game.rules),
+                      dice=values, roll=roll_after,
                       max_rolls=game.rules.max_rolls, joker_used=joker_used, top=top)
+
+
+def game_win_hint(game, db, dice, roll, target: int | None, lang: str):
+    """The chance to win (or to reach ``target``) of the player to play, and the choice for it."""
+    from .win_text import game_win
+
+    values, roll_after, joker_used = _turn_dice(game, dice, roll)
+    return game_win(game, solved_for(game.rules, game.rows, db, lang), values, roll_after,
+                    joker_used, target)
 
 
 def hint_lines(result, lang: str, rules) -> list[str]:
@@ -334,7 +406,7 @@ def review(
     if not exactly_solved(game):
         heuristic_review(game, as_json, lang)
         return
-    players = review_game(game, solved_for(game.rules, game.rows, db, lang))
+    players = review_game(game, solved_for(game.rules, game.rows, db, lang, quiet=as_json))
     if as_json:
         print_json({"game": game.id, "family": game.rules.family, "method": "exact",
                     "players": [p.to_json() for p in players]})
@@ -386,7 +458,7 @@ def _review_book(as_json: bool, lang: str, db: str | None) -> None:
                     continue
                 spec = entry["summary"]["config_key"]
                 if spec not in solved:
-                    solved[spec] = solved_for(game.rules, game.rows, db, lang)
+                    solved[spec] = solved_for(game.rules, game.rows, db, lang, quiet=True)
                 kept = review_figures(entry["summary"], review_game(game, solved[spec]))
                 keep_review(store.path, entry["id"], key, kept)
                 made += 1

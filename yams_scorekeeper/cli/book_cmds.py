@@ -87,6 +87,34 @@ def _part_name(family: str | None, part: str, lang: str) -> str:
     return part
 
 
+def with_part_names(store, configs: dict[str, dict], lang: str) -> dict[str, dict]:
+    """``configs`` of the record book, each house sheet's with ``part_names``: its columns' and
+    sections' names in ``lang``, read from the sheet one of its games kept (the book keeps
+    their ids)."""
+    from ..base.errors import ConfigError, YamsError
+    from ..house.sheet import house_from_doc
+    from ..rules import rules_class
+
+    named = {}
+    for key, cfg in configs.items():
+        try:
+            rules_class(str(cfg.get("family")))
+        except ConfigError:
+            game = next((r.get("game") for r in cfg.get("records", {}).values()), None)
+            entry: Any = store.archived_entry(game) if isinstance(game, str) else None
+            try:
+                spec = house_from_doc(entry["doc"]["config"]["house"]).spec
+            except (TypeError, KeyError, YamsError):       # no game left, or none readable
+                pass
+            else:
+                parts = {c.id: (c.name, c.name_en) for c in spec.columns}
+                parts.update((s.id, (s.name, s.name_en)) for s in spec.sections)
+                cfg = {**cfg, "part_names": {part: fr if lang == "fr" else en
+                                             for part, (fr, en) in parts.items()}}
+        named[key] = cfg
+    return named
+
+
 def _console():
     from .render import console
 
@@ -140,6 +168,7 @@ def records(
         print_json({"configs": configs, "games_counted": len(book.get("counted", []))})
         return
     w = words("cli.book", lang)
+    configs = with_part_names(store, configs, lang)
     if html is not None:
         _records_html(html, configs, len(book.get("counted", [])), lang, store, force)
         return
@@ -187,7 +216,8 @@ def _record_lines(cfg: dict, lang: str) -> list[tuple[str, str, str, str, str, b
     for part in sorted(cfg["records"], key=lambda p: (p != "total", p)):
         rec = cfg["records"][part]
         tied = _tied_names(rec.get("tied", []))
-        lines.append((_part_name(cfg.get("family"), part, lang), _number(rec["value"], lang),
+        name = cfg.get("part_names", {}).get(part) or _part_name(cfg.get("family"), part, lang)
+        lines.append((name, _number(rec["value"], lang),
                       rec["player"], local_date(rec["date"], with_time=False), tied,
                       part == "total"))
     return lines
@@ -218,12 +248,12 @@ def _records_html(path: str, configs: dict, counted: int, lang: str, store,
                    for name, value, player, date, tied, grand in _record_lines(cfg, lang)],
                   left={2, 3, 4})
              for key, cfg in configs.items()]
-    from .charts import histogram
+    from .charts import LEAST_GAMES, histogram
 
     totals = store.config_totals()
     charts = [histogram(say("book.spread_config", lang, label=cfg.get("label") or key),
                         totals[key])
-              for key, cfg in configs.items() if len(totals.get(key, ())) >= 2]
+              for key, cfg in configs.items() if len(totals.get(key, ())) >= LEAST_GAMES]
     picture = words("cli.printable", lang)
     text = grids_html(picture["book"], picture["counted"].format(n=counted), grids, lang,
                       charts)
@@ -257,8 +287,8 @@ def history(
     year: str | None = year_option(),
     csv_file: str | None = typer.Option(
         None, "--csv", metavar="FILE",
-        help="Write every matching game to FILE as CSV, one line per player ('-': standard "
-             "output); the pages are not used."),
+        help="Write every matching game to FILE as CSV, one line per player (no FILE, or '-': "
+             "standard output); the pages are not used."),
     bgstats: str | None = typer.Option(
         None, "--bgstats", metavar="FILE",
         help="Write every matching game to FILE as a BG Stats play file (JSON) to import in "
@@ -304,8 +334,9 @@ def history(
         table.add_column(w["total"], justify="right", no_wrap=True)
         table.add_column(w["rank"], justify="right", no_wrap=True)
     table.add_column(w["players"], overflow="fold")
+    evenings = store.evenings()["evenings"] if any(r.get("evening") for r in rows) else {}
     for row in rows:
-        notes = _notes(row, w, lang)
+        notes = _notes(row, w, lang, evenings)
         label = short_label(row["config_label"], lang) + (f" ({', '.join(notes)})"
                                                            if notes else "")
         players = ", ".join(f"{p['rank']}. {p['name']} {_number(p['total'], lang)}"
@@ -325,9 +356,10 @@ def history(
         out.print(text, markup=False, style="dim")
 
 
-def _notes(row: dict, w: _Section, lang: str) -> list[str]:
+def _notes(row: dict, w: _Section, lang: str, evenings: dict) -> list[str]:
     """What a history row says after the rules: stopped early, how many turns were corrected
-    after they were played, reopened after the finish (how many times, past one)."""
+    after they were played, reopened after the finish (how many times, past one), the evening
+    by its name (of ``evenings``, the store's; its id when the store does not know it)."""
     notes = [w["stopped"]] if row["stopped_early"] else []
     if row["amendments"]:
         notes.append(say("cli.book.corrections", lang, n=row["amendments"]))
@@ -337,7 +369,8 @@ def _notes(row: dict, w: _Section, lang: str) -> list[str]:
     if row.get("paper"):
         notes.append(say("carnet.from_paper", lang, date=row["paper"]["date"]))
     if row.get("evening"):
-        notes.append(say("evening.of_evening", lang, id=row["evening"]))
+        known = evenings.get(row["evening"]) or {}
+        notes.append(say("evening.of_evening", lang, id=known.get("name") or row["evening"]))
     return notes
 
 
@@ -471,7 +504,7 @@ def stats(
     csv_file: str | None = typer.Option(
         None, "--csv", metavar="FILE",
         help="Write the figures to FILE as CSV, one line per configuration (with --rows: per "
-             "row) ('-': standard output)."),
+             "row) (no FILE, or '-': standard output)."),
     html: str | None = html_option("Draw the player's page, with its charts, as a printable "
                                       "HTML page in FILE ('-': standard output)."),
     as_json: bool = json_option(),
@@ -587,15 +620,26 @@ def stats(
         print_lines(out, [line], Text(line))
     if not chart:
         return
-    charts = [totals_chart(bars, w["chart"].format(name=name,
-                                                   label=data["by_config"][key]["label"]),
-                           out.width, lang) for key, bars in page["bars"]]
-    charts += [distribution_chart(totals, w["spread"].format(name=name, family=family),
-                                  out.width, lang)
-               for family, totals in page["spread"] if len(totals) >= 5]
-    for drawn in charts:
-        print_lines(out, drawn.lines, drawn)
-        out.print()
+    from .charts import LEAST_GAMES
+
+    spreads = dict(page["spread"])
+    for key, bars in page["bars"]:
+        cfg = data["by_config"][key]
+        title = w["chart"].format(name=name, label=cfg["label"])
+        if cfg["games"] < LEAST_GAMES:
+            line = shown(say("cli.book.too_few", lang, title=title, n=cfg["games"],
+                             least=LEAST_GAMES))
+            print_lines(out, [line], Text(line))
+            out.print()
+            continue
+        charts = [totals_chart(bars, title, out.width, lang)]
+        if len(spreads.get(key, ())) >= 5:
+            charts.append(distribution_chart(
+                spreads[key], w["spread"].format(name=name, label=cfg["label"]), out.width,
+                lang))
+        for drawn in charts:
+            print_lines(out, drawn.lines, drawn)
+            out.print()
 
 
 def _page_lines(data: dict, lang: str) -> list[str]:
@@ -638,7 +682,7 @@ def _player_html(path: str, store, data: dict, page: dict, name: str, filters: t
     configuration, the page's sentences, then the charts (totals over time per
     configuration, their spread per family, each row's average per column)."""
     from ..rules import rules_class
-    from .charts import Point, grouped_bars, histogram, line_chart
+    from .charts import LEAST_GAMES, Point, grouped_bars, histogram, line_chart, too_few_note
     from .files import write_text
     from .printable import Cell, Grid, Line, grids_html
 
@@ -653,13 +697,22 @@ def _player_html(path: str, store, data: dict, page: dict, name: str, filters: t
                                  Cell(_number(cfg["stdev"], lang))])
              for cfg in data["by_config"].values()]
     grid = Grid("", [w["config"], *_stats_headers(lang)], lines, _page_lines(data, lang))
-    charts = [line_chart(w["chart"].format(name=name, label=data["by_config"][key]["label"]),
-                         [Point(*point) for point in points]) for key, points in page["points"]]
-    charts += [histogram(w["spread"].format(name=name, family=family), totals)
-               for family, totals in page["spread"] if len(totals) >= 2]
+    spreads = dict(page["spread"])
+    charts = []
+    for key, points in page["points"]:
+        cfg = data["by_config"][key]
+        title = w["chart"].format(name=name, label=cfg["label"])
+        if cfg["games"] < LEAST_GAMES:
+            charts.append(too_few_note(say("cli.book.too_few", lang, title=title,
+                                           n=cfg["games"], least=LEAST_GAMES)))
+            continue
+        charts.append(line_chart(title, [Point(*point) for point in points]))
+        if len(spreads.get(key, ())) >= LEAST_GAMES:
+            charts.append(histogram(w["spread"].format(name=name, label=cfg["label"]),
+                                    spreads[key]))
     since, until, seats = filters
     for cfg in store.row_stats(name, None, since, until, seats).values():
-        if not cfg["sheets"]:
+        if cfg["sheets"] < LEAST_GAMES:
             continue
         try:
             names = {row.id: row.name for row in rules_class(cfg["family"] or "").rows}
@@ -779,10 +832,21 @@ def _print_head_to_head(data: dict, lang: str) -> None:
                           (shown(w["average"] + " " + a), "right"),
                           (shown(w["average"] + " " + b), "right")))
     for family, fam in data["by_family"].items():
-        table.add_row(shown(family), str(fam["games"]), str(fam["wins"][a]),
+        table.add_row(shown(_family_title(family)), str(fam["games"]), str(fam["wins"][a]),
                       str(fam["wins"][b]), _number(fam["average"][a], lang),
                       _number(fam["average"][b], lang))
     out.print(table)
+
+
+def _family_title(family: str) -> str:
+    """A family as people call it (``Duel au Yam``); its id when no rule set has it."""
+    from ..base.errors import ConfigError
+    from ..rules import rules_class
+
+    try:
+        return rules_class(family).title
+    except ConfigError:
+        return family
 
 
 # -- export / import ----------------------------------------------------------------------------

@@ -27,9 +27,14 @@ if TYPE_CHECKING:  # pragma: no cover
 
 WIDTH, HEIGHT = 640, 260
 LEFT, RIGHT, TOP, BOTTOM = 56, 16, 34, 40
+#: the fewest games a chart is drawn for (fewer: a sentence says so)
+LEAST_GAMES = 3
+#: about the width of a character of the titles (13 px, bold) and of the labels (11 px)
+TITLE_CHAR, LABEL_CHAR = 8.0, 6.8
 
 CHART_STYLE = """
-svg.chart { display: block; margin: 0.4em 0 1.2em 0; background: #ffffff; }
+svg.chart { display: block; margin: 0.4em 0 1.2em 0; background: #ffffff; max-width: 100%;
+            height: auto; }
 svg.chart text { font-family: "DejaVu Sans", Arial, sans-serif; font-size: 11px; fill: #1a1a1a; }
 svg.chart text.title { font-size: 13px; font-weight: bold; }
 svg.chart .axis { stroke: #1a1a1a; stroke-width: 1; }
@@ -86,20 +91,39 @@ def _scale(low: float, high: float) -> tuple[float, float, list[float]]:
     return ticks[0], ticks[-1], ticks
 
 
-def _frame(title: str, height: int = HEIGHT) -> list[str]:
+def _title_lines(title: str) -> list[str]:
+    """A chart's title on as many lines as the width of the chart needs."""
+    from textwrap import wrap
+
+    return wrap(title, int((WIDTH - LEFT - RIGHT) / TITLE_CHAR)) or [""]
+
+
+def _top(title: str) -> int:
+    """Where the chart's drawing starts: below every line of its title."""
+    return TOP + 16 * (len(_title_lines(title)) - 1)
+
+
+def _frame(title: str, height: int) -> list[str]:
+    """The start of a chart of ``height`` pixels: its title, as many lines as it needs."""
     return [f'<svg class="chart" role="img" '
             f'width="{WIDTH}" height="{height}" viewBox="0 0 {WIDTH} {height}">',
             f"<title>{markup_text(title)}</title>",
-            f'<text class="title" x="{LEFT}" y="18">{markup_text(title)}</text>']
+            *(f'<text class="title" x="{LEFT}" y="{18 + 16 * k}">{markup_text(line)}</text>'
+              for k, line in enumerate(_title_lines(title)))]
 
 
-def _y_axis(out: list[str], ticks: list[float], y_of, bottom: float) -> None:
+def _end(out: list[str]) -> str:
+    """The chart's lines, the ``<svg>`` closed."""
+    return "\n".join([*out, "</svg>"])
+
+
+def _y_axis(out: list[str], ticks: list[float], y_of, top: float, bottom: float) -> None:
     for tick in ticks:
         y = y_of(tick)
         out.append(f'<line class="grid" x1="{LEFT}" y1="{y:.1f}" x2="{WIDTH - RIGHT}" '
                    f'y2="{y:.1f}"/>')
         out.append(f'<text x="{LEFT - 6}" y="{y + 4:.1f}" text-anchor="end">{_fmt(tick)}</text>')
-    out.append(f'<line class="axis" x1="{LEFT}" y1="{TOP}" x2="{LEFT}" y2="{bottom}"/>')
+    out.append(f'<line class="axis" x1="{LEFT}" y1="{top}" x2="{LEFT}" y2="{bottom}"/>')
     out.append(f'<line class="axis" x1="{LEFT}" y1="{bottom}" x2="{WIDTH - RIGHT}" '
                f'y2="{bottom}"/>')
 
@@ -107,7 +131,9 @@ def _y_axis(out: list[str], ticks: list[float], y_of, bottom: float) -> None:
 def line_chart(title: str, points: list[Point]) -> str:
     """A line through ``points`` in order, left to right, each marked: a filled dot, a
     hollow one for a game stopped early."""
-    bottom = HEIGHT - BOTTOM
+    top = _top(title)
+    height = HEIGHT + top - TOP
+    bottom = height - BOTTOM
     low, high, ticks = _scale(min(p.value for p in points), max(p.value for p in points))
     span = WIDTH - LEFT - RIGHT - 12
 
@@ -115,10 +141,10 @@ def line_chart(title: str, points: list[Point]) -> str:
         return LEFT + 6 + (span * k / (len(points) - 1) if len(points) > 1 else span / 2)
 
     def y_of(value: float) -> float:
-        return bottom - (value - low) / (high - low) * (bottom - TOP)
+        return bottom - (value - low) / (high - low) * (bottom - top)
 
-    out = _frame(title)
-    _y_axis(out, ticks, y_of, bottom)
+    out = _frame(title, height)
+    _y_axis(out, ticks, y_of, top, bottom)
     path = " ".join(f"{'M' if k == 0 else 'L'}{x_of(k):.1f} {y_of(p.value):.1f}"
                     for k, p in enumerate(points))
     out.append(f'<path class="line" d="{path}"/>')
@@ -132,8 +158,7 @@ def line_chart(title: str, points: list[Point]) -> str:
         anchor = "start" if k == 0 and len(points) > 1 else "end"
         out.append(f'<text x="{x_of(k):.1f}" y="{bottom + 16}" text-anchor="{anchor}">'
                    f"{markup_text(points[k].label)}</text>")
-    out.append("</svg>")
-    return "\n".join(out)
+    return _end(out)
 
 
 def histogram(title: str, values: list[float], bins: int = 10) -> str:
@@ -143,15 +168,17 @@ def histogram(title: str, values: list[float], bins: int = 10) -> str:
     counts = [0] * bins
     for value in values:
         counts[min(bins - 1, int((value - low) / step))] += 1
-    bottom = HEIGHT - BOTTOM
-    _, top, ticks = _scale(0, max(counts))
+    first = _top(title)
+    height = HEIGHT + first - TOP
+    bottom = height - BOTTOM
+    _, most, ticks = _scale(0, max(counts))
     width = (WIDTH - LEFT - RIGHT) / bins
 
     def y_of(count: float) -> float:
-        return bottom - count / top * (bottom - TOP)
+        return bottom - count / most * (bottom - first)
 
-    out = _frame(title)
-    _y_axis(out, ticks, y_of, bottom)
+    out = _frame(title, height)
+    _y_axis(out, ticks, y_of, first, bottom)
     for k, count in enumerate(counts):
         start, end = low + k * step, low + (k + 1) * step
         x = LEFT + k * width
@@ -162,8 +189,7 @@ def histogram(title: str, values: list[float], bins: int = 10) -> str:
         if k % 2 == 0 or bins <= 6:
             out.append(f'<text x="{x + width / 2:.1f}" y="{bottom + 16}" text-anchor="middle">'
                        f"{_fmt(round(start))}</text>")
-    out.append("</svg>")
-    return "\n".join(out)
+    return _end(out)
 
 
 def grouped_bars(title: str, groups: list[tuple[str, list[tuple[str, float]]]]) -> str:
@@ -173,9 +199,11 @@ def grouped_bars(title: str, groups: list[tuple[str, list[tuple[str, float]]]]) 
     columns = list(dict.fromkeys(c for _, bars in groups for c, _ in bars))
     fill = {c: PATTERNS[k % len(PATTERNS)] for k, c in enumerate(columns)}
     bar, gap = 9, 8
-    label_width = 110
+    longest = max((len(row) for row, _ in groups), default=0)
+    label_width = max(110, int(longest * LABEL_CHAR) + 52)     # no row name cut at the left
     legend = 22 if len(columns) > 1 else 0
-    height = TOP + legend + sum(len(bars) * bar + gap for _, bars in groups) + BOTTOM
+    first = _top(title)
+    height = first + legend + sum(len(bars) * bar + gap for _, bars in groups) + BOTTOM
     values = [v for _, bars in groups for _, v in bars]
     _, top, ticks = _scale(0, max(values + [1]))
     left, right = LEFT + label_width - 40, WIDTH - RIGHT
@@ -188,15 +216,15 @@ def grouped_bars(title: str, groups: list[tuple[str, list[tuple[str, float]]]]) 
     out.insert(2, _DEFS)
     for k, column in enumerate(columns if legend else ()):
         x = LEFT + k * 110
-        out.append(f'<rect class="bar" x="{x}" y="{TOP - 6}" width="14" height="9" '
+        out.append(f'<rect class="bar" x="{x}" y="{first - 6}" width="14" height="9" '
                    f'fill="{fill[column]}"/>')
-        out.append(f'<text x="{x + 18}" y="{TOP + 2}">{markup_text(column)}</text>')
+        out.append(f'<text x="{x + 18}" y="{first + 2}">{markup_text(column)}</text>')
     for tick in ticks:
-        out.append(f'<line class="grid" x1="{x_of(tick):.1f}" y1="{TOP + legend}" '
+        out.append(f'<line class="grid" x1="{x_of(tick):.1f}" y1="{first + legend}" '
                    f'x2="{x_of(tick):.1f}" y2="{bottom}"/>')
         out.append(f'<text x="{x_of(tick):.1f}" y="{bottom + 14}" text-anchor="middle">'
                    f"{_fmt(tick)}</text>")
-    y = TOP + legend + 4
+    y = first + legend + 4
     for row, bars in groups:
         out.append(f'<text x="{left - 6}" y="{y + len(bars) * bar / 2 + 4:.1f}" '
                    f'text-anchor="end">{markup_text(row)}</text>')
@@ -208,9 +236,14 @@ def grouped_bars(title: str, groups: list[tuple[str, list[tuple[str, float]]]]) 
                        "</title></rect>")
             y += bar
         y += gap
-    out.append(f'<line class="axis" x1="{left}" y1="{TOP + legend}" x2="{left}" y2="{bottom}"/>')
-    out.append("</svg>")
-    return "\n".join(out)
+    out.append(f'<line class="axis" x1="{left}" y1="{first + legend}" x2="{left}" '
+               f'y2="{bottom}"/>')
+    return _end(out)
+
+
+def too_few_note(text: str) -> str:
+    """What a page says where a chart of too few games would be."""
+    return f'<p class="note">{markup_text(text)}</p>'
 
 
 def totals_points(rows: Iterable[dict] | GameRows) -> list[Point]:

@@ -64,6 +64,12 @@ class SpokenCommand(click.Command):
         pieces = self.collect_usage_pieces(ctx)
         formatter.write_usage(ctx.command_path, " ".join(pieces), prefix=usage_prefix())
 
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        from .options import bare_to_standard_output
+
+        takes = {name for param in self.params for name in getattr(param, "opts", ())}
+        return super().parse_args(ctx, bare_to_standard_output(args, takes))
+
     def make_context(self, info_name: str | None, args: list[str],
                      parent: click.Context | None = None, **extra: Any) -> click.Context:
         try:

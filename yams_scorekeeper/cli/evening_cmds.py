@@ -145,9 +145,13 @@ def _close(store, which: str | None, as_json: bool, html: str | None, lang: str)
         return evening
 
     evening = store.change_evenings(change)
-    if not as_json:
-        typer.echo(shown(say("evening.closed", lang, id=evening["id"])))
-    _show(store, evening["id"], None, as_json, html, lang)
+    if html == "-" or as_json:                  # standard output holds the page or the JSON
+        _show(store, evening["id"], None, as_json, html, lang)
+        return
+    typer.echo(shown(say("evening.closed", lang, id=evening["id"])))
+    _show(store, evening["id"], None, False, None, lang)    # the ranking, as show prints it
+    if html is not None:
+        _show(store, evening["id"], None, False, html, lang)
 
 
 def _evening_games(store, evening_id: str) -> list[dict]:
@@ -242,6 +246,9 @@ def _show(store, evening_id: str, scoring: str | None, as_json: bool, html: str 
     if as_json:
         print_json(report)
         return
+    from .book_cmds import with_part_names
+
+    report["records"] = with_part_names(store, report["records"], lang)
     if html is not None:
         _prize_list(html, report, lang)
         return

@@ -132,18 +132,24 @@ def sheet_json(sheet: HouseSheet, lang: str) -> dict[str, Any]:
     """The JSON of a checked sheet: its identity, rows in words, columns, the canonical rules."""
     spec = sheet.spec
     return {"name": sheet.name, "identity": sheet.identity, "title": sheet.spec.title,
-            "source": sheet.source, "rolls": spec.rolls,
+            "source": sheet.source, "rolls": spec.rolls, "dice": spec.dice,
+            "saved_rolls": spec.saved_rolls,
             "players": [spec.min_players, spec.max_players],
             "columns": [{"id": c.id, "name": c.name, "kind": c.kind, "factor": c.factor}
                         for c in spec.columns],
             "rows": [{"id": i, "name": n, "rule": rule} for i, n, rule in sheet.describe(lang)],
             "bonuses": [{"id": b.id, "name": b.name, "rows": list(b.rows),
-                         "steps": [list(s) for s in b.steps], "scope": b.scope}
+                         "steps": [list(s) for s in b.steps], "scope": b.scope,
+                         **({} if b.threshold is None else {"formula": {
+                             "threshold": b.threshold, "base": b.base, "per": b.per,
+                             "cap": b.cap}})}
                         for b in spec.bonuses],
             "rules": sheet.rules_doc}
 
 
 def _check(sheet: HouseSheet, as_json: bool, lang: str) -> None:
+    from ..house.words import formula
+
     data = sheet_json(sheet, lang)
     if as_json:
         print_json({"ok": True, **data})
@@ -152,6 +158,10 @@ def _check(sheet: HouseSheet, as_json: bool, lang: str) -> None:
              identity=shown(sheet.identity)))
     echo(say("cli.house.shape", lang, rolls=data["rolls"], low=data["players"][0],
              high=data["players"][1]))
+    if sheet.spec.dice != 5:
+        echo(say("cli.house.dice", lang, n=sheet.spec.dice))
+    if sheet.spec.saved_rolls:
+        echo(say("cli.house.saved_rolls", lang))
     columns = ", ".join(f"{shown(c['name'])} ({c['kind']}"
                         f"{'' if c['factor'] == 1 else ' x' + str(c['factor'])})"
                         for c in data["columns"])
@@ -159,8 +169,10 @@ def _check(sheet: HouseSheet, as_json: bool, lang: str) -> None:
     width = max(len(r["name"]) for r in data["rows"]) + 2
     for row in data["rows"]:
         echo(f"  {shown(row['name']):<{width}}{shown(row['rule'])}")
-    for bonus in data["bonuses"]:
+    for bonus, spec in zip(data["bonuses"], sheet.spec.bonuses, strict=True):
         steps = ", ".join(say("cli.house.step", lang, points=p, bonus=b) for p, b in bonus["steps"])
+        if spec.threshold is not None:
+            steps = formula(spec).text(lang)
         echo(say("cli.house.bonus", lang, name=shown(bonus["name"]), rows=" ".join(bonus["rows"]),
                  steps=steps))
 

@@ -73,12 +73,17 @@ def saved_names(store: Store) -> list[str]:
 
 
 def house_path(store: Store, text: str) -> str:
-    """The file ``--house`` names: the path given, or the saved house sheet of that name."""
+    """The file ``--house`` names: the path given, the saved house sheet of that name, else
+    the house sheet a built-in family ships under that name (``--house gaby``)."""
     if is_path(text):
         return text
     name = checked_name(text)
     path = os.path.join(houses_folder(store), name + SUFFIX)
     if name not in saved_names(store):
+        from ..house.families import family_sheets, shipped_path
+
+        if name in family_sheets():
+            return shipped_path(name)
         raise ConfigError(Message("cli.house.no_such", name=name),
                           expected=", ".join(saved_names(store)) or "yams house new NAME")
     return path

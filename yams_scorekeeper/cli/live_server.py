@@ -20,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import os
 import secrets
+import threading
 from collections.abc import AsyncIterator, Callable
 from typing import TYPE_CHECKING, Any
 
@@ -28,6 +29,7 @@ from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, PlainTextResponse, Response, StreamingResponse
 from starlette.routing import Route
+from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from ..base.errors import StoreError
 from .lang import LANGS
@@ -42,17 +44,21 @@ if TYPE_CHECKING:  # pragma: no cover
 POLL_SECONDS = 0.2
 #: seconds of silence after which an event stream gets a comment line (proxies, dead peers)
 KEEPALIVE_SECONDS = 15.0
+#: seconds a client has to send a request's line and headers (a slow dribbler is closed)
+HEADER_SECONDS = 10.0
 #: what every answer says besides its own headers
 COMMON_HEADERS = {"Cache-Control": "no-store", "Referrer-Policy": "no-referrer",
                   "X-Content-Type-Options": "nosniff", "X-Frame-Options": "DENY"}
 
 
-def csp(nonce: str) -> str:
+def csp(nonce: str, forms: bool = False) -> str:
     """The page's Content-Security-Policy: nothing from anywhere but its own nonce'd style and
-    script and the event stream of its own origin."""
+    script and the event stream of its own origin; ``forms``: a player's page, whose forms
+    post to its own origin."""
+    action = "'self'" if forms else "'none'"
     return (f"default-src 'none'; script-src 'nonce-{nonce}'; style-src 'nonce-{nonce}'; "
-            "connect-src 'self'; img-src 'none'; base-uri 'none'; form-action 'none'; "
-            "frame-ancestors 'none'")
+            "connect-src 'self'; img-src 'none'; base-uri 'none'; "
+            f"form-action {action}; frame-ancestors 'none'")
 
 
 class GameWatcher:
@@ -71,6 +77,7 @@ class GameWatcher:
         self._signature: tuple | None = None
         self._bodies: dict[str, tuple[int, str]] = {}
         self._changed: asyncio.Event | None = None
+        self._reading = threading.Lock()     # the poll and a phone's write may refresh at once
 
     def signature(self) -> tuple:
         """What changes when the game is written: each file's size, mtime and inode."""
@@ -120,6 +127,10 @@ class GameWatcher:
 
     def refresh(self) -> bool:
         """Read the game again if its files changed; True when :attr:`state` changed."""
+        with self._reading:
+            return self._refresh()
+
+    def _refresh(self) -> bool:
         signature = self.signature()
         if signature == self._signature:
             return False
@@ -132,13 +143,25 @@ class GameWatcher:
         self._signature, self.state = signature, state
         return True
 
-    def body(self, lang: str) -> str:
-        """The page's body for the current state in ``lang`` (drawn once per change)."""
-        cached = self._bodies.get(lang)
+    def body(self, lang: str, tv: bool = False, seat: int | None = None) -> str:
+        """The page's body for the current state in ``lang``, the TV's or the phone's
+        (``seat``: that player's own page, with their form), drawn once per change."""
+        key = f"{lang}/{'tv' if tv else seat}"
+        cached = self._bodies.get(key)
         if cached is None or cached[0] != self.state.version:
-            cached = (self.state.version, live_body(self.state, lang))
-            self._bodies[lang] = cached
+            cached = (self.state.version, live_body(self.state, lang, tv, seat,
+                                                    self.panel(seat, lang)))
+            self._bodies[key] = cached
         return cached[1]
+
+    def panel(self, seat: int | None, lang: str) -> list[str] | None:
+        """The form of the player at ``seat`` (None: a page that only reads)."""
+        game = self.state.game
+        if seat is None or game is None or self.state.gone or game.finished:
+            return None
+        from .live_form import write_panel
+
+        return write_panel(game, seat, lang)
 
     async def watch(self) -> None:
         """Look at the files every :data:`POLL_SECONDS`, wake the streams at each change."""
@@ -168,70 +191,176 @@ class GameWatcher:
         return True
 
 
-def make_app(watcher: GameWatcher, token: str, lang: str) -> _Guard:
+def served_hosts(host: str, port: int) -> frozenset[str]:
+    """The Host headers a request to ``host:port`` may carry (``localhost`` too on loopback)."""
+    names = {host, "localhost"} if host.startswith("127.") else {host}
+    return frozenset(f"{name}:{port}" for name in names)
+
+
+def make_app(watcher: GameWatcher, token: str, lang: str, hosts: frozenset[str],
+             writers: dict[str, int] | None = None) -> _Guard:
     """The ASGI app of the live sheet of ``watcher``'s game, under ``/<token>/``; ``lang`` is
-    the page's language unless the page asks ``?lang=``."""
+    the page's language unless the page asks ``?lang=``; ``hosts``: :func:`served_hosts`;
+    ``writers``: each player's write token and seat (``--write``), whose own page is
+    ``/<token>/me/<write token>/`` and whose entries are posted to its ``write``."""
 
     def page_lang(request: Request) -> str:
         asked = request.query_params.get("lang")
         return asked if asked in LANGS else lang
 
+    def seat_of(request: Request) -> int | None:
+        given = request.path_params.get("writer")
+        if given is None:
+            return None
+        found = None
+        for writer, seat in (writers or {}).items():       # each compared in constant time
+            if secrets.compare_digest(given.encode("utf-8", "replace"), writer.encode()):
+                found = seat
+        return found
+
     async def page(request: Request) -> Response:
         chosen = page_lang(request)
+        seat = seat_of(request)
+        if "writer" in request.path_params and seat is None:
+            return PlainTextResponse("Not Found", 404, headers=COMMON_HEADERS)
+        tv = request.query_params.get("view") == "tv"
         nonce = secrets.token_urlsafe(18)
-        html = live_page(watcher.state, chosen, request.query_params.get("view") == "tv",
-                         nonce, f"events?lang={chosen}")
+        html = live_page(watcher.state, chosen, tv, nonce,
+                         f"events?lang={chosen}{'&view=tv' if tv else ''}", seat,
+                         watcher.panel(seat, chosen))
         return HTMLResponse(html, headers={**COMMON_HEADERS,
-                                           "Content-Security-Policy": csp(nonce)})
+                                           "Content-Security-Policy": csp(nonce, seat is not None)})
 
     async def events(request: Request) -> Response:
         chosen = page_lang(request)
+        seat = seat_of(request)
+        if "writer" in request.path_params and seat is None:
+            return PlainTextResponse("Not Found", 404, headers=COMMON_HEADERS)
         headers = {**COMMON_HEADERS, "X-Accel-Buffering": "no"}
         if request.method == "HEAD":
             return Response(media_type="text/event-stream", headers=headers)
-        return StreamingResponse(_stream(watcher, chosen), media_type="text/event-stream",
-                                 headers=headers)
+        tv = request.query_params.get("view") == "tv"
+        return StreamingResponse(_stream(watcher, chosen, tv, seat),
+                                 media_type="text/event-stream", headers=headers)
 
-    app = Starlette(routes=[Route("/{token}/", page, methods=["GET", "HEAD"]),
-                            Route("/{token}/events", events, methods=["GET", "HEAD"])])
+    async def write(request: Request) -> Response:
+        from .live_write import write_entry
+
+        seat = seat_of(request)
+        if seat is None:
+            return PlainTextResponse("Not Found", 404, headers=COMMON_HEADERS)
+        status, text = await write_entry(watcher, seat, request, lang)
+        return PlainTextResponse(text, status, headers=COMMON_HEADERS)
+
+    routes = [Route("/{token}/", page, methods=["GET", "HEAD"]),
+              Route("/{token}/events", events, methods=["GET", "HEAD"])]
+    if writers:
+        routes += [Route("/{token}/me/{writer}/", page, methods=["GET", "HEAD"]),
+                   Route("/{token}/me/{writer}/events", events, methods=["GET", "HEAD"]),
+                   Route("/{token}/me/{writer}/write", write, methods=["POST"])]
+    app = Starlette(routes=routes)
     app.router.redirect_slashes = False
-    return _Guard(app, token)
+    return _Guard(app, token, hosts, bool(writers))
 
 
-async def _stream(watcher: GameWatcher, lang: str) -> AsyncIterator[bytes]:
+async def _stream(watcher: GameWatcher, lang: str, tv: bool = False,
+                  seat: int | None = None) -> AsyncIterator[bytes]:
     """The event stream of one page: the state now, then each new one, until the server stops."""
     yield b"retry: 1000\n\n"
     version = -1
     while not watcher.stopping:
         if watcher.state.version != version:
             version = watcher.state.version
-            yield sse_event(watcher.state, watcher.body(lang))
+            yield sse_event(watcher.state, watcher.body(lang, tv, seat))
         elif not await watcher.wait(version, KEEPALIVE_SECONDS) and not watcher.stopping:
             yield b": keep-alive\n\n"
 
 
 class _Guard:
-    """The token and method check in front of the app: nothing reaches a route without the
-    token (compared in constant time) as the first segment of the path."""
+    """The Host, token and method check in front of the app: a request whose Host is not a
+    served address gets a 403 (DNS rebinding); nothing reaches a route without the token
+    (compared in constant time) as the first segment of the path; only GET and HEAD are
+    answered, and with ``writing`` a POST to a player's ``write`` whose Origin is the
+    served address (else 403: a page elsewhere cannot post to it)."""
 
-    def __init__(self, app: Starlette, token: str):
-        self.app, self.token = app, token.encode("ascii")
+    def __init__(self, app: Starlette, token: str, hosts: frozenset[str], writing: bool):
+        self.app, self.token, self.writing = app, token.encode("ascii"), writing
+        self.hosts = frozenset(host.encode("ascii") for host in hosts)
+        self.origins = frozenset(b"http://" + host for host in self.hosts)
 
     async def __call__(self, scope: dict, receive: Any, send: Any) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)         # lifespan
             return
-        if scope["method"] not in ("GET", "HEAD"):
-            answer: Response = PlainTextResponse("Method Not Allowed", 405,
-                                                 headers={**COMMON_HEADERS, "Allow": "GET, HEAD"})
-            await answer(scope, receive, send)
+        headers = dict(scope["headers"])
+        if headers.get(b"host", b"").lower() not in self.hosts:
+            await _refuse(403, "Forbidden", scope, receive, send)
             return
-        parts = scope["path"].split("/")              # "/<token>/" or "/<token>/events"
-        given = parts[1].encode("utf-8", "replace") if len(parts) == 3 else b""
-        if not secrets.compare_digest(given, self.token) or parts[2] not in ("", "events"):
-            await PlainTextResponse("Not Found", 404, headers=COMMON_HEADERS)(scope, receive, send)
+        parts = scope["path"].split("/")   # "/<token>/", "/<token>/events", "/<token>/me/<w>/..."
+        given = parts[1].encode("utf-8", "replace") if len(parts) in (3, 5) else b""
+        shape = (parts[2] in ("", "events") if len(parts) == 3 else
+                 len(parts) == 5 and self.writing and parts[2] == "me"
+                 and parts[4] in ("", "events", "write"))
+        posting = self.writing and len(parts) == 5 and parts[4] == "write"
+        if scope["method"] not in (("POST",) if posting else ("GET", "HEAD")):
+            allow = "POST" if posting else "GET, HEAD"
+            await _refuse(405, "Method Not Allowed", scope, receive, send, {"Allow": allow})
+            return
+        if not secrets.compare_digest(given, self.token) or not shape:
+            await _refuse(404, "Not Found", scope, receive, send)
+            return
+        if posting and headers.get(b"origin", b"").lower() not in self.origins:
+            await _refuse(403, "Forbidden", scope, receive, send)
             return
         await self.app(scope, receive, send)
+
+
+async def _refuse(status: int, text: str, scope: dict, receive: Any, send: Any,
+                  extra: dict[str, str] | None = None) -> None:
+    answer = PlainTextResponse(text, status, headers={**COMMON_HEADERS, **(extra or {})})
+    await answer(scope, receive, send)
+
+
+class _Protocol(H11Protocol):
+    """uvicorn's HTTP/1.1 protocol, which closes a connection whose request line and headers
+    are not all in after :data:`HEADER_SECONDS` (uvicorn bounds only the idle wait)."""
+
+    _header_timer: asyncio.TimerHandle | None = None
+
+    def _waiting(self) -> bool:
+        return self.cycle is None or self.cycle.response_complete
+
+    def _arm(self) -> None:
+        if self._header_timer is None and self._waiting() and not self.transport.is_closing():
+            self._header_timer = self.loop.call_later(HEADER_SECONDS, self._too_slow)
+
+    def _disarm(self) -> None:
+        if self._header_timer is not None:
+            self._header_timer.cancel()
+            self._header_timer = None
+
+    def _too_slow(self) -> None:
+        self._header_timer = None
+        if self._waiting() and not self.transport.is_closing():
+            self.transport.close()
+
+    def connection_made(self, transport: Any) -> None:
+        super().connection_made(transport)
+        self._arm()
+
+    def handle_events(self) -> None:
+        super().handle_events()
+        if not self._waiting():
+            self._disarm()
+
+    def on_response_complete(self) -> None:
+        super().on_response_complete()
+        self._disarm()
+        self._arm()                 # the next request of a kept-alive connection
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._disarm()
+        super().connection_lost(exc)
 
 
 class _Server(uvicorn.Server):
@@ -247,8 +376,8 @@ class _Server(uvicorn.Server):
 
 def run(watcher: GameWatcher, app: Any, sock: socket.socket) -> None:
     """Serve ``app`` on the bound socket ``sock`` until Ctrl-C or SIGTERM."""
-    config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off",
-                            timeout_graceful_shutdown=2, server_header=False)
+    config = uvicorn.Config(app, http=_Protocol, log_level="warning", access_log=False,
+                            lifespan="off", timeout_graceful_shutdown=2, server_header=False)
     server = _Server(config)
     server.watcher = watcher
 

@@ -193,3 +193,22 @@ def split_list(values: list[str] | None, rules: RuleSet | None = None) -> list[s
         return [v for text in values or () for v in rules.hints.split_choices(text)]
     return [v for text in values or () for v in re.split(r"[\s,]+", text.strip()) if v]
 
+
+#: the options whose FILE may be left out for standard output (``--csv`` alone, as
+#: sqlite-utils' ``rows --csv`` writes to standard output)
+BARE_IS_STANDARD_OUTPUT = ("--csv",)
+
+
+def bare_to_standard_output(args: list[str], takes: set[str]) -> list[str]:
+    """``args`` with ``-`` given to each option of :data:`BARE_IS_STANDARD_OUTPUT` that the
+    command ``takes`` and that is typed last or before another option."""
+    out: list[str] = []
+    for n, arg in enumerate(args):
+        out.append(arg)
+        if arg == "--":
+            return out + args[n + 1:]
+        if arg in BARE_IS_STANDARD_OUTPUT and arg in takes:
+            after = args[n + 1] if n + 1 < len(args) else None
+            if after is None or (after.startswith("-") and after != "-"):
+                out.append("-")
+    return out

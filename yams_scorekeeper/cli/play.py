@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 import sys
+from contextlib import nullcontext
 from typing import TYPE_CHECKING
 
 import typer
@@ -66,6 +67,9 @@ def play(
     serve: bool = typer.Option(
         False, "--serve", help="Also show the game as a live web page for the phones and the TV "
                                "(yams serve, in the background, for this session)."),
+    write: bool = typer.Option(
+        False, "--write", help="With --serve: a link for each player to write their own turns "
+                               "from their phone (yams serve --write)."),
 ) -> None:
     """Keep score at the table: type the dice you rolled, pick a cell, the sheet fills in.
 
@@ -93,7 +97,7 @@ def play(
         if serve:
             from .serve_cmd import serve_for_play
 
-            live = serve_for_play(term, stored_id(session.game), db)
+            live = serve_for_play(term, stored_id(session.game), db, write)
         Table(term, session, db, numbered).run()
     except Quit:
         term.say(term.t("saved_quit", cmd=resume_hint()) if session is not None and
@@ -142,60 +146,68 @@ def demo(
     """  # noqa: E501 (the help text is a msgid of the help catalogue)
     from ..engine.config import make_config
     from ..engine.game import Game
-    from ..engine.simulate import demo_turn
-    from ..mechanics import demo_entries
     from .house_files import command_sheet
-    from .sheet_view import cell_label
-    from .turn_loop import print_ranking
 
     term = terminal(ctx, lang)
-    t = term.t
     sheet = command_sheet(rules_name, house, {}, None)
     config = make_config(sheet.ruleset().family if sheet else rules_name or default_family(),
                          ["Alice", "Bob"], variant=variant,
                          house=sheet.rules_doc if sheet else None)
     game = Game(config)
     rng = random.Random(seed)
+    # on a terminal the whole game goes to the pager ($PAGER, else less): a screen at a time
+    paged = term.out.is_terminal and sys.stdin.isatty()
     try:
-        term.say(t("demo_title", label=config.label, players=", ".join(config.players),
-                   seed=seed), style="bold")
-        term.say(t("demo_note"), style="dim")
-        done = 0
-        while not game.finished and (turns is None or done < turns):
-            before = len(game.events)
-            playing = game.player
-            demo_turn(game, rng)
-            done += 1
-            term.say("")
-            term.say(t("demo_turn", turn=done, name=playing.name), style="bold")
-            entries = [e for e in game.events[before:] if e["type"] == "enter"]
-            for n, event in enumerate(entries, start=1):
-                values = {"dice": " ".join(event["dice"]), "roll": event["roll"]}
-                line = (t("demo_coup_n", n=n, **values) if len(entries) > 1
-                        else t("demo_coup", **values))
-                term.say("  " + line + demo_entries(game.rules, event, term.lang))
-            mark_event = next(e for e in game.events[before:] if e["type"] == "mark")
-            two = len(mark_event["cells"]) > 1 or len(entries) > 1
-            for cell in mark_event["cells"]:
-                mark = playing.marks[(cell["column"], cell["row"])]
-                label = cell_label(game, mark, with_coup=two)
-                if len(mark_event["cells"]) > 1:
-                    label = f"{t('demo_doblar')} · {label}"
-                term.say("  " + (t("demo_scratch", cell=label) if mark.scratch else
-                                 t("demo_mark", cell=label, score=mark.score,
-                                   why=mark.explain.text(explain_lang(term.lang)))))
-        term.say("")
-        if not game.finished:
-            term.say(t("demo_stopped", turns=done), style="bold")
-        else:
-            term.say(t("game_over"), style="bold")
-        from .sheet_view import sheets_view
-        term.show(sheets_view(game, term.lang, width=term.out.width))
-        print_ranking(term, game)
-        term.say(t("demo_next"), style="dim")
+        with term.out.pager() if paged else nullcontext():
+            _demo_game(term, game, rng, seed, turns)
     except KeyboardInterrupt:
         sys.stdout.write("\n")
         raise typer.Exit(130) from None
+
+
+def _demo_game(term, game, rng: random.Random, seed: int, turns: int | None) -> None:
+    """The demo's turns, then the sheets and the ranking, said on ``term``."""
+    from ..engine.simulate import demo_turn
+    from ..mechanics import demo_entries
+    from .sheet_view import cell_label, sheets_view
+    from .turn_loop import print_ranking
+
+    t, config = term.t, game.config
+    term.say(t("demo_title", label=config.label, players=", ".join(config.players),
+               seed=seed), style="bold")
+    term.say(t("demo_note"), style="dim")
+    done = 0
+    while not game.finished and (turns is None or done < turns):
+        before = len(game.events)
+        playing = game.player
+        demo_turn(game, rng)
+        done += 1
+        term.say("")
+        term.say(t("demo_turn", turn=done, name=playing.name), style="bold")
+        entries = [e for e in game.events[before:] if e["type"] == "enter"]
+        for n, event in enumerate(entries, start=1):
+            values = {"dice": " ".join(event["dice"]), "roll": event["roll"]}
+            line = (t("demo_coup_n", n=n, **values) if len(entries) > 1
+                    else t("demo_coup", **values))
+            term.say("  " + line + demo_entries(game.rules, event, term.lang))
+        mark_event = next(e for e in game.events[before:] if e["type"] == "mark")
+        two = len(mark_event["cells"]) > 1 or len(entries) > 1
+        for cell in mark_event["cells"]:
+            mark = playing.marks[(cell["column"], cell["row"])]
+            label = cell_label(game, mark, with_coup=two)
+            if len(mark_event["cells"]) > 1:
+                label = f"{t('demo_doblar')} · {label}"
+            term.say("  " + (t("demo_scratch", cell=label) if mark.scratch else
+                             t("demo_mark", cell=label, score=mark.score,
+                               why=mark.explain.text(explain_lang(term.lang)))))
+    term.say("")
+    if not game.finished:
+        term.say(t("demo_stopped", turns=done), style="bold")
+    else:
+        term.say(t("game_over"), style="bold")
+    term.show(sheets_view(game, term.lang, width=term.out.width))
+    print_ranking(term, game)
+    term.say(t("demo_next"), style="dim")
 
 
 COMMANDS = ((play, {"epilog": PLAY_EPILOG}), (demo, {"epilog": DEMO_EPILOG}))

@@ -20,11 +20,26 @@ from .terminal import LOG_WORDS as LOG
 from .terminal import QUIT_WORDS, UNDO_WORDS
 
 if TYPE_CHECKING:  # pragma: no cover
+    from typing import Protocol
+
     from ..engine.game import Game
     from ..store import Store
     from ..store.session import TableSession
     from .terminal import Terminal
-    from .turn_loop import Table
+
+    class Table(Protocol):
+        """The table being played (``turn_loop.Table``), as the log and corrections use it."""
+
+        term: Terminal
+        session: TableSession
+        _header_key: Any
+        _cells_key: Any
+
+        @property
+        def game(self) -> Game: ...
+
+        @property
+        def lang(self) -> str: ...
 
 def t(term: Terminal, key: str, **values: Any) -> str:
     """The catalogue's message ``key`` in the player's language."""

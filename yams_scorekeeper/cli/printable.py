@@ -78,7 +78,7 @@ def sheet_grids(game: Game, lang: str) -> list[Grid]:
 
 
 def _player_grid(game: Game, seat: int, lang: str) -> Grid:
-    from .sheet_view import counters_text
+    from .sheet_view import counters_text, upper_lines
 
     w = words("cli.sheet", lang)
     sheet = game.sheets[seat]
@@ -88,10 +88,10 @@ def _player_grid(game: Game, seat: int, lang: str) -> Grid:
     upper = [r for r in game.rows if r in ("1", "2", "3", "4", "5", "6")]
     lines = [Line(game.rules.row(r).name, [_cell(sheet, seat, c.id, r) for c in game.columns])
              for r in upper]
-    lines.append(Line(w["subtotal"], [Cell(str(details[c.id]["chiffres"])) for c in game.columns],
-                      "sub", rule=True))
-    lines.append(Line(w["bonus"], [Cell(str(details[c.id]["bonus"])) for c in game.columns],
-                      "sub"))
+    lines.append(Line(w["subtotal"], [Cell(str(upper_lines(game, details[c.id])[0]))
+                                      for c in game.columns], "sub", rule=True))
+    lines.append(Line(w["bonus"], [Cell(str(upper_lines(game, details[c.id])[1]))
+                                   for c in game.columns], "sub"))
     first = True
     for row in (r for r in game.rows if r not in upper):
         lines.append(Line(game.rules.row(row).name,
@@ -289,6 +289,19 @@ p.note { margin: 0.2em 0 0 0; }
 """
 
 
+#: what a page to print adds for a screen: long titles wrap between words, and narrow
+#: screens (a phone: 390 px) get small margins and type, so that no page scrolls sideways
+PAGE_STYLE = """
+th, caption, h1, p, td.left { white-space: normal; overflow-wrap: break-word; }
+@media (max-width: 800px) {
+  body { margin: 0.5em; font-size: 13px; }
+  th, td { padding: 0.1em 0.25em; }
+  td { min-width: 0; }
+}
+@media (max-width: 480px) { body { font-size: 10px; } th, td { padding: 0.1em 0.15em; } }
+"""
+
+
 def grids_html(title: str, subtitle: str, grids: list[Grid], lang: str,
                charts: Sequence[str] = ()) -> str:
     """A standalone HTML page of ``grids`` under ``title`` and ``subtitle``, then ``charts``
@@ -298,7 +311,8 @@ def grids_html(title: str, subtitle: str, grids: list[Grid], lang: str,
            'style-src \'unsafe-inline\'">',
            '<meta name="viewport" content="width=device-width, initial-scale=1">',
            f"<title>{markup_text(title)}</title>",
-           f"<style>{HTML_STYLE}{_chart_style() if charts else ''}</style>", "</head>",
+           f"<style>{HTML_STYLE}{PAGE_STYLE}{_chart_style() if charts else ''}</style>",
+           "</head>",
            "<body>", f"<h1>{markup_text(title)}</h1>"]
     if subtitle:
         out.append(f'<p class="sub">{markup_text(subtitle)}</p>')

@@ -99,11 +99,12 @@ def show_finished(game: Game, records: list[dict], lang: str, as_json: bool) -> 
 
 def simple_table(columns: Iterable[tuple[str, str]] = (), **kwargs: Any) -> Table:
     """A Rich table with a rule under its header (lists of games, records, statistics), with
-    a column per ``(title, justify)`` of ``columns``, folded when too long."""
+    a column per ``(title, justify)`` of ``columns``, wrapped between words (:mod:`.fitted`)."""
     from rich import box
-    from rich.table import Table
 
-    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, **kwargs)
+    from .fitted import FittedTable
+
+    table = FittedTable(box=box.SIMPLE_HEAD, pad_edge=False, **kwargs)
     for title, justify in columns:
         table.add_column(title, justify=justify, overflow="fold")  # type: ignore[arg-type]
     return table

@@ -11,10 +11,11 @@ from contextlib import contextmanager
 
 
 @contextmanager
-def progress(what: str, total: int, quiet: bool = False) -> Iterator[Callable[[], None]]:
-    """A ``step()`` to call once per item of ``total``, drawing a bar titled ``what``."""
+def progress(what: str, total: int, quiet: bool = False) -> Iterator[Callable[..., None]]:
+    """A ``step()`` to call once per item of ``total`` (``step(k)``: ``k`` items), drawing a
+    bar titled ``what``."""
     if quiet or not sys.stderr.isatty() or total <= 0:
-        yield lambda: None
+        yield lambda k=1: None
         return
     from rich.markup import escape
     from rich.progress import (
@@ -30,4 +31,4 @@ def progress(what: str, total: int, quiet: bool = False) -> Iterator[Callable[[]
     with Progress(TextColumn(escape(what)), BarColumn(), MofNCompleteColumn(),
                   TimeRemainingColumn(), console=console(stderr=True), transient=True) as bar:
         task = bar.add_task(what, total=total)
-        yield lambda: bar.advance(task)
+        yield lambda k=1: bar.advance(task, k)

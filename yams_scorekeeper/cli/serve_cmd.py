@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 import typer
 
 from ..base.errors import EntryError, YamsError
+from ..base.safetext import shown
 from ..i18n import Message, say, words
 from .lang import current_lang
 from .options import db_option, examples, game_option
@@ -43,6 +44,9 @@ def serve(
                              help="Listen on this machine's address on the local network (for "
                                   "the phones and the TV), not only on 127.0.0.1."),
     qr: bool = typer.Option(True, "--qr/--no-qr", help="Draw the QR code of the URL."),
+    write: bool = typer.Option(False, "--write",
+                               help="Give each player a link (and its QR code) to write their "
+                                    "own turns from their phone."),
     db: str | None = db_option(),
 ) -> None:
     """Show the game in progress as a live web page (read-only) on the phones and the TV.
@@ -58,7 +62,7 @@ def serve(
     if not 0 <= port <= 65535:
         raise EntryError(Message("cli.serve.bad_port", port=port), expected="0 to 65535")
     store = open_store(db, reading=True)
-    from .live_server import GameWatcher, make_app, run
+    from .live_server import GameWatcher, make_app, run, served_hosts
     from .render import print_error
 
     watcher = GameWatcher(store, resolve_game_id(store, game_id),
@@ -67,16 +71,32 @@ def serve(
     host = lan_address() if lan else LOOPBACK
     sock = _bind(host, port)
     token = secrets.token_urlsafe(16)
-    url = f"http://{host}:{sock.getsockname()[1]}/{token}/"
+    bound = sock.getsockname()[1]
+    url = f"http://{host}:{bound}/{token}/"
     typer.echo(url)
     if qr:
-        import segno
-
-        segno.make(url, error="m").terminal(out=sys.stdout, compact=True)
+        _qr(url)
+    writers: dict[str, int] = {}
+    if write:
+        game = watcher.state.game
+        assert game is not None
+        for seat, sheet in enumerate(game.sheets):
+            writer = secrets.token_urlsafe(16)
+            writers[writer] = seat
+            typer.echo(say("cli.serve.player_url", lang, name=shown(sheet.name),
+                           url=f"{url}me/{writer}/"))
+            if qr:
+                _qr(f"{url}me/{writer}/")
     typer.echo(words("cli.serve", lang)["serving"])
     sys.stdout.flush()
-    run(watcher, make_app(watcher, token, lang), sock)
+    run(watcher, make_app(watcher, token, lang, served_hosts(host, bound), writers), sock)
     typer.echo(words("cli.serve", lang)["stopped"])
+
+
+def _qr(url: str) -> None:
+    import segno
+
+    segno.make(url, error="m").terminal(out=sys.stdout, compact=True)
 
 
 def lan_address() -> str:
@@ -109,14 +129,15 @@ def _bind(host: str, port: int) -> socket.socket:
     return sock
 
 
-def start_background(game_id: str, db: str | None, lang: str) -> tuple[subprocess.Popen, list[str]]:
-    """``yams serve --game ID --port 0`` started for ``yams play --serve``: the process and the
-    lines it printed before serving (the URL first, then the QR code); a start that fails
-    raises its error line."""
+def start_background(game_id: str, db: str | None, lang: str, write: bool = False
+                     ) -> tuple[subprocess.Popen, list[str]]:
+    """``yams serve --game ID --port 0`` (``--write``) started for ``yams play --serve``: the
+    process and the lines it printed before serving (the URL first, then the QR code, then
+    each player's link); a start that fails raises its error line."""
     import subprocess
 
     args = [sys.executable, "-m", "yams_scorekeeper", "--lang", lang, "serve", "--game", game_id,
-            "--port", "0"]
+            "--port", "0", *(["--write", "--no-qr"] if write else [])]
     if db is not None:
         args += ["--db", db]
     child = subprocess.Popen(args, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
@@ -133,11 +154,13 @@ def start_background(game_id: str, db: str | None, lang: str) -> tuple[subproces
     raise YamsError(Message("cli.serve.not_started", why=child.stderr.read().strip()[:300]))
 
 
-def serve_for_play(term: Terminal, game_id: str, db: str | None) -> subprocess.Popen | None:
+def serve_for_play(term: Terminal, game_id: str, db: str | None,
+                   write: bool = False) -> subprocess.Popen | None:
     """``yams play --serve``: the live sheet started in the background, its URL and QR code
-    said in the table mode; a server that cannot start is said, and the game goes on."""
+    (with ``write``: each player's link) said in the table mode; a server that cannot start
+    is said, and the game goes on."""
     try:
-        child, lines = start_background(game_id, db, term.lang)
+        child, lines = start_background(game_id, db, term.lang, write)
     except YamsError as err:
         term.refuse(err)
         return None
@@ -147,7 +170,7 @@ def serve_for_play(term: Terminal, game_id: str, db: str | None) -> subprocess.P
     return child
 
 
-SERVE_EPILOG = examples("yams serve", "yams serve --lan",
+SERVE_EPILOG = examples("yams serve", "yams serve --lan", "yams serve --lan --write",
                         "yams serve --game 3f2a --port 8080 --lan",
                         note="Open the URL it prints (the QR code on a phone); Ctrl-C stops.")
 

@@ -39,6 +39,17 @@ def _cell_text(sheet: Sheet, column: str, row: str) -> Text:
     return Text(str(mark.score), style="red" if mark.score < 0 else "")
 
 
+def upper_lines(game: Game, detail: dict[str, int]) -> tuple[int, int]:
+    """A column's sub-total of its first section and its bonus line: ``bonus``, or (a house
+    sheet's bonuses have ids of their own) every entry that is no section, total or factor."""
+    first = game.rules.sections[0].id
+    if "bonus" in detail:
+        return detail[first], detail["bonus"]
+    sections = {s.id for s in game.rules.sections}
+    return detail[first], sum(v for k, v in detail.items()
+                              if k not in sections and k not in ("total", "factor"))
+
+
 def player_grid(game: Game, index: int, lang: str, short: bool = False) -> Group:
     """One player's sheet: rows down, columns across, with sub-totals, bonus and totals; the
     grid, then its grand total."""
@@ -61,9 +72,9 @@ def player_grid(game: Game, index: int, lang: str, short: bool = False) -> Group
     details = totals.details
     table.add_section()
     table.add_row(Text(w["subtotal"], style="italic"),
-                  *(str(details[c.id]["chiffres"]) for c in game.columns))
+                  *(str(upper_lines(game, details[c.id])[0]) for c in game.columns))
     table.add_row(Text(w["bonus"], style="italic"),
-                  *(str(details[c.id]["bonus"]) for c in game.columns))
+                  *(str(upper_lines(game, details[c.id])[1]) for c in game.columns))
     table.add_section()
     for row in game.rows:
         if row in upper:
@@ -264,15 +275,16 @@ def side_by_side(game: Game, lang: str, seats: list[int] | None = None,
     def cells(row: str) -> list[Text]:
         return [_cell_text(s, c.id, row) for c in game.columns for s in sheets]
 
-    def per_column(key: str) -> list[str]:
-        return [str(t.details[c.id][key]) for c in game.columns for t in totals]
+    def per_column(line: int) -> list[str]:
+        return [str(upper_lines(game, t.details[c.id])[line]) for c in game.columns
+                for t in totals]
 
     upper = [r for r in game.rows if r in ("1", "2", "3", "4", "5", "6")]
     for row in upper:
         table.add_row(game.rules.row(row).name, *cells(row))
     section()
-    table.add_row(Text(w["subtotal"], style="italic"), *per_column("chiffres"))
-    table.add_row(Text(w["bonus"], style="italic"), *per_column("bonus"))
+    table.add_row(Text(w["subtotal"], style="italic"), *per_column(0))
+    table.add_row(Text(w["bonus"], style="italic"), *per_column(1))
     section()
     for row in game.rows:
         if row not in upper:

@@ -29,9 +29,15 @@ from typing import TYPE_CHECKING
 from ..base.columns import Column
 from ..base.dice import Dice, parse_roll
 from ..base.errors import DamagedGameError, EntryError, IllegalMoveError, YamsError
+from ..base.sheet import SCRATCHED, _why
+from ..base.sheet import Coup as Coup
+from ..base.sheet import LegalCell as LegalCell
+from ..base.sheet import Mark as Mark
+from ..base.sheet import Sheet as Sheet
+from ..base.sheet import Turn as Turn
 from ..base.totals import Totals, sheet_totals
 from ..i18n import Joined, Message
-from ..mechanics import ENTRY_FIELDS, CellRefusal, Mechanics, entry_fields
+from ..mechanics import ENTRY_FIELDS, RESTING, CellRefusal, Mechanics, entry_fields
 from ..mechanics import announce_name as announce_name
 from ..mechanics import parse_joker as parse_joker
 from ..rules import RuleSet
@@ -39,12 +45,6 @@ from ..rules.base import normalise_id
 from .amend import amended, completed, entry_of, turn_spans
 from .config import GameConfig
 from .judge import CellJudge
-from .sheet import SCRATCHED, _why
-from .sheet import Coup as Coup
-from .sheet import LegalCell as LegalCell
-from .sheet import Mark as Mark
-from .sheet import Sheet as Sheet
-from .sheet import Turn as Turn
 
 if TYPE_CHECKING:  # pragma: no cover
     from typing import Any, Literal, TypeAlias
@@ -114,7 +114,8 @@ class Game:
     # -- construction --------------------------------------------------------------------------
 
     def _reset(self) -> None:
-        self.sheets = [Sheet(name, state=self.mechanics.start()) for name in self.config.players]
+        self.sheets = [Sheet(name, state=self.mechanics.start(), resting=RESTING)
+                       for name in self.config.players]
         self.current = 0
         self.coups: list[Coup] = []
         self.stopped = False

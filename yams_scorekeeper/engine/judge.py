@@ -15,21 +15,37 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from ..base.errors import IllegalMoveError
+from ..base.sheet import LegalCell
 from ..i18n import Joined, Message
 from ..mechanics import Assessment, CellRefusal
-from .sheet import LegalCell
 
 if TYPE_CHECKING:  # pragma: no cover
+    from typing import Protocol
+
     from ..base.columns import Column
-    from ..rules import Figure
-    from .game import Game
-    from .sheet import Coup, Sheet
+    from ..base.figure import Figure
+    from ..base.sheet import Coup, Sheet
+    from ..mechanics import Mechanics
+    from ..mechanics.views import TurnView
+    from ..rules import RuleSet
+
+    class Judged(TurnView, Protocol):
+        """What the checks at mark read of their game (``Game``)."""
+
+        @property
+        def rules(self) -> RuleSet: ...
+
+        @property
+        def mechanics(self) -> Mechanics: ...
+
+        @property
+        def forced(self) -> bool: ...
 
 
 class CellJudge:
     """The checks at mark of one game (``game``), asked for each cell."""
 
-    def __init__(self, game: Game):
+    def __init__(self, game: Judged):
         self.game = game
         self.rules, self.mechanics = game.rules, game.mechanics
         #: the hooks the family writes itself: a default that refuses nothing is not asked

@@ -532,7 +532,7 @@ def stats_of_rows(rows: list[Doc] | GameRows, name: str) -> Doc:
 #: the version of :func:`page_text`'s text: the summaries index keeps it, and drops the
 #: pages another version wrote (bump it with any change of what a page holds or how its
 #: figures are worked out)
-PAGE_FORMAT = 1
+PAGE_FORMAT = 2
 
 
 def page_of_games(games: GameRows) -> Doc:
@@ -541,7 +541,7 @@ def page_of_games(games: GameRows) -> Doc:
     (:func:`stats_of_rows`, ``by_family`` as ``[family, figures]`` pairs, ``history``
     empty), the last :data:`~.player_page.JSON_HISTORY` games (``tail``) of ``total``, the
     streak, the games by player count and the recent averages, each configuration's bars
-    and points of its totals over time and each family's complete totals (``spread``). A
+    and points of its totals over time and each configuration's complete totals (``spread``). A
     configuration is named by its key where its label goes (``games`` made with no label):
     :func:`page_stats` gives the labels of the day. Not the rival and the nemesis (the
     other players' rows say them) nor the name as the command was given it."""
@@ -556,7 +556,7 @@ def page_of_games(games: GameRows) -> Doc:
 
     stats = stats_of_rows(games, "")
     del stats["name"]
-    by_config, by_family = games.positions("keys"), games.positions("families")
+    by_config = games.positions("keys")
     return {"stats": {**stats, "history": [],
                       "by_family": list(map(list, stats["by_family"].items()))},
             "player": games.names[-1] if len(games) else None, "keys": list(by_config),
@@ -568,8 +568,8 @@ def page_of_games(games: GameRows) -> Doc:
                      for key, picked in by_config.items()],
             "points": [[key, line_points(games.subset(picked))]
                        for key, picked in by_config.items()],
-            "spread": [[family, games.complete_totals(picked)]
-                       for family, picked in by_family.items()]}
+            "spread": [[key, games.complete_totals(picked)]
+                       for key, picked in by_config.items()]}
 
 
 def page_text(page: Doc) -> str:

@@ -40,7 +40,7 @@ from .notation import parse_cells, parse_coup
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..base.clock import Clock, IdFactory
-    from .sheet import Coup
+    from ..base.sheet import Coup
 
 HEADER_KEYS = ("rules", "house", "players", "columns", "rows", "options", "preset", "variant",
                "direction", "imposed", "settings", "id", "created")

@@ -1,12 +1,12 @@
 """The built-in five-dice families as house files: the commented file a new house sheet starts
 from (``yams house new NAME --from FAMILY``), with a family's settings written in.
 
-The files are package data (``house/sheets/<family>.toml``), the same as those shipped in
-``examples/house/``. A value that a family's setting fixes carries a comment naming it:
-``points = 25    # setting full_base`` (one setting), ``steps = [[60, 20]]    # setting
-bonus_threshold bonus`` (its numbers in order), ``extra_yams = 100    # setting yahtzee_bonus
-* joker_rule`` (a product: 0 when the second is 0), ``joker = "forced"    # setting joker_rule
-= none forced`` (a word by the setting's value).
+The files are package data (``house/sheets/<family>.toml``), the one copy. A value that a
+family's setting fixes carries a comment naming it, and is written from the family's class
+(:func:`generated_text`): ``points = 25    # setting full_base`` (one setting), ``steps =
+[[60, 20]]    # setting bonus_threshold bonus`` (its numbers in order), ``extra_yams = 100
+# setting yahtzee_bonus * joker_rule`` (a product: 0 when the second is 0), ``joker =
+"forced"    # setting joker_rule = none forced`` (a word by the setting's value).
 """
 
 from __future__ import annotations
@@ -42,30 +42,54 @@ def house_toml_from_family(family_id: str, settings: Mapping[str, Any] | None = 
     if family not in family_sheets():
         raise ConfigError(Message("rules.house_no_family_sheet", family=family),
                           expected=", ".join(family_sheets()))
-    from importlib import resources
-
-    text = resources.files(__package__).joinpath("sheets", f"{family}.toml").read_text(
-        encoding="utf-8")
+    text = shipped_text(family)
     if not settings:
         return text
     rules = get_rules(family, dict(settings))       # checks the settings as the family does
-    said: set[str] = set()
-    lines = []
-    for line in text.splitlines():
-        match = _TAG.match(line)
-        if match:
-            value, names = _value(match.group("value"), match.group("tag"), rules.settings)
-            said |= names
-            line = f"{match.group('key')} = {value}{match.group('gap')}# setting " \
-                   f"{match.group('tag')}"
-        lines.append(line)
+    out, said = _written(text, rules.settings)
     for key, value in settings.items():
         keys = [f"{key}.{sub}" for sub in value] if isinstance(value, Mapping) else [key]
         for name in keys:
             if name not in said:
                 raise ConfigError(Message("rules.house_setting_not_said", family=family,
                                           key_=name), expected=", ".join(sorted(said)))
-    return "\n".join(lines) + "\n"
+    return out
+
+
+def shipped_path(family: str) -> str:
+    """The file of a family's house sheet in the package (``house/sheets/<family>.toml``)."""
+    from importlib import resources
+
+    return str(resources.files(__package__).joinpath("sheets", f"{family}.toml"))
+
+
+def shipped_text(family: str) -> str:
+    """The shipped house file of a family (its id), as text."""
+    from importlib import resources
+
+    return resources.files(__package__).joinpath("sheets", f"{family}.toml").read_text(
+        encoding="utf-8")
+
+
+def generated_text(family: str) -> str:
+    """A family's house file with every number its settings fix written from the family's
+    class (its defaults): the shipped file must be this (``scripts/gen_house_sheets.py``)."""
+    return _written(shipped_text(family), get_rules(family).settings)[0]
+
+
+def _written(text: str, settings: Mapping[str, Any]) -> tuple[str, set[str]]:
+    """``text`` with each tagged value rewritten from ``settings``, and the settings said."""
+    said: set[str] = set()
+    lines = []
+    for line in text.splitlines():
+        match = _TAG.match(line)
+        if match:
+            value, names = _value(match.group("value"), match.group("tag"), settings)
+            said |= names
+            line = f"{match.group('key')} = {value}{match.group('gap')}# setting " \
+                   f"{match.group('tag')}"
+        lines.append(line)
+    return "\n".join(lines) + "\n", said
 
 
 def _setting(settings: Mapping[str, Any], name: str) -> Any:

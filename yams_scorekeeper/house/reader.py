@@ -25,8 +25,10 @@ from .vocabulary import (
     BONUS_SCOPES,
     BONUS_WHEN,
     COLUMN_KINDS,
+    DICE_COUNTS,
     FORMAT,
     JOKER_RULES,
+    OTHER_DIE,
     PLUS_MOINS_READINGS,
     ROW_SCORINGS,
     STRAIGHT_SHAPES,
@@ -202,13 +204,14 @@ class _Checker:
         return [_Checker(item, (key, i), self.lines, self.source) for i, item in enumerate(items)]
 
 
-_TOP = ("format", "title", "rolls", "min_players", "max_players", "yams_servi", "extra_yams",
-        "joker", "plus_moins", "die_jokers", "die_jokers_per_turn", "sections", "rows",
-        "bonuses", "columns")
+_TOP = ("format", "title", "dice", "rolls", "saved_rolls", "min_players", "max_players",
+        "yams_servi", "extra_yams", "joker", "plus_moins", "die_jokers", "die_jokers_per_turn",
+        "sections", "rows", "bonuses", "columns")
 ROW_KEYS: dict[str, tuple[str, ...]] = {
     "upper": ("value",), "kind": ("n", "points", "base"), "full": ("points", "yams"),
     "straight": ("shape", "length", "points", "runs"), "yams": ("points", "base"), "chance": (),
     "two-pairs": ("points", "distinct"), "rigole": ("points",), "plus": (), "moins": (),
+    "kind-and": ("n", "other", "value", "points", "base"), "groups": ("sizes", "points"),
 }
 ROW_COMMON = ("id", "name", "name_en", "section", "kind", "score", "text", "text_en")
 
@@ -275,7 +278,9 @@ def read_doc(data: Mapping[str, Any], lines: dict[Path, int] | None = None,
     top.known(_TOP)
     if "format" in data:
         top.choice("format", (FORMAT,))
+    dice = top.get("dice", int, 5, lambda v: v in DICE_COUNTS, "5 | 6", "5")
     rolls = top.number("rolls", 3, 1, MOST_ROLLS)
+    saved = top.get("saved_rolls", bool, False, what="true | false", example="true")
     low = top.number("min_players", 1, 1, 8)
     high = top.number("max_players", 8, 1, 8)
     if high < low:
@@ -292,7 +297,7 @@ def read_doc(data: Mapping[str, Any], lines: dict[Path, int] | None = None,
     if len(row_tables) > MOST_ROWS:
         raise top.fail("rows", Message("rules.house_bad_value", what=f"1..{MOST_ROWS} rows",
                                        value=len(row_tables)))
-    rows = tuple(_row(c, sections) for c in row_tables)
+    rows = tuple(_row(c, sections, dice) for c in row_tables)
     _unique(top, "rows", [r.id for r in rows], seen)
     _names_apart(top, "rows", [(r.id, r.name) for r in rows])
     row_ids = tuple(r.id for r in rows)
@@ -323,7 +328,7 @@ def read_doc(data: Mapping[str, Any], lines: dict[Path, int] | None = None,
     _unique(top, "bonuses", [b.id for b in bonuses], seen)
     title = top.text("title", "", example="Yams du club") or "Maison"
     return SheetSpec(title, rolls, low, high, servi, extra, joker, plus_moins, die_jokers,
-                     per_turn, sections, rows, bonuses, columns)
+                     per_turn, sections, rows, bonuses, columns, dice, saved)
 
 
 def _unique(top: _Checker, key: str, ids: list[str], seen: dict[str, str | Message],
@@ -364,7 +369,7 @@ def _section(c: _Checker) -> SectionSpec:
     return SectionSpec(c.ident(), name, c.text("name_en", name))
 
 
-def _row(c: _Checker, sections: tuple[SectionSpec, ...]) -> RowSpec:
+def _row(c: _Checker, sections: tuple[SectionSpec, ...], dice: int) -> RowSpec:
     kind = c.choice("kind", tuple(ROW_SCORINGS))
     c.known(ROW_COMMON + ROW_KEYS[kind])
     row_id = c.ident()
@@ -379,15 +384,29 @@ def _row(c: _Checker, sections: tuple[SectionSpec, ...]) -> RowSpec:
         raise c.fail("section", Message("rules.house_unknown_word", value=shown(section[:40])),
                      expected=" | ".join(section_ids))
     how = c.choice("score", ROW_SCORINGS[kind], ROW_SCORINGS[kind][0])
-    fields: dict[str, Any] = {}
+    fields: dict[str, Any] = {"dice": dice}
     if kind == "upper":
         own = int(row_id) if row_id in ("1", "2", "3", "4", "5", "6") else None
         fields["value"] = c.number("value", own, 1, 6)
     if kind == "kind":
-        fields["n"] = c.number("n", 3, 2, 5)
+        fields["n"] = c.number("n", 3, 2, dice)
+    if kind == "kind-and":
+        fields["n"] = c.number("n", 4, 2, dice - 1)
+        fields["other"] = c.choice("other", OTHER_DIE, "opposite")
+        if fields["other"] == "value":
+            fields["value"] = c.get("value", int, None, lambda v: 1 <= v <= 6, "1..6",
+                                    "value = 1")
+        elif "value" in c.data:
+            raise c.fail("value", Message("rules.house_value_not_opposite"),
+                         expected='other = "value"')
     if kind == "straight":
-        fields["shape"] = c.choice("shape", STRAIGHT_SHAPES, "run")
-        fields["length"] = c.number("length", 5, 3, 5) if fields["shape"] == "run" else 5
+        shapes = STRAIGHT_SHAPES if dice == 6 else STRAIGHT_SHAPES[:-1]
+        fields["shape"] = c.choice("shape", shapes, "run")
+        low, _, high = fields["shape"].partition("-")
+        fields["length"] = c.number("length", 5, 3, dice) if fields["shape"] == "run" \
+            else int(high) - int(low) + 1
+    if kind == "groups":
+        fields["sizes"] = _sizes(c, dice)
     if how == "by-run":
         fields["runs"] = _runs(c, fields["length"])
     if kind == "full":
@@ -406,6 +425,22 @@ def _row(c: _Checker, sections: tuple[SectionSpec, ...]) -> RowSpec:
     text = c.text("text", "", MOST_TEXT)
     return RowSpec(row_id, name, c.text("name_en", name), section, kind, how,
                    text=text, text_en=c.text("text_en", text, MOST_TEXT), **fields)
+
+
+def _sizes(c: _Checker, dice: int) -> tuple[int, ...]:
+    """A ``groups`` row's groups: two or three sizes of 2 or more, the biggest first, that the
+    dice can hold together (``[3, 3]``: a villa of six dice)."""
+    raw = c.get("sizes", list, None, lambda v: 2 <= len(v) <= 3 and all(
+        isinstance(x, int) and not isinstance(x, bool) and 2 <= x <= dice for x in v),
+        "a list of 2 or 3 group sizes, each 2 or more", "[3, 2]")
+    sizes = tuple(int(x) for x in raw)
+    if sum(sizes) > dice:
+        raise c.fail("sizes", Message("rules.house_sizes_too_many", n=sum(sizes), dice=dice),
+                     expected="[3, 2]")
+    if list(sizes) != sorted(sizes, reverse=True):
+        raise c.fail("sizes", Message("rules.house_sizes_order"),
+                     expected=str(sorted(sizes, reverse=True)))
+    return sizes
 
 
 def _runs(c: _Checker, length: int) -> tuple[tuple[int, int], ...]:
@@ -434,7 +469,8 @@ def _taking(kind: str, key: str) -> str:
 
 
 def _bonus(c: _Checker, rows: tuple[RowSpec, ...], columns: int) -> BonusSpec:
-    c.known(("id", "name", "name_en", "rows", "steps", "scope", "when"))
+    c.known(("id", "name", "name_en", "rows", "steps", "threshold", "base", "per", "cap",
+             "scope", "when"))
     bonus_id = c.ident()
     name = c.text("name", "Prime")
     row_ids = tuple(r.id for r in rows)
@@ -442,22 +478,55 @@ def _bonus(c: _Checker, rows: tuple[RowSpec, ...], columns: int) -> BonusSpec:
     ids = c.ids("rows", row_ids, upper or None)
     if not ids:
         raise c.fail("rows", Message("rules.house_missing"), expected='["1", "2"]')
-    steps_raw = c.get("steps", list, None, lambda v: 0 < len(v) <= 10 and all(
-        isinstance(s, list) and len(s) == 2 and all(
-            isinstance(x, int) and not isinstance(x, bool) and 0 <= x <= MOST_POINTS
-            for x in s) for s in v), "a list of [threshold, bonus] pairs", "[[63, 35]]")
-    steps = tuple((int(t), int(b)) for t, b in steps_raw)
-    if [t for t, _ in steps] != sorted({t for t, _ in steps}):
-        raise c.fail("steps", Message("rules.house_steps_order"), expected="[[60, 30], [70, 50]]")
     scope = c.choice("scope", BONUS_SCOPES, "column")
     best = sum(scoring.most(r) for r in rows if r.id in ids) * (columns if scope == "sheet"
                                                                else 1)
+    formula: dict[str, Any] = {}
+    steps: tuple[tuple[int, int], ...] = ()
+    if "threshold" in c.data or "base" in c.data:
+        formula = _formula(c, best)
+    else:
+        steps = _steps(c, best)
+    return BonusSpec(bonus_id, name, c.text("name_en", name), ids, steps, scope,
+                     c.choice("when", BONUS_WHEN, "reached"), **formula)
+
+
+def _steps(c: _Checker, best: int) -> tuple[tuple[int, int], ...]:
+    """A bonus's threshold table, as many steps as the file gives, thresholds going up and
+    each within reach of its rows (``best``: the most they make)."""
+    raw = c.get("steps", list, None, lambda v: 0 < len(v) and all(
+        isinstance(s, list) and len(s) == 2 and all(
+            isinstance(x, int) and not isinstance(x, bool) and 0 <= x <= MOST_POINTS
+            for x in s) for s in v), "a list of [threshold, bonus] pairs", "[[63, 35]]")
+    steps = tuple((int(t), int(b)) for t, b in raw)
+    if [t for t, _ in steps] != sorted({t for t, _ in steps}):
+        raise c.fail("steps", Message("rules.house_steps_order"), expected="[[60, 30], [70, 50]]")
     for threshold, _ in steps:
         if threshold > best:
             raise c.fail("steps", Message("rules.house_unreachable", threshold=threshold,
                                           most=best), expected=f"[[{min(best, 63)}, 35]]")
-    return BonusSpec(bonus_id, name, c.text("name_en", name), ids, steps, scope,
-                     c.choice("when", BONUS_WHEN, "reached"))
+    return steps
+
+
+def _formula(c: _Checker, best: int) -> dict[str, Any]:
+    """A bonus given by a formula of its rows' total: ``base + (total - threshold) x per``
+    from the threshold on, at most ``cap`` when given; never beside ``steps``."""
+    if "steps" in c.data:
+        raise c.fail("steps", Message("rules.house_steps_or_formula"),
+                     expected="threshold = 60, base = 30")
+    threshold = c.get("threshold", int, None, lambda v: 0 <= v <= MOST_POINTS,
+                      f"0..{MOST_POINTS}", "threshold = 60")
+    if threshold > best:
+        raise c.fail("threshold", Message("rules.house_unreachable", threshold=threshold,
+                                          most=best), expected=str(min(best, 63)))
+    base = c.get("base", int, None, lambda v: 0 <= v <= MOST_POINTS, f"0..{MOST_POINTS}",
+                 "base = 30")
+    per = c.number("per", 1, 0, 100)
+    cap = c.number("cap", MOST_POINTS, 0, MOST_POINTS) if "cap" in c.data else None
+    if cap is not None and cap < base:
+        raise c.fail("cap", Message("rules.house_cap_below_base", cap=cap, base=base),
+                     expected=str(base + 20))
+    return {"threshold": threshold, "base": base, "per": per, "cap": cap}
 
 
 def _column(c: _Checker, row_ids: tuple[str, ...], rolls: int) -> ColumnSpec:

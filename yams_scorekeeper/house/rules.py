@@ -10,6 +10,7 @@ factor.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import lru_cache, partial
 from typing import TYPE_CHECKING
 
@@ -26,6 +27,7 @@ from ..mechanics import (
     Mechanics,
     PlusAboveMoins,
     PlusMoins,
+    RollBank,
 )
 from ..mechanics.annoncee import AnnonceeColumn, Announced
 from ..rules.base import Figure, Row, RuleSet, Section, Setup, columns_setup
@@ -36,9 +38,9 @@ from .vocabulary import BonusSpec, ColumnSpec, SheetSpec
 if TYPE_CHECKING:  # pragma: no cover
     from typing import Any, ClassVar
 
+    from ..base.sheet import Coup, Sheet
     from ..base.totals import Cells
-    from ..engine.config import GameConfig
-    from ..engine.game import Coup, Game, Sheet
+    from ..mechanics.views import ConfigView, TurnView
 
 #: the ruling a house sheet's refusals cite: the sheet itself
 HOUSE_RULE = "house"
@@ -48,6 +50,12 @@ class NoAnnoncee(Announced):
     """The announce of a sheet without an annoncée column: refused in its own words."""
 
     absent = ("game.announce_no_annoncee_column", HOUSE_RULE)
+
+
+class SavedRolls(RollBank):
+    """A house sheet's unused rolls, saved for the player's later turns (Maxi Yatzy)."""
+
+    rule = HOUSE_RULE
 
 
 class HouseRules(RuleSet):
@@ -74,7 +82,7 @@ class HouseRules(RuleSet):
         points, why = scoring.score(self.sheet.row(row_id), values, joker=True)
         return self._fig(row_id, points, why)
 
-    def cell_bonus(self, game: Game, sheet: Sheet, column: Column, row: str,
+    def cell_bonus(self, game: TurnView, sheet: Sheet, column: Column, row: str,
                    coup: Coup) -> tuple[int, Message] | None:
         """The extra-yams bonus (a yams rolled when the yams row holds a score) and the yams
         servi bonus (a yams made on the first roll, written in the yams row)."""
@@ -119,22 +127,22 @@ class HouseRules(RuleSet):
                           setup.explicit)
         return columns_setup(self, setup, HOUSE_RULE)
 
-    def build_columns(self, config: GameConfig, rows: tuple[str, ...]) -> tuple[Column, ...]:
+    def build_columns(self, config: ConfigView, rows: tuple[str, ...]) -> tuple[Column, ...]:
         """The columns as their kinds make them; an imposée column takes the order the file
         gives, else the players' (C5)."""
         orders = {c.id: c.order for c in self.sheet.columns}
         return tuple(self.column_kinds[cid].column(cid, rows, orders[cid] or config.imposed)
                      for cid in config.columns)
 
-    def label(self, config: GameConfig) -> str:
+    def label(self, config: ConfigView) -> str:
         if len(self.sheet.columns) == 1:
             return self.title
         return self.columns_label(config)
 
-    def config_key_parts(self, config: GameConfig) -> list[str]:
+    def config_key_parts(self, config: ConfigView) -> list[str]:
         return [self.identity, *self.columns_key_parts(config)]
 
-    def max_roll(self, game: Game) -> int:
+    def max_roll(self, game: TurnView) -> int:
         """The most rolls a coup may take and still have a cell to go to: when only sèche or
         demi-sèche cells are left, their roll limit (as Gaby's Y4)."""
         written = game.player.marks.keys()
@@ -147,7 +155,7 @@ class HouseRules(RuleSet):
             cap = max(cap, column.max_roll)
         return cap or self.max_rolls
 
-    def game_mechanics(self, config: GameConfig, columns: tuple[Column, ...]) -> Mechanics:
+    def game_mechanics(self, config: ConfigView, columns: tuple[Column, ...]) -> Mechanics:
         """The game's mechanics; on a sheet without an annoncée column an announce is
         refused saying so (not as a sixth roll, which house sheets do not have)."""
         made = super().game_mechanics(config, columns)
@@ -155,7 +163,7 @@ class HouseRules(RuleSet):
             made.offered += (NoAnnoncee("", ""),)
         return made
 
-    def mechanics(self, config: GameConfig) -> list[Mechanic]:
+    def mechanics(self, config: ConfigView) -> list[Mechanic]:
         """The joker rule (as Yahtzee H4: a yams rolled when the yams row is filled scores
         the fulls and straights in full, and, forced, goes to the upper row of its value if
         empty, else to an empty lower row, else to an empty upper row as a 0), Duel's jokers
@@ -176,6 +184,8 @@ class HouseRules(RuleSet):
                 rule=HOUSE_RULE))
         if spec.die_jokers:
             played.append(Jokers(spec.die_jokers, spec.die_jokers_per_turn))
+        if spec.saved_rolls:
+            played.append(SavedRolls(spec.rolls))
         if spec.rows_of("plus") and spec.plus_moins == "C3":
             plus, moins = spec.rows_of("plus")[0].id, spec.rows_of("moins")[0].id
             played.append(PlusAboveMoins(plus, moins, (self._name(plus), self._name(moins))))
@@ -252,15 +262,15 @@ class HouseRules(RuleSet):
                                           for r in present):
             return 0
         total = sum(scores.get(r, 0) for scores in columns for r in present)
-        steps = self._steps(bonus)
-        return max((b for t, b in steps if total >= t), default=0)
+        return self._set(bonus).given(total)
 
-    def _steps(self, bonus: BonusSpec) -> tuple[tuple[int, int], ...]:
-        """A bonus's steps; the first bonus of one step reads its numbers from the settings
+    def _set(self, bonus: BonusSpec) -> BonusSpec:
+        """A bonus as played; the first bonus of one step reads its numbers from the settings
         (``bonus_threshold``, ``bonus``: ``yams score --setting`` and the solver see them)."""
         if bonus is self.sheet.bonuses[0] and "bonus" in self.settings:
-            return ((int(self.settings["bonus_threshold"]), int(self.settings["bonus"])),)
-        return bonus.steps
+            step = (int(self.settings["bonus_threshold"]), int(self.settings["bonus"]))
+            return replace(bonus, steps=(step,))
+        return bonus
 
     def _void_plus_moins(self, scores: dict[str, int]) -> None:
         """Y3: when plus and moins are both written and plus is not above moins, both
@@ -325,12 +335,18 @@ def solver_gaps(spec: SheetSpec) -> list[Message]:
     gaps: list[Message] = []
     if not any(c.kind == "libre" and c.factor == 1 for c in spec.columns):
         gaps.append(Message("rules.house_unsolved_no_free_column"))
+    if spec.dice != 5:
+        gaps.append(Message("rules.house_unsolved_dice", n=spec.dice))
     if spec.rolls != 3:
         gaps.append(Message("rules.house_unsolved_rolls", n=spec.rolls))
+    if spec.saved_rolls:
+        gaps.append(Message("rules.house_unsolved_saved_rolls"))
     if len(spec.bonuses) > 1:
         gaps.append(Message("rules.house_unsolved_bonuses", n=len(spec.bonuses)))
     upper = {r.id for r in spec.rows_of("upper")}
     for bonus in spec.bonuses[:1]:
+        if bonus.threshold is not None:
+            gaps.append(Message("rules.house_unsolved_formula", name=bonus.name))
         if len(bonus.steps) > 1:
             gaps.append(Message("rules.house_unsolved_steps", name=bonus.name, steps=Joined(
                 ", ", [Message("rules.house_unsolved_step", bonus=points, at=threshold)
@@ -396,7 +412,7 @@ def house_rules_class(spec: SheetSpec, identity: str) -> type[HouseRules]:
         defaults.update(jokers=spec.die_jokers, jokers_per_turn=spec.die_jokers_per_turn)
     imposed = next((c.id for c in spec.columns if c.kind == "imposee" and c.order is None), None)
     attrs: dict[str, Any] = {
-        "sheet": spec, "identity": identity, "title": spec.title,
+        "sheet": spec, "identity": identity, "title": spec.title, "dice_count": spec.dice,
         "source": identity, "max_rolls": spec.rolls,
         "rows": tuple(Row(r.id, r.name, r.section) for r in spec.rows),
         "sections": sections, "defaults": defaults,

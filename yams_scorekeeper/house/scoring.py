@@ -1,4 +1,4 @@
-"""How a house row scores five dice, and why: the score and its explanation citing the row.
+"""How a house row scores the dice, and why: the score and its explanation citing the row.
 
 Pure functions of a :class:`~.vocabulary.RowSpec` and the dice values. An explanation names the
 row as the house's own (``Brelan (maison) : 3 x 5 = 15``), so a player sees which sheet's rule
@@ -9,14 +9,14 @@ from __future__ import annotations
 
 from collections import Counter
 from functools import cache, lru_cache
-from itertools import combinations_with_replacement
+from itertools import combinations_with_replacement, permutations
 
 from ..i18n import Message
 from .vocabulary import RowSpec
 
 Values = tuple[int, ...]
-#: the exact straights: the five values each needs
-_SHAPE = {"1-5": (1, 2, 3, 4, 5), "2-6": (2, 3, 4, 5, 6)}
+#: the exact straights: the values each needs
+_SHAPE = {"1-5": (1, 2, 3, 4, 5), "2-6": (2, 3, 4, 5, 6), "1-6": (1, 2, 3, 4, 5, 6)}
 
 
 def _sum_text(values: Values) -> str:
@@ -42,11 +42,15 @@ def made(row: RowSpec, values: Values) -> bool:
     kind = row.kind
     if kind == "kind":
         return max(c.values()) >= row.n
+    if kind == "kind-and":
+        return bool(_with_other(row, c))
     if kind == "full":
-        return sorted(c.values()) == [2, 3] or (row.yams and len(c) == 1)
+        return bool(_placed((3, 2), c)) or (row.yams and len(c) == 1)
+    if kind == "groups":
+        return bool(_placed(row.sizes, c))
     if kind == "straight":
         if row.shape != "run":
-            return tuple(sorted(values)) == _SHAPE[row.shape]
+            return set(_SHAPE[row.shape]) <= set(values)
         return _run_length(values) >= row.length
     if kind == "rigole":
         return _run_length(values) >= 3
@@ -59,10 +63,39 @@ def made(row: RowSpec, values: Values) -> bool:
 
 
 def _group(row: RowSpec, values: Values) -> tuple[int, int]:
-    """(value, dice) of the best group the row counts: n of a kind, the higher the better."""
+    """(value, dice) of the best group the row counts: n of a kind, the higher the better
+    (a ``kind-and`` row: with its other die beside them)."""
     c = Counter(values)
+    if row.kind == "kind-and":
+        return max(_with_other(row, c)), row.n
     v = max(v for v, k in c.items() if k >= row.n)
     return v, row.n
+
+
+def _with_other(row: RowSpec, c: Counter[int]) -> list[int]:
+    """The values v of which a ``kind-and`` row finds n dice and, among the other dice, one
+    showing its other die: the opposite face 7 - v, or the row's value."""
+    found = []
+    for v, k in c.items():
+        other = 7 - v if row.other == "opposite" else row.value
+        if k >= row.n and c[other] >= (row.n + 1 if other == v else 1):
+            found.append(v)
+    return found
+
+
+def _placed(sizes: tuple[int, ...], c: Counter[int]) -> tuple[int, ...]:
+    """The values of the best groups of ``sizes`` alike dice, each of another value (the
+    highest sum first), or () when the dice hold no such groups."""
+    best: tuple[int, ...] = ()
+    for chosen in permutations(c, len(sizes)):
+        if all(c[v] >= n for v, n in zip(chosen, sizes, strict=True)) and (
+                not best or _weight(chosen, sizes) > _weight(best, sizes)):
+            best = chosen
+    return best
+
+
+def _weight(values: tuple[int, ...], sizes: tuple[int, ...]) -> int:
+    return sum(v * n for v, n in zip(values, sizes, strict=True))
 
 
 def _pairs(row: RowSpec, values: Values) -> tuple[int, int]:
@@ -92,7 +125,7 @@ def score(row: RowSpec, values: Values, *, joker: bool = False) -> tuple[int, Me
     if joker and row.kind == "full":
         note = Message("explain.house_joker", name=name)
         return _plain(row, values, how, total, note)
-    if how == "group" and row.kind == "kind":
+    if how == "group" and row.kind in ("kind", "kind-and"):
         v, n = _group(row, values)
         return n * v, Message("explain.house_group", name=name, n=n, v=v, score=n * v)
     if how == "base+group":
@@ -107,6 +140,11 @@ def score(row: RowSpec, values: Values, *, joker: bool = False) -> tuple[int, Me
                             key=lambda run: run[1])
         run = "-".join(str(start + i) for i in range(row.length))
         return points, Message("explain.house_run", name=name, run=run, score=points)
+    if how == "group" and row.kind == "groups":
+        chosen = _placed(row.sizes, Counter(values))
+        dice = tuple(v for v, n in zip(chosen, row.sizes, strict=True) for _ in range(n))
+        return sum(dice), Message("explain.house_sum", name=name, dice=_sum_text(dice),
+                                  score=sum(dice))
     if how == "group":          # two pairs
         a, b = _pairs(row, values)
         s = 2 * a + 2 * b
@@ -129,21 +167,21 @@ def _plain(row: RowSpec, values: Values, how: str, total: int,
 
 
 @cache
-def _outcomes() -> tuple[Values, ...]:
-    """The 252 throws of five dice, sorted."""
-    return tuple(combinations_with_replacement(range(1, 7), 5))
+def _outcomes(dice: int) -> tuple[Values, ...]:
+    """The throws of the dice, sorted (252 of five dice, 462 of six)."""
+    return tuple(combinations_with_replacement(range(1, 7), dice))
 
 
 @lru_cache(maxsize=1024)
 def most(row: RowSpec) -> int:
     """The best score the row can make (a bonus threshold above its rows' best is refused)."""
-    return max(score(row, o)[0] for o in _outcomes())
+    return max(score(row, o)[0] for o in _outcomes(row.dice))
 
 
 @lru_cache(maxsize=1024)
 def example(row: RowSpec) -> str:
     """Dice that make the row with a good score, as typed (``55533``)."""
-    best = max(_outcomes(), key=lambda o: (made(row, o), score(row, o)[0] if
+    best = max(_outcomes(row.dice), key=lambda o: (made(row, o), score(row, o)[0] if
                                            row.kind != "upper" else o.count(row.value)))
     return "".join(map(str, sorted(best, reverse=True)))
 

@@ -70,11 +70,18 @@ class HouseSheet:
                 for r in self.spec.rows]
 
 
+#: the keys a document leaves out at their default, so that the sheets of five dice made
+#: before they existed keep their document and identity
+_UNSAID = (("dice", 5), ("saved_rolls", False))
+
+
 def canonical_doc(name: str, spec: SheetSpec) -> dict[str, Any]:
     """The document of a sheet: the file's own keys, every default written out."""
     data = asdict(spec)
     rules: dict[str, Any] = {"format": FORMAT, "name": name}
     for key, value in data.items():
+        if (key, value) in _UNSAID:
+            continue
         if key in ("sections", "rows", "bonuses", "columns"):
             rules[key] = [_part(key, item) for item in value]
         else:
@@ -98,8 +105,13 @@ def _part(table: str, item: dict[str, Any]) -> dict[str, Any]:
             out.pop("length", None)
         if scoring != "by-run":
             out.pop("runs", None)
+        if item["kind"] == "kind-and" and item["other"] != "value":
+            out.pop("value", None)
     if table == "columns" and out.get("kind") != "imposee":
         out.pop("order", None)
+    if table == "bonuses":      # a step table or a formula: the other's keys left out
+        for key in ("base", "per") if item["threshold"] is None else ("steps",):
+            out.pop(key, None)
     return out
 
 

@@ -20,11 +20,18 @@ ROW_SCORINGS: dict[str, tuple[str, ...]] = {
     "chance": ("sum",),
     "two-pairs": ("group", "all", "fixed"),
     "rigole": ("fixed", "sum"),
+    "kind-and": ("fixed", "all", "group", "base+group", "base+all"),
+    "groups": ("group", "all", "fixed"),
     "plus": ("sum",),
     "moins": ("sum",),
 }
-#: the shapes of a straight: exactly 1-2-3-4-5, exactly 2-3-4-5-6, or any run of ``length``
-STRAIGHT_SHAPES = ("run", "1-5", "2-6")
+#: the die a ``kind-and`` row needs beside its n alike: the opposite face (7 - v), or a value
+OTHER_DIE = ("opposite", "value")
+#: the shapes of a straight: the dice show 1-2-3-4-5, 2-3-4-5-6 or (six dice) 1-2-3-4-5-6, or any
+#: run of ``length``
+STRAIGHT_SHAPES = ("run", "1-5", "2-6", "1-6")
+#: how many dice a sheet is played with
+DICE_COUNTS = (5, 6)
 #: the column kinds and their roll limit when the file gives none (None: no limit)
 COLUMN_KINDS: dict[str, int | None] = {
     "libre": None, "descendante": None, "montante": None, "imposee": None,
@@ -62,6 +69,9 @@ class RowSpec:
     length: int = 0         # straight run: how many values in a row
     distinct: bool = True   # two-pairs: the pairs must be of different values
     runs: tuple[tuple[int, int], ...] = ()  # straight by-run: (first value, points) per run
+    other: str = "opposite"  # kind-and: the die beside the n alike (OTHER_DIE)
+    sizes: tuple[int, ...] = ()  # groups: the groups of alike dice, each of another value
+    dice: int = 5           # the sheet's dice count (not a key of the row)
     text: str = ""
     text_en: str = ""
 
@@ -77,7 +87,9 @@ class SectionSpec:
 
 @dataclass(frozen=True)
 class BonusSpec:
-    """A threshold table over some rows: the highest step reached gives its bonus."""
+    """A threshold table over some rows (the highest step reached gives its bonus), or a
+    formula of their total: ``base + (total - threshold) x per`` from the threshold on, at
+    most ``cap``."""
 
     id: str
     name: str
@@ -86,6 +98,19 @@ class BonusSpec:
     steps: tuple[tuple[int, int], ...]
     scope: str
     when: str
+    threshold: int | None = None    # a formula bonus: where it starts
+    base: int = 0
+    per: int = 1
+    cap: int | None = None
+
+    def given(self, total: int) -> int:
+        """The bonus the rows' total earns (before the ``when`` rule)."""
+        if self.threshold is None:
+            return max((b for t, b in self.steps if total >= t), default=0)
+        if total < self.threshold:
+            return 0
+        got = self.base + (total - self.threshold) * self.per
+        return got if self.cap is None else min(got, self.cap)
 
 
 @dataclass(frozen=True)
@@ -120,6 +145,8 @@ class SheetSpec:
     rows: tuple[RowSpec, ...]
     bonuses: tuple[BonusSpec, ...]
     columns: tuple[ColumnSpec, ...]
+    dice: int = 5               # dice thrown
+    saved_rolls: bool = False   # a turn's unused rolls are saved for the next turns
 
     def row(self, row_id: str) -> RowSpec:
         return next(r for r in self.rows if r.id == row_id)

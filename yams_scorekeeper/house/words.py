@@ -14,17 +14,27 @@ def _figure(sheet: SheetSpec, row: RowSpec) -> Message:
         return Message("rules.house_needs_upper", v=row.value)
     if kind == "kind":
         return Message("rules.house_needs_kind", n=row.n)
+    if kind == "kind-and":
+        if row.other == "opposite":
+            return Message("rules.house_needs_kind_opposite", n=row.n)
+        return Message("rules.house_needs_kind_value", n=row.n, v=row.value)
     if kind == "full":
         return Message("rules.house_needs_full_yams" if row.yams else "rules.house_needs_full")
     if kind == "straight":
         if row.shape == "run":
             return Message("rules.house_needs_run", n=row.length)
         start = int(row.shape[0])
-        return Message("rules.house_needs_exactly",
-                       run="-".join(str(v) for v in range(start, start + 5)))
+        run = "-".join(str(v) for v in range(start, start + row.length))
+        if row.dice != row.length:
+            return Message("rules.house_needs_showing", run=run)
+        return Message("rules.house_needs_exactly", run=run)
+    if kind == "groups":
+        return Message("rules.house_needs_groups", sizes=" + ".join(map(str, row.sizes)))
     if kind == "rigole":
         return Message("rules.house_needs_run", n=3)
     if kind == "yams":
+        if row.dice != 5:
+            return Message("rules.house_needs_all", n=row.dice)
         return Message("rules.house_needs_yams")
     if kind == "two-pairs":
         return Message("rules.house_needs_two_pairs" if row.distinct
@@ -42,9 +52,13 @@ def _scoring(row: RowSpec) -> Message:
     how = row.score
     if how == "count":
         return Message("rules.house_scores_count", v=row.value)
+    if how == "group" and row.kind == "groups":
+        return Message("rules.house_scores_group", n=sum(row.sizes))
     if how == "group":
         return Message("rules.house_scores_group", n=4 if row.kind == "two-pairs" else row.n)
     if how in ("all", "sum"):
+        if row.dice != 5:
+            return Message("rules.house_scores_sum_n", n=row.dice)
         return Message("rules.house_scores_sum")
     if how == "fixed":
         return Message("rules.house_scores_fixed", points=row.points)
@@ -55,6 +69,8 @@ def _scoring(row: RowSpec) -> Message:
                          for s, p in row.runs)
         return Message("rules.house_scores_runs", runs=runs)
     base = row.base if how == "base+all" else row.points
+    if row.dice != 5:
+        return Message("rules.house_scores_base_sum_n", base=base, n=row.dice)
     return Message("rules.house_scores_base_sum", base=base)
 
 
@@ -97,14 +113,24 @@ def column_rule(sheet: SheetSpec, column: ColumnSpec) -> Message:
 
 def bonus_rule(sheet: SheetSpec, bonus: BonusSpec) -> Message:
     """A bonus's rows and steps in words."""
-    steps = Joined(", ", [Message("rules.house_step", threshold=t, bonus=b)
-                          for t, b in bonus.steps])
+    steps: Joined | Message = Joined(", ", [Message("rules.house_step", threshold=t, bonus=b)
+                                            for t, b in bonus.steps])
+    if bonus.threshold is not None:
+        steps = formula(bonus)
     rows = ", ".join(sheet.row(r).name for r in bonus.rows)
     key = "rules.house_bonus_sheet" if bonus.scope == "sheet" else "rules.house_bonus_column"
     what = Message(key, rows=rows, steps=steps)
     if bonus.when == "filled":
         what = Message("rules.house_bonus_filled", what=what)
     return what
+
+
+def formula(bonus: BonusSpec) -> Message:
+    """A formula bonus in words: ``30 + (total - 60) x 1 at 60 or more``, its cap if any."""
+    said = Message("rules.house_formula", base=bonus.base, threshold=bonus.threshold,
+                   per=bonus.per)
+    return said if bonus.cap is None else Message("rules.house_formula_cap", formula=said,
+                                                  cap=bonus.cap)
 
 
 def topics(sheet: SheetSpec) -> dict[str, tuple[str, str, str]]:

@@ -29,10 +29,9 @@ if TYPE_CHECKING:  # pragma: no cover
     from typing import Any
 
     from ..base.columns import Column
-    from ..engine.game import Game
-    from ..engine.sheet import Coup, Mark, Sheet
-    from ..rules import RuleSet
-    from ..rules.base import Figure
+    from ..base.figure import Figure
+    from ..base.sheet import Coup, Mark, Sheet
+    from .views import RulesView, TurnView
 
 __all__ = ["KINDS", "Assessment", "Bloquant", "CellRefusal", "ColumnKind", "Doblar",
            "ForcedJoker", "GIVEN", "Jokers", "Mechanic", "Mechanics", "PlusAboveMoins",
@@ -108,7 +107,7 @@ def _unexpected(word: str, played: Mapping[str, Mechanic] | None) -> EntryError:
                               forms=Joined(Message("entry.or"), forms)))
 
 
-def amended_entries(rules: RuleSet, typed: dict[str, str]) -> dict[str, Any]:
+def amended_entries(rules: RulesView, typed: dict[str, str]) -> dict[str, Any]:
     """The entries of a coup typed in a past turn's replacement, as an amendment keeps them
     (:meth:`Mechanic.amended`), in the log's order."""
     return {name: kind.amended(rules, typed[name]) for name, kind in ENTRY_FIELDS.items()
@@ -131,7 +130,7 @@ def coup_entries_json(coup: Coup) -> dict[str, Any]:
     return {name: kind.coup_json(getattr(coup, name)) for name, kind in ENTRY_FIELDS.items()}
 
 
-def demo_entries(rules: RuleSet, event: dict[str, Any], lang: str) -> str:
+def demo_entries(rules: RulesView, event: dict[str, Any], lang: str) -> str:
     """What the demo says of the entries of an ``enter`` event, after its dice."""
     return "".join(kind.demo_text(rules, event[name], lang)
                    for name, kind in ENTRY_FIELDS.items() if event.get(name))
@@ -216,7 +215,7 @@ class Mechanics:
                 lines[m.help_topic] = say(m.help_line, lang)
         return lines
 
-    def coup_notes(self, game: Game, coup: Coup, lang: str) -> list[str]:
+    def coup_notes(self, game: TurnView, coup: Coup, lang: str) -> list[str]:
         """What the line of the coup being placed says of its entries
         (:meth:`Mechanic.coup_note`)."""
         return [note for m in self.played if (note := m.coup_note(game, coup, lang))]
@@ -236,15 +235,15 @@ class Mechanics:
         key, rule = absent or ("game.unknown_event_type", "")
         return IllegalMoveError(Message(key, kind=field), rule=rule or None)
 
-    def max_roll(self, game: Game, sheet: Sheet, most: int) -> int:
+    def max_roll(self, game: TurnView, sheet: Sheet, most: int) -> int:
         for m in self.limits:
             most = m.max_roll(game, sheet, most)
         return most
 
-    def only_scratch(self, game: Game, sheet: Sheet) -> bool:
+    def only_scratch(self, game: TurnView, sheet: Sheet) -> bool:
         return any(m.only_scratch(game, sheet) for m in self.scratchers)
 
-    def write_pair(self, game: Game, sheet: Sheet, cells: list[dict[str, Any]]
+    def write_pair(self, game: TurnView, sheet: Sheet, cells: list[dict[str, Any]]
                    ) -> tuple[list[Mark], str]:
         """The two marks of a turn that writes two cells, as the mechanic that allows it
         writes them (the doblar, Y7), and what it says of the turn; refused when none does."""
@@ -254,18 +253,18 @@ class Mechanics:
                 return written
         raise IllegalMoveError(Message("game.two_cells_one_turn"), rule="Y7")
 
-    def pairs_left(self, game: Game, sheet: Sheet) -> bool:
+    def pairs_left(self, game: TurnView, sheet: Sheet) -> bool:
         """Whether this turn may still write two cells (a doblar)."""
         return any(m.pairs_left(game, sheet) for m in self.writers)
 
-    def ahead(self, game: Game, text: str) -> tuple[str, str, int] | None:
+    def ahead(self, game: TurnView, text: str) -> tuple[str, str, int] | None:
         """An entry typed alone before its dice: its field, the entry as ``text`` says it and
         the roll the dice take (see :meth:`Mechanic.ahead`), or None when no mechanic takes
         one."""
         return next(((m.entry_field or "", *said) for m in self.played
                      if (said := m.ahead(game, text))), None)
 
-    def asked(self, game: Game, sheet: Sheet, roll: int) -> tuple[str, list[str]] | None:
+    def asked(self, game: TurnView, sheet: Sheet, roll: int) -> tuple[str, list[str]] | None:
         """When a coup of ``roll`` rolls needs an entry not typed: its field and the choices
         to ask for."""
         return next(((m.entry_field or "", said) for m in self.played
@@ -275,30 +274,30 @@ class Mechanics:
         """Whether the sheet may still write two cells in some turn."""
         return any(m.pairs_possible(sheet) for m in self.writers)
 
-    def instead(self, game: Game, sheet: Sheet, coup: Coup) -> str | None:
+    def instead(self, game: TurnView, sheet: Sheet, coup: Coup) -> str | None:
         """What to type instead of a coup no cell can take, when a mechanic says it."""
         return next((said for m in self.played if (said := m.instead(game, sheet, coup))),
                     None)
 
-    def refuse(self, game: Game, sheet: Sheet, column: Column, row: str, coup: Coup) -> None:
+    def refuse(self, game: TurnView, sheet: Sheet, column: Column, row: str, coup: Coup) -> None:
         for m in self.refusers:
             refused = m.refuse_cell(game, sheet, column, row, coup)
             if refused is not None:
                 raise refused
 
-    def coup_figures(self, game: Game, sheet: Sheet, coup: Coup,
+    def coup_figures(self, game: TurnView, sheet: Sheet, coup: Coup,
                      figures: list[Figure], column: Column) -> list[Figure]:
         for m in self.rescorers:
             figures = m.coup_figures(game, sheet, coup, figures, column)
         return figures
 
-    def coup_figure(self, game: Game, sheet: Sheet, row: str, coup: Coup,
+    def coup_figure(self, game: TurnView, sheet: Sheet, row: str, coup: Coup,
                     figure: Figure, column: Column) -> Figure:
         for m in self.rescorers:
             figure = m.coup_figure(game, sheet, row, coup, figure, column)
         return figure
 
-    def zero_only(self, game: Game, sheet: Sheet, column: Column, row: str,
+    def zero_only(self, game: TurnView, sheet: Sheet, column: Column, row: str,
                   score: int) -> Message | None:
         """The first reason a mechanic gives why only a 0 may go in (column, row)."""
         for m in self.zeroers:
@@ -307,7 +306,7 @@ class Mechanics:
                 return reason
         return None
 
-    def cell_bonus(self, game: Game, sheet: Sheet, column: Column, row: str,
+    def cell_bonus(self, game: TurnView, sheet: Sheet, column: Column, row: str,
                    coup: Coup) -> tuple[int, Message] | None:
         for m in self.bonuses:
             bonus = m.cell_bonus(game, sheet, column, row, coup)
@@ -315,7 +314,7 @@ class Mechanics:
                 return bonus
         return None
 
-    def assess(self, game: Game, sheet: Sheet, column: Column, row: str,
+    def assess(self, game: TurnView, sheet: Sheet, column: Column, row: str,
                coup: Coup) -> Assessment | None:
         for m in self.assessors:
             said = m.assess(game, sheet, column, row, coup)
@@ -323,12 +322,12 @@ class Mechanics:
                 return said
         return None
 
-    def after_turn(self, game: Game, sheet: Sheet, coups: tuple[Coup, ...],
+    def after_turn(self, game: TurnView, sheet: Sheet, coups: tuple[Coup, ...],
                    marks: tuple[Mark, ...], how: str | None) -> None:
         for m in self.afters:
             m.after_turn(game, sheet, coups, marks, how)
 
-    def rolls_text(self, game: Game, sheet: Sheet) -> tuple[str, dict[str, Any]] | None:
+    def rolls_text(self, game: TurnView, sheet: Sheet) -> tuple[str, dict[str, Any]] | None:
         """What ``yams play`` says of the rolls allowed, when a mechanic says it."""
         return next((t for m in self.played if (t := m.rolls_text(game, sheet))), None)
 
@@ -345,10 +344,10 @@ class Mechanics:
                             for k, v in kind.counters.items()})
         return out
 
-    def sheet_parts(self, game: Game, sheet: Sheet, lang: str) -> list[str]:
+    def sheet_parts(self, game: TurnView, sheet: Sheet, lang: str) -> list[str]:
         return [part for m in self.played for part in m.sheet_parts(game, sheet, lang)]
 
-    def random_announce(self, game: Game, rng: random.Random, demo: bool
+    def random_announce(self, game: TurnView, rng: random.Random, demo: bool
                         ) -> tuple[dict[str, Any], int | None]:
         fields: dict[str, Any] = {}
         roll = None
@@ -358,13 +357,13 @@ class Mechanics:
             roll = imposed if imposed is not None else roll
         return fields, roll
 
-    def random_entry(self, game: Game, rng: random.Random, dice: Any, roll: int,
+    def random_entry(self, game: TurnView, rng: random.Random, dice: Any, roll: int,
                      demo: bool) -> dict[str, Any]:
         fields: dict[str, Any] = {}
         for m in self.played:
             fields.update(m.random_entry(game, rng, dice, roll, demo))
         return fields
 
-    def random_rolls(self, game: Game, rng: random.Random) -> int | None:
+    def random_rolls(self, game: TurnView, rng: random.Random) -> int | None:
         return next((n for m in self.played if (n := m.random_rolls(game, rng)) is not None),
                     None)

@@ -21,8 +21,8 @@ if TYPE_CHECKING:  # pragma: no cover
     from typing import Any
 
     from ..base.columns import Column
-    from ..engine.game import Game
-    from ..engine.sheet import Coup, Sheet
+    from ..base.sheet import Coup, Sheet
+    from .views import TurnView
 
 
 class Announced(Mechanic):
@@ -40,14 +40,14 @@ class Announced(Mechanic):
     def __init__(self, column: str, name: str):
         self.column, self.name = column, name
 
-    def check_entry(self, game: Game, sheet: Sheet, value: Any, roll: int) -> Any:
+    def check_entry(self, game: TurnView, sheet: Sheet, value: Any, roll: int) -> Any:
         row = game.rules.row(str(value)).id
         if row not in game.rows or (self.column, row) in sheet.marks:
             raise IllegalMoveError(Message("game.announced_row_is_not_a_cell_you",
                                            name=game.rules.row(row).name), rule="C7")
         return row
 
-    def refuse_cell(self, game: Game, sheet: Sheet, column: Column, row: str,
+    def refuse_cell(self, game: TurnView, sheet: Sheet, column: Column, row: str,
                     coup: Coup) -> CellRefusal | None:
         if coup.announce:
             if column.id != self.column or row != coup.announce:
@@ -58,7 +58,7 @@ class Announced(Mechanic):
             return CellRefusal(Message("game.annoncee_needs_announce", column=self.name), "C7")
         return None
 
-    def instead(self, game: Game, sheet: Sheet, coup: Coup) -> str | None:
+    def instead(self, game: TurnView, sheet: Sheet, coup: Coup) -> str | None:
         """K2: a coup no cell takes is typed again with an announce of the column's best
         empty row for it (another row, or none, when the announce was the trouble)."""
         dice = "".join(str(d) for d in coup.rolled)
@@ -71,7 +71,7 @@ class Announced(Mechanic):
         best = max(choices, key=lambda r: game.rules.score_row(r, coup.dice, coup.roll).score)
         return f"{dice}/{coup.roll} {self.entry_field} {best}"
 
-    def random_announce(self, game: Game, rng: random.Random, demo: bool
+    def random_announce(self, game: TurnView, rng: random.Random, demo: bool
                         ) -> tuple[dict[str, Any], int | None]:
         """The random player announces an empty row of the column as often as the column
         holds the empty cells (always, once only it has some)."""

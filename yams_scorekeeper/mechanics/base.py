@@ -44,10 +44,9 @@ if TYPE_CHECKING:  # pragma: no cover
 
     from ..base.columns import Column
     from ..base.dice import Dice
-    from ..engine.game import Game
-    from ..engine.sheet import Coup, Mark, Sheet
-    from ..rules import RuleSet
-    from ..rules.base import Figure
+    from ..base.figure import Figure
+    from ..base.sheet import Coup, Mark, Sheet
+    from .views import RulesView, TurnView
 
 #: what :meth:`Mechanic.assess` answers: the fields of a legal cell after its coup (score,
 #: explain, notes, zero_only, scratchable, figure, bonus)
@@ -122,43 +121,43 @@ class Mechanic:
         """How many coups a turn may take (the game takes the most any mechanic allows)."""
         return 1
 
-    def max_roll(self, game: Game, sheet: Sheet, most: int) -> int:
+    def max_roll(self, game: TurnView, sheet: Sheet, most: int) -> int:
         """The most rolls the current coup may have taken, given the family's ``most``."""
         return most
 
-    def rolls_text(self, game: Game, sheet: Sheet) -> tuple[str, dict[str, Any]] | None:
+    def rolls_text(self, game: TurnView, sheet: Sheet) -> tuple[str, dict[str, Any]] | None:
         """What ``yams play`` says of the rolls allowed (a catalogue key and its values), or
         None to leave it to the others."""
         return None
 
-    def random_rolls(self, game: Game, rng: random.Random) -> int | None:
+    def random_rolls(self, game: TurnView, rng: random.Random) -> int | None:
         """A roll count for the random player, when this mechanic decides it (else None)."""
         return None
 
-    def only_scratch(self, game: Game, sheet: Sheet) -> bool:
+    def only_scratch(self, game: TurnView, sheet: Sheet) -> bool:
         """Whether the sheet may enter no dice and only scratch its cells (165, D10)."""
         return False
 
-    def check_entry(self, game: Game, sheet: Sheet, value: Any, roll: int) -> Any:
+    def check_entry(self, game: TurnView, sheet: Sheet, value: Any, roll: int) -> Any:
         """The value of :attr:`entry_field` as the coup keeps it, once checked (raise
         ``IllegalMoveError``/``EntryError`` naming the rule)."""
         return value
 
-    def ahead(self, game: Game, text: str) -> tuple[str, int] | None:
+    def ahead(self, game: TurnView, text: str) -> tuple[str, int] | None:
         """When its entry may be typed alone before the dice (``announce youpi``, then the
         dice of the sixth roll, D9): the entry as ``text`` says it and the roll its dice
         take; None when it may not."""
         return None
 
-    def asked(self, game: Game, sheet: Sheet, roll: int) -> list[str] | None:
+    def asked(self, game: TurnView, sheet: Sheet, roll: int) -> list[str] | None:
         """When a coup of ``roll`` rolls needs its entry and it was not typed: the choices
         the table asks for (``yams play``), else None."""
         return None
 
-    def check_without(self, game: Game, sheet: Sheet, roll: int) -> None:
+    def check_without(self, game: TurnView, sheet: Sheet, roll: int) -> None:
         """Refuse a coup that does not give :attr:`entry_field` when this one needs it."""
 
-    def apply(self, game: Game, sheet: Sheet, rolled: Dice, texts: tuple[str, ...],
+    def apply(self, game: TurnView, sheet: Sheet, rolled: Dice, texts: tuple[str, ...],
               value: Any) -> tuple[Dice, tuple[str, ...]]:
         """The dice scored once the entry's value is applied to the throw (default: as
         thrown)."""
@@ -176,7 +175,7 @@ class Mechanic:
         return value
 
     @staticmethod
-    def amended(rules: RuleSet, text: str) -> Any:
+    def amended(rules: RulesView, text: str) -> Any:
         """The entry's value typed in a past turn's replacement (``yams fix``), as an
         amendment keeps it (default: as typed)."""
         return text
@@ -187,65 +186,65 @@ class Mechanic:
         return value
 
     @staticmethod
-    def demo_text(rules: RuleSet, value: Any, lang: str) -> str:
+    def demo_text(rules: RulesView, value: Any, lang: str) -> str:
         """What the demo says of the entry after the dice of a coup, in ``lang``."""
         return ""
 
-    def coup_note(self, game: Game, coup: Coup, lang: str) -> str | None:
+    def coup_note(self, game: TurnView, coup: Coup, lang: str) -> str | None:
         """What the line of the coup being placed says of its entry (``joker 4→6, rolled
         ...``), in ``lang``, or None."""
         return None
 
     # -- writing cells -------------------------------------------------------------------------
 
-    def coup_figures(self, game: Game, sheet: Sheet, coup: Coup,
+    def coup_figures(self, game: TurnView, sheet: Sheet, coup: Coup,
                      figures: list[Figure], column: Column) -> list[Figure]:
         """Every row's figure for this coup in ``column`` of this sheet, given the family's
         ``figures`` (the forced joker scores a full house in full, H4); default: as given."""
         return figures
 
-    def coup_figure(self, game: Game, sheet: Sheet, row: str, coup: Coup,
+    def coup_figure(self, game: TurnView, sheet: Sheet, row: str, coup: Coup,
                     figure: Figure, column: Column) -> Figure:
         """One row's figure for this coup in ``column`` of this sheet, given the family's
         ``figure`` (:meth:`coup_figures` for one row); default: as given."""
         return figure
 
-    def refuse_cell(self, game: Game, sheet: Sheet, column: Column, row: str,
+    def refuse_cell(self, game: TurnView, sheet: Sheet, column: Column, row: str,
                     coup: Coup) -> CellRefusal | None:
         """Why this coup may not go in (column, row), or None."""
         return None
 
-    def instead(self, game: Game, sheet: Sheet, coup: Coup) -> str | None:
+    def instead(self, game: TurnView, sheet: Sheet, coup: Coup) -> str | None:
         """What to type instead of a coup that no cell can take (K2), as the notation
         writes an entry (``66441/2 announce 4``), or None."""
         return None
 
-    def assess(self, game: Game, sheet: Sheet, column: Column, row: str,
+    def assess(self, game: TurnView, sheet: Sheet, column: Column, row: str,
                coup: Coup) -> Assessment | None:
         """What (column, row) takes from this coup when the mechanic decides it (an
         :data:`Assessment`), or None to let the family score it."""
         return None
 
-    def zero_only(self, game: Game, sheet: Sheet, column: Column, row: str,
+    def zero_only(self, game: TurnView, sheet: Sheet, column: Column, row: str,
                   score: int) -> Message | None:
         """Why a non-zero ``score`` cannot be written in (column, row), only a 0 (C3
         plus/moins, Y6 bloquant), or None."""
         return None
 
-    def cell_bonus(self, game: Game, sheet: Sheet, column: Column, row: str,
+    def cell_bonus(self, game: TurnView, sheet: Sheet, column: Column, row: str,
                    coup: Coup) -> tuple[int, Message] | None:
         """A bonus written with the cell, outside its score, and its note (the Yahtzee
         bonus, H4), or None."""
         return None
 
-    def write(self, game: Game, sheet: Sheet, cells: list[dict[str, Any]]
+    def write(self, game: TurnView, sheet: Sheet, cells: list[dict[str, Any]]
               ) -> tuple[list[Mark], str] | None:
         """The marks of a ``mark`` event of several cells, when the mechanic writes them
         (the doblar), and what it says of the turn (given to :meth:`after_turn`); or None.
         The game commits them."""
         return None
 
-    def pairs_left(self, game: Game, sheet: Sheet) -> bool:
+    def pairs_left(self, game: TurnView, sheet: Sheet) -> bool:
         """Whether this turn may still write two cells, one from each coup (the doblar)."""
         return False
 
@@ -253,7 +252,7 @@ class Mechanic:
         """Whether the sheet may still write two cells in some turn (the advisers plan it)."""
         return False
 
-    def after_turn(self, game: Game, sheet: Sheet, coups: tuple[Coup, ...],
+    def after_turn(self, game: TurnView, sheet: Sheet, coups: tuple[Coup, ...],
                    marks: tuple[Mark, ...], how: str | None) -> None:
         """Update the sheet's counters once a turn is written (``how``: what :meth:`write`
         said of the turn, when it wrote it)."""
@@ -264,17 +263,17 @@ class Mechanic:
         """Its counters as the JSON of a sheet writes them."""
         return {name: sheet.state.get(name, rest) for name, rest in self.counters.items()}
 
-    def sheet_parts(self, game: Game, sheet: Sheet, lang: str) -> list[str]:
+    def sheet_parts(self, game: TurnView, sheet: Sheet, lang: str) -> list[str]:
         """Its lines under a sheet (``2 jokers left``), in ``lang``."""
         return []
 
-    def random_announce(self, game: Game, rng: random.Random, demo: bool
+    def random_announce(self, game: TurnView, rng: random.Random, demo: bool
                         ) -> tuple[dict[str, Any], int | None]:
         """What the random player (``demo``: the demo's, who takes the best score) types for
         it before the dice are drawn, and the roll count that imposes (None: any)."""
         return {}, None
 
-    def random_entry(self, game: Game, rng: random.Random, dice: Dice, roll: int,
+    def random_entry(self, game: TurnView, rng: random.Random, dice: Dice, roll: int,
                      demo: bool) -> dict[str, Any]:
         """What the random player types for it with these dice (``{"joker": (4, 6)}``)."""
         return {}

@@ -11,8 +11,8 @@ from .base import Mechanic
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..base.columns import Column
-    from ..engine.game import Game
-    from ..engine.sheet import Sheet
+    from ..base.sheet import Sheet
+    from .views import TurnView
 
 
 class Bloquant(Mechanic):
@@ -21,7 +21,7 @@ class Bloquant(Mechanic):
     id = "bloquant"
     rule = "Y6"
 
-    def zero_only(self, game: Game, sheet: Sheet, column: Column, row: str,
+    def zero_only(self, game: TurnView, sheet: Sheet, column: Column, row: str,
                   score: int) -> Message | None:
         """Y6: the best score the others wrote in this cell, and its first holder, when
         ``score`` is below it."""

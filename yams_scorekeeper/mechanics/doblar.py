@@ -19,8 +19,8 @@ from .base import Mechanic
 if TYPE_CHECKING:  # pragma: no cover
     from typing import Any
 
-    from ..engine.game import Game
-    from ..engine.sheet import Coup, Mark, Sheet
+    from ..base.sheet import Coup, Mark, Sheet
+    from .views import TurnView
 
 
 class TwoCoups(Mechanic):
@@ -51,14 +51,14 @@ class Doblar(Mechanic):
     def start(self) -> dict[str, Any]:
         return {"doblars_left": self.per_game, "doblars_used": set()}
 
-    def pairs_left(self, game: Game, sheet: Sheet) -> bool:
+    def pairs_left(self, game: TurnView, sheet: Sheet) -> bool:
         """Whether this turn may still write two cells (a doblar left, two coups entered)."""
         return len(game.coups) == 2 and sheet.state["doblars_left"] > 0
 
     def pairs_possible(self, sheet: Sheet) -> bool:
         return bool(sheet.state["doblars_left"] > 0)
 
-    def write(self, game: Game, sheet: Sheet, cells: list[dict[str, Any]]
+    def write(self, game: TurnView, sheet: Sheet, cells: list[dict[str, Any]]
               ) -> tuple[list[Mark], str] | None:
         if sheet.state["doblars_left"] <= 0:
             raise IllegalMoveError(Message("game.doblar_left", name=sheet.name), rule="Y7")
@@ -82,7 +82,7 @@ class Doblar(Mechanic):
             return max(tries, key=lambda t: (t[0], t[1]))[2]
         return self._marks(game, sheet, cells, coups)
 
-    def _marks(self, game: Game, sheet: Sheet, cells: list[dict[str, Any]], coups: list[Any]
+    def _marks(self, game: TurnView, sheet: Sheet, cells: list[dict[str, Any]], coups: list[Any]
                ) -> tuple[list[Mark], str]:
         """The two marks of a doblar with the coups given (one None: the other coup), and
         which doblar it is."""
@@ -122,7 +122,7 @@ class Doblar(Mechanic):
             del sheet.marks[(first.column, first.row)]
         return [first, second], special or ""
 
-    def after_turn(self, game: Game, sheet: Sheet, coups: tuple[Coup, ...],
+    def after_turn(self, game: TurnView, sheet: Sheet, coups: tuple[Coup, ...],
                    marks: tuple[Mark, ...], how: str | None) -> None:
         if how is None:
             return
@@ -134,7 +134,7 @@ class Doblar(Mechanic):
         return {"doblars_left": sheet.state.get("doblars_left", 0),
                 "doblars_used": sorted(sheet.state.get("doblars_used", ()))}
 
-    def sheet_parts(self, game: Game, sheet: Sheet, lang: str) -> list[str]:
+    def sheet_parts(self, game: TurnView, sheet: Sheet, lang: str) -> list[str]:
         from ..i18n import say, words
         used = ", ".join(sorted(sheet.state["doblars_used"]))
         return [say("cli.sheet.doblars", lang, n=sheet.state["doblars_left"])

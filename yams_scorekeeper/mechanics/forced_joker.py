@@ -15,9 +15,9 @@ from .base import CellRefusal, Mechanic
 if TYPE_CHECKING:  # pragma: no cover
     from ..base.columns import Column
     from ..base.dice import Dice
-    from ..engine.game import Game
-    from ..engine.sheet import Coup, Sheet
-    from ..rules.base import Figure
+    from ..base.figure import Figure
+    from ..base.sheet import Coup, Sheet
+    from .views import TurnView
 
 
 def _yams(dice: Dice) -> int | None:
@@ -50,20 +50,20 @@ class ForcedJoker(Mechanic):
             return None
         return value
 
-    def coup_figures(self, game: Game, sheet: Sheet, coup: Coup,
+    def coup_figures(self, game: TurnView, sheet: Sheet, coup: Coup,
                      figures: list[Figure], column: Column) -> list[Figure]:
         if self.joker(sheet, coup.dice, column) is None:
             return figures
         jokered = self.jokered
         return [jokered[f.row](coup.dice) if f.row in jokered else f for f in figures]
 
-    def coup_figure(self, game: Game, sheet: Sheet, row: str, coup: Coup,
+    def coup_figure(self, game: TurnView, sheet: Sheet, row: str, coup: Coup,
                     figure: Figure, column: Column) -> Figure:
         if row in self.jokered and self.joker(sheet, coup.dice, column) is not None:
             return self.jokered[row](coup.dice)
         return figure
 
-    def refuse_cell(self, game: Game, sheet: Sheet, column: Column, row: str,
+    def refuse_cell(self, game: TurnView, sheet: Sheet, column: Column, row: str,
                     coup: Coup) -> CellRefusal | None:
         """The joker's places, when forced: its upper row if empty, else an empty lower row,
         else an empty upper row (as a 0)."""
@@ -85,7 +85,7 @@ class ForcedJoker(Mechanic):
                                        name=self.names[own or row]), self.ruling)
         return None
 
-    def cell_bonus(self, game: Game, sheet: Sheet, column: Column, row: str,
+    def cell_bonus(self, game: TurnView, sheet: Sheet, column: Column, row: str,
                    coup: Coup) -> tuple[int, Message] | None:
         """The Yahtzee bonus: a yams rolled when the yams row of this column holds a score."""
         if self.bonus is None:

@@ -15,9 +15,8 @@ if TYPE_CHECKING:  # pragma: no cover
     import random
     from typing import Any
 
-    from ..engine.game import Game
-    from ..engine.sheet import Coup, Mark, Sheet
-    from ..rules import RuleSet
+    from ..base.sheet import Coup, Mark, Sheet
+    from .views import RulesView, TurnView
 
 #: most throws remembered with the dice a joker makes of them (252 throws, 30 jokers)
 MOST_JOKERED = 20_000
@@ -62,7 +61,7 @@ class Jokers(Mechanic):
     def start(self) -> dict[str, Any]:
         return {"jokers_left": self.per_game}
 
-    def check_entry(self, game: Game, sheet: Sheet, value: Any, roll: int) -> Any:
+    def check_entry(self, game: TurnView, sheet: Sheet, value: Any, roll: int) -> Any:
         if sheet.state["jokers_left"] <= 0:
             raise IllegalMoveError(Message("game.joker_left_game", name=sheet.name,
                                            jokers=self.per_game), rule="U4")
@@ -76,7 +75,7 @@ class Jokers(Mechanic):
             raise EntryError(Message("game.joker_turns_one_die"), expected="4:6")
         return (src, dst)
 
-    def apply(self, game: Game, sheet: Sheet, rolled: Dice, texts: tuple[str, ...],
+    def apply(self, game: TurnView, sheet: Sheet, rolled: Dice, texts: tuple[str, ...],
               value: Any) -> tuple[Dice, tuple[str, ...]]:
         src, dst = value
         return _jokered(texts, src, dst, rolled)
@@ -90,7 +89,7 @@ class Jokers(Mechanic):
         return f"{value[0]}:{value[1]}"
 
     @staticmethod
-    def amended(rules: RuleSet, text: str) -> list[int]:
+    def amended(rules: RulesView, text: str) -> list[int]:
         return list(parse_joker(text))
 
     @staticmethod
@@ -98,27 +97,27 @@ class Jokers(Mechanic):
         return list(value) if value else None
 
     @staticmethod
-    def demo_text(rules: RuleSet, value: Any, lang: str) -> str:
+    def demo_text(rules: RulesView, value: Any, lang: str) -> str:
         from ..i18n import say
         return say("table.demo_joker", lang, a=value[0], b=value[1])
 
-    def coup_note(self, game: Game, coup: Coup, lang: str) -> str | None:
+    def coup_note(self, game: TurnView, coup: Coup, lang: str) -> str | None:
         if not coup.joker:
             return None
         from ..i18n import say
         return say("cli.printing.joker", lang, a=coup.joker[0], b=coup.joker[1],
                    rolled=format_dice(coup.rolled))
 
-    def after_turn(self, game: Game, sheet: Sheet, coups: tuple[Coup, ...],
+    def after_turn(self, game: TurnView, sheet: Sheet, coups: tuple[Coup, ...],
                    marks: tuple[Mark, ...], how: str | None) -> None:
         if any(c.joker for c in coups):
             sheet.state["jokers_left"] -= 1
 
-    def sheet_parts(self, game: Game, sheet: Sheet, lang: str) -> list[str]:
+    def sheet_parts(self, game: TurnView, sheet: Sheet, lang: str) -> list[str]:
         from ..i18n import say
         return [say("cli.sheet.jokers", lang, n=sheet.state["jokers_left"])]
 
-    def random_entry(self, game: Game, rng: random.Random, dice: Dice, roll: int,
+    def random_entry(self, game: TurnView, rng: random.Random, dice: Dice, roll: int,
                      demo: bool) -> dict[str, Any]:
         if not game.player.state["jokers_left"]:
             return {}
@@ -130,7 +129,7 @@ class Jokers(Mechanic):
         return {}
 
 
-def best_joker(game: Game, dice: Dice, roll: int) -> tuple[int, int] | None:
+def best_joker(game: TurnView, dice: Dice, roll: int) -> tuple[int, int] | None:
     """The joker that most raises the best empty row, when it raises it by 10 or more."""
     from ..base.dice import Die
 

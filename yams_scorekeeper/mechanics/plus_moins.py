@@ -13,8 +13,8 @@ from .base import Mechanic
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..base.columns import Column
-    from ..engine.game import Game
-    from ..engine.sheet import Sheet
+    from ..base.sheet import Sheet
+    from .views import TurnView
 
 #: the two readings: the check at mark (C3) or the total voided (Y3)
 AT_MARK, IN_TOTAL = "C3", "Y3"
@@ -53,7 +53,7 @@ class PlusAboveMoins(PlusMoins):
         super().__init__(plus, moins)
         self.said = said or (plus, moins)
 
-    def zero_only(self, game: Game, sheet: Sheet, column: Column, row: str,
+    def zero_only(self, game: TurnView, sheet: Sheet, column: Column, row: str,
                   score: int) -> Message | None:
         """C3: why a non-zero ``score`` may not go in plus (or moins) of ``column``: the other
         is written and plus would not stay strictly above moins."""

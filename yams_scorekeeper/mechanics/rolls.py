@@ -13,8 +13,8 @@ if TYPE_CHECKING:  # pragma: no cover
     import random
     from typing import Any
 
-    from ..engine.game import Game
-    from ..engine.sheet import Coup, Mark, Sheet
+    from ..base.sheet import Coup, Mark, Sheet
+    from .views import TurnView
 
 
 def _rolls(coups: tuple[Coup, ...]) -> int:
@@ -35,21 +35,21 @@ class RollBank(Mechanic):
     def start(self) -> dict[str, Any]:
         return {"bank": 0}
 
-    def max_roll(self, game: Game, sheet: Sheet, most: int) -> int:
+    def max_roll(self, game: TurnView, sheet: Sheet, most: int) -> int:
         return most + int(sheet.state["bank"])
 
-    def rolls_text(self, game: Game, sheet: Sheet) -> tuple[str, dict[str, Any]] | None:
+    def rolls_text(self, game: TurnView, sheet: Sheet) -> tuple[str, dict[str, Any]] | None:
         return "table.rolls_bank", {"max": game.max_roll(), "bank": sheet.state["bank"]}
 
-    def after_turn(self, game: Game, sheet: Sheet, coups: tuple[Coup, ...],
+    def after_turn(self, game: TurnView, sheet: Sheet, coups: tuple[Coup, ...],
                    marks: tuple[Mark, ...], how: str | None) -> None:
         sheet.state["bank"] += self.per_turn - _rolls(coups)
 
-    def sheet_parts(self, game: Game, sheet: Sheet, lang: str) -> list[str]:
+    def sheet_parts(self, game: TurnView, sheet: Sheet, lang: str) -> list[str]:
         from ..i18n import say
         return [say("cli.sheet.bank", lang, n=sheet.state["bank"])]
 
-    def random_rolls(self, game: Game, rng: random.Random) -> int:
+    def random_rolls(self, game: TurnView, rng: random.Random) -> int:
         top = self.per_turn + (game.player.state["bank"] if rng.random() < 0.3 else 0)
         return rng.randint(1, top)
 
@@ -68,22 +68,22 @@ class RollPool(Mechanic):
     def start(self) -> dict[str, Any]:
         return {"pool": self.size}
 
-    def max_roll(self, game: Game, sheet: Sheet, most: int) -> int:
+    def max_roll(self, game: TurnView, sheet: Sheet, most: int) -> int:
         return int(sheet.state["pool"])
 
-    def rolls_text(self, game: Game, sheet: Sheet) -> tuple[str, dict[str, Any]] | None:
+    def rolls_text(self, game: TurnView, sheet: Sheet) -> tuple[str, dict[str, Any]] | None:
         return "table.rolls_pool", {"max": game.max_roll()}
 
-    def only_scratch(self, game: Game, sheet: Sheet) -> bool:
+    def only_scratch(self, game: TurnView, sheet: Sheet) -> bool:
         return bool(sheet.state["pool"] <= 0)
 
-    def after_turn(self, game: Game, sheet: Sheet, coups: tuple[Coup, ...],
+    def after_turn(self, game: TurnView, sheet: Sheet, coups: tuple[Coup, ...],
                    marks: tuple[Mark, ...], how: str | None) -> None:
         sheet.state["pool"] -= _rolls(coups)
 
-    def sheet_parts(self, game: Game, sheet: Sheet, lang: str) -> list[str]:
+    def sheet_parts(self, game: TurnView, sheet: Sheet, lang: str) -> list[str]:
         from ..i18n import say
         return [say("cli.sheet.pool", lang, n=sheet.state["pool"])]
 
-    def random_rolls(self, game: Game, rng: random.Random) -> int:
+    def random_rolls(self, game: TurnView, rng: random.Random) -> int:
         return rng.randint(1, max(1, min(game.player.state["pool"], 8)))

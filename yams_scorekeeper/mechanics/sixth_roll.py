@@ -16,9 +16,8 @@ if TYPE_CHECKING:  # pragma: no cover
     from typing import Any
 
     from ..base.columns import Column
-    from ..engine.game import Game
-    from ..engine.sheet import Coup, Sheet
-    from ..rules import RuleSet
+    from ..base.sheet import Coup, Sheet
+    from .views import RulesView, TurnView
 
 
 def split_announce(announce: str) -> tuple[str, int | None]:
@@ -27,7 +26,7 @@ def split_announce(announce: str) -> tuple[str, int | None]:
     return row, int(value) if value else None
 
 
-def announce_name(rules: RuleSet, announce: str) -> str:
+def announce_name(rules: RulesView, announce: str) -> str:
     """An announce in words: ``Suite géante + carré de 6``, ``Youpi Yams``."""
     row, value = split_announce(announce)
     name = rules.row(row).name
@@ -52,13 +51,13 @@ class SixthRoll(Mechanic):
     def __init__(self, per_turn: int):
         self.per_turn = per_turn
 
-    def max_roll(self, game: Game, sheet: Sheet, most: int) -> int:
+    def max_roll(self, game: TurnView, sheet: Sheet, most: int) -> int:
         return max(most, self.per_turn + 1)
 
-    def rolls_text(self, game: Game, sheet: Sheet) -> tuple[str, dict[str, Any]] | None:
+    def rolls_text(self, game: TurnView, sheet: Sheet) -> tuple[str, dict[str, Any]] | None:
         return "table.rolls_sixth", {"max": self.per_turn}
 
-    def check_entry(self, game: Game, sheet: Sheet, value: Any, roll: int) -> Any:
+    def check_entry(self, game: TurnView, sheet: Sheet, value: Any, roll: int) -> Any:
         rules = game.rules
         if roll != self.per_turn + 1:
             raise IllegalMoveError(Message("game.announced_row_goes_sixth"), rule="D9")
@@ -83,19 +82,19 @@ class SixthRoll(Mechanic):
         return row
 
     @staticmethod
-    def amended(rules: RuleSet, text: str) -> str:
+    def amended(rules: RulesView, text: str) -> str:
         return rules.row(text).id
 
     @staticmethod
-    def demo_text(rules: RuleSet, value: Any, lang: str) -> str:
+    def demo_text(rules: RulesView, value: Any, lang: str) -> str:
         from ..i18n import say
         return say("table.demo_announce", lang, row=announce_name(rules, value))
 
-    def ahead(self, game: Game, text: str) -> tuple[str, int] | None:
+    def ahead(self, game: TurnView, text: str) -> tuple[str, int] | None:
         row, _, value = text.partition(":")
         return game.rules.row(row).id + (f":{value}" if value else ""), self.per_turn + 1
 
-    def asked(self, game: Game, sheet: Sheet, roll: int) -> list[str] | None:
+    def asked(self, game: TurnView, sheet: Sheet, roll: int) -> list[str] | None:
         if roll != self.per_turn + 1:
             return None
         rules = game.rules
@@ -103,12 +102,12 @@ class SixthRoll(Mechanic):
                 for r in game.next_cells(sheet, game.columns[0])
                 if rules.section_of(r) in rules.figure_sections]
 
-    def check_without(self, game: Game, sheet: Sheet, roll: int) -> None:
+    def check_without(self, game: TurnView, sheet: Sheet, roll: int) -> None:
         if roll > self.per_turn:
             raise IllegalMoveError(Message("game.sixth_roll_must_announced"),
                                    expected="--announce youpi", rule="D9")
 
-    def assess(self, game: Game, sheet: Sheet, column: Column, row: str,
+    def assess(self, game: TurnView, sheet: Sheet, column: Column, row: str,
                coup: Coup) -> Assessment | None:
         """Only the announced row takes the coup, made or missed."""
         if not coup.announce:
@@ -127,7 +126,7 @@ class SixthRoll(Mechanic):
         return (-base, Message("explain.sixth_roll_missed", what=what, cost=base), (), False,
                 False, figure, 0)
 
-    def random_announce(self, game: Game, rng: random.Random, demo: bool
+    def random_announce(self, game: TurnView, rng: random.Random, demo: bool
                         ) -> tuple[dict[str, Any], int | None]:
         if demo or rng.random() > 0.08:
             return {}, None

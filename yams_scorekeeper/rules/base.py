@@ -20,77 +20,30 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..base.columns import Column
 from ..base.dice import Dice, dice_texts, parse_plain, parse_roll
 from ..base.errors import ConfigError, EntryError, IllegalMoveError
+from ..base.figure import Figure as Figure
 from ..base.totals import Totals, scores_sum, upper_total
-from ..i18n import Joined, Message, explain_lang
+from ..i18n import Joined, Message
 from ..mechanics import ColumnKind, Mechanic, Mechanics, sheet_order
-from .choices import choice_ids
 from .choices import normalise_id as normalise_id
 from .hints import SolverHints, TableHints
 from .memo import MOST_CONFIGURATIONS, MOST_REMEMBERED, MemoShelf, ScoreMemo
+from .rows import Row as Row
+from .rows import Section as Section
 from .settings import copied, set_setting
 
 if TYPE_CHECKING:  # pragma: no cover
     import random
     from typing import Any, ClassVar
 
+    from ..base.sheet import Coup, Sheet
     from ..base.totals import Cells
-    from ..engine.config import GameConfig
-    from ..engine.game import Coup, Game, Sheet
-
-
-@dataclass(frozen=True)
-class Row:
-    """One line of the grid: stable ASCII id, French display name, section id."""
-
-    id: str
-    name: str
-    section: str
-    optional: bool = False
-
-
-@dataclass(frozen=True)
-class Section:
-    """A block of rows that is totalled together (chiffres, figures, ...)."""
-
-    id: str
-    name: str
-    rows: tuple[str, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class Figure:
-    """The score the dice make in one row, and why.
-
-    ``base`` is the score before multipliers, ``factors`` the multipliers applied
-    (e.g. ``{"premier_jet": 3, "harmonie": 2}``), ``explain`` the sentence a player can check
-    at the table, a :class:`~yams_scorekeeper.i18n.Message` (``explain.text(lang)``).
-    ``detail`` carries what a sheet needs later (e.g. how many 1s were written, for the Double
-    Yams difference).
-    """
-
-    row: str
-    section: str
-    score: int
-    base: int
-    explain: Message | Joined
-    factors: Mapping[str, int] = field(default_factory=dict, compare=False, hash=False)
-    detail: Mapping[str, Any] = field(default_factory=dict, compare=False, hash=False)
-
-    @property
-    def made(self) -> bool:
-        """True when the dice make the figure (a non-zero score)."""
-        return self.score != 0
-
-    def to_json(self, lang: str = "en") -> dict[str, Any]:
-        return {"row": self.row, "section": self.section, "score": self.score, "base": self.base,
-                "factors": dict(self.factors),
-                "explain": self.explain.text(explain_lang(lang))}
+    from ..mechanics.views import ConfigView, TurnView
 
 
 @dataclass(frozen=True)
@@ -107,6 +60,29 @@ class Setup:
     imposed: tuple[str, ...] | None = None
     preset: str | None = None
     explicit: bool = False
+
+
+def choice_ids(rules: type[RuleSet]) -> dict[str, str]:
+    """Every displayed name and spelling of a family's columns, options, optional rows,
+    presets, variants and directions, compact (no dash), -> its id; made once a family and
+    kept on its class (``_choice_ids``)."""
+    made: dict[str, str] | None = vars(rules).get("_choice_ids")
+    if made is not None:
+        return made
+    pairs = [*rules.column_names.items(), *rules.variants.items(),
+             *((o, rules.option_labels.get(o, o)) for o in rules.options),
+             *((r.id, r.name) for r in rules.rows if r.optional),
+             *((p, p) for p in rules.presets), *((d, d) for d in rules.directions)]
+    ids: dict[str, str] = {}
+    for key, name in pairs:
+        for text in (key, name):
+            ids[normalise_id(text).replace("-", "")] = key
+    for key, _ in pairs:        # K1: an id names its own part, whatever another's name says
+        ids[normalise_id(key).replace("-", "")] = key
+    for alias, key in rules.choice_aliases.items():
+        ids.setdefault(alias.replace("-", ""), key)
+    rules._choice_ids = ids
+    return ids
 
 
 def counts(dice: Dice) -> Counter[int]:
@@ -332,6 +308,11 @@ class RuleSet:
         key = self.choice_aliases.get(key, key)
         return choice_ids(type(self)).get(key.replace("-", ""), key)
 
+    def names_choice(self, word: str) -> bool:
+        """Whether ``word`` names a column, option, optional row, preset, variant or direction
+        of the family (see :meth:`normalise_choice`)."""
+        return self.normalise_choice(word) in choice_ids(type(self)).values()
+
     def configure(self, setup: Setup) -> Setup:
         """Hook: check the choices a game is created with and complete them with defaults.
 
@@ -352,7 +333,7 @@ class RuleSet:
             what = ", ".join(str(x) for x in extras if x)
             raise ConfigError(Message("rules.takes", family=self.family, what=what))
 
-    def build_columns(self, config: GameConfig, rows: tuple[str, ...]) -> tuple[Column, ...]:
+    def build_columns(self, config: ConfigView, rows: tuple[str, ...]) -> tuple[Column, ...]:
         """Hook: the columns of every player's sheet, with their order and roll constraints
         (default: as their :attr:`column_kinds` make them, else free columns)."""
         kinds = self.column_kinds
@@ -366,13 +347,13 @@ class RuleSet:
         (its kind's)."""
         return None
 
-    def mechanics(self, config: GameConfig) -> list[Mechanic]:
+    def mechanics(self, config: ConfigView) -> list[Mechanic]:
         """Hook: the mechanics a game of this configuration plays besides its columns' (Gaby
         two coups and doblar, Duel jokers, Double Yams sixth roll, bank or pool), made with
         the settings. Default: none."""
         return []
 
-    def game_mechanics(self, config: GameConfig, columns: tuple[Column, ...]) -> Mechanics:
+    def game_mechanics(self, config: ConfigView, columns: tuple[Column, ...]) -> Mechanics:
         """Every mechanic of a game: :meth:`mechanics` and those its columns' kinds bring;
         the kinds of columns the game does not have are offered (their entry fields are
         refused in their own words)."""
@@ -384,22 +365,22 @@ class RuleSet:
                    if (m := kind.mechanic(kind.column(cid, ()))) is not None]
         return Mechanics(played, offered)
 
-    def label(self, config: GameConfig) -> str:
+    def label(self, config: ConfigView) -> str:
         """Hook: a human name for a configuration, used for records ("Double Yams forcé")."""
         return self.title
 
-    def config_key_parts(self, config: GameConfig) -> list[str]:
+    def config_key_parts(self, config: ConfigView) -> list[str]:
         """Hook: what, besides the family, makes two games comparable for records."""
         return []
 
-    def columns_label(self, config: GameConfig) -> str:
+    def columns_label(self, config: ConfigView) -> str:
         """The label of a several-column family: its columns, optional rows and options."""
         parts = [" / ".join(self.column_names[c] for c in config.columns)]
         parts += [self.row(r).name.lower() for r in config.optional_rows]
         parts += [self.option_labels.get(o, o) for o in config.options]
         return f"{self.title} ({', '.join(parts)})"
 
-    def columns_key_parts(self, config: GameConfig) -> list[str]:
+    def columns_key_parts(self, config: ConfigView) -> list[str]:
         """The record key parts of a several-column family: columns, rows, options."""
         parts = ["+".join(config.columns)]
         if config.optional_rows:
@@ -410,12 +391,12 @@ class RuleSet:
 
     # -- turn hooks (game.py, simulate.py) -------------------------------------------------------
 
-    def max_roll(self, game: Game) -> int:
+    def max_roll(self, game: TurnView) -> int:
         """Hook: the most rolls the current coup may have taken; at least 1 (a game does not
         ask it for a coup of one roll)."""
         return self.max_rolls
 
-    def refuse_roll(self, game: Game, roll: int, maximum: int) -> IllegalMoveError | None:
+    def refuse_roll(self, game: TurnView, roll: int, maximum: int) -> IllegalMoveError | None:
         """Hook: a refusal with a reason better than "roll above the allowance", or None
         (asked only when ``roll`` is above ``maximum``)."""
         return None
@@ -432,11 +413,11 @@ class RuleSet:
         value a géante announce names)."""
         return 0
 
-    def chance_cell(self, config: GameConfig, column: Column, row: str) -> bool:
+    def chance_cell(self, config: ConfigView, column: Column, row: str) -> bool:
         """Hook: a cell that takes a 0 whatever the coup's roll count (Gaby Y8)."""
         return False
 
-    def coup_figure(self, game: Game, sheet: Sheet, row_id: str, coup: Coup) -> Figure:
+    def coup_figure(self, game: TurnView, sheet: Sheet, row_id: str, coup: Coup) -> Figure:
         """One row's figure for this coup (the game's mechanics may then change it, the forced
         joker's H4): :meth:`score_row`, remembered by row, dice and roll when the family
         :attr:`remembers_throws` (a score depends on nothing else; found again by the dice's
@@ -459,7 +440,7 @@ class RuleSet:
             by_texts[(row_id, texts, coup.roll)] = figure
         return figure
 
-    def cell_bonus(self, game: Game, sheet: Sheet, column: Column, row: str,
+    def cell_bonus(self, game: TurnView, sheet: Sheet, column: Column, row: str,
                    coup: Coup) -> tuple[int, Message] | None:
         """Hook: a bonus written with the cell, outside its score, and its note (or None)."""
         return None
@@ -469,7 +450,7 @@ class RuleSet:
         scratched as a joker keeps its Yahtzee bonus, H4)."""
         return bonus
 
-    def random_roll_count(self, game: Game, rng: random.Random) -> int:
+    def random_roll_count(self, game: TurnView, rng: random.Random) -> int:
         """Hook: a roll count the random player (demo, property tests) may use."""
         return rng.randint(1, game.max_roll())
 

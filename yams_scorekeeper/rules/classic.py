@@ -18,7 +18,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from typing import Any
 
     from ..base.totals import Cells
-    from ..engine.config import GameConfig
+    from ..mechanics.views import ConfigView
 
 _UPPER = tuple(Row(str(v), str(v), "chiffres") for v in range(1, 7))
 #: C3: once plus or moins is written in a column, the other keeps plus strictly above moins
@@ -140,13 +140,13 @@ class ClassicRules(RuleSet):
         """Columns (C5); the imposée column needs its order of rows at creation."""
         return columns_setup(self, setup, "C5")
 
-    def label(self, config: GameConfig) -> str:
+    def label(self, config: ConfigView) -> str:
         return self.columns_label(config)
 
-    def config_key_parts(self, config: GameConfig) -> list[str]:
+    def config_key_parts(self, config: ConfigView) -> list[str]:
         return self.columns_key_parts(config)
 
-    def mechanics(self, config: GameConfig) -> list[Mechanic]:
+    def mechanics(self, config: ConfigView) -> list[Mechanic]:
         """C3: plus stays strictly above moins in every column."""
         return [PLUS_MOINS]
 

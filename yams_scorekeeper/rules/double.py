@@ -24,8 +24,6 @@ if TYPE_CHECKING:  # pragma: no cover
     from typing import Any, Protocol
 
     from ..base.totals import Cells
-    from ..engine.config import GameConfig
-    from ..engine.game import Game
 
     class _Search(Protocol):
         """What this module asks of ``double_search`` (the module, typed by its functions)."""
@@ -37,6 +35,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
         def score_geante(self, rules: DoubleRules, row_id: str, value: int, dice: Dice,
                          roll: int) -> Figure: ...
+    from ..mechanics.views import ConfigView, TurnView
 
 
 _CHIFFRES = tuple(Row(str(v), str(v), "chiffres") for v in range(1, 7))
@@ -183,24 +182,24 @@ class DoubleRules(RuleSet):
             raise ConfigError(Message("rules.direction_only_goes_forc"), rule="D10")
         return Setup(setup.players, self.default_columns, variant=var, direction=dirn)
 
-    def build_columns(self, config: GameConfig, rows: tuple[str, ...]) -> tuple[Column, ...]:
+    def build_columns(self, config: ConfigView, rows: tuple[str, ...]) -> tuple[Column, ...]:
         if config.variant == self.ordered_variant:
             way = self.directions[config.direction or next(iter(self.directions))]
             return tuple(ordered(cid, "Grille", rows, way, "D10") for cid in config.columns)
         return super().build_columns(config, rows)
 
-    def label(self, config: GameConfig) -> str:
+    def label(self, config: ConfigView) -> str:
         variant = config.variant or next(iter(self.variants))
         text = f"{self.title} {self.variants[variant]}"
         if variant == self.ordered_variant:
             text += f" ({'croissant' if config.direction != 'decroissant' else 'décroissant'})"
         return text
 
-    def config_key_parts(self, config: GameConfig) -> list[str]:
+    def config_key_parts(self, config: ConfigView) -> list[str]:
         """The variant only: forcé croissant and décroissant share their records (D11)."""
         return [config.variant or next(iter(self.variants))]
 
-    def mechanics(self, config: GameConfig) -> list[Mechanic]:
+    def mechanics(self, config: ConfigView) -> list[Mechanic]:
         """D9: the announced sixth roll (classique, forcé); D10: the bank (critique) or the
         pool (165) of rolls."""
         per_turn = int(self.settings["rolls_per_turn"])
@@ -210,11 +209,11 @@ class DoubleRules(RuleSet):
             return [RollBank(per_turn)]
         return [SixthRoll(per_turn)] if config.variant in self.sixth_roll_variants else []
 
-    def max_roll(self, game: Game) -> int:
+    def max_roll(self, game: TurnView) -> int:
         """D9: five a turn (the mechanics add the sixth roll, the bank, or give the pool)."""
         return int(self.settings["rolls_per_turn"])
 
-    def random_roll_count(self, game: Game, rng: random.Random) -> int:
+    def random_roll_count(self, game: TurnView, rng: random.Random) -> int:
         return rng.randint(1, int(self.settings["rolls_per_turn"]))
 
     def sheet_totals(self, columns: tuple[Column, ...], cells: Cells) -> Totals:

@@ -44,7 +44,7 @@ from .memo import MOST_REMEMBERED
 if TYPE_CHECKING:  # pragma: no cover
     from typing import Any, Literal, TypeAlias
 
-    from .double import DoubleRules
+    from .base import RuleSet
 
 # -- the shape of every row (structure only; numbers are settings) -----------------------------
 
@@ -79,8 +79,19 @@ for _row, _n in _GEANTE.items():
 _LARGEST = {row: (max(s[1]) if s[0] == "same" else s[1] if s[0] == "runs" else _GEANTE_RUN)
             for row, s in _SHAPE.items()}
 
-_WORDS = {1: "un", 2: "deux", 3: "trois", 4: "quatre", 5: "cinq", 6: "six", 7: "sept",
-          8: "huit", 9: "neuf", 10: "dix"}
+#: how many dice, in words, said in the language of the explanation
+_COUNTS = {1: "explain.count.one", 2: "explain.count.two", 3: "explain.count.three",
+           4: "explain.count.four", 5: "explain.count.five", 6: "explain.count.six",
+           7: "explain.count.seven", 8: "explain.count.eight", 9: "explain.count.nine",
+           10: "explain.count.ten"}
+#: a label's plural name (as the detail of a figure keeps it) -> its words in an explanation
+_LABEL_WORDS = {"clairs": "explain.dice.clairs", "foncés": "explain.dice.fonces",
+                "petits": "explain.dice.petits", "grands": "explain.dice.grands"}
+
+
+def _in_words(n: int) -> Message | int:
+    return Message(_COUNTS[n]) if n in _COUNTS else n
+
 
 # A search mode: the harmony it looks for (None, "couleur", "taille"), the plural names of its
 # labels, in label order, and its bins (the attribute of _Bins). Bins are indexed
@@ -262,37 +273,45 @@ def _search(row_id: str, bins: _Bins, mode: _Mode, only: int | None = None
     return None if found_g is None else (n * found_g[0], found_g)
 
 
-def _groups(row_id: str, mode: _Mode, where: _Where) -> list[str]:
-    """The groups a search found, as French text (``trois 5 clairs``, ``1-2-3 petits``);
-    the row's shape says which kind of ``where`` its search gave."""
+def _groups(row_id: str, mode: _Mode, where: _Where) -> list[Message]:
+    """The groups a search found, in words (``trois 5 clairs``, ``1-2-3 petits``; ``three
+    light 5s``, ``small 1-2-3``); the row's shape says which kind of ``where`` its search
+    gave."""
     shape = _SHAPE[row_id]
     names = mode[1]
     labels = len(names)
     if shape[0] == "same":
         placed: _Placed = where  # type: ignore[assignment]  # a "same" search places groups
-        return [_same_text(n, b // labels + 1, names[b % labels]) for n, b in placed]
+        return [_labelled(_GROUP_SAME, names[b % labels], count=_in_words(n),
+                          value=b // labels + 1) for n, b in placed]
     if shape[0] == "runs":
         runs_at: _RunsAt = where  # type: ignore[assignment]  # a "runs" search: its runs
         start, run_labels = runs_at
         run = "-".join(str(v) for v in range(start, start + shape[1]))
-        return [_label(run, names[lab]) for lab in run_labels]
+        return [_labelled(_GROUP_RUN, names[lab], run=run) for lab in run_labels]
     geante_at: _GeanteAt = where  # type: ignore[assignment]  # a "geante" search: 3 numbers
     value, run_label, b = geante_at
-    return [_label("1-2-3-4-5-6", names[run_label]),
-            _label(f"{_GEANTE_WORD[shape[1]]} de {value}", names[b % labels])]
+    return [_labelled(_GROUP_RUN, names[run_label], run="1-2-3-4-5-6"),
+            _labelled(_GROUP_GEANTE, names[b % labels], what=_GEANTE_WORD[shape[1]],
+                      value=value)]
 
 
-def _label(text: str, name: str) -> str:
-    return f"{text} {name}" if name else text
+#: the words of a kind of group: (without a label, with one)
+_GROUP_SAME = ("explain.group.same", "explain.group.same_label")
+_GROUP_RUN = ("explain.group.run", "explain.group.run_label")
+_GROUP_GEANTE = ("explain.group.geante", "explain.group.geante_label")
 
 
-def _same_text(n: int, value: int, name: str) -> str:
-    return _label(f"{_WORDS.get(n, n)} {value}", name)
+def _labelled(keys: tuple[str, str], name: str, **values: object) -> Message:
+    """A group in the words of ``keys``, with its label's when it has one (``name``)."""
+    if not name:
+        return Message(keys[0], **values)
+    return Message(keys[1], label=Message(_LABEL_WORDS[name]), **values)
 
 
 # -- figures -----------------------------------------------------------------------------------
 
-def _not_made(rules: DoubleRules, row_id: str) -> Figure:
+def _not_made(rules: RuleSet, row_id: str) -> Figure:
     """The figure of a row the dice do not make: the same each time, made once per rule set."""
     memo = rules.memos.of(rules).kept
     figure = memo.get(row_id)
@@ -303,7 +322,7 @@ def _not_made(rules: DoubleRules, row_id: str) -> Figure:
     return figure
 
 
-def _kept_figure(rules: DoubleRules, key: Hashable, make: Callable[[], Figure]) -> Figure:
+def _kept_figure(rules: RuleSet, key: Hashable, make: Callable[[], Figure]) -> Figure:
     """The figure kept under ``key`` by the rule set (made by ``make`` the first time): a
     figure made is fixed by its row, where its groups lie, its harmony and whether it is the
     first roll, a few hundred cases that come back all the time."""
@@ -316,7 +335,7 @@ def _kept_figure(rules: DoubleRules, key: Hashable, make: Callable[[], Figure]) 
     return figure
 
 
-def _figure(rules: DoubleRules, row_id: str, bins: _Bins, roll: int,
+def _figure(rules: RuleSet, row_id: str, bins: _Bins, roll: int,
             only: int | None = None) -> Figure:
     """A row of the yams, suites or combinaisons section: the best dice, harmony, first roll
     (``only``: a géante made with that value only)."""
@@ -344,7 +363,7 @@ def _figure(rules: DoubleRules, row_id: str, bins: _Bins, roll: int,
                        lambda: _made(rules, row_id, best_mode, best, best_base, roll))
 
 
-def _made(rules: DoubleRules, row_id: str, mode: _Mode, found: tuple[int, _Where], base: int,
+def _made(rules: RuleSet, row_id: str, mode: _Mode, found: tuple[int, _Where], base: int,
           roll: int) -> Figure:
     """The figure of a row made in ``mode`` (``found`` by :func:`_search`), with its factors."""
     s = rules.settings
@@ -358,18 +377,19 @@ def _made(rules: DoubleRules, row_id: str, mode: _Mode, found: tuple[int, _Where
     score = base
     for f in factors.values():
         score *= f
-    groups = _groups(row_id, mode, found[1])
+    said = _groups(row_id, mode, found[1])
+    shown = Joined(" + ", said)
+    groups = [g.text("fr") for g in said]          # the figure's detail keeps them in French
     if row_id in _GEANTE:
         n = _GEANTE[row_id]
         value = found[0] // n
         # as the seed writes them: 10 x (5 + 5), 10 x (4 + 4 + 4), 10 x (4 x 6)
         dice = f"({n} x {value})" if n >= 4 else "(" + " + ".join([str(value)] * n) + ")"
         parts = [Message("explain.geante_harmony" if harmony else "explain.geante",
-                         what=_GEANTE_WORD[n], value=value, groups=" + ".join(groups),
+                         what=_GEANTE_WORD[n], value=value, groups=shown,
                          factor=s["geante_factor"], dice=dice, base=base)]
     else:
-        parts = [Message("explain.groups", name=rules._name(row_id), groups=" + ".join(groups),
-                         base=base)]
+        parts = [Message("explain.groups", name=rules._name(row_id), groups=shown, base=base)]
     if harmony:
         parts.append(Message("explain.times_harmony_colour" if harmony == "couleur"
                              else "explain.times_harmony_size", factor=hf))
@@ -381,7 +401,7 @@ def _made(rules: DoubleRules, row_id: str, mode: _Mode, found: tuple[int, _Where
                       harmony=harmony, groups=groups)
 
 
-def _chiffre(rules: DoubleRules, value: int, bins: _Bins) -> Figure:
+def _chiffre(rules: RuleSet, value: int, bins: _Bins) -> Figure:
     """Row ``value`` (D6): value x dice showing it, doubled when all the dice of one colour,
     or all the dice of one size, show it."""
     n = bins.plain[value - 1]
@@ -404,7 +424,7 @@ def _all_of_a_label(bins: _Bins, value: int) -> tuple[str, str, int] | None:
     return None
 
 
-def _chiffre_figure(rules: DoubleRules, value: int, n: int,
+def _chiffre_figure(rules: RuleSet, value: int, n: int,
                     harmony: tuple[str, str, int] | None) -> Figure:
     """Row ``value`` with ``n`` dice showing it, in harmony or not (see :func:`_chiffre`)."""
     row_id = str(value)
@@ -420,20 +440,21 @@ def _chiffre_figure(rules: DoubleRules, value: int, n: int,
     score = base * hf
     parts = [upper, Message("explain.times_harmony_colour_all" if kind == "couleur"
                             else "explain.times_harmony_size_all",
-                            factor=hf, count=_WORDS.get(count, count), value=value, dice=names),
+                            factor=hf, count=_in_words(count), value=value,
+                            dice=Message(_LABEL_WORDS[names])),
              Message("explain.equals", score=score)]
     return rules._fig(row_id, score, Joined("", parts), base=base,
                       factors={"harmonie": hf}, harmony=kind, **extra)
 
 
-def _difference(rules: DoubleRules, row_id: str, bins: _Bins) -> Figure:
+def _difference(rules: RuleSet, row_id: str, bins: _Bins) -> Figure:
     values = bins.values
     total = sum(values)
     return rules._fig(row_id, total, Message(
         "explain.sum", name=rules._name(row_id), dice=" + ".join(map(str, values)), total=total))
 
 
-def _score(rules: DoubleRules, row_id: str, bins: _Bins, roll: int) -> Figure:
+def _score(rules: RuleSet, row_id: str, bins: _Bins, roll: int) -> Figure:
     if row_id in _SHAPE:
         return _figure(rules, row_id, bins, roll)
     if row_id in ("plus", "moins"):
@@ -441,18 +462,18 @@ def _score(rules: DoubleRules, row_id: str, bins: _Bins, roll: int) -> Figure:
     return _chiffre(rules, int(row_id), bins)
 
 
-def score_all(rules: DoubleRules, dice: Dice, roll: int) -> list[Figure]:
+def score_all(rules: RuleSet, dice: Dice, roll: int) -> list[Figure]:
     """Every row of ``rules.rows``, in grid order, scored for these ten dice after ``roll``
     rolls."""
     bins = _Bins(dice)
     return [_score(rules, row.id, bins, roll) for row in rules.rows]
 
 
-def score_one(rules: DoubleRules, row_id: str, dice: Dice, roll: int) -> Figure:
+def score_one(rules: RuleSet, row_id: str, dice: Dice, roll: int) -> Figure:
     """The figure ``dice`` make in ``row_id`` after ``roll`` rolls (score 0 when not made)."""
     return _score(rules, row_id, _Bins(dice), roll)
 
 
-def score_geante(rules: DoubleRules, row_id: str, value: int, dice: Dice, roll: int) -> Figure:
+def score_geante(rules: RuleSet, row_id: str, value: int, dice: Dice, roll: int) -> Figure:
     """The géante ``row_id`` made with ``value`` only: a sixth roll announced it (D9)."""
     return _figure(rules, row_id, _Bins(dice), roll, only=value)

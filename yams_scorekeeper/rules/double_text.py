@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from .hints import UPPER_TEXT
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .double import DoubleRules
+    from .base import RuleSet
 
 _SAME = ("at least {n} identical dice of the ten (G1); {base}",
          "au moins {n} dés identiques parmi les dix (G1) ; {base}")
@@ -50,7 +50,7 @@ _GROUP_OF = {"double-brelan": "3+3", "triple-brelan": "3+3+3", "double-carre": "
              "full-supreme": "7+3", "double-full": "2+2+3+3"}
 
 
-def row_text(rules: DoubleRules, row: str) -> tuple[str, str]:
+def row_text(rules: RuleSet, row: str) -> tuple[str, str]:
     base = rules.settings["bases"].get(row)
     if row.isdigit():
         en, fr = UPPER_TEXT

@@ -15,7 +15,8 @@ from .hints import SolverHints, TableHints
 if TYPE_CHECKING:  # pragma: no cover
     from typing import Any
 
-    from ..engine.config import GameConfig
+    from ..mechanics.views import ConfigView
+
 
 _UPPER = tuple(Row(str(v), str(v), "chiffres") for v in range(1, 7))
 
@@ -116,7 +117,7 @@ class DuelRules(RuleSet):
                               expected="jokers_per_turn=1", rule="U4")
         return super().configure(setup)
 
-    def mechanics(self, config: GameConfig) -> list[Mechanic]:
+    def mechanics(self, config: ConfigView) -> list[Mechanic]:
         """U4: the jokers."""
         return [Jokers(int(self.settings["jokers"]), int(self.settings["jokers_per_turn"]))]
 

@@ -15,9 +15,9 @@ from .five_dice import NO_FULL, dice_sum, full, of_a_kind, suite_figure, sum_fig
 from .hints import TableHints
 
 if TYPE_CHECKING:  # pragma: no cover
+    from ..base.sheet import Sheet
     from ..base.totals import Cells
-    from ..engine.config import GameConfig
-    from ..engine.game import Game, Sheet
+    from ..mechanics.views import ConfigView, TurnView
 
 #: Y4: the columns in sheet order (their factors are settings, Y5)
 GABY_KINDS = {"descente": ColumnKind("Descente", DOWN, rule="Y4"),
@@ -243,7 +243,7 @@ class GabyRules(RuleSet):
         """Y5: each column's factor is a setting."""
         return int(self.settings["column_factors"].get(column, 1))
 
-    def mechanics(self, config: GameConfig) -> list[Mechanic]:
+    def mechanics(self, config: ConfigView) -> list[Mechanic]:
         """Y7: the two coups, and the doblar (the descente and the montée take a doblar of
         their next two cells, once each); Y6: bloquant; Y3: max and min."""
         played: list[Mechanic] = []
@@ -257,18 +257,18 @@ class GabyRules(RuleSet):
         played.append(MAX_MIN)
         return played
 
-    def label(self, config: GameConfig) -> str:
+    def label(self, config: ConfigView) -> str:
         return self.columns_label(config)
 
-    def config_key_parts(self, config: GameConfig) -> list[str]:
+    def config_key_parts(self, config: ConfigView) -> list[str]:
         return self.columns_key_parts(config)
 
-    def max_roll(self, game: Game) -> int:
+    def max_roll(self, game: TurnView) -> int:
         if len(game.coups) + 1 < game.coups_allowed():
             return self.max_rolls      # a second coup may still reach a cell (Y7)
         return min(self.max_rolls, self._dry_cap(game, game.player))
 
-    def _dry_cap(self, game: Game, sheet: Sheet) -> int:
+    def _dry_cap(self, game: TurnView, sheet: Sheet) -> int:
         """Most rolls a coup may take and still have a cell to go to (Y4: when only sec or
         demi-sec cells are left, a coup of more rolls has nowhere to be written)."""
         written, chance = sheet.marks.keys(), game.config.has("chance")
@@ -283,13 +283,13 @@ class GabyRules(RuleSet):
             cap = max(cap, column.max_roll)
         return cap or self.max_rolls
 
-    def refuse_roll(self, game: Game, roll: int, maximum: int) -> IllegalMoveError | None:
+    def refuse_roll(self, game: TurnView, roll: int, maximum: int) -> IllegalMoveError | None:
         if maximum < roll <= self.max_rolls:
             return IllegalMoveError(Message("rules.only_sec_demi_sec", roll=roll, maximum=maximum),
                                     expected=f"1 to {maximum}", rule="Y4")
         return None
 
-    def chance_cell(self, config: GameConfig, column: Column, row: str) -> bool:
+    def chance_cell(self, config: ConfigView, column: Column, row: str) -> bool:
         return config.has("chance") and column.id in DRY_COLUMNS and row in CHANCE_ROWS
 
     def sheet_totals(self, columns: tuple[Column, ...], cells: Cells) -> Totals:

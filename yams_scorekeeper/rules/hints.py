@@ -19,12 +19,39 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..base.errors import EntryError
-from .choices import choice_ids, normalise_id
+from .choices import normalise_id
 
 if TYPE_CHECKING:  # pragma: no cover
-    from typing import Any, ClassVar
+    from typing import Any, ClassVar, Protocol
 
-    from .base import RuleSet
+    from .rows import Row, Section
+
+    class Hinted(Protocol):
+        """A rule set as its hints read it (:class:`~yams_scorekeeper.rules.base.RuleSet`)."""
+
+        @property
+        def settings(self) -> dict[str, Any]: ...
+
+        @property
+        def sections(self) -> tuple[Section, ...]: ...
+
+        @property
+        def rows_rule(self) -> str: ...
+
+        @property
+        def column_names(self) -> dict[str, str]: ...
+
+        @property
+        def variants(self) -> dict[str, str]: ...
+
+        @property
+        def option_labels(self) -> dict[str, str]: ...
+
+        def row(self, row_id: str) -> Row: ...
+
+        def normalise_choice(self, word: str) -> str: ...
+
+        def names_choice(self, word: str) -> bool: ...
 
 #: a section of the sheet in words (``yams rules FAMILY SECTION``), English and French
 SECTION_TEXT = ("section: {rows}; its total is their sum",
@@ -61,7 +88,7 @@ class TableHints:
         "grand-total": "total", "total-general": "total", "jokers": "joker",
         "doblars": "doblar", "bank": "critique", "banque": "critique", "pool": "165"}
 
-    def __init__(self, rules: RuleSet):
+    def __init__(self, rules: Hinted):
         self.rules = rules
 
     def topic(self, word: str) -> tuple[str, str, str, str, str] | None:
@@ -126,7 +153,7 @@ class TableHints:
 
     def _is_choice(self, text: str) -> bool:
         rules = self.rules
-        if rules.normalise_choice(text) in choice_ids(type(rules)).values():
+        if rules.names_choice(text):
             return True
         try:
             rules.row(text)
@@ -142,7 +169,7 @@ class SolverHints:
     #: plain dice, any order, three rolls); the others get the heuristic adviser
     exactly_solved: ClassVar[bool] = False
 
-    def __init__(self, rules: RuleSet):
+    def __init__(self, rules: Hinted):
         self.rules = rules
 
     def state(self, rows: tuple[str, ...]) -> dict[str, Any]:

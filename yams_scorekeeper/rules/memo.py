@@ -15,7 +15,20 @@ from typing import TYPE_CHECKING
 from ..base.dice import Dice
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .base import Figure, RuleSet
+    from typing import Any, Protocol
+
+    from ..base.figure import Figure
+
+    class Remembering(Protocol):
+        """A rule set as its memo is found: its settings, and the memo it keeps once found."""
+
+        _memo: ScoreMemo | None
+
+        @property
+        def settings(self) -> dict[str, Any]: ...
+
+        @property
+        def defaults(self) -> dict[str, Any]: ...
 
 #: most scores (and throws) remembered for one configuration (a five-dice family needs
 #: ~10,000: a few MB)
@@ -53,7 +66,7 @@ class MemoShelf:
         self.most = most
         self._memos: dict[Configuration, ScoreMemo] = {}
 
-    def of(self, rules: RuleSet) -> ScoreMemo:
+    def of(self, rules: Remembering) -> ScoreMemo:
         """The memo of ``rules``'s configuration (found once a rule set, then kept on it)."""
         memo = rules._memo
         if memo is None:

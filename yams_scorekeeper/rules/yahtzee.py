@@ -25,7 +25,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from typing import Any
 
     from ..base.totals import Cells
-    from ..engine.config import GameConfig
+    from ..mechanics.views import ConfigView
 
 _UPPER = tuple(Row(str(v), name, "upper") for v, name in enumerate(UPPER_NAMES, start=1))
 _LOWER = (
@@ -187,7 +187,7 @@ class YahtzeeRules(RuleSet):
         return self._fig(row_id, score, Message(
             "explain.joker", name=self._name(row_id), score=score))
 
-    def mechanics(self, config: GameConfig) -> list[Mechanic]:
+    def mechanics(self, config: ConfigView) -> list[Mechanic]:
         """H4, unless ``joker_rule`` turns it off: a yahtzee rolled when the yahtzee row is
         filled is a joker (full house and straights in full), forced to its upper row if
         empty, else to an empty lower row, else to an empty upper row (as a 0); +100 for each

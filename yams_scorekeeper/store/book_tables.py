@@ -30,12 +30,42 @@ from ..engine.book_csv import HISTORY_CSV_FORMAT
 from ..engine.records import PAGE_FORMAT
 from .files import compact_text
 
-if TYPE_CHECKING:  # pragma: no cover
-    from .folder import Doc
-    from .summary_index import SummaryIndex
-
 #: a row of the index (a tuple of SQLite values)
 Row = tuple[Any, ...]
+
+if TYPE_CHECKING:  # pragma: no cover
+    from typing import Protocol
+
+    from .folder import Doc
+
+    class Indexed(Protocol):
+        """The summaries index as its book tables read it (``SummaryIndex``, which makes
+        them)."""
+
+        def _open(self) -> sqlite3.Connection: ...
+
+        def sheet_rows(self, player: str | None = None, family: str | None = None,
+                       since: str | None = None, until: str | None = None,
+                       seats: int | None = None
+                       ) -> Iterator[tuple[str, str | None, bool, str]]: ...
+
+        def companions(self, player: str, winning_families: Iterable[str],
+                       since: str | None = None, until: str | None = None,
+                       seats: int | None = None) -> list[Row]: ...
+
+        def player_rows(self, player: str) -> list[Row]: ...
+
+        def summaries(self, player: str | None = None, family: str | None = None,
+                      since: str | None = None, until: str | None = None,
+                      config_key: str | None = None, newest_first: bool = False,
+                      limit: int | None = None, offset: int = 0) -> Iterator[Doc]: ...
+
+        def checked_summary(self, game_id: str) -> tuple[Doc, str | None]: ...
+
+        def rated_rows(self, winning_families: Iterable[str],
+                       after: tuple[str, str] | None = None) -> Iterator[Row]: ...
+
+        def labels(self, config_keys: Iterable[str]) -> dict[str, str]: ...
 #: the values of a query's ``?`` placeholders (:func:`filters`)
 Params = list[str | int]
 
@@ -335,7 +365,7 @@ class BookTables:
     of ``stats NAME --rows``, the lines of ``history --csv`` and the companions' tallies of
     ``stats NAME``."""
 
-    def __init__(self, index: SummaryIndex):
+    def __init__(self, index: Indexed):
         self.index = index
 
     def player_row_tallies(self, player: str, family: str | None = None,

@@ -86,6 +86,33 @@ def _gone(store: Store, game_id: str, err: StoreError) -> YamsError:
     return err if entry is None else ended_by(entry["doc"]["events"])
 
 
+class _Written(Exception):
+    """The entry asked for at a position of the log is the one already there (a resend)."""
+
+    def __init__(self, event: Doc):
+        super().__init__()
+        self.event = event
+
+
+def moved_on(game: Game, events: list[Doc], at: int, event: Doc) -> Exception:
+    """Why ``event``, made for the log's position ``at``, is not appended to ``events``: a
+    :class:`_Written` when the same entry already stands there (written once), else the
+    refusal naming who wrote meanwhile."""
+    if len(events) > at:
+        then = Game(game.config, events[:at], id=game.id, created=game.created)
+        try:
+            then.record(event)
+        except YamsError:
+            pass
+        else:
+            if then.events[at] == events[at]:
+                return _Written(events[at])
+    writer = next((e["player"] for e in events[at:] if e.get("player")), None)
+    if writer is None:
+        return IllegalMoveError(Message("game.moved_on"))
+    return IllegalMoveError(Message("game.already_wrote", player=writer))
+
+
 @dataclass
 class TableSession:
     """A game loaded from the store; every change goes through :meth:`apply`."""
@@ -137,15 +164,26 @@ class TableSession:
                                         # were announced when the game was first finished
         return session
 
-    def apply(self, event: Doc) -> Doc:
+    def apply(self, event: Doc, at: int | None = None) -> Doc:
         """Check ``event`` with the rules, store it, archive the game if it is over (an
-        event on a finished game reopens it first)."""
+        event on a finished game reopens it first). With ``at`` (the length of the log the
+        entry was made for: its id) it is written only there: the same entry found there is
+        returned as written (a resend), any other refused (:func:`moved_on`)."""
         if self.game.finished:
-            return self._reopen(event)
+            if at is None:
+                return self._reopen(event)
+            found = moved_on(self.game, self.game.events, at, event)
+            if isinstance(found, _Written):
+                return found.event
+            raise found if len(self.game.events) != at else ended_by(self.game.events)
         before = len(self.game.events)
 
         def check(stored_events: list[Doc]) -> Doc:
             nonlocal before
+            if at is not None and len(stored_events) != at:
+                self.game = Game(self.game.config, stored_events, id=self.game.id,
+                                 created=self.game.created, clock=self.clock)
+                raise moved_on(self.game, stored_events, at, event)
             if stored_events != self.game.events:     # another command wrote meanwhile
                 self.game = Game(self.game.config, stored_events, id=self.game.id,
                                  created=self.game.created, clock=self.clock)
@@ -157,6 +195,8 @@ class TableSession:
 
         try:
             stored = self.store.append_checked(self.game_id, check)
+        except _Written as written:
+            return written.event
         except YamsError as err:
             if len(self.game.events) > before:       # the rules passed, the store failed
                 self.game = self._reload(before)
@@ -227,14 +267,18 @@ class TableSession:
     def enter(self, dice: Any, roll: Any, **entries: Any) -> list[LegalCell]:
         """Enter a coup (``entries``: what the player typed for the game's mechanics, as
         :meth:`Game.enter` takes them)."""
+        self.apply(self.entry(dice, roll, entries))
+        return self.game.legal_cells()
+
+    def entry(self, dice: Any, roll: Any, entries: dict[str, Any],
+              player: str | None = None) -> Doc:
+        """The event of a coup entered for ``player`` (default: the one to play)."""
         from ..mechanics import entry_fields
 
-        event: dict[str, Any] = {"type": "enter", "player": self.game.player.name,
-                                 "dice": dice if isinstance(dice, list) else
-                                 [str(d) for d in self.game.rules.parse_dice(dice)],
-                                 "roll": roll, **entry_fields(entries)}
-        self.apply(event)
-        return self.game.legal_cells()
+        return {"type": "enter", "player": player or self.game.player.name,
+                "dice": dice if isinstance(dice, list) else
+                [str(d) for d in self.game.rules.parse_dice(dice)],
+                "roll": roll, **entry_fields(entries)}
 
     def mark(self, column: str | None, row: str, *, coup: int | None = None,
              scratch: bool = False, second: tuple[str | None, str] | None = None) -> list[Mark]:

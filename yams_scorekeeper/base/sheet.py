@@ -1,18 +1,18 @@
 """A player's sheet and what a game writes on it: the coups entered, the marks written, the
 legal cells offered, the turns played: frozen, slotted values, made at every event of a
-replay; :mod:`.game` makes and reads them."""
+replay; :mod:`~yams_scorekeeper.engine.game` makes and reads them."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from ..base.dice import Dice
 from ..i18n import Joined, Message, explain_lang
-from ..mechanics import RESTING
-from ..rules import Figure
+from .dice import Dice
+from .figure import Figure
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
     from typing import Any
 
 
@@ -95,26 +95,28 @@ class LegalCell:
 @dataclass
 class Sheet:
     """One player's sheet: its marks, its turns, and the counters of the game's mechanics
-    (``state``, by counter name: each mechanic owns its own, see :mod:`.mechanics`). A
-    counter reads as an attribute too (``sheet.jokers_left``); a sheet that does not play its
-    mechanic reads the resting value (0, nothing used)."""
+    (``state``, by name: see :mod:`~yams_scorekeeper.mechanics`). A counter of ``resting``
+    (each with the value of a sheet that does not play its mechanic) reads as an attribute
+    too (``sheet.jokers_left``)."""
 
     name: str
     marks: dict[tuple[str, str], Mark] = field(default_factory=dict)
     turns: int = 0
     state: dict[str, Any] = field(default_factory=dict)
+    resting: Mapping[str, Any] = field(default_factory=dict, repr=False, compare=False)
 
     def __getattr__(self, name: str) -> Any:
-        if name in RESTING:
+        rest = self.__dict__.get("resting", {})
+        if name in rest:
             state = self.__dict__.get("state")
             if state is not None and name in state:
                 return state[name]
-            rest = RESTING[name]
-            return set(rest) if isinstance(rest, frozenset) else rest
+            value = rest[name]
+            return set(value) if isinstance(value, frozenset) else value
         raise AttributeError(name)
 
     def __setattr__(self, name: str, value: Any) -> None:
-        if name in RESTING:
+        if name in self.__dict__.get("resting", {}):
             self.state[name] = value
         else:
             object.__setattr__(self, name, value)
