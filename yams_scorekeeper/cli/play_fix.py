@@ -41,6 +41,8 @@ if TYPE_CHECKING:  # pragma: no cover
         @property
         def lang(self) -> str: ...
 
+        def show_long(self, what: Any) -> None: ...
+
 def t(term: Terminal, key: str, **values: Any) -> str:
     """The catalogue's message ``key`` in the player's language."""
     return msg(key, term.lang, **values)
