@@ -46,6 +46,7 @@ class Game:
     dice: list[str]
     columns: list[str]
     typo: str = "1 2 3 /1"
+    columns_en: list[str] | None = None     # the columns' English names, where they differ
     hint: str = "why"           # the hint typed: ``hint`` where its table is at hand at once
 
 
@@ -125,9 +126,12 @@ class Walk:
             self.fault("no grid on screen")
             return {}
         columns = [DECORATION.sub("", h) for h in headers if not h.lower().startswith("coup ")]
-        expected = self.game.columns if len(self.game.columns) > 1 else [name]
-        if columns != expected:
-            self.fault(f"column header {headers} (expected {expected})")
+        # a house sheet's columns by either of their names: which one is said in English
+        # is the house vocabulary's matter, not the screen's
+        names = [self.game.columns, self.game.columns_en or self.game.columns]
+        expected = names if len(self.game.columns) > 1 else [[name]]
+        if columns not in expected:
+            self.fault(f"column header {headers} (expected {expected[0]})")
         coup_line = self.t("typed_coup", n=1, dice="", roll="").split(" 1 ")[0]
         if not any(line.endswith(self.last_typed) for line in lines) and \
                 not any(line.startswith(coup_line) for line in lines):
@@ -150,10 +154,20 @@ class Walk:
                 for answer in self.game.setup:
                     term.wait(": ")
                     term.line(answer)
+                self.defaults()
                 self.play()
                 term.line("q")
                 term.finish()
         return self
+
+    def defaults(self) -> None:
+        """Enter at the setup's other questions (a sheet's columns, an order): its defaults."""
+        dice = [self.t("dice_prompt", name=p, rolls="")[:-2] for p in self.game.players]
+        while True:
+            self.term.wait_prompt((*dice, ": "))
+            if any(d.encode() in self.term.since for d in dice):
+                return
+            self.term.line("")
 
     def play(self) -> None:
         over, cell = self.t("game_over"), self.t("choose_prompt")

@@ -7,6 +7,7 @@ when typed."""
 
 from __future__ import annotations
 
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -30,21 +31,21 @@ FAMILIES = [
     Game("yatzy", [], ["yatzy", "Léa, Marc"], TWO, FIVE, ["Léa"]),
     Game("yahtzee", [], ["yahtzee", "Léa, Marc"], TWO, FIVE, ["Léa"]),
 ]
-#: the answers to each example sheet's own questions (its optional columns), and its columns
-SHEETS = {
-    "annoncee": ([""], ["Descendante", "Libre", "Montante", "Annoncée"]),
-    "classic": (["libre imposee", ""], ["Libre", "Imposée"]),
-    "gaby": (["libre sec"], ["Libre", "Sec"]),
-}
 
 
 def house_games() -> list[Game]:
-    """Every example house sheet (a new one is walked as soon as it is in examples/house)."""
+    """Every example house sheet (a new one is walked as soon as it is in examples/house),
+    its questions answered with their defaults: the columns not optional, the dice it plays."""
     games = []
     for path in sorted(HOUSE.glob("*.toml")):
-        answers, columns = SHEETS.get(path.stem, ([], ["Léa"]))
-        games.append(Game(f"house {path.stem}", ["--house", str(path)], ["Léa", *answers],
-                          ["Léa"], FIVE, columns))
+        sheet = tomllib.loads(path.read_text(encoding="utf-8"))
+        columns = [c for c in sheet.get("columns", []) if not c.get("optional")]
+        count = sheet.get("dice", 5)
+        dice = [d[:count - 5] + d if count > 5 else d for d in FIVE]
+        games.append(Game(f"house {path.stem}", ["--house", str(path)], ["Léa"], ["Léa"], dice,
+                          [c.get("name", c["id"]) for c in columns] or ["Léa"],
+                          columns_en=[c.get("name_en", c.get("name", c["id"]))
+                                      for c in columns] or None))
     return games
 
 
