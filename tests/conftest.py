@@ -128,7 +128,7 @@ def small_blocks(monkeypatch, small_parallel):
     monkeypatch.setattr(book_file, "BLOCK_MOST", 1 << 20)
 
 
-# -- the browser of the live sheet's tests (test_serve_browser.py, test_serve_layout.py) ----
+# -- the browser of the tests that open pages in Chromium ---------------------------------
 
 def _need_chromium() -> None:
     from serving import CHROMIUM

@@ -9,7 +9,6 @@ from pathlib import Path
 import pytest
 from club import EVENING_ID, PLAYERS, club_store
 from helpers import ok
-from test_serve_browser import CHROMIUM, CHROMIUM_ARGS, _need_chromium
 
 EXAMPLES = sorted((Path(__file__).resolve().parent.parent / "examples").glob("*.txt"))
 #: what the page measures: how wide it is against the window, and each chart label outside
@@ -46,22 +45,14 @@ def pages(tmp_path_factory) -> list[Path]:
     return made
 
 
-def test_every_page_fits_a_phone_and_a_desktop_with_no_label_cut(pages):
-    _need_chromium()
-    from playwright.sync_api import sync_playwright
-
+def test_every_page_fits_a_phone_and_a_desktop_with_no_label_cut(pages, browser):
     wrong = []
-    with sync_playwright() as driver:
-        browser = driver.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            for width in (390, 1280):
-                page = browser.new_page(viewport={"width": width, "height": 900})
-                for path in pages:
-                    page.goto(path.as_uri())
-                    seen = page.evaluate(MEASURE)
-                    if seen["wide"] > seen["window"] or seen["cut"]:
-                        wrong.append((path.name, width, seen))
-                page.close()
-        finally:
-            browser.close()
+    for width in (390, 1280):
+        page = browser.new_page(viewport={"width": width, "height": 900})
+        for path in pages:
+            page.goto(path.as_uri())
+            seen = page.evaluate(MEASURE)
+            if seen["wide"] > seen["window"] or seen["cut"]:
+                wrong.append((path.name, width, seen))
+        page.close()
     assert len(pages) == 2 * (4 + len(EXAMPLES)) and wrong == []

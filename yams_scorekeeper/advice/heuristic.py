@@ -62,6 +62,8 @@ MAX_CANDIDATES = 10
 #: first rolls sampled to estimate a Double Yams turn's value (``yams review``'s luck): 8 keep
 #: a review of a whole game near 5 s; a turn's estimate has a standard error near 40 points
 TURN_SAMPLES = 8
+#: most ten-dice hands whose figures an adviser keeps (few come back: a review's memory)
+MOST_HANDS = 4096
 NEG = -1e6
 #: the explanation of a mark made up only to be valued (never shown)
 _UNSAID = Joined("", ())
@@ -375,7 +377,7 @@ class HeuristicAdviser:
         got = self._figures.get(key)
         if got is None:
             got = {f.row: f.score for f in self.rules.figures(tuple(sorted(dice)), roll)}
-            if len(self._figures) > 50_000:
+            if len(self._figures) >= MOST_HANDS:
                 self._figures.clear()
             self._figures[key] = got
         return got

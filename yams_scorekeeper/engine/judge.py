@@ -11,6 +11,7 @@ mechanic, over its column's roll limit (Y4), or only a 0 (C3, Y6, Y8).
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
@@ -46,7 +47,9 @@ class CellJudge:
     """The checks at mark of one game (``game``), asked for each cell."""
 
     def __init__(self, game: Judged):
-        self.game = game
+        # weak: the game owns its judge, and a cycle between them would outlive a replay
+        # wherever the cyclic collector is paused (an import)
+        self._game = weakref.ref(game)
         self.rules, self.mechanics = game.rules, game.mechanics
         #: the hooks the family writes itself: a default that refuses nothing is not asked
         self.hooks = game.rules.own_methods
@@ -54,6 +57,13 @@ class CellJudge:
         self.before = {c.id: c.cell_before() for c in game.columns if c.sequence is not None}
         #: what a column says of a coup of each roll count (see :meth:`column_notes`)
         self.said: dict[tuple[str, int], tuple[Message, ...]] = {}
+
+    @property
+    def game(self) -> Judged:
+        """The game judged."""
+        game = self._game()
+        assert game is not None, "a judge outlived its game"
+        return game
 
     def figures(self, sheet: Sheet, coup: Coup, column: Column) -> list[Figure]:
         """Every row's figure for this coup in ``column`` of this sheet: the family's, then

@@ -416,9 +416,9 @@ def check_chunk(payloads: list[tuple[int, str | None, Any, bool]],
 
 
 def _free_replays() -> None:
-    """Free the games just replayed: a replayed game is a graph of reference cycles (its
-    rules, judge and sheets point back to it), which the paused collector would keep until
-    the end; its objects are all younger than the last call, so one young pass finds them."""
+    """Free what the games just replayed left in reference cycles (a rule set and its
+    hints), which the paused collector would keep until the end; it is all younger than
+    the last call, so one pass over the young generation finds it."""
     import gc
 
     gc.collect(0)
