@@ -175,6 +175,7 @@ def test_the_double_yams_tags_are_said_by_text_and_shape_not_colour_alone(tmp_pa
         page = browser.new_page(viewport={"width": 390, "height": 844})
         page.goto(_links(served)[api.load(db).current])
         labels = page.locator(".tags label")
+        labels.nth(3).locator(".shape").wait_for(state="visible")     # laid out: measurable
         texts = [labels.nth(n).text_content().strip() for n in range(4)]
         assert texts == {"en": ["light small", "dark small", "light large", "dark large"],
                          "fr": ["clair petit", "foncé petit", "clair grand", "foncé grand"]
