@@ -59,8 +59,8 @@ DOBLAR_RESERVE = 8.0
 #: rerolls sampled per candidate keep with ten dice, and candidates at most
 SAMPLES = 4
 MAX_CANDIDATES = 10
-#: first rolls sampled to estimate a Double Yams turn's value (``yams review``'s luck): 8 keep
-#: a review of a whole game near 5 s; a turn's estimate has a standard error near 40 points
+#: first rolls sampled to estimate a Double Yams turn's value (``yams review``'s luck), few
+#: enough for a whole game's review to stay short (docs/benchmarks.md)
 TURN_SAMPLES = 8
 #: most ten-dice hands whose figures an adviser keeps (few come back: a review's memory)
 MOST_HANDS = 4096

@@ -292,8 +292,8 @@ def _scores(cls: type, settings: Any) -> dict[str, dict[int, list[tuple[Any, int
 
 
 class _LazyRows(dict[str, dict[int, list[tuple[Any, int]]]]):
-    """A row's scores worked out the first time the row is asked (Double Yams: 0.1-3.6 s a
-    row), then kept."""
+    """A row's scores worked out the first time the row is asked (slow for Double Yams), then
+    kept."""
 
     def __init__(self, make: Callable[[str], dict[int, list[tuple[Any, int]]]]):
         super().__init__()

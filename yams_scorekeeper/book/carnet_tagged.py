@@ -1,7 +1,7 @@
 """The scores a Double Yams row can give, for the paper carnet: each with a throw that makes it.
 
-Ten tagged dice make some 1.4 million throws, too many to score (450 us a throw for every
-row). What is done instead, per row, the first time it is asked:
+Ten tagged dice make some 1.4 million throws, too many to score for every row.
+What is done instead, per row, the first time it is asked:
 
 1. **Candidates from the rule's structure.** A figure row scores its base (the fixed base,
    or ``geante_factor`` x n x the value of the group, value 1-6), x ``harmony_factor`` when
@@ -26,7 +26,7 @@ made by some throw (``tests/test_carnet_double.py`` holds the sets), and other n
 only scale or forbid harmonies, which does not unmake a figure without one.
 
 Step 2 stops at the row's last candidate: most rows cost a few hundred throws; a candidate
-the rules forbid costs the whole second family (0.4-0.5 s).
+the rules forbid costs the whole second family.
 """
 
 from __future__ import annotations

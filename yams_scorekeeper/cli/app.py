@@ -112,7 +112,7 @@ class YamsGroup(SpokenGroup):
 
     def _load(self, module_name: str, name: str) -> None:
         """Build the click command ``name`` of ``module_name`` (its parameters read from its
-        signature: ~1 ms a command, so not the module's other commands)."""
+        signature), not the module's other commands."""
         from typer.main import get_command_from_info
 
         loaded = typer.Typer()

@@ -4,7 +4,7 @@
 :func:`legal_rows` says what the list holds; :func:`sheet_view.legal_table` draws it as a
 Rich table, and :func:`legal_lines` draws the same table as plain lines, character for
 character what Rich prints (a test compares them), with the styles as ANSI codes on a
-terminal. Importing Rich costs a one-shot command ~25 ms (a third of its start-up); the plain
+terminal. Importing Rich was a third of a one-shot command's start-up; the plain
 lines are used unless the other columns alone are too wide (or a text is not one column wide).
 """
 

@@ -2,8 +2,8 @@
 
 To a file or a pipe (no terminal: Rich's ``color_system`` is ``None``, so it writes no
 style at all), a table that fits the width and lines that fit it come out of Rich as plain
-text that is easy to write ourselves; Rich takes ~1 ms a table row and a chart line to lay
-them out (``yams stats NAME --rows`` at 50,000 games: 10 tables, a third of its time). This
+text that is easy to write ourselves; Rich's layout of them was a third of
+``yams stats NAME --rows`` at 50,000 games. This
 module writes the same bytes without it; anything else (a terminal, a table too wide that
 Rich would fold, an encoding Rich would draw ASCII boxes for) goes to Rich as before.
 ``tests/test_plain_text.py`` compares both on the same tables and lines.

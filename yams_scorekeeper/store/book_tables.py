@@ -648,9 +648,8 @@ def _checked_lines(db: sqlite3.Connection, folded: str) -> list[str] | None:
     """The lines of every game of the player as one text, when the player has as many
     ``players`` rows as when their text was last checked line by line and the lines give
     that text again (:func:`_lines_checked`); else ``None`` (the caller checks them one by
-    one). One digest of 4.5 MB (~4 ms at 50,000 games) instead of 13,300 (~15 ms), and
-    the lines' text alone read (~9 ms instead of the lines beside their players rows, ~29):
-    the triggers drop the line of any ``players`` row written, and a ``players`` row
+    one): one digest instead of one a game, and the lines' text alone read: the
+    triggers drop the line of any ``players`` row written, and a ``players`` row
     written without its line (by a program that knows none) changes the count."""
     kept = db.execute("SELECT rows, digest FROM history_sums WHERE folded=?",
                       (folded,)).fetchone()

@@ -117,8 +117,7 @@ def _open_regular(path: str) -> tuple[int, os.stat_result]:
 def open_regular_text(path: str) -> TextIO:
     """``open(path, encoding="utf-8", newline="")`` for a regular file only (see
     :func:`read_regular`). Its lines end at each ``\n``, a ``\r`` before it kept (JSON's
-    space): the universal newlines' translation cost 0.9 s of the 1.2 s an import spent
-    reading a book of 20,000 games."""
+    space): the universal newlines' translation was most of an import's reading time."""
     fd, _ = _open_regular(path)
     return os.fdopen(fd, "r", encoding="utf-8", newline="")
 
@@ -449,8 +448,8 @@ def no_gc() -> Iterator[None]:
     """Pause the cyclic garbage collector while a large store is built, read or dumped.
 
     JSON data holds no reference cycles, but with the collector on, its full passes over a
-    big archive's millions of objects dominate (json.loads of a 50 MB archive: 4 s, 0.8 s
-    without). Reference counting still frees everything as usual.
+    big archive's millions of objects dominate. Reference counting still frees everything as
+    usual.
     """
     enabled = gc.isenabled()
     gc.disable()

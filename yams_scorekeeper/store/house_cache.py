@@ -1,7 +1,6 @@
 """House sheets read before: the checked rules of a house file, kept by its text, so that a
-one-shot ``yams score --house FILE`` does not parse TOML each time (``tomllib`` with the
-``typing`` and ``datetime`` it imports, then the checks of every key: about 9 ms, as much as
-the interpreter's own start).
+one-shot ``yams score --house FILE`` does not parse TOML each time (``tomllib`` and the
+checks of every key).
 
 An entry is ``<cache>/houses/<key>.json``: ``{"key": key, "rules": ...}``, the sheet's
 canonical rules (:attr:`~yams_scorekeeper.house.HouseSheet.rules_doc`), its name included.

@@ -46,9 +46,8 @@ if TYPE_CHECKING:  # pragma: no cover
     from .book_file import Block
     from .book_format import ArchiveRecord
 
-#: games a book must have before it is checked on several processes (measured: starting
-#: and stopping two workers forked from the importing process takes ~10 ms, replaying one
-#: game ~3 ms)
+#: games a book must have before it is checked on several processes (below, starting the
+#: workers costs more than replaying the games)
 PARALLEL_FROM = 16
 #: games sent to a worker at a time
 CHUNK = 8
@@ -115,9 +114,9 @@ def game_digest(doc: Any, summary: Any) -> bytes | None:
     order and spacing do not count), to tell the same game given twice from two games under
     one id; ``None`` for a value JSON cannot hold (its shape check refuses it).
 
-    Encoded by ``orjson`` where it can (measured: 85 us a game, 4 % of its replay; the
-    standard library's sorted encoding takes 720 us, a third of it), else by the standard
-    library (a lone surrogate, a number past 64 bits): the same value always the same way."""
+    Encoded by ``orjson`` where it can (the standard library's sorted encoding is several
+    times slower), else by the standard library (a lone surrogate, a number past 64 bits):
+    the same value always the same way."""
     from .files import fast_json
 
     orjson = fast_json()

@@ -17,9 +17,7 @@ class StoreLock:
     """An exclusive ``flock`` on the file ``path``, shared by every yams process: waits up to
     ``timeout`` seconds by :meth:`clock` (trying again every ``POLL`` seconds, :meth:`pause`),
     then raises ``TimeoutError``. Reentrant within one holder. The kernel releases it when
-    the process dies, so a killed command never leaves the store locked. (The ``filelock``
-    package did the same for 13 ms of import at every command start; this is the part of it
-    the store needs.)"""
+    the process dies, so a killed command never leaves the store locked."""
 
     def __init__(self, path: str, timeout: float):
         self.path, self.timeout = path, timeout

@@ -18,8 +18,7 @@ SQLite, with the columns the history filters and the statistics need:
 - ``players``: one row per player of each game (seat, name, case-folded name, total, rank),
   with what the statistics read of the game beside it (date, family, configuration, stopped,
   how many players), keyed by the case-folded name, then date: a player's games are one range
-  of that key, in the order the statistics want, with no join and no sort (13,000 rows of one
-  player at 50,000 games: ~10 ms, against ~60 ms through ``games``);
+  of that key, in the order the statistics want, with no join and no sort;
 - ``sheets``: one row per player of each game, the sheet's written cells and bonuses as JSON
   text (``cells`` and ``bonuses`` of the summary's player, which ``games.summary`` leaves out),
   read by the per-row statistics only. Its rows (2 KB each) are stored in the order they
@@ -55,8 +54,8 @@ SQLite, with the columns the history filters and the statistics need:
   ``player_page_format``, that of the texts of ``player_pages``.
 
 Why SQLite and not a TinyDB table: a TinyDB table is one JSON document that is read and
-decoded whole; at 50,000 games the summaries are ~25 MB of JSON, ~0.5 s and ~150 MB to load
-for every ``history``. SQLite reads only the pages a query touches (the newest page of games,
+decoded whole; at 50,000 games the summaries are tens of MB of JSON to load for every
+``history``. SQLite reads only the pages a query touches (the newest page of games,
 one player's rows), does the aggregates of ``stats`` itself, and commits with its own journal,
 so a crash leaves the last committed state. It is a cache: any doubt about it is settled by
 reading the archive again, never the other way round.
@@ -378,8 +377,8 @@ class SummaryIndex:
         sheets are not filled yet (:meth:`put_sheets`).
 
         Once none is found, the ``sheets_full`` mark in ``meta`` says so, and the next
-        call reads that instead of looking up every game (at 50,000 games, 35 ms of every
-        ``stats --rows``); indexing a game without its sheets removes the mark."""
+        call reads that instead of looking up every game (every
+        ``stats --rows`` asked it); indexing a game without its sheets removes the mark."""
         db = self._open()
         if self._meta("sheets_full"):
             return []
@@ -644,7 +643,7 @@ _CHECKED = ("g.id, g.date, g.family, g.config_key, g.stopped, g.summary, g.archi
 
 def _checked(row: Row) -> Doc:
     """The summary of a ``games`` row read with :data:`_CHECKED`, its digest checked (one
-    SHA-256 of its text: 2 us; a page of the history checks its 20 rows, a recount every
+    SHA-256 of its text; a page of the history checks its 20 rows, a recount every
     row); :class:`IndexMismatch` when the row was changed."""
     if row_sum(row[:6], row[6]) != row[7]:
         raise IndexMismatch(row[0])
@@ -654,7 +653,7 @@ def _checked(row: Row) -> Doc:
 
 def _decoded(text: str) -> Any:
     """The JSON ``text`` of a row (written by this program, its digest checked), decoded by
-    orjson where it can (the summaries of a player's 13,000 games at 50,000: 170 -> 90 ms);
+    orjson where it can (about twice as fast on a player's summaries);
     the standard library decodes what orjson refuses (a whole number past 64 bits), and the
     two give the same value for every text they both read."""
     orjson = fast_json()
