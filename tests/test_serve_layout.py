@@ -187,3 +187,30 @@ def test_the_double_yams_tags_are_said_by_text_and_shape_not_colour_alone(tmp_pa
                  for n in range(4)]
         assert fills[0] == fills[2] != fills[1] == fills[3]         # hollow and filled
         page.close()
+
+
+def test_a_redraw_keeps_the_dice_the_roll_and_the_tag_picked(tmp_path, browser):
+    """A page drawn again for the same turn (here: the game file touched) keeps what the
+    player was entering: a required roll lost would make the browser refuse to send."""
+    import os
+    import time
+
+    db = str(tmp_path / "db")
+    part_played(db, "double", 2, 0)
+    with Served(db, "--write") as served:
+        game = api.load(db)
+        page = browser.new_page(viewport={"width": 390, "height": 844})
+        page.goto(_links(served)[game.current])
+        page.locator("#dice").wait_for()
+        page.fill("#dice", "1cp 2cp")
+        page.click("label[for=roll-2]")
+        page.click("label[for=tag-fg]")
+        shown = page.get_attribute("#live", "data-shown")
+        path = os.path.join(api.open_store(db).games_dir, game.id + ".json")
+        later = time.time() + 5
+        os.utime(path, (later, later))
+        page.wait_for_function("shown => document.getElementById('live').dataset.shown "
+                               "!== shown", arg=shown, timeout=10_000)
+        assert page.input_value("#dice") == "1cp 2cp"
+        assert page.is_checked("#roll-2") and page.is_checked("#tag-fg")
+        page.close()

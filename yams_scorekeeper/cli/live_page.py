@@ -140,8 +140,8 @@ table.sheet td.fresh { background: #bfe9c0; outline: 3px solid #1d6b2a; outline-
                    100% { background: transparent; outline-color: transparent; } }
 """
 
-#: the page's one script: each ``sheet`` event replaces the body (the dice being typed are
-#: kept); the pages of a big board take turns; a player's forms are sent with fetch
+#: the page's one script: each ``sheet`` event replaces the body (the dice being typed, the
+#: roll and the tag picked are kept); the pages of a big board take turns; a player's forms are sent with fetch
 LIVE_SCRIPT = """
 (function () {
   var main = document.getElementById("live"), status = document.getElementById("status");
@@ -184,12 +184,20 @@ LIVE_SCRIPT = """
   var source = new EventSource(main.getAttribute("data-events"));
   source.addEventListener("sheet", function (event) {
     var dice = main.querySelector("#dice"), form = dice && dice.form;
+    var checked = form ? Array.prototype.map.call(
+      form.querySelectorAll("input[type=radio]:checked"), function (e) { return e.id; }) : [];
     var kept = form && [form.elements.at.value, dice.value];
     main.innerHTML = event.data;
     main.setAttribute("data-version", event.lastEventId);
     main.setAttribute("data-shown", event.lastEventId);
     dice = main.querySelector("#dice");
-    if (kept && dice && dice.form.elements.at.value === kept[0]) { dice.value = kept[1]; }
+    if (kept && dice && dice.form.elements.at.value === kept[0]) {
+      dice.value = kept[1];
+      checked.forEach(function (id) {
+        var radio = document.getElementById(id);
+        if (radio && radio.form === dice.form) { radio.checked = true; }
+      });
+    }
     show();
   });
   source.onopen = function () { status.textContent = status.getAttribute("data-on");
