@@ -42,7 +42,11 @@ def _form(page, action: str, at: int) -> None:
         page.wait_for_selector(f"form[data-do={action}] input[name=at][value='{at}']",
                                state="attached", timeout=SEEN_MS)
     except Exception as exc:
-        raise AssertionError(f"no {action} form at {at}: {page.text_content('#said')!r}") from exc
+        forms = page.eval_on_selector_all(
+            "form[data-do]", "fs => fs.map(f => f.dataset.do + '@' + "
+            "(f.querySelector('input[name=at]') || {}).value)")
+        raise AssertionError(f"no {action} form at {at}: {page.text_content('#said')!r}, "
+                             f"the page shows {forms}") from exc
 
 
 def _enter_by_buttons(page, dice: list[str]) -> None:
