@@ -141,7 +141,8 @@ table.sheet td.fresh { background: #bfe9c0; outline: 3px solid #1d6b2a; outline-
 """
 
 #: the page's one script: each ``sheet`` event replaces the body (the dice being typed, the
-#: roll and the tag picked are kept); the pages of a big board take turns; a player's forms are sent with fetch
+#: roll and the tag picked are kept); the pages of a big board take turns; a player's forms
+#: are sent with fetch
 LIVE_SCRIPT = """
 (function () {
   var main = document.getElementById("live"), status = document.getElementById("status");
